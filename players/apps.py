@@ -2,5 +2,5 @@ from django.apps import AppConfig
 
 
 class PlayersConfig(AppConfig):
-    default_auto_field = 'django.db.models.BigAutoField'
-    name = 'players'
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "players"

@@ -1,0 +1,128 @@
+"""Validate and import players from CSV: every row is checked first, nothing is written if any fails.
+
+The file is UTF-8 (a byte-order mark is allowed). The header row names the columns; ``display_name``
+is required, the others are optional: family_name, given_name, reading, club, country, external_id.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from .models import Player
+
+REQUIRED_COLUMNS = ("display_name",)
+OPTIONAL_COLUMNS = ("family_name", "given_name", "reading", "club", "country", "external_id")
+KNOWN_COLUMNS = REQUIRED_COLUMNS + OPTIONAL_COLUMNS
+MAX_LENGTHS = {f.name: f.max_length for f in Player._meta.fields if getattr(f, "max_length", None)}
+
+
+@dataclass(frozen=True)
+class CsvProblem:
+    row: int | None  # 1-based line number in the file (the header is line 1); None for the whole file
+    column: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = "file" if self.row is None else f"line {self.row}"
+        if self.column:
+            where += f", column {self.column}"
+        return f"{where}: {self.message}"
+
+
+class CsvImportError(Exception):
+    def __init__(self, problems: list[CsvProblem]):
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CsvImportError(
+            [CsvProblem(None, None, f"the file is not UTF-8 text (byte {exc.start}); save it as UTF-8 CSV")]
+        ) from exc
+
+
+def parse_players_csv(data: bytes) -> list[dict[str, str]]:
+    """Return cleaned rows, or raise CsvImportError listing every problem found."""
+    text = _decode(data)
+    if not text.strip():
+        raise CsvImportError([CsvProblem(None, None, "the file is empty; expected a header row and players")])
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    header = [h.strip() for h in (reader.fieldnames or [])]
+    problems: list[CsvProblem] = []
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    unknown = [c for c in header if c not in KNOWN_COLUMNS]
+    for column in missing:
+        problems.append(CsvProblem(1, column, "required column is missing"))
+    for column in unknown:
+        problems.append(
+            CsvProblem(1, column or "(blank)", f"unknown column; expected some of {', '.join(KNOWN_COLUMNS)}")
+        )
+    if problems:
+        raise CsvImportError(problems)
+    reader.fieldnames = header
+
+    rows: list[dict[str, str]] = []
+    seen_ids: dict[str, int] = {}
+    for raw in reader:
+        line = reader.line_num
+        if None in raw:
+            problems.append(CsvProblem(line, None, "more values than columns"))
+            continue
+        row = {key: (value or "").strip() for key, value in raw.items()}
+        if not any(row.values()):
+            continue  # a blank line
+        if not row.get("display_name"):
+            problems.append(CsvProblem(line, "display_name", "must not be empty"))
+        for column, value in row.items():
+            limit = MAX_LENGTHS.get(column)
+            if limit and len(value) > limit and column != "country":
+                problems.append(CsvProblem(line, column, f"longer than {limit} characters"))
+        country = row.get("country", "").upper()
+        if country and (len(country) != 2 or not country.isascii() or not country.isalpha()):
+            problems.append(CsvProblem(line, "country", f"{country!r} is not a two-letter country code"))
+        row["country"] = country
+        external_id = row.get("external_id", "")
+        if external_id:
+            if external_id in seen_ids:
+                problems.append(
+                    CsvProblem(
+                        line, "external_id", f"{external_id!r} also appears on line {seen_ids[external_id]}"
+                    )
+                )
+            else:
+                seen_ids[external_id] = line
+        rows.append(row | {"_line": str(line)})
+
+    if not rows and not problems:
+        problems.append(CsvProblem(None, None, "the file has a header but no players"))
+    if seen_ids:
+        taken = Player.objects.filter(external_id__in=list(seen_ids)).values_list(
+            "external_id", "display_name"
+        )
+        for external_id, name in taken:
+            problems.append(
+                CsvProblem(seen_ids[external_id], "external_id", f"{external_id!r} already belongs to {name}")
+            )
+    if problems:
+        raise CsvImportError(sorted(problems, key=lambda p: (p.row or 0, p.column or "")))
+    return rows
+
+
+@transaction.atomic
+def players_import_csv(*, data: bytes) -> list[Player]:
+    """Create every player of the file, or none (raises CsvImportError with every problem)."""
+    rows = parse_players_csv(data)
+    players = []
+    for row in rows:
+        row.pop("_line")
+        player = Player(**{k: v for k, v in row.items() if k in KNOWN_COLUMNS})
+        player.full_clean()
+        players.append(player)
+    return Player.objects.bulk_create(players)
