@@ -1,0 +1,306 @@
+"""Events 大会, entries, rounds 回戦, tables 卓, seats, hands 局 (versioned) and table results."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+from players.models import Player
+from scoring.models import Ruleset
+from tournament.fields import FractionField
+
+WINDS = ("E", "S", "W", "N")
+STANDINGS_KEYS = ("advances", "total_points")
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class EntryMode(models.TextChoices):
+        HANDS = "hands", "Hand by hand"
+        FINAL_SCORES = "final_scores", "Final scores only"
+
+    class SeatingMethod(models.TextChoices):
+        SWISS = "swiss", "Swiss (similar standing together)"
+        RANDOM = "random", "Random, no repeats"
+        INTERVAL = "interval", "Interval (fixed step)"
+
+    class Remainder(models.TextChoices):
+        THREE = "three", "Three-player tables"
+        BYE = "bye", "Byes"
+
+    name = models.CharField(max_length=160)
+    slug = models.SlugField(max_length=80, unique=True)
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+    venue = models.CharField(max_length=200, blank=True)
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.PROTECT, related_name="events")
+    table_size = models.PositiveSmallIntegerField(
+        choices=[(4, "Four players"), (3, "Three players")], default=4
+    )
+    planned_rounds = models.PositiveSmallIntegerField(default=4)
+    entry_mode = models.CharField(max_length=12, choices=EntryMode.choices, default=EntryMode.HANDS)
+    advancing_places = models.PositiveSmallIntegerField(
+        default=1, help_text="Places at a table that count as advancing 勝ち進み (1: the table's winner)."
+    )
+    standings_precedence = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='Ordered keys; empty means ["advances", "total_points"] (art. 41).',
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
+    is_public = models.BooleanField(default=True)
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_events")
+    referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_events")
+    seating_method = models.CharField(
+        max_length=10, choices=SeatingMethod.choices, default=SeatingMethod.SWISS
+    )
+    seating_remainder = models.CharField(max_length=6, choices=Remainder.choices, default=Remainder.THREE)
+    penalty_unit = models.PositiveIntegerField("penalty unit (art. 37)", default=100)
+    tournament_play = models.BooleanField("tournament play (art. 43)", default=True)
+    overtime_enabled = models.BooleanField("overtime 延長戦 (art. 39)", default=False)
+    clock_bank_seconds = models.PositiveIntegerField("time bank per hand (art. 38)", null=True, blank=True)
+    clock_increment_seconds = models.PositiveIntegerField("Fischer increment per move", default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament:event", args=[self.slug])
+
+    @property
+    def precedence(self) -> tuple[str, ...]:
+        return tuple(self.standings_precedence or STANDINGS_KEYS)
+
+    def clean(self) -> None:
+        keys = self.standings_precedence or []
+        if (
+            not isinstance(keys, list)
+            or any(k not in STANDINGS_KEYS for k in keys)
+            or len(set(keys)) != len(keys)
+        ):
+            raise ValidationError(
+                {"standings_precedence": f"an ordered list of distinct keys from {', '.join(STANDINGS_KEYS)}"}
+            )
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            raise ValidationError({"ends_on": "the event cannot end before it starts"})
+        if self.advancing_places < 1 or self.advancing_places >= self.table_size:
+            raise ValidationError({"advancing_places": "between 1 and the table size − 1"})
+
+
+class Entry(models.Model):
+    """A player's place in an event."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        DISQUALIFIED = "disqualified", "Disqualified"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    substitute_for = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="substitutes"
+    )
+    status_reason = models.CharField(max_length=200, blank=True)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="entry_player_once_per_event")
+        ]
+        verbose_name_plural = "entries"
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
+
+    @property
+    def award_eligible(self) -> bool:
+        return self.status != self.Status.DISQUALIFIED
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Seating draft"
+        PUBLISHED = "published", "Published"
+        PLAYING = "playing", "Playing"
+        COMPLETED = "completed", "Completed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    seating_report = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_once_per_event")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} — round {self.number}"
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    overtime_year = models.PositiveSmallIntegerField(
+        default=0, help_text="0: no overtime; 1, 2, 3…: the overtime year the game ended in (art. 39)."
+    )
+    result_version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_once_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} — table {self.number}"
+
+    @property
+    def multiplier(self) -> int:
+        """Placement points ×1 in year 1 (and without overtime), ×2 in year 2, … (art. 39)."""
+        return max(1, self.overtime_year)
+
+
+class Seat(models.Model):
+    """A player at a table. ``position`` 0..3 is East, South, West, North at the start of the game."""
+
+    class Absence(models.TextChoices):
+        PRESENT = "present", "Present"
+        ABSENT_BEFORE = "absent_before", "Absent before the game"
+        ABSENT_DURING = "absent_during", "Left during the game"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(choices=list(enumerate(WINDS)))
+    absence = models.CharField(max_length=14, choices=Absence.choices, default=Absence.PRESENT)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_once_per_table"),
+            models.UniqueConstraint(fields=["round", "entry"], name="seat_player_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{WINDS[self.position]}: {self.entry.player}"
+
+    @property
+    def wind(self) -> str:
+        return WINDS[self.position]
+
+
+class Hand(models.Model):
+    """One hand 局 of a table's game. Its content lives in versions: a correction is a new version."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(help_text="Order within the game, from 1.")
+    current_version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="hand_number_once_per_table")]
+
+    def __str__(self) -> str:
+        return f"{self.table} — hand {self.number}"
+
+
+class HandVersion(models.Model):
+    class Outcome(models.TextChoices):
+        RON = "ron", "Ron 栄和"
+        TSUMO = "tsumo", "Tsumo 自摸和"
+        EXHAUSTIVE_DRAW = "exhaustive_draw", "Exhaustive draw 荒牌流局"
+        ABORTIVE_DRAW = "abortive_draw", "Abortive draw 途中流局"
+        REPLAYED = "replayed", "Stopped and replayed (art. 36 ③)"
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    label = models.CharField(max_length=30)
+    dealer_position = models.PositiveSmallIntegerField()
+    honba = models.PositiveSmallIntegerField(default=0)  # 本場
+    deposits_in = models.PositiveIntegerField(default=0)  # 供託 carried in, in points
+    riichi_positions = models.JSONField(default=list, blank=True)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    wins = models.JSONField(
+        default=list, blank=True
+    )  # [{winner, discarder, han, fu, yakuman, yaku, limit, hand}]
+    tenpai_positions = models.JSONField(default=list, blank=True)
+    deltas = models.JSONField(default=list)  # per seat position, deposits included
+    deposits_out = models.PositiveIntegerField(default=0)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["hand", "-version"]
+        constraints = [models.UniqueConstraint(fields=["hand", "version"], name="hand_version_once")]
+
+    def __str__(self) -> str:
+        return f"{self.hand} v{self.version}"
+
+
+class SeatResult(models.Model):
+    """A seat's result in a table's game. Each confirmation is a new version; older ones stay."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="results")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="results")
+    version = models.PositiveIntegerField()
+    is_current = models.BooleanField(default=True)
+    final_points = models.IntegerField(null=True, blank=True)
+    placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    point_score = FractionField()
+    placement_points = FractionField()  # 順位点 × multiplier
+    oka = FractionField()
+    game_points = FractionField()
+    multiplier = models.PositiveSmallIntegerField(default=1)
+    advanced = models.BooleanField(default=False)
+    forfeit = models.BooleanField(default=False)  # 不戦敗 (art. 42)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seat__position", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "version"], name="seat_result_version_once"),
+        ]
+        indexes = [models.Index(fields=["entry", "is_current"])]
+
+    def __str__(self) -> str:
+        return f"{self.entry.player} at {self.table} v{self.version}"
+
+
+class StandingsSnapshot(models.Model):
+    """The event's standings as last computed; the public page reads this, never recomputes."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="standings_snapshot")
+    rows = models.JSONField(default=list)
+    computed_at = models.DateTimeField()
+    rounds_included = models.PositiveSmallIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Standings of {self.event} at {self.computed_at:%Y-%m-%d %H:%M}"

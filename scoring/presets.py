@@ -1,0 +1,80 @@
+"""Named ruleset presets, installed by a data migration and restorable with ``install_presets``."""
+
+from __future__ import annotations
+
+FOUR_PLAYER_RESULT = {
+    "start_points": 25000,
+    "return_points": 30000,
+    "uma_4": [20, 10, -10, -20],
+    "uma_3": [15, 0, -15],
+    "uma_2": [10, -10],
+}
+THREE_PLAYER_RESULT = {
+    "start_points": 35000,
+    "return_points": 40000,
+    "uma_4": [20, 10, -10, -20],
+    "uma_3": [15, 0, -15],
+    "uma_2": [10, -10],
+}
+
+PRESETS: list[dict] = [
+    {
+        "slug": "standard",
+        "name": "Standard four-player (seeds 001/002)",
+        "description": "Inclusive scheme 包含 with the standard riichi values: κ=1, ε=2, θ=10, φ=100, "
+        "a=100; open tanyao, kazoe yakuman, no kiriage mangan, yakuman do not stack. Short tables "
+        "(after an absence) are paid on four-player values by equal split 等分.",
+        "scheme": "inclusive",
+        "reference_scheme": "equal_split",
+        "standard_players": 4,
+        **FOUR_PLAYER_RESULT,
+    },
+    {
+        "slug": "three-player-equal-split",
+        "name": "Three-player on four-player values, equal split 等分",
+        "description": "Seed 000 §3.2: three players pay what four would, the missing player's share "
+        "split equally between the payers.",
+        "scheme": "equal_split",
+        "reference_scheme": "equal_split",
+        "standard_players": 4,
+        **THREE_PLAYER_RESULT,
+    },
+    {
+        "slug": "three-player-proportional-split",
+        "name": "Three-player on four-player values, proportional split 按分",
+        "description": "Seed 000 §3.3: the missing player's share split in proportion to the coefficients.",
+        "scheme": "proportional_split",
+        "reference_scheme": "proportional_split",
+        "standard_players": 4,
+        **THREE_PLAYER_RESULT,
+    },
+    {
+        "slug": "coefficient-exclusion",
+        "name": "Coefficient-exclusion 係数除外 four-player",
+        "description": "Seed 000 §2.2: the basic points are rounded before the coefficients apply, so "
+        "the tsumo payments add up exactly to the ron value.",
+        "scheme": "coefficient_exclusion",
+        "reference_scheme": "equal_split",
+        "standard_players": 4,
+        **FOUR_PLAYER_RESULT,
+    },
+    {
+        "slug": "simple-doubling",
+        "name": "Simple doubling 単純倍加 four-player",
+        "description": "Seed 000 §2.3: raw fu (no rounding to 10), each han doubles the value rounded at "
+        "the minimum total han v0=3 (1 han with two bazoro).",
+        "scheme": "simple_doubling",
+        "reference_scheme": "equal_split",
+        "standard_players": 4,
+        "min_han": 3,
+        **FOUR_PLAYER_RESULT,
+    },
+]
+
+
+def install_presets(ruleset_model) -> None:
+    """Create missing presets; existing rows (maybe edited by an organizer) are left as they are."""
+    for preset in PRESETS:
+        values = dict(preset)
+        slug = values.pop("slug")
+        ruleset_model.objects.get_or_create(slug=slug, defaults=values)
