@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from config.health import healthz
 
@@ -10,4 +10,5 @@ admin.site.index_title = "Run your events"
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("", include("tournament.urls_public")),
 ]

@@ -44,3 +44,14 @@ def ruleset_engine_rules(ruleset: Ruleset, *, players: int | None = None) -> Rul
         double_wind_pair_fu=ruleset.double_wind_pair_fu,
         yaku_han={key: tuple(value) for key, value in (ruleset.yaku_han or {}).items()},
     )
+
+
+def ruleset_settle_options(ruleset: Ruleset):
+    from scoring.engine.settle import SettleOptions
+
+    return SettleOptions(
+        multiple_ron=ruleset.multiple_ron,
+        honba_to="every_winner" if ruleset.honba_to_every_winner else "first_winner",
+        noten_payment_total=ruleset.noten_payment_total,
+        riichi_stick=ruleset.riichi_stick,
+    )

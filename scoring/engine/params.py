@@ -69,3 +69,25 @@ class LimitOptions:
     kiriage_mangan: bool = False  # 切り上げ満貫: 30 fu 4 han / 60 fu 3 han count as mangan
     kazoe_yakuman: bool = True  # 数え役満: 13+ han is yakuman (off: sanbaiman)
     yakuman_stack: bool = False  # several yakuman (or a double yakuman) pay a multiple
+
+
+# Named parameter sets; a Ruleset row picks one by name or spells out its own values.
+SCHEME_PRESETS: dict[str, SchemeParams] = {
+    "standard": SchemeParams(),  # 2.1 inclusive, four players: the standard riichi table
+    "coefficient_exclusion": SchemeParams(scheme="coefficient_exclusion"),
+    "simple_doubling": SchemeParams(scheme="simple_doubling", min_han=3),  # seed 000's v0=3 example
+    "three_player_same_word": SchemeParams(scheme="same_word", players=3, standard=4),
+    "three_player_equal_split": SchemeParams(scheme="equal_split", players=3, standard=4),
+    "three_player_proportional_split": SchemeParams(scheme="proportional_split", players=3, standard=4),
+    "two_player_same_word": SchemeParams(scheme="same_word", players=2, standard=4),
+    "two_player_equal_split": SchemeParams(scheme="equal_split", players=2, standard=4),
+    "two_player_proportional_split": SchemeParams(scheme="proportional_split", players=2, standard=4),
+}
+
+
+def scheme_preset(name: str) -> SchemeParams:
+    """The named preset, or a ``ScoringError`` with code ``unknown_preset``."""
+    try:
+        return SCHEME_PRESETS[name]
+    except KeyError:
+        raise ScoringError("unknown_preset", f"unknown scheme preset {name!r}", field="preset") from None

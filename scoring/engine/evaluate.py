@@ -1,0 +1,299 @@
+"""Evaluate a winning hand (seed 002's procedure): readings → yaku and fu → han → payments.
+
+Every reading of the hand (each decomposition, and each group the winning tile may have completed)
+is scored; the reading that pays the winner most is the result. Between equal payments a real
+yakuman beats a counted one, then more han, then more fu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from .errors import InvariantViolation, ScoringError
+from .fu import fu_of
+from .hand import Hand, hand_from_dict
+from .params import LimitOptions, SchemeParams
+from .rules import STANDARD_RULES, Rules
+from .schemes import WinPayment, table_fu, win_payment
+from .shapes import SEQUENCE, TRIPLET, decompositions, is_seven_pairs, is_thirteen_orphans
+from .tiles import counts_of
+from .yaku import (
+    SHANPON,
+    TANKI,
+    Group,
+    Reading,
+    WinContext,
+    count_dora,
+    hand_yakuman,
+    shape_yaku,
+    situational_yaku,
+    wait_of_sequence,
+    yakuman_of,
+)
+
+RIICHI_STICK = 1000  # 供託: one riichi deposit
+REQUEST_KEYS = frozenset(("id", "rules", "hand"))
+LINE_RULE_KEYS = frozenset(("aka_dora",))
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The best reading's score. ``payments`` uses hand-format.md's keys."""
+
+    yaku: tuple[tuple[str, int], ...]
+    han: int
+    fu: int
+    limit: str | None
+    payments: Mapping[str, int | Fraction]
+    total: int | Fraction
+    fu_details: tuple[tuple[str, int], ...]
+    yakuman: int = 0  # real yakuman units (役満), 0 otherwise
+    reading: Reading | None = None
+
+    def as_dict(self) -> dict:
+        return {
+            "yaku": [list(item) for item in self.yaku],
+            "han": self.han,
+            "fu": self.fu,
+            "limit": self.limit,
+            "payments": dict(self.payments),
+            "total": self.total,
+            "fu_details": [list(item) for item in self.fu_details],
+        }
+
+
+def win_context(hand: Hand) -> WinContext:
+    context = WinContext(
+        counts=tuple(counts_of(hand.all_tiles)),
+        concealed_counts=tuple(counts_of(hand.concealed)),
+        closed=hand.is_closed,
+        tsumo=hand.tsumo,
+        riichi=hand.riichi,
+        double_riichi=hand.double_riichi,
+        ippatsu=hand.ippatsu,
+        haitei=hand.haitei,
+        houtei=hand.houtei,
+        rinshan=hand.rinshan,
+        chankan=hand.chankan,
+        tenhou=hand.tenhou,
+        chiihou=hand.chiihou,
+        seat_wind=hand.seat_wind,
+        round_wind=hand.round_wind,
+        has_melds=bool(hand.melds),
+    )
+    return context._replace(hand_yakuman=hand_yakuman(context))
+
+
+def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
+    """Every reading of the hand: each decomposition × each group that may hold the winning tile."""
+    win = hand.win_tile
+    meld_groups = tuple(
+        Group(SEQUENCE if meld.is_sequence else TRIPLET, meld.first, not meld.is_open, meld.is_kan, meld.is_open)
+        for meld in hand.melds
+    )
+    ron = not hand.tsumo
+    found: list[Reading] = []
+    for pair, melds in decompositions(concealed_counts):
+        concealed_groups = [Group(kind, tile, True, False, False) for kind, tile in melds]
+        if pair == win:
+            found.append(Reading("standard", (*concealed_groups, *meld_groups), pair, TANKI))
+        seen: set[tuple[int, int, str]] = set()
+        for position, (kind, tile) in enumerate(melds):
+            if kind == TRIPLET:
+                if tile != win:
+                    continue
+                wait = SHANPON
+            elif tile <= win <= tile + 2:
+                wait = wait_of_sequence(tile, win)
+            else:
+                continue
+            if (kind, tile, wait) in seen:
+                continue
+            seen.add((kind, tile, wait))
+            groups = concealed_groups
+            if kind == TRIPLET and ron:
+                # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
+                groups = list(concealed_groups)
+                groups[position] = Group(TRIPLET, tile, False, False, False)
+            found.append(Reading("standard", (*groups, *meld_groups), pair, wait))
+    if not hand.melds:
+        if is_seven_pairs(concealed_counts):
+            found.append(Reading("chiitoitsu", (), -1, TANKI))
+        elif is_thirteen_orphans(concealed_counts):
+            found.append(Reading("kokushi", (), -1, TANKI))
+    return found
+
+
+_PAYMENT_TABLES: dict[tuple[int, int], tuple[SchemeParams, LimitOptions, dict]] = {}
+
+
+def _cached_payment(
+    scheme: SchemeParams, limits: LimitOptions, han: int, fu: int, fixed: bool, yakuman: int, dealer: bool, honba: int
+) -> WinPayment:
+    """``win_payment`` is pure, and a tournament's hands repeat the same few (han, fu) pairs. Tables are
+    kept per parameter object (by identity: hashing the Fractions of the parameters on every call
+    would cost more than it saves)."""
+    entry = _PAYMENT_TABLES.get((id(scheme), id(limits)))
+    if entry is None or entry[0] is not scheme or entry[1] is not limits:
+        if len(_PAYMENT_TABLES) > 64:
+            _PAYMENT_TABLES.clear()
+        entry = (scheme, limits, {})
+        _PAYMENT_TABLES[id(scheme), id(limits)] = entry
+    table = entry[2]
+    key = (han, fu, fixed, yakuman, dealer, honba)
+    payment = table.get(key)
+    if payment is None:
+        if len(table) > 4096:
+            table.clear()
+        payment = win_payment(
+            scheme, limits, han=han, fu=fu, fu_is_fixed=fixed, yakuman=yakuman, dealer=dealer, honba=honba
+        )
+        table[key] = payment
+    return payment
+
+
+def clear_payment_cache() -> None:
+    _PAYMENT_TABLES.clear()
+
+
+def payments_of(payment: WinPayment, rules: Rules, *, tsumo: bool, dealer: bool) -> tuple[dict, int | Fraction]:
+    """hand-format.md's payment keys and the sum the winner receives from them."""
+    params = rules.scheme
+    if not tsumo:
+        return {"ron": payment.ron}, payment.ron
+    if dealer:
+        others = params.players - 1
+        return {"non_dealer": payment.tsumo_non_dealer}, others * payment.tsumo_non_dealer
+    dealers = params.dealers
+    non_dealers = params.players - dealers - 1
+    if payment.tsumo_dealer is None:
+        return {"non_dealer": payment.tsumo_non_dealer}, non_dealers * payment.tsumo_non_dealer
+    total = dealers * payment.tsumo_dealer + non_dealers * payment.tsumo_non_dealer
+    return {"dealer": payment.tsumo_dealer, "non_dealer": payment.tsumo_non_dealer}, total
+
+
+def _rounded_fu(rules: Rules, fu: int, fixed: bool) -> int | Fraction:
+    """The fu shown for a hand: ``ceil_θ(p)``, or a fixed fu as it is."""
+    if fu <= 0 or fixed:
+        return fu
+    theta = rules.scheme.theta
+    if theta.denominator == 1:
+        step = theta.numerator
+        return -(-fu // step) * step
+    value = table_fu(rules.scheme, fu=fu, fu_is_fixed=fixed)
+    return value.numerator if value.denominator == 1 else value
+
+
+def evaluate_hand(hand: Hand, rules: Rules = STANDARD_RULES) -> HandResult:
+    """Score ``hand``; raises ``ScoringError`` ``not_a_winning_hand`` or ``no_yaku``."""
+    context = win_context(hand)
+    hand_readings = readings(hand, context.concealed_counts)
+    if not hand_readings:
+        raise ScoringError("not_a_winning_hand", "the tiles do not form a winning hand")
+    dealer = hand.dealer
+    all_counts = context.counts
+    dora = count_dora(all_counts, hand.dora_indicators)
+    aka = hand.red_fives if rules.aka_dora else 0
+    ura = count_dora(all_counts, hand.ura_dora_indicators) if hand.riichi else 0
+    bonus = [(key, count) for key, count in (("dora", dora), ("aka_dora", aka), ("ura_dora", ura)) if count]
+    bonus_han = dora + aka + ura
+    situational = situational_yaku(context, rules)
+
+    best: HandResult | None = None
+    best_key: tuple = ()
+    for reading in hand_readings:
+        yakuman = yakuman_of(reading, context)
+        pinfu = False
+        if yakuman:
+            yaku = tuple((key, 13) for key in yakuman)
+            han = 13 * len(yakuman)
+            units = len(yakuman)
+        else:
+            shaped = shape_yaku(reading, context, rules)
+            regular = situational + shaped
+            if not regular:
+                continue
+            pinfu = any(key == "pinfu" for key, _ in shaped)
+            yaku = tuple(regular + bonus)
+            han = sum(value for _, value in regular) + bonus_han
+            units = 0
+        fu = fu_of(reading, context, pinfu=pinfu, double_wind_pair_fu=rules.double_wind_pair_fu)
+        payment = _cached_payment(rules.scheme, rules.limits, han, fu.fu, fu.fixed, units, dealer, hand.honba)
+        payments, received = payments_of(payment, rules, tsumo=hand.tsumo, dealer=dealer)
+        total = received + RIICHI_STICK * hand.riichi_sticks
+        rounded_fu = _rounded_fu(rules, fu.fu, fu.fixed)
+        key = (total, units > 0, han, rounded_fu)
+        if best is None or key > best_key:
+            best_key = key
+            best = HandResult(
+                yaku=yaku,
+                han=han,
+                fu=rounded_fu,
+                limit=payment.limit,
+                payments=payments,
+                total=total,
+                fu_details=fu.details,
+                yakuman=units,
+                reading=reading,
+            )
+    if best is None:
+        raise ScoringError("no_yaku", "the hand has no yaku (dora alone do not make a winning hand)")
+    if best.total < 0:
+        raise InvariantViolation("a win cannot pay the winner a negative amount")
+    return best
+
+
+def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
+    """Apply a request line's own ``rules`` (only ``aka_dora`` may be set per line)."""
+    if raw_rules is None:
+        return rules
+    if not isinstance(raw_rules, dict):
+        raise ScoringError("invalid_parameter", "rules must be an object", field="rules")
+    unknown = set(raw_rules) - LINE_RULE_KEYS
+    if unknown:
+        raise ScoringError(
+            "invalid_parameter", f"unknown per-line rules: {', '.join(sorted(map(str, unknown)))}", field="rules"
+        )
+    if "aka_dora" in raw_rules:
+        aka = raw_rules["aka_dora"]
+        if not isinstance(aka, bool):
+            raise ScoringError("invalid_parameter", "rules.aka_dora must be true or false", field="aka_dora")
+        if aka != rules.aka_dora:
+            return _with_aka(rules, aka)
+    return rules
+
+
+@lru_cache(maxsize=64)
+def _with_aka(rules: Rules, aka: bool) -> Rules:
+    return Rules(
+        scheme=rules.scheme,
+        limits=rules.limits,
+        aka_dora=aka,
+        open_tanyao=rules.open_tanyao,
+        double_wind_pair_fu=rules.double_wind_pair_fu,
+        yaku_han=dict(rules.yaku_han),
+    )
+
+
+def evaluate(request: dict, rules: Rules | None = None) -> dict:
+    """hand-format.md: a request object in, ``{"id", "result"}`` or ``{"id", "error"}`` out.
+
+    Bad input never raises: it is reported as an error object with a stable code.
+    """
+    request_id = request.get("id") if isinstance(request, dict) else None
+    try:
+        if not isinstance(request, dict):
+            raise ScoringError("invalid_request", "a request is a JSON object")
+        unknown = set(request) - REQUEST_KEYS
+        if unknown:
+            raise ScoringError("invalid_request", f"unknown request keys: {', '.join(sorted(map(str, unknown)))}")
+        if "hand" not in request:
+            raise ScoringError("invalid_request", "hand is required", field="hand")
+        line_rules = rules_for_line(request.get("rules"), rules or STANDARD_RULES)
+        result = evaluate_hand(hand_from_dict(request["hand"]), line_rules)
+    except ScoringError as error:
+        return {"id": request_id, "error": error.as_dict()}
+    return {"id": request_id, "result": result.as_dict()}

@@ -1,0 +1,74 @@
+"""Fu (符) of a reading, seed 001 definitions 0.14-0.18, with the breakdown shown to users.
+
+The raw fu p (副底 + 面子部分符 + 聴牌形の符 + 和了形の符) is returned unrounded: the payment scheme
+rounds it with its own θ. Seven pairs (七対子) is a fixed 25; an open hand with nothing but the base
+(喰い平和 shape) is a fixed 30; pinfu tsumo (平和自摸) takes no tsumo fu and stays at 20.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tiles import DRAGONS, IS_TERMINAL_OR_HONOR
+from .yaku import KANCHAN, PENCHAN, TANKI, TRIPLET, Reading, WinContext
+
+BASE_FU = 20  # 副底
+CHIITOITSU_FU = 25  # 七対子
+OPEN_PINFU_FU = 30  # 喰い平和
+CLOSED_RON_FU = 10  # 門前加符 (門前栄)
+TSUMO_FU = 2  # ツモ符
+WAIT_FU = {TANKI: 2, PENCHAN: 2, KANCHAN: 2}  # 単騎, 辺張, 嵌張; 両面 and シャボ 0
+
+
+@dataclass(frozen=True)
+class FuResult:
+    fu: int  # raw p for the scheme (fixed values as they are)
+    fixed: bool  # use ``fu`` without rounding
+    details: tuple[tuple[str, int], ...]
+
+
+def meld_fu(concealed: bool, is_kan: bool, terminal_or_honor: bool) -> int:
+    """面子部分符: an open triplet of simples is 2; concealed ×2, terminal/honor ×2, kan ×4."""
+    return 2 * (2 if concealed else 1) * (2 if terminal_or_honor else 1) * (4 if is_kan else 1)
+
+
+def pair_fu(pair: int, seat_wind: int, round_wind: int, double_wind_pair_fu: int) -> int:
+    """雀頭: dragon 2, seat wind 2, round wind 2; a wind that is both (連風牌) per the rules (4 or 2)."""
+    if pair in DRAGONS:
+        return 2
+    if pair == seat_wind and pair == round_wind:
+        return double_wind_pair_fu
+    if pair == seat_wind or pair == round_wind:
+        return 2
+    return 0
+
+
+def fu_of(reading: Reading, context: WinContext, *, pinfu: bool, double_wind_pair_fu: int) -> FuResult:
+    """Fu of a standard or seven-pairs reading (thirteen orphans has none: NA in the seed)."""
+    if reading.form == "chiitoitsu":
+        return FuResult(CHIITOITSU_FU, True, (("chiitoitsu", CHIITOITSU_FU),))
+    if reading.form == "kokushi":
+        return FuResult(0, True, ())
+    details: list[tuple[str, int]] = [("base", BASE_FU)]
+    for group in reading.groups:
+        if group.kind != TRIPLET:
+            continue
+        value = meld_fu(group.concealed, group.is_kan, IS_TERMINAL_OR_HONOR[group.tile])
+        name = ("closed_" if group.concealed else "open_") + ("kan" if group.is_kan else "triplet")
+        details.append((name, value))
+    value = pair_fu(reading.pair, context.seat_wind, context.round_wind, double_wind_pair_fu)
+    if value:
+        double_wind = reading.pair == context.seat_wind == context.round_wind
+        details.append(("double_wind_pair" if double_wind else "value_pair", value))
+    wait = WAIT_FU.get(reading.wait, 0)
+    if wait:
+        details.append((reading.wait, wait))
+    if context.tsumo:
+        if not pinfu:
+            details.append(("tsumo", TSUMO_FU))
+    elif context.closed:
+        details.append(("closed_ron", CLOSED_RON_FU))
+    total = sum(value for _, value in details)
+    if total == BASE_FU and not context.closed:
+        return FuResult(OPEN_PINFU_FU, True, (("base", BASE_FU), ("open_pinfu", OPEN_PINFU_FU - BASE_FU)))
+    return FuResult(total, False, tuple(details))

@@ -1,0 +1,264 @@
+"""A winning hand as frozen dataclasses, read and validated from hand-format.md's ``hand`` object."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import ScoringError
+from .tiles import EAST, WIND_LETTERS, parse_tile, parse_tiles, tile_name
+
+MELD_TYPES = ("chi", "pon", "kan_open", "kan_closed", "kan_added")
+FLAG_KEYS = (
+    "tsumo",
+    "riichi",
+    "double_riichi",  # ダブル立直
+    "ippatsu",  # 一発
+    "haitei",  # 海底摸月
+    "houtei",  # 河底撈魚
+    "rinshan",  # 嶺上開花
+    "chankan",  # 槍槓
+    "tenhou",  # 天和
+    "chiihou",  # 地和
+)
+HAND_KEYS = frozenset(
+    (
+        "tiles",
+        "melds",
+        "win_tile",
+        *FLAG_KEYS,
+        "seat_wind",
+        "round_wind",
+        "dealer",
+        "dora_indicators",
+        "ura_dora_indicators",
+        "honba",
+        "riichi_sticks",
+    )
+)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A called or declared meld (副露 / 暗槓). ``first`` is the lowest tile's 34-index."""
+
+    kind: str  # chi, pon, kan_open, kan_closed, kan_added
+    first: int
+    red: int = 0
+
+    @property
+    def is_sequence(self) -> bool:
+        return self.kind == "chi"
+
+    @property
+    def is_kan(self) -> bool:
+        return self.kind.startswith("kan")
+
+    @property
+    def is_open(self) -> bool:
+        """Every meld but a closed kan (暗槓) opens the hand."""
+        return self.kind != "kan_closed"
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == "chi":
+            return (self.first, self.first + 1, self.first + 2)
+        return (self.first,) * (4 if self.is_kan else 3)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A winning hand: ``concealed`` holds the 34-indices of the concealed tiles including the win tile."""
+
+    concealed: tuple[int, ...]
+    win_tile: int
+    melds: tuple[Meld, ...] = ()
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    seat_wind: int = EAST  # 自風
+    round_wind: int = EAST  # 場風
+    dora_indicators: tuple[int, ...] = ()
+    ura_dora_indicators: tuple[int, ...] = ()
+    honba: int = 0  # 本場
+    riichi_sticks: int = 0  # 供託 riichi deposits on the table
+    red_fives: int = 0  # 赤ドラ among concealed tiles and melds
+
+    @property
+    def dealer(self) -> bool:
+        """The dealer (親) is the player whose seat wind is East."""
+        return self.seat_wind == EAST
+
+    @property
+    def is_closed(self) -> bool:
+        """門前: no called meld (a closed kan keeps the hand closed)."""
+        return not any(meld.is_open for meld in self.melds)
+
+    @property
+    def all_tiles(self) -> tuple[int, ...]:
+        tiles = list(self.concealed)
+        for meld in self.melds:
+            tiles.extend(meld.tiles)
+        return tuple(tiles)
+
+
+def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
+    field = f"melds[{position}]"
+    if not isinstance(raw, dict) or set(raw) - {"type", "tiles"} or "type" not in raw or "tiles" not in raw:
+        raise ScoringError("invalid_meld", f"{field} must be an object with 'type' and 'tiles'", field=field)
+    kind = raw["type"]
+    if kind not in MELD_TYPES:
+        raise ScoringError(
+            "invalid_meld", f"{field}: unknown meld type {kind!r} (one of {', '.join(MELD_TYPES)})", field=field
+        )
+    indices, red = parse_tiles(raw["tiles"], field=f"{field}.tiles")
+    indices.sort()
+    expected = 3 if kind in ("chi", "pon") else 4
+    if len(indices) != expected:
+        raise ScoringError("invalid_meld", f"{field}: a {kind} has {expected} tiles", field=field)
+    first = indices[0]
+    if kind == "chi":
+        if first >= 27 or first % 9 > 6 or indices != [first, first + 1, first + 2]:
+            raise ScoringError("invalid_meld", f"{field}: a chi is three consecutive tiles of one suit", field=field)
+    elif any(index != first for index in indices):
+        raise ScoringError("invalid_meld", f"{field}: a {kind} is {expected} identical tiles", field=field)
+    return Meld(kind, first, red), indices
+
+
+def _flag(raw: dict, key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise ScoringError("invalid_request", f"{key} must be true or false", field=key)
+    return value
+
+
+def _count(raw: dict, key: str) -> int:
+    value = raw.get(key, 0)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ScoringError("invalid_request", f"{key} must be a non-negative integer", field=key)
+    return value
+
+
+def _wind(raw: dict, key: str) -> int:
+    value = raw.get(key, "E")
+    if value not in WIND_LETTERS:
+        raise ScoringError("invalid_request", f"{key} must be one of E, S, W, N", field=key)
+    return WIND_LETTERS[value]
+
+
+def _indicators(raw: dict, key: str) -> tuple[int, ...]:
+    value = raw.get(key, [])
+    if not isinstance(value, list):
+        raise ScoringError("invalid_tiles", f"{key} must be a list of tiles", field=key)
+    return tuple(parse_tile(item, field=f"{key}[{n}]")[0] for n, item in enumerate(value))
+
+
+def check_flags(hand: Hand) -> None:
+    """Flags that cannot be true together raise ``inconsistent_flags``."""
+    problems = []
+    if hand.double_riichi and not hand.riichi:
+        problems.append("double_riichi comes with riichi")
+    if hand.riichi and not hand.is_closed:
+        problems.append("riichi needs a closed hand")
+    if hand.ippatsu and not hand.riichi:
+        problems.append("ippatsu needs riichi")
+    if hand.tsumo and hand.houtei:
+        problems.append("houtei is a win on a discard (ron)")
+    if not hand.tsumo and hand.haitei:
+        problems.append("haitei is a win by tsumo")
+    if not hand.tsumo and hand.rinshan:
+        problems.append("rinshan is a win by tsumo")
+    if hand.tsumo and hand.chankan:
+        problems.append("chankan is a win on another player's kan (ron)")
+    if hand.haitei and hand.rinshan:
+        problems.append("haitei and rinshan exclude each other")
+    if hand.houtei and hand.chankan:
+        problems.append("houtei and chankan exclude each other")
+    if hand.rinshan and not any(meld.is_kan for meld in hand.melds):
+        problems.append("rinshan needs a kan")
+    if hand.tenhou and (not hand.dealer or not hand.tsumo or hand.melds):
+        problems.append("tenhou is the dealer's tsumo on the first draw, with no meld")
+    if hand.chiihou and (hand.dealer or not hand.tsumo or hand.melds):
+        problems.append("chiihou is a non-dealer's tsumo on the first draw, with no meld")
+    if (hand.tenhou or hand.chiihou) and (hand.riichi or hand.rinshan or hand.haitei):
+        problems.append("tenhou/chiihou is the first draw: no riichi, rinshan or haitei")
+    if problems:
+        raise ScoringError("inconsistent_flags", "; ".join(problems))
+
+
+def hand_from_dict(raw: object) -> Hand:
+    """Read and validate a ``hand`` object; user errors raise ``ScoringError`` with a stable code."""
+    if not isinstance(raw, dict):
+        raise ScoringError("invalid_request", "hand must be an object")
+    if not HAND_KEYS.issuperset(raw):
+        unknown = sorted(map(str, set(raw) - HAND_KEYS))
+        raise ScoringError("invalid_request", f"unknown hand keys: {', '.join(unknown)}")
+    if "tiles" not in raw or "win_tile" not in raw:
+        missing = "tiles" if "tiles" not in raw else "win_tile"
+        raise ScoringError("invalid_request", f"hand.{missing} is required", field=missing)
+    concealed, red = parse_tiles(raw["tiles"], field="tiles")
+    counts = [0] * 34
+    for index in concealed:
+        counts[index] += 1
+    melds = []
+    raw_melds = raw.get("melds")
+    if raw_melds:
+        if not isinstance(raw_melds, list) or len(raw_melds) > 4:
+            raise ScoringError("invalid_meld", "melds must be a list of at most 4 melds", field="melds")
+        for position, raw_meld in enumerate(raw_melds):
+            meld, indices = _meld_from_dict(position, raw_meld)
+            melds.append(meld)
+            red += meld.red
+            for index in indices:
+                counts[index] += 1
+    elif raw_melds is not None and raw_melds != []:
+        raise ScoringError("invalid_meld", "melds must be a list of at most 4 melds", field="melds")
+    expected = 14 - 3 * len(melds)
+    if len(concealed) != expected:
+        raise ScoringError(
+            "wrong_tile_count",
+            f"tiles has {len(concealed)} tiles; with {len(melds)} meld(s) it must have {expected}",
+            field="tiles",
+        )
+    if max(counts) > 4:
+        index = next(index for index, count in enumerate(counts) if count > 4)
+        raise ScoringError(
+            "too_many_copies", f"{tile_name(index)} appears {counts[index]} times (at most 4)", field="tiles"
+        )
+    win_tile, _ = parse_tile(raw["win_tile"], field="win_tile")
+    if win_tile not in concealed:
+        raise ScoringError(
+            "win_tile_missing", f"win_tile {tile_name(win_tile)} is not among the tiles", field="win_tile"
+        )
+    flags = {}
+    for key in FLAG_KEYS:
+        value = raw.get(key, False)
+        if value is not True and value is not False:
+            raise ScoringError("invalid_request", f"{key} must be true or false", field=key)
+        flags[key] = value
+    seat_wind = _wind(raw, "seat_wind")
+    if "dealer" in raw and _flag(raw, "dealer") != (seat_wind == EAST):
+        raise ScoringError("inconsistent_flags", "dealer is true exactly when seat_wind is E", field="dealer")
+    concealed.sort()
+    hand = Hand(
+        tuple(concealed),
+        win_tile,
+        tuple(melds),
+        **flags,
+        seat_wind=seat_wind,
+        round_wind=_wind(raw, "round_wind"),
+        dora_indicators=_indicators(raw, "dora_indicators"),
+        ura_dora_indicators=_indicators(raw, "ura_dora_indicators"),
+        honba=_count(raw, "honba"),
+        riichi_sticks=_count(raw, "riichi_sticks"),
+        red_fives=red,
+    )
+    if any(flags.values()) or melds:
+        check_flags(hand)
+    return hand

@@ -1,0 +1,83 @@
+"""The options a hand is evaluated under: payment scheme, limits, and the hand-level choices of seed 001."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .errors import ScoringError
+from .params import LimitOptions, SchemeParams
+from .yaku import YAKU_BY_KEY
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Declared, validated evaluation options. ``Rules()`` is the standard ruleset of seeds 001/002."""
+
+    scheme: SchemeParams = field(default_factory=SchemeParams)
+    limits: LimitOptions = field(default_factory=LimitOptions)
+    aka_dora: bool = False  # 赤ドラ: red fives count one han each
+    open_tanyao: bool = True  # 喰いタン: tanyao also for an open hand
+    double_wind_pair_fu: int = 4  # 連風牌 pair: 4 fu (some rules: 2)
+    # Overrides of the yaku table: key -> (closed han, open han); open han 0 = closed only.
+    yaku_han: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.scheme, SchemeParams):
+            raise ScoringError("invalid_parameter", "scheme must be a SchemeParams", field="scheme")
+        if not isinstance(self.limits, LimitOptions):
+            raise ScoringError("invalid_parameter", "limits must be a LimitOptions", field="limits")
+        for name in ("aka_dora", "open_tanyao"):
+            if not isinstance(getattr(self, name), bool):
+                raise ScoringError("invalid_parameter", f"{name} must be true or false", field=name)
+        if self.double_wind_pair_fu not in (2, 4) or isinstance(self.double_wind_pair_fu, bool):
+            raise ScoringError(
+                "invalid_parameter", "double_wind_pair_fu must be 2 or 4", field="double_wind_pair_fu"
+            )
+        overrides = {}
+        for key, value in dict(self.yaku_han).items():
+            definition = YAKU_BY_KEY.get(key)
+            if definition is None:
+                raise ScoringError("invalid_parameter", f"unknown yaku {key!r}", field="yaku_han")
+            if definition.yakuman:
+                raise ScoringError(
+                    "invalid_parameter",
+                    f"{key} is a yakuman: its value comes from the limits, not from han",
+                    field="yaku_han",
+                )
+            if (
+                not isinstance(value, tuple | list)
+                or len(value) != 2
+                or not all(isinstance(han, int) and not isinstance(han, bool) and han >= 0 for han in value)
+            ):
+                raise ScoringError(
+                    "invalid_parameter",
+                    f"yaku_han[{key!r}] must be (closed han, open han), non-negative integers",
+                    field="yaku_han",
+                )
+            overrides[key] = (value[0], value[1])
+        object.__setattr__(self, "yaku_han", MappingProxyType(overrides))
+
+    def han_of(self, key: str, *, closed: bool) -> int:
+        """The han a yaku is worth under these rules (0 = not available)."""
+        override = self.yaku_han.get(key)
+        if override is not None:
+            return override[0] if closed else override[1]
+        definition = YAKU_BY_KEY[key]
+        return definition.closed_han if closed else definition.open_han
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.scheme,
+                self.limits,
+                self.aka_dora,
+                self.open_tanyao,
+                self.double_wind_pair_fu,
+                tuple(sorted(self.yaku_han.items())),
+            )
+        )
+
+
+STANDARD_RULES = Rules()

@@ -1,0 +1,299 @@
+"""The yaku of seed 001 as data, and their detectors.
+
+``YAKU_TABLE`` is seed 001's 役集合: (key, Japanese name, closed han, open han); open han 0 means the
+yaku needs a closed hand (門前). A ruleset overrides han through ``Rules.yaku_han``. Yakuman (役満) are
+listed with 13 han as in the seed; they are scored in yakuman units by the limits, not by han.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from .shapes import SEQUENCE, TRIPLET
+from .tiles import (
+    CHUN,
+    DRAGONS,
+    GREEN_TILES,
+    HAKU,
+    HATSU,
+    IS_TERMINAL_OR_HONOR,
+    TERMINALS,
+    WINDS,
+    dora_from_indicator,
+)
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+
+@dataclass(frozen=True)
+class YakuDefinition:
+    key: str
+    japanese: str
+    closed_han: int
+    open_han: int  # 0 = closed only (門前限定)
+    yakuman: bool = False
+
+
+YAKU_TABLE: tuple[YakuDefinition, ...] = (
+    YakuDefinition("riichi", "立直", 1, 0),
+    YakuDefinition("menzen_tsumo", "門前清模和", 1, 0),
+    YakuDefinition("ippatsu", "一発", 1, 0),
+    YakuDefinition("haitei", "海底摸月", 1, 1),
+    YakuDefinition("houtei", "河底撈魚", 1, 1),
+    YakuDefinition("rinshan", "嶺上開花", 1, 1),
+    YakuDefinition("chankan", "槍槓", 1, 1),
+    # 翻牌: one han per value triplet; the seed's single entry is split into one key per tile kind.
+    YakuDefinition("yakuhai_haku", "翻牌 白", 1, 1),
+    YakuDefinition("yakuhai_hatsu", "翻牌 發", 1, 1),
+    YakuDefinition("yakuhai_chun", "翻牌 中", 1, 1),
+    YakuDefinition("seat_wind", "翻牌 自風", 1, 1),
+    YakuDefinition("round_wind", "翻牌 場風", 1, 1),
+    YakuDefinition("tanyao", "断么", 1, 1),
+    YakuDefinition("pinfu", "平和", 1, 0),
+    YakuDefinition("iipeikou", "一盃口", 1, 0),
+    YakuDefinition("double_riichi", "ダブル立直", 2, 0),
+    YakuDefinition("sanshoku", "三色同順", 2, 1),
+    YakuDefinition("ittsu", "一気通貫", 2, 1),
+    YakuDefinition("chanta", "全帯么", 2, 1),
+    YakuDefinition("chiitoitsu", "七対子", 2, 0),
+    YakuDefinition("toitoi", "対々和", 2, 2),
+    YakuDefinition("sanankou", "三暗刻", 2, 2),
+    YakuDefinition("honroutou", "混老頭", 2, 2),
+    YakuDefinition("sankantsu", "三槓子", 2, 2),
+    YakuDefinition("sanshoku_doukou", "三色同刻", 2, 2),
+    YakuDefinition("honitsu", "混一色", 3, 2),
+    YakuDefinition("junchan", "純全帯么", 3, 2),
+    YakuDefinition("ryanpeikou", "二盃口", 3, 0),
+    YakuDefinition("shousangen", "小三元", 2, 2),
+    YakuDefinition("chinitsu", "清一色", 6, 5),
+    YakuDefinition("tenhou", "天和", 13, 0, yakuman=True),
+    YakuDefinition("chiihou", "地和", 13, 0, yakuman=True),
+    YakuDefinition("tsuuiisou", "字一色", 13, 13, yakuman=True),
+    YakuDefinition("suuankou", "四暗刻", 13, 0, yakuman=True),
+    YakuDefinition("ryuuiisou", "緑一色", 13, 13, yakuman=True),
+    YakuDefinition("shousuushii", "小四喜和", 13, 13, yakuman=True),
+    YakuDefinition("daisuushii", "大四喜和", 13, 13, yakuman=True),
+    YakuDefinition("daisangen", "大三元", 13, 13, yakuman=True),
+    YakuDefinition("chuuren", "九蓮宝燈", 13, 0, yakuman=True),
+    YakuDefinition("chinroutou", "清老頭", 13, 13, yakuman=True),
+    YakuDefinition("kokushi", "国士無双", 13, 0, yakuman=True),
+    YakuDefinition("suukantsu", "四槓子", 13, 13, yakuman=True),
+)
+YAKU_BY_KEY: Mapping[str, YakuDefinition] = {definition.key: definition for definition in YAKU_TABLE}
+DORA_KEYS = ("dora", "aka_dora", "ura_dora")  # ドラ, 赤ドラ, 裏ドラ: han = count
+
+DRAGON_KEYS = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
+
+# Wait shapes (待ち) of the group the winning tile completes.
+TANKI, SHANPON, RYANMEN, KANCHAN, PENCHAN = "tanki", "shanpon", "ryanmen", "kanchan", "penchan"
+
+
+class Group(NamedTuple):
+    """A meld of a reading (a named tuple: readings are built by the thousand). ``concealed`` is False for called melds and for a triplet completed by ron
+    (明刻 for fu and 暗刻 counts), even though the hand may still be closed."""
+
+    kind: int  # SEQUENCE or TRIPLET (kans are triplets with is_kan)
+    tile: int
+    concealed: bool
+    is_kan: bool = False
+    called: bool = False  # from a chi/pon/open kan/added kan: opens the hand
+
+
+class Reading(NamedTuple):
+    """One way to read a winning hand: its shape, and which group the winning tile completed."""
+
+    form: str  # "standard", "chiitoitsu", "kokushi"
+    groups: tuple[Group, ...] = ()
+    pair: int = -1
+    wait: str = TANKI
+
+
+class WinContext(NamedTuple):
+    """Everything about a hand that does not depend on the reading."""
+
+    counts: tuple[int, ...]  # all 34 kinds, concealed + melds (a kan counts 4)
+    concealed_counts: tuple[int, ...]
+    closed: bool
+    tsumo: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    haitei: bool
+    houtei: bool
+    rinshan: bool
+    chankan: bool
+    tenhou: bool
+    chiihou: bool
+    seat_wind: int
+    round_wind: int
+    has_melds: bool
+    hand_yakuman: tuple[str, ...] = ()  # yakuman that do not depend on the reading
+
+
+def wait_of_sequence(first: int, win_tile: int) -> str:
+    """The wait a sequence was completed on: 嵌張 middle tile, 辺張 3 of 123 / 7 of 789, else 両面."""
+    if win_tile == first + 1:
+        return KANCHAN
+    rank = first % 9
+    if (win_tile == first + 2 and rank == 0) or (win_tile == first and rank == 6):
+        return PENCHAN
+    return RYANMEN
+
+
+def is_value_pair(pair: int, context: WinContext) -> bool:
+    return pair in DRAGONS or pair == context.seat_wind or pair == context.round_wind
+
+
+def situational_yaku(context: WinContext, rules: Rules) -> list[tuple[str, int]]:
+    """Yaku decided by how the hand was won, whatever its shape (立直, 一発, 門前清模和, 海底, ...)."""
+    closed = context.closed
+    found = []
+    if context.double_riichi:
+        found.append("double_riichi")
+    elif context.riichi:
+        found.append("riichi")
+    if context.ippatsu:
+        found.append("ippatsu")
+    if closed and context.tsumo:
+        found.append("menzen_tsumo")
+    if context.haitei:
+        found.append("haitei")
+    if context.houtei:
+        found.append("houtei")
+    if context.rinshan:
+        found.append("rinshan")
+    if context.chankan:
+        found.append("chankan")
+    counts = context.counts
+    if not any(counts[index] for index in range(34) if IS_TERMINAL_OR_HONOR[index]) and (
+        closed or rules.open_tanyao
+    ):
+        found.append("tanyao")  # 断么
+    suits = {index // 9 for index in range(27) if counts[index]}
+    has_honors = any(counts[27:])
+    if len(suits) == 1:
+        found.append("honitsu" if has_honors else "chinitsu")  # 混一色 / 清一色
+    if has_honors and not suits:
+        pass  # all honors: 字一色, a yakuman
+    elif all(counts[index] == 0 for index in range(34) if not IS_TERMINAL_OR_HONOR[index]):
+        found.append("honroutou")  # 混老頭 (all terminals: 清老頭 is a yakuman and replaces it)
+    return [(key, han) for key in found if (han := rules.han_of(key, closed=closed))]
+
+
+def shape_yaku(reading: Reading, context: WinContext, rules: Rules) -> list[tuple[str, int]]:
+    """Yaku that depend on how the tiles are grouped (平和, 一盃口, 三色, 対々和, ...)."""
+    closed = context.closed
+    if reading.form == "chiitoitsu":
+        found = ["chiitoitsu"]
+    else:
+        found = []
+        groups = reading.groups
+        sequences = [group.tile for group in groups if group.kind == SEQUENCE]
+        triplets = [group.tile for group in groups if group.kind == TRIPLET]
+        pair = reading.pair
+        if not triplets and reading.wait == RYANMEN and closed and not is_value_pair(pair, context):
+            found.append("pinfu")  # 平和
+        if closed and len(sequences) >= 2:
+            twins = 0
+            seen: dict[int, int] = {}
+            for tile in sequences:
+                seen[tile] = seen.get(tile, 0) + 1
+            twins = sum(count // 2 for count in seen.values())
+            if twins >= 2:
+                found.append("ryanpeikou")  # 二盃口
+            elif twins == 1:
+                found.append("iipeikou")  # 一盃口
+        for tile in triplets:
+            if tile in DRAGON_KEYS:
+                found.append(DRAGON_KEYS[tile])
+            else:
+                if tile == context.seat_wind:
+                    found.append("seat_wind")  # 自風
+                if tile == context.round_wind:
+                    found.append("round_wind")  # 場風
+        if len(sequences) >= 3:
+            sequence_set = set(sequences)
+            if any(start in sequence_set and start + 9 in sequence_set and start + 18 in sequence_set for start in range(7)):
+                found.append("sanshoku")  # 三色同順
+            if any(
+                base in sequence_set and base + 3 in sequence_set and base + 6 in sequence_set for base in (0, 9, 18)
+            ):
+                found.append("ittsu")  # 一気通貫
+        if len(triplets) >= 3:
+            triplet_set = set(triplets)
+            if any(start in triplet_set and start + 9 in triplet_set and start + 18 in triplet_set for start in range(9)):
+                found.append("sanshoku_doukou")  # 三色同刻
+        if sequences and IS_TERMINAL_OR_HONOR[pair] and all(
+            (tile % 9 in (0, 6)) for tile in sequences
+        ) and all(IS_TERMINAL_OR_HONOR[tile] for tile in triplets):
+            found.append("chanta" if any(context.counts[27:]) else "junchan")  # 全帯么 / 純全帯么
+        if not sequences:
+            found.append("toitoi")  # 対々和
+        concealed_triplets = sum(1 for group in groups if group.kind == TRIPLET and group.concealed)
+        if concealed_triplets == 3:
+            found.append("sanankou")  # 三暗刻
+        if sum(1 for group in groups if group.is_kan) == 3:
+            found.append("sankantsu")  # 三槓子
+        dragon_triplets = sum(1 for tile in triplets if tile in DRAGON_KEYS)
+        if dragon_triplets == 2 and pair in DRAGON_KEYS:
+            found.append("shousangen")  # 小三元
+    return [(key, han) for key in found if (han := rules.han_of(key, closed=closed))]
+
+
+def hand_yakuman(context: WinContext) -> tuple[str, ...]:
+    """The yakuman (役満) decided by the tiles and flags alone, whatever the reading."""
+    found = []
+    counts = context.counts
+    if context.tenhou:
+        found.append("tenhou")  # 天和
+    if context.chiihou:
+        found.append("chiihou")  # 地和
+    present = [index for index in range(34) if counts[index]]
+    if present[0] >= 27:
+        found.append("tsuuiisou")  # 字一色
+    if all(index in TERMINALS for index in present):
+        found.append("chinroutou")  # 清老頭
+    if all(index in GREEN_TILES for index in present):
+        found.append("ryuuiisou")  # 緑一色
+    if not context.has_melds and len(present) == 9 and present[0] % 9 == 0:
+        start = present[0]
+        if present[-1] == start + 8 and counts[start] >= 3 and counts[start + 8] >= 3:
+            found.append("chuuren")  # 九蓮宝燈
+    return tuple(found)
+
+
+def yakuman_of(reading: Reading, context: WinContext) -> list[str]:
+    """The yakuman (役満) the reading holds."""
+    if reading.form == "kokushi":
+        return [key for key in context.hand_yakuman if key in ("tenhou", "chiihou")] + ["kokushi"]  # 国士無双
+    found = list(context.hand_yakuman)
+    if reading.form == "standard":
+        groups = reading.groups
+        concealed_triplets = kans = 0
+        triplets = set()
+        for group in groups:
+            if group.kind == TRIPLET:
+                triplets.add(group.tile)
+                concealed_triplets += group.concealed
+                kans += group.is_kan
+        if concealed_triplets == 4:
+            found.append("suuankou")  # 四暗刻
+        if kans == 4:
+            found.append("suukantsu")  # 四槓子
+        if triplets and max(triplets) >= 27:
+            winds = sum(1 for wind in WINDS if wind in triplets)
+            if winds == 4:
+                found.append("daisuushii")  # 大四喜和
+            elif winds == 3 and reading.pair in WINDS:
+                found.append("shousuushii")  # 小四喜和
+            if HAKU in triplets and HATSU in triplets and CHUN in triplets:
+                found.append("daisangen")  # 大三元
+    return found
+
+
+def count_dora(tiles_counts: tuple[int, ...], indicators: tuple[int, ...]) -> int:
+    """Each indicator counts every tile it points to (two indicators of one kind count twice)."""
+    return sum(tiles_counts[dora_from_indicator(indicator)] for indicator in indicators)

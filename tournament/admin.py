@@ -1,0 +1,243 @@
+"""The organizer's and referee's screens in the admin: events, manual seating, hands, results."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from tournament.errors import ServiceError
+from tournament.forms import FinalScoresForm, HandForm, ManualSeatingForm
+from tournament.models import Entry, Event, Hand, HandVersion, Round, Seat, SeatResult, Table
+from tournament.selectors import table_hand_sheet
+from tournament.services import hand_record, round_complete, round_create, table_finish, table_reopen
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    fk_name = "event"
+    extra = 0
+    autocomplete_fields = ("player",)
+    fields = ("player", "status", "status_reason", "substitute_for")
+    raw_id_fields = ("substitute_for",)
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = (
+        "name",
+        "starts_on",
+        "status",
+        "table_size",
+        "planned_rounds",
+        "entry_count",
+        "public_link",
+    )
+    list_filter = ("status", "table_size", "is_public")
+    search_fields = ("name", "slug", "venue")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("organizers", "referees")
+    inlines = [EntryInline]
+    change_form_template = "admin/tournament/event/change_form.html"
+    fieldsets = [
+        (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "status", "is_public")}),
+        ("Rules", {"fields": ("ruleset", "table_size", "planned_rounds", "entry_mode", "advancing_places",
+                              "standings_precedence", "tournament_play", "penalty_unit", "overtime_enabled",
+                              "clock_bank_seconds", "clock_increment_seconds")}),
+        ("Seating", {"fields": ("seating_method", "seating_remainder")}),
+        ("Staff", {"fields": ("organizers", "referees")}),
+    ]  # fmt: skip
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_entries=Count("entries"))
+
+    @admin.display(description="entries", ordering="_entries")
+    def entry_count(self, obj):
+        return obj._entries
+
+    @admin.display(description="public page")
+    def public_link(self, obj):
+        return format_html('<a href="{}">view</a>', obj.get_absolute_url())
+
+    def get_urls(self):
+        seat_round = self.admin_site.admin_view(self.seat_round_view)
+        return [
+            path("<int:event_id>/seat-round/", seat_round, name="tournament_event_seat_round"),
+            *super().get_urls(),
+        ]
+
+    def seat_round_view(self, request, event_id):
+        event = get_object_or_404(Event, pk=event_id)
+        form = ManualSeatingForm(request.POST or None, event=event)
+        if request.method == "POST" and form.is_valid():
+            try:
+                round_ = round_create(event=event, tables=form.cleaned_data["tables"])
+            except ServiceError as exc:
+                form.add_error("tables", exc.message)
+            else:
+                messages.success(request, f"Round {round_.number} is seated: {round_.tables.count()} tables.")
+                return redirect("admin:tournament_round_change", round_.pk)
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
+                   "title": f"Seat the next round of {event}", "form": form}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/event/seat_round.html", context)
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    fields = ("number", "status", "players", "open_link")
+    readonly_fields = ("number", "status", "players", "open_link")
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="players (E, S, W, N)")
+    def players(self, obj):
+        return ", ".join(str(s.entry.player) for s in obj.seats.all())
+
+    @admin.display(description="")
+    def open_link(self, obj):
+        return format_html(
+            '<a href="{}">record hands / result</a>', reverse("admin:tournament_table_hands", args=[obj.pk])
+        )
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("seats__entry__player")
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "event", "number", "status")
+    list_filter = ("status", "event")
+    readonly_fields = ("event", "number", "seating_report")
+    fields = ("event", "number", "status", "seating_report")
+    inlines = [TableInline]
+    actions = ["complete_rounds"]
+
+    def has_add_permission(self, request):
+        return False  # rounds are created by seating (event page → "Seat the next round")
+
+    @admin.action(description="Complete the selected rounds (every table confirmed)")
+    def complete_rounds(self, request, queryset):
+        for round_ in queryset:
+            try:
+                round_complete(round_=round_)
+            except ServiceError as exc:
+                self.message_user(request, f"{round_}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{round_}: completed; standings are being updated.")
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("position", "entry", "absence")
+    readonly_fields = ("position", "entry")
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "status", "result_version", "hands_link")
+    list_filter = ("status", "round__event")
+    readonly_fields = ("round", "number", "status", "result_version")
+    fields = ("round", "number", "status", "overtime_year", "result_version")
+    inlines = [SeatInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description="")
+    def hands_link(self, obj):
+        return format_html(
+            '<a href="{}">record hands / result</a>', reverse("admin:tournament_table_hands", args=[obj.pk])
+        )
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:table_id>/hands/",
+                self.admin_site.admin_view(self.hands_view),
+                name="tournament_table_hands",
+            ),
+            *super().get_urls(),
+        ]
+
+    def hands_view(self, request, table_id):
+        table = get_object_or_404(Table.objects.select_related("round__event__ruleset"), pk=table_id)
+        seats = [s for s in table.seats.select_related("entry__player").order_by("position")
+                 if s.absence != Seat.Absence.ABSENT_BEFORE]  # fmt: skip
+        sheet = table_hand_sheet(table)
+        editing = int(request.GET.get("hand") or request.POST.get("hand") or len(sheet.hands) + 1)
+        current = next((h for h in sheet.hands if h.number == editing), None)
+        initial = {"expected_version": current.version if current else 0, "honba": 0, "dealer_position": 0}
+        if current:
+            initial |= {"outcome": current.outcome, "dealer_position": current.dealer_position,
+                        "honba": current.honba, "riichi_positions": current.riichi_positions,
+                        "tenpai_positions": current.tenpai_positions}  # fmt: skip
+        hand_form = HandForm(
+            request.POST if request.POST.get("action") == "hand" else None, seats=seats, initial=initial
+        )
+        scores_form = FinalScoresForm(
+            request.POST if request.POST.get("action") == "scores" else None, seats=seats
+        )
+        status = 200
+        if request.method == "POST":
+            action = request.POST.get("action")
+            try:
+                if action == "hand" and hand_form.is_valid():
+                    hand_record(table=table, number=editing, expected_version=hand_form.cleaned_data["expected_version"],
+                                data=hand_form.hand_data(), user=request.user)  # fmt: skip
+                    messages.success(request, f"Hand {editing} saved.")
+                    return redirect("admin:tournament_table_hands", table.pk)
+                if action == "finish":
+                    table_finish(table=table, user=request.user)
+                    messages.success(request, "The table's result is confirmed.")
+                    return redirect("admin:tournament_table_hands", table.pk)
+                if action == "scores" and scores_form.is_valid():
+                    table_finish(table=table, final_points=scores_form.final_points(seats), user=request.user)
+                    messages.success(request, "The table's result is confirmed.")
+                    return redirect("admin:tournament_table_hands", table.pk)
+                if action == "reopen":
+                    table_reopen(table=table)
+                    messages.success(request, "The table is open for corrections.")
+                    return redirect("admin:tournament_table_hands", table.pk)
+            except ServiceError as exc:
+                messages.error(request, f"{exc.message} ({exc.code})")
+            status = 400
+        context = {
+            **self.admin_site.each_context(request), "opts": self.model._meta, "original": table,
+            "title": f"{table}", "table": table, "seats": seats, "sheet": sheet, "hand_form": hand_form,
+            "scores_form": scores_form, "editing": editing, "current": current,
+            "results": SeatResult.objects.filter(table=table).select_related("entry__player").order_by("-version", "seat__position"),
+        }  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/table/hands.html", context, status=status)
+
+
+@admin.register(HandVersion)
+class HandVersionAdmin(admin.ModelAdmin):
+    """Every version ever saved, read-only: the audit trail of corrections."""
+
+    list_display = ("hand", "version", "label", "outcome", "deltas", "recorded_by", "recorded_at")
+    list_filter = ("outcome", "hand__table__round__event")
+    readonly_fields = [f.name for f in HandVersion._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+admin.site.register(Hand, list_display=("__str__", "current_version"), list_filter=("table__round__event",))

@@ -1,0 +1,295 @@
+"""The chess clock of art. 38 (持ち時間) as a pure state machine.
+
+Seed 004, art. 38:
+
+* ① a time bank (持ち時間) is set per hand (一局ごと) when the event needs one;
+* ② the clock runs from the moment the player opening the hand (開局者, the dealer) presses it;
+* ③ the time used is from the previous press to one's own press after discarding (捨札後);
+* ④ every move adds a fixed increment (Fischer rule, フィッシャールール), but never above the bank's
+  initial value (初期に設定された時間以上には加算されない);
+* ⑤ at 0 the player loses the right to claim (拾) and to win (和) for that hand and discards every drawn
+  tile until the hand ends.
+
+Time is injected: every transition takes ``now_ms``, an integer timestamp in milliseconds, so the
+service passes its clock and the tests a fake one. A transition returns the new state and the events
+it caused; ``ClockFlagged`` becomes an art. 38 ⑤ penalty in the service.
+
+Reading of ④: the increment is added after a move, and only while time is left. A flagged player
+stays at 0 for the rest of the hand: the loss of rights is for the whole hand (その局の).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .errors import InvariantViolation, TournamentError
+from .penalties import PenaltyKind
+
+STATE_FORMAT_VERSION = 1
+STATUSES = ("running", "paused", "finished")
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """Event settings: the bank per hand and the Fischer increment per move, in milliseconds."""
+
+    bank_ms: int  # 持ち時間
+    increment_ms: int  # 一手ごとの加算時間
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        for name in ("bank_ms", "increment_ms", "players"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TournamentError("invalid_clock_settings", f"{name} must be an integer", field=name)
+        if self.bank_ms <= 0:
+            raise TournamentError("invalid_clock_settings", "the time bank must be positive", field="bank_ms")
+        if self.increment_ms < 0:
+            raise TournamentError(
+                "invalid_clock_settings", "the increment must not be negative", field="increment_ms"
+            )
+        if self.players not in (2, 3, 4):
+            raise TournamentError("invalid_clock_settings", "players must be 2, 3 or 4", field="players")
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """The clock of one hand.
+
+    ``mark_ms`` is the instant from which the seat on turn is charged: the previous press, or the
+    resume after a pause (time spent paused is charged to nobody). ``turn_number`` counts presses from 1
+    (the opener's turn) so a late or repeated press for an old turn is recognised.
+    """
+
+    settings: ClockSettings
+    status: str
+    seat_on_turn: int
+    turn_number: int
+    banks_ms: tuple[int, ...]
+    mark_ms: int
+    flagged: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise InvariantViolation(f"unknown clock status {self.status!r}")
+        if len(self.banks_ms) != self.settings.players:
+            raise InvariantViolation("one bank per seat")
+        if any(not 0 <= bank <= self.settings.bank_ms for bank in self.banks_ms):
+            raise InvariantViolation("a bank left the range 0..initial bank")
+        if not 0 <= self.seat_on_turn < self.settings.players or self.turn_number < 1:
+            raise InvariantViolation("seat on turn or turn number out of range")
+        if any(self.banks_ms[seat] != 0 for seat in self.flagged):
+            raise InvariantViolation("a flagged seat has time left")
+        if any(not 0 <= seat < self.settings.players for seat in self.flagged):
+            raise InvariantViolation("flagged seat out of range")
+
+
+@dataclass(frozen=True)
+class ClockFlagged:
+    """Art. 38 ⑤: ``seat`` ran out of time on ``turn_number``; it loses claim and win for the hand."""
+
+    seat: int
+    turn_number: int
+    at_ms: int
+    penalty_kind: PenaltyKind = PenaltyKind.CLOCK_FLAG
+
+
+@dataclass(frozen=True)
+class ClockTransition:
+    state: ClockState
+    events: tuple[ClockFlagged, ...] = ()
+
+
+def start_hand(settings: ClockSettings, opener_seat: int, now_ms: int) -> ClockState:
+    """Art. 38 ②: the opener (開局者, the dealer) presses the clock; its own time starts running."""
+    _check_seat(settings, opener_seat, "opener_seat")
+    return ClockState(
+        settings=settings,
+        status="running",
+        seat_on_turn=opener_seat,
+        turn_number=1,
+        banks_ms=(settings.bank_ms,) * settings.players,
+        mark_ms=now_ms,
+    )
+
+
+def remaining_ms(state: ClockState, seat: int, now_ms: int) -> int:
+    """The time ``seat`` has left at ``now_ms`` (the running seat's bank minus the time since the mark)."""
+    _check_seat(state.settings, seat, "seat")
+    bank = state.banks_ms[seat]
+    if state.status == "running" and seat == state.seat_on_turn:
+        return max(0, bank - _elapsed(state, now_ms))
+    return bank
+
+
+def press(
+    state: ClockState, *, seat: int, turn_number: int, now_ms: int, claim_by: int | None = None
+) -> ClockTransition:
+    """Art. 38 ③④: ``seat`` presses after discarding; its time is charged and the turn passes on.
+
+    The turn goes to the next seat, or to ``claim_by`` when a seat claims the discard. A press by a
+    seat not on turn raises ``clock_wrong_seat``; a press for an old turn ``clock_stale_turn`` (both
+    conflicts: another press got there first). A flagged seat cannot claim (``claim_forbidden``).
+    """
+    _require_status(state, "running")
+    if turn_number != state.turn_number:
+        raise TournamentError(
+            "clock_stale_turn",
+            f"the press is for turn {turn_number}, the clock is on turn {state.turn_number}",
+            field="turn_number",
+        )
+    if seat != state.seat_on_turn:
+        raise TournamentError(
+            "clock_wrong_seat", f"seat {seat} is not on turn (seat {state.seat_on_turn} is)", field="seat"
+        )
+    if claim_by is None:
+        next_seat = (seat + 1) % state.settings.players
+    else:
+        _check_seat(state.settings, claim_by, "claim_by")
+        if claim_by == seat:
+            raise TournamentError("invalid_claim", "a seat cannot claim its own discard", field="claim_by")
+        if claim_by in state.flagged:
+            raise TournamentError(
+                "claim_forbidden",
+                f"seat {claim_by} ran out of time and lost the right to claim this hand (art. 38 ⑤)",
+                field="claim_by",
+            )
+        next_seat = claim_by
+    charged = _charge_seat_on_turn(state, now_ms)
+    banks = list(charged.state.banks_ms)
+    if seat not in charged.state.flagged:
+        # Fischer increment, capped at the initial bank (38条④ 初期に設定された時間以上には加算されない)
+        banks[seat] = min(state.settings.bank_ms, banks[seat] + state.settings.increment_ms)
+    new_state = replace(
+        charged.state,
+        banks_ms=tuple(banks),
+        seat_on_turn=next_seat,
+        turn_number=state.turn_number + 1,
+        mark_ms=now_ms,
+    )
+    return ClockTransition(new_state, charged.events)
+
+
+def observe(state: ClockState, now_ms: int) -> ClockTransition:
+    """Flag the seat on turn the moment its bank reaches 0, without waiting for its press."""
+    if state.status != "running" or state.seat_on_turn in state.flagged:
+        return ClockTransition(state)
+    if remaining_ms(state, state.seat_on_turn, now_ms) > 0:
+        return ClockTransition(state)
+    return _charge_seat_on_turn(state, now_ms)
+
+
+def pause(state: ClockState, now_ms: int) -> ClockTransition:
+    """A referee pauses the clock; the time so far is charged, the paused time to nobody."""
+    _require_status(state, "running")
+    charged = _charge_seat_on_turn(state, now_ms)
+    return ClockTransition(replace(charged.state, status="paused", mark_ms=now_ms), charged.events)
+
+
+def resume(state: ClockState, now_ms: int) -> ClockState:
+    """A referee resumes the clock; the seat on turn is charged from now on."""
+    _require_status(state, "paused")
+    _check_time(state, now_ms)
+    return replace(state, status="running", mark_ms=now_ms)
+
+
+def end_hand(state: ClockState, now_ms: int) -> ClockTransition:
+    """The hand is over (終局): the last running time is charged and the clock stops for good."""
+    if state.status == "finished":
+        raise TournamentError("clock_finished", "the clock of this hand has already stopped")
+    charged = _charge_seat_on_turn(state, now_ms) if state.status == "running" else ClockTransition(state)
+    return ClockTransition(replace(charged.state, status="finished", mark_ms=now_ms), charged.events)
+
+
+def _charge_seat_on_turn(state: ClockState, now_ms: int) -> ClockTransition:
+    """Charge the seat on turn for the time since the mark; flag it when its bank reaches 0."""
+    elapsed = _elapsed(state, now_ms)
+    seat = state.seat_on_turn
+    if seat in state.flagged:
+        return ClockTransition(replace(state, mark_ms=now_ms))
+    left = state.banks_ms[seat] - elapsed
+    banks = list(state.banks_ms)
+    banks[seat] = max(0, left)
+    flagged = state.flagged | {seat} if left <= 0 else state.flagged
+    new_state = replace(state, banks_ms=tuple(banks), flagged=flagged, mark_ms=now_ms)
+    return ClockTransition(new_state, _flag_events(state, new_state, now_ms))
+
+
+def _flag_events(before: ClockState, after: ClockState, now_ms: int) -> tuple[ClockFlagged, ...]:
+    return tuple(
+        ClockFlagged(seat=seat, turn_number=before.turn_number, at_ms=now_ms)
+        for seat in sorted(after.flagged - before.flagged)
+    )
+
+
+def _elapsed(state: ClockState, now_ms: int) -> int:
+    _check_time(state, now_ms)
+    return now_ms - state.mark_ms
+
+
+def _check_time(state: ClockState, now_ms: int) -> None:
+    if isinstance(now_ms, bool) or not isinstance(now_ms, int):
+        raise TournamentError("invalid_timestamp", "timestamps are integers of milliseconds", field="now_ms")
+    if now_ms < state.mark_ms:
+        raise InvariantViolation(f"the time source went backwards ({now_ms} < {state.mark_ms})")
+
+
+def _require_status(state: ClockState, status: str) -> None:
+    if state.status == status:
+        return
+    codes = {"paused": "clock_paused", "finished": "clock_finished", "running": "clock_not_paused"}
+    raise TournamentError(codes[state.status], f"the clock is {state.status}, not {status}")
+
+
+def _check_seat(settings: ClockSettings, seat: Any, field: str) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < settings.players:
+        raise TournamentError("invalid_seat", f"seat must be 0 to {settings.players - 1}", field=field)
+
+
+def state_to_dict(state: ClockState) -> dict[str, Any]:
+    """A JSON-able dict the service stores; ``state_from_dict`` reads it back."""
+    return {
+        "version": STATE_FORMAT_VERSION,
+        "bank_ms": state.settings.bank_ms,
+        "increment_ms": state.settings.increment_ms,
+        "players": state.settings.players,
+        "status": state.status,
+        "seat_on_turn": state.seat_on_turn,
+        "turn_number": state.turn_number,
+        "banks_ms": list(state.banks_ms),
+        "mark_ms": state.mark_ms,
+        "flagged": sorted(state.flagged),
+    }
+
+
+def state_from_dict(data: dict[str, Any]) -> ClockState:
+    """Rebuild a state stored by ``state_to_dict``; a damaged record raises ``invalid_clock_state``."""
+    if not isinstance(data, dict) or data.get("version") != STATE_FORMAT_VERSION:
+        raise TournamentError("invalid_clock_state", "unknown clock state format")
+    try:
+        settings = ClockSettings(
+            bank_ms=data["bank_ms"], increment_ms=data["increment_ms"], players=data["players"]
+        )
+        values = (
+            data["seat_on_turn"],
+            data["turn_number"],
+            data["mark_ms"],
+            *data["banks_ms"],
+            *data["flagged"],
+        )
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+            raise TournamentError("invalid_clock_state", "clock state values must be integers")
+        return ClockState(
+            settings=settings,
+            status=data["status"],
+            seat_on_turn=data["seat_on_turn"],
+            turn_number=data["turn_number"],
+            banks_ms=tuple(data["banks_ms"]),
+            mark_ms=data["mark_ms"],
+            flagged=frozenset(data["flagged"]),
+        )
+    except (KeyError, TypeError) as error:
+        raise TournamentError("invalid_clock_state", f"clock state is missing or has a bad {error}") from None
+    except InvariantViolation as error:
+        raise TournamentError("invalid_clock_state", f"clock state is inconsistent: {error}") from None

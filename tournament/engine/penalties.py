@@ -1,0 +1,195 @@
+"""Fouls and their consequences, seed 004 arts. 35, 36, 37, 38 ⑤ and 43 (反則, 失格).
+
+* art. 35 ① revealing one's hand on purpose without a claim or a win → loses the right to ron
+  (栄和) for the hand; claims (拾) and tsumo (模和) stay allowed.
+* art. 36 ① drawing or discarding out of turn, ② a wrong draw or discard that leaves a wrong hand size
+  → loses the right to claim (拾) and to win (和) for the hand.
+* art. 36 ③ wrecking wall or river beyond recovery → the hand is stopped and replayed from the shuffle
+  (洗札から対局を再開). The article names that remedy only; since the hand is replayed, no right is lost
+  in the replayed hand.
+* art. 37 ① a deliberate foul (swapping tiles, ...) → penalty points (反則点) = 100 × the players at
+  the table (the unit is an event setting, 100 by default). They are a deduction from the offender's
+  total, not paid to the other players.
+* art. 38 ⑤ the time bank reaching 0 → loses the right to claim and to win for the hand and discards
+  every drawn tile until the hand ends.
+* art. 43 a penalty-point foul in tournament play (大会戦), or conduct the director judges egregious
+  (著しく悪質) → disqualification (失格), award eligibility included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .errors import TournamentError
+
+DEFAULT_PENALTY_UNIT = 100  # 反則点の単位 (points per player at the table)
+
+
+class PenaltyKind(StrEnum):
+    REVEALED_HAND = "art35_revealed_hand"  # 35条① 故意に手札を公開
+    OUT_OF_TURN = "art36_out_of_turn"  # 36条① 手番以外で取札・捨札
+    WRONG_HAND_SIZE = "art36_wrong_hand_size"  # 36条② 手札の過不足
+    WALL_WRECKED = "art36_wall_wrecked"  # 36条③ 山や川をくずす
+    DELIBERATE_FOUL = "art37_deliberate_foul"  # 37条① 意図的な反則
+    CLOCK_FLAG = "art38_clock_flag"  # 38条⑤ 持ち時間切れ
+    EGREGIOUS_CONDUCT = "art43_egregious_conduct"  # 43条 著しく悪質な行動
+
+
+WIN_KINDS = ("ron", "tsumo")  # 栄和, 模和
+
+
+@dataclass(frozen=True)
+class PenaltyEffect:
+    """What a foul does: the rights lost for the hand, a replay, penalty points, disqualification."""
+
+    kind: PenaltyKind
+    article: str
+    title: str
+    loses_ron: bool = False  # 栄和の権利
+    loses_tsumo: bool = False  # 模和の権利
+    loses_claim: bool = False  # 拾の権利
+    replays_hand: bool = False  # 洗札から対局を再開
+    has_penalty_points: bool = False  # 反則点
+    disqualifies: bool = False  # 失格
+
+    @property
+    def loses_win(self) -> bool:
+        return self.loses_ron and self.loses_tsumo
+
+
+PENALTY_EFFECTS: dict[PenaltyKind, PenaltyEffect] = {
+    effect.kind: effect
+    for effect in (
+        PenaltyEffect(
+            PenaltyKind.REVEALED_HAND, "35①", "hand revealed on purpose (手札公開)", loses_ron=True
+        ),
+        PenaltyEffect(
+            PenaltyKind.OUT_OF_TURN,
+            "36①",
+            "draw or discard out of turn (手番外の取札・捨札)",
+            loses_ron=True,
+            loses_tsumo=True,
+            loses_claim=True,
+        ),
+        PenaltyEffect(
+            PenaltyKind.WRONG_HAND_SIZE,
+            "36②",
+            "wrong hand size after a wrong draw or discard (手札の過不足)",
+            loses_ron=True,
+            loses_tsumo=True,
+            loses_claim=True,
+        ),
+        PenaltyEffect(
+            PenaltyKind.WALL_WRECKED,
+            "36③",
+            "wall or river wrecked beyond recovery (山・川の崩壊)",
+            replays_hand=True,
+        ),
+        PenaltyEffect(
+            PenaltyKind.DELIBERATE_FOUL,
+            "37①",
+            "deliberate foul (意図的な反則)",
+            has_penalty_points=True,
+            disqualifies=True,
+        ),
+        PenaltyEffect(
+            PenaltyKind.CLOCK_FLAG,
+            "38⑤",
+            "time bank exhausted (持ち時間切れ)",
+            loses_ron=True,
+            loses_tsumo=True,
+            loses_claim=True,
+        ),
+        PenaltyEffect(
+            PenaltyKind.EGREGIOUS_CONDUCT,
+            "43",
+            "egregious conduct judged by the director (著しく悪質な行動)",
+            disqualifies=True,
+        ),
+    )
+}
+
+
+def penalty_effect(kind: PenaltyKind | str) -> PenaltyEffect:
+    """The effect of a foul; raises ``unknown_penalty_kind`` for a name that is not one."""
+    try:
+        return PENALTY_EFFECTS[PenaltyKind(kind)]
+    except ValueError:
+        raise TournamentError(
+            "unknown_penalty_kind", f"unknown penalty kind {kind!r}", field="kind"
+        ) from None
+
+
+def penalty_points(kind: PenaltyKind | str, players_at_table: int, unit: int = DEFAULT_PENALTY_UNIT) -> int:
+    """Art. 37: penalty points (反則点) = unit × players at the table; 0 for fouls without points."""
+    if isinstance(players_at_table, bool) or players_at_table not in (2, 3, 4):
+        raise TournamentError(
+            "invalid_players_at_table", "players at the table must be 2, 3 or 4", field="players_at_table"
+        )
+    if isinstance(unit, bool) or not isinstance(unit, int) or unit <= 0:
+        raise TournamentError(
+            "invalid_penalty_unit", "the penalty unit must be a positive integer", field="unit"
+        )
+    return unit * players_at_table if penalty_effect(kind).has_penalty_points else 0
+
+
+def _effects(penalties_for_seat_in_hand: Iterable[PenaltyKind | str]) -> list[PenaltyEffect]:
+    return [penalty_effect(kind) for kind in penalties_for_seat_in_hand]
+
+
+def _describe(effect: PenaltyEffect) -> str:
+    return f"art. {effect.article} {effect.title}"
+
+
+def check_win_allowed(penalties_for_seat_in_hand: Iterable[PenaltyKind | str], win_kind: str) -> None:
+    """Raise ``win_forbidden_by_penalty`` if a foul of this hand took away the right to this win.
+
+    ``win_kind`` is ``"ron"`` (栄和) or ``"tsumo"`` (模和). The message names the first such foul.
+    """
+    if win_kind not in WIN_KINDS:
+        raise TournamentError("invalid_win_kind", "win kind must be 'ron' or 'tsumo'", field="win_kind")
+    for effect in _effects(penalties_for_seat_in_hand):
+        if effect.loses_ron if win_kind == "ron" else effect.loses_tsumo:
+            raise TournamentError(
+                "win_forbidden_by_penalty",
+                f"no {win_kind} this hand: the right was lost by {_describe(effect)}",
+                field="win_kind",
+            )
+
+
+def check_claim_allowed(penalties_for_seat_in_hand: Iterable[PenaltyKind | str]) -> None:
+    """Raise ``claim_forbidden_by_penalty`` if a foul of this hand took away the right to claim (拾)."""
+    for effect in _effects(penalties_for_seat_in_hand):
+        if effect.loses_claim:
+            raise TournamentError(
+                "claim_forbidden_by_penalty",
+                f"no claim this hand: the right was lost by {_describe(effect)}",
+            )
+
+
+def hand_must_be_replayed(penalties_in_hand: Iterable[PenaltyKind | str]) -> bool:
+    """Art. 36 ③: a wrecked wall or river stops the hand; it is replayed from the shuffle."""
+    return any(effect.replays_hand for effect in _effects(penalties_in_hand))
+
+
+def is_disqualifying(kind: PenaltyKind | str, *, tournament_play: bool = True) -> bool:
+    """Art. 43: a penalty-point foul disqualifies in tournament play (大会戦); so does egregious conduct.
+
+    Egregious conduct is the director's judgement, so it disqualifies wherever it is recorded.
+    """
+    effect = penalty_effect(kind)
+    if effect.kind is PenaltyKind.EGREGIOUS_CONDUCT:
+        return True
+    return effect.disqualifies and tournament_play
+
+
+def disqualifying_penalty(
+    penalties_for_player: Iterable[PenaltyKind | str], *, tournament_play: bool = True
+) -> PenaltyKind | None:
+    """The first foul that disqualifies the player under art. 43, or None."""
+    for kind in penalties_for_player:
+        if is_disqualifying(kind, tournament_play=tournament_play):
+            return PenaltyKind(kind)
+    return None

@@ -1,0 +1,37 @@
+"""Hand labels (East 1, South 2, 1 honba …) worked out from the dealer sequence of the game."""
+
+from __future__ import annotations
+
+import itertools
+
+from tournament.engine.overtime import regular_hand_label
+
+
+def prevailing_wind(dealer_positions: list[int]) -> int:
+    """0 = East round 東場, 1 = South 南場, …: it advances each time the deal passes back to seat 0."""
+    wind = 0
+    for before, after in itertools.pairwise(dealer_positions):
+        if after < before:
+            wind += 1
+    return min(wind, 3)
+
+
+def hand_label(event, table, number: int, hand_input) -> str:
+    from django.db.models import F
+
+    from tournament.models import HandVersion
+
+    earlier = list(
+        HandVersion.objects.filter(
+            hand__table=table, hand__number__lt=number, version=F("hand__current_version")
+        )
+        .order_by("hand__number")
+        .values_list("dealer_position", flat=True)
+    )
+    players = table.seats.exclude(absence="absent_before").count()
+    return regular_hand_label(
+        prevailing_wind([*earlier, hand_input.dealer_position]),
+        hand_input.dealer_position + 1,
+        hand_input.honba,
+        players=players,
+    )

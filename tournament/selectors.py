@@ -1,0 +1,79 @@
+"""Reads for the tournament app, with the prefetching the pages need in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import F, Prefetch
+
+from tournament.models import Event, HandVersion, Round, Seat, SeatResult, StandingsSnapshot, Table
+
+
+@dataclass
+class HandSheet:
+    hands: list[HandVersion]
+    running: list[list[int]]  # points per seat after each hand
+    deposits: int
+
+
+def table_hand_sheet(table: Table) -> HandSheet:
+    hands = list(
+        HandVersion.objects.filter(hand__table=table, version=F("hand__current_version"))
+        .select_related("hand", "recorded_by")
+        .order_by("hand__number")
+    )
+    for h in hands:
+        h.number = h.hand.number
+    players = table.seats.exclude(absence=Seat.Absence.ABSENT_BEFORE).count()
+    points = [table.round.event.ruleset.start_points] * players
+    running = []
+    for h in hands:
+        points = [p + d for p, d in zip(points, h.deltas, strict=False)]
+        running.append(points)
+    return HandSheet(hands, running, hands[-1].deposits_out if hands else 0)
+
+
+def event_public_list():
+    return Event.objects.filter(is_public=True).select_related("ruleset").order_by("-starts_on", "name")
+
+
+def event_get_public(slug: str) -> Event | None:
+    return Event.objects.filter(slug=slug, is_public=True).select_related("ruleset").first()
+
+
+def event_rounds_with_tables(event: Event):
+    seats = Seat.objects.select_related("entry__player").order_by("position")
+    results = SeatResult.objects.filter(is_current=True)
+    return (
+        Round.objects.filter(event=event)
+        .exclude(status=Round.Status.DRAFT)
+        .prefetch_related(
+            Prefetch("tables", queryset=Table.objects.order_by("number").prefetch_related(
+                Prefetch("seats", queryset=seats),
+                Prefetch("results", queryset=results, to_attr="current_results"),
+            ))
+        )
+        .order_by("number")
+    )  # fmt: skip
+
+
+def event_standings(event: Event) -> StandingsSnapshot | None:
+    return StandingsSnapshot.objects.filter(event=event).first()
+
+
+def player_results_in_event(event: Event, entry_id: int):
+    return (
+        SeatResult.objects.filter(entry_id=entry_id, table__round__event=event, is_current=True)
+        .select_related("table__round")
+        .prefetch_related(Prefetch("table__seats", queryset=Seat.objects.select_related("entry__player")))
+        .order_by("table__round__number")
+    )
+
+
+def event_hand_versions(event: Event):
+    """Every version of every hand (corrections included), in play order."""
+    return (
+        HandVersion.objects.filter(hand__table__round__event=event)
+        .select_related("hand__table__round", "recorded_by")
+        .order_by("hand__table__round__number", "hand__table__number", "hand__number", "version")
+    )

@@ -1,0 +1,114 @@
+"""Public pages: plain, server-rendered, a fixed number of queries each."""
+
+from __future__ import annotations
+
+import csv
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+
+from tournament import selectors
+
+
+def _event_or_404(slug: str):
+    event = selectors.event_get_public(slug)
+    if event is None:
+        raise Http404("no such public event")
+    return event
+
+
+def event_list(request):
+    return render(request, "tournament/event_list.html", {"events": selectors.event_public_list()})
+
+
+def event_home(request, slug):
+    event = _event_or_404(slug)
+    snapshot = selectors.event_standings(event)
+    rounds = list(event.rounds.exclude(status="draft").order_by("number"))
+    top = snapshot.rows[:8] if snapshot else []
+    return render(
+        request,
+        "tournament/event_home.html",
+        {"event": event, "rounds": rounds, "top": top, "snapshot": snapshot},
+    )
+
+
+def standings(request, slug):
+    event = _event_or_404(slug)
+    snapshot = selectors.event_standings(event)
+    rows = snapshot.rows if snapshot else []
+    round_numbers = sorted({h["round"] for row in rows for h in row["history"]})
+    for row in rows:
+        by_round = {h["round"]: h for h in row["history"]}
+        row["cells"] = [by_round.get(n) for n in round_numbers]
+    context = {"event": event, "snapshot": snapshot, "rows": rows, "round_numbers": round_numbers}
+    return render(request, "tournament/standings.html", context)
+
+
+def round_seating(request, slug, number):
+    event = _event_or_404(slug)
+    round_ = next((r for r in selectors.event_rounds_with_tables(event) if r.number == number), None)
+    if round_ is None:
+        raise Http404("no such round")
+    return render(request, "tournament/round.html", {"event": event, "round": round_})
+
+
+def player_page(request, slug, entry_id):
+    event = _event_or_404(slug)
+    entry = event.entries.select_related("player").filter(pk=entry_id).first()
+    if entry is None:
+        raise Http404("no such player in this event")
+    results = list(selectors.player_results_in_event(event, entry.id))
+    snapshot = selectors.event_standings(event)
+    standing = next((r for r in snapshot.rows if r["entry"] == entry.id), None) if snapshot else None
+    return render(
+        request,
+        "tournament/player.html",
+        {"event": event, "entry": entry, "results": results, "standing": standing},
+    )
+
+
+def standings_csv(request, slug):
+    event = _event_or_404(slug)
+    snapshot = selectors.event_standings(event)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "rank",
+            "award_rank",
+            "player",
+            "club",
+            "country",
+            "advances",
+            "total_points",
+            "games",
+            "penalty_points",
+            "status",
+        ]
+    )
+    for row in snapshot.rows if snapshot else []:
+        writer.writerow([row["rank"], row["award_rank"] or "", row["name"], row["club"], row["country"], row["advances"],
+                         row["total_points"], row["games"], row["penalty_points"], row["status"]])  # fmt: skip
+    return response
+
+
+def hands_csv(request, slug):
+    event = _event_or_404(slug)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-hands.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["round", "table", "hand", "version", "label", "outcome", "honba", "deposits_in", "riichi",
+                     "wins", "deltas_E", "deltas_S", "deltas_W", "deltas_N", "deposits_out", "recorded_by", "recorded_at"])  # fmt: skip
+    for v in selectors.event_hand_versions(event):
+        deltas = list(v.deltas) + [""] * (4 - len(v.deltas))
+        wins = "; ".join(
+            f"{w['winner']}<-{w['discarder'] if w['discarder'] is not None else 'tsumo'} "
+            + (f"yakuman×{w['yakuman']}" if w.get("yakuman") else f"{w['han']}han {w['fu']}fu")
+            for w in v.wins
+        )
+        writer.writerow([v.hand.table.round.number, v.hand.table.number, v.hand.number, v.version, v.label, v.outcome,
+                         v.honba, v.deposits_in, " ".join(map(str, v.riichi_positions)), wins, *deltas, v.deposits_out,
+                         v.recorded_by.username if v.recorded_by else "", v.recorded_at.isoformat()])  # fmt: skip
+    return response
