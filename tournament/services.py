@@ -298,10 +298,13 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
 
 @transaction.atomic
 def table_reopen(*, table: Table) -> Table:
-    """Open a confirmed table for corrections; its confirmed results stay until the next confirmation."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    """Open a confirmed table for corrections; its confirmed results stay until the next confirmation.
+
+    A completed round goes back to playing until it is completed again; later rounds keep their seating.
+    """
+    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
     if table.round.status == Round.Status.COMPLETED:
-        raise ServiceError("round_completed", "the round is completed", field="table")
+        Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status"])
     return table

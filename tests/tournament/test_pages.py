@@ -1,0 +1,101 @@
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import Entry, Table
+from tournament.services import hand_record, round_complete, table_finish
+from tournament.templatetags.taikai import points
+
+pytestmark = pytest.mark.django_db
+
+RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]}
+
+
+@pytest.fixture
+def played_event(make_event, seated_round, django_capture_on_commit_callbacks):
+    """An event of 16 players with one completed round."""
+    event = make_event(16)
+    round_ = seated_round(event)
+    with django_capture_on_commit_callbacks(execute=True):
+        for table in round_.tables.all():
+            hand_record(table=table, number=1, expected_version=0, data=RON)
+            table_finish(table=table)
+        round_complete(round_=round_)
+    return event
+
+
+def test_standings_page_lists_every_player_in_rank_order(client, played_event, django_assert_max_num_queries):
+    with django_assert_max_num_queries(4):
+        response = client.get(reverse("tournament:standings", args=[played_event.slug]))
+    assert response.status_code == 200
+    body = response.content.decode()
+    rows = [line for line in body.splitlines() if 'href="/events/spring-open/players/' in line]
+    assert len(rows) == 16
+    # the four table winners (seat 1: 27600 → +22.4 with oka) lead with one advance each
+    assert body.index("Player 02") < body.index("Player 01")
+
+
+def test_page_query_counts_do_not_grow_with_the_field(client, make_event, seated_round, django_assert_max_num_queries):
+    small = make_event(8, slug="small", name="Small")
+    big = make_event(32, slug="big", name="Big")
+    for event in (small, big):
+        seated_round(event)
+    for name in ("event", "standings"):
+        with django_assert_max_num_queries(4):
+            assert client.get(reverse(f"tournament:{name}", args=[big.slug])).status_code == 200
+    with django_assert_max_num_queries(6):
+        assert client.get(reverse("tournament:round", args=[big.slug, 1])).status_code == 200
+
+
+def test_round_page_shows_seats_in_wind_order(client, played_event, django_assert_max_num_queries):
+    with django_assert_max_num_queries(6):
+        body = client.get(reverse("tournament:round", args=[played_event.slug, 1])).content.decode()
+    table = body[body.index("Table 1") :]
+    assert table.index("Player 01") < table.index("Player 02") < table.index("Player 03") < table.index("Player 04")
+    assert "27600" in body
+
+
+def test_player_page_shows_games(client, played_event, django_assert_max_num_queries):
+    entry = Entry.objects.get(event=played_event, player__display_name="Player 02")
+    with django_assert_max_num_queries(6):
+        body = client.get(reverse("tournament:player", args=[played_event.slug, entry.id])).content.decode()
+    assert "27600" in body and "Player 03" in body
+
+
+def test_private_event_is_not_shown(client, played_event):
+    played_event.is_public = False
+    played_event.save()
+    assert client.get(reverse("tournament:standings", args=[played_event.slug])).status_code == 404
+    assert played_event.name not in client.get(reverse("tournament:event_list")).content.decode()
+
+
+def test_standings_csv_export(client, played_event):
+    response = client.get(reverse("tournament:standings_csv", args=[played_event.slug]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(rows) == 16
+    assert rows[0]["rank"] == "1" and rows[0]["advances"] == "1"
+    assert sorted(r["player"] for r in rows if r["advances"] == "1") == ["Player 02", "Player 06", "Player 10", "Player 14"]
+
+
+def test_hands_csv_export_includes_every_version(client, played_event, admin_user):
+    table = Table.objects.filter(round__event=played_event).first()
+    from tournament.services import table_reopen
+
+    table_reopen(table=table)
+    hand_record(table=table, number=1, expected_version=1, user=admin_user,
+                data=dict(RON, wins=[{"winner": 1, "discarder": 2, "han": 3, "fu": 40}]))  # fmt: skip
+    rows = list(csv.DictReader(io.StringIO(client.get(reverse("tournament:hands_csv", args=[played_event.slug])).content.decode())))
+    assert len(rows) == 5  # four tables, one corrected hand kept in both versions
+    versions = [r for r in rows if r["table"] == str(table.number)]
+    assert [(r["version"], r["deltas_S"]) for r in versions] == [("1", "2600"), ("2", "5200")]
+    assert versions[1]["recorded_by"] == admin_user.username
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [("41/2", "20.5"), ("-12/5", "−2.4"), ("20/3", "≈6.67"), ("-20/3", "≈−6.67"), ("0", "0"), ("3", "3"), ("1/8", "0.125")],
+)
+def test_points_are_shown_exactly_when_they_terminate(value, shown):
+    assert points(value) == shown
