@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-pytest_plugins = ["tests.fixtures.services"]
+pytest_plugins = ["tests.fixtures.services", "tests.fixtures.tournament"]
 
 
 def pytest_configure(config):

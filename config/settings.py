@@ -4,6 +4,7 @@ Environment variables:
 
 * ``DATABASE_URL``      database (default: SQLite file ``db.sqlite3`` in the project, the embedded default)
 * ``CELERY_BROKER_URL`` Celery broker; unset means tasks run in-process (eager)
+* ``CELERY_TASK_DEFAULT_QUEUE`` the queue workers consume (default ``celery``)
 * ``CACHE_URL``         ``redis://...`` for a shared cache; unset means local memory
 * ``SECRET_KEY``        required when ``TAIKAI_PRODUCTION`` is set; generated for local use otherwise
 * ``DEBUG``             ``1``/``true`` to enable debug pages (never in production)
@@ -160,6 +161,7 @@ REST_FRAMEWORK = {
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

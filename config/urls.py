@@ -10,5 +10,6 @@ admin.site.index_title = "Run your events"
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("scoring/", include("scoring.urls")),
     path("", include("tournament.urls_public")),
 ]

@@ -14,7 +14,12 @@ def test_task_runs_in_process_on_the_embedded_default(settings):
     # when
     result = worker_probe.apply(args=["in-process"])
     # then it ran here, in this process, and saw the database
-    assert result.get() == {"token": "in-process", "pid": os.getpid(), "host": os.uname().nodename, "players": 1}
+    assert result.get() == {
+        "token": "in-process",
+        "pid": os.getpid(),
+        "host": os.uname().nodename,
+        "players": 1,
+    }
 
 
 @pytest.mark.services("postgres", "redis", "worker")

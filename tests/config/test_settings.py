@@ -8,17 +8,26 @@ PROJECT_DIR = Path(__file__).resolve().parents[2]
 
 def run_manage(*args, env):
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=PROJECT_DIR, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "manage.py", *args],
+        cwd=PROJECT_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def production_env(**extra):
-    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "TAIKAI_PRODUCTION"}}
-    return base | {
-        "TAIKAI_PRODUCTION": "1",
-        "SECRET_KEY": "p" * 20 + "-production-key-with-enough-entropy-0123456789abcdef",
-        "ALLOWED_HOSTS": "taikai.example.org",
-    } | extra
+    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "TAIKAI_PRODUCTION", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    return (
+        base
+        | {
+            "TAIKAI_PRODUCTION": "1",
+            "SECRET_KEY": "p" * 20 + "-production-key-with-enough-entropy-0123456789abcdef",
+            "ALLOWED_HOSTS": "taikai.example.org",
+        }
+        | extra
+    )
 
 
 def test_production_mode_passes_check_deploy_without_warnings():
@@ -43,6 +52,6 @@ def test_production_mode_refuses_debug():
 
 def test_no_secret_key_is_committed():
     settings_text = (PROJECT_DIR / "config" / "settings.py").read_text()
-    assert "SECRET_KEY = \"" not in settings_text and "SECRET_KEY = '" not in settings_text
+    assert 'SECRET_KEY = "' not in settings_text and "SECRET_KEY = '" not in settings_text
     ignored = (PROJECT_DIR / ".gitignore").read_text().split()
     assert ".secret_key" in ignored

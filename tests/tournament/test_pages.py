@@ -37,7 +37,9 @@ def test_standings_page_lists_every_player_in_rank_order(client, played_event, d
     assert body.index("Player 02") < body.index("Player 01")
 
 
-def test_page_query_counts_do_not_grow_with_the_field(client, make_event, seated_round, django_assert_max_num_queries):
+def test_page_query_counts_do_not_grow_with_the_field(
+    client, make_event, seated_round, django_assert_max_num_queries
+):
     small = make_event(8, slug="small", name="Small")
     big = make_event(32, slug="big", name="Big")
     for event in (small, big):
@@ -53,7 +55,12 @@ def test_round_page_shows_seats_in_wind_order(client, played_event, django_asser
     with django_assert_max_num_queries(6):
         body = client.get(reverse("tournament:round", args=[played_event.slug, 1])).content.decode()
     table = body[body.index("Table 1") :]
-    assert table.index("Player 01") < table.index("Player 02") < table.index("Player 03") < table.index("Player 04")
+    assert (
+        table.index("Player 01")
+        < table.index("Player 02")
+        < table.index("Player 03")
+        < table.index("Player 04")
+    )
     assert "27600" in body
 
 
@@ -76,7 +83,12 @@ def test_standings_csv_export(client, played_event):
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert len(rows) == 16
     assert rows[0]["rank"] == "1" and rows[0]["advances"] == "1"
-    assert sorted(r["player"] for r in rows if r["advances"] == "1") == ["Player 02", "Player 06", "Player 10", "Player 14"]
+    assert sorted(r["player"] for r in rows if r["advances"] == "1") == [
+        "Player 02",
+        "Player 06",
+        "Player 10",
+        "Player 14",
+    ]
 
 
 def test_hands_csv_export_includes_every_version(client, played_event, admin_user):
@@ -86,7 +98,13 @@ def test_hands_csv_export_includes_every_version(client, played_event, admin_use
     table_reopen(table=table)
     hand_record(table=table, number=1, expected_version=1, user=admin_user,
                 data=dict(RON, wins=[{"winner": 1, "discarder": 2, "han": 3, "fu": 40}]))  # fmt: skip
-    rows = list(csv.DictReader(io.StringIO(client.get(reverse("tournament:hands_csv", args=[played_event.slug])).content.decode())))
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                client.get(reverse("tournament:hands_csv", args=[played_event.slug])).content.decode()
+            )
+        )
+    )
     assert len(rows) == 5  # four tables, one corrected hand kept in both versions
     versions = [r for r in rows if r["table"] == str(table.number)]
     assert [(r["version"], r["deltas_S"]) for r in versions] == [("1", "2600"), ("2", "5200")]
@@ -95,7 +113,15 @@ def test_hands_csv_export_includes_every_version(client, played_event, admin_use
 
 @pytest.mark.parametrize(
     ("value", "shown"),
-    [("41/2", "20.5"), ("-12/5", "−2.4"), ("20/3", "≈6.67"), ("-20/3", "≈−6.67"), ("0", "0"), ("3", "3"), ("1/8", "0.125")],
+    [
+        ("41/2", "20.5"),
+        ("-12/5", "−2.4"),
+        ("20/3", "≈6.67"),
+        ("-20/3", "≈−6.67"),
+        ("0", "0"),
+        ("3", "3"),
+        ("1/8", "0.125"),
+    ],
 )
 def test_points_are_shown_exactly_when_they_terminate(value, shown):
     assert points(value) == shown

@@ -9,7 +9,11 @@ from tournament.services import hand_record, round_complete, round_create, table
 pytestmark = pytest.mark.django_db
 
 # 40 fu 2 han non-dealer (seed 002): ron 2600, tsumo 700/1300.
-RON_40_2 = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]}
+RON_40_2 = {
+    "outcome": "ron",
+    "dealer_position": 0,
+    "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}],
+}
 
 
 def first_table(event):
@@ -36,7 +40,7 @@ def test_round_create_rejects_a_player_seated_twice(make_event):
 def test_round_create_rejects_an_entry_of_another_event(make_event, standard_ruleset):
     event = make_event(4)
     other = make_event(4, slug="other", name="Other")
-    ids = list(event.entries.values_list("id", flat=True))[:3] + [other.entries.first().id]
+    ids = [*list(event.entries.values_list("id", flat=True))[:3], other.entries.first().id]
     with pytest.raises(ServiceError) as info:
         round_create(event=event, tables=[ids])
     assert info.value.code == "entry_not_in_event"
@@ -85,15 +89,33 @@ def test_correction_is_a_new_version_and_a_stale_save_conflicts(make_event, seat
 @pytest.mark.parametrize(
     ("data", "code"),
     [
-        ({"outcome": "tsumo", "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]}, "tsumo_has_no_discarder"),
-        ({"outcome": "ron", "wins": [{"winner": 1, "discarder": 1, "han": 2, "fu": 40}]}, "winner_is_discarder"),
-        ({"outcome": "ron", "wins": [{"winner": 5, "discarder": 1, "han": 2, "fu": 40}]}, "seat_not_at_table"),
-        ({"outcome": "ron", "wins": [{"winner": 1, "discarder": 2, "han": 1, "fu": 20}]}, "impossible_han_fu"),
-        ({"outcome": "ron", "wins": [{"winner": 1, "discarder": 2, "han": 1, "fu": 25}]}, "impossible_han_fu"),
+        (
+            {"outcome": "tsumo", "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]},
+            "tsumo_has_no_discarder",
+        ),
+        (
+            {"outcome": "ron", "wins": [{"winner": 1, "discarder": 1, "han": 2, "fu": 40}]},
+            "winner_is_discarder",
+        ),
+        (
+            {"outcome": "ron", "wins": [{"winner": 5, "discarder": 1, "han": 2, "fu": 40}]},
+            "seat_not_at_table",
+        ),
+        (
+            {"outcome": "ron", "wins": [{"winner": 1, "discarder": 2, "han": 1, "fu": 20}]},
+            "impossible_han_fu",
+        ),
+        (
+            {"outcome": "ron", "wins": [{"winner": 1, "discarder": 2, "han": 1, "fu": 25}]},
+            "impossible_han_fu",
+        ),
         ({"outcome": "tsumo", "wins": [{"winner": 1, "han": 1, "fu": 20}]}, "impossible_han_fu"),
         ({"outcome": "ron", "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 35}]}, "impossible_fu"),
         ({"outcome": "ron", "wins": []}, "missing_winner"),
-        ({"outcome": "abortive_draw", "wins": [{"winner": 1, "discarder": 2, "han": 1, "fu": 30}]}, "unexpected_winner"),
+        (
+            {"outcome": "abortive_draw", "wins": [{"winner": 1, "discarder": 2, "han": 1, "fu": 30}]},
+            "unexpected_winner",
+        ),
         ({"outcome": "ron", "wins": [{"winner": 1, "discarder": 2, "han": 0, "fu": 30}]}, "invalid_number"),
     ],
 )
@@ -101,7 +123,9 @@ def test_impossible_hands_are_rejected_with_a_code(make_event, seated_round, dat
     event = make_event(4)
     seated_round(event)
     with pytest.raises(ServiceError) as info:
-        hand_record(table=first_table(event), number=1, expected_version=0, data={"dealer_position": 0, **data})
+        hand_record(
+            table=first_table(event), number=1, expected_version=0, data={"dealer_position": 0, **data}
+        )
     assert info.value.code == code
     assert not HandVersion.objects.exists()
 

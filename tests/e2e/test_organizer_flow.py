@@ -1,0 +1,71 @@
+"""An organizer runs a round from the admin in a real browser; a player reads the standings."""
+
+import pytest
+
+from players.models import Player
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_import_players_from_csv_in_the_admin(admin_page, tmp_path):
+    csv_file = tmp_path / "players.csv"
+    csv_file.write_text(
+        "display_name,country,external_id\n山田 太郎,JP,E1\nAnna Kowalska,PL,E2\n", encoding="utf-8"
+    )
+    admin_page.goto("/admin/players/player/")
+    admin_page.click("text=Import CSV")
+    admin_page.set_input_files("#id_csv_file", str(csv_file))
+    admin_page.click("input[type=submit][value=Import]")
+    admin_page.wait_for_selector("text=Imported 2 player(s).")
+    assert sorted(Player.objects.values_list("display_name", flat=True)) == ["Anna Kowalska", "山田 太郎"]
+
+
+def test_bad_csv_shows_every_problem_and_imports_nothing(admin_page, tmp_path):
+    csv_file = tmp_path / "players.csv"
+    csv_file.write_text("display_name,external_id\nA,X\nB,X\n", encoding="utf-8")
+    admin_page.goto("/admin/players/player/import-csv/")
+    admin_page.set_input_files("#id_csv_file", str(csv_file))
+    admin_page.click("input[type=submit][value=Import]")
+    assert "line 3, column external_id" in admin_page.inner_text("#csv-problems")
+    assert Player.objects.count() == 0
+
+
+def test_organizer_seats_a_round_records_a_hand_and_players_see_standings(admin_page, make_event):
+    # given an event with four registered players
+    event = make_event(4)
+    # when the organizer seats round 1 by hand
+    admin_page.goto(f"/admin/tournament/event/{event.pk}/change/")
+    admin_page.click("text=Seat the next round")
+    admin_page.fill("#id_tables", "Player 01, Player 02, Player 03, Player 04")
+    admin_page.click("text=Create the round")
+    admin_page.wait_for_selector("text=Round 1 is seated")
+    # and the referee records a ron: South wins 2 han 40 fu off West
+    admin_page.click("text=record hands / result")
+    admin_page.select_option("#id_outcome", "ron")
+    admin_page.select_option("#id_discarder", "2")
+    admin_page.select_option("#id_winner_1", "1")
+    admin_page.fill("#id_han_1", "2")
+    admin_page.fill("#id_fu_1", "40")
+    admin_page.click("text=Save hand 1")
+    admin_page.wait_for_selector("text=Hand 1 saved.")
+    assert "2600" in admin_page.inner_text("#hand-sheet")
+    # an impossible hand is refused with a message naming the problem
+    admin_page.select_option("#id_outcome", "ron")
+    admin_page.select_option("#id_discarder", "2")
+    admin_page.select_option("#id_winner_1", "1")
+    admin_page.fill("#id_han_1", "1")
+    admin_page.fill("#id_fu_1", "20")
+    admin_page.click("text=Save hand 2")
+    admin_page.wait_for_selector("text=a ron has at least 30 fu")
+    # and confirms the result
+    admin_page.click("text=Confirm the result from these hands")
+    admin_page.wait_for_selector("text=The table's result is confirmed.")
+    # then the public standings (recomputed by a Celery task) show the winner first
+    first_row = ""
+    for _ in range(30):
+        admin_page.goto(f"/events/{event.slug}/standings/")
+        if admin_page.locator("#standings").count():
+            first_row = admin_page.inner_text("#standings tbody tr:first-child")
+            break
+        admin_page.wait_for_timeout(500)
+    assert "Player 02" in first_row
