@@ -95,12 +95,14 @@ def check_han_fu_exists(*, han: int, fu: int, tsumo: bool, field: str, raw_fu: b
 
 
 def _evaluated_win(
-    raw: dict, *, winner: int, discarder, dealer_position: int, players: int, rules: Rules, field
+    raw: dict, *, winner: int, discarder, dealer_position: int, active: list[int], rules: Rules, field
 ):
     hand = raw.get("hand")
     if not isinstance(hand, dict):
         raise ServiceError("invalid_hand", "hand must be an object in the hand format", field=field)
-    seat_wind = WIND_LETTERS[(winner - dealer_position) % players]
+    if winner not in active or dealer_position not in active:
+        raise ServiceError("player_left", "the winner or the dealer has left the game (art. 42)", field=field)
+    seat_wind = WIND_LETTERS[(active.index(winner) - active.index(dealer_position)) % len(active)]
     request = {"id": "hand", "hand": {**hand, "seat_wind": seat_wind, "tsumo": discarder is None,
                                       "dealer": winner == dealer_position}}  # fmt: skip
     result = evaluate(request, rules)
@@ -113,8 +115,12 @@ def _evaluated_win(
     return WinInput(winner, discarder, r["han"], r["fu"], yakuman, tuple(tuple(y) for y in r["yaku"]), hand)
 
 
-def parse_hand_input(data: dict, *, players: int, rules: Rules, raw_fu: bool = False) -> HandInput:
-    """Check a recorded hand against the table (``players`` seats, numbered 0.. from the game's East)."""
+def parse_hand_input(
+    data: dict, *, players: int, rules: Rules, raw_fu: bool = False, active: list[int] | None = None
+) -> HandInput:
+    """Check a recorded hand against the table: ``players`` seats numbered 0.. from the game's East,
+    of which ``active`` (default: all) are still playing (art. 42: a player may leave mid-game)."""
+    active = list(range(players)) if active is None else active
     outcome = data.get("outcome")
     if outcome not in OUTCOMES:
         raise ServiceError(
@@ -166,7 +172,7 @@ def parse_hand_input(data: dict, *, players: int, rules: Rules, raw_fu: bool = F
             discarders.add(discarder)
         if raw.get("hand") is not None:
             wins.append(_evaluated_win(raw, winner=winner, discarder=discarder, dealer_position=dealer,
-                                       players=players, rules=rules, field=f"{field}.hand"))  # fmt: skip
+                                       active=active, rules=rules, field=f"{field}.hand"))  # fmt: skip
             continue
         yakuman = _int(raw.get("yakuman", 0), f"{field}.yakuman")
         han = _int(raw.get("han", 0), f"{field}.han", minimum=0 if yakuman else 1)
@@ -181,22 +187,45 @@ def parse_hand_input(data: dict, *, players: int, rules: Rules, raw_fu: bool = F
     if len({w.winner for w in wins}) != len(wins):
         raise ServiceError("invalid_winners", "a seat wins at most once per hand", field="wins")
     tenpai = _positions(data.get("tenpai_positions"), "tenpai_positions", players)
+    riichi = _positions(data.get("riichi_positions"), "riichi_positions", players)
     if tenpai and outcome != "exhaustive_draw":
         raise ServiceError("unexpected_tenpai", "tenpai seats are recorded for an exhaustive draw only",
                            field="tenpai_positions")  # fmt: skip
+    for name, positions in (
+        ("dealer_position", [dealer]),
+        ("wins", [w.winner for w in wins] + [w.discarder for w in wins if w.discarder is not None]),
+        ("riichi_positions", riichi),
+        ("tenpai_positions", tenpai),
+    ):
+        gone = [p for p in positions if p not in active]
+        if gone:
+            raise ServiceError("player_left", f"seat {gone[0]} has left the game (art. 42)", field=name)
     return HandInput(
         outcome=outcome,
         dealer_position=dealer,
         honba=_int(data.get("honba", 0), "honba"),
         deposits_in=_int(data.get("deposits_in", 0), "deposits_in"),
-        riichi_positions=_positions(data.get("riichi_positions"), "riichi_positions", players),
+        riichi_positions=riichi,
         wins=tuple(wins),
         tenpai_positions=tenpai,
     )
 
 
-def engine_outcome(hand: HandInput, *, players: int, rules: Rules) -> HandOutcome:
-    """The scoring engine's view of the hand: every win priced under the table's scheme."""
+def engine_outcome(
+    hand: HandInput, *, players: int, rules: Rules, active: list[int] | None = None
+) -> HandOutcome:
+    """The scoring engine's view of the hand: the ``active`` seats renumbered 0..m-1, every win priced
+    under the table's scheme for m players."""
+    if active is not None:
+        index = {position: i for i, position in enumerate(active)}
+        hand = HandInput(
+            outcome=hand.outcome, dealer_position=index[hand.dealer_position], honba=hand.honba,
+            deposits_in=hand.deposits_in, riichi_positions=tuple(index[p] for p in hand.riichi_positions),
+            wins=tuple(WinInput(index[w.winner], None if w.discarder is None else index[w.discarder], w.han, w.fu,
+                                w.yakuman, w.yaku, w.hand) for w in hand.wins),
+            tenpai_positions=tuple(index[p] for p in hand.tenpai_positions),
+        )  # fmt: skip
+        players = len(active)
     wins = []
     for w in hand.wins:
         try:

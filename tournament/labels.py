@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from tournament.engine.overtime import regular_hand_label
+from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 
 
 def prevailing_wind(dealer_positions: list[int]) -> int:
@@ -16,10 +16,18 @@ def prevailing_wind(dealer_positions: list[int]) -> int:
     return min(wind, 3)
 
 
-def hand_label(event, table, number: int, hand_input) -> str:
+def hand_label(event, table, number: int, hand_input, *, overtime: bool = False) -> str:
+    """East 1, South 4, 2 honba … for a regular hand; 1年春 (Y1 Spring) … for an overtime hand (art. 39)."""
     from django.db.models import F
 
     from tournament.models import HandVersion
+
+    if overtime:
+        earlier_overtime = HandVersion.objects.filter(
+            hand__table=table, hand__number__lt=number, version=F("hand__current_version"), overtime=True
+        ).count()
+        hand = overtime_hand_at(earlier_overtime)
+        return f"{hand.label_ja} ({hand.label_en})"
 
     earlier = list(
         HandVersion.objects.filter(

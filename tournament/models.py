@@ -194,6 +194,11 @@ class Seat(models.Model):
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField(choices=list(enumerate(WINDS)))
     absence = models.CharField(max_length=14, choices=Absence.choices, default=Absence.PRESENT)
+    left_after_hand = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Left during the game: the last hand played (art. 42); later hands go on without.",
+    )
 
     class Meta:
         ordering = ["table", "position"]
@@ -236,6 +241,9 @@ class HandVersion(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
     version = models.PositiveIntegerField()
     label = models.CharField(max_length=30)
+    overtime = models.BooleanField(
+        default=False, help_text="An overtime hand 延長戦 (art. 39): 1年春, 1年夏, …"
+    )
     dealer_position = models.PositiveSmallIntegerField()
     honba = models.PositiveSmallIntegerField(default=0)  # 本場
     deposits_in = models.PositiveIntegerField(default=0)  # 供託 carried in, in points
@@ -304,3 +312,82 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"Standings of {self.event} at {self.computed_at:%Y-%m-%d %H:%M}"
+
+
+PENALTY_KIND_CHOICES = [
+    ("art35_revealed_hand", "Art. 35 ① hand revealed on purpose — loses ron for the hand"),
+    ("art36_out_of_turn", "Art. 36 ① draw/discard out of turn — loses claim and win for the hand"),
+    ("art36_wrong_hand_size", "Art. 36 ② wrong hand size — loses claim and win for the hand"),
+    ("art36_wall_wrecked", "Art. 36 ③ wall or river wrecked — hand stopped and replayed"),
+    ("art37_deliberate_foul", "Art. 37 ① deliberate foul — penalty points (unit × players)"),
+    ("art38_clock_flag", "Art. 38 ⑤ time bank exhausted — loses claim and win for the hand"),
+    ("art43_egregious_conduct", "Art. 43 egregious conduct — disqualification"),
+]
+
+
+class Penalty(models.Model):
+    """A foul logged by a referee. Never deleted: a cancellation records who and why."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.PROTECT, related_name="penalties"
+    )
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="penalties")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    hand_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The hand the rights are lost for."
+    )
+    kind = models.CharField(max_length=30, choices=PENALTY_KIND_CHOICES)
+    points = models.PositiveIntegerField(
+        default=0, help_text="Penalty points deducted from the event total (art. 37)."
+    )
+    reason = models.CharField(max_length=300)
+    logged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    logged_at = models.DateTimeField(auto_now_add=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    cancel_reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["event", "logged_at"]
+        indexes = [models.Index(fields=["table", "hand_number"])]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display().split(' — ')[0]}: {self.entry.player}"
+
+
+class Ruling(models.Model):
+    """A director's decision (art. 44), attached to the event and optionally a table or player."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rulings")
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings")
+    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings")
+    decision = models.TextField()
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "decided_at"]
+
+    def __str__(self) -> str:
+        return f"Ruling at {self.event} ({self.decided_at:%Y-%m-%d %H:%M})"
+
+
+class TableClock(models.Model):
+    """The chess clock of a table's current hand (art. 38), server-authoritative."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="clock")
+    hand_number = models.PositiveSmallIntegerField()
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Clock of {self.table}, hand {self.hand_number}"

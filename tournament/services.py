@@ -17,11 +17,13 @@ from scoring.engine.errors import ScoringError
 from scoring.engine.settle import game_end_deposits, settle_hand
 from scoring.rules import ruleset_engine_rules, ruleset_settle_options
 from tournament.engine.errors import TournamentError
+from tournament.engine.overtime import overtime_hand_at
 from tournament.engine.table_result import SeatOutcome, TableRules, table_result
 from tournament.errors import ServiceError, VersionConflict
 from tournament.hand_input import engine_outcome, parse_hand_input
 from tournament.labels import hand_label
 from tournament.models import Entry, Event, Hand, HandVersion, Round, Seat, SeatResult, Table
+from tournament.rules_services import check_rights_for_hand
 
 
 def _full_clean_or_error(instance) -> None:
@@ -136,13 +138,23 @@ def hand_record(
         )
 
     event = table.round.event
-    players = len(_playing_seats(table))
-    rules = ruleset_engine_rules(event.ruleset, players=players)
+    game_seats = _playing_seats(table)
+    active = [i for i, seat in enumerate(game_seats) if _still_playing(seat, number)]
+    rules = ruleset_engine_rules(event.ruleset, players=len(active))
     data = dict(data)
     data.setdefault("deposits_in", _previous_deposits(table, number))
     hand_input = parse_hand_input(
-        data, players=players, rules=rules, raw_fu=rules.scheme.scheme == "simple_doubling"
+        data,
+        players=len(game_seats),
+        rules=rules,
+        raw_fu=rules.scheme.scheme == "simple_doubling",
+        active=active,
     )
+    check_rights_for_hand(table=table, hand_number=number, seats_by_position=dict(enumerate(game_seats)),
+                          hand_input=hand_input)  # fmt: skip
+    overtime = bool(data.get("overtime"))
+    if overtime and not event.overtime_enabled:
+        raise ServiceError("overtime_disabled", "this event has no overtime (art. 39)", field="overtime")
     expected_deposits = _previous_deposits(table, number)
     if hand_input.deposits_in != expected_deposits:
         raise ServiceError(
@@ -152,14 +164,16 @@ def hand_record(
         )
     try:
         settlement = settle_hand(
-            engine_outcome(hand_input, players=players, rules=rules), ruleset_settle_options(event.ruleset)
+            engine_outcome(hand_input, players=len(game_seats), rules=rules, active=active),
+            ruleset_settle_options(event.ruleset),
         )
     except ScoringError as exc:
         raise ServiceError(exc.code, exc.message, field=exc.field) from exc
     version = HandVersion.objects.create(
         hand=hand,
         version=hand.current_version + 1,
-        label=hand_label(event, table, number, hand_input),
+        label=hand_label(event, table, number, hand_input, overtime=overtime),
+        overtime=overtime,
         dealer_position=hand_input.dealer_position,
         honba=hand_input.honba,
         deposits_in=hand_input.deposits_in,
@@ -178,14 +192,38 @@ def hand_record(
             for w in hand_input.wins
         ],
         tenpai_positions=list(hand_input.tenpai_positions),
-        deltas=[int(d) for d in settlement.deltas],
+        deltas=_deltas_for_game_seats(settlement.deltas, active, len(game_seats)),
         deposits_out=settlement.deposits_out,
         recorded_by=user if getattr(user, "is_authenticated", False) else None,
         note=note,
     )
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
+    _update_overtime_year(table)
     return version
+
+
+def _still_playing(seat: Seat, number: int) -> bool:
+    """Art. 42: a player who left during the game plays no hand after the one they left after."""
+    return not (seat.absence == Seat.Absence.ABSENT_DURING and (seat.left_after_hand or 0) < number)
+
+
+def _deltas_for_game_seats(deltas, active: list[int], seats: int) -> list[int]:
+    full = [0] * seats
+    for engine_index, position in enumerate(active):
+        full[position] = int(deltas[engine_index])
+    return full
+
+
+def _update_overtime_year(table: Table) -> None:
+    """Art. 39: the game's overtime year is that of its last overtime hand (placement points × year)."""
+    overtime_hands = HandVersion.objects.filter(
+        hand__table=table, version=F("hand__current_version"), overtime=True
+    ).count()
+    year = overtime_hand_at(overtime_hands - 1).year if overtime_hands else 0
+    if table.overtime_year != year:
+        table.overtime_year = year
+        table.save(update_fields=["overtime_year"])
 
 
 def current_hand_versions(table: Table) -> list[HandVersion]:

@@ -1,11 +1,18 @@
-"""Loads demo data for trying Taikai locally: an organizer account and a field of players."""
+"""Loads demo data for trying Taikai locally: an organizer account, 32 players, a finished event and
+a running one, every game played hand by hand through the services (``tournament.simulation``)."""
+
+import datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
 from players.models import Player
+from scoring.models import Ruleset
+from tournament.models import Event
+from tournament.simulation import event_create, event_simulate
 
 DEMO_USERNAME = "organizer"
 DEMO_PASSWORD = "taikai-demo"  # local demo only; the command refuses to run in production mode
@@ -27,31 +34,74 @@ DEMO_PLAYERS = [
     ("Oliver Smith", "Smith", "Oliver", "", "London Riichi", "GB"),
     ("Mia Novak", "Novak", "Mia", "", "Praha Mahjong", "CZ"),
     ("Daniel Kim", "Kim", "Daniel", "", "Seoul Riichi", "KR"),
+    ("小林 大輔", "小林", "大輔", "こばやし だいすけ", "横浜麻雀倶楽部", "JP"),
+    ("加藤 彩", "加藤", "彩", "かとう あや", "名古屋牌友会", "JP"),
+    ("吉田 蓮", "吉田", "蓮", "よしだ れん", "仙台雀友会", "JP"),
+    ("山本 陽菜", "山本", "陽菜", "やまもと ひな", "神戸麻雀会", "JP"),
+    ("松本 拓海", "松本", "拓海", "まつもと たくみ", "広島牌友会", "JP"),
+    ("井上 葵", "井上", "葵", "いのうえ あおい", "福岡麻雀クラブ", "JP"),
+    ("木村 悠斗", "木村", "悠斗", "きむら ゆうと", "札幌雀荘連", "JP"),
+    ("林 美月", "林", "美月", "はやし みづき", "京都雀友会", "JP"),
+    ("Lucía García", "García", "Lucía", "", "Madrid Riichi", "ES"),
+    ("João Silva", "Silva", "João", "", "Lisboa Mahjong", "PT"),
+    ("Pieter de Vries", "de Vries", "Pieter", "", "Amsterdam Riichi", "NL"),
+    ("Mikko Virtanen", "Virtanen", "Mikko", "", "Helsinki Mahjong", "FI"),
+    ("Chloé Martin", "Martin", "Chloé", "", "Lyon Riichi", "FR"),
+    ("Tomasz Nowak", "Nowak", "Tomasz", "", "Kraków Mahjong", "PL"),
+    ("Nora Hansen", "Hansen", "Nora", "", "Oslo Riichi", "NO"),
+    ("Lukas Müller", "Müller", "Lukas", "", "Wien Mahjong", "AT"),
+]
+
+# (slug, name, venue, days before today it started, players, planned rounds, rounds played, seed,
+#  (tables finished, hands played at the next table) of the round in progress, or None)
+DEMO_EVENTS = [
+    ("spring-open", "Spring Open 春季大会", "Tokyo", 30, 16, 3, 3, 2024, None),
+    ("autumn-cup", "Autumn Cup 秋季杯", "Osaka", 0, 32, 4, 1, 2025, (5, 4)),
 ]
 
 
 class Command(BaseCommand):
-    help = "Load the demo data (an organizer account and players). Local use only."
+    help = (
+        "Load the demo data (an organizer account, players, a finished and a running event). "
+        "Local use only."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--if-empty", action="store_true", help="do nothing when players already exist")
+        parser.add_argument(
+            "--if-empty", action="store_true", help="do nothing when players or events already exist"
+        )
 
     @transaction.atomic
     def handle(self, *args, if_empty=False, **options):
         if getattr(settings, "PRODUCTION", False):
             raise CommandError("demo_refused: the demo data is for local use, not production mode")
-        if if_empty and Player.objects.exists():
+        if if_empty and (Player.objects.exists() or Event.objects.exists()):
             self.stdout.write("Demo data already loaded.")
             return
         User = get_user_model()
-        if not User.objects.filter(username=DEMO_USERNAME).exists():
-            User.objects.create_superuser(DEMO_USERNAME, "organizer@example.org", DEMO_PASSWORD)
+        organizer = User.objects.filter(username=DEMO_USERNAME).first()
+        if organizer is None:
+            organizer = User.objects.create_superuser(DEMO_USERNAME, "organizer@example.org", DEMO_PASSWORD)
+        players = []
         for display, family, given, reading, club, country in DEMO_PLAYERS:
-            Player.objects.get_or_create(
+            player, _ = Player.objects.get_or_create(
                 display_name=display,
                 defaults={"family_name": family, "given_name": given, "reading": reading, "club": club,
                           "country": country},
             )  # fmt: skip
+            players.append(player)
+        ruleset = Ruleset.objects.get(slug="standard")
+        today = timezone.localdate()
+        for slug, name, venue, days_ago, count, planned, played, seed, in_progress in DEMO_EVENTS:
+            if Event.objects.filter(slug=slug).exists():
+                continue
+            starts_on = today - datetime.timedelta(days=days_ago)
+            event = event_create(
+                slug=slug, name=name, players=players[:count], ruleset=ruleset, planned_rounds=planned,
+                is_public=True, organizer=organizer, venue=venue, starts_on=starts_on, ends_on=starts_on,
+            )  # fmt: skip
+            summary = event_simulate(event, rounds=played, seed=seed, user=organizer, in_progress=in_progress)
+            self.stdout.write(summary.text())
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: {Player.objects.count()} players. Admin: http://127.0.0.1:8000/admin/ "

@@ -1,0 +1,440 @@
+"""Check every invariant of an event's records; each check returns the violations it finds.
+
+The checks recompute from the stored rows with their own arithmetic (sums, sorts), so a row edited
+behind the services' back, or a service that went wrong, shows up as a violation with a stable code:
+
+* hands: every version sums to zero with the deposits 供託 (``hand_zero_sum``), has one change per
+  seat (``hand_seat_count``); current versions exist and are numbered 1, 2, … (``hand_version``,
+  ``hand_numbering``); each hand's deposits in are the previous hand's deposits out (``deposits_chain``);
+* table results: one current version per seat (``result_versions``); final points are the start
+  points plus the hands, with the deposits left at the end paid to the top or lost per the ruleset
+  (``table_points``), or, without hands, add up to the start total less lost deposits
+  (``table_points_sum``); placements follow the points and the tie rule (``placement``);
+  ``game_points = point_score + placement_points + oka`` per row (``result_game_points``), the point
+  score is (final − return) / 1000 (``result_point_score``), placement points of a table sum to zero
+  and oka to (return − start) × starters / 1000 (``placement_points_sum``, ``oka_sum``), the table's
+  game points to its forfeits less the lost deposits (``table_game_points_sum``); advancing follows
+  the placement (``advanced``); a result belongs to its seat's player (``result_entry``);
+* seating: nobody seated twice in a round (``seated_twice``), a seat's round is its table's round
+  (``seat_round_mismatch``), positions 0.. without gaps (``seat_positions``);
+* standings snapshot: present once results exist (``standings_missing``), one row per entry
+  (``standings_entries``), totals = current game points − penalty points / 1000 (``standings_total``),
+  advances and games counted (``standings_advances``, ``standings_games``), rows ordered and ranked
+  by the event's precedence with shared ranks (``standings_order``), completed rounds counted
+  (``standings_rounds``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tournament.models import (
+    Entry,
+    Event,
+    Hand,
+    HandVersion,
+    Round,
+    Seat,
+    SeatResult,
+    StandingsSnapshot,
+    Table,
+)
+from tournament.standings import penalty_deductions
+
+THOUSAND = 1000
+
+
+@dataclass(frozen=True)
+class Violation:
+    code: str
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"[{self.code}] {self.where}: {self.message}"
+
+
+@dataclass
+class EventRecords:
+    """Everything the checks read, loaded once."""
+
+    event: Event
+    tables: dict[int, Table]
+    seats: dict[int, list[Seat]]  # by table id, in position order
+    hands: dict[int, list[Hand]]  # by table id, in number order
+    versions: dict[int, list[HandVersion]]  # by hand id, in version order
+    results: dict[int, list[SeatResult]]  # by table id, current and older
+
+    def table_where(self, table_id: int) -> str:
+        table = self.tables[table_id]
+        return f"round {table.round.number} table {table.number}"
+
+    def playing_seats(self, table_id: int) -> list[Seat]:
+        return [s for s in self.seats.get(table_id, []) if s.absence != Seat.Absence.ABSENT_BEFORE]
+
+
+def event_records(event: Event) -> EventRecords:
+    tables = {t.id: t for t in Table.objects.filter(round__event=event).select_related("round")}
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(table__round__event=event).order_by("table_id", "position"):
+        seats[seat.table_id].append(seat)
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    for hand in Hand.objects.filter(table__round__event=event).order_by("table_id", "number"):
+        hands[hand.table_id].append(hand)
+    versions: dict[int, list[HandVersion]] = defaultdict(list)
+    for version in HandVersion.objects.filter(hand__table__round__event=event).order_by("hand_id", "version"):
+        versions[version.hand_id].append(version)
+    results: dict[int, list[SeatResult]] = defaultdict(list)
+    for result in SeatResult.objects.filter(table__round__event=event).order_by("table_id", "version"):
+        results[result.table_id].append(result)
+    return EventRecords(event, tables, seats, hands, versions, results)
+
+
+# --- Hands --------------------------------------------------------------------------------------
+
+
+def check_hands(records: EventRecords) -> list[Violation]:
+    """Zero sum with deposits, one change per seat, current versions, numbering and the deposit chain."""
+    violations = []
+    for table_id, hands in records.hands.items():
+        seat_count = len(records.playing_seats(table_id))
+        table_where = records.table_where(table_id)
+        numbers = [hand.number for hand in hands]
+        if numbers != list(range(1, len(hands) + 1)):
+            violations.append(Violation("hand_numbering", table_where, f"hands are numbered {numbers}"))
+        deposits = 0
+        for hand in hands:
+            hand_where = f"{table_where} hand {hand.number}"
+            by_version = {v.version: v for v in records.versions.get(hand.id, [])}
+            for version in by_version.values():
+                where = f"{hand_where} v{version.version}"
+                balance = sum(version.deltas) - (version.deposits_in - version.deposits_out)
+                if balance:
+                    violations.append(Violation(
+                        "hand_zero_sum", where,
+                        f"changes {version.deltas} sum to {sum(version.deltas)}, deposits in {version.deposits_in} "
+                        f"− out {version.deposits_out} = {version.deposits_in - version.deposits_out}",
+                    ))  # fmt: skip
+                if len(version.deltas) != seat_count:
+                    violations.append(Violation(
+                        "hand_seat_count", where, f"{len(version.deltas)} changes for {seat_count} seats"
+                    ))  # fmt: skip
+            current = by_version.get(hand.current_version)
+            if current is None:
+                violations.append(Violation(
+                    "hand_version", hand_where, f"the current version {hand.current_version} does not exist"
+                ))  # fmt: skip
+                continue
+            if current.deposits_in != deposits:
+                violations.append(Violation(
+                    "deposits_chain", f"{hand_where} v{current.version}",
+                    f"{current.deposits_in} deposits in, but the previous hand left {deposits}",
+                ))  # fmt: skip
+            deposits = current.deposits_out
+    return violations
+
+
+def _current_versions(records: EventRecords, table_id: int) -> list[HandVersion]:
+    current = []
+    for hand in records.hands.get(table_id, []):
+        version = next(
+            (v for v in records.versions.get(hand.id, []) if v.version == hand.current_version), None
+        )
+        if version is not None:
+            current.append(version)
+    return current
+
+
+def final_points_from_hands(records: EventRecords, table_id: int) -> tuple[list[int], int]:
+    """Start points plus every current hand, the deposits left at the end settled per the ruleset;
+    returns the points and the deposits lost."""
+    ruleset = records.event.ruleset
+    points = [ruleset.start_points] * len(records.playing_seats(table_id))
+    deposits = 0
+    for version in _current_versions(records, table_id):
+        if len(version.deltas) == len(points):
+            points = [p + d for p, d in zip(points, version.deltas, strict=True)]
+        deposits = version.deposits_out
+    if not deposits or not points:
+        return points, 0
+    if ruleset.deposits_at_end == "lost":
+        return points, deposits
+    top = max(points)
+    points[points.index(top)] += deposits  # to the top; on a tie, the earliest seat
+    return points, 0
+
+
+# --- Table results ------------------------------------------------------------------------------
+
+
+def _current_results(records: EventRecords, table_id: int) -> list[SeatResult]:
+    return [r for r in records.results.get(table_id, []) if r.is_current]
+
+
+def check_result_versions(records: EventRecords) -> list[Violation]:
+    violations = []
+    for table_id, table in records.tables.items():
+        current = _current_results(records, table_id)
+        if not current and table.status != Table.Status.FINISHED:
+            continue
+        where = records.table_where(table_id)
+        seat_ids = [s.id for s in records.seats.get(table_id, [])]
+        per_seat = Counter(r.seat_id for r in current)
+        versions = {r.version for r in current}
+        if sorted(per_seat) != sorted(seat_ids) or any(n != 1 for n in per_seat.values()):
+            violations.append(Violation(
+                "result_versions", where, f"{len(current)} current results for {len(seat_ids)} seats"
+            ))  # fmt: skip
+        elif versions != {table.result_version}:
+            violations.append(Violation(
+                "result_versions", where,
+                f"current results of version {sorted(versions)}, the table is at version {table.result_version}",
+            ))  # fmt: skip
+    return violations
+
+
+def check_table_points(records: EventRecords) -> list[Violation]:
+    """Confirmed final points against the hands (or, without hands, against the start total)."""
+    violations = []
+    ruleset = records.event.ruleset
+    for table_id, table in records.tables.items():
+        if table.status != Table.Status.FINISHED:
+            continue  # open (or reopened) tables have no confirmed result to compare yet
+        where = records.table_where(table_id)
+        by_seat = {r.seat_id: r for r in _current_results(records, table_id)}
+        seats = records.playing_seats(table_id)
+        recorded = [by_seat[s.id].final_points if s.id in by_seat else None for s in seats]
+        if records.hands.get(table_id):
+            expected, _ = final_points_from_hands(records, table_id)
+            if recorded != expected:
+                violations.append(Violation(
+                    "table_points", where, f"final points {recorded}, the hands give {expected}"
+                ))  # fmt: skip
+            continue
+        if None in recorded:
+            violations.append(Violation("table_points_sum", where, "a seat has no final points"))
+            continue
+        lost = ruleset.start_points * len(seats) - sum(recorded)
+        if lost < 0 or lost % ruleset.riichi_stick:
+            violations.append(Violation(
+                "table_points_sum", where,
+                f"final points add up to {sum(recorded)}, not {ruleset.start_points} × {len(seats)} less "
+                f"deposits in sticks of {ruleset.riichi_stick}",
+            ))  # fmt: skip
+    return violations
+
+
+def expected_placement(points: list[int], index: int, tie_rule: str) -> int:
+    """Place of seat ``index`` among finishers with ``points`` (seat order): ``split`` shares the place
+    of equal points, ``seat_order`` puts the earlier seat first."""
+    mine = points[index]
+    above = sum(1 for p in points if p > mine)
+    if tie_rule == "seat_order":
+        above += sum(1 for i, p in enumerate(points) if p == mine and i < index)
+    return above + 1
+
+
+def check_results(records: EventRecords) -> list[Violation]:
+    """Each current result row, and each confirmed table as a whole."""
+    violations = []
+    event = records.event
+    ruleset = event.ruleset
+    for table_id, table in records.tables.items():
+        current = _current_results(records, table_id)
+        if not current:
+            continue
+        where = records.table_where(table_id)
+        seat_of = {s.id: s for s in records.seats.get(table_id, [])}
+        rows = sorted(current, key=lambda r: seat_of[r.seat_id].position if r.seat_id in seat_of else 99)
+        for row in rows:
+            seat = seat_of.get(row.seat_id)
+            row_where = f"{where} seat {seat.wind if seat else row.seat_id}"
+            if row.game_points != row.point_score + row.placement_points + row.oka:
+                violations.append(Violation(
+                    "result_game_points", row_where,
+                    f"game points {row.game_points} ≠ point score {row.point_score} + placement points "
+                    f"{row.placement_points} + oka {row.oka}",
+                ))  # fmt: skip
+            expected_score = (
+                Fraction(row.final_points - ruleset.return_points, THOUSAND)
+                if row.final_points is not None
+                else Fraction(0)
+            )
+            if row.point_score != expected_score:
+                violations.append(Violation(
+                    "result_point_score", row_where, f"point score {row.point_score}, expected {expected_score}"
+                ))  # fmt: skip
+            if seat is not None and row.entry_id != seat.entry_id:
+                violations.append(Violation(
+                    "result_entry", row_where, f"result of entry {row.entry_id} on entry {seat.entry_id}'s seat"
+                ))  # fmt: skip
+            if row.multiplier != table.multiplier:
+                violations.append(Violation(
+                    "result_multiplier", row_where, f"multiplier {row.multiplier}, the table's is {table.multiplier}"
+                ))  # fmt: skip
+        violations += _check_table_placements(records, table, rows, where)
+    return violations
+
+
+def _check_table_placements(records, table: Table, rows: list[SeatResult], where: str) -> list[Violation]:
+    violations = []
+    event = records.event
+    ruleset = event.ruleset
+    finishers = [r for r in rows if not r.forfeit]
+    points = [r.final_points for r in finishers]
+    if None in points:
+        return [Violation("placement", where, "a finishing seat has no final points")]
+    for index, row in enumerate(finishers):
+        expected = expected_placement(points, index, ruleset.tie_rule)
+        if row.placement != expected:
+            violations.append(Violation(
+                "placement", where,
+                f"{row.final_points} points placed {row.placement}, expected {expected} ({ruleset.tie_rule} ties)",
+            ))  # fmt: skip
+        advanced = row.placement is not None and row.placement <= event.advancing_places
+        if row.advanced != advanced:
+            violations.append(Violation(
+                "advanced", where, f"placed {row.placement}: advanced should be {advanced}"
+            ))  # fmt: skip
+    for row in rows:
+        if row.forfeit and (row.placement is not None or row.advanced):
+            violations.append(Violation("placement", where, "a forfeit 不戦敗 has a placement or advances"))
+    placement_total = sum((r.placement_points for r in finishers), Fraction(0))
+    if placement_total != 0:
+        violations.append(Violation(
+            "placement_points_sum", where, f"placement points of the finishers sum to {placement_total}"
+        ))  # fmt: skip
+    starters = [r for r in rows if r.final_points is not None]
+    oka_expected = Fraction((ruleset.return_points - ruleset.start_points) * len(starters), THOUSAND)
+    oka_total = sum((r.oka for r in rows), Fraction(0))
+    if oka_total != oka_expected:
+        violations.append(Violation("oka_sum", where, f"oka sums to {oka_total}, expected {oka_expected}"))
+    lost = ruleset.start_points * len(starters) - sum(r.final_points for r in starters)
+    forfeits = sum((r.placement_points for r in rows if r.forfeit), Fraction(0))
+    game_total = sum((r.game_points for r in rows), Fraction(0))
+    if game_total != forfeits - Fraction(lost, THOUSAND):
+        violations.append(Violation(
+            "table_game_points_sum", where,
+            f"game points sum to {game_total}, expected forfeits {forfeits} − lost deposits {lost}/1000",
+        ))  # fmt: skip
+    return violations
+
+
+# --- Seating ------------------------------------------------------------------------------------
+
+
+def check_seating(records: EventRecords) -> list[Violation]:
+    violations = []
+    seated: dict[int, Counter] = defaultdict(Counter)
+    for table_id, seats in records.seats.items():
+        table = records.tables[table_id]
+        where = records.table_where(table_id)
+        positions = [s.position for s in seats]
+        if positions != list(range(len(seats))):
+            violations.append(Violation("seat_positions", where, f"seat positions {positions}"))
+        for seat in seats:
+            seated[table.round.number][seat.entry_id] += 1
+            if seat.round_id != table.round_id:
+                violations.append(Violation(
+                    "seat_round_mismatch", f"{where} seat {seat.wind}",
+                    f"the seat names round id {seat.round_id}, its table is in round id {table.round_id}",
+                ))  # fmt: skip
+    names = dict(Entry.objects.filter(event=records.event).values_list("id", "player__display_name"))
+    for round_number, counts in sorted(seated.items()):
+        for entry_id, times in sorted(counts.items()):
+            if times > 1:
+                violations.append(Violation(
+                    "seated_twice", f"round {round_number}",
+                    f"{names.get(entry_id, f'entry {entry_id}')} (entry {entry_id}) is seated {times} times",
+                ))  # fmt: skip
+    return violations
+
+
+# --- Standings ----------------------------------------------------------------------------------
+
+
+def _sort_key(precedence: tuple[str, ...], advances: int, total: Fraction) -> tuple:
+    values = {"advances": advances, "total_points": total}
+    return tuple(values[key] for key in precedence)
+
+
+def check_standings(records: EventRecords) -> list[Violation]:
+    """The snapshot against the current results, summed here (penalty points deducted)."""
+    event = records.event
+    where = "standings"
+    current = [r for rows in records.results.values() for r in rows if r.is_current]
+    snapshot = StandingsSnapshot.objects.filter(event=event).first()
+    if snapshot is None:
+        return [Violation("standings_missing", where, "results exist but no standings")] if current else []
+    violations = []
+    totals: dict[int, Fraction] = defaultdict(Fraction)
+    advances: Counter = Counter()
+    games: Counter = Counter()
+    for row in current:
+        totals[row.entry_id] += row.game_points
+        advances[row.entry_id] += row.advanced
+        games[row.entry_id] += 1
+    for deduction in penalty_deductions(event):
+        totals[deduction.player_id] -= Fraction(deduction.points, THOUSAND)
+    entries = set(Entry.objects.filter(event=event).values_list("id", flat=True))
+    listed = [row["entry"] for row in snapshot.rows]
+    if sorted(listed) != sorted(entries):
+        violations.append(Violation(
+            "standings_entries", where, f"{len(listed)} rows ({len(set(listed))} entries) for {len(entries)} entries"
+        ))  # fmt: skip
+    keys = []
+    for row in snapshot.rows:
+        entry_id = row["entry"]
+        row_where = f"{where}: {row.get('name', '')} (entry {entry_id})"
+        total = Fraction(row["total_points"])
+        if total != totals[entry_id]:
+            violations.append(Violation(
+                "standings_total", row_where, f"total {total}, the current results give {totals[entry_id]}"
+            ))  # fmt: skip
+        if row["advances"] != advances[entry_id]:
+            violations.append(Violation(
+                "standings_advances", row_where, f"{row['advances']} advances, counted {advances[entry_id]}"
+            ))  # fmt: skip
+        if row["games"] != games[entry_id]:
+            violations.append(Violation(
+                "standings_games", row_where, f"{row['games']} games, counted {games[entry_id]}"
+            ))  # fmt: skip
+        keys.append(_sort_key(event.precedence, row["advances"], total))
+    expected_rank = 0
+    for position, (row, key) in enumerate(zip(snapshot.rows, keys, strict=True)):
+        if position == 0 or keys[position - 1] != key:
+            expected_rank = position + 1  # equal keys share a rank; the next rank skips (1, 2, 2, 4)
+        out_of_order = position > 0 and keys[position - 1] < key
+        if out_of_order or row["rank"] != expected_rank:
+            violations.append(Violation(
+                "standings_order", f"{where} row {position + 1}",
+                f"rank {row['rank']} for {key}, expected rank {expected_rank}"
+                + (" (listed below a lower row)" if out_of_order else ""),
+            ))  # fmt: skip
+    completed = event.rounds.filter(status=Round.Status.COMPLETED).count()
+    if snapshot.rounds_included != completed:
+        violations.append(Violation(
+            "standings_rounds", where, f"includes {snapshot.rounds_included} rounds, {completed} are completed"
+        ))  # fmt: skip
+    return violations
+
+
+CHECKS = (
+    check_seating,
+    check_hands,
+    check_result_versions,
+    check_table_points,
+    check_results,
+    check_standings,
+)
+
+
+def event_audit(event: Event) -> list[Violation]:
+    """Every violation of every check, in the order of ``CHECKS``."""
+    records = event_records(event)
+    violations: list[Violation] = []
+    for check in CHECKS:
+        violations += check(records)
+    return violations

@@ -1,0 +1,141 @@
+"""``seat_round``: one seating request (``shared/seating-protocol.md``) in, the next round's seating out.
+
+The steps: validate the request; number the players by their position in ``players``; plan the
+tables (short tables or byes); order the active players (standings first for Swiss and interval, a
+seeded shuffle for random seating); give the byes; group; order the seats; number the tables; check
+the result; report. A user-fixable problem comes back as ``{"error": {"code", "message"}}``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import InvariantViolation, TournamentError
+from .history import IndexedHistory, index_history
+from .interval import seat_interval
+from .random_seating import seat_random
+from .report import QualityReport, quality_report
+from .request import PlayerId, SeatingRequest, parse_request
+from .swiss import seat_swiss
+from .tables import TablePlan, choose_byes, number_tables, plan_tables
+from .winds import order_seats
+
+SEARCH_SHARE = 0.8  # of the time limit, for the search; the rest is for seats, numbers and the report
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The next round: tables in table-number order, each in seat order; byes; the quality report."""
+
+    tables: tuple[tuple[PlayerId, ...], ...]
+    byes: tuple[PlayerId, ...]
+    report: QualityReport
+
+    def as_dict(self) -> dict:
+        return {
+            "tables": [list(table) for table in self.tables],
+            "byes": list(self.byes),
+            "report": self.report.as_dict(),
+        }
+
+
+def seat_round(request: dict) -> dict:
+    """Answer one protocol request with the protocol response, or ``{"error": {...}}``."""
+    try:
+        seating = seat_request(parse_request(request))
+    except TournamentError as error:
+        return {"error": {"code": error.code, "message": error.message}}
+    return seating.as_dict()
+
+
+def _active_order(request: SeatingRequest, index_of: dict[PlayerId, int], rng: random.Random) -> list[int]:
+    """Active players best first (standings, then unlisted players in registration order) or shuffled."""
+    active = [index_of[player] for player in request.active_players]
+    if request.mode == "random":
+        rng.shuffle(active)
+        return active
+    active_set = set(active)
+    listed = [index_of[player] for player in request.standings if index_of[player] in active_set]
+    listed_set = set(listed)
+    return listed + [player for player in active if player not in listed_set]
+
+
+def seat_request(request: SeatingRequest) -> Seating:
+    """Seat one validated request (see the module docstring)."""
+    started = time.monotonic()
+    deadline = started + request.time_limit_s * SEARCH_SHARE
+    rng = random.Random(f"taikai-seat:{request.seed}:{len(request.history)}")
+    players = request.players
+    index_of = {player: index for index, player in enumerate(players)}
+    history = index_history(
+        len(players),
+        [[[index_of[player] for player in table] for table in tables] for tables in request.history],
+        request.table_size,
+    )
+    active_order = _active_order(request, index_of, rng)
+    plan = plan_tables(len(active_order), request.table_size, request.remainder)
+    byes = choose_byes(active_order, history.bye_counts, plan.byes)
+    bye_set = set(byes)
+    seated_order = [player for player in active_order if player not in bye_set]
+
+    groups, seat_ordered = _group(request, history, seated_order, plan, deadline)
+    tables = groups if seat_ordered else order_seats(groups, history.seat_counts, rng)
+    numbers = number_tables(tables, history.last_table)
+    tables = [table for _, table in sorted(zip(numbers, tables, strict=True))]
+    _check(tables, byes, plan, active_order)
+
+    rank = None
+    if request.standings:
+        rank = [None] * len(players)
+        for position, player in enumerate(_ranked_active(request, index_of)):
+            rank[player] = position
+    report = quality_report(history, tables, rank)
+    return Seating(
+        tables=tuple(tuple(players[player] for player in table) for table in tables),
+        byes=tuple(players[player] for player in sorted(byes)),
+        report=report,
+    )
+
+
+def _ranked_active(request: SeatingRequest, index_of: dict[PlayerId, int]) -> list[int]:
+    ranked = SeatingRequest(
+        players=request.players, standings=request.standings, absent=request.absent, mode="swiss"
+    )
+    return _active_order(ranked, index_of, random.Random(0))
+
+
+def _group(
+    request: SeatingRequest,
+    history: IndexedHistory,
+    seated_order: list[int],
+    plan: TablePlan,
+    deadline: float,
+) -> tuple[list[list[int]], bool]:
+    if request.mode == "swiss":
+        return seat_swiss(seated_order, plan.sizes, history.meetings, deadline), False
+    if request.mode == "interval":
+        return seat_interval(seated_order, plan.sizes, request.step or 1), False
+    seating = seat_random(
+        range(len(request.players)),
+        seated_order,
+        plan.sizes,
+        request.table_size,
+        history,
+        request.seed,
+        deadline,
+    )
+    return seating.groups, seating.seat_ordered
+
+
+def _check(
+    tables: Sequence[Sequence[int]], byes: Sequence[int], plan: TablePlan, active: Sequence[int]
+) -> None:
+    """The seating must place every active player exactly once, at tables of the planned sizes."""
+    seated = [player for table in tables for player in table]
+    if sorted(seated + list(byes)) != sorted(active):
+        raise InvariantViolation("the seating does not place every active player exactly once")
+    if sorted(len(table) for table in tables) != sorted(plan.sizes) or len(byes) != plan.byes:
+        raise InvariantViolation("the seating does not match the table plan")

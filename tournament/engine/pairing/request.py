@@ -1,0 +1,247 @@
+"""Parse and validate a seating request (``shared/seating-protocol.md``) into a frozen dataclass.
+
+Every user-fixable problem raises ``TournamentError`` with a stable code; the codes are listed in
+``ERROR_CODES`` so the command line and the API can document them. Player ids are JSON integers or
+strings and are kept exactly as given (``1`` and ``"1"`` are two different players).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..errors import TournamentError
+
+PlayerId = int | str
+
+MODES = ("swiss", "random", "interval")
+REMAINDERS = ("three", "bye")
+TABLE_SIZES = (3, 4)
+DEFAULT_TIME_LIMIT_S = 2.0
+MAX_TIME_LIMIT_S = 600.0
+MIN_HISTORY_TABLE = 2  # art. 42 (欠員): a game may go on with three or two players
+
+KNOWN_FIELDS = frozenset(
+    {
+        "players",
+        "history",
+        "standings",
+        "absent",
+        "table_size",
+        "mode",
+        "step",
+        "remainder",
+        "round",
+        "total_rounds",
+        "seed",
+        "time_limit_s",
+    }
+)
+
+ERROR_CODES = (
+    "invalid_request",
+    "unknown_field",
+    "invalid_field",
+    "invalid_player_id",
+    "duplicate_player",
+    "unknown_player",
+    "duplicate_in_history",
+    "duplicate_in_standings",
+    "invalid_history_table",
+    "invalid_table_size",
+    "invalid_mode",
+    "invalid_step",
+    "invalid_remainder",
+    "round_mismatch",
+    "too_few_players",
+)
+
+
+@dataclass(frozen=True)
+class SeatingRequest:
+    """A validated request. ``history`` tables are in seat order East, South, West(, North)."""
+
+    players: tuple[PlayerId, ...]
+    history: tuple[tuple[tuple[PlayerId, ...], ...], ...] = ()
+    standings: tuple[PlayerId, ...] = ()
+    absent: frozenset[PlayerId] = frozenset()
+    table_size: int = 4
+    mode: str = "random"
+    step: int | None = None
+    remainder: str = "three"
+    round: int | None = None
+    total_rounds: int | None = None
+    seed: int = 0
+    time_limit_s: float = DEFAULT_TIME_LIMIT_S
+
+    @property
+    def active_players(self) -> tuple[PlayerId, ...]:
+        """Registered players minus the absent ones, in registration order."""
+        return tuple(player for player in self.players if player not in self.absent)
+
+    @property
+    def round_number(self) -> int:
+        return len(self.history) + 1
+
+
+def _is_player_id(value: object) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, str)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _id_list(value: object, field: str) -> list[PlayerId]:
+    if not isinstance(value, list | tuple):
+        raise TournamentError("invalid_field", f"{field} must be a list of player ids", field=field)
+    for item in value:
+        if not _is_player_id(item):
+            raise TournamentError(
+                "invalid_player_id", f"{field}: player ids are integers or strings, got {item!r}", field=field
+            )
+    return list(value)
+
+
+def _check_known(ids: list[PlayerId], registered: set[PlayerId], field: str) -> None:
+    for player in ids:
+        if player not in registered:
+            raise TournamentError("unknown_player", f"{field}: unknown player {player!r}", field=field)
+
+
+def _parse_history(value: object, registered: set[PlayerId], table_size: int):
+    if not isinstance(value, list | tuple):
+        raise TournamentError("invalid_field", "history must be a list of rounds", field="history")
+    rounds = []
+    for round_index, round_tables in enumerate(value, start=1):
+        if not isinstance(round_tables, list | tuple):
+            raise TournamentError(
+                "invalid_field", f"history round {round_index} must be a list of tables", field="history"
+            )
+        seen: set[PlayerId] = set()
+        tables = []
+        for table in round_tables:
+            seats = _id_list(table, "history")
+            if not MIN_HISTORY_TABLE <= len(seats) <= table_size:
+                raise TournamentError(
+                    "invalid_history_table",
+                    f"history round {round_index}: a table has {len(seats)} players "
+                    f"(expected {MIN_HISTORY_TABLE} to {table_size})",
+                    field="history",
+                )
+            _check_known(seats, registered, "history")
+            for player in seats:
+                if player in seen:
+                    raise TournamentError(
+                        "duplicate_in_history",
+                        f"history round {round_index}: player {player!r} is seated twice",
+                        field="history",
+                    )
+                seen.add(player)
+            tables.append(tuple(seats))
+        rounds.append(tuple(tables))
+    return tuple(rounds)
+
+
+def _optional_int(data: Mapping, field: str, minimum: int) -> int | None:
+    value = data.get(field)
+    if value is None:
+        return None
+    if not _is_int(value) or value < minimum:
+        raise TournamentError("invalid_field", f"{field} must be an integer >= {minimum}", field=field)
+    return value
+
+
+def parse_request(data: object) -> SeatingRequest:
+    """Validate a decoded JSON request and return it as a ``SeatingRequest``."""
+    if not isinstance(data, Mapping):
+        raise TournamentError("invalid_request", "the request must be a JSON object")
+    unknown = sorted(set(data) - KNOWN_FIELDS)
+    if unknown:
+        raise TournamentError("unknown_field", f"unknown field(s): {', '.join(unknown)}", field=unknown[0])
+    if "players" not in data:
+        raise TournamentError("invalid_field", "players is required", field="players")
+
+    players = _id_list(data["players"], "players")
+    registered: set[PlayerId] = set()
+    for player in players:
+        if player in registered:
+            raise TournamentError(
+                "duplicate_player", f"player {player!r} is registered twice", field="players"
+            )
+        registered.add(player)
+
+    table_size = data.get("table_size", 4)
+    if not _is_int(table_size) or table_size not in TABLE_SIZES:
+        raise TournamentError("invalid_table_size", "table_size must be 3 or 4", field="table_size")
+
+    history = _parse_history(data.get("history", []), registered, table_size)
+
+    standings = _id_list(data.get("standings", []), "standings")
+    _check_known(standings, registered, "standings")
+    if len(set(standings)) != len(standings):
+        raise TournamentError(
+            "duplicate_in_standings", "a player is listed twice in standings", field="standings"
+        )
+
+    absent = _id_list(data.get("absent", []), "absent")
+    _check_known(absent, registered, "absent")
+
+    mode = data.get("mode") or ("swiss" if standings else "random")
+    if mode not in MODES:
+        raise TournamentError("invalid_mode", f"mode must be one of {', '.join(MODES)}", field="mode")
+
+    step = data.get("step")
+    if mode == "interval":
+        if not _is_int(step) or step < 1:
+            raise TournamentError("invalid_step", "interval seating needs an integer step >= 1", field="step")
+    elif step is not None:
+        raise TournamentError("invalid_step", "step is only used by interval seating", field="step")
+
+    remainder = data.get("remainder", "three")
+    if remainder not in REMAINDERS:
+        raise TournamentError("invalid_remainder", "remainder must be 'three' or 'bye'", field="remainder")
+
+    round_number = _optional_int(data, "round", 1)
+    if round_number is not None and round_number != len(history) + 1:
+        raise TournamentError(
+            "round_mismatch",
+            f"round {round_number} does not follow the {len(history)} round(s) of history",
+            field="round",
+        )
+    total_rounds = _optional_int(data, "total_rounds", 1)
+    if total_rounds is not None and total_rounds < len(history) + 1:
+        raise TournamentError(
+            "round_mismatch", "total_rounds is smaller than this round", field="total_rounds"
+        )
+
+    seed = data.get("seed", 0)
+    if not _is_int(seed):
+        raise TournamentError("invalid_field", "seed must be an integer", field="seed")
+
+    time_limit = data.get("time_limit_s", DEFAULT_TIME_LIMIT_S)
+    if (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, int | float)
+        or not 0 < time_limit <= MAX_TIME_LIMIT_S
+    ):
+        raise TournamentError(
+            "invalid_field",
+            f"time_limit_s must be a number in (0, {MAX_TIME_LIMIT_S:g}]",
+            field="time_limit_s",
+        )
+
+    return SeatingRequest(
+        players=tuple(players),
+        history=history,
+        standings=tuple(standings),
+        absent=frozenset(absent),
+        table_size=table_size,
+        mode=mode,
+        step=step if mode == "interval" else None,
+        remainder=remainder,
+        round=round_number,
+        total_rounds=total_rounds,
+        seed=seed,
+        time_limit_s=float(time_limit),
+    )

@@ -1,0 +1,201 @@
+"""Cost of a grouping and the local searches that improve one by swapping players between tables.
+
+The cost is lexicographic, folded into one integer: first repeated meetings, then (Swiss only) the
+spread of standings ranks at each table. A pair that has met ``c`` times costs ``REPEAT_GROWTH**(c-1)``
+repeat units to seat together again, so one third meeting weighs as much as many second meetings
+(the most meetings of any pair is kept low); the repeat unit is larger than any change of rank
+spread a swap can make, so no amount of standings tightness buys a repeat.
+
+Searches are bounded twice: by a move budget, which keeps them deterministic for a seed, and by a
+``time.monotonic()`` deadline, a safety net that only bites on oversized inputs or tiny limits.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+REPEAT_GROWTH = 16
+
+
+def meeting_cost(times_met: int) -> int:
+    """Repeat units for seating together a pair that has already met ``times_met`` times."""
+    return 0 if times_met == 0 else REPEAT_GROWTH ** (times_met - 1)
+
+
+@dataclass(frozen=True)
+class CostModel:
+    """Scores tables: ``repeat_unit`` × repeat units + rank spread (when ranks are given)."""
+
+    meetings: Sequence[dict[int, int]]
+    rank: Sequence[int] | None
+    repeat_unit: int
+
+    @classmethod
+    def for_players(cls, meetings: Sequence[dict[int, int]], rank: Sequence[int] | None) -> CostModel:
+        return cls(meetings=meetings, rank=rank, repeat_unit=2 * len(meetings) + 2)
+
+    def repeats(self, members: Sequence[int]) -> int:
+        total = 0
+        meetings = self.meetings
+        for index, player in enumerate(members):
+            met = meetings[player]
+            if not met:
+                continue
+            for other in members[index + 1 :]:
+                times = met.get(other)
+                if times:
+                    total += meeting_cost(times)
+        return total
+
+    def spread(self, members: Sequence[int]) -> int:
+        if self.rank is None:
+            return 0
+        ranks = [self.rank[player] for player in members]
+        return max(ranks) - min(ranks)
+
+    def table_cost(self, members: Sequence[int]) -> int:
+        return self.repeats(members) * self.repeat_unit + self.spread(members)
+
+    def minimal_cost(self, size: int) -> int:
+        """The best a table of ``size`` can score: no repeat, consecutive ranks."""
+        return size - 1 if self.rank is not None else 0
+
+
+def _best_swap(model: CostModel, first: list[int], second: list[int], cost_first: int, cost_second: int):
+    """The best improving exchange of one player between two tables, or None."""
+    best = None
+    best_delta = 0
+    before = cost_first + cost_second
+    for i, a in enumerate(first):
+        for j, b in enumerate(second):
+            new_first = first[:i] + [b] + first[i + 1 :]
+            new_second = second[:j] + [a] + second[j + 1 :]
+            delta = model.table_cost(new_first) + model.table_cost(new_second) - before
+            if delta < best_delta:
+                best_delta = delta
+                best = (i, j)
+    return best
+
+
+def improve_by_swaps(
+    groups: list[list[int]],
+    model: CostModel,
+    neighbours: Callable[[int, int], Iterable[int]],
+    deadline: float,
+    max_passes: int = 50,
+) -> None:
+    """First-improvement swaps between a table and its ``neighbours(i, reach)`` until none helps.
+
+    Only tables above their minimal cost start a move. ``reach`` doubles for tables that still hold a
+    repeat after a pass, so a stuck repeat can be traded with tables further away.
+    """
+    costs = [model.table_cost(group) for group in groups]
+    reach = [1] * len(groups)
+    for _ in range(max_passes):
+        improved = False
+        widened = False
+        for index, group in enumerate(groups):
+            if costs[index] <= model.minimal_cost(len(group)):
+                continue
+            if time.monotonic() > deadline:
+                return
+            for other in neighbours(index, reach[index]):
+                if other == index:
+                    continue
+                swap = _best_swap(model, group, groups[other], costs[index], costs[other])
+                if swap is None:
+                    continue
+                i, j = swap
+                group[i], groups[other][j] = groups[other][j], group[i]
+                costs[index] = model.table_cost(group)
+                costs[other] = model.table_cost(groups[other])
+                improved = True
+                if costs[index] <= model.minimal_cost(len(group)):
+                    break
+            if costs[index] >= model.repeat_unit and reach[index] < len(groups):
+                reach[index] = min(reach[index] * 2, len(groups))
+                widened = True
+        if not improved and not widened:
+            return
+
+
+def window_neighbours(count: int, base: int) -> Callable[[int, int], Iterable[int]]:
+    """Tables within ``base × reach`` positions, nearest first (Swiss: swap with similar standings)."""
+
+    def neighbours(index: int, reach: int) -> Iterable[int]:
+        span = base * reach
+        for distance in range(1, span + 1):
+            if index - distance >= 0:
+                yield index - distance
+            if index + distance < count:
+                yield index + distance
+
+    return neighbours
+
+
+def min_conflicts(
+    groups: list[list[int]],
+    model: CostModel,
+    rng: random.Random,
+    deadline: float,
+    max_steps: int,
+) -> list[list[int]]:
+    """Reduce repeats by min-conflicts moves with a short tabu list; returns the best grouping seen.
+
+    A step takes a player in a repeated pair and swaps them with the player elsewhere that lowers
+    the total cost most (sideways and uphill moves allowed, recent swaps tabu), so the search walks
+    off plateaus that stop plain descent.
+    """
+    table_of = {}
+    for index, group in enumerate(groups):
+        for player in group:
+            table_of[player] = index
+    costs = [model.table_cost(group) for group in groups]
+    total = sum(costs)
+    best_total = total
+    best = [list(group) for group in groups]
+    tabu: dict[int, int] = {}
+    for step in range(max_steps):
+        if best_total == 0 or time.monotonic() > deadline:
+            break
+        conflicted = [index for index, cost in enumerate(costs) if cost > 0]
+        if not conflicted:
+            break
+        table_index = rng.choice(conflicted)
+        group = groups[table_index]
+        position = rng.randrange(len(group))
+        player = group[position]
+        best_move = None
+        best_delta = None
+        before_here = costs[table_index]
+        for other_index, other in enumerate(groups):
+            if other_index == table_index:
+                continue
+            before = before_here + costs[other_index]
+            for j, candidate in enumerate(other):
+                if tabu.get(candidate, -1) > step:
+                    continue
+                new_here = group[:position] + [candidate] + group[position + 1 :]
+                new_there = other[:j] + [player] + other[j + 1 :]
+                delta = model.table_cost(new_here) + model.table_cost(new_there) - before
+                if best_delta is None or delta < best_delta or (delta == best_delta and rng.random() < 0.3):
+                    best_delta = delta
+                    best_move = (other_index, j)
+        if best_move is None:
+            continue
+        other_index, j = best_move
+        other = groups[other_index]
+        candidate = other[j]
+        group[position], other[j] = candidate, player
+        table_of[candidate], table_of[player] = table_index, other_index
+        costs[table_index] = model.table_cost(group)
+        costs[other_index] = model.table_cost(other)
+        total += best_delta
+        tabu[player] = step + 3 + rng.randrange(4)
+        if total < best_total:
+            best_total = total
+            best = [list(g) for g in groups]
+    return best

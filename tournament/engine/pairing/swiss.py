@@ -1,0 +1,145 @@
+"""Swiss draw (スイスドロー, seed 004 art. 41): players of similar standing at one table, top first.
+
+1. Greedy top-down: each table starts with the best player still unseated and takes, from a short
+   window below, the next players who have met nobody at the table yet; if the window holds no such
+   player, the one costing the fewest repeats.
+2. Repair: swaps between neighbouring tables remove the remaining repeats first, then tighten the
+   standings spread; a table still holding a repeat looks further and further away (``search``).
+
+Ranks are positions among the players seated this round, so strict top-down grouping of full tables
+has a spread of exactly ``table_size - 1``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+
+from .search import CostModel, improve_by_swaps, meeting_cost, window_neighbours
+
+GREEDY_WINDOW = 16
+SWAP_REACH = 2
+BEAM_MAX_PLAYERS = 2048
+BEAM_WINDOW = 8
+BEAM_WIDTH = 24
+
+
+def greedy_top_down(
+    order: Sequence[int], sizes: Sequence[int], meetings: Sequence[dict[int, int]]
+) -> list[list[int]]:
+    """Group players top-down (see the module docstring); ``order`` is best first."""
+    remaining = list(order)
+    groups: list[list[int]] = []
+    for size in sizes:
+        members = [remaining.pop(0)]
+        while len(members) < size:
+            window = min(GREEDY_WINDOW, len(remaining))
+            chosen = None
+            least = None
+            for position in range(window):
+                met = meetings[remaining[position]]
+                cost = sum(meeting_cost(met.get(member, 0)) for member in members) if met else 0
+                if cost == 0:
+                    chosen = position
+                    break
+                if least is None or cost < least:
+                    least, chosen = cost, position
+            members.append(remaining.pop(chosen))
+        groups.append(members)
+    return groups
+
+
+def seat_swiss(
+    order: Sequence[int], sizes: Sequence[int], meetings: Sequence[dict[int, int]], deadline: float
+) -> list[list[int]]:
+    """Swiss groups in table order (table 1 = the top); ``order`` lists the seated players best first."""
+    rank = [0] * len(meetings)
+    for position, player in enumerate(order):
+        rank[player] = position
+    groups = None
+    if len(order) <= BEAM_MAX_PLAYERS:
+        groups = beam_top_down(order, sizes, meetings, deadline, BEAM_WINDOW, BEAM_WIDTH)
+    if groups is None:
+        groups = greedy_top_down(order, sizes, meetings)
+    model = CostModel.for_players(meetings, rank)
+    improve_by_swaps(groups, model, window_neighbours(len(groups), SWAP_REACH), deadline)
+    for group in groups:
+        group.sort(key=rank.__getitem__)
+    return groups
+
+
+def beam_top_down(
+    order: Sequence[int],
+    sizes: Sequence[int],
+    meetings: Sequence[dict[int, int]],
+    deadline: float,
+    window: int,
+    beam: int,
+) -> list[list[int]] | None:
+    """Top-down grouping by a beam search over rank windows; None if the deadline passes first.
+
+    Each table is led by the best unseated player (every grouping can be listed that way) and takes
+    its other members from the next ``window`` ranks. A state is (that leader's rank, the players
+    below him already seated); states reaching the same one are merged, keeping the cheapest; per
+    leader rank the ``beam`` best states survive, judged by cost so far minus the share of cost the
+    players seated ahead have already paid.
+    """
+    n = len(order)
+    size_after: dict[int, int] = {}
+    seated = 0
+    for size in sizes:
+        size_after[seated] = size
+        seated += size
+    repeat_unit = 2 * n + 2
+
+    def pair_repeat(a: int, b: int) -> int:
+        return meeting_cost(meetings[order[a]].get(order[b], 0))
+
+    # state: (cost, overhang frozenset, parent index, table ranks); states are stored in ``nodes``
+    nodes: list[tuple[int, int, tuple[int, ...]]] = []  # (parent node, leader rank, table)
+    levels: dict[int, dict[frozenset, tuple[int, int]]] = {0: {frozenset(): (0, -1)}}
+    final: tuple[int, int] | None = None
+    for leader in range(n):
+        states = levels.pop(leader, None)
+        if not states:
+            continue
+        if time.monotonic() > deadline:
+            return None
+        ranked = sorted(states.items(), key=lambda item: 4 * item[1][0] - 3 * len(item[0]))[:beam]
+        for overhang, (cost, node) in ranked:
+            done = leader + len(overhang)
+            size = size_after[done]
+            candidates = [r for r in range(leader + 1, min(n, leader + window + 1)) if r not in overhang]
+            for combo in itertools.combinations(candidates, size - 1):
+                members = (leader, *combo)
+                repeats = 0
+                for i in range(size):
+                    for j in range(i + 1, size):
+                        repeats += pair_repeat(members[i], members[j])
+                new_cost = cost + repeats * repeat_unit + combo[-1] - leader
+                nodes.append((node, leader, members))
+                new_node = len(nodes) - 1
+                taken = overhang.union(combo)
+                if done + size == n:
+                    if final is None or new_cost < final[0]:
+                        final = (new_cost, new_node)
+                    continue
+                next_leader = leader + 1
+                while next_leader in taken:
+                    next_leader += 1
+                new_overhang = frozenset(r for r in taken if r > next_leader)
+                level = levels.setdefault(next_leader, {})
+                known = level.get(new_overhang)
+                if known is None or new_cost < known[0]:
+                    level[new_overhang] = (new_cost, new_node)
+    if final is None:
+        return None
+    groups = []
+    node = final[1]
+    while node >= 0:
+        parent, _, members = nodes[node]
+        groups.append([order[rank] for rank in members])
+        node = parent
+    groups.reverse()
+    return groups

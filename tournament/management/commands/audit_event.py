@@ -1,0 +1,25 @@
+"""Check every invariant of an event's records; exit status 1 on any violation."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.audit import event_audit
+from tournament.models import Event
+
+
+class Command(BaseCommand):
+    help = "Audit an event: zero-sum hands, deposit chains, table results, seating and standings."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+
+    def handle(self, *args, slug, **options):
+        event = Event.objects.filter(slug=slug).select_related("ruleset").first()
+        if event is None:
+            raise CommandError(f"unknown_event: no event with the slug {slug!r}")
+        violations = event_audit(event)
+        for violation in violations:
+            self.stdout.write(str(violation))
+        if violations:
+            codes = sorted({v.code for v in violations})
+            raise CommandError(f"{len(violations)} violations in {slug} ({', '.join(codes)})", returncode=1)
+        self.stdout.write(self.style.SUCCESS(f"{slug}: no violations"))
