@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
@@ -11,7 +12,14 @@ from django.utils.html import format_html
 
 from tournament.errors import ServiceError
 from tournament.forms import FinalScoresForm, HandForm, ManualSeatingForm
-from tournament.models import Entry, Event, Hand, HandVersion, Round, Seat, SeatResult, Table
+from tournament.models import Entry, Event, Hand, HandVersion, Penalty, Round, Ruling, Seat, SeatResult, Table
+from tournament.rules_services import (
+    entry_disqualify,
+    penalty_cancel,
+    penalty_log,
+    ruling_record,
+    seat_mark_absent,
+)
 from tournament.selectors import table_hand_sheet
 from tournament.services import hand_record, round_complete, round_create, table_finish, table_reopen
 
@@ -136,8 +144,13 @@ class RoundAdmin(admin.ModelAdmin):
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("position", "entry", "absence")
-    readonly_fields = ("position", "entry")
+    fields = ("position", "entry", "absence", "left_after_hand")
+    readonly_fields = (
+        "position",
+        "entry",
+        "absence",
+        "left_after_hand",
+    )  # changed through the table's screen
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
@@ -206,6 +219,11 @@ class TableAdmin(admin.ModelAdmin):
                     table_finish(table=table, final_points=scores_form.final_points(seats), user=request.user)
                     messages.success(request, "The table's result is confirmed.")
                     return redirect("admin:tournament_table_hands", table.pk)
+                if action in ("absent_before", "absent_during"):
+                    seat = get_object_or_404(Seat, pk=request.POST.get("seat"), table=table)
+                    seat_mark_absent(seat=seat, during=action == "absent_during", user=request.user)
+                    messages.success(request, f"{seat.entry.player} is marked absent (art. 42).")
+                    return redirect("admin:tournament_table_hands", table.pk)
                 if action == "reopen":
                     table_reopen(table=table)
                     messages.success(request, "The table is open for corrections.")
@@ -241,3 +259,113 @@ class HandVersionAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Hand, list_display=("__str__", "current_version"), list_filter=("table__round__event",))
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ("player", "event", "status", "status_reason")
+    list_filter = ("status", "event")
+    search_fields = ("player__display_name", "player__reading", "event__name")
+    autocomplete_fields = ("player",)
+    raw_id_fields = ("substitute_for",)
+    actions = ["disqualify"]
+
+    @admin.action(description="Disqualify (art. 43: loses award eligibility, stays in the records)")
+    def disqualify(self, request, queryset):
+        for entry in queryset:
+            entry_disqualify(entry=entry, reason=f"art. 43: decision by {request.user}")
+        self.message_user(request, f"{queryset.count()} player(s) disqualified.")
+
+
+class PenaltyForm(forms.ModelForm):
+    class Meta:
+        model = Penalty
+        fields = ("event", "table", "hand_number", "entry", "kind", "reason")
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(admin.ModelAdmin):
+    """Penalties are logged through the rules (points, rights, disqualification) and never deleted."""
+
+    form = PenaltyForm
+    list_display = (
+        "entry",
+        "kind",
+        "points",
+        "table",
+        "hand_number",
+        "logged_by",
+        "logged_at",
+        "cancelled_at",
+    )
+    list_filter = ("kind", "event", "cancelled_at")
+    search_fields = ("entry__player__display_name", "reason")
+    raw_id_fields = ("table", "entry")
+    actions = ["cancel_penalties"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return ()
+        return [f.name for f in Penalty._meta.fields]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return
+        try:
+            created = penalty_log(event=obj.event, entry=obj.entry, kind=obj.kind, reason=obj.reason, table=obj.table,
+                                  hand_number=obj.hand_number, user=request.user)  # fmt: skip
+        except ServiceError as exc:
+            raise forms.ValidationError(exc.message) from exc
+        obj.pk = created.pk
+
+    def get_form(self, request, obj=None, **kwargs):
+        form_class = super().get_form(request, obj, **kwargs)
+        if obj is not None:
+            return form_class
+
+        class ValidatedPenaltyForm(form_class):
+            def clean(self):
+                data = super().clean()
+                if data.get("entry") and data.get("event") and data["entry"].event_id != data["event"].id:
+                    raise forms.ValidationError({"entry": "this player is not in the event"})
+                kind = data.get("kind", "")
+                needs_hand = kind not in ("art37_deliberate_foul", "art43_egregious_conduct")
+                if needs_hand and (not data.get("table") or not data.get("hand_number")):
+                    raise forms.ValidationError(
+                        {"hand_number": "this article applies to a hand: give table and hand"}
+                    )
+                return data
+
+        return ValidatedPenaltyForm
+
+    @admin.action(description="Cancel the selected penalties (kept in the records)")
+    def cancel_penalties(self, request, queryset):
+        reason = f"cancelled by {request.user} from the penalty list"
+        for penalty in queryset.filter(cancelled_at__isnull=True):
+            penalty_cancel(penalty=penalty, reason=reason, user=request.user)
+        self.message_user(request, "Cancelled; the penalties stay listed with who cancelled them.")
+
+
+@admin.register(Ruling)
+class RulingAdmin(admin.ModelAdmin):
+    """Directors' decisions (art. 44): recorded, never edited."""
+
+    list_display = ("event", "table", "entry", "decided_by", "decided_at")
+    list_filter = ("event",)
+    raw_id_fields = ("table", "entry")
+    fields = ("event", "table", "entry", "decision")
+
+    def get_readonly_fields(self, request, obj=None):
+        return () if obj is None else ("event", "table", "entry", "decision")
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            created = ruling_record(event=obj.event, table=obj.table, entry=obj.entry, decision=obj.decision,
+                                    user=request.user)  # fmt: skip
+            obj.pk = created.pk

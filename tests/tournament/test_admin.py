@@ -1,0 +1,126 @@
+"""The organizer's and referee's admin screens, through the Django test client."""
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import Entry, HandVersion, Penalty, Round, Seat, StandingsSnapshot, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def hands_url(table):
+    return reverse("admin:tournament_table_hands", args=[table.pk])
+
+
+def hand_post(**fields):
+    base = {"action": "hand", "outcome": "ron", "dealer_position": 0, "honba": 0, "expected_version": 0}
+    return base | fields
+
+
+def test_organizer_runs_a_round_from_the_admin(admin_client, make_event, django_capture_on_commit_callbacks):
+    event = make_event(8)
+    # seat round 1 by names, one table per line
+    response = admin_client.post(
+        reverse("admin:tournament_event_seat_round", args=[event.pk]),
+        {"tables": "Player 01, Player 02, Player 03, Player 04\nPlayer 05, Player 06, Player 07, Player 08"},
+    )
+    assert response.status_code == 302
+    round_ = Round.objects.get(event=event)
+    assert admin_client.get(reverse("admin:tournament_round_change", args=[round_.pk])).status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        for table in round_.tables.all():
+            response = admin_client.post(
+                hands_url(table), hand_post(discarder=2, winner_1=1, han_1=3, fu_1=30)
+            )
+            assert response.status_code == 302, response.content.decode()[:2000]
+            assert admin_client.post(hands_url(table), {"action": "finish"}).status_code == 302
+        response = admin_client.post(
+            reverse("admin:tournament_round_changelist"),
+            {"action": "complete_rounds", "_selected_action": [round_.pk]},
+        )
+    assert response.status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.COMPLETED
+    rows = StandingsSnapshot.objects.get(event=event).rows
+    assert {rows[0]["name"], rows[1]["name"]} == {"Player 02", "Player 06"}
+    page = admin_client.get(hands_url(round_.tables.first())).content.decode()
+    assert "3900" in page and "Reopen for corrections" in page
+
+
+def test_seating_form_names_unknown_players(admin_client, make_event):
+    event = make_event(4)
+    response = admin_client.post(
+        reverse("admin:tournament_event_seat_round", args=[event.pk]),
+        {"tables": "Player 01, Nobody, Player 03"},
+    )
+    assert response.status_code == 200
+    assert "line 1: &#x27;Nobody&#x27; is not registered" in response.content.decode()
+    assert not Round.objects.exists()
+
+
+def test_referee_form_refuses_an_impossible_hand_with_its_reason(admin_client, make_event, seated_round):
+    event = make_event(4)
+    table = seated_round(event).tables.get()
+    response = admin_client.post(
+        hands_url(table), hand_post(discarder=2, winner_1=1, han_1=1, fu_1=20), follow=True
+    )
+    assert "20 fu is only pinfu tsumo" in response.content.decode()
+    assert not HandVersion.objects.exists()
+
+
+def test_stale_form_gets_a_conflict_naming_the_current_version(admin_client, make_event, seated_round):
+    event = make_event(4)
+    table = seated_round(event).tables.get()
+    assert (
+        admin_client.post(hands_url(table), hand_post(discarder=2, winner_1=1, han_1=2, fu_1=40)).status_code
+        == 302
+    )
+    stale = hand_post(discarder=3, winner_1=1, han_1=2, fu_1=40, hand=1)
+    response = admin_client.post(hands_url(table), stale, follow=True)
+    assert "the current version is 1" in response.content.decode()
+    assert HandVersion.objects.count() == 1
+
+
+def test_absence_buttons_and_penalty_log_through_the_admin(admin_client, make_event, seated_round):
+    event = make_event(4)
+    table = seated_round(event).tables.get()
+    north = table.seats.get(position=3)
+    assert (
+        admin_client.post(hands_url(table), {"action": "absent_before", "seat": north.pk}).status_code == 302
+    )
+    assert Seat.objects.get(pk=north.pk).absence == "absent_before"
+    east = table.seats.get(position=0).entry
+    response = admin_client.post(
+        reverse("admin:tournament_penalty_add"),
+        {"event": event.pk, "table": table.pk, "hand_number": "", "entry": east.pk, "kind": "art37_deliberate_foul",
+         "reason": "swapped tiles with the wall"},
+    )  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:3000]
+    penalty = Penalty.objects.get()
+    assert penalty.points == 300  # three players at the table now
+    assert Entry.objects.get(pk=east.pk).status == Entry.Status.DISQUALIFIED
+    assert admin_client.get(reverse("admin:tournament_penalty_change", args=[penalty.pk])).status_code == 200
+
+
+def test_penalty_needing_a_hand_is_refused_without_one(admin_client, make_event, seated_round):
+    event = make_event(4)
+    table = seated_round(event).tables.get()
+    response = admin_client.post(
+        reverse("admin:tournament_penalty_add"),
+        {"event": event.pk, "table": table.pk, "entry": table.seats.first().entry_id, "kind": "art35_revealed_hand",
+         "reason": "showed the hand"},
+    )  # fmt: skip
+    assert response.status_code == 200 and "applies to a hand" in response.content.decode()
+    assert not Penalty.objects.exists()
+
+
+def test_admin_lists_render(admin_client, make_event, seated_round):
+    event = make_event(4)
+    seated_round(event)
+    for name in ("event", "entry", "round", "table", "handversion", "penalty", "ruling"):
+        assert admin_client.get(reverse(f"admin:tournament_{name}_changelist")).status_code == 200, name
+    assert admin_client.get(reverse("admin:tournament_event_change", args=[event.pk])).status_code == 200
+    assert (
+        admin_client.get(reverse("admin:tournament_table_change", args=[Table.objects.get().pk])).status_code
+        == 200
+    )
