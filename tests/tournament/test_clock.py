@@ -1,0 +1,145 @@
+"""Art. 38 through the service and the JSON API, with a controlled server clock."""
+
+import pytest
+from django.urls import reverse
+
+from tournament import clock_services
+from tournament.errors import ServiceError
+from tournament.models import Penalty, Table
+from tournament.services import hand_record
+
+from .test_concurrency import run_concurrently
+
+RON_BY_EAST = {
+    "outcome": "ron",
+    "dealer_position": 0,
+    "wins": [{"winner": 0, "discarder": 2, "han": 1, "fu": 30}],
+}
+
+
+@pytest.fixture
+def now(monkeypatch):
+    """The server clock in milliseconds, moved by the test."""
+    clock = {"ms": 1_000_000}
+    monkeypatch.setattr(clock_services, "_now_ms", lambda: clock["ms"])
+    return clock
+
+
+@pytest.fixture
+def clocked_table(make_event, seated_round):
+    event = make_event(4, clock_bank_seconds=20, clock_increment_seconds=5)
+    seated_round(event)
+    return Table.objects.get(round__event=event)
+
+
+@pytest.mark.django_db
+def test_art38_dealer_starts_and_each_press_charges_and_passes_the_turn(clocked_table, now):
+    clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
+    now["ms"] += 8000
+    view = clock_services.clock_view(clock_services.clock_press(table=clocked_table, seat=0, turn_number=1))
+    # 20 s − 8 s used + 5 s increment = 17 s; South is on turn
+    assert view["remaining_ms"][0] == 17000 and view["seat_on_turn"] == 1 and view["turn_number"] == 2
+
+
+@pytest.mark.django_db
+def test_art38_increment_never_exceeds_bank(clocked_table, now):
+    clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
+    now["ms"] += 1000
+    view = clock_services.clock_view(clock_services.clock_press(table=clocked_table, seat=0, turn_number=1))
+    assert view["remaining_ms"][0] == 20000  # 19 s + 5 s capped at the 20 s bank
+
+
+@pytest.mark.django_db
+def test_art38_wrong_seat_or_old_turn_is_a_conflict(clocked_table, now):
+    clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
+    with pytest.raises(clock_services.ClockConflict) as info:
+        clock_services.clock_press(table=clocked_table, seat=2, turn_number=1)
+    assert info.value.code == "clock_wrong_seat"
+    clock_services.clock_press(table=clocked_table, seat=0, turn_number=1)
+    with pytest.raises(clock_services.ClockConflict) as info:
+        clock_services.clock_press(table=clocked_table, seat=0, turn_number=1)
+    assert info.value.code == "clock_stale_turn"
+
+
+@pytest.mark.django_db
+def test_art38_pause_charges_nobody(clocked_table, now):
+    clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
+    now["ms"] += 3000
+    clock_services.clock_pause(table=clocked_table)
+    now["ms"] += 60000
+    clock_services.clock_resume(table=clocked_table)
+    now["ms"] += 2000
+    view = clock_services.clock_view(clock_services.clock_press(table=clocked_table, seat=0, turn_number=1))
+    assert view["remaining_ms"][0] == 20000  # 15 s + 5 s: the paused minute was not charged
+
+
+@pytest.mark.django_db
+def test_art38_at_zero_the_player_loses_claim_and_win_for_the_hand(clocked_table, now):
+    clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
+    now["ms"] += 25000  # East thinks past the 20 s bank
+    view = clock_services.clock_view(clock_services.clock_observe(table=clocked_table))
+    assert view["flagged"] == [0] and view["remaining_ms"][0] == 0
+    penalty = Penalty.objects.get()
+    assert (penalty.kind, penalty.hand_number, penalty.entry.player.display_name) == (
+        "art38_clock_flag",
+        1,
+        "Player 01",
+    )
+    with pytest.raises(ServiceError) as info:
+        hand_record(table=clocked_table, number=1, expected_version=0, data=RON_BY_EAST)
+    assert info.value.code == "win_forbidden_by_penalty"
+    # and may not claim a discard either
+    clock_services.clock_press(table=clocked_table, seat=0, turn_number=1)
+    with pytest.raises(ServiceError) as info:
+        clock_services.clock_press(table=clocked_table, seat=1, turn_number=2, claim_by=0)
+    assert info.value.code == "claim_forbidden"
+
+
+@pytest.mark.django_db
+def test_clock_api_state_start_press_pause_resume(client, admin_user, clocked_table, now):
+    url = reverse("tournament_api:clock", args=[clocked_table.pk])
+    assert (
+        client.post(
+            url + "/start", {"hand_number": 1, "dealer_position": 0}, content_type="application/json"
+        ).status_code
+        == 403
+    )
+    client.force_login(admin_user)
+    assert client.get(url).json()["error"]["code"] == "clock_not_started"
+    response = client.post(
+        url + "/start", {"hand_number": 1, "dealer_position": 0}, content_type="application/json"
+    )
+    assert response.status_code == 200 and response.json()["seat_on_turn"] == 0
+    now["ms"] += 4000
+    response = client.post(url + "/press", {"seat": 0, "turn_number": 1}, content_type="application/json")
+    assert response.json()["remaining_ms"][0] == 20000 and response.json()["seat_on_turn"] == 1
+    stale = client.post(url + "/press", {"seat": 0, "turn_number": 1}, content_type="application/json")
+    assert stale.status_code == 409 and stale.json()["error"]["code"] == "clock_stale_turn"
+    bad = client.post(url + "/press", {"seat": "x", "turn_number": 2}, content_type="application/json")
+    assert bad.status_code == 400 and bad.json()["error"]["field"] == "seat"
+    assert client.post(url + "/pause").json()["status"] == "paused"
+    assert client.post(url + "/resume").json()["status"] == "running"
+    assert client.get(url).json()["turn_number"] == 2
+
+
+@pytest.mark.django_db
+def test_clock_disabled_when_the_event_has_no_bank(make_event, seated_round, now):
+    event = make_event(4)
+    table = seated_round(event).tables.get()
+    with pytest.raises(ServiceError) as info:
+        clock_services.clock_start(table=table, hand_number=1, dealer_position=0)
+    assert info.value.code == "clock_disabled"
+
+
+@pytest.mark.services("postgres")
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_presses_one_wins_the_other_conflicts(clocked_table):
+    clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
+    outcomes = run_concurrently(
+        lambda: clock_services.clock_press(table=clocked_table, seat=0, turn_number=1),
+        lambda: clock_services.clock_press(table=clocked_table, seat=0, turn_number=1),
+    )
+    conflicts = [o for o in outcomes if isinstance(o, clock_services.ClockConflict)]
+    assert len(conflicts) == 1 and conflicts[0].code == "clock_stale_turn", outcomes
+    view = clock_services.clock_view(clocked_table.clock)
+    assert view["turn_number"] == 2

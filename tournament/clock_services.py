@@ -1,0 +1,148 @@
+"""The chess clock of art. 38, server-authoritative: every press is serialised on the clock's row.
+
+Seats are numbered like hands: 0.. from the game's East among the players still playing. A seat that
+runs out of time is recorded at once as an art. 38 ⑤ penalty, so it loses claim and win for the hand.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.engine import clock as engine
+from tournament.engine.errors import InvariantViolation, TournamentError
+from tournament.errors import ServiceError
+from tournament.models import Seat, Table, TableClock
+from tournament.rules_services import penalty_log
+
+CONFLICT_CODES = {"clock_wrong_seat", "clock_stale_turn"}
+
+
+class ClockConflict(ServiceError):
+    """Another press got there first (HTTP 409)."""
+
+
+def _now_ms() -> int:
+    return int(timezone.now().timestamp() * 1000)
+
+
+def _game_seats(table: Table) -> list[Seat]:
+    return list(
+        table.seats.exclude(absence=Seat.Absence.ABSENT_BEFORE)
+        .select_related("entry__player")
+        .order_by("position")
+    )
+
+
+def _engine_call(call):
+    try:
+        return call()
+    except TournamentError as exc:
+        error = ClockConflict if exc.code in CONFLICT_CODES else ServiceError
+        raise error(exc.code, exc.message, field=exc.field) from exc
+    except InvariantViolation as exc:  # e.g. the server clock went backwards
+        raise ServiceError("clock_time_error", str(exc)) from exc
+
+
+def _save(clock: TableClock, transition, *, table: Table, user) -> TableClock:
+    state = transition.state if isinstance(transition, engine.ClockTransition) else transition
+    clock.state = engine.state_to_dict(state)
+    clock.version += 1
+    clock.save(update_fields=["state", "version", "updated_at"])
+    events = transition.events if isinstance(transition, engine.ClockTransition) else ()
+    if events:
+        seats = _game_seats(table)
+        for flagged in events:
+            penalty_log(event=table.round.event, entry=seats[flagged.seat].entry, kind=flagged.penalty_kind.value,
+                        reason=f"time bank exhausted on turn {flagged.turn_number}", table=table,
+                        hand_number=clock.hand_number, user=user)  # fmt: skip
+    return clock
+
+
+@transaction.atomic
+def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=None) -> TableClock:
+    """Art. 38 ②: the dealer starts the clock of a hand, every bank full."""
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    event = table.round.event
+    if not event.clock_bank_seconds:
+        raise ServiceError("clock_disabled", "this event has no time bank (art. 38)", field="event")
+    if table.status != Table.Status.PLAYING:
+        raise ServiceError("table_finished", "the table's result is confirmed", field="table")
+    players = len(_game_seats(table))
+    settings = _engine_call(lambda: engine.ClockSettings(
+        bank_ms=event.clock_bank_seconds * 1000, increment_ms=event.clock_increment_seconds * 1000, players=players))  # fmt: skip
+    state = _engine_call(lambda: engine.start_hand(settings, dealer_position, _now_ms()))
+    clock, created = TableClock.objects.select_for_update().get_or_create(
+        table=table, defaults={"hand_number": hand_number, "state": engine.state_to_dict(state)}
+    )
+    if not created:
+        clock.hand_number = hand_number
+        clock.state = engine.state_to_dict(state)
+        clock.version += 1
+        clock.save()
+    return clock
+
+
+def _locked_clock(table: Table) -> TableClock:
+    clock = (
+        TableClock.objects.select_for_update()
+        .select_related("table__round__event")
+        .filter(table=table)
+        .first()
+    )
+    if clock is None:
+        raise ServiceError("clock_not_started", "the clock of this table has not been started", field="table")
+    return clock
+
+
+@transaction.atomic
+def clock_press(
+    *, table: Table, seat: int, turn_number: int, claim_by: int | None = None, user=None
+) -> TableClock:
+    """Art. 38 ③④: charge the seat on turn, add the increment (never above the bank), pass the turn."""
+    clock = _locked_clock(table)
+    state = engine.state_from_dict(clock.state)
+    transition = _engine_call(lambda: engine.press(state, seat=seat, turn_number=turn_number, now_ms=_now_ms(),
+                                                   claim_by=claim_by))  # fmt: skip
+    return _save(clock, transition, table=clock.table, user=user)
+
+
+@transaction.atomic
+def clock_pause(*, table: Table, user=None) -> TableClock:
+    clock = _locked_clock(table)
+    transition = _engine_call(lambda: engine.pause(engine.state_from_dict(clock.state), _now_ms()))
+    return _save(clock, transition, table=clock.table, user=user)
+
+
+@transaction.atomic
+def clock_resume(*, table: Table, user=None) -> TableClock:
+    clock = _locked_clock(table)
+    state = _engine_call(lambda: engine.resume(engine.state_from_dict(clock.state), _now_ms()))
+    return _save(clock, state, table=clock.table, user=user)
+
+
+@transaction.atomic
+def clock_observe(*, table: Table) -> TableClock:
+    """Read the clock; a seat whose time ran out meanwhile is flagged now (and penalised)."""
+    clock = _locked_clock(table)
+    transition = engine.observe(engine.state_from_dict(clock.state), _now_ms())
+    if transition.events:
+        return _save(clock, transition, table=clock.table, user=None)
+    return clock
+
+
+def clock_view(clock: TableClock) -> dict:
+    state = engine.state_from_dict(clock.state)
+    now = _now_ms()
+    return {
+        "table": clock.table_id,
+        "hand_number": clock.hand_number,
+        "version": clock.version,
+        "status": state.status,
+        "seat_on_turn": state.seat_on_turn,
+        "turn_number": state.turn_number,
+        "remaining_ms": [engine.remaining_ms(state, s, now) for s in range(state.settings.players)],
+        "flagged": sorted(state.flagged),
+        "bank_ms": state.settings.bank_ms,
+        "increment_ms": state.settings.increment_ms,
+    }
