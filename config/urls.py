@@ -10,6 +10,7 @@ admin.site.index_title = "Run your events"
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("api/", include("tournament.urls_api")),
     path("scoring/", include("scoring.urls")),
     path("", include("tournament.urls_public")),
 ]

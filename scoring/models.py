@@ -26,7 +26,10 @@ def parse_fraction(value: str) -> Fraction:
     text = (value or "").strip()
     if not text:
         raise ValueError("empty")
-    return Fraction(text)
+    try:
+        return Fraction(text)
+    except ZeroDivisionError as exc:
+        raise ValueError(f"{text!r} divides by zero") from exc
 
 
 def positive_fraction_validator(value: str) -> None:

@@ -11,6 +11,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from tournament.errors import ServiceError
+from tournament.finals_services import final_apply, final_situation
 from tournament.forms import FinalScoresForm, HandForm, ManualSeatingForm
 from tournament.models import Entry, Event, Hand, HandVersion, Penalty, Round, Ruling, Seat, SeatResult, Table
 from tournament.rules_services import (
@@ -123,7 +124,7 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ("__str__", "event", "number", "status")
     list_filter = ("status", "event")
     readonly_fields = ("event", "number", "seating_report")
-    fields = ("event", "number", "status", "seating_report")
+    fields = ("event", "number", "status", "is_final", "seating_report")
     inlines = [TableInline]
     actions = ["complete_rounds"]
 
@@ -224,6 +225,9 @@ class TableAdmin(admin.ModelAdmin):
                     seat_mark_absent(seat=seat, during=action == "absent_during", user=request.user)
                     messages.success(request, f"{seat.entry.player} is marked absent (art. 42).")
                     return redirect("admin:tournament_table_hands", table.pk)
+                if action == "final_apply":
+                    messages.success(request, final_apply(table=table, user=request.user))
+                    return redirect("admin:tournament_table_hands", table.pk)
                 if action == "reopen":
                     table_reopen(table=table)
                     messages.success(request, "The table is open for corrections.")
@@ -231,8 +235,14 @@ class TableAdmin(admin.ModelAdmin):
             except ServiceError as exc:
                 messages.error(request, f"{exc.message} ({exc.code})")
             status = 400
+        final = None
+        if table.round.is_final and table.status == Table.Status.FINISHED:
+            try:
+                final = final_situation(table=table)
+            except ServiceError as exc:
+                messages.warning(request, exc.message)
         context = {
-            **self.admin_site.each_context(request), "opts": self.model._meta, "original": table,
+            **self.admin_site.each_context(request), "opts": self.model._meta, "original": table, "final": final,
             "title": f"{table}", "table": table, "seats": seats, "sheet": sheet, "hand_form": hand_form,
             "scores_form": scores_form, "editing": editing, "current": current,
             "results": SeatResult.objects.filter(table=table).select_related("entry__player").order_by("-version", "seat__position"),

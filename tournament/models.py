@@ -67,6 +67,23 @@ class Event(models.Model):
     overtime_enabled = models.BooleanField("overtime 延長戦 (art. 39)", default=False)
     clock_bank_seconds = models.PositiveIntegerField("time bank per hand (art. 38)", null=True, blank=True)
     clock_increment_seconds = models.PositiveIntegerField("Fischer increment per move", default=0)
+    finals_mode = models.CharField(
+        "finals (art. 40)",
+        max_length=16,
+        choices=[
+            ("elimination", "Eliminate the overall last (40 ①–④)"),
+            ("no_elimination", "No eliminations (40 ⑤)"),
+        ],
+        default="elimination",
+    )
+    champion = models.ForeignKey(
+        "Entry",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Decided by the final.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -140,6 +157,7 @@ class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    is_final = models.BooleanField("final 決勝戦 (art. 40)", default=False)
     seating_report = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

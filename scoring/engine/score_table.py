@@ -96,21 +96,26 @@ def impossible_reason(params: SchemeParams, *, han: int, fu: Fraction, tsumo: bo
     return None
 
 
-def score_table(params: SchemeParams, limits: LimitOptions | None = None) -> tuple[ScoreRow, ...]:
-    """Every entry of the quick-reference table: non-dealer rows first, then dealer rows."""
+def score_table(
+    params: SchemeParams, limits: LimitOptions | None = None, *, honba: int = 0
+) -> tuple[ScoreRow, ...]:
+    """Every entry of the quick-reference table: non-dealer rows first, then dealer rows.
+
+    ``honba`` (本場 t) adds ``a·t`` to every payment (``(m-1)·a·t`` to a ron), as in a win.
+    """
     limits = limits or LimitOptions()
     rows: list[ScoreRow] = []
     for dealer in (False, True) if params.dealers else (False,):
         for han in TABLE_HANS:
             for fu in table_fu_values(params):
-                rows.append(_fu_row(params, limits, dealer=dealer, han=han, fu=fu))
-        rows.extend(_limit_rows(params, limits, dealer=dealer))
+                rows.append(_fu_row(params, limits, dealer=dealer, han=han, fu=fu, honba=honba))
+        rows.extend(_limit_rows(params, limits, dealer=dealer, honba=honba))
     return tuple(rows)
 
 
-def table_json(params: SchemeParams, limits: LimitOptions | None = None) -> list[dict]:
+def table_json(params: SchemeParams, limits: LimitOptions | None = None, *, honba: int = 0) -> list[dict]:
     """The table as JSON-ready rows; a non-integral amount is written as the string ``"n/d"``."""
-    return [row.as_json() for row in score_table(params, limits)]
+    return [row.as_json() for row in score_table(params, limits, honba=honba)]
 
 
 CSV_HEADER = ("dealer", "han", "fu", "limit", "ron", "tsumo_non_dealer", "tsumo_dealer", "tsumo_each")
@@ -163,8 +168,10 @@ def render_html(rows: tuple[ScoreRow, ...], *, title: str = "点数早見表 sco
     return "\n".join(parts) + "\n"
 
 
-def _fu_row(params: SchemeParams, limits: LimitOptions, *, dealer: bool, han: int, fu: Fraction) -> ScoreRow:
-    payment = _price(params, limits, dealer=dealer, han=han, fu=fu)
+def _fu_row(
+    params: SchemeParams, limits: LimitOptions, *, dealer: bool, han: int, fu: Fraction, honba: int
+) -> ScoreRow:
+    payment = _price(params, limits, dealer=dealer, han=han, fu=fu, honba=honba)
     ron_possible = impossible_reason(params, han=han, fu=fu, tsumo=False) is None
     tsumo_possible = impossible_reason(params, han=han, fu=fu, tsumo=True) is None
     if payment is None:
@@ -181,15 +188,19 @@ def _fu_row(params: SchemeParams, limits: LimitOptions, *, dealer: bool, han: in
     )
 
 
-def _limit_rows(params: SchemeParams, limits: LimitOptions, *, dealer: bool) -> list[ScoreRow]:
+def _limit_rows(params: SchemeParams, limits: LimitOptions, *, dealer: bool, honba: int) -> list[ScoreRow]:
     rows = []
     for name in LIMIT_NAMES:
         lowest_han = LIMIT_HAN_RANGES[name][0]
         if name == "yakuman":
-            payment = _win(params, limits, dealer=dealer, han=0, fu=Fraction(30), fixed=False, yakuman=1)
+            payment = _win(
+                params, limits, dealer=dealer, han=0, fu=Fraction(30), fixed=False, yakuman=1, honba=honba
+            )
             han = lowest_han if limits.kazoe_yakuman else None
         else:
-            payment = _win(params, limits, dealer=dealer, han=lowest_han, fu=Fraction(30), fixed=False)
+            payment = _win(
+                params, limits, dealer=dealer, han=lowest_han, fu=Fraction(30), fixed=False, honba=honba
+            )
             han = lowest_han
         rows.append(
             ScoreRow(
@@ -207,11 +218,11 @@ def _limit_rows(params: SchemeParams, limits: LimitOptions, *, dealer: bool) -> 
 
 
 def _price(
-    params: SchemeParams, limits: LimitOptions, *, dealer: bool, han: int, fu: Fraction
+    params: SchemeParams, limits: LimitOptions, *, dealer: bool, han: int, fu: Fraction, honba: int
 ) -> WinPayment | None:
     fixed = fu == CHIITOITSU_FU and not _ordinary_hands_reach(params, fu)
     try:
-        return _win(params, limits, dealer=dealer, han=han, fu=fu, fixed=fixed)
+        return _win(params, limits, dealer=dealer, han=han, fu=fu, fixed=fixed, honba=honba)
     except ScoringError as error:
         if error.code == "below_minimum_han":  # simple doubling: not a scoring hand
             return None
@@ -227,9 +238,10 @@ def _win(
     fu: Fraction,
     fixed: bool,
     yakuman: int = 0,
+    honba: int = 0,
 ) -> WinPayment:
     return win_payment(
-        params, limits, han=han, fu=fu, fu_is_fixed=fixed, yakuman=yakuman, dealer=dealer, honba=0
+        params, limits, han=han, fu=fu, fu_is_fixed=fixed, yakuman=yakuman, dealer=dealer, honba=honba
     )
 
 
@@ -284,7 +296,7 @@ def _html_limit_table(rows: list[ScoreRow]) -> str:
     lines = ["<table>", "<tr><th>limit</th><th>翻 han</th><th>ron / tsumo</th></tr>"]
     for row in limit_rows:
         label = LIMIT_LABELS.get(row.limit or "", row.limit or "")
-        han_range = _han_range(row, counted_yakuman=counted_yakuman)
+        han_range = limit_han_range(row, counted_yakuman=counted_yakuman)
         lines.append(
             f"<tr><th>{html.escape(label)}</th><td>{html.escape(han_range)}</td><td>{_cell(row)}</td></tr>"
         )
@@ -292,7 +304,8 @@ def _html_limit_table(rows: list[ScoreRow]) -> str:
     return "\n".join(lines)
 
 
-def _han_range(row: ScoreRow, *, counted_yakuman: bool) -> str:
+def limit_han_range(row: ScoreRow, *, counted_yakuman: bool) -> str:
+    """The han a limit row is reached with: ``5``, ``6–7``, ``13+``; ``—`` for yakuman by yaku only."""
     if row.han is None or row.limit is None:
         return "—"
     low, high = LIMIT_HAN_RANGES[row.limit]

@@ -71,8 +71,8 @@ def _best_swap(model: CostModel, first: list[int], second: list[int], cost_first
     before = cost_first + cost_second
     for i, a in enumerate(first):
         for j, b in enumerate(second):
-            new_first = first[:i] + [b] + first[i + 1 :]
-            new_second = second[:j] + [a] + second[j + 1 :]
+            new_first = [*first[:i], b, *first[i + 1 :]]
+            new_second = [*second[:j], a, *second[j + 1 :]]
             delta = model.table_cost(new_first) + model.table_cost(new_second) - before
             if delta < best_delta:
                 best_delta = delta
@@ -149,10 +149,6 @@ def min_conflicts(
     the total cost most (sideways and uphill moves allowed, recent swaps tabu), so the search walks
     off plateaus that stop plain descent.
     """
-    table_of = {}
-    for index, group in enumerate(groups):
-        for player in group:
-            table_of[player] = index
     costs = [model.table_cost(group) for group in groups]
     total = sum(costs)
     best_total = total
@@ -178,8 +174,8 @@ def min_conflicts(
             for j, candidate in enumerate(other):
                 if tabu.get(candidate, -1) > step:
                     continue
-                new_here = group[:position] + [candidate] + group[position + 1 :]
-                new_there = other[:j] + [player] + other[j + 1 :]
+                new_here = [*group[:position], candidate, *group[position + 1 :]]
+                new_there = [*other[:j], player, *other[j + 1 :]]
                 delta = model.table_cost(new_here) + model.table_cost(new_there) - before
                 if best_delta is None or delta < best_delta or (delta == best_delta and rng.random() < 0.3):
                     best_delta = delta
@@ -190,7 +186,6 @@ def min_conflicts(
         other = groups[other_index]
         candidate = other[j]
         group[position], other[j] = candidate, player
-        table_of[candidate], table_of[player] = table_index, other_index
         costs[table_index] = model.table_cost(group)
         costs[other_index] = model.table_cost(other)
         total += best_delta

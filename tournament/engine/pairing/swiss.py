@@ -1,8 +1,9 @@
 """Swiss draw (スイスドロー, seed 004 art. 41): players of similar standing at one table, top first.
 
-1. Greedy top-down: each table starts with the best player still unseated and takes, from a short
-   window below, the next players who have met nobody at the table yet; if the window holds no such
-   player, the one costing the fewest repeats.
+1. Top-down grouping: each table is led by the best player still unseated and takes its other
+   members from a short window of ranks below. Up to ``BEAM_MAX_PLAYERS`` players a beam search
+   weighs the choices (``beam_top_down``); larger fields, or a beam out of time, use the greedy rule:
+   the next players who have met nobody at the table yet, else the one costing the fewest repeats.
 2. Repair: swaps between neighbouring tables remove the remaining repeats first, then tighten the
    standings spread; a table still holding a repeat looks further and further away (``search``).
 
@@ -20,7 +21,8 @@ from .search import CostModel, improve_by_swaps, meeting_cost, window_neighbours
 
 GREEDY_WINDOW = 16
 SWAP_REACH = 2
-BEAM_MAX_PLAYERS = 2048
+BEAM_MAX_PLAYERS = 600
+BEAM_TIME_SHARE = 0.5  # of the search time; the rest stays for the repair swaps
 BEAM_WINDOW = 8
 BEAM_WIDTH = 24
 
@@ -59,7 +61,9 @@ def seat_swiss(
         rank[player] = position
     groups = None
     if len(order) <= BEAM_MAX_PLAYERS:
-        groups = beam_top_down(order, sizes, meetings, deadline, BEAM_WINDOW, BEAM_WIDTH)
+        now = time.monotonic()
+        beam_deadline = now + max(0.0, deadline - now) * BEAM_TIME_SHARE
+        groups = beam_top_down(order, sizes, meetings, beam_deadline, BEAM_WINDOW, BEAM_WIDTH)
     if groups is None:
         groups = greedy_top_down(order, sizes, meetings)
     model = CostModel.for_players(meetings, rank)
@@ -76,6 +80,7 @@ def beam_top_down(
     deadline: float,
     window: int,
     beam: int,
+    slack: int = 1,
 ) -> list[list[int]] | None:
     """Top-down grouping by a beam search over rank windows; None if the deadline passes first.
 
@@ -111,7 +116,7 @@ def beam_top_down(
             done = leader + len(overhang)
             size = size_after[done]
             candidates = [r for r in range(leader + 1, min(n, leader + window + 1)) if r not in overhang]
-            for combo in itertools.combinations(candidates, size - 1):
+            for combo in _combos_by_last(candidates, size - 1, leader, pair_repeat, slack):
                 members = (leader, *combo)
                 repeats = 0
                 for i in range(size):
@@ -143,3 +148,25 @@ def beam_top_down(
         node = parent
     groups.reverse()
     return groups
+
+
+def _combos_by_last(candidates: list[int], count: int, leader: int, pair_repeat, slack: int):
+    """Companion sets by increasing last (worst) rank, stopping ``slack`` ranks past the first one
+    without a repeat; when none is repeat-free, every set (the cost model picks the least bad)."""
+    clean_last = None
+    for position in range(count - 1, len(candidates)):
+        last = candidates[position]
+        if clean_last is not None and last > clean_last + slack:
+            return
+        for head in itertools.combinations(candidates[:position], count - 1):
+            combo = (*head, last)
+            if clean_last is None and _repeat_free(leader, combo, pair_repeat):
+                clean_last = last
+            yield combo
+
+
+def _repeat_free(leader: int, combo: tuple[int, ...], pair_repeat) -> bool:
+    members = (leader, *combo)
+    return not any(
+        pair_repeat(members[i], members[j]) for i in range(len(members)) for j in range(i + 1, len(members))
+    )

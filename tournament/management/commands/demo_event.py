@@ -62,8 +62,7 @@ DEMO_EVENTS = [
 
 class Command(BaseCommand):
     help = (
-        "Load the demo data (an organizer account, players, a finished and a running event). "
-        "Local use only."
+        "Load the demo data (an organizer account, players, a finished and a running event). Local use only."
     )
 
     def add_arguments(self, parser):

@@ -1,0 +1,136 @@
+"""Public scoring pages: the rulesets and their printable quick-reference tables 点数早見表.
+
+Views only read a ruleset and arrange the engine's table for the template; every amount comes from
+:mod:`scoring.engine.score_table` through the one ruleset mapping in :mod:`scoring.rules`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import Http404, HttpResponseBadRequest
+from django.shortcuts import render
+
+from scoring.engine.errors import ScoringError
+from scoring.engine.score_table import LIMIT_LABELS, TABLE_HANS, ScoreRow, limit_han_range, score_table
+from scoring.models import Ruleset
+from scoring.rules import ruleset_engine_rules
+from scoring.selectors import ruleset_get
+
+TABLE_SIZES = (4, 3, 2)  # players m a table can be printed for (up to the ruleset's s)
+
+
+@dataclass(frozen=True)
+class Cell:
+    ron: str
+    tsumo: str
+
+
+@dataclass(frozen=True)
+class FuLine:
+    fu: str
+    cells: tuple[Cell, ...]  # one per han of TABLE_HANS
+
+
+@dataclass(frozen=True)
+class LimitLine:
+    label: str
+    han: str
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class TableSide:
+    dealer: bool
+    fu_lines: tuple[FuLine, ...]
+    limit_lines: tuple[LimitLine, ...]
+
+
+def ruleset_list(request):
+    rulesets = Ruleset.objects.order_by("name").only(
+        "name", "slug", "description", "scheme", "reference_scheme", "standard_players"
+    )
+    rows = [
+        {"ruleset": ruleset, "sizes": [m for m in TABLE_SIZES if m <= ruleset.standard_players]}
+        for ruleset in rulesets
+    ]
+    return render(request, "scoring/ruleset_list.html", {"rows": rows})
+
+
+def ruleset_score_table(request, slug):
+    ruleset = ruleset_get(slug=slug)
+    if ruleset is None:
+        raise Http404("no such ruleset")
+    players = _players_param(request.GET.get("players"), default=ruleset.standard_players)
+    if players is None:
+        return HttpResponseBadRequest(
+            f"invalid_parameter: players must be one of 2..{ruleset.standard_players}".encode()
+        )
+    try:
+        rules = ruleset_engine_rules(ruleset, players=players)
+        rows = score_table(rules.scheme, rules.limits)
+    except ScoringError as error:
+        return HttpResponseBadRequest(f"{error.code}: {error.message}".encode())
+    except (ValueError, ZeroDivisionError) as error:  # a stored coefficient that is not a number
+        return HttpResponseBadRequest(f"invalid_ruleset: {error}".encode())
+    sides = [table_side(rows, dealer=dealer) for dealer in (False, True)]
+    context = {
+        "ruleset": ruleset,
+        "players": players,
+        "params": rules.scheme,
+        "limits": rules.limits,
+        "hans": TABLE_HANS,
+        "sides": [side for side in sides if side.fu_lines or side.limit_lines],
+        "sizes": [m for m in TABLE_SIZES if m <= ruleset.standard_players],
+    }
+    return render(request, "scoring/score_table_page.html", context)
+
+
+def _players_param(raw: str | None, *, default: int) -> int | None:
+    if raw is None or raw == "":
+        return default
+    try:
+        players = int(raw)
+    except ValueError:
+        return None
+    return players if 2 <= players <= default else None
+
+
+def table_side(rows: tuple[ScoreRow, ...], *, dealer: bool) -> TableSide:
+    """One winner's table: a line per fu with ron and tsumo for each han, then the limits."""
+    side = [row for row in rows if row.dealer is dealer]
+    by_key = {(row.han, row.fu): row for row in side if not row.is_limit_row}
+    fus = sorted({row.fu for row in side if not row.is_limit_row})
+    fu_lines = tuple(
+        FuLine(fu=_number(fu), cells=tuple(_cell(by_key[(han, fu)]) for han in TABLE_HANS)) for fu in fus
+    )
+    limit_rows = [row for row in side if row.is_limit_row]
+    counted_yakuman = any(row.limit == "yakuman" and row.han is not None for row in limit_rows)
+    limit_lines = tuple(
+        LimitLine(
+            label=LIMIT_LABELS.get(row.limit, row.limit),
+            han=limit_han_range(row, counted_yakuman=counted_yakuman),
+            cell=_cell(row),
+        )
+        for row in limit_rows
+    )
+    return TableSide(dealer=dealer, fu_lines=fu_lines, limit_lines=limit_lines)
+
+
+def _cell(row: ScoreRow) -> Cell:
+    """Ron amount; tsumo as ``non-dealer/dealer`` payments, or ``E each`` for a dealer winner."""
+    data = row.as_json()
+    tsumo = data["tsumo"]
+    if tsumo is None:
+        tsumo_text = "—"
+    elif "each" in tsumo:
+        tsumo_text = f"{tsumo['each']} each"
+    elif tsumo["dealer"] is None:  # no dealer at the table (ω = 0)
+        tsumo_text = str(tsumo["non_dealer"])
+    else:
+        tsumo_text = f"{tsumo['non_dealer']}/{tsumo['dealer']}"
+    return Cell(ron="—" if data["ron"] is None else str(data["ron"]), tsumo=tsumo_text)
+
+
+def _number(value) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(value)

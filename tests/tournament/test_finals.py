@@ -1,0 +1,89 @@
+"""Art. 40 through the services: the final's decision after a confirmed game, and applying it."""
+
+import pytest
+from django.urls import reverse
+
+from tournament.finals_services import final_apply, final_situation
+from tournament.models import Event, Round, Table
+from tournament.services import hand_record, round_create, table_finish
+
+pytestmark = pytest.mark.django_db
+
+
+def final_table(event, entry_ids):
+    round_ = round_create(event=event, tables=[entry_ids])
+    Round.objects.filter(pk=round_.pk).update(is_final=True)
+    return Table.objects.get(round=round_)
+
+
+@pytest.fixture
+def final(make_event):
+    event = make_event(4, overtime_enabled=True)
+    ids = list(event.entries.order_by("id").values_list("id", flat=True))
+    return event, ids, final_table(event, ids)
+
+
+def ron(winner, discarder, han=2, fu=40, **extra):
+    return {
+        "outcome": "ron",
+        "dealer_position": 0,
+        "wins": [{"winner": winner, "discarder": discarder, "han": han, "fu": fu}],
+        **extra,
+    }
+
+
+def test_art40_winner_of_the_last_hand_not_last_eliminates_the_overall_last(final):
+    event, ids, table = final
+    hand_record(
+        table=table, number=1, expected_version=0, data=ron(1, 2)
+    )  # South wins off West: West is last
+    table_finish(table=table)
+    situation = final_situation(table=table)
+    assert situation.decision.kind == "eliminate" and situation.decision.player_id == ids[2]
+    message = final_apply(table=table)
+    assert "eliminated" in message
+    next_round = Round.objects.get(event=event, number=2)
+    assert next_round.is_final
+    seated = list(next_round.seats.order_by("position").values_list("entry_id", flat=True))
+    assert seated == [ids[0], ids[1], ids[3]]  # three-player game with the remaining finalists
+
+
+def test_art40_last_hand_won_by_the_overall_last_goes_to_overtime(final):
+    event, ids, table = final
+    hand_record(table=table, number=1, expected_version=0, data=ron(1, 2, han=1, fu=30))  # West 24000, last
+    hand_record(
+        table=table, number=2, expected_version=0, data=ron(2, 3, han=1, fu=30)
+    )  # West wins, still last? 25000-1000+1000
+    table_finish(table=table)
+    situation = final_situation(table=table)
+    assert situation.decision.kind == "overtime", situation.decision.reason
+    assert "1年春" in final_apply(table=table)
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+
+
+def test_art40_two_player_final_winner_beating_the_opponent_is_champion(make_event):
+    event = make_event(2)
+    ids = list(event.entries.order_by("id").values_list("id", flat=True))
+    table = final_table(event, ids)
+    hand_record(table=table, number=1, expected_version=0, data=ron(1, 0))
+    table_finish(table=table)
+    assert final_situation(table=table).decision.kind == "champion"
+    assert "champion" in final_apply(table=table)
+    event.refresh_from_db()
+    assert event.champion_id == ids[1] and event.status == Event.Status.FINISHED
+
+
+def test_art40_decision_is_shown_in_the_admin(admin_client, final):
+    event, ids, table = final
+    hand_record(table=table, number=1, expected_version=0, data=ron(1, 2))
+    table_finish(table=table)
+    body = admin_client.get(reverse("admin:tournament_table_hands", args=[table.pk])).content.decode()
+    assert 'id="final-decision"' in body and "Eliminate" in body
+    assert (
+        admin_client.post(
+            reverse("admin:tournament_table_hands", args=[table.pk]), {"action": "final_apply"}
+        ).status_code
+        == 302
+    )
+    assert Round.objects.filter(event=event, number=2, is_final=True).exists()

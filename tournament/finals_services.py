@@ -1,0 +1,94 @@
+"""The final 決勝戦 (art. 40): after each confirmed final game, what happens next, and applying it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db import transaction
+from django.db.models import F
+
+from tournament.engine.errors import TournamentError
+from tournament.engine.finals import FinalistTotal, FinalsDecision, FinalsHandOutcome, decide_final
+from tournament.engine.overtime import overtime_hand_at
+from tournament.errors import ServiceError
+from tournament.models import Event, HandVersion, Round, Seat, Table
+from tournament.services import round_complete, round_create, table_reopen
+from tournament.standings import standings_rows
+
+
+@dataclass(frozen=True)
+class FinalsSituation:
+    decision: FinalsDecision
+    totals: dict[int, Fraction]  # entry id -> overall total after the game
+    names: dict[int, str]
+
+
+def final_situation(*, table: Table) -> FinalsSituation:
+    """Art. 40 applied to the table's last hand, with the finalists' overall totals (総合点)."""
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    if not table.round.is_final:
+        raise ServiceError("not_a_final", "this table is not part of the final", field="table")
+    if table.status != Table.Status.FINISHED:
+        raise ServiceError("table_playing", "confirm the game's result first", field="table")
+    event = table.round.event
+    seats = [s for s in table.seats.select_related("entry__player").order_by("position")
+             if s.absence != Seat.Absence.ABSENT_BEFORE]  # fmt: skip
+    rows = {row["entry"]: row for row in standings_rows(event)}
+    totals = {s.entry_id: Fraction(rows[s.entry_id]["total_points"]) for s in seats}
+    last = (
+        HandVersion.objects.filter(hand__table=table, version=F("hand__current_version"))
+        .order_by("-hand__number")
+        .first()
+    )
+    winner = win_kind = None
+    overtime_hand = None
+    if last is not None and last.wins:
+        first_win = last.wins[0]
+        winner = seats[first_win["winner"]].entry_id
+        win_kind = "tsumo" if first_win["discarder"] is None else "ron"
+    if last is not None and last.overtime:
+        overtime_count = HandVersion.objects.filter(
+            hand__table=table, version=F("hand__current_version"), overtime=True
+        ).count()
+        overtime_hand = overtime_hand_at(overtime_count - 1)
+    try:
+        decision = decide_final(
+            FinalsHandOutcome(
+                totals=tuple(FinalistTotal(entry_id, total) for entry_id, total in totals.items()),
+                winner=winner, win_kind=win_kind, overtime_hand=overtime_hand,
+            ),
+            mode=event.finals_mode,
+        )  # fmt: skip
+    except TournamentError as exc:
+        raise ServiceError(exc.code, exc.message, field="table") from exc
+    return FinalsSituation(decision, totals, {s.entry_id: s.entry.player.display_name for s in seats})
+
+
+@transaction.atomic
+def final_apply(*, table: Table, user=None) -> str:
+    """Carry out the decision: reopen for overtime, seat the remaining finalists, or crown the champion."""
+    situation = final_situation(table=table)
+    decision = situation.decision
+    event = Event.objects.select_for_update().get(pk=table.round.event_id)
+    if decision.kind == "overtime":
+        if not event.overtime_enabled:
+            event.overtime_enabled = True
+            event.save(update_fields=["overtime_enabled"])
+        table_reopen(table=table)
+        return f"Overtime: play {decision.next_overtime_hand.label_ja} ({decision.reason})."
+    if decision.kind == "directors_ruling":
+        raise ServiceError(
+            "directors_ruling", f"a tie the rules do not settle: {decision.reason} (art. 44)", field="table"
+        )
+    round_complete(round_=table.round)
+    if decision.kind == "champion":
+        event.champion_id = decision.player_id
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["champion", "status"])
+        return f"{situation.names[decision.player_id]} is the champion."
+    seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+    remaining = [entry_id for entry_id in seats if entry_id in set(decision.remaining)]
+    new_round = round_create(event=event, tables=[remaining], report={"final": True})
+    Round.objects.filter(pk=new_round.pk).update(is_final=True)
+    return f"{situation.names[decision.player_id]} is eliminated; {len(remaining)} play on in round {new_round.number}."
