@@ -49,11 +49,11 @@ def test_art40_winner_of_the_last_hand_not_last_eliminates_the_overall_last(fina
 
 
 def test_art40_last_hand_won_by_the_overall_last_goes_to_overtime(final):
-    event, ids, table = final
-    hand_record(table=table, number=1, expected_version=0, data=ron(1, 2, han=1, fu=30))  # West 24000, last
+    _, _, table = final
+    hand_record(table=table, number=1, expected_version=0, data=ron(1, 2, han=5))  # mangan off West: 17000
     hand_record(
         table=table, number=2, expected_version=0, data=ron(2, 3, han=1, fu=30)
-    )  # West wins, still last? 25000-1000+1000
+    )  # West wins: 18000, still last
     table_finish(table=table)
     situation = final_situation(table=table)
     assert situation.decision.kind == "overtime", situation.decision.reason
@@ -75,7 +75,7 @@ def test_art40_two_player_final_winner_beating_the_opponent_is_champion(make_eve
 
 
 def test_art40_decision_is_shown_in_the_admin(admin_client, final):
-    event, ids, table = final
+    event, _, table = final
     hand_record(table=table, number=1, expected_version=0, data=ron(1, 2))
     table_finish(table=table)
     body = admin_client.get(reverse("admin:tournament_table_hands", args=[table.pk])).content.decode()
