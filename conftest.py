@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
-
 pytest_plugins = ["tests.fixtures.services", "tests.fixtures.tournament"]
 
 

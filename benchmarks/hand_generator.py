@@ -86,7 +86,8 @@ def _standard_template(rng: random.Random, name: str):
     if name == "one_suit":
         tiles = tuple(range(suit, suit + 9))
         groups = [
-            ("seq", suit + rng.randrange(7)) if rng.random() < 0.6 else ("trip", rng.choice(tiles)) for _ in range(4)
+            ("seq", suit + rng.randrange(7)) if rng.random() < 0.6 else ("trip", rng.choice(tiles))
+            for _ in range(4)
         ]
         honors = rng.random() < 0.5
         if honors:
@@ -104,12 +105,16 @@ def _standard_template(rng: random.Random, name: str):
         return groups, rng.randrange(34)
     if name == "sanshoku":
         start = rng.randrange(7)
-        return [("seq", start), ("seq", start + 9), ("seq", start + 18), _random_group(rng)], rng.randrange(34)
+        return [("seq", start), ("seq", start + 9), ("seq", start + 18), _random_group(rng)], rng.randrange(
+            34
+        )
     if name == "ittsu":
         return [("seq", suit), ("seq", suit + 3), ("seq", suit + 6), _random_group(rng)], rng.randrange(34)
     if name == "doukou":
         rank = rng.randrange(9)
-        return [("trip", rank), ("trip", rank + 9), ("trip", rank + 18), _random_group(rng)], rng.randrange(34)
+        return [("trip", rank), ("trip", rank + 9), ("trip", rank + 18), _random_group(rng)], rng.randrange(
+            34
+        )
     if name == "outside":  # chanta / junchan / honroutou
         groups = []
         for _ in range(4):
@@ -127,8 +132,15 @@ def _standard_template(rng: random.Random, name: str):
         dragons = [31, 32, 33]
         rng.shuffle(dragons)
         if rng.random() < 0.5:
-            return [("trip", dragons[0]), ("trip", dragons[1]), ("trip", dragons[2]), _random_group(rng)], rng.randrange(34)
-        return [("trip", dragons[0]), ("trip", dragons[1]), _random_group(rng), _random_group(rng)], dragons[2]
+            return [
+                ("trip", dragons[0]),
+                ("trip", dragons[1]),
+                ("trip", dragons[2]),
+                _random_group(rng),
+            ], rng.randrange(34)
+        return [("trip", dragons[0]), ("trip", dragons[1]), _random_group(rng), _random_group(rng)], dragons[
+            2
+        ]
     if name == "winds":  # shousuushii / daisuushii
         winds = [27, 28, 29, 30]
         rng.shuffle(winds)
@@ -143,7 +155,12 @@ def _standard_template(rng: random.Random, name: str):
         groups = [("seq", 19) if rng.random() < 0.3 else ("trip", rng.choice(GREEN)) for _ in range(4)]
         return groups, rng.choice(GREEN)
     if name == "value":  # yakuhai triplets and value pairs
-        return [("trip", rng.randrange(27, 34)), _random_group(rng), _random_group(rng), _random_group(rng)], rng.randrange(27, 34)
+        return [
+            ("trip", rng.randrange(27, 34)),
+            _random_group(rng),
+            _random_group(rng),
+            _random_group(rng),
+        ], rng.randrange(27, 34)
     return None
 
 
@@ -184,7 +201,16 @@ def _special_concealed(rng: random.Random, name: str) -> list[int] | None:
         return [*TERMINALS_HONORS, rng.choice(TERMINALS_HONORS)]
     if name == "chuuren":
         suit = rng.randrange(3) * 9
-        return [suit, suit, suit, *range(suit + 1, suit + 8), suit + 8, suit + 8, suit + 8, suit + rng.randrange(9)]
+        return [
+            suit,
+            suit,
+            suit,
+            *range(suit + 1, suit + 8),
+            suit + 8,
+            suit + 8,
+            suit + 8,
+            suit + rng.randrange(9),
+        ]
     return None
 
 

@@ -13,7 +13,19 @@ from django.utils.html import format_html
 from tournament.errors import ServiceError
 from tournament.finals_services import final_apply, final_situation
 from tournament.forms import FinalScoresForm, HandForm, ManualSeatingForm
-from tournament.models import Entry, Event, Hand, HandVersion, Penalty, Round, Ruling, Seat, SeatResult, Table
+from tournament.models import (
+    Entry,
+    Event,
+    Hand,
+    HandVersion,
+    Penalty,
+    Round,
+    Ruling,
+    Seat,
+    SeatingJob,
+    SeatResult,
+    Table,
+)
 from tournament.rules_services import (
     entry_disqualify,
     penalty_cancel,
@@ -21,8 +33,16 @@ from tournament.rules_services import (
     ruling_record,
     seat_mark_absent,
 )
+from tournament.seating import seating_job_request
 from tournament.selectors import table_hand_sheet
-from tournament.services import hand_record, round_complete, round_create, table_finish, table_reopen
+from tournament.services import (
+    hand_record,
+    round_complete,
+    round_create,
+    round_publish,
+    table_finish,
+    table_reopen,
+)
 
 
 class EntryInline(admin.TabularInline):
@@ -73,10 +93,45 @@ class EventAdmin(admin.ModelAdmin):
 
     def get_urls(self):
         seat_round = self.admin_site.admin_view(self.seat_round_view)
+        seat_auto = self.admin_site.admin_view(self.seat_auto_view)
+        job = self.admin_site.admin_view(self.seating_job_view)
         return [
             path("<int:event_id>/seat-round/", seat_round, name="tournament_event_seat_round"),
+            path("<int:event_id>/seat-auto/", seat_auto, name="tournament_event_seat_auto"),
+            path("<int:event_id>/seating-job/<int:job_id>/", job, name="tournament_event_seating_job"),
             *super().get_urls(),
         ]
+
+    def seat_auto_view(self, request, event_id):
+        """Queue the next round's automatic seating (Celery) and show its progress."""
+        event = get_object_or_404(Event, pk=event_id)
+        if request.method != "POST":
+            return redirect("admin:tournament_event_change", event.pk)
+        try:
+            job = seating_job_request(event=event, user=request.user)
+        except ServiceError as exc:
+            messages.error(request, f"{exc.message} ({exc.code})")
+            return redirect("admin:tournament_event_change", event.pk)
+        return redirect("admin:tournament_event_seating_job", event.pk, job.pk)
+
+    def seating_job_view(self, request, event_id, job_id):
+        job = get_object_or_404(SeatingJob.objects.select_related("event"), pk=job_id, event_id=event_id)
+        round_ = Round.objects.filter(event=job.event, number=job.round_number).first()
+        if request.method == "POST" and round_ is not None:
+            try:
+                round_publish(round_=round_)
+            except ServiceError as exc:
+                messages.error(request, exc.message)
+            else:
+                messages.success(request, f"Round {round_.number} is published.")
+                return redirect("admin:tournament_round_change", round_.pk)
+        tables = []
+        if round_ is not None:
+            tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": job.event,
+                   "title": f"Seating of round {job.round_number}", "job": job, "round": round_, "tables": tables,
+                   "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING)}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/event/seating_job.html", context)
 
     def seat_round_view(self, request, event_id):
         event = get_object_or_404(Event, pk=event_id)
@@ -126,7 +181,17 @@ class RoundAdmin(admin.ModelAdmin):
     readonly_fields = ("event", "number", "seating_report")
     fields = ("event", "number", "status", "is_final", "seating_report")
     inlines = [TableInline]
-    actions = ["complete_rounds"]
+    actions = ["publish_rounds", "complete_rounds"]
+
+    @admin.action(description="Publish the selected seating drafts")
+    def publish_rounds(self, request, queryset):
+        for round_ in queryset:
+            try:
+                round_publish(round_=round_)
+            except ServiceError as exc:
+                self.message_user(request, f"{round_}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{round_}: published.")
 
     def has_add_permission(self, request):
         return False  # rounds are created by seating (event page → "Seat the next round")
@@ -379,3 +444,13 @@ class RulingAdmin(admin.ModelAdmin):
             created = ruling_record(event=obj.event, table=obj.table, entry=obj.entry, decision=obj.decision,
                                     user=request.user)  # fmt: skip
             obj.pk = created.pk
+
+
+@admin.register(SeatingJob)
+class SeatingJobAdmin(admin.ModelAdmin):
+    list_display = ("event", "round_number", "state", "percent", "message", "updated_at")
+    list_filter = ("state", "event")
+    readonly_fields = [f.name for f in SeatingJob._meta.fields]
+
+    def has_add_permission(self, request):
+        return False

@@ -409,3 +409,33 @@ class TableClock(models.Model):
 
     def __str__(self) -> str:
         return f"Clock of {self.table}, hand {self.hand_number}"
+
+
+class SeatingJob(models.Model):
+    """One request to seat an event's next round, run by a Celery task; its progress and errors."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="seating_jobs")
+    round_number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    percent = models.PositiveSmallIntegerField(default=0)
+    message = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round_number"], name="one_seating_job_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"Seating of {self.event} round {self.round_number}: {self.state} {self.percent}%"

@@ -49,7 +49,13 @@ def entry_register(*, event: Event, player: Player) -> Entry:
 
 
 @transaction.atomic
-def round_create(*, event: Event, tables: Sequence[Sequence[int]], report: dict | None = None) -> Round:
+def round_create(
+    *,
+    event: Event,
+    tables: Sequence[Sequence[int]],
+    report: dict | None = None,
+    status: str = Round.Status.PUBLISHED,
+) -> Round:
     """Create the next round with its tables: ``tables`` lists entry ids in seat order East, South, …"""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
@@ -79,9 +85,7 @@ def round_create(*, event: Event, tables: Sequence[Sequence[int]], report: dict 
         if entry.status != Entry.Status.ACTIVE:
             raise ServiceError("entry_inactive", f"{entry.player} is {entry.status}", field="tables")
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    round_ = Round.objects.create(
-        event=event, number=number, status=Round.Status.PUBLISHED, seating_report=report or {}
-    )
+    round_ = Round.objects.create(event=event, number=number, status=status, seating_report=report or {})
     table_rows = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, len(tables) + 1))
     Seat.objects.bulk_create(
         Seat(table=table_row, round=round_, entry_id=entry_id, position=position)
@@ -124,6 +128,10 @@ def hand_record(
         )
     if number < 1:
         raise ServiceError("invalid_number", "hands are numbered from 1", field="number")
+    if table.round.status == Round.Status.DRAFT:
+        raise ServiceError(
+            "round_not_published", "publish the round's seating before recording hands", field="table"
+        )
     hand, _ = Hand.objects.get_or_create(table=table, number=number)
     hand = Hand.objects.select_for_update().get(pk=hand.pk)
     if hand.current_version != expected_version:
@@ -346,6 +354,19 @@ def table_reopen(*, table: Table) -> Table:
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status"])
     return table
+
+
+@transaction.atomic
+def round_publish(*, round_: Round) -> Round:
+    """A seating draft becomes the published seating players see."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise ServiceError(
+            "not_a_draft", f"round {round_.number} is already {round_.get_status_display().lower()}"
+        )
+    round_.status = Round.Status.PUBLISHED
+    round_.save(update_fields=["status"])
+    return round_
 
 
 @transaction.atomic

@@ -301,7 +301,7 @@ class SimulationSummary:
 
     def text(self) -> str:
         return (
-            f"{self.event}: {self.rounds} rounds, {self.tables} tables, {self.hands} hands "
+            f"{self.event}: {self.rounds} rounds completed, {self.tables} tables finished, {self.hands} hands "
             f"in {self.seconds:.1f} s (seating: {', '.join(sorted(self.seating)) or 'none'})"
         )
 

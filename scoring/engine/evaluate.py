@@ -10,16 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 from .errors import InvariantViolation, ScoringError
 from .fu import fu_of
-from .hand import Hand, hand_from_dict
+from .hand import MELD_TYPES, Hand, hand_from_dict
 from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
 from .shapes import SEQUENCE, TRIPLET, decompositions, is_seven_pairs, is_thirteen_orphans
-from .tiles import counts_of
 from .yaku import (
     SHANPON,
     TANKI,
@@ -35,6 +33,7 @@ from .yaku import (
 )
 
 RIICHI_STICK = 1000  # 供託: one riichi deposit
+LIMIT_HAN = 5  # 満貫: from 5 han on, fu no longer count (seed 002)
 REQUEST_KEYS = frozenset(("id", "rules", "hand"))
 LINE_RULE_KEYS = frozenset(("aka_dora",))
 
@@ -66,38 +65,63 @@ class HandResult:
 
 
 def win_context(hand: Hand) -> WinContext:
-    context = WinContext(
-        counts=tuple(counts_of(hand.all_tiles)),
-        concealed_counts=tuple(counts_of(hand.concealed)),
-        closed=hand.is_closed,
-        tsumo=hand.tsumo,
-        riichi=hand.riichi,
-        double_riichi=hand.double_riichi,
-        ippatsu=hand.ippatsu,
-        haitei=hand.haitei,
-        houtei=hand.houtei,
-        rinshan=hand.rinshan,
-        chankan=hand.chankan,
-        tenhou=hand.tenhou,
-        chiihou=hand.chiihou,
-        seat_wind=hand.seat_wind,
-        round_wind=hand.round_wind,
-        has_melds=bool(hand.melds),
+    concealed_counts = [0] * 34
+    for index in hand.concealed:
+        concealed_counts[index] += 1
+    counts = list(concealed_counts)
+    for meld in hand.melds:
+        for index in meld.tiles:
+            counts[index] += 1
+    kinds = frozenset(hand.concealed).union(*(meld.tiles for meld in hand.melds))
+    has_melds = bool(hand.melds)
+    return WinContext(
+        tuple(counts),
+        kinds,
+        tuple(concealed_counts),
+        hand.is_closed,
+        hand.tsumo,
+        hand.riichi,
+        hand.double_riichi,
+        hand.ippatsu,
+        hand.haitei,
+        hand.houtei,
+        hand.rinshan,
+        hand.chankan,
+        hand.tenhou,
+        hand.chiihou,
+        hand.seat_wind,
+        hand.round_wind,
+        has_melds,
+        hand_yakuman(counts, kinds, tenhou=hand.tenhou, chiihou=hand.chiihou, has_melds=has_melds),
     )
-    return context._replace(hand_yakuman=hand_yakuman(context))
+
+
+# Concealed groups are the same few objects in every hand: build them once.
+_CONCEALED_GROUPS = {
+    (kind, tile): Group(kind, tile, True, False, False) for kind in (SEQUENCE, TRIPLET) for tile in range(34)
+}
+_MELD_GROUPS = {
+    (kind, tile): Group(
+        SEQUENCE if kind == "chi" else TRIPLET,
+        tile,
+        kind == "kan_closed",
+        kind.startswith("kan"),
+        kind != "kan_closed",
+    )
+    for kind in MELD_TYPES
+    for tile in range(34)
+}
+_RON_TRIPLETS = {tile: Group(TRIPLET, tile, False, False, False) for tile in range(34)}
 
 
 def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
     """Every reading of the hand: each decomposition × each group that may hold the winning tile."""
     win = hand.win_tile
-    meld_groups = tuple(
-        Group(SEQUENCE if meld.is_sequence else TRIPLET, meld.first, not meld.is_open, meld.is_kan, meld.is_open)
-        for meld in hand.melds
-    )
+    meld_groups = tuple(_MELD_GROUPS[meld.kind, meld.first] for meld in hand.melds)
     ron = not hand.tsumo
     found: list[Reading] = []
     for pair, melds in decompositions(concealed_counts):
-        concealed_groups = [Group(kind, tile, True, False, False) for kind, tile in melds]
+        concealed_groups = [_CONCEALED_GROUPS[group] for group in melds]
         if pair == win:
             found.append(Reading("standard", (*concealed_groups, *meld_groups), pair, TANKI))
         seen: set[tuple[int, int, str]] = set()
@@ -117,7 +141,7 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
             if kind == TRIPLET and ron:
                 # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
                 groups = list(concealed_groups)
-                groups[position] = Group(TRIPLET, tile, False, False, False)
+                groups[position] = _RON_TRIPLETS[tile]
             found.append(Reading("standard", (*groups, *meld_groups), pair, wait))
     if not hand.melds:
         if is_seven_pairs(concealed_counts):
@@ -131,11 +155,22 @@ _PAYMENT_TABLES: dict[tuple[int, int], tuple[SchemeParams, LimitOptions, dict]] 
 
 
 def _cached_payment(
-    scheme: SchemeParams, limits: LimitOptions, han: int, fu: int, fixed: bool, yakuman: int, dealer: bool, honba: int
+    scheme: SchemeParams,
+    limits: LimitOptions,
+    han: int,
+    fu: int,
+    fixed: bool,
+    yakuman: int,
+    dealer: bool,
+    honba: int,
 ) -> WinPayment:
-    """``win_payment`` is pure, and a tournament's hands repeat the same few (han, fu) pairs. Tables are
-    kept per parameter object (by identity: hashing the Fractions of the parameters on every call
-    would cost more than it saves)."""
+    """``win_payment`` is pure, and a tournament's hands repeat the same few (han, fu) pairs.
+
+    Tables are kept per parameter object (by identity: hashing the Fractions of the parameters on
+    every call would cost more than it saves). The key drops what cannot change the payment: fu for
+    5 han and more or a yakuman (seed 002: fu no longer count), and the raw fu below ``ceil_θ`` for
+    every scheme that rounds with θ (all but simple doubling, which uses the raw fu).
+    """
     entry = _PAYMENT_TABLES.get((id(scheme), id(limits)))
     if entry is None or entry[0] is not scheme or entry[1] is not limits:
         if len(_PAYMENT_TABLES) > 64:
@@ -143,7 +178,13 @@ def _cached_payment(
         entry = (scheme, limits, {})
         _PAYMENT_TABLES[id(scheme), id(limits)] = entry
     table = entry[2]
-    key = (han, fu, fixed, yakuman, dealer, honba)
+    if yakuman or han >= LIMIT_HAN:
+        key_fu = 0
+    elif fixed or scheme.scheme == "simple_doubling":
+        key_fu = fu
+    else:
+        key_fu = _rounded_fu(scheme, fu, fixed)
+    key = (han, key_fu, fixed, yakuman, dealer, honba)
     payment = table.get(key)
     if payment is None:
         if len(table) > 4096:
@@ -159,7 +200,9 @@ def clear_payment_cache() -> None:
     _PAYMENT_TABLES.clear()
 
 
-def payments_of(payment: WinPayment, rules: Rules, *, tsumo: bool, dealer: bool) -> tuple[dict, int | Fraction]:
+def payments_of(
+    payment: WinPayment, rules: Rules, *, tsumo: bool, dealer: bool
+) -> tuple[dict, int | Fraction]:
     """hand-format.md's payment keys and the sum the winner receives from them."""
     params = rules.scheme
     if not tsumo:
@@ -175,20 +218,26 @@ def payments_of(payment: WinPayment, rules: Rules, *, tsumo: bool, dealer: bool)
     return {"dealer": payment.tsumo_dealer, "non_dealer": payment.tsumo_non_dealer}, total
 
 
-def _rounded_fu(rules: Rules, fu: int, fixed: bool) -> int | Fraction:
+def _rounded_fu(scheme: SchemeParams, fu: int, fixed: bool) -> int | Fraction:
     """The fu shown for a hand: ``ceil_θ(p)``, or a fixed fu as it is."""
     if fu <= 0 or fixed:
         return fu
-    theta = rules.scheme.theta
+    theta = scheme.theta
     if theta.denominator == 1:
         step = theta.numerator
         return -(-fu // step) * step
-    value = table_fu(rules.scheme, fu=fu, fu_is_fixed=fixed)
+    value = table_fu(scheme, fu=fu, fu_is_fixed=fixed)
     return value.numerator if value.denominator == 1 else value
 
 
 def evaluate_hand(hand: Hand, rules: Rules = STANDARD_RULES) -> HandResult:
     """Score ``hand``; raises ``ScoringError`` ``not_a_winning_hand`` or ``no_yaku``."""
+    return HandResult(*best_reading(hand, rules))
+
+
+def best_reading(hand: Hand, rules: Rules) -> tuple:
+    """The fields of ``HandResult`` for the reading that pays most (a plain tuple: the JSON path
+    builds its dict straight from it)."""
     context = win_context(hand)
     hand_readings = readings(hand, context.concealed_counts)
     if not hand_readings:
@@ -202,46 +251,41 @@ def evaluate_hand(hand: Hand, rules: Rules = STANDARD_RULES) -> HandResult:
     bonus_han = dora + aka + ura
     situational = situational_yaku(context, rules)
 
-    best: HandResult | None = None
+    best: tuple | None = None
     best_key: tuple = ()
+    sticks = RIICHI_STICK * hand.riichi_sticks
+    tsumo = hand.tsumo
+    double_wind_pair_fu = rules.double_wind_pair_fu
     for reading in hand_readings:
         yakuman = yakuman_of(reading, context)
         pinfu = False
         if yakuman:
             yaku = tuple((key, 13) for key in yakuman)
-            han = 13 * len(yakuman)
             units = len(yakuman)
+            han = 13 * units
         else:
             shaped = shape_yaku(reading, context, rules)
-            regular = situational + shaped
-            if not regular:
+            if not shaped and not situational:
                 continue
-            pinfu = any(key == "pinfu" for key, _ in shaped)
-            yaku = tuple(regular + bonus)
-            han = sum(value for _, value in regular) + bonus_han
+            regular = situational + shaped
+            pinfu = bool(shaped) and shaped[0][0] == "pinfu"  # shape_yaku lists pinfu first
+            yaku = (*regular, *bonus)
+            han = bonus_han
+            for _, value in regular:
+                han += value
             units = 0
-        fu = fu_of(reading, context, pinfu=pinfu, double_wind_pair_fu=rules.double_wind_pair_fu)
+        fu = fu_of(reading, context, pinfu=pinfu, double_wind_pair_fu=double_wind_pair_fu)
         payment = _cached_payment(rules.scheme, rules.limits, han, fu.fu, fu.fixed, units, dealer, hand.honba)
-        payments, received = payments_of(payment, rules, tsumo=hand.tsumo, dealer=dealer)
-        total = received + RIICHI_STICK * hand.riichi_sticks
-        rounded_fu = _rounded_fu(rules, fu.fu, fu.fixed)
+        payments, received = payments_of(payment, rules, tsumo=tsumo, dealer=dealer)
+        total = received + sticks
+        rounded_fu = _rounded_fu(rules.scheme, fu.fu, fu.fixed)
         key = (total, units > 0, han, rounded_fu)
         if best is None or key > best_key:
             best_key = key
-            best = HandResult(
-                yaku=yaku,
-                han=han,
-                fu=rounded_fu,
-                limit=payment.limit,
-                payments=payments,
-                total=total,
-                fu_details=fu.details,
-                yakuman=units,
-                reading=reading,
-            )
+            best = (yaku, han, rounded_fu, payment.limit, payments, total, fu.details, units, reading)
     if best is None:
         raise ScoringError("no_yaku", "the hand has no yaku (dora alone do not make a winning hand)")
-    if best.total < 0:
+    if best[5] < 0:
         raise InvariantViolation("a win cannot pay the winner a negative amount")
     return best
 
@@ -255,7 +299,9 @@ def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
     unknown = set(raw_rules) - LINE_RULE_KEYS
     if unknown:
         raise ScoringError(
-            "invalid_parameter", f"unknown per-line rules: {', '.join(sorted(map(str, unknown)))}", field="rules"
+            "invalid_parameter",
+            f"unknown per-line rules: {', '.join(sorted(map(str, unknown)))}",
+            field="rules",
         )
     if "aka_dora" in raw_rules:
         aka = raw_rules["aka_dora"]
@@ -266,16 +312,27 @@ def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
     return rules
 
 
-@lru_cache(maxsize=64)
+_AKA_VARIANTS: dict[tuple[int, bool], tuple[Rules, Rules]] = {}
+
+
 def _with_aka(rules: Rules, aka: bool) -> Rules:
-    return Rules(
-        scheme=rules.scheme,
-        limits=rules.limits,
-        aka_dora=aka,
-        open_tanyao=rules.open_tanyao,
-        double_wind_pair_fu=rules.double_wind_pair_fu,
-        yaku_han=dict(rules.yaku_han),
-    )
+    """``rules`` with ``aka_dora`` set, kept per rules object (by identity: hashing a ruleset's
+    Fractions on every line would cost more than the evaluation)."""
+    entry = _AKA_VARIANTS.get((id(rules), aka))
+    if entry is None or entry[0] is not rules:
+        if len(_AKA_VARIANTS) > 64:
+            _AKA_VARIANTS.clear()
+        variant = Rules(
+            scheme=rules.scheme,
+            limits=rules.limits,
+            aka_dora=aka,
+            open_tanyao=rules.open_tanyao,
+            double_wind_pair_fu=rules.double_wind_pair_fu,
+            yaku_han=dict(rules.yaku_han),
+        )
+        entry = (rules, variant)
+        _AKA_VARIANTS[id(rules), aka] = entry
+    return entry[1]
 
 
 def evaluate(request: dict, rules: Rules | None = None) -> dict:
@@ -287,13 +344,28 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
     try:
         if not isinstance(request, dict):
             raise ScoringError("invalid_request", "a request is a JSON object")
-        unknown = set(request) - REQUEST_KEYS
-        if unknown:
-            raise ScoringError("invalid_request", f"unknown request keys: {', '.join(sorted(map(str, unknown)))}")
+        if not REQUEST_KEYS.issuperset(request):
+            unknown = set(request) - REQUEST_KEYS
+            raise ScoringError(
+                "invalid_request", f"unknown request keys: {', '.join(sorted(map(str, unknown)))}"
+            )
         if "hand" not in request:
             raise ScoringError("invalid_request", "hand is required", field="hand")
         line_rules = rules_for_line(request.get("rules"), rules or STANDARD_RULES)
-        result = evaluate_hand(hand_from_dict(request["hand"]), line_rules)
+        yaku, han, fu, limit, payments, total, fu_details, _, _ = best_reading(
+            hand_from_dict(request["hand"]), line_rules
+        )
     except ScoringError as error:
         return {"id": request_id, "error": error.as_dict()}
-    return {"id": request_id, "result": result.as_dict()}
+    return {
+        "id": request_id,
+        "result": {
+            "yaku": [[key, value] for key, value in yaku],
+            "han": han,
+            "fu": fu,
+            "limit": limit,
+            "payments": payments,
+            "total": total,
+            "fu_details": [[name, value] for name, value in fu_details],
+        },
+    }

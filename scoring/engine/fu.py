@@ -7,7 +7,7 @@ rounds it with its own θ. Seven pairs (七対子) is a fixed 25; an open hand w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .tiles import DRAGONS, IS_TERMINAL_OR_HONOR
 from .yaku import KANCHAN, PENCHAN, TANKI, TRIPLET, Reading, WinContext
@@ -20,8 +20,7 @@ TSUMO_FU = 2  # ツモ符
 WAIT_FU = {TANKI: 2, PENCHAN: 2, KANCHAN: 2}  # 単騎, 辺張, 嵌張; 両面 and シャボ 0
 
 
-@dataclass(frozen=True)
-class FuResult:
+class FuResult(NamedTuple):
     fu: int  # raw p for the scheme (fixed values as they are)
     fixed: bool  # use ``fu`` without rounding
     details: tuple[tuple[str, int], ...]
@@ -38,7 +37,7 @@ def pair_fu(pair: int, seat_wind: int, round_wind: int, double_wind_pair_fu: int
         return 2
     if pair == seat_wind and pair == round_wind:
         return double_wind_pair_fu
-    if pair == seat_wind or pair == round_wind:
+    if pair in (seat_wind, round_wind):
         return 2
     return 0
 

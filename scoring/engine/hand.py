@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ScoringError
-from .tiles import EAST, WIND_LETTERS, parse_tile, parse_tiles, tile_name
+from .tiles import EAST, SINGLE_TILES, WIND_LETTERS, parse_tile, parse_tiles, tile_name
 
 MELD_TYPES = ("chi", "pon", "kan_open", "kan_closed", "kan_added")
 FLAG_KEYS = (
@@ -98,7 +98,7 @@ class Hand:
     @property
     def is_closed(self) -> bool:
         """門前: no called meld (a closed kan keeps the hand closed)."""
-        return not any(meld.is_open for meld in self.melds)
+        return not self.melds or all(meld.kind == "kan_closed" for meld in self.melds)
 
     @property
     def all_tiles(self) -> tuple[int, ...]:
@@ -115,7 +115,9 @@ def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
     kind = raw["type"]
     if kind not in MELD_TYPES:
         raise ScoringError(
-            "invalid_meld", f"{field}: unknown meld type {kind!r} (one of {', '.join(MELD_TYPES)})", field=field
+            "invalid_meld",
+            f"{field}: unknown meld type {kind!r} (one of {', '.join(MELD_TYPES)})",
+            field=field,
         )
     indices, red = parse_tiles(raw["tiles"], field=f"{field}.tiles")
     indices.sort()
@@ -125,7 +127,9 @@ def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
     first = indices[0]
     if kind == "chi":
         if first >= 27 or first % 9 > 6 or indices != [first, first + 1, first + 2]:
-            raise ScoringError("invalid_meld", f"{field}: a chi is three consecutive tiles of one suit", field=field)
+            raise ScoringError(
+                "invalid_meld", f"{field}: a chi is three consecutive tiles of one suit", field=field
+            )
     elif any(index != first for index in indices):
         raise ScoringError("invalid_meld", f"{field}: a {kind} is {expected} identical tiles", field=field)
     return Meld(kind, first, red), indices
@@ -153,41 +157,53 @@ def _wind(raw: dict, key: str) -> int:
 
 
 def _indicators(raw: dict, key: str) -> tuple[int, ...]:
-    value = raw.get(key, [])
+    value = raw.get(key)
+    if not value:
+        if value is None or value == []:
+            return ()
+        raise ScoringError("invalid_tiles", f"{key} must be a list of tiles", field=key)
     if not isinstance(value, list):
         raise ScoringError("invalid_tiles", f"{key} must be a list of tiles", field=key)
-    return tuple(parse_tile(item, field=f"{key}[{n}]")[0] for n, item in enumerate(value))
+    try:
+        return tuple(SINGLE_TILES[item][0] for item in value)
+    except (KeyError, TypeError):
+        return tuple(parse_tile(item, field=f"{key}[{n}]")[0] for n, item in enumerate(value))
 
 
 def check_flags(hand: Hand) -> None:
     """Flags that cannot be true together raise ``inconsistent_flags``."""
     problems = []
-    if hand.double_riichi and not hand.riichi:
+    tsumo = hand.tsumo
+    riichi = hand.riichi
+    if hand.double_riichi and not riichi:
         problems.append("double_riichi comes with riichi")
-    if hand.riichi and not hand.is_closed:
+    if riichi and not hand.is_closed:
         problems.append("riichi needs a closed hand")
-    if hand.ippatsu and not hand.riichi:
+    if hand.ippatsu and not riichi:
         problems.append("ippatsu needs riichi")
-    if hand.tsumo and hand.houtei:
-        problems.append("houtei is a win on a discard (ron)")
-    if not hand.tsumo and hand.haitei:
-        problems.append("haitei is a win by tsumo")
-    if not hand.tsumo and hand.rinshan:
-        problems.append("rinshan is a win by tsumo")
-    if hand.tsumo and hand.chankan:
-        problems.append("chankan is a win on another player's kan (ron)")
+    if tsumo:
+        if hand.houtei:
+            problems.append("houtei is a win on a discard (ron)")
+        if hand.chankan:
+            problems.append("chankan is a win on another player's kan (ron)")
+    else:
+        if hand.haitei:
+            problems.append("haitei is a win by tsumo")
+        if hand.rinshan:
+            problems.append("rinshan is a win by tsumo")
     if hand.haitei and hand.rinshan:
         problems.append("haitei and rinshan exclude each other")
     if hand.houtei and hand.chankan:
         problems.append("houtei and chankan exclude each other")
     if hand.rinshan and not any(meld.is_kan for meld in hand.melds):
         problems.append("rinshan needs a kan")
-    if hand.tenhou and (not hand.dealer or not hand.tsumo or hand.melds):
-        problems.append("tenhou is the dealer's tsumo on the first draw, with no meld")
-    if hand.chiihou and (hand.dealer or not hand.tsumo or hand.melds):
-        problems.append("chiihou is a non-dealer's tsumo on the first draw, with no meld")
-    if (hand.tenhou or hand.chiihou) and (hand.riichi or hand.rinshan or hand.haitei):
-        problems.append("tenhou/chiihou is the first draw: no riichi, rinshan or haitei")
+    if hand.tenhou or hand.chiihou:
+        if hand.tenhou and (not hand.dealer or not tsumo or hand.melds):
+            problems.append("tenhou is the dealer's tsumo on the first draw, with no meld")
+        if hand.chiihou and (hand.dealer or not tsumo or hand.melds):
+            problems.append("chiihou is a non-dealer's tsumo on the first draw, with no meld")
+        if riichi or hand.rinshan or hand.haitei:
+            problems.append("tenhou/chiihou is the first draw: no riichi, rinshan or haitei")
     if problems:
         raise ScoringError("inconsistent_flags", "; ".join(problems))
 
@@ -236,12 +252,12 @@ def hand_from_dict(raw: object) -> Hand:
         raise ScoringError(
             "win_tile_missing", f"win_tile {tile_name(win_tile)} is not among the tiles", field="win_tile"
         )
-    flags = {}
+    flags = []
     for key in FLAG_KEYS:
         value = raw.get(key, False)
         if value is not True and value is not False:
             raise ScoringError("invalid_request", f"{key} must be true or false", field=key)
-        flags[key] = value
+        flags.append(value)
     seat_wind = _wind(raw, "seat_wind")
     if "dealer" in raw and _flag(raw, "dealer") != (seat_wind == EAST):
         raise ScoringError("inconsistent_flags", "dealer is true exactly when seat_wind is E", field="dealer")
@@ -250,15 +266,15 @@ def hand_from_dict(raw: object) -> Hand:
         tuple(concealed),
         win_tile,
         tuple(melds),
-        **flags,
-        seat_wind=seat_wind,
-        round_wind=_wind(raw, "round_wind"),
-        dora_indicators=_indicators(raw, "dora_indicators"),
-        ura_dora_indicators=_indicators(raw, "ura_dora_indicators"),
-        honba=_count(raw, "honba"),
-        riichi_sticks=_count(raw, "riichi_sticks"),
-        red_fives=red,
+        *flags,
+        seat_wind,
+        _wind(raw, "round_wind"),
+        _indicators(raw, "dora_indicators"),
+        _indicators(raw, "ura_dora_indicators"),
+        _count(raw, "honba"),
+        _count(raw, "riichi_sticks"),
+        red,
     )
-    if any(flags.values()) or melds:
+    if melds or True in flags:
         check_flags(hand)
     return hand

@@ -58,14 +58,23 @@ class Rules:
                 )
             overrides[key] = (value[0], value[1])
         object.__setattr__(self, "yaku_han", MappingProxyType(overrides))
+        # han per key for a closed and an open hand, looked up once per yaku found
+        closed_han = {}
+        open_han = {}
+        for definition in YAKU_BY_KEY.values():
+            closed_han[definition.key], open_han[definition.key] = overrides.get(
+                definition.key, (definition.closed_han, definition.open_han)
+            )
+        object.__setattr__(self, "_closed_han", MappingProxyType(closed_han))
+        object.__setattr__(self, "_open_han", MappingProxyType(open_han))
 
     def han_of(self, key: str, *, closed: bool) -> int:
         """The han a yaku is worth under these rules (0 = not available)."""
-        override = self.yaku_han.get(key)
-        if override is not None:
-            return override[0] if closed else override[1]
-        definition = YAKU_BY_KEY[key]
-        return definition.closed_han if closed else definition.open_han
+        return (self._closed_han if closed else self._open_han)[key]
+
+    def han_table(self, *, closed: bool) -> Mapping[str, int]:
+        """Every yaku's han for a closed (門前) or an open hand."""
+        return self._closed_han if closed else self._open_han
 
     def __hash__(self) -> int:
         return hash(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from operator import add
 
 from .tiles import TERMINALS_AND_HONORS, counts_of, parse_tiles, tile_name, to_mpsz
 
@@ -25,6 +26,53 @@ Decomposition = tuple[int, tuple[Group, ...]]  # (pair tile, concealed melds)
 # --- decompositions ------------------------------------------------------------------------------------
 
 
+_MELD_TABLES: dict[int, dict[tuple[int, ...], tuple[tuple[Group, ...], ...]]] = {}
+
+
+def meld_table(suit: int) -> dict[tuple[int, ...], tuple[tuple[Group, ...], ...]]:
+    """Every tile-count tuple of one suit that splits into melds only -> all its splits.
+
+    Built once per suit from every multiset of at most four melds (4845 for a number suit, 330 for the
+    honors), so that a decomposition is a dictionary lookup instead of a search.
+    """
+    table = _MELD_TABLES.get(suit)
+    if table is not None:
+        return table
+    size = 7 if suit == 3 else 9
+    base = suit * 9
+    kinds: list[tuple[Group, tuple[int, ...]]] = []
+    for rank in range(size):
+        kinds.append(((TRIPLET, base + rank), tuple(3 if other == rank else 0 for other in range(size))))
+    if suit < 3:
+        for rank in range(7):
+            shape = tuple(1 if rank <= other <= rank + 2 else 0 for other in range(size))
+            kinds.append(((SEQUENCE, base + rank), shape))
+    kinds.sort()
+    building: dict[tuple[int, ...], list[tuple[Group, ...]]] = {(0,) * size: [()]}
+    # grow the multisets one meld at a time, each meld kind at or after the previous one
+    layer = [((0,) * size, (), 0)]
+    for _ in range(4):
+        next_layer = []
+        for counts, groups, first_kind in layer:
+            for kind_index in range(first_kind, len(kinds)):
+                group, shape = kinds[kind_index]
+                grown = tuple(map(add, counts, shape))
+                if max(grown) > 4:
+                    continue
+                grown_groups = (*groups, group)
+                building.setdefault(grown, []).append(grown_groups)
+                next_layer.append((grown, grown_groups, kind_index))
+        layer = next_layer
+    table = {counts: tuple(splits) for counts, splits in building.items()}
+    _MELD_TABLES[suit] = table
+    return table
+
+
+def _suit_melds(suit: int, counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
+    """Every way to split one suit's tiles into melds only (no pair); () when there is none."""
+    return meld_table(suit).get(counts, ())
+
+
 @lru_cache(maxsize=65536)
 def suit_decompositions(suit: int, counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
     """Every way to split one suit's tiles into melds and at most one pair.
@@ -32,64 +80,45 @@ def suit_decompositions(suit: int, counts: tuple[int, ...]) -> tuple[Decompositi
     ``counts`` is the suit's tile-count tuple (9 entries, 7 for honors); the pair is -1 when the suit
     holds none. Honors (suit 3) form triplets only, never sequences.
     """
-    size = len(counts)
-    base = suit * 9
-    allow_sequences = suit < 3
-    work = list(counts)
-    found: set[Decomposition] = set()
-    groups: list[Group] = []
+    remainder = sum(counts) % 3
+    if remainder == 0:
+        return tuple((-1, melds) for melds in _suit_melds(suit, counts))
+    if remainder == 1:
+        return ()
+    found = []
+    for position, count in enumerate(counts):
+        if count >= 2:
+            rest = (*counts[:position], count - 2, *counts[position + 1 :])
+            found.extend((suit * 9 + position, melds) for melds in _suit_melds(suit, rest))
+    return tuple(found)
 
-    def search(position: int, pair: int) -> None:
-        while position < size and work[position] == 0:
-            position += 1
-        if position == size:
-            found.add((pair, tuple(groups)))
-            return
-        if work[position] >= 3:
-            work[position] -= 3
-            groups.append((TRIPLET, base + position))
-            search(position, pair)
-            groups.pop()
-            work[position] += 3
-        if allow_sequences and position + 2 < size and work[position + 1] and work[position + 2]:
-            work[position] -= 1
-            work[position + 1] -= 1
-            work[position + 2] -= 1
-            groups.append((SEQUENCE, base + position))
-            search(position, pair)
-            groups.pop()
-            work[position] += 1
-            work[position + 1] += 1
-            work[position + 2] += 1
-        if pair < 0 and work[position] >= 2:
-            work[position] -= 2
-            search(position, base + position)
-            work[position] += 2
 
-    if sum(counts) % 3 != 1:
-        search(0, -1)
-    return tuple((pair, tuple(sorted(melds))) for pair, melds in sorted(found))
+@lru_cache(maxsize=65536)
+def _suit_options(suit: int, counts: tuple[int, ...], with_pair: bool) -> tuple[Decomposition, ...]:
+    """The suit's decompositions with exactly one pair (``with_pair``) or none."""
+    return tuple(option for option in suit_decompositions(suit, counts) if (option[0] >= 0) == with_pair)
+
+
+_SUIT_SLICES = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 
 
 def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
     """All splits of the concealed tiles (3n+2 of them) into n melds and one pair."""
     per_suit = []
     pair_suits = 0
-    for suit in range(4):
-        start = suit * 9
-        suit_counts = tuple(counts[start : start + (7 if suit == 3 else 9)])
+    for suit, start, stop in _SUIT_SLICES:
+        suit_counts = tuple(counts[start:stop])
         tiles = sum(suit_counts)
         if tiles == 0:
             continue
         remainder = tiles % 3
         if remainder == 1:
             return []
-        options = suit_decompositions(suit, suit_counts)
         if remainder == 2:
             pair_suits += 1
-            options = tuple(option for option in options if option[0] >= 0)
-        else:
-            options = tuple(option for option in options if option[0] < 0)
+            if pair_suits > 1:
+                return []
+        options = _suit_options(suit, suit_counts, remainder == 2)
         if not options:
             return []
         per_suit.append(options)
@@ -116,8 +145,10 @@ def is_seven_pairs(counts: list[int] | tuple[int, ...]) -> bool:
 
 def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
     """国士無双: one of each terminal and honor, one of them twice."""
-    return sum(counts) == 14 and all(counts[index] >= 1 for index in KOKUSHI_TILES) and all(
-        counts[index] == 0 for index in range(34) if index not in TERMINALS_AND_HONORS
+    return (
+        sum(counts) == 14
+        and all(counts[index] >= 1 for index in KOKUSHI_TILES)
+        and all(counts[index] == 0 for index in range(34) if index not in TERMINALS_AND_HONORS)
     )
 
 
@@ -349,7 +380,9 @@ def _model_value(model: tuple[int, ...]) -> int:
 def simple_split(ranks: list[int]) -> list[tuple[int, ...]]:
     """単純分割: the split into lower models of highest total value (complete melds first), without
     weighing multi-sided waits."""
-    return max(model_splits(ranks), key=lambda split: (sum(_model_value(model) for model in split), -len(split)))
+    return max(
+        model_splits(ranks), key=lambda split: (sum(_model_value(model) for model in split), -len(split))
+    )
 
 
 def _suit_runs(ranks: list[int]) -> list[list[int]]:
@@ -414,7 +447,10 @@ def shape_report(tiles: str | list[int]) -> dict:
         report["decompositions"] = [
             {
                 "pair": tile_name(pair) * 2,
-                "melds": [to_mpsz([tile, tile + 1, tile + 2] if kind == SEQUENCE else [tile] * 3) for kind, tile in melds],
+                "melds": [
+                    to_mpsz([tile, tile + 1, tile + 2] if kind == SEQUENCE else [tile] * 3)
+                    for kind, tile in melds
+                ],
             }
             for pair, melds in decompositions(counts)
         ]

@@ -7,7 +7,7 @@ five (赤ドラ): it has the index of the five and is counted separately.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import re
 
 from .errors import ScoringError
 
@@ -43,57 +43,93 @@ def rank_of(index: int) -> int:
     return index % 9 + 1
 
 
-# digit -> (rank offset, is red) for the number suits
-_NUMBER_DIGITS = {str(digit): (4 if digit == 0 else digit - 1, digit == 0) for digit in range(10)}
-_HONOR_DIGITS = {str(digit): (digit - 1, False) for digit in range(1, 8)}
-_SUIT_DIGITS = {"m": (0, _NUMBER_DIGITS), "p": (9, _NUMBER_DIGITS), "s": (18, _NUMBER_DIGITS), "z": (27, _HONOR_DIGITS)}
+_DIGITS = {str(digit): digit for digit in range(10)}
+_SUIT_BASES = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
+_RUN = re.compile(r"[0-9]+[mpsz]")
+_RUN_CACHE: dict[str, tuple[tuple[int, ...], int]] = {}
 
 
 def parse_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
     """Read an MPSZ string into 34-indices (in reading order) and the number of red fives.
 
-    Raises ``ScoringError("invalid_tiles")`` naming the first tile it cannot read.
+    A well-formed string is read run by run (``345m``), each run's tiles cached; anything else goes
+    through ``read_tiles``, which names the tile it cannot read.
     """
+    if isinstance(text, str) and _WELL_FORMED.fullmatch(text):
+        indices: list[int] = []
+        red = 0
+        for run in _RUN.findall(text):
+            parsed = _RUN_CACHE.get(run)
+            if parsed is None:
+                run_indices, run_red = read_tiles(run, field=field)
+                parsed = (tuple(run_indices), run_red)
+                if len(_RUN_CACHE) < 4096:
+                    _RUN_CACHE[run] = parsed
+            indices.extend(parsed[0])
+            red += parsed[1]
+        return indices, red
+    return read_tiles(text, field=field)
+
+
+def read_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
+    """Read an MPSZ string character by character, from its end, so that each digit meets its suit
+    letter first. Raises ``ScoringError("invalid_tiles")`` naming a tile it cannot read."""
     if not isinstance(text, str):
-        raise ScoringError("invalid_tiles", f"{field} must be a string of tiles in MPSZ notation", field=field)
+        raise ScoringError(
+            "invalid_tiles", f"{field} must be a string of tiles in MPSZ notation", field=field
+        )
     indices: list[int] = []
     red = 0
-    start = 0  # first pending digit
-    for position, char in enumerate(text):
-        if char in "0123456789":
+    base = -1  # suit of the digits being read; -1 before any suit letter
+    digits_seen = True
+    for char in reversed(text):
+        digit = _DIGITS.get(char)
+        if digit is None:
+            if not digits_seen:
+                raise ScoringError(
+                    "invalid_tiles", f"{field}: suit letter without digits in {text!r}", field=field
+                )
+            base = _SUIT_BASES.get(char, -2)
+            if base == -2:
+                raise ScoringError("invalid_tiles", f"{field}: unknown tile character {char!r}", field=field)
+            digits_seen = False
             continue
-        suit = _SUIT_DIGITS.get(char)
-        if suit is None:
-            raise ScoringError("invalid_tiles", f"{field}: unknown tile character {char!r}", field=field)
-        if position == start:
-            raise ScoringError("invalid_tiles", f"{field}: suit letter {char!r} without digits", field=field)
-        base, digits = suit
-        for digit in text[start:position]:
-            entry = digits.get(digit)
-            if entry is None:
-                raise ScoringError("invalid_tiles", f"{field}: unknown tile {digit}{char}", field=field)
-            indices.append(base + entry[0])
-            red += entry[1]
-        start = position + 1
-    if start < len(text):
-        raise ScoringError(
-            "invalid_tiles", f"{field}: digits {text[start:]!r} without a suit letter", field=field
-        )
+        digits_seen = True
+        if base < 0:
+            raise ScoringError(
+                "invalid_tiles", f"{field}: digits without a suit letter in {text!r}", field=field
+            )
+        if digit == 0:
+            if base == 27:
+                raise ScoringError("invalid_tiles", f"{field}: unknown tile 0z", field=field)
+            red += 1
+            digit = 5
+        elif base == 27 and digit > 7:
+            raise ScoringError("invalid_tiles", f"{field}: unknown tile {digit}z", field=field)
+        indices.append(base + digit - 1)
+    if not digits_seen:
+        raise ScoringError("invalid_tiles", f"{field}: suit letter without digits in {text!r}", field=field)
+    indices.reverse()
     return indices, red
 
 
-@lru_cache(maxsize=256)
-def _parse_one(text: str) -> tuple[int, bool] | None:
-    try:
-        indices, red = parse_tiles(text)
-    except ScoringError:
-        return None
-    return (indices[0], bool(red)) if len(indices) == 1 else None
+# Every single tile's text ("1m" .. "7z", and the red "0m"/"0p"/"0s") -> (index, is_red).
+SINGLE_TILES = {
+    **{
+        f"{rank}{suit}": (base + rank - 1, False)
+        for suit, base in _SUIT_BASES.items()
+        for rank in range(1, 10 if base < 27 else 8)
+    },
+    **{f"0{suit}": (base + 4, True) for suit, base in _SUIT_BASES.items() if base < 27},
+}
 
 
 def parse_tile(text: object, *, field: str) -> tuple[int, bool]:
     """Read exactly one tile; returns (index, is_red)."""
-    parsed = _parse_one(text) if isinstance(text, str) else None
+    parsed = SINGLE_TILES.get(text) if isinstance(text, str) else None
     if parsed is None:
         parse_tiles(text, field=field)  # raises the precise error for an unreadable tile
         raise ScoringError("invalid_tiles", f"{field} must be exactly one tile, got {text!r}", field=field)

@@ -20,6 +20,7 @@ from .tiles import (
     HATSU,
     IS_TERMINAL_OR_HONOR,
     TERMINALS,
+    TERMINALS_AND_HONORS,
     WINDS,
     dora_from_indicator,
 )
@@ -115,6 +116,7 @@ class WinContext(NamedTuple):
     """Everything about a hand that does not depend on the reading."""
 
     counts: tuple[int, ...]  # all 34 kinds, concealed + melds (a kan counts 4)
+    kinds: frozenset[int]  # the tile kinds present
     concealed_counts: tuple[int, ...]
     closed: bool
     tsumo: bool
@@ -167,100 +169,119 @@ def situational_yaku(context: WinContext, rules: Rules) -> list[tuple[str, int]]
         found.append("rinshan")
     if context.chankan:
         found.append("chankan")
-    counts = context.counts
-    if not any(counts[index] for index in range(34) if IS_TERMINAL_OR_HONOR[index]) and (
-        closed or rules.open_tanyao
-    ):
+    kinds = context.kinds
+    if kinds.isdisjoint(TERMINALS_AND_HONORS) and (closed or rules.open_tanyao):
         found.append("tanyao")  # 断么
-    suits = {index // 9 for index in range(27) if counts[index]}
-    has_honors = any(counts[27:])
+    suits = {index // 9 for index in kinds if index < 27}
+    has_honors = any(index >= 27 for index in kinds)
     if len(suits) == 1:
         found.append("honitsu" if has_honors else "chinitsu")  # 混一色 / 清一色
-    if has_honors and not suits:
-        pass  # all honors: 字一色, a yakuman
-    elif all(counts[index] == 0 for index in range(34) if not IS_TERMINAL_OR_HONOR[index]):
-        found.append("honroutou")  # 混老頭 (all terminals: 清老頭 is a yakuman and replaces it)
-    return [(key, han) for key in found if (han := rules.han_of(key, closed=closed))]
+    if suits and kinds <= TERMINALS_AND_HONORS:
+        found.append("honroutou")  # 混老頭 (all honors or all terminals: a yakuman replaces it)
+    table = rules.han_table(closed=closed)
+    return [(key, table[key]) for key in found if table[key]]
 
 
 def shape_yaku(reading: Reading, context: WinContext, rules: Rules) -> list[tuple[str, int]]:
-    """Yaku that depend on how the tiles are grouped (平和, 一盃口, 三色, 対々和, ...)."""
+    """Yaku that depend on how the tiles are grouped (平和, 一盃口, 三色, 対々和, ...); pinfu comes first."""
     closed = context.closed
-    if reading.form == "chiitoitsu":
-        found = ["chiitoitsu"]
-    else:
-        found = []
-        groups = reading.groups
-        sequences = [group.tile for group in groups if group.kind == SEQUENCE]
-        triplets = [group.tile for group in groups if group.kind == TRIPLET]
-        pair = reading.pair
-        if not triplets and reading.wait == RYANMEN and closed and not is_value_pair(pair, context):
+    table = rules.han_table(closed=closed)
+    if reading.form != "standard":
+        found = ["chiitoitsu"] if reading.form == "chiitoitsu" else []
+        return [(key, table[key]) for key in found if table[key]]
+    found = []
+    sequences = []
+    triplets = []
+    concealed_triplets = kans = 0
+    for group in reading.groups:
+        if group.kind == SEQUENCE:
+            sequences.append(group.tile)
+        else:
+            triplets.append(group.tile)
+            concealed_triplets += group.concealed
+            kans += group.is_kan
+    pair = reading.pair
+    if not triplets:
+        if closed and reading.wait == RYANMEN and not is_value_pair(pair, context):
             found.append("pinfu")  # 平和
-        if closed and len(sequences) >= 2:
-            twins = 0
-            seen: dict[int, int] = {}
-            for tile in sequences:
-                seen[tile] = seen.get(tile, 0) + 1
-            twins = sum(count // 2 for count in seen.values())
-            if twins >= 2:
-                found.append("ryanpeikou")  # 二盃口
-            elif twins == 1:
-                found.append("iipeikou")  # 一盃口
+    else:
         for tile in triplets:
-            if tile in DRAGON_KEYS:
-                found.append(DRAGON_KEYS[tile])
-            else:
-                if tile == context.seat_wind:
-                    found.append("seat_wind")  # 自風
-                if tile == context.round_wind:
-                    found.append("round_wind")  # 場風
-        if len(sequences) >= 3:
-            sequence_set = set(sequences)
-            if any(start in sequence_set and start + 9 in sequence_set and start + 18 in sequence_set for start in range(7)):
-                found.append("sanshoku")  # 三色同順
-            if any(
-                base in sequence_set and base + 3 in sequence_set and base + 6 in sequence_set for base in (0, 9, 18)
-            ):
-                found.append("ittsu")  # 一気通貫
-        if len(triplets) >= 3:
-            triplet_set = set(triplets)
-            if any(start in triplet_set and start + 9 in triplet_set and start + 18 in triplet_set for start in range(9)):
+            if tile >= 27:
+                if tile in DRAGON_KEYS:
+                    found.append(DRAGON_KEYS[tile])
+                else:
+                    if tile == context.seat_wind:
+                        found.append("seat_wind")  # 自風
+                    if tile == context.round_wind:
+                        found.append("round_wind")  # 場風
+    if len(sequences) >= 2:
+        sequence_set = set(sequences)
+        if closed and len(sequence_set) < len(sequences):
+            twins = sum(sequences.count(tile) // 2 for tile in sequence_set)
+            found.append("ryanpeikou" if twins >= 2 else "iipeikou")  # 二盃口 / 一盃口
+        if len(sequence_set) >= 3:
+            for start in sequence_set:
+                if start < 7 and start + 9 in sequence_set and start + 18 in sequence_set:
+                    found.append("sanshoku")  # 三色同順
+                    break
+            for base in (0, 9, 18):
+                if base in sequence_set and base + 3 in sequence_set and base + 6 in sequence_set:
+                    found.append("ittsu")  # 一気通貫
+                    break
+    if len(triplets) >= 3:
+        for start in triplets:
+            if start < 9 and start + 9 in triplets and start + 18 in triplets:
                 found.append("sanshoku_doukou")  # 三色同刻
-        if sequences and IS_TERMINAL_OR_HONOR[pair] and all(
-            (tile % 9 in (0, 6)) for tile in sequences
-        ) and all(IS_TERMINAL_OR_HONOR[tile] for tile in triplets):
-            found.append("chanta" if any(context.counts[27:]) else "junchan")  # 全帯么 / 純全帯么
+                break
         if not sequences:
             found.append("toitoi")  # 対々和
-        concealed_triplets = sum(1 for group in groups if group.kind == TRIPLET and group.concealed)
         if concealed_triplets == 3:
             found.append("sanankou")  # 三暗刻
-        if sum(1 for group in groups if group.is_kan) == 3:
+        if kans == 3:
             found.append("sankantsu")  # 三槓子
         dragon_triplets = sum(1 for tile in triplets if tile in DRAGON_KEYS)
         if dragon_triplets == 2 and pair in DRAGON_KEYS:
             found.append("shousangen")  # 小三元
-    return [(key, han) for key in found if (han := rules.han_of(key, closed=closed))]
+    elif (
+        len(triplets) == 2
+        and pair in DRAGON_KEYS
+        and triplets[0] in DRAGON_KEYS
+        and triplets[1] in DRAGON_KEYS
+    ):
+        found.append("shousangen")  # 小三元
+    if (
+        sequences
+        and IS_TERMINAL_OR_HONOR[pair]
+        and all(tile % 9 in (0, 6) for tile in sequences)
+        and all(IS_TERMINAL_OR_HONOR[tile] for tile in triplets)
+    ):
+        found.append("chanta" if max(context.kinds) >= 27 else "junchan")  # 全帯么 / 純全帯么
+    return [(key, table[key]) for key in found if table[key]]
 
 
-def hand_yakuman(context: WinContext) -> tuple[str, ...]:
+def hand_yakuman(
+    counts: tuple[int, ...] | list[int],
+    kinds: frozenset[int],
+    *,
+    tenhou: bool,
+    chiihou: bool,
+    has_melds: bool,
+) -> tuple[str, ...]:
     """The yakuman (役満) decided by the tiles and flags alone, whatever the reading."""
     found = []
-    counts = context.counts
-    if context.tenhou:
+    if tenhou:
         found.append("tenhou")  # 天和
-    if context.chiihou:
+    if chiihou:
         found.append("chiihou")  # 地和
-    present = [index for index in range(34) if counts[index]]
-    if present[0] >= 27:
+    if min(kinds) >= 27:
         found.append("tsuuiisou")  # 字一色
-    if all(index in TERMINALS for index in present):
+    if kinds <= TERMINALS:
         found.append("chinroutou")  # 清老頭
-    if all(index in GREEN_TILES for index in present):
+    if kinds <= GREEN_TILES:
         found.append("ryuuiisou")  # 緑一色
-    if not context.has_melds and len(present) == 9 and present[0] % 9 == 0:
-        start = present[0]
-        if present[-1] == start + 8 and counts[start] >= 3 and counts[start + 8] >= 3:
+    if not has_melds and len(kinds) == 9:
+        start = min(kinds)
+        if start % 9 == 0 and max(kinds) == start + 8 and counts[start] >= 3 and counts[start + 8] >= 3:
             found.append("chuuren")  # 九蓮宝燈
     return tuple(found)
 

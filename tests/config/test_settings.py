@@ -18,7 +18,11 @@ def run_manage(*args, env):
 
 
 def production_env(**extra):
-    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "TAIKAI_PRODUCTION", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "TAIKAI_PRODUCTION", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     return (
         base
         | {

@@ -6,6 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
 from django.db.models import F
 
 from scoring.models import Ruleset
@@ -17,13 +18,21 @@ from tournament.simulation import event_create, event_simulate, simulated_player
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def simulated_once(django_db_setup, django_db_blocker):
+    """12 players × 3 rounds, every hand through the services, seeded: played once for the module in
+    a transaction rolled back at its end; each test's own transaction rolls back its corruption."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        event = event_create(slug="audited", name="Audited", players=simulated_players(12),
+                             ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=3)  # fmt: skip
+        event_simulate(event, rounds=3, seed=3, seating="shuffle")
+        yield event.pk
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def simulated(db):
-    """12 players × 3 rounds, every hand through the services, seeded."""
-    event = event_create(slug="audited", name="Audited", players=simulated_players(12),
-                         ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=3)  # fmt: skip
-    event_simulate(event, rounds=3, seed=3, seating="shuffle")
-    return event
+def simulated(simulated_once, db):
+    return Event.objects.select_related("ruleset").get(pk=simulated_once)
 
 
 def codes(event) -> set[str]:
@@ -75,6 +84,21 @@ def test_points_moved_between_seats_break_the_table_points_only(simulated):
     HandVersion.objects.filter(pk=version.pk).update(deltas=deltas)
     violations = event_audit(simulated)
     assert [(v.code, v.where) for v in violations] == [("table_points", "round 2 table 1")]
+
+
+def test_penalty_points_are_deducted_from_the_standings_totals(simulated, django_capture_on_commit_callbacks):
+    from tournament.rules_services import penalty_log
+
+    table = some_table(simulated, 3, 1)
+    seat = table.seats.first()
+    # art. 37: 100 × 4 players = 400 points, 0.4 game points off the event total
+    with django_capture_on_commit_callbacks(execute=True):
+        penalty_log(event=simulated, entry=seat.entry, kind="art37_deliberate_foul", reason="swapped tiles",
+                    table=table)  # fmt: skip
+    assert event_audit(simulated) == []
+    row = next(r for r in StandingsSnapshot.objects.get(event=simulated).rows if r["entry"] == seat.entry_id)
+    games = SeatResult.objects.filter(entry=seat.entry, is_current=True).values_list("game_points", flat=True)
+    assert Fraction(row["total_points"]) == sum(games, Fraction(0)) - Fraction(4, 10)
 
 
 def test_a_broken_deposit_chain(simulated):

@@ -1,5 +1,6 @@
 """Simulated events: the game flow of a hanchan, legal hands, seating, determinism, the commands."""
 
+import itertools
 import random
 from collections import Counter
 from io import StringIO
@@ -257,7 +258,7 @@ def test_every_simulated_game_is_a_hanchan_with_honba_and_dealer_rules():
         assert 8 <= len(hands) <= 16  # East-South: every seat deals at least twice; the cap is 16
         assert hands[0].label == "East 1" and (hands[0].dealer_position, hands[0].honba) == (0, 0)
         passes = 0
-        for before, after in zip(hands, hands[1:], strict=False):
+        for before, after in itertools.pairwise(hands):
             outcomes[before.outcome] += 1
             winners = {w["winner"] for w in before.wins}
             if before.outcome in ("ron", "tsumo"):
@@ -293,7 +294,7 @@ def test_riichi_is_declared_only_with_a_stick_to_pay():
 
 @pytest.mark.django_db
 def test_odd_fields_play_three_player_tables():
-    event, summary = simulate(14, 2, seed=3)
+    event, _ = simulate(14, 2, seed=3)
     sizes = Counter(Seat.objects.filter(round__event=event).values_list("table_id", flat=True)).values()
     assert sorted(sizes) == [3, 3, 3, 3, 4, 4, 4, 4]
     assert event_audit(event) == []
@@ -367,7 +368,7 @@ def test_simulate_event_command_prints_a_summary_and_the_audit_passes():
     call_command(
         "simulate_event", "--players", "8", "--rounds", "2", "--seed", "4", "--seating", "shuffle", stdout=out
     )
-    assert "sim-8x2-s4: 2 rounds, 4 tables" in out.getvalue()
+    assert "sim-8x2-s4: 2 rounds completed, 4 tables finished" in out.getvalue()
     audit = StringIO()
     call_command("audit_event", "sim-8x2-s4", stdout=audit)
     assert "no violations" in audit.getvalue()

@@ -5,8 +5,6 @@ Every difference must be a named, documented rule difference; anything else fail
 
 from __future__ import annotations
 
-import pytest
-
 from benchmarks.hand_generator import generate_requests
 from benchmarks.mahjong_reference import package_evaluate, yaku_keys
 from scoring.engine import evaluate
@@ -73,7 +71,6 @@ def test_differential_500_hands_agree_with_mahjong_package():
     run_differential(500, seed=500)
 
 
-@pytest.mark.slow
 def test_differential_10000_hands_agree_with_mahjong_package():
     run_differential(10_000, seed=10_000)
 

@@ -24,12 +24,50 @@ SEED001_YAKU_SET = {
     "小四喜和": (13, 13), "大四喜和": (13, 13), "大三元": (13, 13), "九蓮宝燈": (13, 0), "清老頭": (13, 13),
     "国士無双": (13, 0), "四槓子": (13, 13),
 }  # fmt: skip
-HAND_FORMAT_KEYS = (
-    "riichi double_riichi ippatsu menzen_tsumo haitei houtei rinshan chankan pinfu tanyao iipeikou ryanpeikou "
-    "yakuhai_haku yakuhai_hatsu yakuhai_chun seat_wind round_wind sanshoku ittsu chanta junchan chiitoitsu "
-    "toitoi sanankou honroutou sankantsu sanshoku_doukou shousangen honitsu chinitsu tenhou chiihou tsuuiisou "
-    "suuankou ryuuiisou shousuushii daisuushii daisangen chuuren chinroutou kokushi suukantsu"
-).split()
+HAND_FORMAT_KEYS = [
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "menzen_tsumo",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "pinfu",
+    "tanyao",
+    "iipeikou",
+    "ryanpeikou",
+    "yakuhai_haku",
+    "yakuhai_hatsu",
+    "yakuhai_chun",
+    "seat_wind",
+    "round_wind",
+    "sanshoku",
+    "ittsu",
+    "chanta",
+    "junchan",
+    "chiitoitsu",
+    "toitoi",
+    "sanankou",
+    "honroutou",
+    "sankantsu",
+    "sanshoku_doukou",
+    "shousangen",
+    "honitsu",
+    "chinitsu",
+    "tenhou",
+    "chiihou",
+    "tsuuiisou",
+    "suuankou",
+    "ryuuiisou",
+    "shousuushii",
+    "daisuushii",
+    "daisangen",
+    "chuuren",
+    "chinroutou",
+    "kokushi",
+    "suukantsu",
+]
 
 # 123m 456p 789s 234s + 55p: no yaku of its own; a win on 7s is a penchan (89s waiting on 7s) (辺張)
 PLAIN = "123m456p55p234s789s"

@@ -1,0 +1,186 @@
+"""Automatic seating of the next round: service, Celery task, admin, and a real worker."""
+
+import itertools
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from django.db import connection, transaction
+from django.urls import reverse
+
+from tournament.errors import ServiceError
+from tournament.models import Entry, Event, Round, Seat, SeatingJob
+from tournament.seating import round_seat_next, seating_job_request, seating_request_for
+from tournament.services import hand_record, round_complete, round_publish, table_finish
+from tournament.tasks import seat_next_round_task
+
+RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]}
+
+
+def play_round(round_):
+    round_publish(round_=round_) if round_.status == Round.Status.DRAFT else None
+    for table in round_.tables.all():
+        hand_record(table=table, number=1, expected_version=0, data=RON)
+        table_finish(table=table)
+    round_complete(round_=round_)
+
+
+def pairs(round_):
+    seated = {}
+    for seat in Seat.objects.filter(round=round_):
+        seated.setdefault(seat.table_id, []).append(seat.entry_id)
+    return {frozenset(p) for table in seated.values() for p in itertools.combinations(table, 2)}
+
+
+@pytest.mark.django_db
+def test_next_round_is_a_draft_with_its_quality_report_and_is_idempotent(make_event):
+    event = make_event(16)
+    round_ = round_seat_next(event=event, round_number=1)
+    assert round_.status == Round.Status.DRAFT
+    assert sorted(len(t.seats.all()) for t in round_.tables.all()) == [4, 4, 4, 4]
+    assert round_.seating_report["repeat_pairs"] == 0 and round_.seating_report["mode"] == "random"
+    again = round_seat_next(event=event, round_number=1)
+    assert again.pk == round_.pk and Round.objects.count() == 1 and Seat.objects.count() == 16
+
+
+@pytest.mark.django_db
+def test_swiss_rounds_avoid_repeats_and_skip_withdrawn_players(make_event):
+    event = make_event(17)
+    first = round_seat_next(event=event, round_number=1)
+    assert sorted(t.seats.count() for t in first.tables.all()) == [3, 3, 3, 4, 4]  # 17 = 4 + 4 + 3 + 3 + 3
+    play_round(first)
+    Entry.objects.filter(pk=event.entries.order_by("id").first().pk).update(status=Entry.Status.WITHDRAWN)
+    request = seating_request_for(event, round_number=2)
+    assert request["mode"] == "swiss" and len(request["standings"]) == 17 and len(request["absent"]) == 1
+    second = round_seat_next(event=event, round_number=2)
+    assert Seat.objects.filter(round=second).count() == 16
+    assert not pairs(first) & pairs(second)
+
+
+@pytest.mark.django_db
+def test_seating_a_round_that_is_not_next_is_refused(make_event):
+    event = make_event(8)
+    with pytest.raises(ServiceError) as info:
+        round_seat_next(event=event, round_number=3)
+    assert info.value.code == "not_the_next_round"
+
+
+@pytest.mark.django_db
+def test_job_runs_after_commit_and_a_second_request_changes_nothing(
+    make_event, django_capture_on_commit_callbacks
+):
+    event = make_event(12)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        job = seating_job_request(event=event)
+    assert len(callbacks) == 1
+    job.refresh_from_db()
+    assert (job.state, job.percent) == (SeatingJob.State.DONE, 100)
+    # round 1 is a draft now, not completed: no new request
+    with django_capture_on_commit_callbacks(execute=True) as callbacks, pytest.raises(ServiceError):
+        seating_job_request(event=event)
+    assert callbacks == [] and Round.objects.count() == 1
+    # the task itself is idempotent too
+    assert seat_next_round_task.apply(args=[job.pk]).get()["round"] == 1
+    assert Round.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_failing_seating_is_reported_on_the_job_not_swallowed(
+    make_event, django_capture_on_commit_callbacks
+):
+    event = make_event(4)
+    Entry.objects.filter(event=event).exclude(pk=event.entries.order_by("id").first().pk).update(
+        status="withdrawn"
+    )
+    with pytest.raises(ServiceError), django_capture_on_commit_callbacks(execute=True):
+        seating_job_request(event=event)
+    job = SeatingJob.objects.get()
+    assert job.state == SeatingJob.State.FAILED and "too_few_players" in job.message
+    assert not Round.objects.exists()
+
+
+@pytest.mark.django_db
+def test_admin_seats_automatically_shows_progress_and_publishes(
+    admin_client, make_event, django_capture_on_commit_callbacks
+):
+    event = make_event(8)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(reverse("admin:tournament_event_seat_auto", args=[event.pk]))
+    assert response.status_code == 302
+    page = admin_client.get(response.url).content.decode()
+    assert 'data-state="done"' in page and "repeat_pairs" in page and "Publish this seating" in page
+    assert admin_client.post(response.url).status_code == 302
+    assert Round.objects.get(event=event).status == Round.Status.PUBLISHED
+
+
+@pytest.mark.services("postgres", "redis", "worker")
+@pytest.mark.django_db(transaction=True)
+def test_seating_task_runs_on_the_worker_and_writes_the_round(make_event, celery_worker_process):
+    event = make_event(16)
+    job = SeatingJob.objects.create(event=event, round_number=1)
+    result = seat_next_round_task.apply_async(args=[job.pk], queue=celery_worker_process["queue"]).get(
+        timeout=60
+    )
+    assert result == {"job": job.pk, "state": "done", "round": 1}
+    assert Seat.objects.filter(round__event=event).count() == 16
+
+
+def _start_worker(queue: str, env: dict, log) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-c", "1", "--pool", "solo",
+         "-n", f"{queue}-{time.monotonic_ns()}@%h", "--without-gossip", "--without-mingle", "-l", "info"],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+
+
+@pytest.mark.services("postgres", "redis", "worker")
+@pytest.mark.django_db(transaction=True)
+def test_worker_killed_mid_task_leads_to_exactly_one_round(make_event, celery_worker_process, tmp_path):
+    """acks_late: the task's message comes back after its worker dies, and the redelivery (plus a
+    duplicate request) still writes round 1 exactly once."""
+    from django.conf import settings
+
+    event = make_event(16)
+    job = SeatingJob.objects.create(event=event, round_number=1)
+    queue = f"{celery_worker_process['queue']}-kill"
+    env = os.environ | {"DATABASE_URL": celery_worker_process["database_url"],
+                        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+                        "CELERY_BROKER_VISIBILITY_TIMEOUT": "3"}  # fmt: skip
+    log = open(tmp_path / "worker.log", "w")  # noqa: SIM115 -- closed below
+    # given the event row locked by another transaction, so the task blocks inside its write
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        first = _start_worker(queue, env, log)
+        seat_next_round_task.apply_async(args=[job.pk], queue=queue)
+        deadline = time.monotonic() + 60
+        while SeatingJob.objects.get(pk=job.pk).percent < 80 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert SeatingJob.objects.get(pk=job.pk).percent == 80, (tmp_path / "worker.log").read_text()[-3000:]
+        # when the worker dies in the middle (no ack was sent)
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=20)
+    connection.close()
+    time.sleep(4)  # past the visibility timeout: the unacknowledged message is due again
+    second = _start_worker(queue, env, log)
+    try:
+        seat_next_round_task.apply_async(args=[job.pk], queue=queue)  # and the organizer clicks again
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            job.refresh_from_db()
+            if job.state == SeatingJob.State.DONE and Round.objects.filter(event=event).exists():
+                break
+            time.sleep(0.3)
+        time.sleep(2)  # let any second delivery finish too
+    finally:
+        second.send_signal(signal.SIGTERM)
+        second.wait(timeout=30)
+        log.close()
+    # then exactly one round 1 with every player seated once
+    assert job.state == SeatingJob.State.DONE, (tmp_path / "worker.log").read_text()[-3000:]
+    assert Round.objects.filter(event=event).count() == 1
+    assert Seat.objects.filter(round__event=event).count() == 16
+    deliveries = (tmp_path / "worker.log").read_text().count("tournament.seat_next_round[")
+    assert deliveries >= 3  # received by the killed worker, then the redelivery and the duplicate
