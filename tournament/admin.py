@@ -36,6 +36,7 @@ from tournament.rules_services import (
 from tournament.seating import seating_job_request
 from tournament.selectors import table_hand_sheet
 from tournament.services import (
+    event_finish,
     hand_record,
     round_complete,
     round_create,
@@ -70,6 +71,18 @@ class EventAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("organizers", "referees")
     inlines = [EntryInline]
+    actions = ["finish_events"]
+
+    @admin.action(description="Finish the selected events (every round completed)")
+    def finish_events(self, request, queryset):
+        for event in queryset:
+            try:
+                event_finish(event=event)
+            except ServiceError as exc:
+                self.message_user(request, f"{event}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{event}: finished.")
+
     change_form_template = "admin/tournament/event/change_form.html"
     fieldsets = [
         (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "status", "is_public")}),

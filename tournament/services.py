@@ -357,6 +357,23 @@ def table_reopen(*, table: Table) -> Table:
 
 
 @transaction.atomic
+def event_finish(*, event: Event) -> Event:
+    """Close the event once every round is completed; standings are recomputed one last time."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    unfinished = list(event.rounds.exclude(status=Round.Status.COMPLETED).values_list("number", flat=True))
+    if unfinished:
+        raise ServiceError(
+            "rounds_not_completed",
+            f"rounds {', '.join(map(str, unfinished))} are not completed",
+            field="event",
+        )
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    standings_schedule_recompute(event_id=event.id)
+    return event
+
+
+@transaction.atomic
 def round_publish(*, round_: Round) -> Round:
     """A seating draft becomes the published seating players see."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
@@ -386,7 +403,13 @@ def round_complete(*, round_: Round) -> Round:
 
 
 def standings_schedule_recompute(*, event_id: int) -> None:
-    """Queue a standings recompute after commit; bursts coalesce in the task itself."""
+    """Queue a standings recompute after commit; bursts coalesce in the task itself.
+
+    The request time is taken when the commit has happened (inside the callback), so a recompute that
+    started later is sure to see this change: tasks queued during a burst find a newer snapshot and
+    return at once. Taking it before the commit would let a recompute that began between the request
+    and the commit hide the change.
+    """
     from tournament.tasks import standings_recompute_task
 
     transaction.on_commit(lambda: standings_recompute_task.delay(event_id, timezone.now().isoformat()))

@@ -30,7 +30,14 @@ from django.db import transaction
 from players.models import Player
 from scoring.models import Ruleset
 from tournament.models import Entry, Event, Round, Seat, StandingsSnapshot, Table
-from tournament.services import entry_register, hand_record, round_complete, round_create, table_finish
+from tournament.services import (
+    entry_register,
+    event_finish,
+    hand_record,
+    round_complete,
+    round_create,
+    table_finish,
+)
 from tournament.standings import standings_recompute
 
 HAND_CAP = 16  # a game stops after this many hands even while the dealer keeps repeating
@@ -362,9 +369,7 @@ def event_simulate(
             summary=summary,
         )  # fmt: skip
     elif event.rounds.filter(status=Round.Status.COMPLETED).count() >= event.planned_rounds:
-        # No service finishes an event yet; a simulated event that played every round is over.
-        Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
-        event.status = Event.Status.FINISHED
+        event = event_finish(event=event)
     summary.seconds = time.perf_counter() - started
     return summary
 
