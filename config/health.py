@@ -23,7 +23,7 @@ def database_status() -> dict:
 
 
 def broker_status() -> dict:
-    if not settings.CELERY_BROKER_URL:
+    if settings.CELERY_TASK_ALWAYS_EAGER:
         return {"ok": True, "mode": "in-process"}
     from config.celery import app
 

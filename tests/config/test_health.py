@@ -24,6 +24,7 @@ def test_healthz_is_503_when_database_is_down(client):
 
 @pytest.mark.django_db
 def test_healthz_reports_unreachable_broker_as_degraded(client, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
     body = client.get("/healthz").json()
     assert body["status"] == "degraded"

@@ -37,7 +37,7 @@ def task_worker(request):
     """Queued work runs in-process on the embedded default, on a real worker when a broker is set."""
     from django.conf import settings
 
-    if settings.CELERY_BROKER_URL:
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
         return request.getfixturevalue("celery_worker_process")
     return None
 
