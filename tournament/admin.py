@@ -34,7 +34,7 @@ from tournament.rules_services import (
     seat_mark_absent,
 )
 from tournament.seating import seating_job_request
-from tournament.selectors import table_hand_sheet
+from tournament.selectors import next_hand_defaults, table_hand_sheet
 from tournament.services import (
     event_finish,
     hand_record,
@@ -270,7 +270,8 @@ class TableAdmin(admin.ModelAdmin):
         sheet = table_hand_sheet(table)
         editing = int(request.GET.get("hand") or request.POST.get("hand") or len(sheet.hands) + 1)
         current = next((h for h in sheet.hands if h.number == editing), None)
-        initial = {"expected_version": current.version if current else 0, "honba": 0, "dealer_position": 0}
+        initial = {"expected_version": current.version if current else 0,
+                   **next_hand_defaults(sheet, players=len(seats))}  # fmt: skip
         if current:
             initial |= {"outcome": current.outcome, "dealer_position": current.dealer_position,
                         "honba": current.honba, "riichi_positions": current.riichi_positions,
@@ -346,7 +347,19 @@ class HandVersionAdmin(admin.ModelAdmin):
         return False
 
 
-admin.site.register(Hand, list_display=("__str__", "current_version"), list_filter=("table__round__event",))
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    """Hands are recorded from the table's screen; this list is for looking up their versions."""
+
+    list_display = ("__str__", "current_version")
+    list_filter = ("table__round__event",)
+    readonly_fields = ("table", "number", "current_version")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Entry)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import F, Prefetch
 
+from tournament.engine.dealer import next_deal
 from tournament.models import Event, HandVersion, Round, Seat, SeatResult, StandingsSnapshot, Table
 
 
@@ -77,3 +78,15 @@ def event_hand_versions(event: Event):
         .select_related("hand__table__round", "recorded_by")
         .order_by("hand__table__round__number", "hand__table__number", "hand__number", "version")
     )
+
+
+def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:
+    """Dealer and honba the next hand is expected to have, from the last recorded hand."""
+    if not sheet.hands:
+        return {"dealer_position": 0, "honba": 0}
+    last = sheet.hands[-1]
+    deal = next_deal(
+        players=players, dealer=last.dealer_position, honba=last.honba, outcome=last.outcome,
+        winners=tuple(w["winner"] for w in last.wins), tenpai=tuple(last.tenpai_positions),
+    )  # fmt: skip
+    return {"dealer_position": deal.dealer, "honba": deal.honba}

@@ -29,6 +29,7 @@ from django.db import transaction
 
 from players.models import Player
 from scoring.models import Ruleset
+from tournament.engine.dealer import next_deal
 from tournament.models import Entry, Event, Round, Seat, StandingsSnapshot, Table
 from tournament.services import (
     entry_register,
@@ -168,21 +169,12 @@ def game_advance(state: GameState, hand: dict, deltas: Sequence[int], deposits_o
     state.points = [p + d for p, d in zip(state.points, deltas, strict=True)]
     state.deposits = deposits_out
     state.hands += 1
-    outcome = hand["outcome"]
-    if outcome in ("ron", "tsumo"):
-        dealer_repeats = any(w["winner"] == state.dealer for w in hand["wins"])  # 和了連荘
-        state.honba = state.honba + 1 if dealer_repeats else 0
-    elif outcome == "exhaustive_draw":
-        dealer_repeats = state.dealer in hand["tenpai_positions"]  # 聴牌連荘
-        state.honba += 1
-    else:  # abortive draw: the same dealer deals again
-        dealer_repeats = True
-        state.honba += 1
-    if not dealer_repeats:
-        state.dealer += 1
-        if state.dealer == state.players:
-            state.dealer = 0
-            state.wind += 1
+    deal = next_deal(
+        players=state.players, dealer=state.dealer, honba=state.honba, outcome=hand["outcome"],
+        winners=tuple(w["winner"] for w in hand.get("wins", ())), tenpai=tuple(hand.get("tenpai_positions", ())),
+    )  # fmt: skip
+    state.dealer, state.honba = deal.dealer, deal.honba
+    state.wind += deal.wind_advances
     state.over = state.wind >= 2 or state.hands >= state.max_hands
 
 

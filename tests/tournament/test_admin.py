@@ -124,3 +124,16 @@ def test_admin_lists_render(admin_client, make_event, seated_round):
         admin_client.get(reverse("admin:tournament_table_change", args=[Table.objects.get().pk])).status_code
         == 200
     )
+
+
+def test_hand_form_suggests_the_next_dealer_and_honba(admin_client, make_event, seated_round):
+    event = make_event(4)
+    table = seated_round(event).tables.get()
+    # the dealer (East) wins: East deals again with one honba
+    admin_client.post(hands_url(table), hand_post(discarder=2, winner_1=0, han_1=2, fu_1=40))
+    form = admin_client.get(hands_url(table)).context["hand_form"]
+    assert (form.initial["dealer_position"], form.initial["honba"]) == (0, 1)
+    # a non-dealer wins: the deal passes to South, honba back to 0
+    admin_client.post(hands_url(table), hand_post(discarder=2, winner_1=1, han_1=2, fu_1=40, honba=1))
+    form = admin_client.get(hands_url(table)).context["hand_form"]
+    assert (form.initial["dealer_position"], form.initial["honba"]) == (1, 0)

@@ -115,7 +115,15 @@ def _group(
     deadline: float,
 ) -> tuple[list[list[int]], bool]:
     if request.mode == "swiss":
-        return seat_swiss(seated_order, plan.sizes, history.meetings, deadline), False
+        seating = seat_swiss(
+            seated_order,
+            plan.sizes,
+            history.meetings,
+            deadline,
+            seat_counts=history.seat_counts,
+            seed=f"{request.seed}:{len(history.rounds)}",
+        )
+        return seating, False
     if request.mode == "interval":
         return seat_interval(seated_order, plan.sizes, request.step or 1), False
     seating = seat_random(

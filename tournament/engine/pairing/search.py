@@ -1,7 +1,8 @@
 """Cost of a grouping and the local searches that improve one by swapping players between tables.
 
 The cost is lexicographic, folded into one integer: first repeated meetings, then (Swiss only) the
-spread of standings ranks at each table. A pair that has met ``c`` times costs ``REPEAT_GROWTH**(c-1)``
+seat shortfall (members who cannot all sit at a seat they lack, ``winds.seat_shortfall``) at
+``seat_unit`` each, then the spread of standings ranks at each table. A pair that has met ``c`` times costs ``REPEAT_GROWTH**(c-1)``
 repeat units to seat together again, so one third meeting weighs as much as many second meetings
 (the most meetings of any pair is kept low); the repeat unit is larger than any change of rank
 spread a swap can make, so no amount of standings tightness buys a repeat.
@@ -12,12 +13,16 @@ Searches are bounded twice: by a move budget, which keeps them deterministic for
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from .winds import seat_shortfall
+
 REPEAT_GROWTH = 16
+ANNEAL_CHECK_EVERY = 256  # steps between two looks at the clock and two temperature updates
 
 
 def meeting_cost(times_met: int) -> int:
@@ -27,15 +32,31 @@ def meeting_cost(times_met: int) -> int:
 
 @dataclass(frozen=True)
 class CostModel:
-    """Scores tables: ``repeat_unit`` × repeat units + rank spread (when ranks are given)."""
+    """Scores tables: ``repeat_unit`` × repeat units + ``seat_unit`` × seat shortfall (when open-seat
+    masks are given) + rank spread (when ranks are given)."""
 
     meetings: Sequence[dict[int, int]]
     rank: Sequence[int] | None
     repeat_unit: int
+    seat_masks: Sequence[int] | None = None
+    seat_unit: int = 0
 
     @classmethod
-    def for_players(cls, meetings: Sequence[dict[int, int]], rank: Sequence[int] | None) -> CostModel:
-        return cls(meetings=meetings, rank=rank, repeat_unit=2 * len(meetings) + 2)
+    def for_players(
+        cls,
+        meetings: Sequence[dict[int, int]],
+        rank: Sequence[int] | None,
+        seat_masks: Sequence[int] | None = None,
+        seat_unit: int = 0,
+    ) -> CostModel:
+        """The repeat unit exceeds what spread and seats can change in one exchange of two players
+        (two tables: ranks ``2 × players``, shortfall ``2 × 4 × seat_unit``), so nothing buys a repeat."""
+        if seat_masks is None:
+            seat_unit = 0
+        repeat_unit = 2 * len(meetings) + 2 + 8 * seat_unit
+        return cls(
+            meetings=meetings, rank=rank, repeat_unit=repeat_unit, seat_masks=seat_masks, seat_unit=seat_unit
+        )
 
     def repeats(self, members: Sequence[int]) -> int:
         total = 0
@@ -56,8 +77,17 @@ class CostModel:
         ranks = [self.rank[player] for player in members]
         return max(ranks) - min(ranks)
 
+    def shortfall(self, members: Sequence[int]) -> int:
+        if self.seat_masks is None:
+            return 0
+        masks = self.seat_masks
+        return seat_shortfall(tuple(sorted(masks[player] for player in members)))
+
     def table_cost(self, members: Sequence[int]) -> int:
-        return self.repeats(members) * self.repeat_unit + self.spread(members)
+        cost = self.repeats(members) * self.repeat_unit + self.spread(members)
+        if self.seat_masks is not None:
+            cost += self.shortfall(members) * self.seat_unit
+        return cost
 
     def minimal_cost(self, size: int) -> int:
         """The best a table of ``size`` can score: no repeat, consecutive ranks."""
@@ -194,3 +224,63 @@ def min_conflicts(
             best_total = total
             best = [list(g) for g in groups]
     return best
+
+
+def anneal(
+    groups: list[list[int]],
+    model: CostModel,
+    partner: Callable[[int, random.Random], int],
+    rng: random.Random,
+    deadline: float,
+    steps: int,
+    temperatures: tuple[float, float],
+) -> int:
+    """Simulated annealing over exchanges of two players at ANY two tables, in place; returns the cost.
+
+    A step takes a random seated player and the player ``partner(player, rng)`` proposes; the
+    exchange is kept if it does not raise the total cost, or else with probability
+    ``exp(-rise / temperature)``, the temperature falling geometrically from ``temperatures[0]`` to
+    ``temperatures[1]`` over ``steps``. Temperatures are in cost units (one rank of spread), far
+    below the repeat unit, so a repeat is practically never bought. The groups end as the best
+    grouping seen: exchanges made after the last best are undone.
+    """
+    table_of: dict[int, int] = {}
+    for index, group in enumerate(groups):
+        for player in group:
+            table_of[player] = index
+    players = list(table_of)
+    costs = [model.table_cost(group) for group in groups]
+    total = sum(costs)
+    best_total = total
+    since_best: list[tuple[int, int, int, int]] = []
+    hot, cold = temperatures
+    cooling = (cold / hot) ** (1 / max(1, steps))
+    temperature = hot
+    for step in range(steps):
+        if step % ANNEAL_CHECK_EVERY == 0:
+            if time.monotonic() > deadline:
+                break
+            temperature = hot * cooling**step
+        player = players[rng.randrange(len(players))]
+        other = partner(player, rng)
+        first, second = table_of[player], table_of.get(other, -1)
+        if second < 0 or first == second:
+            continue
+        group, other_group = groups[first], groups[second]
+        i, j = group.index(player), other_group.index(other)
+        group[i], other_group[j] = other, player
+        new_first, new_second = model.table_cost(group), model.table_cost(other_group)
+        rise = new_first + new_second - costs[first] - costs[second]
+        if rise > 0 and rng.random() >= math.exp(-rise / temperature):
+            group[i], other_group[j] = player, other
+            continue
+        costs[first], costs[second] = new_first, new_second
+        table_of[player], table_of[other] = second, first
+        total += rise
+        since_best.append((first, i, second, j))
+        if total < best_total:
+            best_total = total
+            since_best.clear()
+    for first, i, second, j in reversed(since_best):
+        groups[first][i], groups[second][j] = groups[second][j], groups[first][i]
+    return best_total

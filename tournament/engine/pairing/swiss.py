@@ -14,10 +14,12 @@ has a spread of exactly ``table_size - 1``.
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import Sequence
 
-from .search import CostModel, improve_by_swaps, meeting_cost, window_neighbours
+from .search import CostModel, anneal, improve_by_swaps, meeting_cost, window_neighbours
+from .winds import open_seats
 
 GREEDY_WINDOW = 16
 SWAP_REACH = 2
@@ -25,6 +27,13 @@ BEAM_MAX_PLAYERS = 600
 BEAM_TIME_SHARE = 0.5  # of the search time; the rest stays for the repair swaps
 BEAM_WINDOW = 8
 BEAM_WIDTH = 24
+SEAT_UNIT = 4  # ranks of spread one member without an open seat weighs
+ANNEAL_MAX_PLAYERS = 600
+ANNEAL_STEPS_PER_PLAYER = 1500
+ANNEAL_MAX_STEPS = 300_000
+ANNEAL_TEMPERATURES = (3.0, 0.05)
+ANNEAL_ANYBODY_SHARE = 0.5
+ANNEAL_NEAR_RANKS = 12
 
 
 def greedy_top_down(
@@ -53,24 +62,55 @@ def greedy_top_down(
 
 
 def seat_swiss(
-    order: Sequence[int], sizes: Sequence[int], meetings: Sequence[dict[int, int]], deadline: float
+    order: Sequence[int],
+    sizes: Sequence[int],
+    meetings: Sequence[dict[int, int]],
+    deadline: float,
+    seat_counts: Sequence[Sequence[int]] | None = None,
+    seed: int | str = 0,
 ) -> list[list[int]]:
-    """Swiss groups in table order (table 1 = the top); ``order`` lists the seated players best first."""
+    """Swiss groups in table order (table 1 = the top); ``order`` lists the seated players best first.
+
+    With ``seat_counts`` (per player, per seat) the search also forms tables whose members can all
+    take a seat they lack (``winds.seat_shortfall``). ``seed`` fixes the annealing's random choices.
+    """
     rank = [0] * len(meetings)
     for position, player in enumerate(order):
         rank[player] = position
+    search_started = time.monotonic()
     groups = None
     if len(order) <= BEAM_MAX_PLAYERS:
-        now = time.monotonic()
-        beam_deadline = now + max(0.0, deadline - now) * BEAM_TIME_SHARE
+        beam_deadline = search_started + max(0.0, deadline - search_started) * BEAM_TIME_SHARE
         groups = beam_top_down(order, sizes, meetings, beam_deadline, BEAM_WINDOW, BEAM_WIDTH)
     if groups is None:
         groups = greedy_top_down(order, sizes, meetings)
-    model = CostModel.for_players(meetings, rank)
+    masks = None
+    if seat_counts is not None and max(sizes, default=0) > 1:
+        masks = [open_seats(counts) for counts in seat_counts]
+    model = CostModel.for_players(meetings, rank, masks, SEAT_UNIT)
     improve_by_swaps(groups, model, window_neighbours(len(groups), SWAP_REACH), deadline)
+    if len(order) <= ANNEAL_MAX_PLAYERS and len(groups) > 1:
+        rng = random.Random(f"taikai-swiss:{seed}")
+        steps = min(ANNEAL_MAX_STEPS, ANNEAL_STEPS_PER_PLAYER * len(order))
+        anneal(groups, model, _rank_partner(order, rank), rng, deadline, steps, ANNEAL_TEMPERATURES)
+        improve_by_swaps(groups, model, window_neighbours(len(groups), len(groups)), deadline)
     for group in groups:
         group.sort(key=rank.__getitem__)
+    groups.sort(key=lambda group: rank[group[0]])
     return groups
+
+
+def _rank_partner(order: Sequence[int], rank: Sequence[int]):
+    """Exchange partners for the annealing: half the time anybody, else someone within a few ranks."""
+    count = len(order)
+
+    def partner(player: int, rng: random.Random) -> int:
+        if rng.random() < ANNEAL_ANYBODY_SHARE:
+            return order[rng.randrange(count)]
+        position = rank[player] + rng.randint(-ANNEAL_NEAR_RANKS, ANNEAL_NEAR_RANKS)
+        return order[min(count - 1, max(0, position))]
+
+    return partner
 
 
 def beam_top_down(

@@ -3,6 +3,11 @@
 * ``order_seats``: one round at a time. Each table tries every seat order (24 at most) and keeps the
   one that leaves the members' counts most even: smallest worst (max − min) first, then the smallest
   sum of those spreads, then the smallest sum of squared counts.
+* ``open_seats`` / ``seat_shortfall``: the grouping's view of winds. A player's open seats are those
+  at his lowest count (sitting anywhere else cannot narrow his spread and may widen it); a table's
+  shortfall is how many of its members cannot all get an open seat at once (size − a maximum
+  matching of players to seats). The Swiss search weighs it, so tables are formed whose members lack
+  different seats: in round 4 of an event at tables of four every player lacks exactly one seat.
 * ``plan_seats``: a known schedule, block by block. Over ``seats`` consecutive rounds every table
   needs each seat once and every player may take each seat once: that is an edge colouring of a
   bipartite graph (players × tables) with ``seats`` colours, which always exists (König's theorem);
@@ -14,6 +19,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from ..errors import InvariantViolation
 
@@ -53,6 +59,30 @@ def order_table(members: Sequence[int], seat_counts: Sequence[list[int]], rng: r
         if best_key is None or key < best_key:
             best_key, best = key, permutation
     return [members[slot] for slot in best]
+
+
+def open_seats(counts: Sequence[int]) -> int:
+    """Bit mask of the seats (bit 0 = East) at which a player's count is lowest."""
+    low = min(counts)
+    mask = 0
+    for seat, count in enumerate(counts):
+        if count == low:
+            mask |= 1 << seat
+    return mask
+
+
+@cache
+def seat_shortfall(masks: tuple[int, ...]) -> int:
+    """Members of a table who cannot sit at an open seat: ``len(masks)`` − the best matching of the
+    members (their ``open_seats`` masks, in any order) to the seats ``0 .. len(masks) - 1``."""
+    size = len(masks)
+    best = 0
+    for permutation in _PERMUTATIONS[size]:
+        matched = sum(1 for mask, seat in zip(masks, permutation, strict=True) if mask >> seat & 1)
+        best = max(best, matched)
+        if best == size:
+            break
+    return size - best
 
 
 def order_seats(
