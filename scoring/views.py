@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import render
 
+from scoring.calculator import DEFAULT_RULESET, FU_LABELS, YAKU_LABELS
 from scoring.engine.errors import ScoringError
 from scoring.engine.score_table import LIMIT_LABELS, TABLE_HANS, ScoreRow, limit_han_range, score_table
 from scoring.models import Ruleset
@@ -55,6 +56,58 @@ def ruleset_list(request):
         for ruleset in rulesets
     ]
     return render(request, "scoring/ruleset_list.html", {"rows": rows})
+
+
+@dataclass(frozen=True)
+class PaletteTile:
+    code: str  # MPSZ, e.g. "1m", "0p" (red five), "7z"
+    glyph: str  # the Unicode mahjong tile; the text label stands in where a font lacks it
+    label: str
+    red: bool = False
+
+
+def _suit_palette(letter: str, first_glyph: int) -> tuple[PaletteTile, ...]:
+    tiles = [
+        PaletteTile(f"{rank}{letter}", chr(first_glyph + rank - 1), f"{rank}{letter}")
+        for rank in range(1, 10)
+    ]
+    tiles.insert(5, PaletteTile(f"0{letter}", chr(first_glyph + 4), f"0{letter}", red=True))  # 赤ドラ
+    return tuple(tiles)
+
+
+HONOR_NAMES = ("E", "S", "W", "N", "Haku", "Hatsu", "Chun")  # 東南西北 白發中
+HONOR_GLYPHS = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
+PALETTE = (
+    ("萬子 Characters", _suit_palette("m", 0x1F007)),
+    ("筒子 Circles", _suit_palette("p", 0x1F019)),
+    ("索子 Bamboo", _suit_palette("s", 0x1F010)),
+    (
+        "字牌 Honors",
+        tuple(
+            PaletteTile(f"{rank}z", chr(glyph), name)
+            for rank, (name, glyph) in enumerate(zip(HONOR_NAMES, HONOR_GLYPHS, strict=True), start=1)
+        ),
+    ),
+)
+
+
+def calculator(request):
+    """The hand calculator page: the form is scored by ``POST /scoring/api/evaluate`` from the page."""
+    rulesets = Ruleset.objects.order_by("name").only("name", "slug", "aka_dora")
+    labels = {
+        "yaku": YAKU_LABELS,
+        "fu": FU_LABELS,
+        "limit": LIMIT_LABELS,
+        "tiles": {tile.code: tile.label for _, tiles in PALETTE for tile in tiles},
+    }
+    context = {
+        "rulesets": rulesets,
+        "selected": request.GET.get("ruleset") or DEFAULT_RULESET,
+        "palette": PALETTE,
+        "labels": labels,
+        "meld_rows": range(1, 5),
+    }
+    return render(request, "scoring/calculator.html", context)
 
 
 def ruleset_score_table(request, slug):

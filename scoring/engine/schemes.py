@@ -265,6 +265,9 @@ def win_payment(
     if dealer and params.dealers == 0:
         raise ScoringError("no_dealer", "a dealer cannot win when the scheme has no dealer (ω=0)")
 
+    if type(fu) is int and _integral_shares(params):
+        return _integral_win_payment(params, limits, han, fu, fu_is_fixed, yakuman, dealer, honba)
+
     limit = han_limit(limits, han=han, yakuman=yakuman)
     if limit is None:  # below 5 han: the fu count, and may still reach mangan
         basic = basic_points(params, han=han, fu=fu, fu_is_fixed=fu_is_fixed)
@@ -293,6 +296,76 @@ def win_payment(
         tsumo_dealer=as_points(shares.tsumo_each_dealer + per_payer) if params.dealers else None,
         tsumo_non_dealer=as_points(shares.tsumo_each_non_dealer + per_payer),
         honba_per_payer=per_payer,
+    )
+
+
+# Schemes whose payments are sums, products and ceil_φ of κ, ε and Γ only: with integral parameters
+# every payment is an int, and integer arithmetic gives exactly what the Fraction formulas give.
+_INTEGRAL_SCHEMES = ("inclusive", "coefficient_exclusion", "same_word")
+
+
+def _integral_shares(params: SchemeParams) -> bool:
+    """θ, φ, κ and ε are whole numbers and the scheme is one of ``_INTEGRAL_SCHEMES``."""
+    return (
+        params.scheme in _INTEGRAL_SCHEMES
+        and params.theta.denominator == 1
+        and params.phi.denominator == 1
+        and params.kappa.denominator == 1
+        and params.epsilon.denominator == 1
+    )
+
+
+def _ceil_int(x: int, alpha: int) -> int:
+    """``ceil_α(x)`` for a positive integer ``alpha``."""
+    return -(-x // alpha) * alpha
+
+
+def _integral_win_payment(
+    params: SchemeParams,
+    limits: LimitOptions,
+    han: int,
+    fu: int,
+    fu_is_fixed: bool,
+    yakuman: int,
+    dealer: bool,
+    honba: int,
+) -> WinPayment:
+    """``win_payment`` in integer arithmetic, for ``_integral_shares`` parameters and an int fu.
+
+    The same formulas as :func:`basic_points`, :func:`inclusive_shares`,
+    :func:`coefficient_exclusion_shares` and :func:`same_word_shares`; with whole θ, φ, κ, ε every
+    intermediate value is an integer, so no ``Fraction`` is needed.
+    """
+    limit = han_limit(limits, han=han, yakuman=yakuman)
+    if limit is None:  # below 5 han: the fu count, and may still reach mangan
+        _check_fu(fu)
+        listed_fu = fu if fu_is_fixed else _ceil_int(fu, params.theta.numerator)  # ceil_θ(p)
+        basic = listed_fu * 2 ** total_han(params, han)  # Γ = 2^v · ceil_θ(p)
+        limit = basic_limit(limits, han=han, basic=basic, table_fu=listed_fu)
+    if limit is not None:
+        basic = limit.basic
+    phi = params.phi.numerator
+    kappa = params.kappa.numerator
+    eps = params.epsilon.numerator
+    dealers = params.dealers
+    # the ron is shared among m parties (2.1, 2.2) or s parties (3.1 同語方式)
+    parties = params.standard if params.scheme == "same_word" else params.players
+    ron_weight = (parties - dealers - 1) * kappa + dealers * eps  # (n-ω-1)κ + ωε
+    if params.scheme == "coefficient_exclusion":
+        rounded = _ceil_int(basic, phi)  # κ·ceil_φ(Γ)
+        k, e, f_k, f_e = kappa * rounded, eps * rounded, ron_weight * rounded, (parties - 1) * eps * rounded
+    else:  # ceil_φ(κΓ)
+        k = _ceil_int(kappa * basic, phi)
+        e = _ceil_int(eps * basic, phi)
+        f_k = _ceil_int(ron_weight * basic, phi)
+        f_e = _ceil_int((parties - 1) * eps * basic, phi)
+    per_payer = params.honba_unit * honba  # a·t
+    ron_honba = (params.players - 1) * per_payer  # (m-1)·a·t
+    name = limit.name if limit else None
+    if dealer:
+        return WinPayment(name, Fraction(basic), f_e + ron_honba, None, e + per_payer, per_payer)
+    return WinPayment(
+        name, Fraction(basic), f_k + ron_honba, e + per_payer if dealers else None, k + per_payer, per_payer
     )
 
 

@@ -208,3 +208,15 @@ def test_invalid_ruleset_row_is_a_command_error(tmp_path, kappa):
     ruleset.save()  # saved without full_clean, as a raw database edit would
     with pytest.raises(CommandError, match=r"^invalid_ruleset: "):
         score_file(tmp_path, lines_of(EXAMPLE), "--ruleset", "broken")
+
+
+def test_a_result_too_long_to_write_is_reported_and_the_command_goes_on(tmp_path):
+    huge_honba = (
+        '{"id": "huge", "hand": {"tiles": "345m888p11567s222z", "win_tile": "5s", "tsumo": true, "honba": 1'
+        + "0" * 4200
+        + "}}"
+    )
+    good = '{"id": "ok", "hand": {"tiles": "345m888p11567s222z", "win_tile": "5s", "tsumo": true, "riichi": true, "round_wind": "S"}}'
+    results = score_file(tmp_path, huge_honba + "\n" + good + "\n")
+    assert results[0]["error"]["code"] == "invalid_request"
+    assert results[1]["id"] == "ok" and "result" in results[1]

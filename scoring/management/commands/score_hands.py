@@ -1,53 +1,26 @@
 """``score_hands``: JSON Lines in (``../shared/hand-format.md`` requests), one result per line out."""
 
-import json
-import math
 import sys
-from fractions import Fraction
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.calculator import Outcome, outcome_json, parse_json_object
 from scoring.engine import evaluate
+from scoring.engine.errors import ScoringError
 from scoring.selectors import ruleset_get_engine_rules
 
 
-def _reject_constant(name: str):
-    """NaN and Infinity are not JSON (RFC 8259), although Python's parser accepts them."""
-    raise ValueError(f"{name} is not a JSON value")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):  # 1e400
-        raise ValueError(f"{text} is out of range")
-    return value
-
-
-def _invalid_json(message: str) -> dict:
-    return {"id": None, "error": {"code": "invalid_json", "message": message}}
-
-
 def result_line_for(line: str, rules) -> dict:
+    """One request line → its result object (an error object for bad input; never raises)."""
     try:
-        request = json.loads(line, parse_constant=_reject_constant, parse_float=_finite_float)
-    except json.JSONDecodeError as exc:
-        return _invalid_json(f"not valid JSON: {exc.msg} (column {exc.colno})")
-    except (ValueError, RecursionError) as exc:
-        return _invalid_json(f"not valid JSON: {exc}")
-    if not isinstance(request, dict):
-        return _invalid_json("each line must be a JSON object")
+        request = parse_json_object(line.encode("utf-8"))
+    except ScoringError as error:
+        return {"id": None, "error": error.as_dict()}
     return evaluate(request, rules)
 
 
-def _json_default(value):
-    """Exact amounts that are not integers (fractional φ, κ or ε) are written as ``"n/d"``."""
-    if isinstance(value, Fraction):
-        return str(value)
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
-
-
 def result_text(result: dict) -> str:
-    return json.dumps(result, ensure_ascii=False, default=_json_default, allow_nan=False)
+    return outcome_json(Outcome(result, is_error="error" in result))[0]
 
 
 class Command(BaseCommand):
