@@ -46,6 +46,17 @@ from tournament.services import (
 )
 
 
+def apply_to_each(model_admin, request, queryset, service, done: str) -> None:
+    """Run a service on each selected row; each success or refusal is reported on its own."""
+    for obj in queryset:
+        try:
+            service(obj)
+        except ServiceError as exc:
+            model_admin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
+        else:
+            model_admin.message_user(request, f"{obj}: {done}")
+
+
 class EntryInline(admin.TabularInline):
     model = Entry
     fk_name = "event"
@@ -75,13 +86,7 @@ class EventAdmin(admin.ModelAdmin):
 
     @admin.action(description="Finish the selected events (every round completed)")
     def finish_events(self, request, queryset):
-        for event in queryset:
-            try:
-                event_finish(event=event)
-            except ServiceError as exc:
-                self.message_user(request, f"{event}: {exc.message}", messages.ERROR)
-            else:
-                self.message_user(request, f"{event}: finished.")
+        apply_to_each(self, request, queryset, lambda event: event_finish(event=event), "finished.")
 
     change_form_template = "admin/tournament/event/change_form.html"
     fieldsets = [
@@ -198,26 +203,15 @@ class RoundAdmin(admin.ModelAdmin):
 
     @admin.action(description="Publish the selected seating drafts")
     def publish_rounds(self, request, queryset):
-        for round_ in queryset:
-            try:
-                round_publish(round_=round_)
-            except ServiceError as exc:
-                self.message_user(request, f"{round_}: {exc.message}", messages.ERROR)
-            else:
-                self.message_user(request, f"{round_}: published.")
+        apply_to_each(self, request, queryset, lambda round_: round_publish(round_=round_), "published.")
 
     def has_add_permission(self, request):
         return False  # rounds are created by seating (event page → "Seat the next round")
 
     @admin.action(description="Complete the selected rounds (every table confirmed)")
     def complete_rounds(self, request, queryset):
-        for round_ in queryset:
-            try:
-                round_complete(round_=round_)
-            except ServiceError as exc:
-                self.message_user(request, f"{round_}: {exc.message}", messages.ERROR)
-            else:
-                self.message_user(request, f"{round_}: completed; standings are being updated.")
+        done = "completed; standings are being updated."
+        apply_to_each(self, request, queryset, lambda round_: round_complete(round_=round_), done)
 
 
 class SeatInline(admin.TabularInline):

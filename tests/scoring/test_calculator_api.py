@@ -18,38 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.tiles import parse_tiles
+from tests.scoring.hand_format_example import EXAMPLE, example
 
 pytestmark = pytest.mark.django_db
 
 EVALUATE = "/scoring/api/evaluate"
 SHAPE = "/scoring/api/shape"
 
-EXAMPLE = {
-    "id": "any-string",
-    "rules": {"aka_dora": False},
-    "hand": {
-        "tiles": "345m888p11567s222z",
-        "melds": [],
-        "win_tile": "5s",
-        "tsumo": True,
-        "riichi": True,
-        "double_riichi": False,
-        "ippatsu": False,
-        "haitei": False,
-        "houtei": False,
-        "rinshan": False,
-        "chankan": False,
-        "tenhou": False,
-        "chiihou": False,
-        "seat_wind": "E",
-        "round_wind": "S",
-        "dealer": True,
-        "dora_indicators": ["8m"],
-        "ura_dora_indicators": ["4p"],
-        "honba": 0,
-        "riichi_sticks": 0,
-    },
-}
 EXAMPLE_RESULT = {
     "yaku": [["menzen_tsumo", 1], ["riichi", 1], ["round_wind", 1]],
     "han": 3,
@@ -59,12 +34,6 @@ EXAMPLE_RESULT = {
     "total": 7800,
     "fu_details": [["base", 20], ["closed_triplet", 8], ["closed_triplet", 4], ["tsumo", 2]],
 }
-
-
-def example(**hand_changes) -> dict:
-    request = copy.deepcopy(EXAMPLE)
-    request["hand"].update(hand_changes)
-    return request
 
 
 def post(client, url: str, body, **query):

@@ -16,43 +16,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scoring.models import Ruleset
+from tests.scoring.hand_format_example import EXAMPLE, example
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLE = {
-    "id": "any-string",
-    "rules": {"aka_dora": False},
-    "hand": {
-        "tiles": "345m888p11567s222z",
-        "melds": [],
-        "win_tile": "5s",
-        "tsumo": True,
-        "riichi": True,
-        "double_riichi": False,
-        "ippatsu": False,
-        "haitei": False,
-        "houtei": False,
-        "rinshan": False,
-        "chankan": False,
-        "tenhou": False,
-        "chiihou": False,
-        "seat_wind": "E",
-        "round_wind": "S",
-        "dealer": True,
-        "dora_indicators": ["8m"],
-        "ura_dora_indicators": ["4p"],
-        "honba": 0,
-        "riichi_sticks": 0,
-    },
-}
 # Closed ron on 9s (single wait 単騎): no riichi, no tanyao (1m, 9p), no pinfu, no yakuhai.
 NO_YAKU = {"id": "no-yaku", "hand": {"tiles": "123m456m789p234s99s", "win_tile": "9s", "seat_wind": "S"}}
-
-
-def example(**hand_changes) -> dict:
-    request = copy.deepcopy(EXAMPLE)
-    request["hand"].update(hand_changes)
-    return request
 
 
 def lines_of(*requests) -> str:
