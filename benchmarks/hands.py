@@ -18,16 +18,8 @@ import time
 
 from benchmarks.hand_generator import generate_requests
 from benchmarks.mahjong_reference import package_evaluate
-from scoring.engine import evaluate, shapes
-from scoring.engine.evaluate import clear_payment_cache
-
-
-def clear_caches() -> None:
-    """Forget every table and cache of the engine: the next pass pays for building them."""
-    shapes._MELD_TABLES.clear()
-    shapes.suit_decompositions.cache_clear()
-    shapes._suit_options.cache_clear()
-    clear_payment_cache()
+from scoring.engine import evaluate
+from scoring.engine.evaluate import clear_caches
 
 
 def _time(function, requests: list[dict]) -> float:

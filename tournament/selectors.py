@@ -62,6 +62,47 @@ def event_standings(event: Event) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(event=event).first()
 
 
+@dataclass
+class StandingsView:
+    computed_at: object
+    rows: list[dict]  # every row, best first, each with "cells": one [points, advanced] or None per round
+    round_numbers: list[int]
+
+
+_standings_cache: dict[int, StandingsView] = {}
+STANDINGS_CACHE_EVENTS = 16
+
+
+def event_standings_view(event: Event) -> StandingsView | None:
+    """The snapshot's rows laid out for the page, parsed once per snapshot and kept in this process.
+
+    A request costs one small query (the snapshot's time) while the snapshot is unchanged; a 10,000-
+    player snapshot is several megabytes of JSON, so it is not read and parsed on every page view.
+    """
+    meta = StandingsSnapshot.objects.filter(event=event).only("computed_at").first()
+    if meta is None:
+        return None
+    cached = _standings_cache.get(event.pk)
+    if cached is not None and cached.computed_at == meta.computed_at:
+        return cached
+    snapshot = StandingsSnapshot.objects.filter(pk=meta.pk).values_list("rows", "computed_at").first()
+    if snapshot is None:
+        return None
+    rows, computed_at = snapshot
+    round_numbers = sorted({game[0] for row in rows for game in row["history"]})
+    column = {number: i for i, number in enumerate(round_numbers)}
+    for row in rows:
+        cells = [None] * len(round_numbers)
+        for number, points, advanced in row["history"]:
+            cells[column[number]] = (points, advanced)
+        row["cells"] = cells
+    view = StandingsView(computed_at, rows, round_numbers)
+    if len(_standings_cache) >= STANDINGS_CACHE_EVENTS:
+        _standings_cache.pop(next(iter(_standings_cache)))
+    _standings_cache[event.pk] = view
+    return view
+
+
 def player_results_in_event(event: Event, entry_id: int):
     return (
         SeatResult.objects.filter(entry_id=entry_id, table__round__event=event, is_current=True)

@@ -3,68 +3,67 @@
 from __future__ import annotations
 
 from datetime import datetime
+from fractions import Fraction
 
 from django.db import transaction
+from django.db.models import CharField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from tournament.engine.standings import GameRecord, StandingsOptions, compute_standings
 from tournament.models import Entry, Event, SeatResult, StandingsSnapshot
 
 
-def _fraction_text(value) -> str:
-    return str(value)
+def _exact(text: str) -> Fraction:
+    """A stored game-points value ("n/d" or "n") as a Fraction, without the regex of Fraction(str)."""
+    numerator, _, denominator = text.partition("/")
+    return Fraction(int(numerator), int(denominator or 1))
 
 
 def standings_rows(event: Event) -> list[dict]:
-    entries = list(Entry.objects.filter(event=event).select_related("player").order_by("id"))
-    results = SeatResult.objects.filter(table__round__event=event, is_current=True).values_list(
-        "entry_id", "table__round__number", "game_points", "advanced", "table__number", "placement", "forfeit"
+    """Standings rows, best first. ``history`` holds ``[round, game points, advanced]`` per game:
+    compact, because the snapshot of a 10,000-player event holds 100,000 of them."""
+    entries = list(
+        Entry.objects.filter(event=event)
+        .order_by("id")
+        .values_list("id", "player_id", "player__display_name", "player__club", "player__country", "status")
     )
-    games = []
-    details: dict[tuple[int, int], dict] = {}
-    for entry_id, round_number, game_points, advanced, table_number, placement, forfeit in results:
-        games.append(GameRecord(entry_id, round_number, game_points, advanced))
-        details[(entry_id, round_number)] = {
-            "table": table_number,
-            "placement": placement,
-            "forfeit": forfeit,
-        }
-    deductions = penalty_deductions(event)
-    disqualified = {e.id for e in entries if e.status == Entry.Status.DISQUALIFIED}
+    # The text of the column, parsed here: 100,000 results read without a converter per value.
+    results = (
+        SeatResult.objects.filter(table__round__event=event, is_current=True)
+        .annotate(points_text=Cast("game_points", CharField()))
+        .values_list("entry_id", "table__round__number", "points_text", "advanced")
+    )
+    games = [
+        GameRecord(entry_id, number, _exact(text), advanced) for entry_id, number, text, advanced in results
+    ]
+    disqualified = {entry[0] for entry in entries if entry[5] == Entry.Status.DISQUALIFIED}
     rows = compute_standings(
-        [e.id for e in entries],
+        [entry[0] for entry in entries],
         games,
-        deductions,
+        penalty_deductions(event),
         disqualified,
         StandingsOptions(precedence=event.precedence),
     )
-    by_id = {e.id: e for e in entries}
+    by_id = {entry[0]: entry for entry in entries}
     out = []
     for row in rows:
-        entry = by_id[row.player_id]
+        entry_id, player_id, name, club, country, status = by_id[row.player_id]
         out.append(
             {
-                "entry": entry.id,
-                "player": entry.player_id,
-                "name": entry.player.display_name,
-                "club": entry.player.club,
-                "country": entry.player.country,
-                "status": entry.status,
+                "entry": entry_id,
+                "player": player_id,
+                "name": name,
+                "club": club,
+                "country": country,
+                "status": status,
                 "rank": row.rank,
                 "award_rank": row.award_rank,
                 "advances": row.advances,
-                "total_points": _fraction_text(row.total_points),
+                "total_points": str(row.total_points),
                 "games": row.games,
                 "penalty_points": row.penalty_points,
-                "history": [
-                    {
-                        "round": g.round_number,
-                        "points": _fraction_text(g.game_points),
-                        "advanced": g.advanced,
-                        **details.get((entry.id, g.round_number), {}),
-                    }
-                    for g in row.history
-                ],
+                "history": [[g.round_number, str(g.game_points), g.advanced] for g in row.history],
             }
         )
     return out

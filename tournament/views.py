@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 
@@ -33,15 +34,21 @@ def event_home(request, slug):
     )
 
 
+STANDINGS_PER_PAGE = 100
+
+
 def standings(request, slug):
     event = _event_or_404(slug)
-    snapshot = selectors.event_standings(event)
-    rows = snapshot.rows if snapshot else []
-    round_numbers = sorted({h["round"] for row in rows for h in row["history"]})
-    for row in rows:
-        by_round = {h["round"]: h for h in row["history"]}
-        row["cells"] = [by_round.get(n) for n in round_numbers]
-    context = {"event": event, "snapshot": snapshot, "rows": rows, "round_numbers": round_numbers}
+    view = selectors.event_standings_view(event)
+    rows = view.rows if view else []
+    query = (request.GET.get("q") or "").strip().casefold()
+    if query:
+        rows = [
+            row for row in rows if query in row["name"].casefold() or query in (row["club"] or "").casefold()
+        ]
+    page = Paginator(rows, STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"event": event, "snapshot": view, "rows": page.object_list, "page": page, "query": query,
+               "round_numbers": view.round_numbers if view else []}  # fmt: skip
     return render(request, "tournament/standings.html", context)
 
 

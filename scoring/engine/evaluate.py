@@ -10,14 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress, product
 
+from . import hand as hand_module
+from . import shapes, tiles
 from .errors import InvariantViolation, ScoringError
 from .fu import fu_of
-from .hand import MELD_TYPES, Hand, hand_from_dict
+from .hand import MELD_TYPES, Hand, read_hand
 from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
-from .shapes import SEQUENCE, TRIPLET, decompositions, is_seven_pairs, is_thirteen_orphans
+from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_decompositions
 from .yaku import (
     SHANPON,
     TANKI,
@@ -72,13 +75,23 @@ def win_context(hand: Hand) -> WinContext:
     for meld in hand.melds:
         for index in meld.tiles:
             counts[index] += 1
-    kinds = frozenset(hand.concealed).union(*(meld.tiles for meld in hand.melds))
+    return _win_context(hand, concealed_counts, counts)
+
+
+_TILE_INDICES = range(34)
+
+
+def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> WinContext:
+    """``win_context`` from the hand's tile counts (concealed, and with the melds)."""
+    kinds = frozenset(compress(_TILE_INDICES, counts))
     has_melds = bool(hand.melds)
+    tenhou = hand.tenhou
+    chiihou = hand.chiihou
     return WinContext(
         tuple(counts),
         kinds,
         tuple(concealed_counts),
-        hand.is_closed,
+        not has_melds or hand.is_closed,
         hand.tsumo,
         hand.riichi,
         hand.double_riichi,
@@ -87,12 +100,12 @@ def win_context(hand: Hand) -> WinContext:
         hand.houtei,
         hand.rinshan,
         hand.chankan,
-        hand.tenhou,
-        hand.chiihou,
+        tenhou,
+        chiihou,
         hand.seat_wind,
         hand.round_wind,
         has_melds,
-        hand_yakuman(counts, kinds, tenhou=hand.tenhou, chiihou=hand.chiihou, has_melds=has_melds),
+        hand_yakuman(counts, kinds, tenhou=tenhou, chiihou=chiihou, has_melds=has_melds),
     )
 
 
@@ -114,14 +127,70 @@ _MELD_GROUPS = {
 _RON_TRIPLETS = {tile: Group(TRIPLET, tile, False, False, False) for tile in range(34)}
 
 
+# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as (pair, melds, concealed groups)).
+_SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
+_SUIT_SLICES = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
+_NO_TILES = ((-1, (), ()),)
+
+
+def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]:
+    """``suit_decompositions`` with each meld's ``Group`` attached, kept per suit and tile counts."""
+    held = sum(suit_counts)
+    remainder = held % 3
+    options = (
+        _NO_TILES
+        if not held
+        else tuple(
+            (pair, melds, tuple(_CONCEALED_GROUPS[meld] for meld in melds))
+            for pair, melds in suit_decompositions(suit, suit_counts)
+        )
+    )
+    entry = (remainder, options)
+    table = _SUIT_READINGS[suit]
+    if len(table) < 65536:
+        table[suit_counts] = entry
+    return entry
+
+
+def _decompositions(concealed_counts: tuple[int, ...]) -> list[tuple]:
+    """``shapes.decompositions`` as (pair, melds, concealed groups), built from per-suit tables."""
+    per_suit = []
+    pair_suits = 0
+    for suit, start, stop in _SUIT_SLICES:
+        suit_counts = concealed_counts[start:stop]
+        remainder, options = _SUIT_READINGS[suit].get(suit_counts) or _suit_readings(suit, suit_counts)
+        if not options:
+            return []
+        if remainder:
+            pair_suits += 1
+        if options is not _NO_TILES:
+            per_suit.append(options)
+    if pair_suits != 1:
+        return []
+    if len(per_suit) == 1:
+        return list(per_suit[0])
+    result = []
+    for combination in product(*per_suit):
+        pair = -1
+        melds: list = []
+        groups: list = []
+        for suit_pair, suit_melds, suit_groups in combination:
+            if suit_pair >= 0:
+                pair = suit_pair
+            melds += suit_melds
+            groups += suit_groups
+        result.append((pair, melds, groups))
+    return result
+
+
 def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
     """Every reading of the hand: each decomposition × each group that may hold the winning tile."""
     win = hand.win_tile
-    meld_groups = tuple(_MELD_GROUPS[meld.kind, meld.first] for meld in hand.melds)
+    melds_of_hand = hand.melds
+    meld_groups = tuple(_MELD_GROUPS[meld.kind, meld.first] for meld in melds_of_hand)
     ron = not hand.tsumo
     found: list[Reading] = []
-    for pair, melds in decompositions(concealed_counts):
-        concealed_groups = [_CONCEALED_GROUPS[group] for group in melds]
+    for pair, melds, concealed_groups in _decompositions(tuple(concealed_counts)):
         if pair == win:
             found.append(Reading("standard", (*concealed_groups, *meld_groups), pair, TANKI))
         seen: set[tuple[int, int, str]] = set()
@@ -143,33 +212,28 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
                 groups = list(concealed_groups)
                 groups[position] = _RON_TRIPLETS[tile]
             found.append(Reading("standard", (*groups, *meld_groups), pair, wait))
-    if not hand.melds:
+    if not melds_of_hand:
         if is_seven_pairs(concealed_counts):
-            found.append(Reading("chiitoitsu", (), -1, TANKI))
+            found.append(_CHIITOITSU)
         elif is_thirteen_orphans(concealed_counts):
-            found.append(Reading("kokushi", (), -1, TANKI))
+            found.append(_KOKUSHI)
     return found
 
 
+_CHIITOITSU = Reading("chiitoitsu", (), -1, TANKI)
+_KOKUSHI = Reading("kokushi", (), -1, TANKI)
+
+
+# Per (scheme, limits) pair: outcome key -> (limit, payments, what the winner receives).
 _PAYMENT_TABLES: dict[tuple[int, int], tuple[SchemeParams, LimitOptions, dict]] = {}
 
 
-def _cached_payment(
-    scheme: SchemeParams,
-    limits: LimitOptions,
-    han: int,
-    fu: int,
-    fixed: bool,
-    yakuman: int,
-    dealer: bool,
-    honba: int,
-) -> WinPayment:
+def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> dict:
     """``win_payment`` is pure, and a tournament's hands repeat the same few (han, fu) pairs.
 
     Tables are kept per parameter object (by identity: hashing the Fractions of the parameters on
-    every call would cost more than it saves). The key drops what cannot change the payment: fu for
-    5 han and more or a yakuman (seed 002: fu no longer count), and the raw fu below ``ceil_θ`` for
-    every scheme that rounds with θ (all but simple doubling, which uses the raw fu).
+    every call would cost more than it saves). Keys (see ``_outcome_key``) drop what cannot change
+    the payment.
     """
     entry = _PAYMENT_TABLES.get((id(scheme), id(limits)))
     if entry is None or entry[0] is not scheme or entry[1] is not limits:
@@ -177,27 +241,70 @@ def _cached_payment(
             _PAYMENT_TABLES.clear()
         entry = (scheme, limits, {})
         _PAYMENT_TABLES[id(scheme), id(limits)] = entry
-    table = entry[2]
+    return entry[2]
+
+
+def _outcome_key(
+    scheme: SchemeParams,
+    han: int,
+    fu: int,
+    rounded_fu: int | Fraction,
+    fixed: bool,
+    yakuman: int,
+    dealer: bool,
+    honba: int,
+    tsumo: bool,
+) -> tuple:
+    """The payment table's key: fu drop out for 5 han and more or a yakuman (seed 002: fu no longer
+    count), and the raw fu is replaced by ``ceil_θ`` of it for every scheme that rounds with θ (all but
+    simple doubling, which uses the raw fu)."""
     if yakuman or han >= LIMIT_HAN:
         key_fu = 0
     elif fixed or scheme.scheme == "simple_doubling":
         key_fu = fu
     else:
-        key_fu = _rounded_fu(scheme, fu, fixed)
-    key = (han, key_fu, fixed, yakuman, dealer, honba)
-    payment = table.get(key)
-    if payment is None:
-        if len(table) > 4096:
-            table.clear()
-        payment = win_payment(
-            scheme, limits, han=han, fu=fu, fu_is_fixed=fixed, yakuman=yakuman, dealer=dealer, honba=honba
-        )
-        table[key] = payment
-    return payment
+        key_fu = rounded_fu
+    return (han, key_fu, fixed, yakuman, dealer, honba, tsumo)
+
+
+def _priced_outcome(
+    rules: Rules, table: dict, key: tuple, fu: int
+) -> tuple[str | None, dict, int | Fraction]:
+    """Price the win ``key`` describes and remember it in ``table``: (limit, payments, received)."""
+    han, _, fixed, yakuman, dealer, honba, tsumo = key
+    payment = win_payment(
+        rules.scheme,
+        rules.limits,
+        han=han,
+        fu=fu,
+        fu_is_fixed=fixed,
+        yakuman=yakuman,
+        dealer=dealer,
+        honba=honba,
+    )
+    payments, received = payments_of(payment, rules, tsumo=tsumo, dealer=dealer)
+    outcome = (payment.limit, payments, received)
+    if len(table) > 4096:
+        table.clear()
+    table[key] = outcome
+    return outcome
 
 
 def clear_payment_cache() -> None:
     _PAYMENT_TABLES.clear()
+
+
+def clear_caches() -> None:
+    """Forget every table and cache the engine builds as it goes (per-suit decompositions, runs of
+    tiles, melds, payments): the next evaluation pays for building them again."""
+    shapes._MELD_TABLES.clear()
+    shapes.suit_decompositions.cache_clear()
+    shapes._suit_options.cache_clear()
+    for table in _SUIT_READINGS:
+        table.clear()
+    tiles._RUN_CACHE.clear()
+    hand_module._MELD_CACHE.clear()
+    clear_payment_cache()
 
 
 def payments_of(
@@ -238,19 +345,27 @@ def evaluate_hand(hand: Hand, rules: Rules = STANDARD_RULES) -> HandResult:
 def best_reading(hand: Hand, rules: Rules) -> tuple:
     """The fields of ``HandResult`` for the reading that pays most (a plain tuple: the JSON path
     builds its dict straight from it)."""
-    context = win_context(hand)
+    return _best_reading(hand, rules, win_context(hand))
+
+
+def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
     hand_readings = readings(hand, context.concealed_counts)
     if not hand_readings:
         raise ScoringError("not_a_winning_hand", "the tiles do not form a winning hand")
     dealer = hand.dealer
     all_counts = context.counts
-    dora = count_dora(all_counts, hand.dora_indicators)
+    dora = count_dora(all_counts, hand.dora_indicators) if hand.dora_indicators else 0
     aka = hand.red_fives if rules.aka_dora else 0
-    ura = count_dora(all_counts, hand.ura_dora_indicators) if hand.riichi else 0
+    ura = count_dora(all_counts, hand.ura_dora_indicators) if hand.riichi and hand.ura_dora_indicators else 0
     bonus = [(key, count) for key, count in (("dora", dora), ("aka_dora", aka), ("ura_dora", ura)) if count]
     bonus_han = dora + aka + ura
     situational = situational_yaku(context, rules)
 
+    scheme = rules.scheme
+    theta = scheme.theta
+    step = theta.numerator if theta.denominator == 1 else 0  # θ as an int, 0 when fractional
+    table = _payment_table(scheme, rules.limits)
+    honba = hand.honba
     best: tuple | None = None
     best_key: tuple = ()
     sticks = RIICHI_STICK * hand.riichi_sticks
@@ -274,20 +389,26 @@ def best_reading(hand: Hand, rules: Rules) -> tuple:
             for _, value in regular:
                 han += value
             units = 0
-        fu = fu_of(reading, context, pinfu=pinfu, double_wind_pair_fu=double_wind_pair_fu)
-        payment = _cached_payment(rules.scheme, rules.limits, han, fu.fu, fu.fixed, units, dealer, hand.honba)
-        payments, received = payments_of(payment, rules, tsumo=tsumo, dealer=dealer)
+        fu, fixed, fu_details = fu_of(reading, context, pinfu=pinfu, double_wind_pair_fu=double_wind_pair_fu)
+        if fixed or fu <= 0:
+            rounded_fu = fu
+        elif step:
+            rounded_fu = -(-fu // step) * step  # ceil_θ(p)
+        else:
+            rounded_fu = _rounded_fu(scheme, fu, fixed)
+        key = _outcome_key(scheme, han, fu, rounded_fu, fixed, units, dealer, honba, tsumo)
+        limit, payments, received = table.get(key) or _priced_outcome(rules, table, key, fu)
         total = received + sticks
-        rounded_fu = _rounded_fu(rules.scheme, fu.fu, fu.fixed)
-        key = (total, units > 0, han, rounded_fu)
-        if best is None or key > best_key:
-            best_key = key
-            best = (yaku, han, rounded_fu, payment.limit, payments, total, fu.details, units, reading)
+        rank = (total, units > 0, han, rounded_fu)
+        if best is None or rank > best_key:
+            best_key = rank
+            best = (yaku, han, rounded_fu, limit, payments, total, fu_details, units, reading)
     if best is None:
         raise ScoringError("no_yaku", "the hand has no yaku (dora alone do not make a winning hand)")
     if best[5] < 0:
         raise InvariantViolation("a win cannot pay the winner a negative amount")
-    return best
+    yaku, han, rounded_fu, limit, payments, total, fu_details, units, reading = best
+    return (yaku, han, rounded_fu, limit, dict(payments), total, fu_details, units, reading)
 
 
 def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
@@ -352,8 +473,9 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
         if "hand" not in request:
             raise ScoringError("invalid_request", "hand is required", field="hand")
         line_rules = rules_for_line(request.get("rules"), rules or STANDARD_RULES)
-        yaku, han, fu, limit, payments, total, fu_details, _, _ = best_reading(
-            hand_from_dict(request["hand"]), line_rules
+        hand, concealed_counts, counts = read_hand(request["hand"])
+        yaku, han, fu, limit, payments, total, fu_details, _, _ = _best_reading(
+            hand, line_rules, _win_context(hand, concealed_counts, counts)
         )
     except ScoringError as error:
         return {"id": request_id, "error": error.as_dict()}

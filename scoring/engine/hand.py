@@ -210,6 +210,34 @@ def check_flags(hand: Hand) -> None:
 
 def hand_from_dict(raw: object) -> Hand:
     """Read and validate a ``hand`` object; user errors raise ``ScoringError`` with a stable code."""
+    return read_hand(raw)[0]
+
+
+_MELD_CACHE: dict[tuple[str, str], tuple[Meld, tuple[int, ...]]] = {}
+_MELD_KEYS = frozenset(("type", "tiles"))
+
+
+def _read_meld(position: int, raw: object) -> tuple[Meld, tuple[int, ...]]:
+    """``_meld_from_dict`` for a meld object, kept per (type, tiles) text: a meld is one of a few
+    hundred, and a valid one reads the same wherever it stands."""
+    if type(raw) is dict and len(raw) == 2:
+        kind = raw.get("type")
+        text = raw.get("tiles")
+        if type(kind) is str and type(text) is str:
+            read = _MELD_CACHE.get((kind, text))
+            if read is None:
+                meld, indices = _meld_from_dict(position, raw)
+                read = (meld, tuple(indices))
+                if len(_MELD_CACHE) < 4096:
+                    _MELD_CACHE[kind, text] = read
+            return read
+    meld, indices = _meld_from_dict(position, raw)
+    return meld, tuple(indices)
+
+
+def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
+    """``hand_from_dict``, with the tile counts found on the way: (hand, concealed counts, counts of
+    every tile, concealed and melded, per 34-index)."""
     if not isinstance(raw, dict):
         raise ScoringError("invalid_request", "hand must be an object")
     if not HAND_KEYS.issuperset(raw):
@@ -219,16 +247,18 @@ def hand_from_dict(raw: object) -> Hand:
         missing = "tiles" if "tiles" not in raw else "win_tile"
         raise ScoringError("invalid_request", f"hand.{missing} is required", field=missing)
     concealed, red = parse_tiles(raw["tiles"], field="tiles")
-    counts = [0] * 34
+    concealed_counts = [0] * 34
     for index in concealed:
-        counts[index] += 1
+        concealed_counts[index] += 1
+    counts = concealed_counts
     melds = []
     raw_melds = raw.get("melds")
     if raw_melds:
         if not isinstance(raw_melds, list) or len(raw_melds) > 4:
             raise ScoringError("invalid_meld", "melds must be a list of at most 4 melds", field="melds")
+        counts = list(concealed_counts)
         for position, raw_meld in enumerate(raw_melds):
-            meld, indices = _meld_from_dict(position, raw_meld)
+            meld, indices = _read_meld(position, raw_meld)
             melds.append(meld)
             red += meld.red
             for index in indices:
@@ -248,16 +278,15 @@ def hand_from_dict(raw: object) -> Hand:
             "too_many_copies", f"{tile_name(index)} appears {counts[index]} times (at most 4)", field="tiles"
         )
     win_tile, _ = parse_tile(raw["win_tile"], field="win_tile")
-    if win_tile not in concealed:
+    if not concealed_counts[win_tile]:
         raise ScoringError(
             "win_tile_missing", f"win_tile {tile_name(win_tile)} is not among the tiles", field="win_tile"
         )
-    flags = []
-    for key in FLAG_KEYS:
-        value = raw.get(key, False)
-        if value is not True and value is not False:
-            raise ScoringError("invalid_request", f"{key} must be true or false", field=key)
-        flags.append(value)
+    flags = [raw.get(key, False) for key in FLAG_KEYS]
+    if not _BOOL_TYPE.issuperset(map(type, flags)):
+        for key, value in zip(FLAG_KEYS, flags, strict=True):
+            if value is not True and value is not False:
+                raise ScoringError("invalid_request", f"{key} must be true or false", field=key)
     seat_wind = _wind(raw, "seat_wind")
     if "dealer" in raw and _flag(raw, "dealer") != (seat_wind == EAST):
         raise ScoringError("inconsistent_flags", "dealer is true exactly when seat_wind is E", field="dealer")
@@ -275,6 +304,10 @@ def hand_from_dict(raw: object) -> Hand:
         _count(raw, "riichi_sticks"),
         red,
     )
-    if melds or True in flags:
+    # tsumo alone never conflicts, nor riichi without a call: only then can check_flags find nothing
+    if True in flags[2:] or (flags[1] and melds):
         check_flags(hand)
-    return hand
+    return hand, concealed_counts, counts
+
+
+_BOOL_TYPE = frozenset((bool,))

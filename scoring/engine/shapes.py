@@ -140,13 +140,14 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
 
 def is_seven_pairs(counts: list[int] | tuple[int, ...]) -> bool:
     """七対子: seven different pairs (four of a kind is not two pairs)."""
-    return sum(counts) == 14 and sum(1 for count in counts if count == 2) == 7
+    return counts.count(2) == 7 and sum(counts) == 14
 
 
 def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
     """国士無双: one of each terminal and honor, one of them twice."""
     return (
-        sum(counts) == 14
+        counts.count(0) == 21  # thirteen kinds present: a quick refusal of every other hand
+        and sum(counts) == 14
         and all(counts[index] >= 1 for index in KOKUSHI_TILES)
         and all(counts[index] == 0 for index in range(34) if index not in TERMINALS_AND_HONORS)
     )

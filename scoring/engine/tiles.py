@@ -8,6 +8,7 @@ five (赤ドラ): it has the index of the five and is counted separately.
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from .errors import ScoringError
 
@@ -49,28 +50,30 @@ _SUIT_BASES = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
 _RUN = re.compile(r"[0-9]+[mpsz]")
-_RUN_CACHE: dict[str, tuple[tuple[int, ...], int]] = {}
+_RUN_CACHE: dict[str, tuple[int, ...]] = {}
 
 
 def parse_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
     """Read an MPSZ string into 34-indices (in reading order) and the number of red fives.
 
-    A well-formed string is read run by run (``345m``), each run's tiles cached; anything else goes
-    through ``read_tiles``, which names the tile it cannot read.
+    A well-formed string is read run by run (``345m``), each run's tiles cached; in it every ``0`` is a
+    red five (``0z`` is not well-formed). Anything else goes through ``read_tiles``, which names the
+    tile it cannot read.
     """
-    if isinstance(text, str) and _WELL_FORMED.fullmatch(text):
-        indices: list[int] = []
-        red = 0
-        for run in _RUN.findall(text):
-            parsed = _RUN_CACHE.get(run)
-            if parsed is None:
-                run_indices, run_red = read_tiles(run, field=field)
-                parsed = (tuple(run_indices), run_red)
-                if len(_RUN_CACHE) < 4096:
-                    _RUN_CACHE[run] = parsed
-            indices.extend(parsed[0])
-            red += parsed[1]
-        return indices, red
+    if type(text) is str and _WELL_FORMED.fullmatch(text):
+        runs = _RUN.findall(text)
+        try:
+            indices = list(chain.from_iterable(map(_RUN_CACHE.__getitem__, runs)))
+        except KeyError:
+            indices = []
+            for run in runs:
+                parsed = _RUN_CACHE.get(run)
+                if parsed is None:
+                    parsed = tuple(read_tiles(run, field=field)[0])
+                    if len(_RUN_CACHE) < 4096:
+                        _RUN_CACHE[run] = parsed
+                indices.extend(parsed)
+        return indices, text.count("0")
     return read_tiles(text, field=field)
 
 

@@ -234,6 +234,7 @@ def anneal(
     deadline: float,
     steps: int,
     temperatures: tuple[float, float],
+    floor: int = 0,
 ) -> int:
     """Simulated annealing over exchanges of two players at ANY two tables, in place; returns the cost.
 
@@ -242,7 +243,8 @@ def anneal(
     ``exp(-rise / temperature)``, the temperature falling geometrically from ``temperatures[0]`` to
     ``temperatures[1]`` over ``steps``. Temperatures are in cost units (one rank of spread), far
     below the repeat unit, so a repeat is practically never bought. The groups end as the best
-    grouping seen: exchanges made after the last best are undone.
+    grouping seen: exchanges made after the last best are undone. The search stops early once the
+    total reaches ``floor`` (a lower bound: nothing can do better).
     """
     table_of: dict[int, int] = {}
     for index, group in enumerate(groups):
@@ -258,7 +260,7 @@ def anneal(
     temperature = hot
     for step in range(steps):
         if step % ANNEAL_CHECK_EVERY == 0:
-            if time.monotonic() > deadline:
+            if best_total <= floor or time.monotonic() > deadline:
                 break
             temperature = hot * cooling**step
         player = players[rng.randrange(len(players))]

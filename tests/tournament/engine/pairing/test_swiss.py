@@ -98,3 +98,40 @@ def test_swiss_grouping_seats_everyone_once(count, rounds, seed):
 def test_swiss_beam_gives_up_when_out_of_time():
     meetings = meetings_of(64, [])
     assert beam_top_down(list(range(64)), (4,) * 16, meetings, time.monotonic() - 1, 8, 8) is None
+
+
+# Seat counts after three rounds at tables of four: each player lacks exactly one seat (E, S, W, N).
+def counts_lacking(seat):
+    return [0 if index == seat else 1 for index in range(4)]
+
+
+def test_winds_swiss_round_four_exchanges_middle_ranks_so_everyone_gets_their_missing_seat():
+    # given 8 players ranked 0..7 lacking E, S, W, W | N, E, S, N
+    lacking = [0, 1, 2, 2, 3, 0, 1, 3]
+    seat_counts = [counts_lacking(seat) for seat in lacking]
+    meetings = meetings_of(8, [])
+    # when seated without and with the seat counts
+    plain = seat_swiss(list(range(8)), (4, 4), meetings, FAR)
+    balanced = seat_swiss(list(range(8)), (4, 4), meetings, FAR, seat_counts=seat_counts)
+    # then strict top-down ({0,1,2,3}: two lack West; {4,5,6,7}: two lack North) costs spread 3 + 3 and
+    # leaves one player per table without the seat they lack; exchanging 3 and 4 costs spread 4 + 4 and
+    # seats everyone at their missing seat, which the seat unit (2 ranks per player, > 1) prefers
+    assert plain == [[0, 1, 2, 3], [4, 5, 6, 7]]
+    assert balanced == [[0, 1, 2, 4], [3, 5, 6, 7]]
+
+
+def test_objective_swiss_seats_never_buy_a_repeat():
+    # given the same seat counts, but 3 and 4 have met
+    lacking = [0, 1, 2, 2, 3, 0, 1, 3]
+    seat_counts = [counts_lacking(seat) for seat in lacking]
+    meetings = meetings_of(8, [[[3, 4]]])
+    groups = seat_swiss(list(range(8)), (4, 4), meetings, FAR, seat_counts=seat_counts)
+    assert not any({3, 4} <= set(group) for group in groups)
+
+
+def test_objective_swiss_anneal_reaches_top_down_from_any_history_free_field():
+    # given 48 players without history, in a shuffled standings order: strict top-down is optimal
+    order = list(range(48))
+    random.Random(4).shuffle(order)
+    groups = seat_swiss(order, (4,) * 12, meetings_of(48, []), FAR, seed=9)
+    assert groups == [order[i : i + 4] for i in range(0, 48, 4)]
