@@ -65,7 +65,7 @@ def build(players: int, rounds: int) -> Event:
                 for n in range(1, len(groups) + 1)
             )
             seats = Seat.objects.bulk_create(
-                Seat(table=t, round=round_, entry_id=e, position=p) for t, g in zip(tables, groups) for p, e in enumerate(g)
+                Seat(table=t, round=round_, entry_id=e, position=p) for t, g in zip(tables, groups, strict=True) for p, e in enumerate(g)
             )  # fmt: skip
             results = []
             for seat in seats:

@@ -160,7 +160,9 @@ REST_FRAMEWORK = {
 # Celery: with no broker URL, tasks run in-process (the embedded default).
 CELERY_TASK_ALWAYS_EAGER = not os.environ.get("CELERY_BROKER_URL")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://"
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or (None if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL)
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or (
+    None if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL
+)
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
