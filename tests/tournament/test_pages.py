@@ -125,3 +125,20 @@ def test_hands_csv_export_includes_every_version(client, played_event, admin_use
 )
 def test_points_are_shown_exactly_when_they_terminate(value, shown):
     assert points(value) == shown
+
+
+def test_standings_page_is_paginated_and_searchable(client, make_event, seated_round, django_assert_max_num_queries):
+    from tournament.standings import standings_recompute
+    from tournament.views import STANDINGS_PER_PAGE
+
+    event = make_event(STANDINGS_PER_PAGE + 8)
+    standings_recompute(event_id=event.id)
+    url = reverse("tournament:standings", args=[event.slug])
+    first = client.get(url).content.decode()
+    assert first.count('href="/events/spring-open/players/') == STANDINGS_PER_PAGE
+    assert "Page 1 of 2" in first
+    with django_assert_max_num_queries(3):  # the parsed snapshot is reused while it is unchanged
+        second = client.get(url, {"page": 2}).content.decode()
+    assert second.count('href="/events/spring-open/players/') == 8
+    found = client.get(url, {"q": "player 07"}).content.decode()
+    assert found.count('href="/events/spring-open/players/') == 1 and "Player 07" in found
