@@ -14,10 +14,14 @@ from tournament.engine.standings import GameRecord, StandingsOptions, compute_st
 from tournament.models import Entry, Event, SeatResult, StandingsSnapshot
 
 
-def _exact(text: str) -> Fraction:
-    """A stored game-points value ("n/d" or "n") as a Fraction, without the regex of Fraction(str)."""
-    numerator, _, denominator = text.partition("/")
-    return Fraction(int(numerator), int(denominator or 1))
+def _exact(text: str, parsed: dict[str, Fraction]) -> Fraction:
+    """A stored game-points value ("n/d" or "n") as a Fraction. Values repeat a great deal across a
+    large field (the same final scores and placement points), so each text is parsed once."""
+    value = parsed.get(text)
+    if value is None:
+        numerator, _, denominator = text.partition("/")
+        value = parsed[text] = Fraction(int(numerator), int(denominator or 1))
+    return value
 
 
 def standings_rows(event: Event) -> list[dict]:
@@ -34,9 +38,11 @@ def standings_rows(event: Event) -> list[dict]:
         .annotate(points_text=Cast("game_points", CharField()))
         .values_list("entry_id", "table__round__number", "points_text", "advanced")
     )
-    games = [
-        GameRecord(entry_id, number, _exact(text), advanced) for entry_id, number, text, advanced in results
-    ]
+    parsed: dict[str, Fraction] = {}
+    games, shown = [], {}
+    for entry_id, number, text, advanced in results:
+        games.append(GameRecord(entry_id, number, _exact(text, parsed), advanced))
+        shown[entry_id, number] = text
     disqualified = {entry[0] for entry in entries if entry[5] == Entry.Status.DISQUALIFIED}
     rows = compute_standings(
         [entry[0] for entry in entries],
@@ -63,7 +69,9 @@ def standings_rows(event: Event) -> list[dict]:
                 "total_points": str(row.total_points),
                 "games": row.games,
                 "penalty_points": row.penalty_points,
-                "history": [[g.round_number, str(g.game_points), g.advanced] for g in row.history],
+                "history": [
+                    [g.round_number, shown[entry_id, g.round_number], g.advanced] for g in row.history
+                ],
             }
         )
     return out
