@@ -22,6 +22,32 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = ("country", "club")
     raw_id_fields = ("user",)
     change_list_template = "admin/players/player/change_list.html"
+    actions = ["register_in_event"]
+
+    @admin.action(description="Register the selected players in an event")
+    def register_in_event(self, request, queryset):
+        from tournament.errors import ServiceError
+        from tournament.models import Event
+        from tournament.services import entries_register
+
+        events = Event.objects.exclude(status=Event.Status.FINISHED).order_by("-starts_on", "name")
+        event_id = request.POST.get("event")
+        if event_id:
+            event = events.filter(pk=event_id).first()
+            if event is None:
+                self.message_user(request, "Choose an event that is not finished.", messages.ERROR)
+                return None
+            try:
+                entries = entries_register(event=event, players=list(queryset))
+            except ServiceError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+                return None
+            self.message_user(request, f"{len(entries)} player(s) registered in {event}.")
+            return None
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "players": queryset,
+                   "events": events, "title": "Register players in an event",
+                   "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME}  # fmt: skip
+        return TemplateResponse(request, "admin/players/player/register_in_event.html", context)
 
     def get_urls(self):
         return [

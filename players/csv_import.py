@@ -48,8 +48,12 @@ def _decode(data: bytes) -> str:
         ) from exc
 
 
-def parse_players_csv(data: bytes) -> list[dict[str, str]]:
-    """Return cleaned rows, or raise CsvImportError listing every problem found."""
+def parse_players_csv(data: bytes, *, known_ids_allowed: bool = False) -> list[dict[str, str]]:
+    """Return cleaned rows, or raise CsvImportError listing every problem found.
+
+    ``known_ids_allowed``: a row whose external id belongs to a player already stored names that
+    player (registering a field for an event) instead of being refused as a duplicate.
+    """
     text = _decode(data)
     if not text.strip():
         raise CsvImportError([CsvProblem(None, None, "the file is empty; expected a header row and players")])
@@ -102,7 +106,7 @@ def parse_players_csv(data: bytes) -> list[dict[str, str]]:
 
     if not rows and not problems:
         problems.append(CsvProblem(None, None, "the file has a header but no players"))
-    if seen_ids:
+    if seen_ids and not known_ids_allowed:
         taken = Player.objects.filter(external_id__in=list(seen_ids)).values_list(
             "external_id", "display_name"
         )
@@ -115,14 +119,28 @@ def parse_players_csv(data: bytes) -> list[dict[str, str]]:
     return rows
 
 
+def _new_player(row: dict[str, str]) -> Player:
+    player = Player(**{k: v for k, v in row.items() if k in KNOWN_COLUMNS})
+    player.full_clean()
+    return player
+
+
 @transaction.atomic
 def players_import_csv(*, data: bytes) -> list[Player]:
     """Create every player of the file, or none (raises CsvImportError with every problem)."""
-    rows = parse_players_csv(data)
-    players = []
-    for row in rows:
-        row.pop("_line")
-        player = Player(**{k: v for k, v in row.items() if k in KNOWN_COLUMNS})
-        player.full_clean()
-        players.append(player)
-    return Player.objects.bulk_create(players)
+    return Player.objects.bulk_create(_new_player(row) for row in parse_players_csv(data))
+
+
+@transaction.atomic
+def players_find_or_create_csv(*, data: bytes) -> list[Player]:
+    """Every player of the file in file order: a known external id names the stored player, any other
+    row creates one. Nothing is written if any row has a problem."""
+    rows = parse_players_csv(data, known_ids_allowed=True)
+    known = Player.objects.in_bulk(
+        [r["external_id"] for r in rows if r.get("external_id")], field_name="external_id"
+    )
+    created = Player.objects.bulk_create(
+        _new_player(r) for r in rows if not known.get(r.get("external_id") or "")
+    )
+    fresh = iter(created)
+    return [known.get(r.get("external_id") or "") or next(fresh) for r in rows]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.db import transaction
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from players.admin import PlayerCsvForm
+from players.csv_import import CsvImportError, players_find_or_create_csv
 from tournament.errors import ServiceError
 from tournament.finals_services import final_apply, final_situation
 from tournament.forms import FinalScoresForm, HandForm, ManualSeatingForm
@@ -36,6 +39,7 @@ from tournament.rules_services import (
 from tournament.seating import seating_job_request
 from tournament.selectors import next_hand_defaults, table_hand_sheet
 from tournament.services import (
+    entries_register,
     event_finish,
     hand_record,
     round_complete,
@@ -115,10 +119,38 @@ class EventAdmin(admin.ModelAdmin):
         job = self.admin_site.admin_view(self.seating_job_view)
         return [
             path("<int:event_id>/seat-round/", seat_round, name="tournament_event_seat_round"),
+            path(
+                "<int:event_id>/register-csv/",
+                self.admin_site.admin_view(self.register_csv_view),
+                name="tournament_event_register_csv",
+            ),
             path("<int:event_id>/seat-auto/", seat_auto, name="tournament_event_seat_auto"),
             path("<int:event_id>/seating-job/<int:job_id>/", job, name="tournament_event_seating_job"),
             *super().get_urls(),
         ]
+
+    def register_csv_view(self, request, event_id):
+        """Register a field from CSV: known external ids name stored players, other rows create them."""
+        event = get_object_or_404(Event, pk=event_id)
+        form = PlayerCsvForm(request.POST or None, request.FILES or None)
+        problems = []
+        if request.method == "POST" and form.is_valid():
+            try:
+                with transaction.atomic():
+                    players = players_find_or_create_csv(data=form.cleaned_data["csv_file"].read())
+                    entries = entries_register(event=event, players=players)
+            except CsvImportError as exc:
+                problems = exc.problems
+            except ServiceError as exc:
+                messages.error(request, exc.message)
+            else:
+                messages.success(request, f"{len(entries)} player(s) registered in {event}.")
+                return redirect("admin:tournament_event_change", event.pk)
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
+                   "title": f"Register players in {event} from CSV", "form": form, "problems": problems}  # fmt: skip
+        return TemplateResponse(
+            request, "admin/players/player/import_csv.html", context, status=400 if problems else 200
+        )
 
     def seat_auto_view(self, request, event_id):
         """Queue the next round's automatic seating (Celery) and show its progress."""

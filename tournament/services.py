@@ -413,3 +413,9 @@ def standings_schedule_recompute(*, event_id: int) -> None:
     from tournament.tasks import standings_recompute_task
 
     transaction.on_commit(lambda: standings_recompute_task.delay(event_id, timezone.now().isoformat()))
+
+
+@transaction.atomic
+def entries_register(*, event: Event, players: Sequence[Player]) -> list[Entry]:
+    """Register several players at once; players already registered keep their entry."""
+    return [entry_register(event=event, player=player) for player in players]

@@ -137,3 +137,39 @@ def test_hand_form_suggests_the_next_dealer_and_honba(admin_client, make_event, 
     admin_client.post(hands_url(table), hand_post(discarder=2, winner_1=1, han_1=2, fu_1=40, honba=1))
     form = admin_client.get(hands_url(table)).context["hand_form"]
     assert (form.initial["dealer_position"], form.initial["honba"]) == (1, 0)
+
+
+def test_register_players_in_an_event_from_csv(admin_client, make_event):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from players.models import Player
+
+    event = make_event(0)
+    known = Player.objects.create(display_name="山田 太郎", external_id="EMA-1")
+    upload = SimpleUploadedFile(
+        "field.csv", "display_name,external_id\n山田 太郎,EMA-1\nAnna Kowalska,EMA-2\n".encode()
+    )
+    response = admin_client.post(
+        reverse("admin:tournament_event_register_csv", args=[event.pk]), {"csv_file": upload}
+    )
+    assert response.status_code == 302
+    assert set(event.entries.values_list("player__display_name", flat=True)) == {"山田 太郎", "Anna Kowalska"}
+    assert Player.objects.filter(external_id="EMA-1").get() == known  # the stored player, not a copy
+    bad = SimpleUploadedFile("bad.csv", b"display_name,country\nA,Japan\n")
+    response = admin_client.post(
+        reverse("admin:tournament_event_register_csv", args=[event.pk]), {"csv_file": bad}
+    )
+    assert response.status_code == 400 and event.entries.count() == 2
+
+
+def test_register_selected_players_in_an_event(admin_client, make_event):
+    from players.models import Player
+
+    event = make_event(0)
+    people = [Player.objects.create(display_name=name) for name in ("A", "B", "C")]
+    url = reverse("admin:players_player_changelist")
+    selected = [p.pk for p in people[:2]]
+    page = admin_client.post(url, {"action": "register_in_event", "_selected_action": selected})
+    assert page.status_code == 200 and "Register these 2 player(s)" in page.content.decode()
+    admin_client.post(url, {"action": "register_in_event", "_selected_action": selected, "event": event.pk})
+    assert sorted(event.entries.values_list("player__display_name", flat=True)) == ["A", "B"]

@@ -127,7 +127,9 @@ def test_points_are_shown_exactly_when_they_terminate(value, shown):
     assert points(value) == shown
 
 
-def test_standings_page_is_paginated_and_searchable(client, make_event, seated_round, django_assert_max_num_queries):
+def test_standings_page_is_paginated_and_searchable(
+    client, make_event, seated_round, django_assert_max_num_queries
+):
     from tournament.standings import standings_recompute
     from tournament.views import STANDINGS_PER_PAGE
 
