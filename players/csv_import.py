@@ -136,9 +136,8 @@ def players_find_or_create_csv(*, data: bytes) -> list[Player]:
     """Every player of the file in file order: a known external id names the stored player, any other
     row creates one. Nothing is written if any row has a problem."""
     rows = parse_players_csv(data, known_ids_allowed=True)
-    known = Player.objects.in_bulk(
-        [r["external_id"] for r in rows if r.get("external_id")], field_name="external_id"
-    )
+    ids = [r["external_id"] for r in rows if r.get("external_id")]
+    known = {player.external_id: player for player in Player.objects.filter(external_id__in=ids)}
     created = Player.objects.bulk_create(
         _new_player(r) for r in rows if not known.get(r.get("external_id") or "")
     )
