@@ -70,8 +70,37 @@ class EntryInline(admin.TabularInline):
     raw_id_fields = ("substitute_for",)
 
 
+PRECEDENCE_CHOICES = {
+    "advances,total_points": ["advances", "total_points"],
+    "total_points": ["total_points"],
+}
+
+
+class EventForm(forms.ModelForm):
+    standings_precedence = forms.ChoiceField(
+        label="standings order",
+        choices=[
+            ("advances,total_points", "Advances, then total points (art. 41)"),
+            ("total_points", "Total points only"),
+        ],  # fmt: skip
+    )
+
+    class Meta:
+        model = Event
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        current = ",".join(self.instance.precedence) if self.instance.pk else "advances,total_points"
+        self.initial["standings_precedence"] = current
+
+    def clean_standings_precedence(self):
+        return PRECEDENCE_CHOICES[self.cleaned_data["standings_precedence"]]
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    form = EventForm
     list_display = (
         "name",
         "starts_on",

@@ -1,0 +1,75 @@
+"""An organizer runs a whole two-round event from the admin in a real browser, as the README says."""
+
+import pytest
+
+from tournament.models import Event, Round
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+FIELD = "display_name,country\n" + "".join(f"Player {i:02d},JP\n" for i in range(1, 9))
+# Final scores per table, East to North: they add up to 4 × 25000 (no deposits left).
+SCORES = ["41000", "30000", "19000", "10000"]
+
+
+def wait_for_round(admin_page, event, number):
+    for _ in range(60):
+        if Round.objects.filter(event=event, number=number).exists():
+            return
+        admin_page.wait_for_timeout(500)
+        admin_page.reload()
+    raise AssertionError(f"round {number} was not seated")
+
+
+def play_round_with_final_scores(admin_page, event, number):
+    round_ = Round.objects.get(event=event, number=number)
+    for table in round_.tables.order_by("number"):
+        admin_page.goto(f"/admin/tournament/table/{table.pk}/hands/")
+        for position, score in enumerate(SCORES):
+            admin_page.fill(f"#id_seat_{position}", score)
+        admin_page.click("text=Confirm these final scores")
+        admin_page.wait_for_selector("text=The table's result is confirmed.")
+    admin_page.goto(f"/admin/tournament/round/?event__id__exact={event.pk}")
+    admin_page.check(f"input[name=_selected_action][value='{round_.pk}']")
+    admin_page.select_option("select[name=action]", "complete_rounds")
+    admin_page.click("button[name=index]")
+    admin_page.wait_for_selector("text=completed; standings are being updated")
+
+
+def test_two_round_event_from_the_admin(admin_page, tmp_path, standard_ruleset):
+    # create the event from a ruleset preset
+    admin_page.goto("/admin/tournament/event/add/")
+    admin_page.fill("#id_name", "Winter Open")
+    admin_page.select_option("#id_ruleset", label=standard_ruleset.name)
+    admin_page.fill("#id_planned_rounds", "2")
+    admin_page.select_option("#id_entry_mode", "final_scores")
+    admin_page.click("input[name=_continue]")
+    admin_page.wait_for_selector("text=was added successfully")
+    event = Event.objects.get(slug="winter-open")
+    # register the field from CSV
+    csv_file = tmp_path / "field.csv"
+    csv_file.write_text(FIELD, encoding="utf-8")
+    admin_page.click("text=Register players from CSV")
+    admin_page.set_input_files("#id_csv_file", str(csv_file))
+    admin_page.click("input[type=submit][value=Import]")
+    admin_page.wait_for_selector("text=8 player(s) registered")
+    for number in (1, 2):
+        # seat the round automatically, look at the report, publish
+        admin_page.goto(f"/admin/tournament/event/{event.pk}/change/")
+        admin_page.click("text=Seat the next round automatically")
+        wait_for_round(admin_page, event, number)
+        admin_page.wait_for_selector("#draft-tables")
+        assert "repeat_pairs" in admin_page.inner_text("#seating-report")
+        admin_page.click("text=Publish this seating")
+        admin_page.wait_for_selector(f"text=Round {number} is published.")
+        play_round_with_final_scores(admin_page, event, number)
+    # players see both rounds in the standings
+    for _ in range(30):
+        admin_page.goto(f"/events/{event.slug}/standings/")
+        if admin_page.locator("#standings th:has-text('R2')").count():
+            break
+        admin_page.wait_for_timeout(500)
+    rows = admin_page.locator("#standings tbody tr")
+    assert rows.count() == 8
+    # every table's East won (41000): four advances over two rounds of two tables, leaders first
+    advances = [int(rows.nth(i).locator("td").nth(3).inner_text()) for i in range(8)]
+    assert sum(advances) == 4 and advances == sorted(advances, reverse=True)
