@@ -144,3 +144,15 @@ def test_standings_page_is_paginated_and_searchable(
     assert second.count('href="/events/spring-open/players/') == 8
     found = client.get(url, {"q": "player 07"}).content.decode()
     assert found.count('href="/events/spring-open/players/') == 1 and "Player 07" in found
+
+
+def test_standings_page_shows_award_places_passing_over_the_disqualified(client, played_event):
+    from tournament.rules_services import entry_disqualify
+    from tournament.standings import standings_recompute
+
+    leader = Entry.objects.get(event=played_event, player__display_name="Player 02")
+    entry_disqualify(entry=leader, reason="art. 43")
+    standings_recompute(event_id=played_event.id)
+    body = client.get(reverse("tournament:standings", args=[played_event.slug])).content.decode()
+    row = body[body.index("Player 02") - 400 : body.index("Player 02")]
+    assert 'class="dq"' in row and "<td class=\"num\">—</td>" in row
