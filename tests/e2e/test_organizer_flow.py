@@ -69,3 +69,13 @@ def test_organizer_seats_a_round_records_a_hand_and_players_see_standings(admin_
             break
         admin_page.wait_for_timeout(500)
     assert "Player 02" in first_row
+
+
+def test_referee_form_shows_only_the_fields_of_the_outcome(admin_page, make_event, seated_round):
+    table = seated_round(make_event(4)).tables.get()
+    admin_page.goto(f"/admin/tournament/table/{table.pk}/hands/")
+    admin_page.select_option("#id_outcome", "exhaustive_draw")
+    assert admin_page.is_visible("#id_tenpai_positions") and not admin_page.is_visible("#id_winner_1")
+    admin_page.select_option("#id_outcome", "tsumo")
+    assert admin_page.is_visible("#id_winner_1") and not admin_page.is_visible("#id_discarder")
+    assert not admin_page.is_visible("#id_winner_2")
