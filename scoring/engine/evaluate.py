@@ -20,7 +20,7 @@ from .hand import MELD_TYPES, Hand, read_hand
 from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
-from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_decompositions
+from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
 from .yaku import (
     SHANPON,
     TANKI,
@@ -127,33 +127,32 @@ _MELD_GROUPS = {
 _RON_TRIPLETS = {tile: Group(TRIPLET, tile, False, False, False) for tile in range(34)}
 
 
-# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as (pair, melds, concealed groups)).
+# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as (pair, concealed groups)).
 _SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _SUIT_SLICES = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
-_NO_TILES = ((-1, (), ()),)
+_NO_TILES = ((-1, ()),)
 
 
 def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]:
-    """``suit_decompositions`` with each meld's ``Group`` attached, kept per suit and tile counts."""
+    """``shapes.suit_decompositions`` with each meld as its ``Group``, kept per suit and tile counts."""
     held = sum(suit_counts)
-    remainder = held % 3
     options = (
         _NO_TILES
         if not held
         else tuple(
-            (pair, melds, tuple(_CONCEALED_GROUPS[meld] for meld in melds))
-            for pair, melds in suit_decompositions(suit, suit_counts)
+            (pair, tuple(_CONCEALED_GROUPS[meld] for meld in melds))
+            for pair, melds in suit_splits(suit, suit_counts)
         )
     )
-    entry = (remainder, options)
+    entry = (held % 3, options)
     table = _SUIT_READINGS[suit]
     if len(table) < 65536:
         table[suit_counts] = entry
     return entry
 
 
-def _decompositions(concealed_counts: tuple[int, ...]) -> list[tuple]:
-    """``shapes.decompositions`` as (pair, melds, concealed groups), built from per-suit tables."""
+def _decompositions(concealed_counts: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...]]]:
+    """``shapes.decompositions`` as (pair, concealed groups), built from per-suit tables."""
     per_suit = []
     pair_suits = 0
     for suit, start, stop in _SUIT_SLICES:
@@ -172,14 +171,12 @@ def _decompositions(concealed_counts: tuple[int, ...]) -> list[tuple]:
     result = []
     for combination in product(*per_suit):
         pair = -1
-        melds: list = []
-        groups: list = []
-        for suit_pair, suit_melds, suit_groups in combination:
+        groups: list[Group] = []
+        for suit_pair, suit_groups in combination:
             if suit_pair >= 0:
                 pair = suit_pair
-            melds += suit_melds
             groups += suit_groups
-        result.append((pair, melds, groups))
+        result.append((pair, groups))
     return result
 
 
@@ -187,15 +184,18 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
     """Every reading of the hand: each decomposition × each group that may hold the winning tile."""
     win = hand.win_tile
     melds_of_hand = hand.melds
-    meld_groups = tuple(_MELD_GROUPS[meld.kind, meld.first] for meld in melds_of_hand)
+    meld_groups = (
+        tuple(_MELD_GROUPS[meld.kind, meld.first] for meld in melds_of_hand) if melds_of_hand else ()
+    )
     ron = not hand.tsumo
     found: list[Reading] = []
-    for pair, melds, concealed_groups in _decompositions(tuple(concealed_counts)):
+    for pair, concealed_groups in _decompositions(tuple(concealed_counts)):
         if pair == win:
             found.append(Reading("standard", (*concealed_groups, *meld_groups), pair, TANKI))
-        seen: set[tuple[int, int, str]] = set()
-        for position, (kind, tile) in enumerate(melds):
-            if kind == TRIPLET:
+        seen: set[tuple[Group, str]] = set()
+        for position, group in enumerate(concealed_groups):
+            tile = group.tile
+            if group.kind == TRIPLET:
                 if tile != win:
                     continue
                 wait = SHANPON
@@ -203,11 +203,11 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
                 wait = wait_of_sequence(tile, win)
             else:
                 continue
-            if (kind, tile, wait) in seen:
+            if (group, wait) in seen:
                 continue
-            seen.add((kind, tile, wait))
+            seen.add((group, wait))
             groups = concealed_groups
-            if kind == TRIPLET and ron:
+            if ron and group.kind == TRIPLET:
                 # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
                 groups = list(concealed_groups)
                 groups[position] = _RON_TRIPLETS[tile]
@@ -215,7 +215,7 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
     if not melds_of_hand:
         if is_seven_pairs(concealed_counts):
             found.append(_CHIITOITSU)
-        elif is_thirteen_orphans(concealed_counts):
+        elif not found and is_thirteen_orphans(concealed_counts):  # never also a standard hand
             found.append(_KOKUSHI)
     return found
 
@@ -297,7 +297,6 @@ def clear_payment_cache() -> None:
 def clear_caches() -> None:
     """Forget every table and cache the engine builds as it goes (per-suit decompositions, runs of
     tiles, melds, payments): the next evaluation pays for building them again."""
-    shapes._MELD_TABLES.clear()
     shapes.suit_decompositions.cache_clear()
     shapes._suit_options.cache_clear()
     for table in _SUIT_READINGS:
@@ -357,8 +356,12 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
     dora = count_dora(all_counts, hand.dora_indicators) if hand.dora_indicators else 0
     aka = hand.red_fives if rules.aka_dora else 0
     ura = count_dora(all_counts, hand.ura_dora_indicators) if hand.riichi and hand.ura_dora_indicators else 0
-    bonus = [(key, count) for key, count in (("dora", dora), ("aka_dora", aka), ("ura_dora", ura)) if count]
     bonus_han = dora + aka + ura
+    bonus = (
+        [(key, count) for key, count in (("dora", dora), ("aka_dora", aka), ("ura_dora", ura)) if count]
+        if bonus_han
+        else ()
+    )
     situational = situational_yaku(context, rules)
 
     scheme = rules.scheme
@@ -482,12 +485,12 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
     return {
         "id": request_id,
         "result": {
-            "yaku": [[key, value] for key, value in yaku],
+            "yaku": list(map(list, yaku)),
             "han": han,
             "fu": fu,
             "limit": limit,
             "payments": payments,
             "total": total,
-            "fu_details": [[name, value] for name, value in fu_details],
+            "fu_details": list(map(list, fu_details)),
         },
     }

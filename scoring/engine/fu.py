@@ -42,32 +42,51 @@ def pair_fu(pair: int, seat_wind: int, round_wind: int, double_wind_pair_fu: int
     return 0
 
 
+# (concealed, kan, terminal or honor) -> a triplet's line of the fu breakdown
+_TRIPLET_DETAILS = {
+    (concealed, is_kan, terminal_or_honor): (
+        ("closed_" if concealed else "open_") + ("kan" if is_kan else "triplet"),
+        meld_fu(concealed, is_kan, terminal_or_honor),
+    )
+    for concealed in (False, True)
+    for is_kan in (False, True)
+    for terminal_or_honor in (False, True)
+}
+_BASE_DETAIL = ("base", BASE_FU)
+_TSUMO_DETAIL = ("tsumo", TSUMO_FU)
+_CLOSED_RON_DETAIL = ("closed_ron", CLOSED_RON_FU)
+
+
 def fu_of(reading: Reading, context: WinContext, *, pinfu: bool, double_wind_pair_fu: int) -> FuResult:
     """Fu of a standard or seven-pairs reading (thirteen orphans has none: NA in the seed)."""
     if reading.form == "chiitoitsu":
         return FuResult(CHIITOITSU_FU, True, (("chiitoitsu", CHIITOITSU_FU),))
     if reading.form == "kokushi":
         return FuResult(0, True, ())
-    details: list[tuple[str, int]] = [("base", BASE_FU)]
-    for group in reading.groups:
-        if group.kind != TRIPLET:
-            continue
-        value = meld_fu(group.concealed, group.is_kan, IS_TERMINAL_OR_HONOR[group.tile])
-        name = ("closed_" if group.concealed else "open_") + ("kan" if group.is_kan else "triplet")
-        details.append((name, value))
-    value = pair_fu(reading.pair, context.seat_wind, context.round_wind, double_wind_pair_fu)
+    details: list[tuple[str, int]] = [_BASE_DETAIL]
+    total = BASE_FU
+    for kind, tile, concealed, is_kan, _ in reading.groups:
+        if kind == TRIPLET:
+            detail = _TRIPLET_DETAILS[concealed, is_kan, IS_TERMINAL_OR_HONOR[tile]]
+            details.append(detail)
+            total += detail[1]
+    pair = reading.pair
+    value = pair_fu(pair, context.seat_wind, context.round_wind, double_wind_pair_fu)
     if value:
-        double_wind = reading.pair == context.seat_wind == context.round_wind
+        double_wind = pair == context.seat_wind == context.round_wind
         details.append(("double_wind_pair" if double_wind else "value_pair", value))
+        total += value
     wait = WAIT_FU.get(reading.wait, 0)
     if wait:
         details.append((reading.wait, wait))
+        total += wait
     if context.tsumo:
         if not pinfu:
-            details.append(("tsumo", TSUMO_FU))
+            details.append(_TSUMO_DETAIL)
+            total += TSUMO_FU
     elif context.closed:
-        details.append(("closed_ron", CLOSED_RON_FU))
-    total = sum(value for _, value in details)
+        details.append(_CLOSED_RON_DETAIL)
+        total += CLOSED_RON_FU
     if total == BASE_FU and not context.closed:
         return FuResult(OPEN_PINFU_FU, True, (("base", BASE_FU), ("open_pinfu", OPEN_PINFU_FU - BASE_FU)))
     return FuResult(total, False, tuple(details))

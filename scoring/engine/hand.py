@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import itemgetter
 
 from .errors import ScoringError
 from .tiles import EAST, SINGLE_TILES, WIND_LETTERS, parse_tile, parse_tiles, tile_name
@@ -108,6 +109,17 @@ class Hand:
         return tuple(tiles)
 
 
+_HAND_FIELDS = tuple(field.name for field in fields(Hand))
+
+
+def _validated_hand(values: tuple) -> Hand:
+    """``Hand(*values)`` for values already read and checked: fills the instance's attributes at once
+    instead of one frozen ``__setattr__`` bypass per field (``Hand`` has no ``__post_init__``)."""
+    hand = object.__new__(Hand)
+    hand.__dict__.update(zip(_HAND_FIELDS, values, strict=True))
+    return hand
+
+
 def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
     field = f"melds[{position}]"
     if not isinstance(raw, dict) or set(raw) - {"type", "tiles"} or "type" not in raw or "tiles" not in raw:
@@ -144,6 +156,8 @@ def _flag(raw: dict, key: str) -> bool:
 
 def _count(raw: dict, key: str) -> int:
     value = raw.get(key, 0)
+    if type(value) is int and value >= 0:
+        return value
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise ScoringError("invalid_request", f"{key} must be a non-negative integer", field=key)
     return value
@@ -151,9 +165,13 @@ def _count(raw: dict, key: str) -> int:
 
 def _wind(raw: dict, key: str) -> int:
     value = raw.get(key, "E")
-    if value not in WIND_LETTERS:
+    wind = WIND_LETTERS.get(value) if type(value) is str else None
+    if wind is None:
         raise ScoringError("invalid_request", f"{key} must be one of E, S, W, N", field=key)
-    return WIND_LETTERS[value]
+    return wind
+
+
+_TILE_INDEX = {text: index for text, (index, _) in SINGLE_TILES.items()}
 
 
 def _indicators(raw: dict, key: str) -> tuple[int, ...]:
@@ -165,7 +183,7 @@ def _indicators(raw: dict, key: str) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise ScoringError("invalid_tiles", f"{key} must be a list of tiles", field=key)
     try:
-        return tuple(SINGLE_TILES[item][0] for item in value)
+        return tuple(map(_TILE_INDEX.__getitem__, value))
     except (KeyError, TypeError):
         return tuple(parse_tile(item, field=f"{key}[{n}]")[0] for n, item in enumerate(value))
 
@@ -282,7 +300,10 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
         raise ScoringError(
             "win_tile_missing", f"win_tile {tile_name(win_tile)} is not among the tiles", field="win_tile"
         )
-    flags = [raw.get(key, False) for key in FLAG_KEYS]
+    try:
+        flags = _FLAGS_OF(raw)
+    except KeyError:  # a flag left out is false
+        flags = tuple(raw.get(key, False) for key in FLAG_KEYS)
     if not _BOOL_TYPE.issuperset(map(type, flags)):
         for key, value in zip(FLAG_KEYS, flags, strict=True):
             if value is not True and value is not False:
@@ -291,18 +312,20 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
     if "dealer" in raw and _flag(raw, "dealer") != (seat_wind == EAST):
         raise ScoringError("inconsistent_flags", "dealer is true exactly when seat_wind is E", field="dealer")
     concealed.sort()
-    hand = Hand(
-        tuple(concealed),
-        win_tile,
-        tuple(melds),
-        *flags,
-        seat_wind,
-        _wind(raw, "round_wind"),
-        _indicators(raw, "dora_indicators"),
-        _indicators(raw, "ura_dora_indicators"),
-        _count(raw, "honba"),
-        _count(raw, "riichi_sticks"),
-        red,
+    hand = _validated_hand(
+        (
+            tuple(concealed),
+            win_tile,
+            tuple(melds),
+            *flags,
+            seat_wind,
+            _wind(raw, "round_wind"),
+            _indicators(raw, "dora_indicators"),
+            _indicators(raw, "ura_dora_indicators"),
+            _count(raw, "honba"),
+            _count(raw, "riichi_sticks"),
+            red,
+        )
     )
     # tsumo alone never conflicts, nor riichi without a call: only then can check_flags find nothing
     if True in flags[2:] or (flags[1] and melds):
@@ -311,3 +334,4 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
 
 
 _BOOL_TYPE = frozenset((bool,))
+_FLAGS_OF = itemgetter(*FLAG_KEYS)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from operator import add
 
 from .tiles import TERMINALS_AND_HONORS, counts_of, parse_tiles, tile_name, to_mpsz
 
@@ -26,51 +25,74 @@ Decomposition = tuple[int, tuple[Group, ...]]  # (pair tile, concealed melds)
 # --- decompositions ------------------------------------------------------------------------------------
 
 
-_MELD_TABLES: dict[int, dict[tuple[int, ...], tuple[tuple[Group, ...], ...]]] = {}
+MAX_MELDS = 4  # a hand holds four melds (面子) at most
 
 
-def meld_table(suit: int) -> dict[tuple[int, ...], tuple[tuple[Group, ...], ...]]:
-    """Every tile-count tuple of one suit that splits into melds only -> all its splits.
+def suit_splits(suit: int, counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    """``suit_decompositions``, not cached (for callers that keep their own tables).
 
-    Built once per suit from every multiset of at most four melds (4845 for a number suit, 330 for the
-    honors), so that a decomposition is a dictionary lookup instead of a search.
+    A search rank by rank: the lowest tile left is the pair (when the suit holds 3n+2 tiles), or
+    starts a triplet or sequences (as many as its copies, or as many as its copies beyond a
+    triplet), so every split is met once. Each split lists its melds sequences first, then
+    triplets, by tile; the splits come sorted by pair, then melds: a fixed order, so that readings
+    that pay the same are always met in the same order.
     """
-    table = _MELD_TABLES.get(suit)
-    if table is not None:
-        return table
-    size = 7 if suit == 3 else 9
+    held = sum(counts)
+    remainder = held % 3
+    if remainder == 1 or held > 3 * MAX_MELDS + 2:
+        return ()
+    # more than four of a tile: only the pair may take the excess
+    crowded = [rank for rank, count in enumerate(counts) if count > 4]
+    if crowded and (remainder == 0 or len(crowded) > 1 or counts[crowded[0]] > 6):
+        return ()
+    pair_rank = crowded[0] if crowded else -1  # the only rank the pair may sit on, -1 any
+    work = list(counts)
+    size = len(work)
     base = suit * 9
-    kinds: list[tuple[Group, tuple[int, ...]]] = []
-    for rank in range(size):
-        kinds.append(((TRIPLET, base + rank), tuple(3 if other == rank else 0 for other in range(size))))
-    if suit < 3:
-        for rank in range(7):
-            shape = tuple(1 if rank <= other <= rank + 2 else 0 for other in range(size))
-            kinds.append(((SEQUENCE, base + rank), shape))
-    kinds.sort()
-    building: dict[tuple[int, ...], list[tuple[Group, ...]]] = {(0,) * size: [()]}
-    # grow the multisets one meld at a time, each meld kind at or after the previous one
-    layer = [((0,) * size, (), 0)]
-    for _ in range(4):
-        next_layer = []
-        for counts, groups, first_kind in layer:
-            for kind_index in range(first_kind, len(kinds)):
-                group, shape = kinds[kind_index]
-                grown = tuple(map(add, counts, shape))
-                if max(grown) > 4:
-                    continue
-                grown_groups = (*groups, group)
-                building.setdefault(grown, []).append(grown_groups)
-                next_layer.append((grown, grown_groups, kind_index))
-        layer = next_layer
-    table = {counts: tuple(splits) for counts, splits in building.items()}
-    _MELD_TABLES[suit] = table
-    return table
+    with_sequences = size == 9  # honors form no sequences
+    found: list[Decomposition] = []
+    sequences: list[Group] = []
+    triplets: list[Group] = []
 
+    def search(rank: int, pair: int) -> None:
+        while rank < size and not work[rank]:
+            rank += 1
+        if rank == size:
+            found.append((pair, (*sequences, *triplets)))
+            return
+        copies = work[rank]
+        if pair < 0 and remainder == 2 and copies >= 2 and pair_rank in (-1, rank):  # the pair (雀頭) here
+            work[rank] = copies - 2
+            search(rank, base + rank)
+            work[rank] = copies
+        if copies > 4:
+            return
+        for triplet in (1, 0):
+            runs = copies - 3 * triplet  # sequences starting here
+            if runs < 0 or (
+                runs and (not with_sequences or rank > 6 or work[rank + 1] < runs or work[rank + 2] < runs)
+            ):
+                continue
+            work[rank] = 0
+            if runs:
+                work[rank + 1] -= runs
+                work[rank + 2] -= runs
+                sequences.extend([(SEQUENCE, base + rank)] * runs)
+            if triplet:
+                triplets.append((TRIPLET, base + rank))
+            search(rank + 1, pair)
+            if triplet:
+                triplets.pop()
+            if runs:
+                del sequences[len(sequences) - runs :]
+                work[rank + 1] += runs
+                work[rank + 2] += runs
+            work[rank] = copies
 
-def _suit_melds(suit: int, counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
-    """Every way to split one suit's tiles into melds only (no pair); () when there is none."""
-    return meld_table(suit).get(counts, ())
+    search(0, -1)
+    search = None  # the nested function refers to itself: break the cycle, free it now
+    found.sort()
+    return tuple(found)
 
 
 @lru_cache(maxsize=65536)
@@ -80,17 +102,7 @@ def suit_decompositions(suit: int, counts: tuple[int, ...]) -> tuple[Decompositi
     ``counts`` is the suit's tile-count tuple (9 entries, 7 for honors); the pair is -1 when the suit
     holds none. Honors (suit 3) form triplets only, never sequences.
     """
-    remainder = sum(counts) % 3
-    if remainder == 0:
-        return tuple((-1, melds) for melds in _suit_melds(suit, counts))
-    if remainder == 1:
-        return ()
-    found = []
-    for position, count in enumerate(counts):
-        if count >= 2:
-            rest = (*counts[:position], count - 2, *counts[position + 1 :])
-            found.extend((suit * 9 + position, melds) for melds in _suit_melds(suit, rest))
-    return tuple(found)
+    return suit_splits(suit, counts)
 
 
 @lru_cache(maxsize=65536)

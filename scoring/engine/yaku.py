@@ -87,6 +87,8 @@ YAKU_BY_KEY: Mapping[str, YakuDefinition] = {definition.key: definition for defi
 DORA_KEYS = ("dora", "aka_dora", "ura_dora")  # ドラ, 赤ドラ, 裏ドラ: han = count
 
 DRAGON_KEYS = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
+SUIT_TILES = tuple(frozenset(range(base, base + 9)) for base in (0, 9, 18))  # 萬子, 筒子, 索子
+HONOR_TILES = frozenset(range(27, 34))  # 字牌
 
 # Wait shapes (待ち) of the group the winning tile completes.
 TANKI, SHANPON, RYANMEN, KANCHAN, PENCHAN = "tanki", "shanpon", "ryanmen", "kanchan", "penchan"
@@ -172,10 +174,12 @@ def situational_yaku(context: WinContext, rules: Rules) -> list[tuple[str, int]]
     kinds = context.kinds
     if kinds.isdisjoint(TERMINALS_AND_HONORS) and (closed or rules.open_tanyao):
         found.append("tanyao")  # 断么
-    suits = {index // 9 for index in kinds if index < 27}
-    has_honors = any(index >= 27 for index in kinds)
-    if len(suits) == 1:
-        found.append("honitsu" if has_honors else "chinitsu")  # 混一色 / 清一色
+    suits = 0
+    for suit_tiles in SUIT_TILES:
+        if not kinds.isdisjoint(suit_tiles):
+            suits += 1
+    if suits == 1:
+        found.append("chinitsu" if kinds.isdisjoint(HONOR_TILES) else "honitsu")  # 清一色 / 混一色
     if suits and kinds <= TERMINALS_AND_HONORS:
         found.append("honroutou")  # 混老頭 (all honors or all terminals: a yakuman replaces it)
     table = rules.han_table(closed=closed)
@@ -193,13 +197,13 @@ def shape_yaku(reading: Reading, context: WinContext, rules: Rules) -> list[tupl
     sequences = []
     triplets = []
     concealed_triplets = kans = 0
-    for group in reading.groups:
-        if group.kind == SEQUENCE:
-            sequences.append(group.tile)
+    for kind, tile, concealed, is_kan, _ in reading.groups:
+        if kind == SEQUENCE:
+            sequences.append(tile)
         else:
-            triplets.append(group.tile)
-            concealed_triplets += group.concealed
-            kans += group.is_kan
+            triplets.append(tile)
+            concealed_triplets += concealed
+            kans += is_kan
     pair = reading.pair
     if not triplets:
         if closed and reading.wait == RYANMEN and not is_value_pair(pair, context):
@@ -292,14 +296,15 @@ def yakuman_of(reading: Reading, context: WinContext) -> list[str]:
         return [key for key in context.hand_yakuman if key in ("tenhou", "chiihou")] + ["kokushi"]  # 国士無双
     found = list(context.hand_yakuman)
     if reading.form == "standard":
-        groups = reading.groups
         concealed_triplets = kans = 0
-        triplets = set()
-        for group in groups:
-            if group.kind == TRIPLET:
-                triplets.add(group.tile)
-                concealed_triplets += group.concealed
-                kans += group.is_kan
+        triplets = []
+        for kind, tile, concealed, is_kan, _ in reading.groups:
+            if kind == TRIPLET:
+                triplets.append(tile)
+                concealed_triplets += concealed
+                kans += is_kan
+        if len(triplets) < 3:  # every yakuman below needs three triplets or more
+            return found
         if concealed_triplets == 4:
             found.append("suuankou")  # 四暗刻
         if kans == 4:
@@ -315,6 +320,12 @@ def yakuman_of(reading: Reading, context: WinContext) -> list[str]:
     return found
 
 
+DORA_OF_INDICATOR = tuple(dora_from_indicator(indicator) for indicator in range(34))
+
+
 def count_dora(tiles_counts: tuple[int, ...], indicators: tuple[int, ...]) -> int:
     """Each indicator counts every tile it points to (two indicators of one kind count twice)."""
-    return sum(tiles_counts[dora_from_indicator(indicator)] for indicator in indicators)
+    dora = 0
+    for indicator in indicators:
+        dora += tiles_counts[DORA_OF_INDICATOR[indicator]]
+    return dora

@@ -198,3 +198,11 @@ def test_property_total_is_what_the_payers_pay_plus_sticks(seed):
     assert result["han"] >= 1
     if result["limit"] is None:
         assert result["fu"] % 10 == 0 or result["fu"] == 25
+
+
+@pytest.mark.parametrize("bad_wind", [[], {}, 1, None, "X"])
+def test_a_wind_that_is_not_a_wind_letter_is_an_invalid_request(bad_wind):
+    from scoring.engine import evaluate
+
+    result = evaluate({"id": "w", "hand": {"tiles": "345m888p11567s222z", "win_tile": "5s", "round_wind": bad_wind}})
+    assert result["error"]["code"] == "invalid_request"
