@@ -204,5 +204,7 @@ def test_property_total_is_what_the_payers_pay_plus_sticks(seed):
 def test_a_wind_that_is_not_a_wind_letter_is_an_invalid_request(bad_wind):
     from scoring.engine import evaluate
 
-    result = evaluate({"id": "w", "hand": {"tiles": "345m888p11567s222z", "win_tile": "5s", "round_wind": bad_wind}})
+    result = evaluate(
+        {"id": "w", "hand": {"tiles": "345m888p11567s222z", "win_tile": "5s", "round_wind": bad_wind}}
+    )
     assert result["error"]["code"] == "invalid_request"
