@@ -82,12 +82,12 @@ class EventForm(forms.ModelForm):
         choices=[
             ("advances,total_points", "Advances, then total points (art. 41)"),
             ("total_points", "Total points only"),
-        ],  # fmt: skip
+        ],
     )
 
     class Meta:
         model = Event
-        fields = "__all__"
+        fields = ("standings_precedence",)  # the admin adds the fields of its fieldsets
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -17,6 +17,20 @@ behind the services' back, or a service that went wrong, shows up as a violation
   the placement (``advanced``); a result belongs to its seat's player (``result_entry``);
 * seating: nobody seated twice in a round (``seated_twice``), a seat's round is its table's round
   (``seat_round_mismatch``), positions 0.. without gaps (``seat_positions``);
+* seed 004 at the table: a replayed hand (art. 36 ③) moves no points (``replayed_hand``); a player who
+  left during the game (art. 42) has no change (``left_seat_change``) and no role (``left_seat_role``)
+  in the hands after the one they left after, which is a recorded hand (``absence_record``); overtime
+  hands (art. 39) come after the regular ones (``overtime_order``), only in events with overtime
+  (``overtime_disabled``), and the table's overtime year is that of its last one (``overtime_year``);
+* forfeits and placement points: a seat forfeits (不戦敗) exactly when absent (``forfeit``), with the
+  last-place placement points of the table size seated × the multiplier and no oka (``forfeit_points``);
+  the finishers' placement points are those of their places in the uma of the number who finished,
+  shared per the tie rule, × the multiplier (``placement_points``);
+* penalties: no win by a seat whose foul took that right for the hand (``win_despite_penalty``), a
+  hand with a wrecked wall is recorded as replayed (``hand_not_replayed``), art. 37 penalty points are
+  the unit × the players at the table (``penalty_points``), a penalty-point foul in tournament play (or
+  egregious conduct) disqualifies (``not_disqualified``), and a disqualified player is not seated in a
+  later round (``seated_after_disqualification``);
 * standings snapshot: present once results exist (``standings_missing``), one row per entry
   (``standings_entries``), totals = current game points − penalty points / 1000 (``standings_total``),
   advances and games counted (``standings_advances``, ``standings_games``), rows ordered and ranked
@@ -27,23 +41,36 @@ behind the services' back, or a service that went wrong, shows up as a violation
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 
 from tournament.models import (
     Entry,
     Event,
     Hand,
     HandVersion,
+    Penalty,
     Round,
     Seat,
     SeatResult,
     StandingsSnapshot,
     Table,
 )
-from tournament.standings import penalty_deductions
 
 THOUSAND = 1000
+SEASONS_PER_YEAR = 4  # art. 39: a year of overtime is four hands, spring to winter
+
+# Seed 004, read here on its own (not through the rules engine): the wins a foul takes away for its hand,
+LOST_WINS = {
+    "art35_revealed_hand": {"ron"},  # 35条① 手札公開: 栄和 only
+    "art36_out_of_turn": {"ron", "tsumo"},  # 36条① 手番外の取札・捨札
+    "art36_wrong_hand_size": {"ron", "tsumo"},  # 36条② 手札の過不足
+    "art38_clock_flag": {"ron", "tsumo"},  # 38条⑤ 持ち時間切れ
+}
+REPLAY_KINDS = {"art36_wall_wrecked"}  # 36条③: the hand is replayed from the shuffle
+PENALTY_POINT_KINDS = {"art37_deliberate_foul"}  # 37条①: unit × players at the table
+ALWAYS_DISQUALIFYING = {"art43_egregious_conduct"}  # 43条; penalty-point fouls too in tournament play
 
 
 @dataclass(frozen=True)
@@ -66,6 +93,7 @@ class EventRecords:
     hands: dict[int, list[Hand]]  # by table id, in number order
     versions: dict[int, list[HandVersion]]  # by hand id, in version order
     results: dict[int, list[SeatResult]]  # by table id, current and older
+    penalties: list[Penalty] = field(default_factory=list)
 
     def table_where(self, table_id: int) -> str:
         table = self.tables[table_id]
@@ -89,7 +117,8 @@ def event_records(event: Event) -> EventRecords:
     results: dict[int, list[SeatResult]] = defaultdict(list)
     for result in SeatResult.objects.filter(table__round__event=event).order_by("table_id", "version"):
         results[result.table_id].append(result)
-    return EventRecords(event, tables, seats, hands, versions, results)
+    penalties = list(Penalty.objects.filter(event=event).order_by("id"))
+    return EventRecords(event, tables, seats, hands, versions, results, penalties)
 
 
 # --- Hands --------------------------------------------------------------------------------------
@@ -136,15 +165,20 @@ def check_hands(records: EventRecords) -> list[Violation]:
     return violations
 
 
-def _current_versions(records: EventRecords, table_id: int) -> list[HandVersion]:
+def _current_hands(records: EventRecords, table_id: int) -> list[tuple[Hand, HandVersion]]:
+    """Each hand of the table with its current version, in order (hands without one left out)."""
     current = []
     for hand in records.hands.get(table_id, []):
         version = next(
             (v for v in records.versions.get(hand.id, []) if v.version == hand.current_version), None
         )
         if version is not None:
-            current.append(version)
+            current.append((hand, version))
     return current
+
+
+def _current_versions(records: EventRecords, table_id: int) -> list[HandVersion]:
+    return [version for _, version in _current_hands(records, table_id)]
 
 
 def final_points_from_hands(records: EventRecords, table_id: int) -> tuple[list[int], int]:
@@ -301,6 +335,8 @@ def _check_table_placements(records, table: Table, rows: list[SeatResult], where
     for row in rows:
         if row.forfeit and (row.placement is not None or row.advanced):
             violations.append(Violation("placement", where, "a forfeit 不戦敗 has a placement or advances"))
+    violations += _check_placement_points(records, table, finishers, where)
+    violations += _check_forfeits(records, table, rows, where)
     placement_total = sum((r.placement_points for r in finishers), Fraction(0))
     if placement_total != 0:
         violations.append(Violation(
@@ -319,6 +355,275 @@ def _check_table_placements(records, table: Table, rows: list[SeatResult], where
             "table_game_points_sum", where,
             f"game points sum to {game_total}, expected forfeits {forfeits} − lost deposits {lost}/1000",
         ))  # fmt: skip
+    return violations
+
+
+def table_multiplier(records: EventRecords, table: Table) -> int:
+    """Art. 39 ③: placement points × the year of the game's last overtime hand (×1 without overtime).
+    Worked out from the hands when the table has any, else the table's own year (final scores)."""
+    if records.hands.get(table.id):
+        return max(1, overtime_year_from_hands(records, table.id))
+    return max(1, table.overtime_year)
+
+
+def overtime_year_from_hands(records: EventRecords, table_id: int) -> int:
+    """The year of the last overtime hand: hands 1–4 of the overtime are year 1, 5–8 year 2, …"""
+    overtime = sum(1 for v in _current_versions(records, table_id) if v.overtime)
+    return -(-overtime // SEASONS_PER_YEAR)
+
+
+def _placement_share(points: list[int], index: int, uma: list[Fraction], tie_rule: str) -> Fraction:
+    """The placement points (before the multiplier) of finisher ``index``: under ``split`` the average of
+    the places its equal points share, under ``seat_order`` those of its own place."""
+    place = expected_placement(points, index, tie_rule)
+    shared = sum(1 for p in points if p == points[index]) if tie_rule == "split" else 1
+    return sum(uma[place - 1 : place - 1 + shared], Fraction(0)) / shared
+
+
+def _check_placement_points(
+    records, table: Table, finishers: list[SeatResult], where: str
+) -> list[Violation]:
+    if len(finishers) not in (2, 3, 4):
+        return [Violation("placement_points", where, f"{len(finishers)} players finished")]
+    ruleset = records.event.ruleset
+    uma = list(ruleset.uma_for(len(finishers)))
+    multiplier = table_multiplier(records, table)
+    points = [r.final_points for r in finishers]
+    violations = []
+    for index, row in enumerate(finishers):
+        expected = _placement_share(points, index, uma, ruleset.tie_rule) * multiplier
+        if row.placement_points != expected:
+            violations.append(Violation(
+                "placement_points", where,
+                f"{row.final_points} points have placement points {row.placement_points}, expected {expected} "
+                f"(uma of {len(finishers)} finishers × {multiplier})",
+            ))  # fmt: skip
+    return violations
+
+
+def _check_forfeits(records, table: Table, rows: list[SeatResult], where: str) -> list[Violation]:
+    """Art. 42: an absentee forfeits 不戦敗 with the placement points of a sole last place at the table
+    size seated (一人負け相当の順位点), × the multiplier, and no oka."""
+    seat_of = {s.id: s for s in records.seats.get(table.id, [])}
+    seated = len(seat_of)
+    forfeit_value = list(records.event.ruleset.uma_for(seated))[-1] * table_multiplier(records, table)
+    violations = []
+    for row in rows:
+        seat = seat_of.get(row.seat_id)
+        if seat is None:
+            continue
+        absent = seat.absence != Seat.Absence.PRESENT
+        row_where = f"{where} seat {seat.wind}"
+        if row.forfeit != absent:
+            violations.append(Violation(
+                "forfeit", row_where, f"{seat.get_absence_display().lower()}, but forfeit is {row.forfeit}"
+            ))  # fmt: skip
+        if not absent:
+            continue
+        if row.placement_points != forfeit_value or row.oka:
+            violations.append(Violation(
+                "forfeit_points", row_where,
+                f"placement points {row.placement_points} and oka {row.oka}, expected {forfeit_value} "
+                f"(the last place of {seated} seated) and no oka",
+            ))  # fmt: skip
+        if seat.absence == Seat.Absence.ABSENT_BEFORE and row.final_points is not None:
+            violations.append(Violation(
+                "forfeit_points", row_where, f"absent before the game, yet {row.final_points} final points"
+            ))  # fmt: skip
+    return violations
+
+
+# --- Seed 004 at the table: replays, absences, overtime ------------------------------------------
+
+
+def check_replayed_hands(records: EventRecords) -> list[Violation]:
+    """Art. 36 ③: a hand stopped and replayed moves no points and leaves the deposits as they were."""
+    violations = []
+    for table_id, hands in records.hands.items():
+        for hand in hands:
+            for version in records.versions.get(hand.id, []):
+                if version.outcome != "replayed":
+                    continue
+                if any(version.deltas) or version.deposits_out != version.deposits_in or version.wins:
+                    violations.append(Violation(
+                        "replayed_hand", f"{records.table_where(table_id)} hand {hand.number} v{version.version}",
+                        f"a replayed hand with changes {version.deltas}, wins {len(version.wins)}, deposits "
+                        f"{version.deposits_in} → {version.deposits_out}",
+                    ))  # fmt: skip
+    return violations
+
+
+def _roles(version: HandVersion) -> set[int]:
+    """Every seat position a hand names: dealer, winners, discarders, riichi and tenpai seats."""
+    roles = {version.dealer_position, *version.riichi_positions, *version.tenpai_positions}
+    for win in version.wins:
+        roles.add(win.get("winner"))
+        if win.get("discarder") is not None:
+            roles.add(win["discarder"])
+    return roles
+
+
+def check_absences(records: EventRecords) -> list[Violation]:
+    """Art. 42 during the game: after the hand they left after, a player changes no points and plays no
+    part (the hand in progress is void; the game goes on without them)."""
+    violations = []
+    for table_id, seats in records.seats.items():
+        where = records.table_where(table_id)
+        playing = records.playing_seats(table_id)
+        hands = records.hands.get(table_id, [])
+        for seat in seats:
+            seat_where = f"{where} seat {seat.wind}"
+            if seat.absence != Seat.Absence.ABSENT_DURING:
+                if seat.left_after_hand is not None:
+                    violations.append(Violation(
+                        "absence_record", seat_where, f"{seat.absence}, yet left after hand {seat.left_after_hand}"
+                    ))  # fmt: skip
+                continue
+            if seat.left_after_hand is None or seat.left_after_hand > len(hands):
+                violations.append(Violation(
+                    "absence_record", seat_where,
+                    f"left during the game after hand {seat.left_after_hand}, {len(hands)} hands recorded",
+                ))  # fmt: skip
+                continue
+            position = playing.index(seat)
+            for hand in hands[seat.left_after_hand :]:
+                for version in records.versions.get(hand.id, []):
+                    hand_where = f"{where} hand {hand.number} v{version.version}"
+                    if position < len(version.deltas) and version.deltas[position]:
+                        violations.append(Violation(
+                            "left_seat_change", hand_where,
+                            f"seat {seat.wind} left after hand {seat.left_after_hand} but changes by "
+                            f"{version.deltas[position]}",
+                        ))  # fmt: skip
+                    if position in _roles(version):
+                        violations.append(Violation(
+                            "left_seat_role", hand_where,
+                            f"seat {seat.wind} left after hand {seat.left_after_hand} but takes part",
+                        ))  # fmt: skip
+    return violations
+
+
+def check_overtime(records: EventRecords) -> list[Violation]:
+    """Art. 39: overtime hands follow the regular ones, only where the event has overtime, and the
+    table's year is that of its last overtime hand (its placement-point multiplier)."""
+    violations = []
+    for table_id, table in records.tables.items():
+        if not records.hands.get(table_id):
+            continue
+        where = records.table_where(table_id)
+        flags = [v.overtime for v in _current_versions(records, table_id)]
+        if any(flags) and not records.event.overtime_enabled:
+            violations.append(Violation(
+                "overtime_disabled", where, f"{sum(flags)} overtime hands in an event without overtime"
+            ))  # fmt: skip
+        if any(before and not after for before, after in pairwise(flags)):
+            violations.append(Violation("overtime_order", where, "a regular hand follows an overtime hand"))
+        year = overtime_year_from_hands(records, table_id)
+        if table.overtime_year != year:
+            violations.append(Violation(
+                "overtime_year", where,
+                f"overtime year {table.overtime_year}, the {sum(flags)} overtime hands end in year {year}",
+            ))  # fmt: skip
+    return violations
+
+
+# --- Penalties and disqualification ---------------------------------------------------------------
+
+
+def check_penalties(records: EventRecords) -> list[Violation]:
+    """Fouls against the hands they concern (arts. 35, 36, 38 ⑤), art. 37 penalty points, and the
+    disqualification of art. 43."""
+    violations = []
+    event = records.event
+    active = [p for p in records.penalties if p.cancelled_at is None]
+    lost: dict[tuple[int, int, int], set[str]] = defaultdict(set)
+    replays: set[tuple[int, int]] = set()
+    for penalty in active:
+        if penalty.table_id is None or penalty.hand_number is None:
+            continue
+        lost[penalty.table_id, penalty.hand_number, penalty.entry_id] |= LOST_WINS.get(penalty.kind, set())
+        if penalty.kind in REPLAY_KINDS:
+            replays.add((penalty.table_id, penalty.hand_number))
+    for table_id in records.tables:
+        playing = records.playing_seats(table_id)
+        for hand, version in _current_hands(records, table_id):
+            number = hand.number
+            hand_where = f"{records.table_where(table_id)} hand {number} v{version.version}"
+            if (table_id, number) in replays and version.outcome != "replayed":
+                violations.append(Violation(
+                    "hand_not_replayed", hand_where, f"the wall was wrecked (art. 36 ③), recorded as {version.outcome}"
+                ))  # fmt: skip
+            for win in version.wins:
+                position = win.get("winner")
+                if not isinstance(position, int) or not 0 <= position < len(playing):
+                    continue
+                kind = "tsumo" if win.get("discarder") is None else "ron"
+                if kind in lost.get((table_id, number, playing[position].entry_id), ()):
+                    violations.append(Violation(
+                        "win_despite_penalty", hand_where,
+                        f"seat {playing[position].wind} wins by {kind}, a right its foul took for this hand",
+                    ))  # fmt: skip
+    for penalty in records.penalties:
+        violations += _check_penalty_points(records, penalty)
+    violations += _check_disqualification(records, [p for p in active if _disqualifies(event, p.kind)])
+    return violations
+
+
+def _disqualifies(event: Event, kind: str) -> bool:
+    return kind in ALWAYS_DISQUALIFYING or (kind in PENALTY_POINT_KINDS and event.tournament_play)
+
+
+def _check_penalty_points(records: EventRecords, penalty: Penalty) -> list[Violation]:
+    where = f"penalty {penalty.id}"
+    if penalty.kind not in PENALTY_POINT_KINDS:
+        if penalty.points:
+            return [Violation("penalty_points", where, f"{penalty.kind} carries {penalty.points} points")]
+        return []
+    if penalty.table_id is None or penalty.table_id not in records.tables:
+        players = records.event.table_size
+    else:
+        players = len(records.playing_seats(penalty.table_id))
+    expected = records.event.penalty_unit * players
+    if penalty.points != expected:
+        return [Violation(
+            "penalty_points", where,
+            f"{penalty.points} penalty points, expected {records.event.penalty_unit} × {players} players",
+        )]  # fmt: skip
+    return []
+
+
+def _check_disqualification(records: EventRecords, disqualifying: list[Penalty]) -> list[Violation]:
+    """A disqualifying foul leaves the entry disqualified, and unseated in every later round: one whose
+    number is above the foul's round, or, for a foul logged away from a table, created after it."""
+    violations = []
+    statuses = dict(Entry.objects.filter(event=records.event).values_list("id", "status"))
+    rounds = {t.round.id: t.round for t in records.tables.values()}
+    seated: dict[int, list[Seat]] = defaultdict(list)
+    for seats in records.seats.values():
+        for seat in seats:
+            seated[seat.entry_id].append(seat)
+    reported: set[tuple[int, int]] = set()
+    for penalty in disqualifying:
+        if statuses.get(penalty.entry_id) != Entry.Status.DISQUALIFIED:
+            violations.append(Violation(
+                "not_disqualified", f"penalty {penalty.id}",
+                f"{penalty.kind} in tournament play, but entry {penalty.entry_id} is {statuses.get(penalty.entry_id)}",
+            ))  # fmt: skip
+        for seat in seated[penalty.entry_id]:
+            round_ = rounds.get(seat.round_id)
+            if round_ is None or (penalty.entry_id, round_.number) in reported:
+                continue
+            later = (
+                round_.number > penalty.round_number
+                if penalty.round_number is not None
+                else round_.created_at > penalty.logged_at
+            )
+            if later:
+                reported.add((penalty.entry_id, round_.number))
+                violations.append(Violation(
+                    "seated_after_disqualification", f"round {round_.number}",
+                    f"entry {penalty.entry_id} is seated after their disqualification (penalty {penalty.id})",
+                ))  # fmt: skip
     return violations
 
 
@@ -376,8 +681,9 @@ def check_standings(records: EventRecords) -> list[Violation]:
         totals[row.entry_id] += row.game_points
         advances[row.entry_id] += row.advanced
         games[row.entry_id] += 1
-    for deduction in penalty_deductions(event):
-        totals[deduction.player_id] -= Fraction(deduction.points, THOUSAND)
+    for penalty in records.penalties:
+        if penalty.cancelled_at is None and penalty.points:  # art. 37 penalty points 反則点
+            totals[penalty.entry_id] -= Fraction(penalty.points, THOUSAND)
     entries = set(Entry.objects.filter(event=event).values_list("id", flat=True))
     listed = [row["entry"] for row in snapshot.rows]
     if sorted(listed) != sorted(entries):
@@ -424,9 +730,13 @@ def check_standings(records: EventRecords) -> list[Violation]:
 CHECKS = (
     check_seating,
     check_hands,
+    check_replayed_hands,
+    check_absences,
+    check_overtime,
     check_result_versions,
     check_table_points,
     check_results,
+    check_penalties,
     check_standings,
 )
 

@@ -13,6 +13,7 @@ from tournament.engine.finals import FinalistTotal, FinalsDecision, FinalsHandOu
 from tournament.engine.overtime import overtime_hand_at
 from tournament.errors import ServiceError
 from tournament.models import Event, HandVersion, Round, Seat, Table
+from tournament.selectors import overtime_seasons_played
 from tournament.services import round_complete, round_create, table_reopen
 from tournament.standings import standings_rows
 
@@ -48,9 +49,7 @@ def final_situation(*, table: Table) -> FinalsSituation:
         winner = seats[first_win["winner"]].entry_id
         win_kind = "tsumo" if first_win["discarder"] is None else "ron"
     if last is not None and last.overtime:
-        overtime_count = HandVersion.objects.filter(
-            hand__table=table, version=F("hand__current_version"), overtime=True
-        ).count()
+        overtime_count = overtime_seasons_played(table)
         overtime_hand = overtime_hand_at(overtime_count - 1)
     try:
         decision = decide_final(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
+from tournament.selectors import overtime_seasons_played
 
 
 def prevailing_wind(dealer_positions: list[int]) -> int:
@@ -23,9 +24,7 @@ def hand_label(event, table, number: int, hand_input, *, overtime: bool = False)
     from tournament.models import HandVersion
 
     if overtime:
-        earlier_overtime = HandVersion.objects.filter(
-            hand__table=table, hand__number__lt=number, version=F("hand__current_version"), overtime=True
-        ).count()
+        earlier_overtime = overtime_seasons_played(table, before_number=number)
         hand = overtime_hand_at(earlier_overtime)
         return f"{hand.label_ja} ({hand.label_en})"
 

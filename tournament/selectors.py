@@ -131,3 +131,12 @@ def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:
         winners=tuple(w["winner"] for w in last.wins), tenpai=tuple(last.tenpai_positions),
     )  # fmt: skip
     return {"dealer_position": deal.dealer, "honba": deal.honba}
+
+
+def overtime_seasons_played(table: Table, *, before_number: int | None = None) -> int:
+    """Overtime hands 延長戦 played at the table (before hand ``before_number``, if given). A hand
+    stopped and replayed (art. 36 ③) is played again in the same season, so it does not count."""
+    hands = HandVersion.objects.filter(hand__table=table, version=F("hand__current_version"), overtime=True)
+    if before_number is not None:
+        hands = hands.filter(hand__number__lt=before_number)
+    return hands.exclude(outcome=HandVersion.Outcome.REPLAYED).count()

@@ -24,6 +24,7 @@ from tournament.hand_input import engine_outcome, parse_hand_input
 from tournament.labels import hand_label
 from tournament.models import Entry, Event, Hand, HandVersion, Round, Seat, SeatResult, Table
 from tournament.rules_services import check_rights_for_hand
+from tournament.selectors import overtime_seasons_played
 
 
 def _full_clean_or_error(instance) -> None:
@@ -225,10 +226,8 @@ def _deltas_for_game_seats(deltas, active: list[int], seats: int) -> list[int]:
 
 def _update_overtime_year(table: Table) -> None:
     """Art. 39: the game's overtime year is that of its last overtime hand (placement points × year)."""
-    overtime_hands = HandVersion.objects.filter(
-        hand__table=table, version=F("hand__current_version"), overtime=True
-    ).count()
-    year = overtime_hand_at(overtime_hands - 1).year if overtime_hands else 0
+    seasons = overtime_seasons_played(table)
+    year = overtime_hand_at(seasons - 1).year if seasons else 0
     if table.overtime_year != year:
         table.overtime_year = year
         table.save(update_fields=["overtime_year"])

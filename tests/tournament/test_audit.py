@@ -11,9 +11,19 @@ from django.db.models import F
 
 from scoring.models import Ruleset
 from tournament.audit import Violation, event_audit, expected_placement
-from tournament.models import Event, HandVersion, Round, Seat, SeatResult, StandingsSnapshot, Table
+from tournament.models import (
+    Entry,
+    Event,
+    HandVersion,
+    Penalty,
+    Round,
+    Seat,
+    SeatResult,
+    StandingsSnapshot,
+    Table,
+)
 from tournament.services import round_create, table_finish
-from tournament.simulation import event_create, event_simulate, simulated_players
+from tournament.simulation import Incidents, event_create, event_simulate, simulated_players
 
 pytestmark = pytest.mark.django_db
 
@@ -231,3 +241,177 @@ def test_a_64_player_6_round_event_passes_the_audit():
     summary = event_simulate(event, rounds=6, seed=64)
     assert (summary.rounds, summary.tables) == (6, 96)
     assert event_audit(event) == []
+
+
+# --- Seed 004 incidents: penalties, absences, overtime --------------------------------------------
+
+INCIDENTS_SEED = 50  # 16 players × 4 rounds with every incident at least once (see test_simulation_incidents)
+
+
+@pytest.fixture(scope="module")
+def incidents_once(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock(), transaction.atomic():
+        event = event_create(slug="incidents", name="Incidents", players=simulated_players(16),
+                             ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=4,
+                             overtime_enabled=True)  # fmt: skip
+        event_simulate(event, rounds=4, seed=INCIDENTS_SEED, seating="shuffle",
+                       incidents=Incidents(penalties=True, absences=True, overtime=True))  # fmt: skip
+        yield event.pk
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def incidents(incidents_once, db):
+    return Event.objects.select_related("ruleset").get(pk=incidents_once)
+
+
+def left_seat(event) -> tuple[int, list[HandVersion]]:
+    """The game position of a player who left during the game, and the hands after they left."""
+    seat = Seat.objects.filter(round__event=event, absence=Seat.Absence.ABSENT_DURING).first()
+    playing = list(seat.table.seats.exclude(absence=Seat.Absence.ABSENT_BEFORE).order_by("position"))
+    later = [v for v in current_versions(seat.table) if v.hand.number > seat.left_after_hand]
+    return playing.index(seat), later
+
+
+def test_an_event_with_every_incident_has_no_violation(incidents):
+    assert event_audit(incidents) == []
+
+
+def test_a_player_who_left_changing_points_later(incidents):
+    position, later = left_seat(incidents)
+    version = later[0]
+    deltas = list(version.deltas)
+    other = next(i for i in range(len(deltas)) if i != position)
+    deltas[position] += 1000
+    deltas[other] -= 1000  # still zero-sum
+    HandVersion.objects.filter(pk=version.pk).update(deltas=deltas)
+    violations = event_audit(incidents)
+    assert {v.code for v in violations} == {"left_seat_change", "table_points"}
+    (left,) = [v for v in violations if v.code == "left_seat_change"]
+    assert left.where.endswith(f"hand {version.hand.number} v{version.version}")
+
+
+def test_a_player_who_left_taking_part_later(incidents):
+    position, later = left_seat(incidents)
+    HandVersion.objects.filter(pk=later[-1].pk).update(riichi_positions=[position])
+    assert codes(incidents) == {"left_seat_role"}
+
+
+def test_a_present_seat_with_a_hand_it_left_after(incidents):
+    seat = Seat.objects.filter(round__event=incidents, absence=Seat.Absence.PRESENT).first()
+    Seat.objects.filter(pk=seat.pk).update(left_after_hand=2)
+    assert codes(incidents) == {"absence_record"}
+
+
+def test_a_replayed_hand_that_moves_points(incidents):
+    version = HandVersion.objects.filter(hand__table__round__event=incidents, outcome="replayed").first()
+    HandVersion.objects.filter(pk=version.pk).update(deltas=[1000, -1000, *version.deltas[2:]])
+    assert codes(incidents) == {"replayed_hand", "table_points"}
+
+
+def test_an_absentee_not_marked_as_forfeiting(incidents):
+    seat = Seat.objects.filter(round__event=incidents).exclude(absence=Seat.Absence.PRESENT).first()
+    SeatResult.objects.filter(seat=seat, is_current=True).update(forfeit=False)
+    assert "forfeit" in codes(incidents)
+
+
+def test_a_forfeit_with_the_wrong_placement_points(incidents):
+    seat = Seat.objects.filter(round__event=incidents, absence=Seat.Absence.ABSENT_BEFORE).first()
+    row = SeatResult.objects.get(seat=seat, is_current=True)
+    # the last place of three (the players who played) instead of four (the players seated): −15, not −20
+    three_player_last = incidents.ruleset.uma_for(3)[-1]
+    assert three_player_last != incidents.ruleset.uma_for(4)[-1]
+    SeatResult.objects.filter(pk=row.pk).update(
+        placement_points=three_player_last, game_points=row.point_score + three_player_last + row.oka
+    )
+    # the table's game points still sum to its (now wrong) forfeits: the forfeit check is what finds it
+    assert codes(incidents) == {"forfeit_points", "standings_total"}
+
+
+def test_overtime_placement_points_without_the_multiplier(incidents):
+    table = Table.objects.filter(round__event=incidents, overtime_year=3).first()
+    for row in SeatResult.objects.filter(table=table, is_current=True):
+        SeatResult.objects.filter(pk=row.pk).update(
+            placement_points=row.placement_points / 3,
+            game_points=row.game_points - row.placement_points * 2 / 3,
+        )
+    assert codes(incidents) == {"placement_points", "standings_total"}
+
+
+def test_a_table_overtime_year_that_does_not_follow_its_hands(incidents):
+    table = Table.objects.filter(round__event=incidents, overtime_year=3).first()
+    Table.objects.filter(pk=table.pk).update(overtime_year=1)
+    # the placement points are checked against the year the hands give, so only these two disagree
+    assert codes(incidents) == {"overtime_year", "result_multiplier"}
+
+
+def test_overtime_hands_in_an_event_without_overtime(incidents):
+    Event.objects.filter(pk=incidents.pk).update(overtime_enabled=False)
+    incidents.refresh_from_db()
+    assert codes(incidents) == {"overtime_disabled"}
+
+
+def test_a_regular_hand_after_an_overtime_hand(incidents):
+    table = Table.objects.filter(round__event=incidents, overtime_year=3).first()
+    last = current_versions(table)[-1]
+    HandVersion.objects.filter(pk=last.pk).update(overtime=False)
+    assert "overtime_order" in codes(incidents)
+
+
+def test_a_win_by_a_seat_that_lost_the_right(incidents):
+    version = (
+        HandVersion.objects.filter(
+            hand__table__round__event=incidents, outcome="ron", version=F("hand__current_version")
+        )
+        .select_related("hand__table")
+        .first()
+    )
+    table = version.hand.table
+    winner = table.seats.exclude(absence=Seat.Absence.ABSENT_BEFORE).order_by("position")[
+        version.wins[0]["winner"]
+    ]
+    Penalty.objects.create(event=incidents, table=table, entry=winner.entry, hand_number=version.hand.number,
+                           round_number=table.round.number, kind="art35_revealed_hand", reason="late")  # fmt: skip
+    assert codes(incidents) == {"win_despite_penalty"}
+
+
+def test_a_wrecked_wall_not_replayed(incidents):
+    version = HandVersion.objects.filter(
+        hand__table__round__event=incidents, outcome="tsumo", version=F("hand__current_version")
+    ).first()
+    table = version.hand.table
+    Penalty.objects.create(event=incidents, table=table, entry=table.seats.first().entry, hand_number=version.hand.number,
+                           round_number=table.round.number, kind="art36_wall_wrecked", reason="late")  # fmt: skip
+    assert codes(incidents) == {"hand_not_replayed"}
+
+
+def test_art37_penalty_points_not_unit_times_players(incidents):
+    foul = Penalty.objects.get(event=incidents, kind="art37_deliberate_foul")
+    Penalty.objects.filter(pk=foul.pk).update(points=foul.points - 100)
+    assert codes(incidents) == {"penalty_points", "standings_total"}
+
+
+def test_a_deliberate_foul_in_tournament_play_without_disqualification(incidents):
+    foul = Penalty.objects.get(event=incidents, kind="art37_deliberate_foul")
+    Entry.objects.filter(pk=foul.entry_id).update(status=Entry.Status.ACTIVE)
+    assert codes(incidents) == {"not_disqualified"}
+
+
+def test_a_disqualified_player_seated_in_a_later_round(incidents):
+    foul = Penalty.objects.get(event=incidents, kind="art37_deliberate_foul")
+    assert foul.round_number == 3
+    Penalty.objects.filter(pk=foul.pk).update(round_number=1)  # as if disqualified in round 1
+    violations = event_audit(incidents)
+    assert {v.code for v in violations} == {"seated_after_disqualification"}
+    assert [v.where for v in violations] == ["round 2", "round 3"]
+
+
+def test_cancelled_penalty_points_are_not_deducted(incidents, django_capture_on_commit_callbacks):
+    from tournament.rules_services import penalty_cancel
+
+    foul = Penalty.objects.get(event=incidents, kind="art37_deliberate_foul")
+    with django_capture_on_commit_callbacks(execute=True):
+        penalty_cancel(penalty=foul, reason="misread")
+    assert event_audit(incidents) == []
+    Penalty.objects.filter(pk=foul.pk).update(cancelled_at=None)  # deducted again behind the services' back
+    assert codes(incidents) == {"standings_total"}

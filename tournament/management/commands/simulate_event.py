@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from scoring.models import Ruleset
 from tournament.simulation import (
     SEATING_CHOICES,
+    Incidents,
     SimulationError,
     event_create,
     event_simulate,
@@ -25,8 +26,23 @@ class Command(BaseCommand):
         parser.add_argument("--seating", default="auto", choices=SEATING_CHOICES,
                             help="auto: the pairing engine when installed, else a seeded shuffle")  # fmt: skip
         parser.add_argument("--public", action="store_true", help="show the event on the public pages")
+        parser.add_argument(
+            "--penalties",
+            action="store_true",
+            help="now and then a foul (arts. 35–37): lost rights, replayed hands, disqualification",
+        )
+        parser.add_argument(
+            "--absences",
+            action="store_true",
+            help="now and then a player absent before a game or leaving during it (art. 42)",
+        )
+        parser.add_argument("--overtime", action="store_true",
+                            help="enable overtime (art. 39): undecided games play overtime hands")  # fmt: skip
 
-    def handle(self, *args, players, rounds, seed, slug, ruleset, table_size, seating, public, **options):
+    def handle(
+        self, *args, players, rounds, seed, slug, ruleset, table_size, seating, public, penalties, absences,
+        overtime, **options,
+    ):  # fmt: skip
         if players < 2 or rounds < 1:
             raise CommandError("invalid_arguments: at least 2 players and 1 round")
         ruleset_row = Ruleset.objects.filter(slug=ruleset).first()
@@ -37,9 +53,10 @@ class Command(BaseCommand):
             event = event_create(
                 slug=slug, name=f"Simulated {players} players × {rounds} rounds (seed {seed})",
                 players=simulated_players(players), ruleset=ruleset_row, planned_rounds=rounds,
-                table_size=table_size, is_public=public,
+                table_size=table_size, is_public=public, overtime_enabled=overtime,
             )  # fmt: skip
-            summary = event_simulate(event, rounds=rounds, seed=seed, seating=seating)
+            incidents = Incidents(penalties=penalties, absences=absences, overtime=overtime)
+            summary = event_simulate(event, rounds=rounds, seed=seed, seating=seating, incidents=incidents)
         except SimulationError as exc:
             raise CommandError(f"{exc.code}: {exc.message}") from exc
         self.stdout.write(self.style.SUCCESS(summary.text()))
