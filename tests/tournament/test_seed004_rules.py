@@ -219,3 +219,16 @@ def test_snapshot_is_not_recomputed_for_an_older_request(table):
     )
     assert StandingsSnapshot.objects.count() == 1
     assert Seat.objects.filter(table=table).count() == 4
+
+
+def test_art39_a_replayed_overtime_hand_is_played_again_in_the_same_season(table):
+    play_overtime(table, 1)  # 1年春 drawn
+    log(table, 2, "art36_wall_wrecked", hand_number=3)
+    hand_record(table=table, number=3, expected_version=0,
+                data={"outcome": "replayed", "dealer_position": 0, "overtime": True})  # fmt: skip
+    replay = hand_record(table=table, number=4, expected_version=0,
+                         data={"outcome": "exhaustive_draw", "dealer_position": 0, "overtime": True})  # fmt: skip
+    labels = list(
+        HandVersion.objects.filter(hand__table=table).order_by("hand__number").values_list("label", flat=True)
+    )
+    assert labels[2].startswith("1年夏") and replay.label.startswith("1年夏")
