@@ -120,6 +120,7 @@ class Entry(models.Model):
 
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
+        AWAY = "away", "Away (not seated until back)"
         WITHDRAWN = "withdrawn", "Withdrawn"
         DISQUALIFIED = "disqualified", "Disqualified"
 

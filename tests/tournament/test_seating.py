@@ -184,3 +184,17 @@ def test_worker_killed_mid_task_leads_to_exactly_one_round(make_event, celery_wo
     assert Seat.objects.filter(round__event=event).count() == 16
     deliveries = (tmp_path / "worker.log").read_text().count("tournament.seat_next_round[")
     assert deliveries >= 3  # received by the killed worker, then the redelivery and the duplicate
+
+
+@pytest.mark.django_db
+def test_a_player_away_for_a_round_is_not_seated_and_comes_back(make_event):
+    event = make_event(9)
+    away = event.entries.order_by("id").first()
+    Entry.objects.filter(pk=away.pk).update(status=Entry.Status.AWAY)
+    first = round_seat_next(event=event, round_number=1)
+    assert not Seat.objects.filter(round=first, entry=away).exists()
+    assert Seat.objects.filter(round=first).count() == 8
+    play_round(first)
+    Entry.objects.filter(pk=away.pk).update(status=Entry.Status.ACTIVE)
+    second = round_seat_next(event=event, round_number=2)
+    assert Seat.objects.filter(round=second, entry=away).exists()
