@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import compress, product
+from itertools import compress
 
 from . import hand as hand_module
 from . import shapes, tiles
@@ -20,7 +20,7 @@ from .hand import MELD_TYPES, Hand, read_hand
 from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
-from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
+from .shapes import SEQUENCE, TRIPLET, combine_suit_options, is_seven_pairs, is_thirteen_orphans, suit_splits
 from .yaku import (
     SHANPON,
     TANKI,
@@ -166,18 +166,7 @@ def _decompositions(concealed_counts: tuple[int, ...]) -> list[tuple[int, tuple[
             per_suit.append(options)
     if pair_suits != 1:
         return []
-    if len(per_suit) == 1:
-        return list(per_suit[0])
-    result = []
-    for combination in product(*per_suit):
-        pair = -1
-        groups: list[Group] = []
-        for suit_pair, suit_groups in combination:
-            if suit_pair >= 0:
-                pair = suit_pair
-            groups += suit_groups
-        result.append((pair, groups))
-    return result
+    return combine_suit_options(per_suit)
 
 
 def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:

@@ -115,16 +115,21 @@ def _ron_weight(params: SchemeParams, parties: int) -> Fraction:
     return (parties - params.dealers - 1) * params.kappa + params.dealers * params.epsilon
 
 
-def inclusive_shares(params: SchemeParams, basic: Fraction) -> SchemeShares:
-    """2.1 包含方式: the coefficient goes inside the rounding, ``ceil_φ(κΓ)``."""
-    m, phi, kappa, eps = params.players, params.phi, params.kappa, params.epsilon
+def _inclusive_shares(params: SchemeParams, basic: Fraction, *, ron_parties: int) -> SchemeShares:
+    """2.1 among m players for tsumo; the ron is priced as if ``ron_parties`` were at the table."""
+    phi, kappa, eps = params.phi, params.kappa, params.epsilon
     return _shares(
         ceil_to(kappa * basic, phi),
         ceil_to(eps * basic, phi),
         ceil_to(eps * basic, phi),
-        ceil_to(_ron_weight(params, m) * basic, phi),
-        ceil_to((m - 1) * eps * basic, phi),
+        ceil_to(_ron_weight(params, ron_parties) * basic, phi),
+        ceil_to((ron_parties - 1) * eps * basic, phi),
     )
+
+
+def inclusive_shares(params: SchemeParams, basic: Fraction) -> SchemeShares:
+    """2.1 包含方式: the coefficient goes inside the rounding, ``ceil_φ(κΓ)``."""
+    return _inclusive_shares(params, basic, ron_parties=params.players)
 
 
 def coefficient_exclusion_shares(params: SchemeParams, basic: Fraction) -> SchemeShares:
@@ -152,14 +157,7 @@ def simple_doubling_shares(params: SchemeParams, basic: Fraction) -> SchemeShare
 
 def same_word_shares(params: SchemeParams, basic: Fraction) -> SchemeShares:
     """3.1 同語方式: tsumo as in 2.1 among m players; ron as in 2.1 among s players."""
-    s, phi, kappa, eps = params.standard, params.phi, params.kappa, params.epsilon
-    return _shares(
-        ceil_to(kappa * basic, phi),
-        ceil_to(eps * basic, phi),
-        ceil_to(eps * basic, phi),
-        ceil_to(_ron_weight(params, s) * basic, phi),
-        ceil_to((s - 1) * eps * basic, phi),
-    )
+    return _inclusive_shares(params, basic, ron_parties=params.standard)
 
 
 def equal_split_shares(params: SchemeParams, basic: Fraction) -> SchemeShares:

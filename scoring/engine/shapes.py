@@ -136,6 +136,11 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
         per_suit.append(options)
     if pair_suits != 1:
         return []
+    return combine_suit_options(per_suit)
+
+
+def combine_suit_options(per_suit: list) -> list:
+    """Every whole-hand reading from one option per suit: ``(pair, melds)``, the melds in suit order."""
     if len(per_suit) == 1:
         return list(per_suit[0])
     result = []
