@@ -265,7 +265,20 @@ def win_payment(
 
     if type(fu) is int and _integral_shares(params):
         return _integral_win_payment(params, limits, han, fu, fu_is_fixed, yakuman, dealer, honba)
+    return _exact_win_payment(params, limits, han, fu, fu_is_fixed, yakuman, dealer, honba)
 
+
+def _exact_win_payment(
+    params: SchemeParams,
+    limits: LimitOptions,
+    han: int,
+    fu: int | Fraction,
+    fu_is_fixed: bool,
+    yakuman: int,
+    dealer: bool,
+    honba: int,
+) -> WinPayment:
+    """``win_payment`` in Fractions, for every parameter choice: the formulas as the seed writes them."""
     limit = han_limit(limits, han=han, yakuman=yakuman)
     if limit is None:  # below 5 han: the fu count, and may still reach mangan
         basic = basic_points(params, han=han, fu=fu, fu_is_fixed=fu_is_fixed)

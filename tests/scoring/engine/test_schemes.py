@@ -526,3 +526,52 @@ def test_win_payment_rejects_impossible_input_with_a_code(kwargs, code):
     with pytest.raises(ScoringError) as error:
         pay(**kwargs)
     assert error.value.code == code
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    scheme=st.sampled_from(["inclusive", "coefficient_exclusion", "same_word"]),
+    players=st.integers(2, 4),
+    kappa=st.integers(1, 3),
+    epsilon=st.integers(1, 4),
+    theta=st.sampled_from([1, 2, 10]),
+    phi=st.sampled_from([1, 10, 50, 100]),
+    han=st.integers(0, 14),
+    fu=st.integers(20, 130),
+    fu_is_fixed=st.booleans(),
+    yakuman=st.integers(0, 2),
+    dealer=st.booleans(),
+    honba=st.integers(0, 5),
+    kiriage=st.booleans(),
+    kazoe=st.booleans(),
+    stack=st.booleans(),
+)
+def test_integer_fast_path_pays_exactly_what_the_seed_formulas_pay(
+    scheme,
+    players,
+    kappa,
+    epsilon,
+    theta,
+    phi,
+    han,
+    fu,
+    fu_is_fixed,
+    yakuman,
+    dealer,
+    honba,
+    kiriage,
+    kazoe,
+    stack,
+):
+    from scoring.engine.schemes import _exact_win_payment, _integral_win_payment
+
+    params = SchemeParams(
+        scheme=scheme, players=players, standard=4, kappa=kappa, epsilon=epsilon, theta=theta, phi=phi
+    )
+    limits = LimitOptions(kiriage_mangan=kiriage, kazoe_yakuman=kazoe, yakuman_stack=stack)
+    args = (params, limits, han, fu, fu_is_fixed, yakuman, dealer, honba)
+    fast, exact = _integral_win_payment(*args), _exact_win_payment(*args)
+    assert fast == exact
+    assert [type(v) for v in (fast.ron, fast.tsumo_non_dealer)] == [
+        type(v) for v in (exact.ron, exact.tsumo_non_dealer)
+    ]
