@@ -30,7 +30,7 @@ from players.models import Player  # noqa: E402
 from scoring.models import Ruleset  # noqa: E402
 from scoring.presets import install_presets  # noqa: E402
 from tournament.models import Entry, Event, Round, Seat, SeatResult, Table  # noqa: E402
-from tournament.standings import standings_recompute  # noqa: E402
+from tournament.services.standings import standings_recompute  # noqa: E402
 
 SLUG = "bench-standings"
 UMA = (Fraction(20), Fraction(10), Fraction(-10), Fraction(-20))

@@ -4,6 +4,10 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 
+from taikai.errors import TaikaiError
+from tournament import selectors
+from tournament.services.entries import entries_register
+
 from .csv_import import KNOWN_COLUMNS, CsvImportError, players_import_csv
 from .models import Player
 
@@ -26,11 +30,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
     @admin.action(description="Register the selected players in an event")
     def register_in_event(self, request, queryset):
-        from tournament.errors import ServiceError
-        from tournament.models import Event
-        from tournament.services import entries_register
-
-        events = Event.objects.exclude(status=Event.Status.FINISHED).order_by("-starts_on", "name")
+        events = selectors.events_open_for_entries()
         event_id = request.POST.get("event")
         if event_id:
             event = events.filter(pk=event_id).first()
@@ -39,7 +39,7 @@ class PlayerAdmin(admin.ModelAdmin):
                 return None
             try:
                 entries = entries_register(event=event, players=list(queryset))
-            except ServiceError as exc:
+            except TaikaiError as exc:
                 self.message_user(request, exc.message, messages.ERROR)
                 return None
             self.message_user(request, f"{len(entries)} player(s) registered in {event}.")

@@ -17,7 +17,7 @@ from scoring.engine.errors import ScoringError
 from scoring.engine.rules import Rules
 from scoring.engine.shapes import shape_report
 from scoring.engine.tiles import counts_of, parse_tiles, tile_name
-from scoring.rules import ruleset_engine_rules
+from scoring.options import ruleset_engine_rules
 from scoring.selectors import ruleset_get
 
 DEFAULT_RULESET = "standard"

@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 
+from scoring.options import parse_fraction, parse_uma, ruleset_engine_rules, ruleset_uma
+
 SCHEME_CHOICES = [
     ("inclusive", "Inclusive 包含"),
     ("coefficient_exclusion", "Coefficient-exclusion 係数除外"),
@@ -21,17 +23,6 @@ REFERENCE_SCHEME_CHOICES = [
 ]
 
 
-def parse_fraction(value: str) -> Fraction:
-    """'2', '12.5' or '4/3' -> Fraction; raises ValueError for anything else (floats are never used)."""
-    text = (value or "").strip()
-    if not text:
-        raise ValueError("empty")
-    try:
-        return Fraction(text)
-    except ZeroDivisionError as exc:
-        raise ValueError(f"{text!r} divides by zero") from exc
-
-
 def positive_fraction_validator(value: str) -> None:
     try:
         number = parse_fraction(value)
@@ -39,12 +30,6 @@ def positive_fraction_validator(value: str) -> None:
         raise ValidationError(f"{value!r} is not a number (write 2, 12.5 or 4/3)") from exc
     if number <= 0:
         raise ValidationError("must be greater than 0")
-
-
-def parse_uma(value) -> tuple[Fraction, ...]:
-    if not isinstance(value, list | tuple):
-        raise ValueError("a list of numbers, best place first")
-    return tuple(parse_fraction(str(v)) for v in value)
 
 
 class Ruleset(models.Model):
@@ -135,7 +120,7 @@ class Ruleset(models.Model):
         return self.name
 
     def uma_for(self, table_size: int) -> tuple[Fraction, ...]:
-        return parse_uma({4: self.uma_4, 3: self.uma_3, 2: self.uma_2}[table_size])
+        return ruleset_uma(self, table_size)
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
@@ -161,10 +146,8 @@ class Ruleset(models.Model):
         if errors:
             raise ValidationError(errors)
         # The engine checks every remaining parameter (κ, ε, φ > 0; s ≥ m; known yaku keys).
-        from scoring.rules import ruleset_engine_rules
-
         try:
             ruleset_engine_rules(self, players=self.standard_players)
-        except ValueError as exc:  # ScoringError is a ValueError
+        except ValueError as exc:  # ScoringError (a TaikaiError) is a ValueError
             field = getattr(exc, "field", None)
             raise ValidationError({field: str(exc)} if field and hasattr(self, field) else str(exc)) from exc

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scoring.engine.rules import Rules
 from scoring.models import Ruleset
-from scoring.rules import ruleset_engine_rules
+from scoring.options import ruleset_engine_rules
 
 
 def ruleset_get(*, slug: str) -> Ruleset | None:

@@ -1,7 +1,7 @@
 """Public scoring pages: the rulesets and their printable quick-reference tables 点数早見表.
 
 Views only read a ruleset and arrange the engine's table for the template; every amount comes from
-:mod:`scoring.engine.score_table` through the one ruleset mapping in :mod:`scoring.rules`.
+:mod:`scoring.engine.score_table` through the one ruleset mapping in :mod:`scoring.options`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from scoring.calculator import DEFAULT_RULESET, FU_LABELS, YAKU_LABELS
 from scoring.engine.errors import ScoringError
 from scoring.engine.score_table import LIMIT_LABELS, TABLE_HANS, ScoreRow, limit_han_range, score_table
 from scoring.models import Ruleset
-from scoring.rules import ruleset_engine_rules
+from scoring.options import ruleset_engine_rules
 from scoring.selectors import ruleset_get
 
 TABLE_SIZES = (4, 3, 2)  # players m a table can be printed for (up to the ruleset's s)

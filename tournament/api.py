@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from rest_framework import permissions, serializers, status
+from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.clock_services import (
-    ClockConflict,
+from taikai.errors import TaikaiError
+from tournament.models import Table
+from tournament.services.clock import (
     clock_observe,
     clock_pause,
     clock_press,
@@ -16,8 +17,6 @@ from tournament.clock_services import (
     clock_start,
     clock_view,
 )
-from tournament.errors import ServiceError
-from tournament.models import Table
 
 
 class IsEventStaffOrReadOnly(permissions.BasePermission):
@@ -45,11 +44,6 @@ class PressInput(serializers.Serializer):
     claim_by = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)
 
 
-def error_response(exc: ServiceError) -> Response:
-    code = status.HTTP_409_CONFLICT if isinstance(exc, ClockConflict) else status.HTTP_400_BAD_REQUEST
-    return Response({"error": exc.as_dict()}, status=code)
-
-
 class ClockView(APIView):
     permission_classes = [IsEventStaffOrReadOnly]
     action = "state"
@@ -60,31 +54,22 @@ class ClockView(APIView):
         return table
 
     def get(self, request, table_id: int):
-        table = self.table(request, table_id)
-        try:
-            return Response(clock_view(clock_observe(table=table)))
-        except ServiceError as exc:
-            return error_response(exc)
+        return Response(clock_view(clock_observe(table=self.table(request, table_id))))
 
     def post(self, request, table_id: int):
         table = self.table(request, table_id)
-        try:
-            if self.action == "start":
-                data = self._valid(StartInput, request)
-                clock = clock_start(table=table, user=request.user, **data)
-            elif self.action == "press":
-                data = self._valid(PressInput, request)
-                clock = clock_press(table=table, user=request.user, **data)
-            elif self.action == "pause":
-                clock = clock_pause(table=table, user=request.user)
-            elif self.action == "resume":
-                clock = clock_resume(table=table, user=request.user)
-            else:
-                return Response(
-                    {"error": {"code": "not_allowed", "message": "read the state with GET"}}, status=405
-                )
-        except ServiceError as exc:
-            return error_response(exc)
+        if self.action == "start":
+            clock = clock_start(table=table, user=request.user, **self._valid(StartInput, request))
+        elif self.action == "press":
+            clock = clock_press(table=table, user=request.user, **self._valid(PressInput, request))
+        elif self.action == "pause":
+            clock = clock_pause(table=table, user=request.user)
+        elif self.action == "resume":
+            clock = clock_resume(table=table, user=request.user)
+        else:
+            return Response(
+                {"error": {"code": "not_allowed", "message": "read the state with GET"}}, status=405
+            )
         return Response(clock_view(clock))
 
     @staticmethod
@@ -92,5 +77,5 @@ class ClockView(APIView):
         serializer = serializer_class(data=request.data)
         if not serializer.is_valid():
             field, messages = next(iter(serializer.errors.items()))
-            raise ServiceError("invalid_input", f"{field}: {' '.join(str(m) for m in messages)}", field=field)
+            raise TaikaiError("invalid_input", f"{field}: {' '.join(str(m) for m in messages)}", field=field)
         return serializer.validated_data

@@ -4,7 +4,8 @@ The checks recompute from the stored rows with their own arithmetic (sums, sorts
 behind the services' back, or a service that went wrong, shows up as a violation with a stable code:
 
 * hands: every version sums to zero with the deposits 供託 (``hand_zero_sum``), has one change per
-  seat (``hand_seat_count``); current versions exist and are numbered 1, 2, … (``hand_version``,
+  seat (``hand_seat_count``); current versions exist, are the only ones marked current
+  (``hand_current_flag``) and are numbered 1, 2, … (``hand_version``,
   ``hand_numbering``); each hand's deposits in are the previous hand's deposits out (``deposits_chain``);
 * table results: one current version per seat (``result_versions``); final points are the start
   points plus the hands, with the deposits left at the end paid to the top or lost per the ruleset
@@ -45,6 +46,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
 
+from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
 from tournament.models import (
     Entry,
     Event,
@@ -61,16 +63,15 @@ from tournament.models import (
 THOUSAND = 1000
 SEASONS_PER_YEAR = 4  # art. 39: a year of overtime is four hands, spring to winter
 
-# Seed 004, read here on its own (not through the rules engine): the wins a foul takes away for its hand,
+# Seed 004's fouls as the engine's table states them (arts. 35–38, 43); the checks below count and sum
+# the records with their own arithmetic.
 LOST_WINS = {
-    "art35_revealed_hand": {"ron"},  # 35条① 手札公開: 栄和 only
-    "art36_out_of_turn": {"ron", "tsumo"},  # 36条① 手番外の取札・捨札
-    "art36_wrong_hand_size": {"ron", "tsumo"},  # 36条② 手札の過不足
-    "art38_clock_flag": {"ron", "tsumo"},  # 38条⑤ 持ち時間切れ
+    kind.value: set(effect.lost_wins) for kind, effect in PENALTY_EFFECTS.items() if effect.lost_wins
 }
-REPLAY_KINDS = {"art36_wall_wrecked"}  # 36条③: the hand is replayed from the shuffle
-PENALTY_POINT_KINDS = {"art37_deliberate_foul"}  # 37条①: unit × players at the table
-ALWAYS_DISQUALIFYING = {"art43_egregious_conduct"}  # 43条; penalty-point fouls too in tournament play
+REPLAY_KINDS = {kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.replays_hand}  # 36条③
+PENALTY_POINT_KINDS = {
+    kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.has_penalty_points
+}  # 37条①
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,12 @@ def check_hands(records: EventRecords) -> list[Violation]:
                     violations.append(Violation(
                         "hand_seat_count", where, f"{len(version.deltas)} changes for {seat_count} seats"
                     ))  # fmt: skip
+            flagged = [v.version for v in records.versions.get(hand.id, []) if v.is_current]
+            if hand.current_version and flagged != [hand.current_version]:
+                violations.append(Violation(
+                    "hand_current_flag", hand_where,
+                    f"versions marked current {flagged}, but the hand's current version is {hand.current_version}",
+                ))  # fmt: skip
             current = by_version.get(hand.current_version)
             if current is None:
                 violations.append(Violation(
@@ -570,7 +577,8 @@ def check_penalties(records: EventRecords) -> list[Violation]:
 
 
 def _disqualifies(event: Event, kind: str) -> bool:
-    return kind in ALWAYS_DISQUALIFYING or (kind in PENALTY_POINT_KINDS and event.tournament_play)
+    """Art. 43: egregious conduct always, a penalty-point foul in tournament play 大会戦."""
+    return is_disqualifying(kind, tournament_play=event.tournament_play)
 
 
 def _check_penalty_points(records: EventRecords, penalty: Penalty) -> list[Violation]:

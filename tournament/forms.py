@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from tournament import selectors
 from tournament.models import Entry, Event, HandVersion
 
 OUTCOME_CHOICES = [(k, v) for k, v in HandVersion.Outcome.choices]
@@ -21,7 +22,7 @@ class ManualSeatingForm(forms.Form):
         self.event = event
 
     def clean_tables(self) -> list[list[int]]:
-        entries = list(Entry.objects.filter(event=self.event).select_related("player"))
+        entries = selectors.event_entries_with_players(self.event)
         by_name: dict[str, list[Entry]] = {}
         for entry in entries:
             by_name.setdefault(entry.player.display_name.casefold(), []).append(entry)

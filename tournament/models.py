@@ -9,10 +9,38 @@ from django.urls import reverse
 
 from players.models import Player
 from scoring.models import Ruleset
+from tournament.engine.penalties import PENALTY_EFFECTS
+from tournament.engine.standings import DEFAULT_PRECEDENCE, PRECEDENCE_KEYS
 from tournament.fields import FractionField
 
 WINDS = ("E", "S", "W", "N")
-STANDINGS_KEYS = ("advances", "total_points")
+
+
+class VersionedQuerySet(models.QuerySet):
+    def current(self):
+        """The version in force of each record; older versions stay for the audit trail."""
+        return self.filter(is_current=True)
+
+
+class VersionedRecord(models.Model):
+    """One version of a record that is never edited in place: a correction adds the next version,
+    marks it current and the one before not, and names who recorded it and when.
+
+    The record it versions holds the head number (``Hand.current_version``, ``Table.result_version``):
+    that is the row a writer locks and the optimistic check (``expected_version``) compares against.
+    """
+
+    version = models.PositiveIntegerField()
+    is_current = models.BooleanField(default=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    objects = VersionedQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
 
 
 class Event(models.Model):
@@ -97,17 +125,19 @@ class Event(models.Model):
 
     @property
     def precedence(self) -> tuple[str, ...]:
-        return tuple(self.standings_precedence or STANDINGS_KEYS)
+        return tuple(self.standings_precedence or DEFAULT_PRECEDENCE)
 
     def clean(self) -> None:
         keys = self.standings_precedence or []
         if (
             not isinstance(keys, list)
-            or any(k not in STANDINGS_KEYS for k in keys)
+            or any(k not in PRECEDENCE_KEYS for k in keys)
             or len(set(keys)) != len(keys)
         ):
             raise ValidationError(
-                {"standings_precedence": f"an ordered list of distinct keys from {', '.join(STANDINGS_KEYS)}"}
+                {
+                    "standings_precedence": f"an ordered list of distinct keys from {', '.join(PRECEDENCE_KEYS)}"
+                }
             )
         if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
             raise ValidationError({"ends_on": "the event cannot end before it starts"})
@@ -200,6 +230,12 @@ class Table(models.Model):
         return max(1, self.overtime_year)
 
 
+class SeatQuerySet(models.QuerySet):
+    def playing(self):
+        """The seats of the game: everyone but a player absent before it (art. 42), in seat order."""
+        return self.exclude(absence=Seat.Absence.ABSENT_BEFORE).order_by("position")
+
+
 class Seat(models.Model):
     """A player at a table. ``position`` 0..3 is East, South, West, North at the start of the game."""
 
@@ -219,6 +255,8 @@ class Seat(models.Model):
         help_text="Left during the game: the last hand played (art. 42); later hands go on without.",
     )
 
+    objects = SeatQuerySet.as_manager()
+
     class Meta:
         ordering = ["table", "position"]
         constraints = [
@@ -232,6 +270,12 @@ class Seat(models.Model):
     @property
     def wind(self) -> str:
         return WINDS[self.position]
+
+    def plays_hand(self, number: int) -> bool:
+        """Art. 42: absent before the game, or left during it before hand ``number``: not in that hand."""
+        if self.absence == self.Absence.ABSENT_BEFORE:
+            return False
+        return not (self.absence == self.Absence.ABSENT_DURING and (self.left_after_hand or 0) < number)
 
 
 class Hand(models.Model):
@@ -249,7 +293,7 @@ class Hand(models.Model):
         return f"{self.table} — hand {self.number}"
 
 
-class HandVersion(models.Model):
+class HandVersion(VersionedRecord):
     class Outcome(models.TextChoices):
         RON = "ron", "Ron 栄和"
         TSUMO = "tsumo", "Tsumo 自摸和"
@@ -258,7 +302,6 @@ class HandVersion(models.Model):
         REPLAYED = "replayed", "Stopped and replayed (art. 36 ③)"
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
-    version = models.PositiveIntegerField()
     label = models.CharField(max_length=30)
     overtime = models.BooleanField(
         default=False, help_text="An overtime hand 延長戦 (art. 39): 1年春, 1年夏, …"
@@ -274,28 +317,27 @@ class HandVersion(models.Model):
     tenpai_positions = models.JSONField(default=list, blank=True)
     deltas = models.JSONField(default=list)  # per seat position, deposits included
     deposits_out = models.PositiveIntegerField(default=0)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    recorded_at = models.DateTimeField(auto_now_add=True)
     note = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["hand", "-version"]
-        constraints = [models.UniqueConstraint(fields=["hand", "version"], name="hand_version_once")]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "version"], name="hand_version_once"),
+            models.UniqueConstraint(
+                fields=["hand"], condition=models.Q(is_current=True), name="hand_one_current_version"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.hand} v{self.version}"
 
 
-class SeatResult(models.Model):
+class SeatResult(VersionedRecord):
     """A seat's result in a table's game. Each confirmation is a new version; older ones stay."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="results")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="results")
-    version = models.PositiveIntegerField()
-    is_current = models.BooleanField(default=True)
     final_points = models.IntegerField(null=True, blank=True)
     placement = models.PositiveSmallIntegerField(null=True, blank=True)
     point_score = FractionField()
@@ -305,15 +347,14 @@ class SeatResult(models.Model):
     multiplier = models.PositiveSmallIntegerField(default=1)
     advanced = models.BooleanField(default=False)
     forfeit = models.BooleanField(default=False)  # 不戦敗 (art. 42)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["table", "seat__position", "-version"]
         constraints = [
             models.UniqueConstraint(fields=["seat", "version"], name="seat_result_version_once"),
+            models.UniqueConstraint(
+                fields=["seat"], condition=models.Q(is_current=True), name="seat_one_current_result"
+            ),
         ]
         indexes = [models.Index(fields=["entry", "is_current"])]
 
@@ -333,15 +374,7 @@ class StandingsSnapshot(models.Model):
         return f"Standings of {self.event} at {self.computed_at:%Y-%m-%d %H:%M}"
 
 
-PENALTY_KIND_CHOICES = [
-    ("art35_revealed_hand", "Art. 35 ① hand revealed on purpose — loses ron for the hand"),
-    ("art36_out_of_turn", "Art. 36 ① draw/discard out of turn — loses claim and win for the hand"),
-    ("art36_wrong_hand_size", "Art. 36 ② wrong hand size — loses claim and win for the hand"),
-    ("art36_wall_wrecked", "Art. 36 ③ wall or river wrecked — hand stopped and replayed"),
-    ("art37_deliberate_foul", "Art. 37 ① deliberate foul — penalty points (unit × players)"),
-    ("art38_clock_flag", "Art. 38 ⑤ time bank exhausted — loses claim and win for the hand"),
-    ("art43_egregious_conduct", "Art. 43 egregious conduct — disqualification"),
-]
+PENALTY_KIND_CHOICES = [(kind.value, effect.label) for kind, effect in PENALTY_EFFECTS.items()]
 
 
 class Penalty(models.Model):

@@ -1,37 +1,35 @@
-"""Reads for the tournament app, with the prefetching the pages need in one place."""
+"""Every read of the tournament app, with the prefetching each caller needs in one place.
+
+Services call these to read, pages call them to show; nothing here writes. Two querysets carry the
+shared filters: ``Seat.objects.playing()`` (everyone but a player absent before the game, art. 42)
+and ``.current()`` on hand versions and seat results (the version in force).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, Prefetch
+from django.core.cache import cache
+from django.db.models import CharField, Prefetch
+from django.db.models.functions import Cast
 
 from tournament.engine.dealer import next_deal
-from tournament.models import Event, HandVersion, Round, Seat, SeatResult, StandingsSnapshot, Table
+from tournament.models import (
+    Entry,
+    Event,
+    Hand,
+    HandVersion,
+    Penalty,
+    Round,
+    Seat,
+    SeatingJob,
+    SeatResult,
+    StandingsSnapshot,
+    Table,
+    TableClock,
+)
 
-
-@dataclass
-class HandSheet:
-    hands: list[HandVersion]
-    running: list[list[int]]  # points per seat after each hand
-    deposits: int
-
-
-def table_hand_sheet(table: Table) -> HandSheet:
-    hands = list(
-        HandVersion.objects.filter(hand__table=table, version=F("hand__current_version"))
-        .select_related("hand", "recorded_by")
-        .order_by("hand__number")
-    )
-    for h in hands:
-        h.number = h.hand.number
-    players = table.seats.exclude(absence=Seat.Absence.ABSENT_BEFORE).count()
-    points = [table.round.event.ruleset.start_points] * players
-    running = []
-    for h in hands:
-        points = [p + d for p, d in zip(points, h.deltas, strict=False)]
-        running.append(points)
-    return HandSheet(hands, running, hands[-1].deposits_out if hands else 0)
+# --- Events, entries, rounds ---------------------------------------------------------------------
 
 
 def event_public_list():
@@ -42,9 +40,87 @@ def event_get_public(slug: str) -> Event | None:
     return Event.objects.filter(slug=slug, is_public=True).select_related("ruleset").first()
 
 
+def events_open_for_entries():
+    """Events players may still be registered in (not finished)."""
+    return Event.objects.exclude(status=Event.Status.FINISHED).order_by("-starts_on", "name")
+
+
+def event_entry_rows(event: Event) -> list[tuple]:
+    """(entry id, player id, name, club, country, status) of every entry, by entry id."""
+    return list(
+        Entry.objects.filter(event=event)
+        .order_by("id")
+        .values_list("id", "player_id", "player__display_name", "player__club", "player__country", "status")
+    )
+
+
+def event_entry_statuses(event: Event) -> list[tuple[int, str]]:
+    return list(Entry.objects.filter(event=event).order_by("id").values_list("id", "status"))
+
+
+def event_entries_by_id(event: Event, ids) -> dict[int, Entry]:
+    return {e.id: e for e in Entry.objects.filter(event=event, id__in=ids).select_related("player")}
+
+
+def event_entries_with_players(event: Event) -> list[Entry]:
+    return list(Entry.objects.filter(event=event).select_related("player"))
+
+
+def entries_active_among(ids) -> set[int]:
+    return set(Entry.objects.filter(id__in=ids, status=Entry.Status.ACTIVE).values_list("id", flat=True))
+
+
+def event_next_round_number(event: Event) -> int:
+    return (
+        Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
+
+
+def event_unfinished_round_numbers(event: Event) -> list[int]:
+    return list(
+        Round.objects.filter(event=event)
+        .exclude(status=Round.Status.COMPLETED)
+        .values_list("number", flat=True)
+    )
+
+
+def event_completed_round_count(event: Event) -> int:
+    return Round.objects.filter(event=event, status=Round.Status.COMPLETED).count()
+
+
+def event_round(event: Event, number: int) -> Round | None:
+    return Round.objects.filter(event=event, number=number).first()
+
+
+def event_published_rounds(event: Event) -> list[Round]:
+    return list(Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).order_by("number"))
+
+
+def event_seating_history(event: Event, *, before_round: int | None = None) -> list[list[list[int]]]:
+    """Every earlier round's tables as entry ids in seat order: the seating protocol's ``history``."""
+    seats = Seat.objects.filter(round__event=event)
+    if before_round is not None:
+        seats = seats.filter(round__number__lt=before_round)
+    history: dict[int, dict[int, list[int]]] = {}
+    rows = seats.order_by("round__number", "table__number", "position").values_list(
+        "round__number", "table__number", "entry_id"
+    )
+    for round_number, table_number, entry_id in rows:
+        history.setdefault(round_number, {}).setdefault(table_number, []).append(entry_id)
+    return [list(tables.values()) for _, tables in sorted(history.items())]
+
+
+def round_open_table_numbers(round_: Round) -> list[int]:
+    return list(round_.tables.filter(status=Table.Status.PLAYING).values_list("number", flat=True))
+
+
+def round_tables_with_seats(round_: Round) -> list[Table]:
+    return list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
+
+
 def event_rounds_with_tables(event: Event):
     seats = Seat.objects.select_related("entry__player").order_by("position")
-    results = SeatResult.objects.filter(is_current=True)
+    results = SeatResult.objects.current()
     return (
         Round.objects.filter(event=event)
         .exclude(status=Round.Status.DRAFT)
@@ -58,67 +134,120 @@ def event_rounds_with_tables(event: Event):
     )  # fmt: skip
 
 
-def event_standings(event: Event) -> StandingsSnapshot | None:
-    return StandingsSnapshot.objects.filter(event=event).first()
+def seating_job_for(event_id: int, job_id: int) -> SeatingJob | None:
+    return SeatingJob.objects.select_related("event").filter(pk=job_id, event_id=event_id).first()
+
+
+# --- Tables, seats, hands ------------------------------------------------------------------------
+
+
+def table_with_event(table_id: int) -> Table | None:
+    return Table.objects.select_related("round__event__ruleset").filter(pk=table_id).first()
+
+
+def table_game_seats(table: Table) -> list[Seat]:
+    """The seats of the table's game (art. 42: a player absent before the game is not one), E first."""
+    return list(Seat.objects.filter(table=table).playing().select_related("entry__player"))
+
+
+def table_seats(table: Table) -> list[Seat]:
+    return list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))
+
+
+def table_current_hands(table: Table, *, before_number: int | None = None) -> list[HandVersion]:
+    """The version in force of each recorded hand, in play order."""
+    versions = HandVersion.objects.current().filter(hand__table=table)
+    if before_number is not None:
+        versions = versions.filter(hand__number__lt=before_number)
+    return list(versions.select_related("hand").order_by("hand__number"))
+
+
+def table_last_hand(table: Table) -> HandVersion | None:
+    return HandVersion.objects.current().filter(hand__table=table).order_by("-hand__number").first()
+
+
+def table_hands_recorded(table: Table) -> int:
+    return Hand.objects.filter(table=table, current_version__gt=0).count()
+
+
+def table_hand_is_recorded(table: Table, number: int) -> bool:
+    return Hand.objects.filter(table=table, number=number, current_version__gt=0).exists()
+
+
+def table_deposits_before(table: Table, number: int) -> int:
+    """Riichi deposits 供託 the hand before hand ``number`` left on the table."""
+    previous = (
+        HandVersion.objects.current()
+        .filter(hand__table=table, hand__number__lt=number)
+        .order_by("-hand__number")
+        .values_list("deposits_out", flat=True)
+        .first()
+    )
+    return previous or 0
+
+
+def table_dealers_before(table: Table, number: int) -> list[int]:
+    """The dealer 親 of every hand before hand ``number``, in play order (for the hand labels)."""
+    return list(
+        HandVersion.objects.current()
+        .filter(hand__table=table, hand__number__lt=number)
+        .order_by("hand__number")
+        .values_list("dealer_position", flat=True)
+    )
+
+
+def overtime_seasons_played(table: Table, *, before_number: int | None = None) -> int:
+    """Overtime hands 延長戦 played at the table (before hand ``before_number``, if given). A hand
+    stopped and replayed (art. 36 ③) is played again in the same season, so it does not count."""
+    hands = HandVersion.objects.current().filter(hand__table=table, overtime=True)
+    if before_number is not None:
+        hands = hands.filter(hand__number__lt=before_number)
+    return hands.exclude(outcome=HandVersion.Outcome.REPLAYED).count()
+
+
+def table_penalty_kinds(table: Table, *, hand_number: int, entry_id: int | None = None) -> list[str]:
+    """The kinds of the fouls in force (not cancelled) for hand ``hand_number`` of the table."""
+    penalties = Penalty.objects.filter(table=table, hand_number=hand_number, cancelled_at__isnull=True)
+    if entry_id is not None:
+        penalties = penalties.filter(entry_id=entry_id)
+    return list(penalties.values_list("kind", flat=True))
+
+
+def table_results_all_versions(table: Table):
+    return (
+        SeatResult.objects.filter(table=table)
+        .select_related("entry__player")
+        .order_by("-version", "seat__position")
+    )
+
+
+def table_clock(table: Table) -> TableClock | None:
+    return TableClock.objects.select_related("table__round__event").filter(table=table).first()
 
 
 @dataclass
-class StandingsView:
-    computed_at: object
-    rows: list[dict]  # every row, best first, each with "cells": one [points, advanced] or None per round
-    round_numbers: list[int]
+class HandSheet:
+    hands: list[HandVersion]
+    running: list[list[int]]  # points per seat after each hand
+    deposits: int
 
 
-_standings_cache: dict[int, StandingsView] = {}
-STANDINGS_CACHE_EVENTS = 16
-
-
-def event_standings_view(event: Event) -> StandingsView | None:
-    """The snapshot's rows laid out for the page, parsed once per snapshot and kept in this process.
-
-    A request costs one small query (the snapshot's time) while the snapshot is unchanged; a 10,000-
-    player snapshot is several megabytes of JSON, so it is not read and parsed on every page view.
-    """
-    meta = StandingsSnapshot.objects.filter(event=event).only("computed_at").first()
-    if meta is None:
-        return None
-    cached = _standings_cache.get(event.pk)
-    if cached is not None and cached.computed_at == meta.computed_at:
-        return cached
-    snapshot = StandingsSnapshot.objects.filter(pk=meta.pk).values_list("rows", "computed_at").first()
-    if snapshot is None:
-        return None
-    rows, computed_at = snapshot
-    round_numbers = sorted({game[0] for row in rows for game in row["history"]})
-    column = {number: i for i, number in enumerate(round_numbers)}
-    for row in rows:
-        cells = [None] * len(round_numbers)
-        for number, points, advanced in row["history"]:
-            cells[column[number]] = (points, advanced)
-        row["cells"] = cells
-    view = StandingsView(computed_at, rows, round_numbers)
-    if len(_standings_cache) >= STANDINGS_CACHE_EVENTS:
-        _standings_cache.pop(next(iter(_standings_cache)))
-    _standings_cache[event.pk] = view
-    return view
-
-
-def player_results_in_event(event: Event, entry_id: int):
-    return (
-        SeatResult.objects.filter(entry_id=entry_id, table__round__event=event, is_current=True)
-        .select_related("table__round")
-        .prefetch_related(Prefetch("table__seats", queryset=Seat.objects.select_related("entry__player")))
-        .order_by("table__round__number")
+def table_hand_sheet(table: Table) -> HandSheet:
+    hands = list(
+        HandVersion.objects.current()
+        .filter(hand__table=table)
+        .select_related("hand", "recorded_by")
+        .order_by("hand__number")
     )
-
-
-def event_hand_versions(event: Event):
-    """Every version of every hand (corrections included), in play order."""
-    return (
-        HandVersion.objects.filter(hand__table__round__event=event)
-        .select_related("hand__table__round", "recorded_by")
-        .order_by("hand__table__round__number", "hand__table__number", "hand__number", "version")
-    )
+    for h in hands:
+        h.number = h.hand.number
+    players = Seat.objects.filter(table=table).playing().count()
+    points = [table.round.event.ruleset.start_points] * players
+    running = []
+    for h in hands:
+        points = [p + d for p, d in zip(points, h.deltas, strict=False)]
+        running.append(points)
+    return HandSheet(hands, running, hands[-1].deposits_out if hands else 0)
 
 
 def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:
@@ -133,10 +262,98 @@ def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:
     return {"dealer_position": deal.dealer, "honba": deal.honba}
 
 
-def overtime_seasons_played(table: Table, *, before_number: int | None = None) -> int:
-    """Overtime hands 延長戦 played at the table (before hand ``before_number``, if given). A hand
-    stopped and replayed (art. 36 ③) is played again in the same season, so it does not count."""
-    hands = HandVersion.objects.filter(hand__table=table, version=F("hand__current_version"), overtime=True)
-    if before_number is not None:
-        hands = hands.filter(hand__number__lt=before_number)
-    return hands.exclude(outcome=HandVersion.Outcome.REPLAYED).count()
+# --- Results and standings -----------------------------------------------------------------------
+
+
+def event_current_results_text(event: Event):
+    """(entry id, round number, game points as stored text, advanced) of every current result. The
+    text is parsed by the caller: 100,000 results read without a converter per value."""
+    return (
+        SeatResult.objects.current()
+        .filter(table__round__event=event)
+        .annotate(points_text=Cast("game_points", CharField()))
+        .values_list("entry_id", "table__round__number", "points_text", "advanced")
+    )
+
+
+def event_penalty_point_rows(event: Event) -> list[tuple[int, int, int | None]]:
+    """(entry id, points, round number) of every penalty in force that carries points (art. 37)."""
+    return list(
+        Penalty.objects.filter(event=event, cancelled_at__isnull=True, points__gt=0).values_list(
+            "entry_id", "points", "round_number"
+        )
+    )
+
+
+def event_standings(event: Event) -> StandingsSnapshot | None:
+    return StandingsSnapshot.objects.filter(event=event).first()
+
+
+def event_standings_computed_at(event_id: int):
+    return StandingsSnapshot.objects.filter(event_id=event_id).values_list("computed_at", flat=True).first()
+
+
+def event_standings_order(event: Event) -> list[int]:
+    """Entry ids, best first, as the last standings snapshot has them."""
+    snapshot = StandingsSnapshot.objects.filter(event=event).values_list("rows", flat=True).first()
+    return [row["entry"] for row in snapshot] if snapshot else []
+
+
+@dataclass
+class StandingsView:
+    computed_at: object
+    rows: list[dict]  # every row, best first, each with "cells": one [points, advanced] or None per round
+    round_numbers: list[int]
+
+
+def event_standings_view(event: Event) -> StandingsView | None:
+    """The snapshot's rows laid out for the page, kept in the configured cache per snapshot.
+
+    A request costs one small query (the snapshot's time) and a cache read while the snapshot is
+    unchanged; a 10,000-player snapshot is several megabytes of JSON, so it is not read and laid out
+    on every page view.
+    """
+    computed_at = event_standings_computed_at(event.pk)
+    if computed_at is None:
+        return None
+    key = f"standings-view:{event.pk}:{computed_at.isoformat()}"
+    view = cache.get(key)
+    if view is not None:
+        return view
+    snapshot = StandingsSnapshot.objects.filter(event=event).values_list("rows", "computed_at").first()
+    if snapshot is None:
+        return None
+    rows, computed_at = snapshot
+    round_numbers = sorted({game[0] for row in rows for game in row["history"]})
+    column = {number: i for i, number in enumerate(round_numbers)}
+    for row in rows:
+        cells = [None] * len(round_numbers)
+        for number, points, advanced in row["history"]:
+            cells[column[number]] = (points, advanced)
+        row["cells"] = cells
+    view = StandingsView(computed_at, rows, round_numbers)
+    cache.set(key, view, timeout=3600)
+    return view
+
+
+def player_results_in_event(event: Event, entry_id: int):
+    return (
+        SeatResult.objects.current()
+        .filter(entry_id=entry_id, table__round__event=event)
+        .select_related("table__round")
+        .prefetch_related(Prefetch("table__seats", queryset=Seat.objects.select_related("entry__player")))
+        .order_by("table__round__number")
+    )
+
+
+def event_entry_with_player(event: Event, entry_id: int) -> Entry | None:
+    return Entry.objects.filter(event=event, pk=entry_id).select_related("player").first()
+
+
+def event_hand_versions(event: Event):
+    """Every version of every hand (corrections included), in play order."""
+    return (
+        HandVersion.objects.filter(hand__table__round__event=event)
+        .select_related("hand__table__round", "recorded_by")
+        .order_by("hand__table__round__number", "hand__table__number", "hand__number", "version")
+    )

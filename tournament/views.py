@@ -25,7 +25,7 @@ def event_list(request):
 def event_home(request, slug):
     event = _event_or_404(slug)
     snapshot = selectors.event_standings(event)
-    rounds = list(event.rounds.exclude(status="draft").order_by("number"))
+    rounds = selectors.event_published_rounds(event)
     top = snapshot.rows[:8] if snapshot else []
     return render(
         request,
@@ -62,7 +62,7 @@ def round_seating(request, slug, number):
 
 def player_page(request, slug, entry_id):
     event = _event_or_404(slug)
-    entry = event.entries.select_related("player").filter(pk=entry_id).first()
+    entry = selectors.event_entry_with_player(event, entry_id)
     if entry is None:
         raise Http404("no such player in this event")
     results = list(selectors.player_results_in_event(event, entry.id))

@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from scoring.models import Ruleset
@@ -22,7 +22,8 @@ from tournament.models import (
     StandingsSnapshot,
     Table,
 )
-from tournament.services import round_create, table_finish
+from tournament.services.results import table_finish
+from tournament.services.rounds import round_create
 from tournament.simulation import Incidents, event_create, event_simulate, simulated_players
 
 pytestmark = pytest.mark.django_db
@@ -97,7 +98,7 @@ def test_points_moved_between_seats_break_the_table_points_only(simulated):
 
 
 def test_penalty_points_are_deducted_from_the_standings_totals(simulated, django_capture_on_commit_callbacks):
-    from tournament.rules_services import penalty_log
+    from tournament.services.discipline import penalty_log
 
     table = some_table(simulated, 3, 1)
     seat = table.seats.first()
@@ -185,15 +186,29 @@ def test_missing_standings(simulated):
     assert codes(simulated) == {"standings_missing"}
 
 
-def test_a_result_version_left_current_twice(simulated):
+def test_a_result_version_left_current_twice_is_refused_by_the_database(simulated):
     table = some_table(simulated)
     row = SeatResult.objects.filter(table=table, is_current=True).first()
-    SeatResult.objects.create(
-        table=table, seat=row.seat, entry=row.entry, version=row.version + 1, final_points=row.final_points,
-        placement=row.placement, point_score=row.point_score, placement_points=row.placement_points,
-        oka=row.oka, game_points=row.game_points,
-    )  # fmt: skip
+    with pytest.raises(IntegrityError), transaction.atomic():
+        SeatResult.objects.create(
+            table=table, seat=row.seat, entry=row.entry, version=row.version + 1, final_points=row.final_points,
+            placement=row.placement, point_score=row.point_score, placement_points=row.placement_points,
+            oka=row.oka, game_points=row.game_points,
+        )  # fmt: skip
+
+
+def test_a_seat_left_without_a_current_result(simulated):
+    table = some_table(simulated)
+    SeatResult.objects.filter(pk=SeatResult.objects.filter(table=table, is_current=True).first().pk).update(
+        is_current=False
+    )
     assert "result_versions" in codes(simulated)
+
+
+def test_a_hand_version_marked_current_that_is_not_the_hands_current_one(simulated):
+    version = HandVersion.objects.filter(hand__table=some_table(simulated), is_current=True).first()
+    HandVersion.objects.filter(pk=version.pk).update(is_current=False)
+    assert "hand_current_flag" in codes(simulated)
 
 
 @pytest.mark.parametrize(
@@ -214,7 +229,7 @@ def test_final_scores_tables_are_checked_against_the_start_total(make_event):
     round_create(event=event, tables=[list(event.entries.values_list("id", flat=True))])
     table = Table.objects.get(round__event=event)
     table_finish(table=table, final_points=[40000, 30000, 20000, 9000])  # 1000 left on the table
-    from tournament.standings import standings_recompute
+    from tournament.services.standings import standings_recompute
 
     standings_recompute(event_id=event.id)
     assert event_audit(event) == []
@@ -407,7 +422,7 @@ def test_a_disqualified_player_seated_in_a_later_round(incidents):
 
 
 def test_cancelled_penalty_points_are_not_deducted(incidents, django_capture_on_commit_callbacks):
-    from tournament.rules_services import penalty_cancel
+    from tournament.services.discipline import penalty_cancel
 
     foul = Penalty.objects.get(event=incidents, kind="art37_deliberate_foul")
     with django_capture_on_commit_callbacks(execute=True):

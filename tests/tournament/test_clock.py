@@ -3,10 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from tournament import clock_services
-from tournament.errors import ServiceError
+from taikai.errors import Conflict, TaikaiError
 from tournament.models import Penalty, Table
-from tournament.services import hand_record
+from tournament.services import clock as clock_services
+from tournament.services.hands import hand_record
 
 from .test_concurrency import run_concurrently
 
@@ -52,11 +52,11 @@ def test_art38_increment_never_exceeds_bank(clocked_table, now):
 @pytest.mark.django_db
 def test_art38_wrong_seat_or_old_turn_is_a_conflict(clocked_table, now):
     clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
-    with pytest.raises(clock_services.ClockConflict) as info:
+    with pytest.raises(Conflict) as info:
         clock_services.clock_press(table=clocked_table, seat=2, turn_number=1)
     assert info.value.code == "clock_wrong_seat"
     clock_services.clock_press(table=clocked_table, seat=0, turn_number=1)
-    with pytest.raises(clock_services.ClockConflict) as info:
+    with pytest.raises(Conflict) as info:
         clock_services.clock_press(table=clocked_table, seat=0, turn_number=1)
     assert info.value.code == "clock_stale_turn"
 
@@ -85,12 +85,12 @@ def test_art38_at_zero_the_player_loses_claim_and_win_for_the_hand(clocked_table
         1,
         "Player 01",
     )
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         hand_record(table=clocked_table, number=1, expected_version=0, data=RON_BY_EAST)
     assert info.value.code == "win_forbidden_by_penalty"
     # and may not claim a discard either
     clock_services.clock_press(table=clocked_table, seat=0, turn_number=1)
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         clock_services.clock_press(table=clocked_table, seat=1, turn_number=2, claim_by=0)
     assert info.value.code == "claim_forbidden"
 
@@ -126,7 +126,7 @@ def test_clock_api_state_start_press_pause_resume(client, admin_user, clocked_ta
 def test_clock_disabled_when_the_event_has_no_bank(make_event, seated_round, now):
     event = make_event(4)
     table = seated_round(event).tables.get()
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         clock_services.clock_start(table=table, hand_number=1, dealer_position=0)
     assert info.value.code == "clock_disabled"
 
@@ -139,7 +139,7 @@ def test_two_simultaneous_presses_one_wins_the_other_conflicts(clocked_table):
         lambda: clock_services.clock_press(table=clocked_table, seat=0, turn_number=1),
         lambda: clock_services.clock_press(table=clocked_table, seat=0, turn_number=1),
     )
-    conflicts = [o for o in outcomes if isinstance(o, clock_services.ClockConflict)]
+    conflicts = [o for o in outcomes if isinstance(o, Conflict)]
     assert len(conflicts) == 1 and conflicts[0].code == "clock_stale_turn", outcomes
     view = clock_services.clock_view(clocked_table.clock)
     assert view["turn_number"] == 2

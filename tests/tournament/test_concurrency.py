@@ -5,9 +5,9 @@ import threading
 import pytest
 from django.db import connection
 
-from tournament.errors import VersionConflict
+from taikai.errors import VersionConflict
 from tournament.models import HandVersion, Table
-from tournament.services import hand_record
+from tournament.services.hands import hand_record
 
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]}
 TSUMO = {"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 3, "han": 1, "fu": 30}]}

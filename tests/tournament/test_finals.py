@@ -3,9 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from tournament.finals_services import final_apply, final_situation
 from tournament.models import Event, Round, Table
-from tournament.services import hand_record, round_create, table_finish
+from tournament.services.finals import final_apply, final_situation
+from tournament.services.hands import hand_record
+from tournament.services.results import table_finish
+from tournament.services.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

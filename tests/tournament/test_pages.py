@@ -5,7 +5,9 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Entry, Table
-from tournament.services import hand_record, round_complete, table_finish
+from tournament.services.hands import hand_record
+from tournament.services.results import table_finish
+from tournament.services.rounds import round_complete
 from tournament.templatetags.taikai import points
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +95,7 @@ def test_standings_csv_export(client, played_event):
 
 def test_hands_csv_export_includes_every_version(client, played_event, admin_user):
     table = Table.objects.filter(round__event=played_event).first()
-    from tournament.services import table_reopen
+    from tournament.services.results import table_reopen
 
     table_reopen(table=table)
     hand_record(table=table, number=1, expected_version=1, user=admin_user,
@@ -130,7 +132,7 @@ def test_points_are_shown_exactly_when_they_terminate(value, shown):
 def test_standings_page_is_paginated_and_searchable(
     client, make_event, seated_round, django_assert_max_num_queries
 ):
-    from tournament.standings import standings_recompute
+    from tournament.services.standings import standings_recompute
     from tournament.views import STANDINGS_PER_PAGE
 
     event = make_event(STANDINGS_PER_PAGE + 8)
@@ -147,8 +149,8 @@ def test_standings_page_is_paginated_and_searchable(
 
 
 def test_standings_page_shows_award_places_passing_over_the_disqualified(client, played_event):
-    from tournament.rules_services import entry_disqualify
-    from tournament.standings import standings_recompute
+    from tournament.services.discipline import entry_disqualify
+    from tournament.services.standings import standings_recompute
 
     leader = Entry.objects.get(event=played_event, player__display_name="Player 02")
     entry_disqualify(entry=leader, reason="art. 43")

@@ -11,10 +11,12 @@ import pytest
 from django.db import connection, transaction
 from django.urls import reverse
 
-from tournament.errors import ServiceError
+from taikai.errors import TaikaiError
 from tournament.models import Entry, Event, Round, Seat, SeatingJob
-from tournament.seating import round_seat_next, seating_job_request, seating_request_for
-from tournament.services import hand_record, round_complete, round_publish, table_finish
+from tournament.services.hands import hand_record
+from tournament.services.results import table_finish
+from tournament.services.rounds import round_complete, round_publish
+from tournament.services.seating import round_seat_next, seating_job_request, seating_request_for
 from tournament.tasks import seat_next_round_task
 
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]}
@@ -63,7 +65,7 @@ def test_swiss_rounds_avoid_repeats_and_skip_withdrawn_players(make_event):
 @pytest.mark.django_db
 def test_seating_a_round_that_is_not_next_is_refused(make_event):
     event = make_event(8)
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         round_seat_next(event=event, round_number=3)
     assert info.value.code == "not_the_next_round"
 
@@ -79,7 +81,7 @@ def test_job_runs_after_commit_and_a_second_request_changes_nothing(
     job.refresh_from_db()
     assert (job.state, job.percent) == (SeatingJob.State.DONE, 100)
     # round 1 is a draft now, not completed: no new request
-    with django_capture_on_commit_callbacks(execute=True) as callbacks, pytest.raises(ServiceError):
+    with django_capture_on_commit_callbacks(execute=True) as callbacks, pytest.raises(TaikaiError):
         seating_job_request(event=event)
     assert callbacks == [] and Round.objects.count() == 1
     # the task itself is idempotent too
@@ -95,7 +97,7 @@ def test_a_failing_seating_is_reported_on_the_job_not_swallowed(
     Entry.objects.filter(event=event).exclude(pk=event.entries.order_by("id").first().pk).update(
         status="withdrawn"
     )
-    with pytest.raises(ServiceError), django_capture_on_commit_callbacks(execute=True):
+    with pytest.raises(TaikaiError), django_capture_on_commit_callbacks(execute=True):
         seating_job_request(event=event)
     job = SeatingJob.objects.get()
     assert job.state == SeatingJob.State.FAILED and "too_few_players" in job.message

@@ -4,17 +4,18 @@ from fractions import Fraction
 
 import pytest
 
-from tournament.errors import ServiceError
+from taikai.errors import TaikaiError
 from tournament.models import Entry, HandVersion, Penalty, Seat, StandingsSnapshot, Table
-from tournament.rules_services import (
+from tournament.services.discipline import (
     entry_disqualify,
     penalty_cancel,
     penalty_log,
     ruling_record,
     seat_mark_absent,
 )
-from tournament.services import hand_record, table_finish
-from tournament.standings import standings_recompute
+from tournament.services.hands import hand_record
+from tournament.services.results import table_finish
+from tournament.services.standings import standings_recompute
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +45,7 @@ def log(table, position, kind, hand_number=1, **extra):
 
 def test_art35_revealed_hand_loses_the_right_to_ron_only(table):
     log(table, 1, "art35_revealed_hand")
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
     assert info.value.code == "win_forbidden_by_penalty" and "35" in info.value.message
     assert not HandVersion.objects.exists()
@@ -56,7 +57,7 @@ def test_art35_revealed_hand_loses_the_right_to_ron_only(table):
 def test_art36_and_art38_lose_the_right_to_win_for_the_hand(table, kind):
     log(table, 1, kind)
     for data in (RON_BY_SOUTH, TSUMO_BY_SOUTH):
-        with pytest.raises(ServiceError) as info:
+        with pytest.raises(TaikaiError) as info:
             hand_record(table=table, number=1, expected_version=0, data=data)
         assert info.value.code == "win_forbidden_by_penalty"
     # the right comes back in the next hand
@@ -68,7 +69,7 @@ def test_art36_and_art38_lose_the_right_to_win_for_the_hand(table, kind):
 
 def test_art36_wall_wrecked_hand_is_recorded_as_replayed_and_moves_no_points(table):
     log(table, 2, "art36_wall_wrecked")
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
     assert info.value.code == "hand_must_be_replayed"
     version = hand_record(table=table, number=1, expected_version=0,
@@ -118,7 +119,7 @@ def test_penalty_cancel_restores_the_right_and_is_kept(table, admin_user):
     assert hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH).deltas[1] == 2600
     kept = Penalty.objects.get(pk=penalty.pk)
     assert kept.cancelled_by == admin_user and kept.logged_by == admin_user
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         penalty_cancel(penalty=penalty, reason="again")
     assert info.value.code == "already_cancelled"
 
@@ -151,7 +152,7 @@ def test_art42_absent_before_the_game_plays_three_player_and_forfeits(table):
 def test_art42_absent_during_the_game_points_stand_and_the_game_goes_on(table):
     hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)  # West pays 2600
     seat_mark_absent(seat=table.seats.get(position=2), during=True)  # West leaves after hand 1
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         hand_record(table=table, number=2, expected_version=0,
                     data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 1, "fu": 30}]})  # fmt: skip
     assert info.value.code == "player_left"
@@ -166,7 +167,7 @@ def test_art42_absent_during_the_game_points_stand_and_the_game_goes_on(table):
 
 def test_art42_absence_before_is_refused_once_hands_are_recorded(table):
     hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         seat_mark_absent(seat=table.seats.get(position=0), during=False)
     assert info.value.code == "game_started"
 
@@ -201,7 +202,7 @@ def test_art39_overtime_labels_and_placement_point_multiplier(table, overtime_ha
 
 def test_art39_overtime_is_refused_when_the_event_has_none(table):
     hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         hand_record(table=table, number=2, expected_version=0,
                     data={"outcome": "exhaustive_draw", "dealer_position": 0, "overtime": True})  # fmt: skip
     assert info.value.code == "overtime_disabled"

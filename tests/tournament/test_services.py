@@ -2,9 +2,11 @@ from fractions import Fraction
 
 import pytest
 
-from tournament.errors import ServiceError, VersionConflict
+from taikai.errors import TaikaiError, VersionConflict
 from tournament.models import Event, HandVersion, Round, SeatResult, StandingsSnapshot, Table
-from tournament.services import hand_record, round_complete, round_create, table_finish
+from tournament.services.hands import hand_record
+from tournament.services.results import table_finish
+from tournament.services.rounds import round_complete, round_create
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +34,7 @@ def test_round_create_seats_everyone_once_and_starts_the_event(make_event, seate
 def test_round_create_rejects_a_player_seated_twice(make_event):
     event = make_event(8)
     ids = list(event.entries.values_list("id", flat=True))
-    with pytest.raises(ServiceError, match="seated twice"):
+    with pytest.raises(TaikaiError, match="seated twice"):
         round_create(event=event, tables=[ids[:4], [ids[0], *ids[4:7]]])
     assert not Round.objects.exists()
 
@@ -41,7 +43,7 @@ def test_round_create_rejects_an_entry_of_another_event(make_event, standard_rul
     event = make_event(4)
     other = make_event(4, slug="other", name="Other")
     ids = [*list(event.entries.values_list("id", flat=True))[:3], other.entries.first().id]
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         round_create(event=event, tables=[ids])
     assert info.value.code == "entry_not_in_event"
 
@@ -122,7 +124,7 @@ def test_correction_is_a_new_version_and_a_stale_save_conflicts(make_event, seat
 def test_impossible_hands_are_rejected_with_a_code(make_event, seated_round, data, code):
     event = make_event(4)
     seated_round(event)
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         hand_record(
             table=first_table(event), number=1, expected_version=0, data={"dealer_position": 0, **data}
         )
@@ -169,7 +171,7 @@ def test_final_scores_must_sum_to_start_total_minus_deposits(make_event, standar
     ids = list(event.entries.values_list("id", flat=True))
     round_create(event=event, tables=[ids])
     table = first_table(event)
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         table_finish(table=table, final_points=[30000, 30000, 30000, 10100])
     assert info.value.code == "scores_do_not_sum"
     rows = table_finish(table=table, final_points=[40000, 30000, 20000, 9000])  # 1000 left on the table
@@ -183,6 +185,6 @@ def test_round_complete_needs_every_table_confirmed(make_event, seated_round):
     table = round_.tables.first()
     hand_record(table=table, number=1, expected_version=0, data=RON_40_2)
     table_finish(table=table)
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(TaikaiError) as info:
         round_complete(round_=round_)
     assert info.value.code == "tables_still_playing"

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import InvariantViolation, TournamentError
+from .errors import InvariantViolation, TournamentConflict, TournamentError
 from .penalties import PenaltyKind
 
 STATE_FORMAT_VERSION = 1
@@ -134,13 +134,13 @@ def press(
     """
     _require_status(state, "running")
     if turn_number != state.turn_number:
-        raise TournamentError(
+        raise TournamentConflict(
             "clock_stale_turn",
             f"the press is for turn {turn_number}, the clock is on turn {state.turn_number}",
             field="turn_number",
         )
     if seat != state.seat_on_turn:
-        raise TournamentError(
+        raise TournamentConflict(
             "clock_wrong_seat", f"seat {seat} is not on turn (seat {state.seat_on_turn} is)", field="seat"
         )
     if claim_by is None:

@@ -58,6 +58,33 @@ class PenaltyEffect:
     def loses_win(self) -> bool:
         return self.loses_ron and self.loses_tsumo
 
+    @property
+    def applies_to_hand(self) -> bool:
+        """Its consequence is for one hand (rights lost, or the hand replayed): it names table and hand."""
+        return self.loses_ron or self.loses_tsumo or self.loses_claim or self.replays_hand
+
+    @property
+    def lost_wins(self) -> frozenset[str]:
+        """The wins (ron 栄和, tsumo 模和) the foul takes away for its hand."""
+        return frozenset(win for win, lost in (("ron", self.loses_ron), ("tsumo", self.loses_tsumo)) if lost)
+
+    @property
+    def consequence(self) -> str:
+        """What the foul does, in a few words (the labels of the organizer's and referee's screens)."""
+        if self.replays_hand:
+            return "hand stopped and replayed"
+        if self.has_penalty_points:
+            return "penalty points (unit × players)"
+        if self.loses_claim and self.loses_win:
+            return "loses claim and win for the hand"
+        if self.loses_ron:
+            return "loses ron for the hand"
+        return "disqualification" if self.disqualifies else "recorded"
+
+    @property
+    def label(self) -> str:
+        return f"Art. {self.article} {self.title} — {self.consequence}"
+
 
 PENALTY_EFFECTS: dict[PenaltyKind, PenaltyEffect] = {
     effect.kind: effect

@@ -20,7 +20,7 @@ from scoring.engine.errors import ScoringError
 from scoring.engine.params import SCHEME_PRESETS, SCHEMES, LimitOptions, SchemeParams
 from scoring.engine.score_table import render_csv, render_html, score_table
 from scoring.models import Ruleset
-from scoring.rules import ruleset_engine_rules
+from scoring.options import ruleset_engine_rules
 from scoring.selectors import ruleset_get
 
 FORMATS = ("json", "csv", "html")

@@ -3,10 +3,10 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Ruleset
+from taikai.errors import TaikaiError
 from tournament.simulation import (
     SEATING_CHOICES,
     Incidents,
-    SimulationError,
     event_create,
     event_simulate,
     simulated_players,
@@ -57,7 +57,7 @@ class Command(BaseCommand):
             )  # fmt: skip
             incidents = Incidents(penalties=penalties, absences=absences, overtime=overtime)
             summary = event_simulate(event, rounds=rounds, seed=seed, seating=seating, incidents=incidents)
-        except SimulationError as exc:
+        except TaikaiError as exc:
             raise CommandError(f"{exc.code}: {exc.message}") from exc
         self.stdout.write(self.style.SUCCESS(summary.text()))
         self.stdout.write(f"Check it with: python manage.py audit_event {slug}")

@@ -1,20 +1,46 @@
-"""The one explicit mapping from a ``Ruleset`` row to the engine's declared options."""
+"""The one explicit mapping from a ``Ruleset`` row to the engine's declared options.
+
+Ruleset numbers are stored as text (``"2"``, ``"12.5"``, ``"4/3"``) and read here as Fractions: floats
+are never used. The row is read by attribute only, so this module needs neither Django nor the models.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from scoring.engine.params import LimitOptions, SchemeParams
 from scoring.engine.rules import Rules
+from scoring.engine.settle import SettleOptions
 
 if TYPE_CHECKING:
     from scoring.models import Ruleset
 
 
+def parse_fraction(value: str) -> Fraction:
+    """'2', '12.5' or '4/3' -> Fraction; raises ValueError for anything else (floats are never used)."""
+    text = (value or "").strip()
+    if not text:
+        raise ValueError("empty")
+    try:
+        return Fraction(text)
+    except ZeroDivisionError as exc:
+        raise ValueError(f"{text!r} divides by zero") from exc
+
+
+def parse_uma(value) -> tuple[Fraction, ...]:
+    """Placement points 順位点 (uma) as stored: a list of numbers, best place first."""
+    if not isinstance(value, list | tuple):
+        raise ValueError("a list of numbers, best place first")
+    return tuple(parse_fraction(str(v)) for v in value)
+
+
+def ruleset_uma(ruleset: Ruleset, table_size: int) -> tuple[Fraction, ...]:
+    return parse_uma({4: ruleset.uma_4, 3: ruleset.uma_3, 2: ruleset.uma_2}[table_size])
+
+
 def ruleset_scheme_params(ruleset: Ruleset, *, players: int) -> SchemeParams:
     """Seed 000's parameters for a table of ``players``: a short table uses the reference scheme (§3)."""
-    from scoring.models import parse_fraction
-
     scheme = ruleset.scheme if players >= ruleset.standard_players else ruleset.reference_scheme
     return SchemeParams(
         scheme=scheme,
@@ -46,12 +72,15 @@ def ruleset_engine_rules(ruleset: Ruleset, *, players: int | None = None) -> Rul
     )
 
 
-def ruleset_settle_options(ruleset: Ruleset):
-    from scoring.engine.settle import SettleOptions
-
+def ruleset_settle_options(ruleset: Ruleset) -> SettleOptions:
     return SettleOptions(
         multiple_ron=ruleset.multiple_ron,
         honba_to="every_winner" if ruleset.honba_to_every_winner else "first_winner",
         noten_payment_total=ruleset.noten_payment_total,
         riichi_stick=ruleset.riichi_stick,
     )
+
+
+def ruleset_uses_raw_fu(ruleset: Ruleset) -> bool:
+    """Simple doubling 単純倍加 pays on fu as counted (rounded to θ by the scheme, not to tens)."""
+    return ruleset.scheme == "simple_doubling"

@@ -9,39 +9,25 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from taikai.errors import TaikaiError
+from tournament import selectors
 from tournament.engine import clock as engine
-from tournament.engine.errors import InvariantViolation, TournamentError
-from tournament.errors import ServiceError
-from tournament.models import Seat, Table, TableClock
-from tournament.rules_services import penalty_log
-
-CONFLICT_CODES = {"clock_wrong_seat", "clock_stale_turn"}
-
-
-class ClockConflict(ServiceError):
-    """Another press got there first (HTTP 409)."""
+from tournament.engine.errors import InvariantViolation
+from tournament.models import Table, TableClock
+from tournament.options import clock_settings
+from tournament.services.discipline import penalty_log
+from tournament.services.locks import lock_clock, lock_table
 
 
 def _now_ms() -> int:
     return int(timezone.now().timestamp() * 1000)
 
 
-def _game_seats(table: Table) -> list[Seat]:
-    return list(
-        table.seats.exclude(absence=Seat.Absence.ABSENT_BEFORE)
-        .select_related("entry__player")
-        .order_by("position")
-    )
-
-
 def _engine_call(call):
     try:
         return call()
-    except TournamentError as exc:
-        error = ClockConflict if exc.code in CONFLICT_CODES else ServiceError
-        raise error(exc.code, exc.message, field=exc.field) from exc
     except InvariantViolation as exc:  # e.g. the server clock went backwards
-        raise ServiceError("clock_time_error", str(exc)) from exc
+        raise TaikaiError("clock_time_error", str(exc)) from exc
 
 
 def _save(clock: TableClock, transition, *, table: Table, user) -> TableClock:
@@ -51,7 +37,7 @@ def _save(clock: TableClock, transition, *, table: Table, user) -> TableClock:
     clock.save(update_fields=["state", "version", "updated_at"])
     events = transition.events if isinstance(transition, engine.ClockTransition) else ()
     if events:
-        seats = _game_seats(table)
+        seats = selectors.table_game_seats(table)
         for flagged in events:
             penalty_log(event=table.round.event, entry=seats[flagged.seat].entry, kind=flagged.penalty_kind.value,
                         reason=f"time bank exhausted on turn {flagged.turn_number}", table=table,
@@ -62,20 +48,20 @@ def _save(clock: TableClock, transition, *, table: Table, user) -> TableClock:
 @transaction.atomic
 def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=None) -> TableClock:
     """Art. 38 ②: the dealer starts the clock of a hand, every bank full."""
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = lock_table(table.pk)
     event = table.round.event
     if not event.clock_bank_seconds:
-        raise ServiceError("clock_disabled", "this event has no time bank (art. 38)", field="event")
+        raise TaikaiError("clock_disabled", "this event has no time bank (art. 38)", field="event")
     if table.status != Table.Status.PLAYING:
-        raise ServiceError("table_finished", "the table's result is confirmed", field="table")
-    players = len(_game_seats(table))
-    settings = _engine_call(lambda: engine.ClockSettings(
-        bank_ms=event.clock_bank_seconds * 1000, increment_ms=event.clock_increment_seconds * 1000, players=players))  # fmt: skip
+        raise TaikaiError("table_finished", "the table's result is confirmed", field="table")
+    settings = clock_settings(event, players=len(selectors.table_game_seats(table)))
     state = _engine_call(lambda: engine.start_hand(settings, dealer_position, _now_ms()))
-    clock, created = TableClock.objects.select_for_update().get_or_create(
-        table=table, defaults={"hand_number": hand_number, "state": engine.state_to_dict(state)}
-    )
-    if not created:
+    clock = lock_clock(table)
+    if clock is None:
+        clock = TableClock.objects.create(
+            table=table, hand_number=hand_number, state=engine.state_to_dict(state)
+        )
+    else:
         clock.hand_number = hand_number
         clock.state = engine.state_to_dict(state)
         clock.version += 1
@@ -84,14 +70,12 @@ def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=No
 
 
 def _locked_clock(table: Table) -> TableClock:
-    clock = (
-        TableClock.objects.select_for_update()
-        .select_related("table__round__event")
-        .filter(table=table)
-        .first()
-    )
+    """The table's lock first, then the clock's (the documented order of ``locks``)."""
+    table = lock_table(table.pk)
+    clock = lock_clock(table)
     if clock is None:
-        raise ServiceError("clock_not_started", "the clock of this table has not been started", field="table")
+        raise TaikaiError("clock_not_started", "the clock of this table has not been started", field="table")
+    clock.table = table
     return clock
 
 

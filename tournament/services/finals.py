@@ -6,16 +6,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import F
 
-from tournament.engine.errors import TournamentError
+from taikai.errors import TaikaiError
+from tournament import selectors
 from tournament.engine.finals import FinalistTotal, FinalsDecision, FinalsHandOutcome, decide_final
 from tournament.engine.overtime import overtime_hand_at
-from tournament.errors import ServiceError
-from tournament.models import Event, HandVersion, Round, Seat, Table
-from tournament.selectors import overtime_seasons_played
-from tournament.services import round_complete, round_create, table_reopen
-from tournament.standings import standings_rows
+from tournament.models import Event, Table
+from tournament.services.locks import lock_event
+from tournament.services.results import table_reopen
+from tournament.services.rounds import round_complete, round_create
+from tournament.services.standings import standings_rows
 
 
 @dataclass(frozen=True)
@@ -27,21 +27,16 @@ class FinalsSituation:
 
 def final_situation(*, table: Table) -> FinalsSituation:
     """Art. 40 applied to the table's last hand, with the finalists' overall totals (総合点)."""
-    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    table = selectors.table_with_event(table.pk)
     if not table.round.is_final:
-        raise ServiceError("not_a_final", "this table is not part of the final", field="table")
+        raise TaikaiError("not_a_final", "this table is not part of the final", field="table")
     if table.status != Table.Status.FINISHED:
-        raise ServiceError("table_playing", "confirm the game's result first", field="table")
+        raise TaikaiError("table_playing", "confirm the game's result first", field="table")
     event = table.round.event
-    seats = [s for s in table.seats.select_related("entry__player").order_by("position")
-             if s.absence != Seat.Absence.ABSENT_BEFORE]  # fmt: skip
+    seats = selectors.table_game_seats(table)
     rows = {row["entry"]: row for row in standings_rows(event)}
     totals = {s.entry_id: Fraction(rows[s.entry_id]["total_points"]) for s in seats}
-    last = (
-        HandVersion.objects.filter(hand__table=table, version=F("hand__current_version"))
-        .order_by("-hand__number")
-        .first()
-    )
+    last = selectors.table_last_hand(table)
     winner = win_kind = None
     overtime_hand = None
     if last is not None and last.wins:
@@ -49,7 +44,7 @@ def final_situation(*, table: Table) -> FinalsSituation:
         winner = seats[first_win["winner"]].entry_id
         win_kind = "tsumo" if first_win["discarder"] is None else "ron"
     if last is not None and last.overtime:
-        overtime_count = overtime_seasons_played(table)
+        overtime_count = selectors.overtime_seasons_played(table)
         overtime_hand = overtime_hand_at(overtime_count - 1)
     try:
         decision = decide_final(
@@ -59,8 +54,8 @@ def final_situation(*, table: Table) -> FinalsSituation:
             ),
             mode=event.finals_mode,
         )  # fmt: skip
-    except TournamentError as exc:
-        raise ServiceError(exc.code, exc.message, field="table") from exc
+    except TaikaiError as exc:
+        raise exc.at("table") from exc
     return FinalsSituation(decision, totals, {s.entry_id: s.entry.player.display_name for s in seats})
 
 
@@ -69,7 +64,7 @@ def final_apply(*, table: Table, user=None) -> str:
     """Carry out the decision: reopen for overtime, seat the remaining finalists, or crown the champion."""
     situation = final_situation(table=table)
     decision = situation.decision
-    event = Event.objects.select_for_update().get(pk=table.round.event_id)
+    event = lock_event(table.round.event_id)
     if decision.kind == "overtime":
         if not event.overtime_enabled:
             event.overtime_enabled = True
@@ -77,7 +72,7 @@ def final_apply(*, table: Table, user=None) -> str:
         table_reopen(table=table)
         return f"Overtime: play {decision.next_overtime_hand.label_ja} ({decision.reason})."
     if decision.kind == "directors_ruling":
-        raise ServiceError(
+        raise TaikaiError(
             "directors_ruling", f"a tie the rules do not settle: {decision.reason} (art. 44)", field="table"
         )
     round_complete(round_=table.round)
@@ -86,8 +81,7 @@ def final_apply(*, table: Table, user=None) -> str:
         event.status = Event.Status.FINISHED
         event.save(update_fields=["champion", "status"])
         return f"{situation.names[decision.player_id]} is the champion."
-    seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+    seats = [seat.entry_id for seat in selectors.table_seats(table)]
     remaining = [entry_id for entry_id in seats if entry_id in set(decision.remaining)]
-    new_round = round_create(event=event, tables=[remaining], report={"final": True})
-    Round.objects.filter(pk=new_round.pk).update(is_final=True)
+    new_round = round_create(event=event, tables=[remaining], report={"final": True}, is_final=True)
     return f"{situation.names[decision.player_id]} is eliminated; {len(remaining)} play on in round {new_round.number}."

@@ -1,4 +1,4 @@
-"""Recompute an event's standings (art. 41) into its snapshot; the public page reads the snapshot."""
+"""The overall standings 総合順位 (art. 41): computed into the event's snapshot, which pages read."""
 
 from __future__ import annotations
 
@@ -6,12 +6,14 @@ from datetime import datetime
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import CharField
-from django.db.models.functions import Cast
 from django.utils import timezone
 
-from tournament.engine.standings import GameRecord, StandingsOptions, compute_standings
-from tournament.models import Entry, Event, SeatResult, StandingsSnapshot
+from tournament import selectors
+from tournament.engine.standings import GameRecord, PenaltyDeduction, compute_standings
+from tournament.models import Entry, Event, StandingsSnapshot
+from tournament.options import standings_options
+from tournament.services.locks import lock_event
+from tournament.services.queue import STANDINGS_RECOMPUTE, enqueue_on_commit
 
 
 def _exact(text: str, parsed: dict[str, Fraction]) -> Fraction:
@@ -27,30 +29,16 @@ def _exact(text: str, parsed: dict[str, Fraction]) -> Fraction:
 def standings_rows(event: Event) -> list[dict]:
     """Standings rows, best first. ``history`` holds ``[round, game points, advanced]`` per game:
     compact, because the snapshot of a 10,000-player event holds 100,000 of them."""
-    entries = list(
-        Entry.objects.filter(event=event)
-        .order_by("id")
-        .values_list("id", "player_id", "player__display_name", "player__club", "player__country", "status")
-    )
-    # The text of the column, parsed here: 100,000 results read without a converter per value.
-    results = (
-        SeatResult.objects.filter(table__round__event=event, is_current=True)
-        .annotate(points_text=Cast("game_points", CharField()))
-        .values_list("entry_id", "table__round__number", "points_text", "advanced")
-    )
+    entries = selectors.event_entry_rows(event)
     parsed: dict[str, Fraction] = {}
     games, shown = [], {}
-    for entry_id, number, text, advanced in results:
+    for entry_id, number, text, advanced in selectors.event_current_results_text(event):
         games.append(GameRecord(entry_id, number, _exact(text, parsed), advanced))
         shown[entry_id, number] = text
+    deductions = [PenaltyDeduction(*row) for row in selectors.event_penalty_point_rows(event)]
     disqualified = {entry[0] for entry in entries if entry[5] == Entry.Status.DISQUALIFIED}
-    rows = compute_standings(
-        [entry[0] for entry in entries],
-        games,
-        penalty_deductions(event),
-        disqualified,
-        StandingsOptions(precedence=event.precedence),
-    )
+    rows = compute_standings([entry[0] for entry in entries], games, deductions, disqualified,
+                             standings_options(event))  # fmt: skip
     by_id = {entry[0]: entry for entry in entries}
     out = []
     for row in rows:
@@ -77,41 +65,28 @@ def standings_rows(event: Event) -> list[dict]:
     return out
 
 
-def penalty_deductions(event: Event) -> list:
-    """Penalty points (art. 37) deducted from event totals; none until penalties are recorded."""
-    from tournament.engine.standings import PenaltyDeduction
-
-    model = _penalty_model()
-    if model is None:
-        return []
-    return [
-        PenaltyDeduction(entry_id, points, round_number)
-        for entry_id, points, round_number in model.objects.filter(
-            event=event, cancelled_at__isnull=True, points__gt=0
-        ).values_list("entry_id", "points", "round_number")
-    ]
-
-
-def _penalty_model():
-    from django.apps import apps
-
-    try:
-        return apps.get_model("tournament", "Penalty")
-    except LookupError:
-        return None
-
-
 @transaction.atomic
 def standings_recompute(*, event_id: int, requested_at: datetime | None = None) -> StandingsSnapshot | None:
     """Recompute unless a recompute already started after ``requested_at`` (bursts coalesce)."""
-    event = Event.objects.select_for_update().get(pk=event_id)
-    snapshot = StandingsSnapshot.objects.filter(event=event).first()
-    if snapshot and requested_at and snapshot.computed_at >= requested_at:
+    event = lock_event(event_id)
+    computed_at = selectors.event_standings_computed_at(event.pk)
+    if computed_at and requested_at and computed_at >= requested_at:
         return None
     started = timezone.now()
     rows = standings_rows(event)
-    rounds = event.rounds.filter(status="completed").count()
+    rounds = selectors.event_completed_round_count(event)
     snapshot, _ = StandingsSnapshot.objects.update_or_create(
         event=event, defaults={"rows": rows, "computed_at": started, "rounds_included": rounds}
     )
     return snapshot
+
+
+def standings_schedule_recompute(*, event_id: int) -> None:
+    """Queue a standings recompute after commit; bursts coalesce in the task itself.
+
+    The request time is taken when the commit has happened (inside the callback), so a recompute that
+    started later is sure to see this change: tasks queued during a burst find a newer snapshot and
+    return at once. Taking it before the commit would let a recompute that began between the request
+    and the commit hide the change.
+    """
+    enqueue_on_commit(STANDINGS_RECOMPUTE, lambda: (event_id, timezone.now().isoformat()))

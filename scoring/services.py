@@ -1,0 +1,118 @@
+"""The scoring engine as the tournament app uses it: the only door from ``tournament`` into
+``scoring.engine`` (an import contract in ``pyproject.toml`` keeps it so).
+
+* ``win_evaluate``: a win given as tiles (``../shared/hand-format.md``) → its yaku, han, fu, yakuman;
+* ``win_check_han_fu``: a win given as han/fu, refused when no hand can have that pair (seed 001);
+* ``hand_settle``: a recorded hand → each seat's point changes and the deposits 供託 left (seed 000);
+* ``game_end_deposit_shares``: deposits still on the table when the game ends (to the top, or lost).
+
+Refusals are ``ScoringError`` (a ``TaikaiError``) with the engine's stable codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scoring.engine import evaluate_hand, hand_from_dict
+from scoring.engine.errors import ScoringError
+from scoring.engine.han_fu import han_fu_exists, han_fu_problem
+from scoring.engine.schemes import win_payment
+from scoring.engine.settle import HandOutcome, Win, game_end_deposits, settle_hand
+from scoring.options import ruleset_engine_rules, ruleset_settle_options, ruleset_uses_raw_fu
+
+if TYPE_CHECKING:
+    from scoring.models import Ruleset
+
+__all__ = [
+    "EvaluatedWin",
+    "HandSettlement",
+    "RecordedHand",
+    "RecordedWin",
+    "game_end_deposit_shares",
+    "han_fu_exists",
+    "hand_settle",
+    "win_check_han_fu",
+    "win_evaluate",
+]
+
+WIND_LETTERS = "ESWN"
+
+
+@dataclass(frozen=True)
+class RecordedWin:
+    """A win as a score sheet writes it. Seats are numbered among the players in the hand."""
+
+    winner: int
+    discarder: int | None  # None for a tsumo 自摸和
+    han: int
+    fu: int
+    yakuman: int = 0  # 役満 units; 0 for a hand paid by its han
+
+
+@dataclass(frozen=True)
+class RecordedHand:
+    """One hand among ``seats`` players (those still playing), numbered 0.. in turn order."""
+
+    seats: int
+    dealer_seat: int  # 親
+    kind: str  # ron, tsumo, exhaustive_draw, abortive_draw
+    honba: int = 0  # 本場
+    deposits_in: int = 0  # 供託 on the table before the hand, in points
+    riichi_seats: tuple[int, ...] = ()  # 立直
+    wins: tuple[RecordedWin, ...] = ()
+    tenpai_seats: tuple[int, ...] = ()  # 聴牌 at an exhaustive draw 荒牌流局
+
+
+@dataclass(frozen=True)
+class HandSettlement:
+    deltas: tuple[int, ...]  # per seat of the hand, deposits included
+    deposits_out: int
+
+
+@dataclass(frozen=True)
+class EvaluatedWin:
+    han: int
+    fu: int
+    yakuman: int
+    yaku: tuple[tuple[str, int], ...]
+
+
+def win_check_han_fu(*, han: int, fu: int, tsumo: bool, ruleset: Ruleset, field: str) -> None:
+    problem = han_fu_problem(han=han, fu=fu, tsumo=tsumo, raw_fu=ruleset_uses_raw_fu(ruleset))
+    if problem is not None:
+        raise problem.at(field)
+
+
+def win_evaluate(
+    hand: dict, *, seat: int, dealer_seat: int, seats: int, tsumo: bool, ruleset: Ruleset
+) -> EvaluatedWin:
+    """Score the winner's tiles: the seat wind follows from the seat's place after the dealer."""
+    seat_wind = WIND_LETTERS[(seat - dealer_seat) % seats]
+    parsed = hand_from_dict({**hand, "seat_wind": seat_wind, "tsumo": tsumo, "dealer": seat == dealer_seat})
+    result = evaluate_hand(parsed, ruleset_engine_rules(ruleset, players=seats))
+    return EvaluatedWin(result.han, result.fu, result.yakuman, tuple(tuple(y) for y in result.yaku))
+
+
+def hand_settle(hand: RecordedHand, ruleset: Ruleset) -> HandSettlement:
+    """Price every win under the ruleset's scheme for the players in the hand, then settle the hand."""
+    rules = ruleset_engine_rules(ruleset, players=hand.seats)
+    wins = []
+    for w in hand.wins:
+        try:
+            payment = win_payment(rules.scheme, rules.limits, han=w.han, fu=w.fu, fu_is_fixed=w.fu == 25,
+                                  yakuman=w.yakuman, dealer=w.winner == hand.dealer_seat, honba=hand.honba)  # fmt: skip
+        except ScoringError as exc:
+            raise exc.at("wins") from exc
+        wins.append(Win(winner=w.winner, discarder=w.discarder, payment=payment))
+    outcome = HandOutcome(
+        seats=hand.seats, dealer_seat=hand.dealer_seat, kind=hand.kind, deposits_in=hand.deposits_in,
+        riichi_seats=hand.riichi_seats, wins=tuple(wins), tenpai_seats=hand.tenpai_seats,
+    )  # fmt: skip
+    settlement = settle_hand(outcome, ruleset_settle_options(ruleset))
+    return HandSettlement(tuple(int(d) for d in settlement.deltas), settlement.deposits_out)
+
+
+def game_end_deposit_shares(points: Sequence[int], deposits: int, ruleset: Ruleset) -> tuple[int, ...]:
+    return tuple(int(d) for d in game_end_deposits(tuple(points), deposits, ruleset.deposits_at_end))

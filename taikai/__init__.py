@@ -1,0 +1,1 @@
+"""Pieces shared by every part of Taikai that need neither Django nor the database."""

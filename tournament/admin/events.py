@@ -1,0 +1,191 @@
+"""Events in the admin: settings, entries, typed and automatic seating, CSV registration."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.db import transaction
+from django.db.models import Count
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.utils.html import format_html
+
+from players.admin import PlayerCsvForm
+from players.csv_import import CsvImportError, players_find_or_create_csv
+from taikai.errors import TaikaiError
+from tournament import selectors
+from tournament.admin.common import apply_to_each
+from tournament.engine.standings import DEFAULT_PRECEDENCE
+from tournament.forms import ManualSeatingForm
+from tournament.models import Entry, Event, SeatingJob
+from tournament.services.entries import entries_register
+from tournament.services.events import event_finish
+from tournament.services.rounds import round_create, round_publish
+from tournament.services.seating import seating_job_request
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    fk_name = "event"
+    extra = 0
+    autocomplete_fields = ("player",)
+    fields = ("player", "status", "status_reason", "substitute_for")
+    raw_id_fields = ("substitute_for",)
+
+
+PRECEDENCE_CHOICES = [  # art. 41: the order of the overall standings, keys of the standings engine
+    (DEFAULT_PRECEDENCE, "Advances, then total points (art. 41)"),
+    (("total_points",), "Total points only"),
+]
+
+
+class EventForm(forms.ModelForm):
+    standings_precedence = forms.ChoiceField(
+        label="standings order",
+        choices=[(",".join(keys), label) for keys, label in PRECEDENCE_CHOICES],
+    )
+
+    class Meta:
+        model = Event
+        fields = ("standings_precedence",)  # the admin adds the fields of its fieldsets
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial["standings_precedence"] = ",".join(self.instance.precedence)
+
+    def clean_standings_precedence(self):
+        return self.cleaned_data["standings_precedence"].split(",")
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    form = EventForm
+    list_display = (
+        "name",
+        "starts_on",
+        "status",
+        "table_size",
+        "planned_rounds",
+        "entry_count",
+        "public_link",
+    )
+    list_filter = ("status", "table_size", "is_public")
+    search_fields = ("name", "slug", "venue")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("organizers", "referees")
+    inlines = [EntryInline]
+    actions = ["finish_events"]
+
+    @admin.action(description="Finish the selected events (every round completed)")
+    def finish_events(self, request, queryset):
+        apply_to_each(self, request, queryset, lambda event: event_finish(event=event), "finished.")
+
+    change_form_template = "admin/tournament/event/change_form.html"
+    fieldsets = [
+        (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "status", "is_public")}),
+        ("Rules", {"fields": ("ruleset", "table_size", "planned_rounds", "entry_mode", "advancing_places",
+                              "standings_precedence", "tournament_play", "penalty_unit", "overtime_enabled",
+                              "clock_bank_seconds", "clock_increment_seconds")}),
+        ("Seating", {"fields": ("seating_method", "seating_remainder")}),
+        ("Staff", {"fields": ("organizers", "referees")}),
+    ]  # fmt: skip
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_entries=Count("entries"))
+
+    @admin.display(description="entries", ordering="_entries")
+    def entry_count(self, obj):
+        return obj._entries
+
+    @admin.display(description="public page")
+    def public_link(self, obj):
+        return format_html('<a href="{}">view</a>', obj.get_absolute_url())
+
+    def get_urls(self):
+        seat_round = self.admin_site.admin_view(self.seat_round_view)
+        seat_auto = self.admin_site.admin_view(self.seat_auto_view)
+        job = self.admin_site.admin_view(self.seating_job_view)
+        return [
+            path("<int:event_id>/seat-round/", seat_round, name="tournament_event_seat_round"),
+            path(
+                "<int:event_id>/register-csv/",
+                self.admin_site.admin_view(self.register_csv_view),
+                name="tournament_event_register_csv",
+            ),
+            path("<int:event_id>/seat-auto/", seat_auto, name="tournament_event_seat_auto"),
+            path("<int:event_id>/seating-job/<int:job_id>/", job, name="tournament_event_seating_job"),
+            *super().get_urls(),
+        ]
+
+    def register_csv_view(self, request, event_id):
+        """Register a field from CSV: known external ids name stored players, other rows create them."""
+        event = get_object_or_404(Event, pk=event_id)
+        form = PlayerCsvForm(request.POST or None, request.FILES or None)
+        problems = []
+        if request.method == "POST" and form.is_valid():
+            try:
+                with transaction.atomic():
+                    players = players_find_or_create_csv(data=form.cleaned_data["csv_file"].read())
+                    entries = entries_register(event=event, players=players)
+            except CsvImportError as exc:
+                problems = exc.problems
+            except TaikaiError as exc:
+                messages.error(request, exc.message)
+            else:
+                messages.success(request, f"{len(entries)} player(s) registered in {event}.")
+                return redirect("admin:tournament_event_change", event.pk)
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
+                   "title": f"Register players in {event} from CSV", "form": form, "problems": problems}  # fmt: skip
+        return TemplateResponse(
+            request, "admin/players/player/import_csv.html", context, status=400 if problems else 200
+        )
+
+    def seat_auto_view(self, request, event_id):
+        """Queue the next round's automatic seating (Celery) and show its progress."""
+        event = get_object_or_404(Event, pk=event_id)
+        if request.method != "POST":
+            return redirect("admin:tournament_event_change", event.pk)
+        try:
+            job = seating_job_request(event=event, user=request.user)
+        except TaikaiError as exc:
+            messages.error(request, f"{exc.message} ({exc.code})")
+            return redirect("admin:tournament_event_change", event.pk)
+        return redirect("admin:tournament_event_seating_job", event.pk, job.pk)
+
+    def seating_job_view(self, request, event_id, job_id):
+        job = selectors.seating_job_for(event_id, job_id)
+        if job is None:
+            raise Http404("no such seating job")
+        round_ = selectors.event_round(job.event, job.round_number)
+        if request.method == "POST" and round_ is not None:
+            try:
+                round_publish(round_=round_)
+            except TaikaiError as exc:
+                messages.error(request, exc.message)
+            else:
+                messages.success(request, f"Round {round_.number} is published.")
+                return redirect("admin:tournament_round_change", round_.pk)
+        tables = []
+        if round_ is not None:
+            tables = selectors.round_tables_with_seats(round_)
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": job.event,
+                   "title": f"Seating of round {job.round_number}", "job": job, "round": round_, "tables": tables,
+                   "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING)}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/event/seating_job.html", context)
+
+    def seat_round_view(self, request, event_id):
+        event = get_object_or_404(Event, pk=event_id)
+        form = ManualSeatingForm(request.POST or None, event=event)
+        if request.method == "POST" and form.is_valid():
+            try:
+                round_ = round_create(event=event, tables=form.cleaned_data["tables"])
+            except TaikaiError as exc:
+                form.add_error("tables", exc.message)
+            else:
+                messages.success(request, f"Round {round_.number} is seated: {round_.tables.count()} tables.")
+                return redirect("admin:tournament_round_change", round_.pk)
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
+                   "title": f"Seat the next round of {event}", "form": form}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/event/seat_round.html", context)

@@ -1,0 +1,17 @@
+"""Automatic seating jobs in the admin: their state, read-only."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from tournament.models import SeatingJob
+
+
+@admin.register(SeatingJob)
+class SeatingJobAdmin(admin.ModelAdmin):
+    list_display = ("event", "round_number", "state", "percent", "message", "updated_at")
+    list_filter = ("state", "event")
+    readonly_fields = [f.name for f in SeatingJob._meta.fields]
+
+    def has_add_permission(self, request):
+        return False

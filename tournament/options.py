@@ -1,0 +1,69 @@
+"""The one mapping from an ``Event`` row (and its ruleset) to the tournament engine's settings.
+
+One function per kind of settings; the row is read by attribute only.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import TYPE_CHECKING
+
+from scoring.options import ruleset_uma
+from tournament.engine import clock
+from tournament.engine.standings import StandingsOptions
+from tournament.engine.table_result import TableRules
+
+if TYPE_CHECKING:
+    from tournament.models import Event
+
+SEATING_TIME_LIMIT_S = 4.0
+
+
+def table_rules(event: Event) -> TableRules:
+    """Placement points 順位点, oka and ties for a game of the event (art. 42 short tables included)."""
+    ruleset = event.ruleset
+    return TableRules(
+        uma_4=ruleset_uma(ruleset, 4),
+        uma_3=ruleset_uma(ruleset, 3),
+        uma_2=ruleset_uma(ruleset, 2),
+        start_points=ruleset.start_points,
+        return_points=ruleset.return_points,
+        tie_rule=ruleset.tie_rule,
+        advancing_places=event.advancing_places,
+    )
+
+
+def standings_options(event: Event) -> StandingsOptions:
+    """Art. 41: the order of the overall standings 総合順位."""
+    return StandingsOptions(precedence=event.precedence)
+
+
+def clock_settings(event: Event, *, players: int) -> clock.ClockSettings:
+    """Art. 38: the time bank 持ち時間 per hand and the increment per move, for ``players`` seats."""
+    return clock.ClockSettings(
+        bank_ms=(event.clock_bank_seconds or 0) * 1000,
+        increment_ms=event.clock_increment_seconds * 1000,
+        players=players,
+    )
+
+
+def seating_settings(
+    event: Event,
+    *,
+    round_number: int,
+    swiss_ready: bool,
+    seed: int | None = None,
+    time_limit_s: float | None = None,
+) -> dict:
+    """The settings part of a ``../shared/seating-protocol.md`` request. Swiss needs standings, so the
+    first round of a Swiss event is seated at random (``swiss_ready`` false)."""
+    mode = event.seating_method if (swiss_ready or event.seating_method != "swiss") else "random"
+    return {
+        "table_size": event.table_size,
+        "mode": mode,
+        "remainder": event.seating_remainder,
+        "round": round_number,
+        "total_rounds": max(event.planned_rounds, round_number),
+        "seed": zlib.crc32(f"{event.slug}:{round_number}".encode()) if seed is None else seed,
+        "time_limit_s": SEATING_TIME_LIMIT_S if time_limit_s is None else time_limit_s,
+    }

@@ -1,0 +1,19 @@
+"""Writes of the tournament app, by subject. Each service is one transaction that validates, locks (in
+the order of :mod:`tournament.services.locks`) and records; reads go through :mod:`tournament.selectors`
+and scoring through :mod:`scoring.services`. Nothing recorded is edited in place: hands and table
+results get new versions naming who and when.
+
+* ``entries``: registering players;
+* ``rounds``: creating, publishing and completing rounds;
+* ``seating``: the next round's seating request, its job and the Celery work behind it;
+* ``hand_input``: what a referee records for a hand, checked against the table;
+* ``hands``: recording a hand or a correction, with the rights of seed 004 and the hand's label;
+* ``results``: confirming and reopening a table's result;
+* ``events``: finishing an event;
+* ``discipline``: penalties, disqualification, rulings and absences (arts. 35–37, 42–44);
+* ``clock``: the chess clock (art. 38);
+* ``finals``: the final's decision (art. 40);
+* ``standings``: the overall standings (art. 41) and their recompute;
+* ``locks``: every row lock, in one documented order;
+* ``queue``: Celery work queued after commit.
+"""

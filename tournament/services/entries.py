@@ -1,0 +1,29 @@
+"""Registering players in an event."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from players.models import Player
+from taikai.errors import TaikaiError
+from tournament.models import Entry, Event
+
+
+@transaction.atomic
+def entry_register(*, event: Event, player: Player) -> Entry:
+    if event.status == Event.Status.FINISHED:
+        raise TaikaiError("event_finished", "the event is finished; no new entries", field="event")
+    entry, created = Entry.objects.get_or_create(event=event, player=player)
+    if not created and entry.status != Entry.Status.ACTIVE:
+        raise TaikaiError(
+            "entry_inactive", f"{player} is {entry.get_status_display().lower()}", field="player"
+        )
+    return entry
+
+
+@transaction.atomic
+def entries_register(*, event: Event, players: Sequence[Player]) -> list[Entry]:
+    """Register several players at once; players already registered keep their entry."""
+    return [entry_register(event=event, player=player) for player in players]

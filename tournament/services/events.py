@@ -1,0 +1,28 @@
+"""An event 大会 as a whole: finishing it."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from taikai.errors import TaikaiError
+from tournament import selectors
+from tournament.models import Event
+from tournament.services.locks import lock_event
+from tournament.services.standings import standings_schedule_recompute
+
+
+@transaction.atomic
+def event_finish(*, event: Event) -> Event:
+    """Close the event once every round is completed; standings are recomputed one last time."""
+    event = lock_event(event.pk)
+    unfinished = selectors.event_unfinished_round_numbers(event)
+    if unfinished:
+        raise TaikaiError(
+            "rounds_not_completed",
+            f"rounds {', '.join(map(str, sorted(unfinished)))} are not completed",
+            field="event",
+        )
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    standings_schedule_recompute(event_id=event.id)
+    return event

@@ -1,0 +1,189 @@
+"""Validate what a referee records for one hand and turn it into the scoring engine's inputs.
+
+A win is given either as han/fu (what is written on a score sheet) or as the whole hand in the
+``hand-format.md`` JSON, in which case the engine works out yaku, han and fu.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scoring.services import RecordedHand, RecordedWin, win_check_han_fu, win_evaluate
+from taikai.errors import TaikaiError
+
+if TYPE_CHECKING:
+    from scoring.models import Ruleset
+
+OUTCOMES = ("ron", "tsumo", "exhaustive_draw", "abortive_draw", "replayed")
+
+
+@dataclass(frozen=True)
+class WinInput:
+    winner: int
+    discarder: int | None
+    han: int
+    fu: int
+    yakuman: int = 0
+    yaku: tuple = ()
+    hand: dict | None = None
+
+
+@dataclass(frozen=True)
+class HandInput:
+    outcome: str
+    dealer_position: int
+    honba: int = 0
+    deposits_in: int = 0
+    riichi_positions: tuple[int, ...] = ()
+    wins: tuple[WinInput, ...] = ()
+    tenpai_positions: tuple[int, ...] = ()
+
+
+def _int(value, field: str, *, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(str(value).strip())
+        except (TypeError, ValueError) as exc:
+            raise TaikaiError("invalid_number", f"{field} must be a whole number", field=field) from exc
+    if value < minimum:
+        raise TaikaiError("invalid_number", f"{field} must be at least {minimum}", field=field)
+    return value
+
+
+def _positions(values, field: str, players: int) -> tuple[int, ...]:
+    if values in (None, ""):
+        return ()
+    if not isinstance(values, list | tuple):
+        raise TaikaiError("invalid_seats", f"{field} must be a list of seat positions", field=field)
+    positions = tuple(_int(v, field) for v in values)
+    for p in positions:
+        if p >= players:
+            raise TaikaiError("seat_not_at_table", f"{field}: seat {p} is not at this table", field=field)
+    if len(set(positions)) != len(positions):
+        raise TaikaiError("invalid_seats", f"{field} lists a seat twice", field=field)
+    return tuple(sorted(positions))
+
+
+def _evaluated_win(raw: dict, *, winner: int, discarder, dealer_position: int, active: list[int],
+                   ruleset: Ruleset, field: str) -> WinInput:  # fmt: skip
+    hand = raw.get("hand")
+    if not isinstance(hand, dict):
+        raise TaikaiError("invalid_hand", "hand must be an object in the hand format", field=field)
+    if winner not in active or dealer_position not in active:
+        raise TaikaiError("player_left", "the winner or the dealer has left the game (art. 42)", field=field)
+    try:
+        win = win_evaluate(hand, seat=active.index(winner), dealer_seat=active.index(dealer_position),
+                           seats=len(active), tsumo=discarder is None, ruleset=ruleset)  # fmt: skip
+    except TaikaiError as exc:
+        raise exc.at(field) from exc
+    return WinInput(winner, discarder, win.han, win.fu, win.yakuman, win.yaku, hand)
+
+
+def parse_hand_input(
+    data: dict, *, players: int, ruleset: Ruleset, active: list[int] | None = None
+) -> HandInput:
+    """Check a recorded hand against the table: ``players`` seats numbered 0.. from the game's East,
+    of which ``active`` (default: all) are still playing (art. 42: a player may leave mid-game)."""
+    active = list(range(players)) if active is None else active
+    outcome = data.get("outcome")
+    if outcome not in OUTCOMES:
+        raise TaikaiError("invalid_outcome", f"outcome must be one of {', '.join(OUTCOMES)}", field="outcome")
+    dealer = _int(data.get("dealer_position", 0), "dealer_position")
+    if dealer >= players:
+        raise TaikaiError(
+            "seat_not_at_table", f"dealer seat {dealer} is not at this table", field="dealer_position"
+        )
+    raw_wins = data.get("wins") or []
+    if outcome in ("ron", "tsumo") and not raw_wins:
+        raise TaikaiError("missing_winner", f"a {outcome} needs a winner", field="wins")
+    if outcome not in ("ron", "tsumo") and raw_wins:
+        raise TaikaiError("unexpected_winner", f"a {outcome.replace('_', ' ')} has no winner", field="wins")
+    if outcome == "tsumo" and len(raw_wins) != 1:
+        raise TaikaiError("invalid_winners", "a tsumo has exactly one winner", field="wins")
+    wins: list[WinInput] = []
+    discarders = set()
+    for i, raw in enumerate(raw_wins):
+        field = f"wins[{i}]"
+        if not isinstance(raw, dict):
+            raise TaikaiError("invalid_win", "each win is an object", field=field)
+        winner = _int(raw.get("winner"), f"{field}.winner")
+        if winner >= players:
+            raise TaikaiError(
+                "seat_not_at_table", f"winner seat {winner} is not at this table", field=f"{field}.winner"
+            )
+        discarder = raw.get("discarder")
+        if outcome == "tsumo":
+            if discarder not in (None, ""):
+                raise TaikaiError(
+                    "tsumo_has_no_discarder", "a tsumo has no discarder", field=f"{field}.discarder"
+                )
+            discarder = None
+        else:
+            if discarder in (None, ""):
+                raise TaikaiError(
+                    "missing_discarder", "a ron needs the discarder", field=f"{field}.discarder"
+                )
+            discarder = _int(discarder, f"{field}.discarder")
+            if discarder >= players:
+                raise TaikaiError("seat_not_at_table", f"discarder seat {discarder} is not at this table",
+                                   field=f"{field}.discarder")  # fmt: skip
+            if discarder == winner:
+                raise TaikaiError(
+                    "winner_is_discarder", "a ron winner cannot be the discarder", field=f"{field}.winner"
+                )
+            discarders.add(discarder)
+        if raw.get("hand") is not None:
+            wins.append(_evaluated_win(raw, winner=winner, discarder=discarder, dealer_position=dealer,
+                                       active=active, ruleset=ruleset, field=f"{field}.hand"))  # fmt: skip
+            continue
+        yakuman = _int(raw.get("yakuman", 0), f"{field}.yakuman")
+        han = _int(raw.get("han", 0), f"{field}.han", minimum=0 if yakuman else 1)
+        fu = _int(raw.get("fu", 30), f"{field}.fu") if han < 5 and not yakuman else 0
+        if not yakuman:
+            win_check_han_fu(han=han, fu=fu, tsumo=discarder is None, ruleset=ruleset, field=f"{field}.fu")
+        wins.append(
+            WinInput(winner, discarder, han, fu, yakuman, tuple(tuple(y) for y in raw.get("yaku") or ()))
+        )
+    if len(discarders) > 1:
+        raise TaikaiError("invalid_winners", "all ron winners win on the same discard", field="wins")
+    if len({w.winner for w in wins}) != len(wins):
+        raise TaikaiError("invalid_winners", "a seat wins at most once per hand", field="wins")
+    tenpai = _positions(data.get("tenpai_positions"), "tenpai_positions", players)
+    riichi = _positions(data.get("riichi_positions"), "riichi_positions", players)
+    if tenpai and outcome != "exhaustive_draw":
+        raise TaikaiError("unexpected_tenpai", "tenpai seats are recorded for an exhaustive draw only",
+                           field="tenpai_positions")  # fmt: skip
+    for name, positions in (
+        ("dealer_position", [dealer]),
+        ("wins", [w.winner for w in wins] + [w.discarder for w in wins if w.discarder is not None]),
+        ("riichi_positions", riichi),
+        ("tenpai_positions", tenpai),
+    ):
+        gone = [p for p in positions if p not in active]
+        if gone:
+            raise TaikaiError("player_left", f"seat {gone[0]} has left the game (art. 42)", field=name)
+    return HandInput(
+        outcome=outcome,
+        dealer_position=dealer,
+        honba=_int(data.get("honba", 0), "honba"),
+        deposits_in=_int(data.get("deposits_in", 0), "deposits_in"),
+        riichi_positions=riichi,
+        wins=tuple(wins),
+        tenpai_positions=tenpai,
+    )
+
+
+def recorded_hand(hand: HandInput, *, active: list[int]) -> RecordedHand:
+    """The hand as the scoring service prices it: the ``active`` seats renumbered 0..m-1 (art. 42).
+    A hand stopped and replayed (art. 36 ③) is settled like an abortive draw without riichi."""
+    index = {position: i for i, position in enumerate(active)}
+    replayed = hand.outcome == "replayed"
+    return RecordedHand(
+        seats=len(active), dealer_seat=index[hand.dealer_position],
+        kind="abortive_draw" if replayed else hand.outcome, honba=hand.honba, deposits_in=hand.deposits_in,
+        riichi_seats=() if replayed else tuple(index[p] for p in hand.riichi_positions),
+        wins=tuple(RecordedWin(index[w.winner], None if w.discarder is None else index[w.discarder], w.han, w.fu,
+                               w.yakuman) for w in hand.wins),
+        tenpai_seats=tuple(index[p] for p in hand.tenpai_positions),
+    )  # fmt: skip

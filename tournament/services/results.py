@@ -1,0 +1,116 @@
+"""A table's result: confirmed from its hands or from final scores, as a new version each time, and
+reopened for corrections."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from scoring.services import game_end_deposit_shares
+from taikai.errors import TaikaiError
+from tournament import selectors
+from tournament.engine.table_result import SeatOutcome, table_result
+from tournament.models import Round, Seat, SeatResult, Table
+from tournament.options import table_rules
+from tournament.services.locks import lock_round, lock_table
+from tournament.services.standings import standings_schedule_recompute
+
+
+def table_final_points_from_hands(table: Table) -> tuple[list[int], int]:
+    """Start points plus every hand's changes, and the deposits left on the table at the end."""
+    points = [table.round.event.ruleset.start_points] * len(selectors.table_game_seats(table))
+    deposits = 0
+    for version in selectors.table_current_hands(table):
+        if len(version.deltas) != len(points):
+            raise TaikaiError(
+                "hand_seat_mismatch", f"hand {version.hand.number} has a different number of seats"
+            )
+        points = [p + d for p, d in zip(points, version.deltas, strict=True)]
+        deposits = version.deposits_out
+    return points, deposits
+
+
+def _final_points_given(final_points: Sequence[int], *, players: int, ruleset) -> tuple[list[int], int]:
+    """Final scores entered for the ``players`` of the game, and the deposits they leave unpaid."""
+    if len(final_points) != players:
+        raise TaikaiError("wrong_seat_count", f"give {players} final scores", field="final_points")
+    points = [int(p) for p in final_points]
+    expected_total = ruleset.start_points * players
+    lost = expected_total - sum(points)
+    if lost < 0 or lost % ruleset.riichi_stick:
+        raise TaikaiError(
+            "scores_do_not_sum",
+            f"final scores add up to {sum(points)}; expected {expected_total} minus riichi deposits left "
+            f"on the table (multiples of {ruleset.riichi_stick})",
+            field="final_points",
+        )
+    return points, lost
+
+
+@transaction.atomic
+def table_finish(*, table: Table, final_points: Sequence[int] | None = None, user=None) -> list[SeatResult]:
+    """Confirm a table's result: from its hands (hand-by-hand events) or from the final scores given.
+
+    Riichi deposits still on the table go to the top player or are lost, per the ruleset. Given final
+    scores must add up to the start total minus the deposits left on the table.
+    """
+    table = lock_table(table.pk)
+    event = table.round.event
+    ruleset = event.ruleset
+    seats = selectors.table_seats(table)
+    playing = [s for s in seats if s.absence != Seat.Absence.ABSENT_BEFORE]
+    if final_points is None:
+        if not selectors.table_hands_recorded(table):
+            raise TaikaiError("no_hands", "no hand has been recorded at this table", field="final_points")
+        points, deposits = table_final_points_from_hands(table)
+        end_share = game_end_deposit_shares(points, deposits, ruleset)
+        points = [p + d for p, d in zip(points, end_share, strict=True)]
+        lost = deposits if ruleset.deposits_at_end == "lost" else 0
+    else:
+        points, lost = _final_points_given(final_points, players=len(playing), ruleset=ruleset)
+    # Deposits lost at the end leave the table: placement uses the points as they stand, and the
+    # engine is told how much left so that the table still balances.
+    iter_points = iter(points)
+    outcomes = [
+        SeatOutcome(player_id=seat.entry_id, absence=seat.absence,
+                    final_points=None if seat.absence == Seat.Absence.ABSENT_BEFORE else next(iter_points))
+        for seat in seats
+    ]  # fmt: skip
+    try:
+        result = table_result(outcomes, table_rules(event), multiplier=table.multiplier, deposits_lost=lost)
+    except TaikaiError as exc:
+        raise exc.at("final_points") from exc
+    version = table.result_version + 1
+    SeatResult.objects.filter(table=table, is_current=True).update(is_current=False)
+    rows = SeatResult.objects.bulk_create(
+        SeatResult(
+            table=table, seat=seat, entry=seat.entry, version=version, final_points=r.final_points,
+            placement=r.placement, point_score=r.point_score, placement_points=r.placement_points, oka=r.oka,
+            game_points=r.game_points, multiplier=result.multiplier, advanced=r.advanced, forfeit=r.forfeit,
+            recorded_by=user if getattr(user, "is_authenticated", False) else None,
+        )
+        for seat, r in zip(seats, result.seats, strict=True)
+    )  # fmt: skip
+    table.result_version = version
+    table.status = Table.Status.FINISHED
+    table.save(update_fields=["result_version", "status"])
+    if table.round.status == Round.Status.PUBLISHED:
+        Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
+    standings_schedule_recompute(event_id=event.id)
+    return rows
+
+
+@transaction.atomic
+def table_reopen(*, table: Table) -> Table:
+    """Open a confirmed table for corrections; its confirmed results stay until the next confirmation.
+
+    A completed round goes back to playing until it is completed again; later rounds keep their seating.
+    """
+    round_ = lock_round(table.round_id)
+    table = lock_table(table.pk)
+    if round_.status == Round.Status.COMPLETED:
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
+    table.status = Table.Status.PLAYING
+    table.save(update_fields=["status"])
+    return table

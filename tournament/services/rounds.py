@@ -1,0 +1,92 @@
+"""Rounds 回戦: created with their tables (typed, seated by the engine, or by the final), published,
+completed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from taikai.errors import TaikaiError
+from tournament import selectors
+from tournament.models import Entry, Event, Round, Seat, Table
+from tournament.services.locks import lock_event, lock_round
+from tournament.services.standings import standings_schedule_recompute
+
+
+@transaction.atomic
+def round_create(
+    *,
+    event: Event,
+    tables: Sequence[Sequence[int]],
+    report: dict | None = None,
+    status: str = Round.Status.PUBLISHED,
+    is_final: bool = False,
+) -> Round:
+    """Create the next round with its tables: ``tables`` lists entry ids in seat order East, South, …"""
+    event = lock_event(event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise TaikaiError("event_finished", "the event is finished", field="event")
+    unfinished = selectors.event_unfinished_round_numbers(event)
+    if unfinished:
+        raise TaikaiError("round_in_progress", f"round {min(unfinished)} is not completed yet", field="round")
+    flat = [entry_id for table in tables for entry_id in table]
+    if not tables:
+        raise TaikaiError("no_tables", "a round needs at least one table", field="tables")
+    if len(set(flat)) != len(flat):
+        raise TaikaiError("player_seated_twice", "a player is seated twice in this round", field="tables")
+    for number, table in enumerate(tables, start=1):
+        if not 2 <= len(table) <= 4:
+            raise TaikaiError(
+                "invalid_table_size", f"table {number} has {len(table)} players (2–4)", field="tables"
+            )
+    entries = selectors.event_entries_by_id(event, flat)
+    for entry_id in flat:
+        entry = entries.get(entry_id)
+        if entry is None:
+            raise TaikaiError(
+                "entry_not_in_event", f"entry {entry_id} is not registered in this event", field="tables"
+            )
+        if entry.status != Entry.Status.ACTIVE:
+            raise TaikaiError("entry_inactive", f"{entry.player} is {entry.status}", field="tables")
+    round_ = Round.objects.create(event=event, number=selectors.event_next_round_number(event), status=status,
+                                  seating_report=report or {}, is_final=is_final)  # fmt: skip
+    table_rows = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, len(tables) + 1))
+    Seat.objects.bulk_create(
+        Seat(table=table_row, round=round_, entry_id=entry_id, position=position)
+        for table_row, table in zip(table_rows, tables, strict=True)
+        for position, entry_id in enumerate(table)
+    )
+    if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    return round_
+
+
+@transaction.atomic
+def round_publish(*, round_: Round) -> Round:
+    """A seating draft becomes the published seating players see."""
+    round_ = lock_round(round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise TaikaiError(
+            "not_a_draft", f"round {round_.number} is already {round_.get_status_display().lower()}"
+        )
+    round_.status = Round.Status.PUBLISHED
+    round_.save(update_fields=["status"])
+    return round_
+
+
+@transaction.atomic
+def round_complete(*, round_: Round) -> Round:
+    round_ = lock_round(round_.pk)
+    open_tables = selectors.round_open_table_numbers(round_)
+    if open_tables:
+        raise TaikaiError(
+            "tables_still_playing",
+            f"tables {', '.join(map(str, open_tables))} have no confirmed result",
+            field="round",
+        )
+    round_.status = Round.Status.COMPLETED
+    round_.save(update_fields=["status"])
+    standings_schedule_recompute(event_id=round_.event_id)
+    return round_
