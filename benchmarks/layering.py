@@ -10,7 +10,8 @@ Prints:
 * **record a hand → public standings**: one hand recorded, the table confirmed, the round completed,
   the standings recomputed and the public standings page rendered, on a scratch SQLite database. Every
   call between two project modules is traced: the modules entered (project and engine), the distinct
-  caller → callee hops, and the pairs of modules that call each other both ways (A→B→A).
+  caller → callee hops, the pairs of modules that call each other both ways (A→B→A), and the calls
+  from a lower layer into a higher one (the layers of ``pyproject.toml``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,61 @@ def project_module(path: str) -> str | None:
 
 def is_engine(module: str) -> bool:
     return module.startswith(("scoring.engine", "tournament.engine"))
+
+
+# Layers, top first, as in pyproject.toml's layers contract; the modules of the flat layout that this
+# layout replaced are placed where their role puts them, so that both layouts are measured alike.
+LAYERS = (
+    (
+        "config",
+        "tournament.apps",
+        "tournament.admin",
+        "tournament.views",
+        "tournament.api",
+        "tournament.tasks",
+        "tournament.management",
+        "tournament.templatetags",
+        "tournament.forms",
+        "scoring.admin",
+        "scoring.views",
+        "scoring.api",
+        "scoring.management",
+        "players.admin",
+        "players.management",
+    ),
+    ("tournament.simulation", "tournament.audit"),
+    (
+        "tournament.services",
+        "scoring.services",
+        "scoring.calculator",
+        "players.csv_import",
+        "tournament.rules_services",
+        "tournament.clock_services",
+        "tournament.finals_services",
+        "tournament.seating",
+        "tournament.standings",
+        "tournament.hand_input",
+        "tournament.labels",
+    ),
+    ("tournament.selectors", "scoring.selectors"),
+    ("tournament.models", "scoring.models", "players.models", "tournament.fields", "scoring.presets"),
+    ("tournament.options", "scoring.options", "scoring.rules"),
+    ("tournament.engine", "scoring.engine"),
+    ("taikai",),
+)
+
+
+def layer_of(module: str) -> int | None:
+    for rank, prefixes in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return rank
+    return None
+
+
+def is_upward(caller: str, callee: str) -> bool:
+    """A call from a lower layer into a higher one (a callback or an import against the layering)."""
+    a, b = layer_of(caller), layer_of(callee)
+    return a is not None and b is not None and b < a
 
 
 def function_local_imports() -> list[str]:
@@ -134,6 +190,8 @@ def trace_record_hand_to_standings() -> tuple[set[str], set[tuple[str, str]]]:
         modules.add(callee)
         caller_frame = frame.f_back
         while caller_frame is not None:
+            if f"{os.sep}celery{os.sep}" in caller_frame.f_code.co_filename:
+                return  # a task delivered by Celery (in-process here): the broker calls it, not the caller
             caller = project_module(caller_frame.f_code.co_filename)
             if caller is not None:
                 if caller != callee:
@@ -158,6 +216,7 @@ def main() -> None:
     project = sorted(m for m in modules if not is_engine(m))
     engine = sorted(m for m in modules if is_engine(m))
     returns = sorted({tuple(sorted(pair)) for pair in edges if (pair[1], pair[0]) in edges})
+    upward = sorted(pair for pair in edges if is_upward(*pair))
     fan: dict[str, set[str]] = defaultdict(set)
     for caller, callee in edges:
         fan[caller].add(callee)
@@ -169,12 +228,14 @@ def main() -> None:
         print("   ", line)
     print(
         f"record a hand -> public standings: {len(project)} project modules, {len(engine)} engine modules, "
-        f"{len(edges)} hops, {len(returns)} A->B->A returns"
+        f"{len(edges)} hops, {len(returns)} A->B->A returns, {len(upward)} upward calls"
     )
     print("    project:", ", ".join(project))
     print("    engine:", ", ".join(engine))
     for a, b in returns:
         print(f"    return: {a} <-> {b}")
+    for a, b in upward:
+        print(f"    upward: {a} -> {b}")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from config.celery import app
+
 
 def database_status() -> dict:
     started = time.monotonic()
@@ -25,8 +27,6 @@ def database_status() -> dict:
 def broker_status() -> dict:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return {"ok": True, "mode": "in-process"}
-    from config.celery import app
-
     try:
         with app.connection_for_write(url=settings.CELERY_BROKER_URL) as conn:
             conn.ensure_connection(max_retries=1, timeout=2)

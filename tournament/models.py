@@ -10,8 +10,9 @@ from django.urls import reverse
 from players.models import Player
 from scoring.models import Ruleset
 from tournament.engine.penalties import PENALTY_EFFECTS
-from tournament.engine.standings import DEFAULT_PRECEDENCE, PRECEDENCE_KEYS
+from tournament.engine.standings import PRECEDENCE_KEYS
 from tournament.fields import FractionField
+from tournament.options import standings_precedence
 
 WINDS = ("E", "S", "W", "N")
 
@@ -125,7 +126,7 @@ class Event(models.Model):
 
     @property
     def precedence(self) -> tuple[str, ...]:
-        return tuple(self.standings_precedence or DEFAULT_PRECEDENCE)
+        return standings_precedence(self)
 
     def clean(self) -> None:
         keys = self.standings_precedence or []

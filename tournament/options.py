@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from scoring.options import ruleset_uma
 from tournament.engine import clock
-from tournament.engine.standings import StandingsOptions
+from tournament.engine.standings import DEFAULT_PRECEDENCE, StandingsOptions
 from tournament.engine.table_result import TableRules
 
 if TYPE_CHECKING:
@@ -33,9 +33,13 @@ def table_rules(event: Event) -> TableRules:
     )
 
 
+def standings_precedence(event: Event) -> tuple[str, ...]:
+    """Art. 41: the keys that order the overall standings 総合順位, the article's by default."""
+    return tuple(event.standings_precedence or DEFAULT_PRECEDENCE)
+
+
 def standings_options(event: Event) -> StandingsOptions:
-    """Art. 41: the order of the overall standings 総合順位."""
-    return StandingsOptions(precedence=event.precedence)
+    return StandingsOptions(precedence=standings_precedence(event))
 
 
 def clock_settings(event: Event, *, players: int) -> clock.ClockSettings:

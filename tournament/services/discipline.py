@@ -10,12 +10,9 @@ from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.penalties import is_disqualifying, penalty_effect, penalty_points
 from tournament.models import Entry, Event, Penalty, Ruling, Seat, Table
+from tournament.services.common import recorder
 from tournament.services.locks import lock_entry, lock_penalty, lock_seat, lock_table
 from tournament.services.standings import standings_schedule_recompute
-
-
-def _user_or_none(user):
-    return user if getattr(user, "is_authenticated", False) else None
 
 
 @transaction.atomic
@@ -49,7 +46,7 @@ def penalty_log(
     points = penalty_points(kind, players, unit=event.penalty_unit) if effect.has_penalty_points else 0
     penalty = Penalty.objects.create(
         event=event, entry=entry, table=table, hand_number=hand_number, kind=effect.kind.value, points=points,
-        reason=reason.strip(), logged_by=_user_or_none(user),
+        reason=reason.strip(), logged_by=recorder(user),
         round_number=table.round.number if table is not None else None,
     )  # fmt: skip
     if is_disqualifying(kind, tournament_play=event.tournament_play):
@@ -66,7 +63,7 @@ def penalty_cancel(*, penalty: Penalty, reason: str, user=None) -> Penalty:
     if not reason.strip():
         raise TaikaiError("reason_required", "say why the penalty is cancelled", field="reason")
     penalty.cancelled_at = timezone.now()
-    penalty.cancelled_by = _user_or_none(user)
+    penalty.cancelled_by = recorder(user)
     penalty.cancel_reason = reason.strip()
     penalty.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
     standings_schedule_recompute(event_id=penalty.event_id)
@@ -92,7 +89,7 @@ def ruling_record(
     if not decision.strip():
         raise TaikaiError("decision_required", "write the decision", field="decision")
     return Ruling.objects.create(
-        event=event, table=table, entry=entry, decision=decision.strip(), decided_by=_user_or_none(user)
+        event=event, table=table, entry=entry, decision=decision.strip(), decided_by=recorder(user)
     )
 
 

@@ -7,6 +7,7 @@ from django.db import transaction
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.models import Event
+from tournament.services.common import status_set
 from tournament.services.locks import lock_event
 from tournament.services.standings import standings_schedule_recompute
 
@@ -22,7 +23,6 @@ def event_finish(*, event: Event) -> Event:
             f"rounds {', '.join(map(str, sorted(unfinished)))} are not completed",
             field="event",
         )
-    event.status = Event.Status.FINISHED
-    event.save(update_fields=["status"])
+    status_set(event, Event.Status.FINISHED)
     standings_schedule_recompute(event_id=event.id)
     return event

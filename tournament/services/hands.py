@@ -18,6 +18,7 @@ from tournament import selectors
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import PenaltyKind, check_win_allowed
 from tournament.models import HandVersion, Round, Seat, Table
+from tournament.services.common import recorder
 from tournament.services.hand_input import HandInput, parse_hand_input, recorded_hand
 from tournament.services.locks import lock_hand, lock_table
 
@@ -81,7 +82,7 @@ def hand_record(
         tenpai_positions=list(hand_input.tenpai_positions),
         deltas=deltas,
         deposits_out=settlement.deposits_out,
-        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+        recorded_by=recorder(user),
         note=note,
     )
     hand.current_version = version.version

@@ -7,15 +7,20 @@ With no broker configured the task runs in-process at commit (the embedded defau
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from celery import current_app
 from django.db import transaction
+from django.utils import timezone
 
 STANDINGS_RECOMPUTE = "tournament.standings_recompute"
 SEAT_NEXT_ROUND = "tournament.seat_next_round"
 
 
-def enqueue_on_commit(task_name: str, arguments: Callable[[], tuple]) -> None:
-    """Queue ``task_name`` after the commit, with the arguments ``arguments()`` gives at that moment."""
-    transaction.on_commit(lambda: current_app.tasks[task_name].delay(*arguments()))
+def enqueue_on_commit(task_name: str, *args, commit_time: bool = False) -> None:
+    """Queue ``task_name`` with ``args`` after the commit; with ``commit_time`` the time of the commit
+    (ISO 8601) is the last argument."""
+
+    def send() -> None:
+        stamp = (timezone.now().isoformat(),) if commit_time else ()
+        current_app.tasks[task_name].delay(*args, *stamp)
+
+    transaction.on_commit(send)

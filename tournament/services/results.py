@@ -13,6 +13,7 @@ from tournament import selectors
 from tournament.engine.table_result import SeatOutcome, table_result
 from tournament.models import Round, Seat, SeatResult, Table
 from tournament.options import table_rules
+from tournament.services.common import recorder, status_set
 from tournament.services.locks import lock_round, lock_table
 from tournament.services.standings import standings_schedule_recompute
 
@@ -88,7 +89,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
             table=table, seat=seat, entry=seat.entry, version=version, final_points=r.final_points,
             placement=r.placement, point_score=r.point_score, placement_points=r.placement_points, oka=r.oka,
             game_points=r.game_points, multiplier=result.multiplier, advanced=r.advanced, forfeit=r.forfeit,
-            recorded_by=user if getattr(user, "is_authenticated", False) else None,
+            recorded_by=recorder(user),
         )
         for seat, r in zip(seats, result.seats, strict=True)
     )  # fmt: skip
@@ -111,6 +112,5 @@ def table_reopen(*, table: Table) -> Table:
     table = lock_table(table.pk)
     if round_.status == Round.Status.COMPLETED:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
-    table.status = Table.Status.PLAYING
-    table.save(update_fields=["status"])
+    status_set(table, Table.Status.PLAYING)
     return table

@@ -10,6 +10,7 @@ from django.db import transaction
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.models import Entry, Event, Round, Seat, Table
+from tournament.services.common import status_set
 from tournament.services.locks import lock_event, lock_round
 from tournament.services.standings import standings_schedule_recompute
 
@@ -58,8 +59,7 @@ def round_create(
         for position, entry_id in enumerate(table)
     )
     if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
-        event.status = Event.Status.RUNNING
-        event.save(update_fields=["status"])
+        status_set(event, Event.Status.RUNNING)
     return round_
 
 
@@ -71,8 +71,7 @@ def round_publish(*, round_: Round) -> Round:
         raise TaikaiError(
             "not_a_draft", f"round {round_.number} is already {round_.get_status_display().lower()}"
         )
-    round_.status = Round.Status.PUBLISHED
-    round_.save(update_fields=["status"])
+    status_set(round_, Round.Status.PUBLISHED)
     return round_
 
 
@@ -86,7 +85,6 @@ def round_complete(*, round_: Round) -> Round:
             f"tables {', '.join(map(str, open_tables))} have no confirmed result",
             field="round",
         )
-    round_.status = Round.Status.COMPLETED
-    round_.save(update_fields=["status"])
+    status_set(round_, Round.Status.COMPLETED)
     standings_schedule_recompute(event_id=round_.event_id)
     return round_

@@ -15,6 +15,7 @@ from tournament import selectors
 from tournament.engine.pairing.protocol import seat_round
 from tournament.models import Entry, Event, Round, SeatingJob
 from tournament.options import seating_settings
+from tournament.services.common import recorder
 from tournament.services.locks import lock_event
 from tournament.services.queue import SEAT_NEXT_ROUND, enqueue_on_commit
 from tournament.services.rounds import round_create
@@ -98,13 +99,13 @@ def seating_job_request(*, event: Event, user=None) -> SeatingJob:
     with transaction.atomic():
         job, created = SeatingJob.objects.get_or_create(
             event=event, round_number=round_number,
-            defaults={"requested_by": user if getattr(user, "is_authenticated", False) else None},
+            defaults={"requested_by": recorder(user)},
         )  # fmt: skip
         if not created and job.state == SeatingJob.State.FAILED:
             SeatingJob.objects.filter(pk=job.pk).update(state=SeatingJob.State.QUEUED, percent=0, message="")
             created = True
         if created:
-            enqueue_on_commit(SEAT_NEXT_ROUND, lambda: (job.pk,))
+            enqueue_on_commit(SEAT_NEXT_ROUND, job.pk)
     return job
 
 

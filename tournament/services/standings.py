@@ -89,4 +89,4 @@ def standings_schedule_recompute(*, event_id: int) -> None:
     return at once. Taking it before the commit would let a recompute that began between the request
     and the commit hide the change.
     """
-    enqueue_on_commit(STANDINGS_RECOMPUTE, lambda: (event_id, timezone.now().isoformat()))
+    enqueue_on_commit(STANDINGS_RECOMPUTE, event_id, commit_time=True)
