@@ -101,7 +101,7 @@ class EventRecords:
         return f"round {table.round.number} table {table.number}"
 
     def playing_seats(self, table_id: int) -> list[Seat]:
-        return [s for s in self.seats.get(table_id, []) if s.absence != Seat.Absence.ABSENT_BEFORE]
+        return [s for s in self.seats.get(table_id, []) if s.in_game]
 
 
 def event_records(event: Event) -> EventRecords:
@@ -433,7 +433,7 @@ def _check_forfeits(records, table: Table, rows: list[SeatResult], where: str) -
                 f"placement points {row.placement_points} and oka {row.oka}, expected {forfeit_value} "
                 f"(the last place of {seated} seated) and no oka",
             ))  # fmt: skip
-        if seat.absence == Seat.Absence.ABSENT_BEFORE and row.final_points is not None:
+        if not seat.in_game and row.final_points is not None:
             violations.append(Violation(
                 "forfeit_points", row_where, f"absent before the game, yet {row.final_points} final points"
             ))  # fmt: skip

@@ -272,9 +272,14 @@ class Seat(models.Model):
     def wind(self) -> str:
         return WINDS[self.position]
 
+    @property
+    def in_game(self) -> bool:
+        """Art. 42: a player absent before the game is not one of its seats (the table plays 3 or 2)."""
+        return self.absence != self.Absence.ABSENT_BEFORE
+
     def plays_hand(self, number: int) -> bool:
         """Art. 42: absent before the game, or left during it before hand ``number``: not in that hand."""
-        if self.absence == self.Absence.ABSENT_BEFORE:
+        if not self.in_game:
             return False
         return not (self.absence == self.Absence.ABSENT_DURING and (self.left_after_hand or 0) < number)
 

@@ -82,6 +82,7 @@ def test_correction_is_a_new_version_and_a_stale_save_conflicts(make_event, seat
     v2 = hand_record(table=table, number=1, expected_version=1, data=corrected, user=admin_user)
     assert v2.version == 2 and v2.deltas == [0, 5200, -5200, 0]
     assert HandVersion.objects.filter(hand=v2.hand).count() == 2  # the first version stays
+    assert list(HandVersion.objects.filter(hand=v2.hand).current().values_list("version", flat=True)) == [2]
     with pytest.raises(VersionConflict) as info:
         hand_record(table=table, number=1, expected_version=1, data=RON_40_2)
     assert info.value.current_version == 2

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from taikai.errors import TaikaiError
+
 
 def recorder(user):
     """The user a record names as its author: nobody for an anonymous caller (a simulation, a task)."""
@@ -12,3 +16,11 @@ def status_set(row, status: str) -> None:
     """Move a locked row (event, round, table) to ``status``, writing that column only."""
     row.status = status
     row.save(update_fields=["status"])
+
+
+def refuse_while_open(numbers: Iterable[int], *, code: str, message: str, field: str) -> None:
+    """Refuse to close a round or an event while some of its tables or rounds are still open;
+    ``message`` names them through ``{numbers}``."""
+    numbers = sorted(numbers)
+    if numbers:
+        raise TaikaiError(code, message.format(numbers=", ".join(map(str, numbers))), field=field)

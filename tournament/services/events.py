@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.models import Event
-from tournament.services.common import status_set
+from tournament.services.common import refuse_while_open, status_set
 from tournament.services.locks import lock_event
 from tournament.services.standings import standings_schedule_recompute
 
@@ -16,13 +15,8 @@ from tournament.services.standings import standings_schedule_recompute
 def event_finish(*, event: Event) -> Event:
     """Close the event once every round is completed; standings are recomputed one last time."""
     event = lock_event(event.pk)
-    unfinished = selectors.event_unfinished_round_numbers(event)
-    if unfinished:
-        raise TaikaiError(
-            "rounds_not_completed",
-            f"rounds {', '.join(map(str, sorted(unfinished)))} are not completed",
-            field="event",
-        )
+    refuse_while_open(selectors.event_unfinished_round_numbers(event), code="rounds_not_completed",
+                      message="rounds {numbers} are not completed", field="event")  # fmt: skip
     status_set(event, Event.Status.FINISHED)
     standings_schedule_recompute(event_id=event.id)
     return event

@@ -11,7 +11,7 @@ from scoring.services import game_end_deposit_shares
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.table_result import SeatOutcome, table_result
-from tournament.models import Round, Seat, SeatResult, Table
+from tournament.models import Round, SeatResult, Table
 from tournament.options import table_rules
 from tournament.services.common import recorder, status_set
 from tournament.services.locks import lock_round, lock_table
@@ -60,7 +60,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
     event = table.round.event
     ruleset = event.ruleset
     seats = selectors.table_seats(table)
-    playing = [s for s in seats if s.absence != Seat.Absence.ABSENT_BEFORE]
+    playing = [s for s in seats if s.in_game]
     if final_points is None:
         if not selectors.table_hands_recorded(table):
             raise TaikaiError("no_hands", "no hand has been recorded at this table", field="final_points")
@@ -75,7 +75,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
     iter_points = iter(points)
     outcomes = [
         SeatOutcome(player_id=seat.entry_id, absence=seat.absence,
-                    final_points=None if seat.absence == Seat.Absence.ABSENT_BEFORE else next(iter_points))
+                    final_points=next(iter_points) if seat.in_game else None)
         for seat in seats
     ]  # fmt: skip
     try:

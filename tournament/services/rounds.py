@@ -10,7 +10,7 @@ from django.db import transaction
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.models import Entry, Event, Round, Seat, Table
-from tournament.services.common import status_set
+from tournament.services.common import refuse_while_open, status_set
 from tournament.services.locks import lock_event, lock_round
 from tournament.services.standings import standings_schedule_recompute
 
@@ -78,13 +78,8 @@ def round_publish(*, round_: Round) -> Round:
 @transaction.atomic
 def round_complete(*, round_: Round) -> Round:
     round_ = lock_round(round_.pk)
-    open_tables = selectors.round_open_table_numbers(round_)
-    if open_tables:
-        raise TaikaiError(
-            "tables_still_playing",
-            f"tables {', '.join(map(str, open_tables))} have no confirmed result",
-            field="round",
-        )
+    refuse_while_open(selectors.round_open_table_numbers(round_), code="tables_still_playing",
+                      message="tables {numbers} have no confirmed result", field="round")  # fmt: skip
     status_set(round_, Round.Status.COMPLETED)
     standings_schedule_recompute(event_id=round_.event_id)
     return round_
