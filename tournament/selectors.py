@@ -7,6 +7,7 @@ and ``.current()`` on hand versions and seat results (the version in force).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -299,31 +300,43 @@ def event_standings_order(event: Event) -> list[int]:
     return [row["entry"] for row in snapshot] if snapshot else []
 
 
+STANDINGS_CHUNK = 100  # rows per cache entry
+STANDINGS_CACHE_SECONDS = 24 * 3600
+
+
 @dataclass
 class StandingsView:
     computed_at: object
-    rows: list[dict]  # every row, best first, each with "cells": one [points, advanced] or None per round
+    rows: Sequence[dict]  # best first, each with "cells": one (points, advanced) or None per round
     round_numbers: list[int]
 
 
-def event_standings_view(event: Event) -> StandingsView | None:
-    """The snapshot's rows laid out for the page, kept in the configured cache per snapshot.
+class CachedStandingsRows(Sequence):
+    """A snapshot's rows (or those a search matched), read from the configured cache a chunk at a time:
+    a page of 100 rows costs one cache read of about 100 rows, whatever the size of the field."""
 
-    A request costs one small query (the snapshot's time) and a cache read while the snapshot is
-    unchanged; a 10,000-player snapshot is several megabytes of JSON, so it is not read and laid out
-    on every page view.
-    """
-    computed_at = event_standings_computed_at(event.pk)
-    if computed_at is None:
-        return None
-    key = f"standings-view:{event.pk}:{computed_at.isoformat()}"
-    view = cache.get(key)
-    if view is not None:
-        return view
-    snapshot = StandingsSnapshot.objects.filter(event=event).values_list("rows", "computed_at").first()
-    if snapshot is None:
-        return None
-    rows, computed_at = snapshot
+    def __init__(self, prefix: str, count: int, positions: list[int] | None, refill):
+        self.prefix, self.count, self.positions, self.refill = prefix, count, positions, refill
+
+    def __len__(self) -> int:
+        return self.count if self.positions is None else len(self.positions)
+
+    def __getitem__(self, index):
+        if not isinstance(index, slice):
+            return self[index : index + 1][0]
+        wanted = range(self.count)[index] if self.positions is None else self.positions[index]
+        keys = sorted({f"{self.prefix}:rows:{i // STANDINGS_CHUNK}" for i in wanted})
+        chunks = cache.get_many(keys)
+        if len(chunks) < len(keys):  # evicted meanwhile: lay the snapshot out again
+            self.refill()
+            chunks = cache.get_many(keys)
+        return [chunks[f"{self.prefix}:rows:{i // STANDINGS_CHUNK}"][i % STANDINGS_CHUNK] for i in wanted]
+
+
+def _standings_layout(event: Event, prefix: str) -> tuple[list[int], int]:
+    """Lay the snapshot out for the page (one cell per round) and store it in the cache by chunks,
+    with a search index of names and clubs; returns the round numbers and the row count."""
+    rows = StandingsSnapshot.objects.filter(event=event).values_list("rows", flat=True).first() or []
     round_numbers = sorted({game[0] for row in rows for game in row["history"]})
     column = {number: i for i, number in enumerate(round_numbers)}
     for row in rows:
@@ -331,9 +344,37 @@ def event_standings_view(event: Event) -> StandingsView | None:
         for number, points, advanced in row["history"]:
             cells[column[number]] = (points, advanced)
         row["cells"] = cells
-    view = StandingsView(computed_at, rows, round_numbers)
-    cache.set(key, view, timeout=3600)
-    return view
+    entries = {f"{prefix}:rows:{n}": rows[start : start + STANDINGS_CHUNK]
+               for n, start in enumerate(range(0, len(rows), STANDINGS_CHUNK))}  # fmt: skip
+    entries[f"{prefix}:index"] = [(row["name"].casefold(), (row["club"] or "").casefold()) for row in rows]
+    entries[f"{prefix}:meta"] = (round_numbers, len(rows))
+    cache.set_many(entries, timeout=STANDINGS_CACHE_SECONDS)
+    return round_numbers, len(rows)
+
+
+def event_standings_view(event: Event, *, query: str = "") -> StandingsView | None:
+    """The standings as the page shows them, all rows or those whose name or club contains ``query``.
+
+    The snapshot of a 10,000-player event is several megabytes of JSON: it is read and laid out once
+    per snapshot into the configured cache (shared by every process with Redis), and a request then
+    costs one small query (the snapshot's time) and the cache reads of the rows it shows.
+    """
+    computed_at = event_standings_computed_at(event.pk)
+    if computed_at is None:
+        return None
+    prefix = f"standings:{event.pk}:{computed_at.isoformat()}"
+    meta = cache.get(f"{prefix}:meta")
+    round_numbers, count = meta if meta is not None else _standings_layout(event, prefix)
+    positions = None
+    needle = query.strip().casefold()
+    if needle:
+        index = cache.get(f"{prefix}:index")
+        if index is None:
+            _standings_layout(event, prefix)
+            index = cache.get(f"{prefix}:index") or []
+        positions = [i for i, (name, club) in enumerate(index) if needle in name or needle in club]
+    rows = CachedStandingsRows(prefix, count, positions, refill=lambda: _standings_layout(event, prefix))
+    return StandingsView(computed_at, rows, round_numbers)
 
 
 def player_results_in_event(event: Event, entry_id: int):

@@ -39,15 +39,10 @@ STANDINGS_PER_PAGE = 100
 
 def standings(request, slug):
     event = _event_or_404(slug)
-    view = selectors.event_standings_view(event)
-    rows = view.rows if view else []
-    query = (request.GET.get("q") or "").strip().casefold()
-    if query:
-        rows = [
-            row for row in rows if query in row["name"].casefold() or query in (row["club"] or "").casefold()
-        ]
-    page = Paginator(rows, STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"event": event, "snapshot": view, "rows": page.object_list, "page": page, "query": query,
+    query = (request.GET.get("q") or "").strip()
+    view = selectors.event_standings_view(event, query=query)
+    page = Paginator(view.rows if view else [], STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"event": event, "snapshot": view, "rows": page.object_list, "page": page, "query": query.casefold(),
                "round_numbers": view.round_numbers if view else []}  # fmt: skip
     return render(request, "tournament/standings.html", context)
 

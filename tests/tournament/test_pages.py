@@ -4,7 +4,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from tournament.models import Entry, Table
+from tournament.models import Entry, StandingsSnapshot, Table
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
 from tournament.services.rounds import round_complete
@@ -146,6 +146,24 @@ def test_standings_page_is_paginated_and_searchable(
     assert second.count('href="/events/spring-open/players/') == 8
     found = client.get(url, {"q": "player 07"}).content.decode()
     assert found.count('href="/events/spring-open/players/') == 1 and "Player 07" in found
+
+
+def test_standings_page_lays_the_snapshot_out_again_when_the_cache_lost_it(client, make_event):
+    from django.core.cache import cache
+
+    from tournament.services.standings import standings_recompute
+    from tournament.views import STANDINGS_PER_PAGE
+
+    event = make_event(STANDINGS_PER_PAGE + 8)
+    standings_recompute(event_id=event.id)
+    url = reverse("tournament:standings", args=[event.slug])
+    client.get(url)
+    snapshot = StandingsSnapshot.objects.get(event=event)
+    evicted = f"standings:{event.pk}:{snapshot.computed_at.isoformat()}:rows:1"  # page 2's rows
+    assert cache.get(evicted) is not None
+    cache.delete(evicted)
+    second = client.get(url, {"page": 2}).content.decode()
+    assert second.count('href="/events/spring-open/players/') == 8
 
 
 def test_standings_page_shows_award_places_passing_over_the_disqualified(client, played_event):
