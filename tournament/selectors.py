@@ -27,7 +27,6 @@ from tournament.models import (
     SeatResult,
     StandingsSnapshot,
     Table,
-    TableClock,
 )
 
 # --- Events, entries, rounds ---------------------------------------------------------------------
@@ -222,10 +221,6 @@ def table_results_all_versions(table: Table):
     )
 
 
-def table_clock(table: Table) -> TableClock | None:
-    return TableClock.objects.select_related("table__round__event").filter(table=table).first()
-
-
 @dataclass
 class HandSheet:
     hands: list[HandVersion]
@@ -292,12 +287,6 @@ def event_standings(event: Event) -> StandingsSnapshot | None:
 
 def event_standings_computed_at(event_id: int):
     return StandingsSnapshot.objects.filter(event_id=event_id).values_list("computed_at", flat=True).first()
-
-
-def event_standings_order(event: Event) -> list[int]:
-    """Entry ids, best first, as the last standings snapshot has them."""
-    snapshot = StandingsSnapshot.objects.filter(event=event).values_list("rows", flat=True).first()
-    return [row["entry"] for row in snapshot] if snapshot else []
 
 
 STANDINGS_CHUNK = 100  # rows per cache entry

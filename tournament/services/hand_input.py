@@ -1,4 +1,5 @@
-"""Validate what a referee records for one hand and turn it into the scoring engine's inputs.
+"""Validate what a referee records for one hand and turn it into what the scoring service
+prices (``scoring.services.RecordedHand``).
 
 A win is given either as han/fu (what is written on a score sheet) or as the whole hand in the
 ``hand-format.md`` JSON, in which case the engine works out yaku, han and fu.

@@ -1,5 +1,5 @@
 """Every row lock the services take, in one order: event → round → table → hand → clock, then the
-event's other rows (entry, seat, penalty, seating job). A transaction that needs two of them takes
+event's other rows (entry, seat, penalty). A transaction that needs two of them takes
 them in that order, so two writers never wait on each other in a circle.
 
 Each lock is ``SELECT … FOR UPDATE OF`` the row itself only (``of=("self",)``): rows joined to read
@@ -9,7 +9,7 @@ a table's round, do not queue behind a writer. Reads take no lock at all.
 
 from __future__ import annotations
 
-from tournament.models import Entry, Event, Hand, Penalty, Round, Seat, SeatingJob, Table, TableClock
+from tournament.models import Entry, Event, Hand, Penalty, Round, Seat, Table, TableClock
 
 
 def _for_update(queryset):
@@ -48,7 +48,3 @@ def lock_seat(seat_id: int) -> Seat:
 
 def lock_penalty(penalty_id: int) -> Penalty:
     return _for_update(Penalty.objects.select_related("event")).get(pk=penalty_id)
-
-
-def lock_seating_job(job_id: int) -> SeatingJob | None:
-    return _for_update(SeatingJob.objects).filter(pk=job_id).first()
