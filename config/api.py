@@ -1,5 +1,5 @@
 """The one exception handler of the JSON API: a ``TaikaiError`` from any layer becomes its status (400,
-or 409 for a conflict) with ``{"error": {"code", "message", "field"}}``; anything else is DRF's."""
+403 when the caller's role does not allow it, 409 for a conflict) with ``{"error": {"code", "message", "field"}}``; anything else is DRF's."""
 
 from __future__ import annotations
 

@@ -80,7 +80,12 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.middleware.TaikaiErrorMiddleware",
 ]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "console:my_tables"
+LOGOUT_REDIRECT_URL = "tournament:event_list"
 
 if PRODUCTION:
     # Static files served by the application itself behind gunicorn (no separate web server needed).

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import healthz
@@ -10,6 +11,9 @@ admin.site.index_title = "Run your events"
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("tournament.urls_console")),
     path("api/", include("tournament.urls_api")),
     path("scoring/", include("scoring.urls")),
     path("", include("tournament.urls_public")),

@@ -1,11 +1,12 @@
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 
 from taikai.errors import TaikaiError
-from tournament import selectors
+from tournament import access, selectors
 from tournament.services.entries import entries_register
 
 from .csv_import import KNOWN_COLUMNS, CsvImportError, players_import_csv
@@ -28,13 +29,21 @@ class PlayerAdmin(admin.ModelAdmin):
     change_list_template = "admin/players/player/change_list.html"
     actions = ["register_in_event"]
 
-    @admin.action(description="Register the selected players in an event")
+    def has_register_permission(self, request) -> bool:
+        """Registering writes entries: the entry permission, in an event the user organizes."""
+        return request.user.has_perm("tournament.add_entry") and access.manages_any(access.actor_for(request))
+
+    @admin.action(description="Register the selected players in an event", permissions=["register"])
     def register_in_event(self, request, queryset):
-        events = selectors.events_open_for_entries()
+        events = selectors.events_open_for_entries().filter(
+            access.events_where(access.actor_for(request), manage=True)
+        )
         event_id = request.POST.get("event")
         if event_id:
             event = events.filter(pk=event_id).first()
             if event is None:
+                if selectors.events_open_for_entries().filter(pk=event_id).exists():
+                    raise PermissionDenied
                 self.message_user(request, "Choose an event that is not finished.", messages.ERROR)
                 return None
             try:
@@ -59,10 +68,15 @@ class PlayerAdmin(admin.ModelAdmin):
             *super().get_urls(),
         ]
 
+    def changelist_view(self, request, extra_context=None):
+        action = request.POST.get("action") if request.method == "POST" else None
+        if action and action not in self.get_actions(request):
+            raise PermissionDenied
+        return super().changelist_view(request, extra_context)
+
     def import_csv_view(self, request):
         if not self.has_add_permission(request):
-            messages.error(request, "You may not add players.")
-            return redirect("admin:players_player_changelist")
+            raise PermissionDenied
         problems = []
         form = PlayerCsvForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():

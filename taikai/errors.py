@@ -4,7 +4,8 @@ Every refusal in Taikai, from the engines up to the services, is a ``TaikaiError
 ``code``, a message for people and, when one input is at fault, its ``field``. The engines raise their
 own subclasses (``ScoringError``, ``TournamentError``) only so that a traceback tells where a refusal
 came from; callers catch ``TaikaiError`` and nothing is translated on the way up. ``status`` is the
-HTTP status an entry point answers with: 400, or 409 for a ``Conflict`` (someone else got there first).
+HTTP status an entry point answers with: 400, 403 for ``Forbidden`` (no role in the event for this), or
+409 for a ``Conflict`` (someone else got there first).
 
 A broken internal rule is not in this family: the engines raise ``InvariantViolation`` (a bug, a 500).
 """
@@ -33,6 +34,12 @@ class TaikaiError(ValueError):
         error.message, error.field = f"{prefix}{self.message}", field
         error.args = (error.message,)
         return error
+
+
+class Forbidden(TaikaiError):
+    """The caller holds no role in the event that allows this write (HTTP 403)."""
+
+    status = 403
 
 
 class Conflict(TaikaiError):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from rest_framework import permissions, serializers
+from rest_framework import authentication, permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from taikai.errors import TaikaiError
+from tournament import access
 from tournament.models import Table
 from tournament.services.clock import (
     clock_observe,
@@ -19,18 +20,26 @@ from tournament.services.clock import (
 )
 
 
-class IsEventStaffOrReadOnly(permissions.BasePermission):
-    """Anyone may read a public event's clock; referees and organizers of the event (or staff) act."""
+class SessionWithTableCards(authentication.SessionAuthentication):
+    """Session sign-in, and CSRF checked for a scorekeeper too: their session has opened a table card but
+    holds no account, and DRF checks CSRF only for signed-in users."""
+
+    def authenticate(self, request):
+        result = super().authenticate(request)
+        if result is None and request._request.session.get(access.SESSION_SCOREKEEPER_KEYS):
+            self.enforce_csrf(request)
+        return result
+
+
+class TableScorekeeperOrReadOnly(permissions.BasePermission):
+    """Anyone may read a public event's clock (and anyone with a role, any event's); the table's referees,
+    its scorekeeper and the event's organizers run it."""
 
     def has_object_permission(self, request, view, table: Table):
-        event = table.round.event
+        actor = access.actor_for(request)
         if request.method in permissions.SAFE_METHODS:
-            return event.is_public or request.user.is_staff
-        user = request.user
-        if not user.is_authenticated:
-            return False
-        return (user.is_staff or event.referees.filter(pk=user.pk).exists()
-                or event.organizers.filter(pk=user.pk).exists())  # fmt: skip
+            return table.round.event.is_public or access.may_score(actor, table)
+        return access.may_score(actor, table)
 
 
 class StartInput(serializers.Serializer):
@@ -45,7 +54,8 @@ class PressInput(serializers.Serializer):
 
 
 class ClockView(APIView):
-    permission_classes = [IsEventStaffOrReadOnly]
+    authentication_classes = [SessionWithTableCards, authentication.BasicAuthentication]
+    permission_classes = [TableScorekeeperOrReadOnly]
     action = "state"
 
     def table(self, request, table_id: int) -> Table:

@@ -1,4 +1,12 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+def install_staff_groups(sender, **kwargs) -> None:
+    """The Organizers and Referees groups follow the code after every migrate (their permissions exist by then)."""
+    from tournament.services.roles import staff_groups_install
+
+    staff_groups_install()
 
 
 class TournamentConfig(AppConfig):
@@ -8,3 +16,5 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         # Register the Celery tasks in every process: the services queue them by their pinned names.
         from tournament import tasks  # noqa: F401
+
+        post_migrate.connect(install_staff_groups, sender=self, dispatch_uid="tournament_staff_groups")

@@ -127,3 +127,15 @@ class HandForm(forms.Form):
             "tenpai_positions": data.get("tenpai_positions") or [],
             "wins": wins,
         }
+
+
+class ScorekeeperPinForm(forms.Form):
+    pin = forms.CharField(
+        label="PIN",
+        max_length=6,
+        min_length=6,
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "autofocus": True}
+        ),
+        help_text="The six digits printed on the table card.",
+    )

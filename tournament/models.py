@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -12,7 +14,7 @@ from scoring.models import Ruleset
 from tournament.engine.penalties import PENALTY_EFFECTS
 from tournament.engine.standings import PRECEDENCE_KEYS
 from tournament.fields import FractionField
-from tournament.options import standings_precedence
+from tournament.options import standings_precedence, table_numbers_parse
 
 WINDS = ("E", "S", "W", "N")
 
@@ -85,8 +87,14 @@ class Event(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
     is_public = models.BooleanField(default=True)
-    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_events")
-    referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_events")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="owned_events",
+        help_text="The organizer who created the event; co-organizers and referees are its roles.",
+    )
     seating_method = models.CharField(
         max_length=10, choices=SeatingMethod.choices, default=SeatingMethod.SWISS
     )
@@ -146,6 +154,61 @@ class Event(models.Model):
             raise ValidationError({"advancing_places": "between 1 and the table size − 1"})
 
 
+def personal_link_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class EventRole(models.Model):
+    """A person's role in one event: co-organizer or referee. Revoking keeps the row, with who and when."""
+
+    class Kind(models.TextChoices):
+        ORGANIZER = "organizer", "Organizer"
+        REFEREE = "referee", "Referee"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    tables = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="Referees only: the table numbers they cover, e.g. 1-8, 12. Empty: every table.",
+    )
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    granted_at = models.DateTimeField(auto_now_add=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "kind", "user__username"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "user", "kind"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="event_role_once_while_held",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_kind_display()} of {self.event}"
+
+    def clean(self) -> None:
+        try:
+            table_numbers_parse(self.tables)
+        except ValueError as exc:
+            raise ValidationError({"tables": str(exc)}) from exc
+        if self.tables.strip() and self.kind == self.Kind.ORGANIZER:
+            raise ValidationError({"tables": "an organizer covers the whole event"})
+
+    @property
+    def table_numbers(self) -> frozenset[int] | None:
+        """The tables a referee covers, or None for every table."""
+        return table_numbers_parse(self.tables) or None
+
+
 class Entry(models.Model):
     """A player's place in an event."""
 
@@ -163,6 +226,13 @@ class Entry(models.Model):
     )
     status_reason = models.CharField(max_length=200, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
+    link_token = models.CharField(
+        max_length=40,
+        unique=True,
+        default=personal_link_token,
+        editable=False,
+        help_text="The player's personal link to their own page in this event.",
+    )
 
     class Meta:
         ordering = ["event", "player__display_name"]
@@ -479,3 +549,35 @@ class SeatingJob(models.Model):
 
     def __str__(self) -> str:
         return f"Seating of {self.event} round {self.round_number}: {self.state} {self.percent}%"
+
+
+class ScorekeeperKey(models.Model):
+    """A link and PIN that let someone without an account keep one table's score in its round.
+
+    Only digests are stored: the link and the PIN are shown once, on the printed table card.
+    """
+
+    MAX_FAILED_PINS = 5
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="scorekeeper_keys")
+    token_digest = models.CharField(max_length=64, unique=True)
+    pin_hash = models.CharField(max_length=128)
+    failed_pins = models.PositiveSmallIntegerField(default=0)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    issued_at = models.DateTimeField(auto_now_add=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-issued_at"]
+
+    def __str__(self) -> str:
+        return f"Scorekeeper key of {self.table} ({self.issued_at:%Y-%m-%d %H:%M})"
+
+    @property
+    def locked(self) -> bool:
+        return self.failed_pins >= self.MAX_FAILED_PINS

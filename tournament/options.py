@@ -71,3 +71,21 @@ def seating_settings(
         "seed": zlib.crc32(f"{event.slug}:{round_number}".encode()) if seed is None else seed,
         "time_limit_s": SEATING_TIME_LIMIT_S if time_limit_s is None else time_limit_s,
     }
+
+
+def table_numbers_parse(text: str) -> frozenset[int]:
+    """A referee's tables written as ``"1-8, 12"``: the numbers they cover. Empty text covers none here;
+    the caller reads empty as "every table". Raises ``ValueError`` naming the part it cannot read."""
+    numbers: set[int] = set()
+    for part in (p.strip() for p in text.replace("、", ",").split(",")):
+        if not part:
+            continue
+        low, _, high = part.partition("-")
+        try:
+            first, last = int(low), int(high or low)
+        except ValueError:
+            raise ValueError(f"{part!r} is not a table number or a range such as 1-8") from None
+        if first < 1 or last < first or last - first > 10_000:
+            raise ValueError(f"{part!r} is not a range of table numbers from 1 up")
+        numbers.update(range(first, last + 1))
+    return frozenset(numbers)

@@ -11,23 +11,79 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import CharField, Prefetch
+from django.db.models import CharField, Prefetch, Q
 from django.db.models.functions import Cast
 
 from tournament.engine.dealer import next_deal
 from tournament.models import (
     Entry,
     Event,
+    EventRole,
     Hand,
     HandVersion,
     Penalty,
     Round,
+    ScorekeeperKey,
     Seat,
     SeatingJob,
     SeatResult,
     StandingsSnapshot,
     Table,
 )
+
+# --- Roles ---------------------------------------------------------------------------------------
+
+
+def user_roles_held(user_id: int) -> list[tuple[int, str, str]]:
+    """(event id, kind, tables) of each role the user holds now; owning an event is an organizer role."""
+    held = list(
+        EventRole.objects.filter(user_id=user_id, revoked_at__isnull=True).values_list(
+            "event_id", "kind", "tables"
+        )
+    )
+    owned = Event.objects.filter(owner_id=user_id).values_list("pk", flat=True)
+    return held + [(event_id, EventRole.Kind.ORGANIZER, "") for event_id in owned]
+
+
+def event_roles_held(event: Event) -> list[EventRole]:
+    return list(event.roles.filter(revoked_at__isnull=True).select_related("user", "granted_by"))
+
+
+def scorekeeper_tables(key_ids) -> dict[int, int]:
+    """Key id → table id of the keys that still open their table: not revoked, not locked by wrong PINs,
+    and the table's round not completed."""
+    if not key_ids:
+        return {}
+    rows = ScorekeeperKey.objects.filter(
+        pk__in=list(key_ids), revoked_at__isnull=True, failed_pins__lt=ScorekeeperKey.MAX_FAILED_PINS
+    ).exclude(table__round__status=Round.Status.COMPLETED)
+    return dict(rows.values_list("pk", "table_id"))
+
+
+def entry_by_link(token: str) -> Entry | None:
+    return Entry.objects.filter(link_token=token).select_related("event", "player").first()
+
+
+def entries_of_user(user_id: int) -> dict[int, int]:
+    """Event id → entry id of the player whose account this is."""
+    return dict(Entry.objects.filter(player__user_id=user_id).values_list("event_id", "pk"))
+
+
+def tables_playing_in(scopes: dict[int, frozenset[int] | None] | None, *, table_ids=()):
+    """The tables of published or playing rounds, by event, round and number: ``scopes`` maps an event id
+    to the table numbers wanted there (None: every table), None means every event; ``table_ids`` adds
+    single tables. A queryset: the caller pages it."""
+    where = Q(pk__in=list(table_ids))
+    if scopes is None:
+        where = Q()
+    for event_id, numbers in (scopes or {}).items():
+        where |= Q(round__event_id=event_id) & (Q() if numbers is None else Q(number__in=sorted(numbers)))
+    return (
+        Table.objects.filter(where, round__status__in=[Round.Status.PUBLISHED, Round.Status.PLAYING])
+        .select_related("round__event")
+        .order_by("round__event__name", "round__number", "number")
+    )
+
 
 # --- Events, entries, rounds ---------------------------------------------------------------------
 
@@ -38,6 +94,10 @@ def event_public_list():
 
 def event_get_public(slug: str) -> Event | None:
     return Event.objects.filter(slug=slug, is_public=True).select_related("ruleset").first()
+
+
+def event_get(slug: str) -> Event | None:
+    return Event.objects.filter(slug=slug).select_related("ruleset").first()
 
 
 def events_open_for_entries():
@@ -112,6 +172,12 @@ def event_seating_history(event: Event, *, before_round: int | None = None) -> l
 
 def round_open_table_numbers(round_: Round) -> list[int]:
     return list(round_.tables.filter(status=Table.Status.PLAYING).values_list("number", flat=True))
+
+
+def round_playing_tables(round_: Round) -> list[Table]:
+    return list(
+        round_.tables.filter(status=Table.Status.PLAYING).select_related("round__event").order_by("number")
+    )
 
 
 def round_tables_with_seats(round_: Round) -> list[Table]:

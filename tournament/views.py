@@ -6,9 +6,9 @@ import csv
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
-from tournament import selectors
+from tournament import access, selectors
 
 
 def _event_or_404(slug: str):
@@ -56,9 +56,11 @@ def round_seating(request, slug, number):
 
 
 def player_page(request, slug, entry_id):
-    event = _event_or_404(slug)
-    entry = selectors.event_entry_with_player(event, entry_id)
-    if entry is None:
+    """A player's page: public with its event, and otherwise open to that player (their personal link or
+    account) and to the event's organizers and referees."""
+    event = selectors.event_get(slug)
+    entry = selectors.event_entry_with_player(event, entry_id) if event else None
+    if entry is None or not (event.is_public or access.may_see_player(access.actor_for(request), entry)):
         raise Http404("no such player in this event")
     results = list(selectors.player_results_in_event(event, entry.id))
     snapshot = selectors.event_standings(event)
@@ -114,3 +116,13 @@ def hands_csv(request, slug):
                          v.honba, v.deposits_in, " ".join(map(str, v.riichi_positions)), wins, *deltas, v.deposits_out,
                          v.recorded_by.username if v.recorded_by else "", v.recorded_at.isoformat()])  # fmt: skip
     return response
+
+
+def player_link(request, token):
+    """A player's personal link: it opens their own page, in this browser from now on."""
+    entry = selectors.entry_by_link(token)
+    if entry is None:
+        raise Http404("this personal link is not valid")
+    opened = set(request.session.get(access.SESSION_PLAYER_ENTRIES, []))
+    request.session[access.SESSION_PLAYER_ENTRIES] = sorted(opened | {entry.pk})
+    return redirect("tournament:player", entry.event.slug, entry.pk)

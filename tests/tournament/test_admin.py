@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 
 def hands_url(table):
-    return reverse("admin:tournament_table_hands", args=[table.pk])
+    return reverse("console:table", args=[table.pk])
 
 
 def hand_post(**fields):

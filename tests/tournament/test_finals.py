@@ -80,11 +80,11 @@ def test_art40_decision_is_shown_in_the_admin(admin_client, final):
     event, _, table = final
     hand_record(table=table, number=1, expected_version=0, data=ron(1, 2))
     table_finish(table=table)
-    body = admin_client.get(reverse("admin:tournament_table_hands", args=[table.pk])).content.decode()
+    body = admin_client.get(reverse("console:table", args=[table.pk])).content.decode()
     assert 'id="final-decision"' in body and "Eliminate" in body
     assert (
         admin_client.post(
-            reverse("admin:tournament_table_hands", args=[table.pk]), {"action": "final_apply"}
+            reverse("console:table", args=[table.pk]), {"action": "final_apply"}
         ).status_code
         == 302
     )

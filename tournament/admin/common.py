@@ -1,15 +1,128 @@
-"""What the admin screens of the tournament app share."""
+"""What the admin screens of the tournament app share: every row belongs to one event, and a user sees
+and changes only the events where they hold a role (:mod:`tournament.access`), on top of the model
+permissions of their staff group."""
 
 from __future__ import annotations
 
-from django.contrib import messages
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
 
 from taikai.errors import TaikaiError
+from tournament import access
+from tournament.models import Entry, Event, Round, Table
+
+
+def event_id_of(obj, path: str) -> int:
+    """The id of the event ``obj`` belongs to, following ``path`` ("" for an event, "round__event", …)."""
+    if not path:
+        return obj.pk
+    *steps, last = path.split("__")
+    for step in steps:
+        obj = getattr(obj, step)
+    return getattr(obj, f"{last}_id")
+
+
+class EventScopedAdmin(admin.ModelAdmin):
+    """A model admin whose rows each belong to one event.
+
+    * lists, filters, related choices and autocompletes show only the events where the user holds a role;
+    * writes need the model permission and, for the object's event, the organizer role (``write_role =
+      "manage"``) or a referee role covering the object's table (``"referee"``);
+    * an action a user may not run, or a selection outside their events, is refused with 403.
+    """
+
+    event_path = "event"
+    write_role = "manage"
+
+    @property
+    def event_id_path(self) -> str:
+        return f"{self.event_path}_id" if self.event_path else "pk"
+
+    def table_number_of(self, obj) -> int | None:
+        """The table an object is about, for referees limited to some tables (None: the whole event)."""
+        table = getattr(obj, "table", None)
+        return table.number if table is not None else None
+
+    def may_write(self, request, obj=None) -> bool:
+        actor = access.actor_for(request)
+        if obj is None:
+            return access.manages_any(actor) if self.write_role == "manage" else access.referees_any(actor)
+        event_id = event_id_of(obj, self.event_path)
+        if self.write_role == "manage":
+            return access.may_manage(actor, event_id)
+        return access.may_referee(actor, event_id, self.table_number_of(obj))
+
+    def get_queryset(self, request):
+        where = access.events_where(access.actor_for(request), path=self.event_id_path)
+        return super().get_queryset(request).filter(where)
+
+    def has_view_permission(self, request, obj=None):
+        if not super().has_view_permission(request, obj):
+            return False
+        return obj is None or access.holds_role(access.actor_for(request), event_id_of(obj, self.event_path))
+
+    def has_add_permission(self, request, *args):
+        return super().has_add_permission(request, *args) and self.may_write(request)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self.may_write(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self.may_write(request, obj)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        actor = access.actor_for(request)
+        manage = self.write_role == "manage"
+        paths = {Event: "pk", Round: "event_id", Table: "round__event_id", Entry: "event_id"}
+        if db_field.related_model in paths:
+            where = access.events_where(actor, manage=manage, path=paths[db_field.related_model])
+            kwargs["queryset"] = db_field.related_model._default_manager.filter(where)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def changelist_view(self, request, extra_context=None):
+        if request.method == "POST" and request.POST.get("action"):
+            if request.POST["action"] not in self.get_actions(request):
+                raise PermissionDenied
+            chosen = set(request.POST.getlist(ACTION_CHECKBOX_NAME))
+            if chosen and self.get_queryset(request).filter(pk__in=chosen).count() != len(chosen):
+                raise PermissionDenied
+        return super().changelist_view(request, extra_context)
+
+    def object_to_change(self, request, model, pk: int):
+        """The object a custom admin view writes to, or 404 outside the user's events, or 403 without the
+        role and permission to change it."""
+        obj = get_object_or_404(self.get_queryset(request) if model is self.model else model, pk=pk)
+        if not self.has_change_permission(request, obj):
+            raise PermissionDenied
+        return obj
+
+
+class EventScopedInline:
+    """An inline of an event's own rows (entries, roles): changed by the event's organizers only."""
+
+    def _manages(self, request, obj) -> bool:
+        """On the add page (no event yet) the user creates the event and will own it."""
+        return obj is None or access.may_manage(access.actor_for(request), obj.pk)
+
+    def has_add_permission(self, request, obj=None):
+        return super().has_add_permission(request, obj) and self._manages(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._manages(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._manages(request, obj)
 
 
 def apply_to_each(model_admin, request, queryset, service, done: str) -> None:
-    """Run a service on each selected row; each success or refusal is reported on its own."""
-    for obj in queryset:
+    """Run a service on each selected row, once the user may write to every one of them (403 otherwise,
+    before anything is written); each success or refusal is reported on its own."""
+    rows = list(queryset)
+    if not all(model_admin.may_write(request, obj) for obj in rows):
+        raise PermissionDenied
+    for obj in rows:
         try:
             service(obj)
         except TaikaiError as exc:

@@ -6,25 +6,44 @@ from django import forms
 from django.contrib import admin
 
 from taikai.errors import TaikaiError
+from tournament import access
+from tournament.admin.common import EventScopedAdmin, apply_to_each
 from tournament.engine.penalties import penalty_effect
 from tournament.models import Entry, Penalty, Ruling
 from tournament.services.discipline import entry_disqualify, penalty_cancel, penalty_log, ruling_record
 
+EVENT_FILTER = ("event", admin.RelatedOnlyFieldListFilter)
+
+
+def refereed_table_check(actor, data: dict) -> None:
+    """A penalty's or ruling's player and table are in its event, and the user referees that table (or,
+    without a table, the whole event)."""
+    event, table, entry = data.get("event"), data.get("table"), data.get("entry")
+    if event is None:
+        return
+    if entry and entry.event_id != event.id:
+        raise forms.ValidationError({"entry": "this player is not in the event"})
+    if table and table.round.event_id != event.id:
+        raise forms.ValidationError({"table": "this table is not in the event"})
+    if not access.may_referee(actor, event.id, table and table.number):
+        raise forms.ValidationError({"table": "you do not referee this table; choose one of yours"})
+
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(EventScopedAdmin):
     list_display = ("player", "event", "status", "status_reason")
-    list_filter = ("status", "event")
+    list_filter = ("status", EVENT_FILTER)
     search_fields = ("player__display_name", "player__reading", "event__name")
     autocomplete_fields = ("player",)
     raw_id_fields = ("substitute_for",)
     actions = ["disqualify"]
 
-    @admin.action(description="Disqualify (art. 43: loses award eligibility, stays in the records)")
+    @admin.action(description="Disqualify (art. 43: loses award eligibility, stays in the records)",
+                  permissions=["change"])  # fmt: skip
     def disqualify(self, request, queryset):
-        for entry in queryset:
-            entry_disqualify(entry=entry, reason=f"art. 43: decision by {request.user}")
-        self.message_user(request, f"{queryset.count()} player(s) disqualified.")
+        reason = f"art. 43: decision by {request.user}"
+        apply_to_each(self, request, queryset, lambda entry: entry_disqualify(entry=entry, reason=reason),
+                      "disqualified.")  # fmt: skip
 
 
 class PenaltyForm(forms.ModelForm):
@@ -34,9 +53,11 @@ class PenaltyForm(forms.ModelForm):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
-    """Penalties are logged through the rules (points, rights, disqualification) and never deleted."""
+class PenaltyAdmin(EventScopedAdmin):
+    """Penalties are logged through the rules (points, rights, disqualification) and never deleted.
+    Referees log and cancel them at the tables they cover."""
 
+    write_role = "referee"
     form = PenaltyForm
     list_display = (
         "entry",
@@ -48,7 +69,7 @@ class PenaltyAdmin(admin.ModelAdmin):
         "logged_at",
         "cancelled_at",
     )
-    list_filter = ("kind", "event", "cancelled_at")
+    list_filter = ("kind", EVENT_FILTER, "cancelled_at")
     search_fields = ("entry__player__display_name", "reason")
     raw_id_fields = ("table", "entry")
     actions = ["cancel_penalties"]
@@ -76,11 +97,12 @@ class PenaltyAdmin(admin.ModelAdmin):
         if obj is not None:
             return form_class
 
+        actor = access.actor_for(request)
+
         class ValidatedPenaltyForm(form_class):
             def clean(self):
                 data = super().clean()
-                if data.get("entry") and data.get("event") and data["entry"].event_id != data["event"].id:
-                    raise forms.ValidationError({"entry": "this player is not in the event"})
+                refereed_table_check(actor, data)
                 kind = data.get("kind")
                 needs_hand = bool(kind) and penalty_effect(kind).applies_to_hand
                 if needs_hand and (not data.get("table") or not data.get("hand_number")):
@@ -91,25 +113,38 @@ class PenaltyAdmin(admin.ModelAdmin):
 
         return ValidatedPenaltyForm
 
-    @admin.action(description="Cancel the selected penalties (kept in the records)")
+    @admin.action(description="Cancel the selected penalties (kept in the records)", permissions=["change"])
     def cancel_penalties(self, request, queryset):
         reason = f"cancelled by {request.user} from the penalty list"
-        for penalty in queryset.filter(cancelled_at__isnull=True):
-            penalty_cancel(penalty=penalty, reason=reason, user=request.user)
-        self.message_user(request, "Cancelled; the penalties stay listed with who cancelled them.")
+        cancel = lambda penalty: penalty_cancel(penalty=penalty, reason=reason, user=request.user)  # noqa: E731
+        apply_to_each(self, request, queryset.filter(cancelled_at__isnull=True), cancel,
+                      "cancelled; it stays listed with who cancelled it.")  # fmt: skip
 
 
 @admin.register(Ruling)
-class RulingAdmin(admin.ModelAdmin):
+class RulingAdmin(EventScopedAdmin):
     """Directors' decisions (art. 44): recorded, never edited."""
 
+    write_role = "referee"
     list_display = ("event", "table", "entry", "decided_by", "decided_at")
-    list_filter = ("event",)
+    list_filter = (EVENT_FILTER,)
     raw_id_fields = ("table", "entry")
     fields = ("event", "table", "entry", "decision")
 
     def get_readonly_fields(self, request, obj=None):
         return () if obj is None else ("event", "table", "entry", "decision")
+
+    def get_form(self, request, obj=None, **kwargs):
+        form_class = super().get_form(request, obj, **kwargs)
+        actor = access.actor_for(request)
+
+        class ScopedRulingForm(form_class):
+            def clean(self):
+                data = super().clean()
+                refereed_table_check(actor, data)
+                return data
+
+        return form_class if obj is not None else ScopedRulingForm
 
     def has_delete_permission(self, request, obj=None):
         return False

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.html import format_html
@@ -16,23 +18,69 @@ from players.admin import PlayerCsvForm
 from players.csv_import import CsvImportError, players_find_or_create_csv
 from taikai.errors import TaikaiError
 from tournament import selectors
-from tournament.admin.common import apply_to_each
+from tournament.admin.common import EventScopedAdmin, EventScopedInline, apply_to_each
 from tournament.engine.standings import DEFAULT_PRECEDENCE
 from tournament.forms import ManualSeatingForm
-from tournament.models import Entry, Event, SeatingJob
+from tournament.models import Entry, Event, EventRole, SeatingJob
 from tournament.services.entries import entries_register
 from tournament.services.events import event_finish
+from tournament.services.roles import role_grant, role_revoke
 from tournament.services.rounds import round_create, round_publish
 from tournament.services.seating import seating_job_request
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(EventScopedInline, admin.TabularInline):
     model = Entry
     fk_name = "event"
     extra = 0
     autocomplete_fields = ("player",)
     fields = ("player", "status", "status_reason", "substitute_for")
     raw_id_fields = ("substitute_for",)
+
+
+class EventRoleForm(forms.ModelForm):
+    """A role given by user name (organizers do not browse the list of accounts); a role held is shown
+    as it is and can only be revoked (delete) or granted again with other tables."""
+
+    username = forms.CharField(label="user name", max_length=150)
+
+    class Meta:
+        model = EventRole
+        fields = ("kind", "tables")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial["username"] = self.instance.user.get_username()
+            for field in self.fields.values():
+                field.disabled = True
+
+    def clean_username(self):
+        name = self.cleaned_data["username"].strip()
+        user = get_user_model()._default_manager.filter(username=name, is_active=True).first()
+        if user is None:
+            raise forms.ValidationError(f"no active account is named {name!r}")
+        self.instance.user = user
+        return name
+
+
+class EventRoleInline(EventScopedInline, admin.TabularInline):
+    """Who holds which role in the event. Deleting a row revokes the role; the record stays (Roles list)."""
+
+    model = EventRole
+    form = EventRoleForm
+    extra = 0
+    fields = ("username", "kind", "tables", "granted_by", "granted_at")
+    readonly_fields = ("granted_by", "granted_at")
+    verbose_name = "role"
+    verbose_name_plural = (
+        "roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)"
+    )
+
+    def get_queryset(self, request):
+        return (
+            super().get_queryset(request).filter(revoked_at__isnull=True).select_related("user", "granted_by")
+        )
 
 
 PRECEDENCE_CHOICES = [  # art. 41: the order of the overall standings, keys of the standings engine
@@ -60,7 +108,8 @@ class EventForm(forms.ModelForm):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(EventScopedAdmin):
+    event_path = ""
     form = EventForm
     list_display = (
         "name",
@@ -74,11 +123,11 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ("status", "table_size", "is_public")
     search_fields = ("name", "slug", "venue")
     prepopulated_fields = {"slug": ("name",)}
-    filter_horizontal = ("organizers", "referees")
-    inlines = [EntryInline]
+
+    inlines = [EventRoleInline, EntryInline]
     actions = ["finish_events"]
 
-    @admin.action(description="Finish the selected events (every round completed)")
+    @admin.action(description="Finish the selected events (every round completed)", permissions=["change"])
     def finish_events(self, request, queryset):
         apply_to_each(self, request, queryset, lambda event: event_finish(event=event), "finished.")
 
@@ -89,11 +138,40 @@ class EventAdmin(admin.ModelAdmin):
                               "standings_precedence", "tournament_play", "penalty_unit", "overtime_enabled",
                               "clock_bank_seconds", "clock_increment_seconds")}),
         ("Seating", {"fields": ("seating_method", "seating_remainder")}),
-        ("Staff", {"fields": ("organizers", "referees")}),
+        ("Staff", {"fields": ("owner",)}),
     ]  # fmt: skip
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_entries=Count("entries"))
+
+    def has_add_permission(self, request):
+        """Anyone with the model permission may create an event; they become its owner."""
+        return admin.ModelAdmin.has_add_permission(self, request)
+
+    def get_readonly_fields(self, request, obj=None):
+        return () if request.user.is_superuser else ("owner",)
+
+    def save_model(self, request, obj, form, change):
+        if not change and (obj.owner_id is None or not request.user.is_superuser):
+            obj.owner = request.user
+        super().save_model(request, obj, form, change)
+
+    def save_formset(self, request, form, formset, change):
+        """Roles go through the services: a new row grants, a deleted row revokes, nothing is deleted."""
+        if formset.model is not EventRole:
+            return super().save_formset(request, form, formset, change)
+        for row in formset.deleted_forms:
+            if row.instance.pk:
+                role_revoke(role=row.instance, by=request.user)
+        for row in formset.extra_forms:
+            if row.has_changed() and not formset._should_delete_form(row):
+                data = row.cleaned_data
+                try:
+                    role_grant(event=form.instance, user=row.instance.user, kind=data["kind"],
+                               tables=data.get("tables", ""), by=request.user)  # fmt: skip
+                except TaikaiError as exc:
+                    messages.error(request, f"{row.instance.user}: {exc.message}")
+        return None
 
     @admin.display(description="entries", ordering="_entries")
     def entry_count(self, obj):
@@ -121,7 +199,9 @@ class EventAdmin(admin.ModelAdmin):
 
     def register_csv_view(self, request, event_id):
         """Register a field from CSV: known external ids name stored players, other rows create them."""
-        event = get_object_or_404(Event, pk=event_id)
+        event = self.object_to_change(request, Event, event_id)
+        if not request.user.has_perms(["players.add_player", "tournament.add_entry"]):
+            raise PermissionDenied
         form = PlayerCsvForm(request.POST or None, request.FILES or None)
         problems = []
         if request.method == "POST" and form.is_valid():
@@ -144,7 +224,7 @@ class EventAdmin(admin.ModelAdmin):
 
     def seat_auto_view(self, request, event_id):
         """Queue the next round's automatic seating (Celery) and show its progress."""
-        event = get_object_or_404(Event, pk=event_id)
+        event = self.object_to_change(request, Event, event_id)
         if request.method != "POST":
             return redirect("admin:tournament_event_change", event.pk)
         try:
@@ -155,7 +235,8 @@ class EventAdmin(admin.ModelAdmin):
         return redirect("admin:tournament_event_seating_job", event.pk, job.pk)
 
     def seating_job_view(self, request, event_id, job_id):
-        job = selectors.seating_job_for(event_id, job_id)
+        event = self.object_to_change(request, Event, event_id)
+        job = selectors.seating_job_for(event.pk, job_id)
         if job is None:
             raise Http404("no such seating job")
         round_ = selectors.event_round(job.event, job.round_number)
@@ -176,7 +257,7 @@ class EventAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/tournament/event/seating_job.html", context)
 
     def seat_round_view(self, request, event_id):
-        event = get_object_or_404(Event, pk=event_id)
+        event = self.object_to_change(request, Event, event_id)
         form = ManualSeatingForm(request.POST or None, event=event)
         if request.method == "POST" and form.is_valid():
             try:

@@ -1,13 +1,21 @@
-"""Rounds in the admin: their tables, publishing drafts, completing rounds."""
+"""Rounds in the admin: their tables, publishing drafts, completing rounds, the scorekeepers' table cards."""
 
 from __future__ import annotations
 
+import segno
+from django import forms
 from django.contrib import admin
-from django.urls import reverse
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
-from tournament.admin.common import apply_to_each
+from taikai.errors import TaikaiError
+from tournament import selectors
+from tournament.admin.common import EventScopedAdmin, apply_to_each
 from tournament.models import Round, Table
+from tournament.options import table_numbers_parse
+from tournament.services.roles import scorekeeper_keys_issue
 from tournament.services.rounds import round_complete, round_publish
 
 
@@ -28,31 +36,81 @@ class TableInline(admin.TabularInline):
 
     @admin.display(description="")
     def open_link(self, obj):
-        return format_html(
-            '<a href="{}">record hands / result</a>', reverse("admin:tournament_table_hands", args=[obj.pk])
-        )
+        return format_html('<a href="{}">table sheet</a>', reverse("console:table", args=[obj.pk]))
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__entry__player")
 
 
+class TableCardsForm(forms.Form):
+    tables = forms.CharField(
+        required=False,
+        label="tables",
+        help_text="Table numbers such as 1-8, 12. Empty: every table still playing in this round.",
+    )
+
+    def clean_tables(self) -> frozenset[int]:
+        try:
+            return table_numbers_parse(self.cleaned_data["tables"])
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of ``url`` as inline SVG, for printing."""
+    return segno.make(url, error="m").svg_inline(scale=3)
+
+
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(EventScopedAdmin):
     list_display = ("__str__", "event", "number", "status")
-    list_filter = ("status", "event")
+    list_filter = ("status", ("event", admin.RelatedOnlyFieldListFilter))
     readonly_fields = ("event", "number", "seating_report")
     fields = ("event", "number", "status", "is_final", "seating_report")
     inlines = [TableInline]
     actions = ["publish_rounds", "complete_rounds"]
+    change_form_template = "admin/tournament/round/change_form.html"
 
-    @admin.action(description="Publish the selected seating drafts")
+    @admin.action(description="Publish the selected seating drafts", permissions=["change"])
     def publish_rounds(self, request, queryset):
         apply_to_each(self, request, queryset, lambda round_: round_publish(round_=round_), "published.")
 
     def has_add_permission(self, request):
         return False  # rounds are created by seating (event page → "Seat the next round")
 
-    @admin.action(description="Complete the selected rounds (every table confirmed)")
+    @admin.action(description="Complete the selected rounds (every table confirmed)", permissions=["change"])
     def complete_rounds(self, request, queryset):
         done = "completed; standings are being updated."
         apply_to_each(self, request, queryset, lambda round_: round_complete(round_=round_), done)
+
+    def get_urls(self):
+        cards = self.admin_site.admin_view(self.table_cards_view)
+        return [
+            path("<int:round_id>/table-cards/", cards, name="tournament_round_table_cards"),
+            *super().get_urls(),
+        ]
+
+    def table_cards_view(self, request, round_id):
+        """Issue the scorekeepers' table cards: a link (QR code) and a PIN per table, shown this once."""
+        round_ = self.object_to_change(request, Round, round_id)
+        form = TableCardsForm(request.POST or None)
+        cards, status = [], 200
+        if request.method == "POST" and form.is_valid():
+            wanted = form.cleaned_data["tables"]
+            tables = [t for t in selectors.round_playing_tables(round_) if not wanted or t.number in wanted]
+            try:
+                issued = scorekeeper_keys_issue(tables=tables, by=request.user)
+            except TaikaiError as exc:
+                form.add_error("tables", exc.message)
+                status = 400
+            else:
+                for key in issued:
+                    url = request.build_absolute_uri(reverse("console:table_card", args=[key.token]))
+                    cards.append(
+                        {"table": key.table, "pin": key.pin, "url": url, "qr": mark_safe(qr_svg(url))}
+                    )
+        elif request.method == "POST":
+            status = 400
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": round_,
+                   "title": f"Scorekeepers' table cards — {round_}", "form": form, "cards": cards}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/round/table_cards.html", context, status=status)

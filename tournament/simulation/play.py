@@ -367,10 +367,9 @@ def event_create(
         raise SimulationError("invalid_table_size", "the table size is 3 or 4")
     event = Event.objects.create(
         slug=slug, name=name, ruleset=ruleset, planned_rounds=planned_rounds, table_size=table_size,
-        is_public=is_public, status=Event.Status.REGISTRATION, entry_mode=Event.EntryMode.HANDS, **fields,
+        is_public=is_public, status=Event.Status.REGISTRATION, entry_mode=Event.EntryMode.HANDS, owner=organizer,
+        **fields,
     )  # fmt: skip
-    if organizer is not None:
-        event.organizers.add(organizer)
     for player in players:
         entry_register(event=event, player=player)
     return event

@@ -1,0 +1,58 @@
+"""Who holds which role, and which table cards were issued: read-only lists with their history.
+Roles are granted and revoked on the event's page; table cards are issued from the round's page."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from tournament.admin.common import EventScopedAdmin, apply_to_each
+from tournament.models import EventRole, ScorekeeperKey
+from tournament.services.roles import role_revoke, scorekeeper_key_revoke
+
+
+class ReadOnlyRecords:
+    def has_add_permission(self, request, *args):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def get_readonly_fields(self, request, obj=None):
+        return [f.name for f in self.model._meta.fields]
+
+
+@admin.register(EventRole)
+class EventRoleAdmin(ReadOnlyRecords, EventScopedAdmin):
+    list_display = ("user", "kind", "event", "tables", "granted_by", "granted_at", "revoked_by", "revoked_at")
+    list_filter = (
+        "kind",
+        ("event", admin.RelatedOnlyFieldListFilter),
+        ("revoked_at", admin.EmptyFieldListFilter),
+    )
+    search_fields = ("user__username", "user__first_name", "user__last_name", "event__name")
+    actions = ["revoke"]
+
+    @admin.action(description="Revoke the selected roles (they stay listed)", permissions=["change"])
+    def revoke(self, request, queryset):
+        apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
+                      lambda role: role_revoke(role=role, by=request.user), "revoked.")  # fmt: skip
+
+
+@admin.register(ScorekeeperKey)
+class ScorekeeperKeyAdmin(ReadOnlyRecords, EventScopedAdmin):
+    event_path = "table__round__event"
+    list_display = ("table", "issued_by", "issued_at", "failed_pins", "revoked_by", "revoked_at")
+    list_filter = (
+        ("table__round__event", admin.RelatedOnlyFieldListFilter),
+        ("revoked_at", admin.EmptyFieldListFilter),
+    )
+    exclude = ("token_digest", "pin_hash")
+    actions = ["revoke"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [f for f in super().get_readonly_fields(request, obj) if f not in self.exclude]
+
+    @admin.action(description="Revoke the selected table cards", permissions=["change"])
+    def revoke(self, request, queryset):
+        apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
+                      lambda key: scorekeeper_key_revoke(key=key, by=request.user), "revoked.")  # fmt: skip

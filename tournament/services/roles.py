@@ -1,0 +1,196 @@
+"""Roles in an event: co-organizers and referees (granted and revoked, never deleted), the scorekeepers'
+table keys (a link and a PIN, no account), and the staff groups that carry the admin's model permissions.
+
+A role says *which event* (and which tables) someone acts on; the model permissions of the groups say
+*what kind of record* they may touch in the admin. The admin asks for both; the console and the API ask
+for the role. Granting a role gives the person staff status and the matching group, so they can sign in
+to the admin; their lists there show only the events they hold a role in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth.models import Group, Permission
+from django.db import transaction
+from django.utils import timezone
+
+from taikai.errors import TaikaiError
+from tournament.models import Event, EventRole, ScorekeeperKey, Table
+from tournament.options import table_numbers_parse
+from tournament.services.common import recorder
+from tournament.services.locks import lock_event
+
+ORGANIZERS_GROUP = "Organizers"
+REFEREES_GROUP = "Referees"
+
+TOURNAMENT_MODELS = ("event", "eventrole", "entry", "round", "table", "seat", "hand", "handversion",
+                     "seatresult", "standingssnapshot", "penalty", "ruling", "tableclock", "seatingjob",
+                     "scorekeeperkey")  # fmt: skip
+
+GROUP_PERMISSIONS: dict[str, list[str]] = {
+    ORGANIZERS_GROUP: [
+        *(f"tournament.{verb}_{model}" for model in TOURNAMENT_MODELS for verb in ("add", "change", "view")),
+        "tournament.delete_eventrole",  # revoking: the row stays, marked revoked
+        "tournament.delete_entry",  # a registration made by mistake, before the player is seated
+        "players.add_player", "players.change_player", "players.view_player",
+        "scoring.add_ruleset", "scoring.change_ruleset", "scoring.view_ruleset",
+    ],
+    REFEREES_GROUP: [
+        *(f"tournament.view_{model}" for model in TOURNAMENT_MODELS if model not in ("eventrole", "scorekeeperkey")),
+        "tournament.add_penalty", "tournament.change_penalty", "tournament.add_ruling",
+        "players.view_player", "scoring.view_ruleset",
+    ],
+}  # fmt: skip
+
+ROLE_GROUP = {EventRole.Kind.ORGANIZER: ORGANIZERS_GROUP, EventRole.Kind.REFEREE: REFEREES_GROUP}
+
+
+def staff_groups_install() -> None:
+    """Create or update the Organizers and Referees groups with their model permissions (idempotent)."""
+    for name, perms in GROUP_PERMISSIONS.items():
+        group, _ = Group.objects.get_or_create(name=name)
+        wanted = set()
+        for perm in perms:
+            app_label, codename = perm.split(".")
+            wanted |= set(
+                Permission.objects.filter(content_type__app_label=app_label, codename=codename)
+                .values_list("pk", flat=True)
+            )  # fmt: skip
+        group.permissions.set(wanted)
+
+
+def _staff_for(user, kind: str) -> None:
+    """The admin needs staff status and the group's model permissions; the role limits them to the event."""
+    if not user.is_staff:
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+    group = Group.objects.filter(name=ROLE_GROUP[kind]).first()
+    if group is not None:
+        user.groups.add(group)
+
+
+@transaction.atomic
+def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> EventRole:
+    """Give ``user`` a role in ``event``. Changing a referee's tables revokes the old grant and makes a new one."""
+    if kind not in EventRole.Kind.values:
+        raise TaikaiError(
+            "invalid_role", f"the role is one of {', '.join(EventRole.Kind.values)}", field="kind"
+        )
+    if not user.is_active:
+        raise TaikaiError("user_inactive", f"{user} cannot sign in; activate the account first", field="user")
+    try:
+        numbers = table_numbers_parse(tables)
+    except ValueError as exc:
+        raise TaikaiError("invalid_tables", str(exc), field="tables") from exc
+    if numbers and kind == EventRole.Kind.ORGANIZER:
+        raise TaikaiError("invalid_tables", "an organizer covers the whole event", field="tables")
+    event = lock_event(event.pk)
+    if kind == EventRole.Kind.ORGANIZER and event.owner_id == user.pk:
+        raise TaikaiError("role_held", f"{user} owns this event and organizes it already", field="user")
+    held = EventRole.objects.filter(event=event, user=user, kind=kind, revoked_at__isnull=True).first()
+    if held is not None:
+        if table_numbers_parse(held.tables) == numbers:
+            return held
+        _revoke(held, by)
+    role = EventRole.objects.create(
+        event=event, user=user, kind=kind, tables=tables.strip(), granted_by=recorder(by)
+    )
+    _staff_for(user, kind)
+    return role
+
+
+def _revoke(role: EventRole, by) -> None:
+    role.revoked_at = timezone.now()
+    role.revoked_by = recorder(by)
+    role.save(update_fields=["revoked_at", "revoked_by"])
+
+
+@transaction.atomic
+def role_revoke(*, role: EventRole, by=None) -> EventRole:
+    """End a role; the row stays, naming who revoked it and when."""
+    lock_event(role.event_id)
+    role = EventRole.objects.select_for_update(of=("self",)).get(pk=role.pk)
+    if role.revoked_at is None:
+        _revoke(role, by)
+    return role
+
+
+@dataclass(frozen=True)
+class IssuedKey:
+    """A table's new key as printed on its card: shown once, only digests are kept."""
+
+    table: Table
+    token: str
+    pin: str
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _pin_digest(digest: str, pin: str) -> str:
+    """A keyed digest of the PIN: the link's token is the secret, the PIN a second factor with few tries."""
+    return hmac.new(settings.SECRET_KEY.encode(), f"{digest}:{pin}".encode(), hashlib.sha256).hexdigest()
+
+
+@transaction.atomic
+def scorekeeper_keys_issue(*, tables: list[Table], by=None) -> list[IssuedKey]:
+    """A new link and PIN for each table; the table's earlier keys stop working."""
+    if not tables:
+        raise TaikaiError("no_tables", "choose at least one table that is still playing", field="tables")
+    now = timezone.now()
+    ScorekeeperKey.objects.filter(table__in=tables, revoked_at__isnull=True).update(
+        revoked_at=now, revoked_by=recorder(by)
+    )
+    issued, rows = [], []
+    for table in tables:
+        token, pin = secrets.token_urlsafe(24), f"{secrets.randbelow(10**6):06d}"
+        digest = token_digest(token)
+        rows.append(ScorekeeperKey(table=table, token_digest=digest, pin_hash=_pin_digest(digest, pin),
+                                   issued_by=recorder(by)))  # fmt: skip
+        issued.append(IssuedKey(table=table, token=token, pin=pin))
+    ScorekeeperKey.objects.bulk_create(rows)
+    return issued
+
+
+def scorekeeper_key_unlock(*, token: str, pin: str) -> ScorekeeperKey:
+    """The key a table card's link and PIN open. A wrong PIN counts; after five the key is locked."""
+    digest = token_digest(token)
+    with transaction.atomic():
+        key = (
+            ScorekeeperKey.objects.select_for_update(of=("self",))
+            .select_related("table__round__event")
+            .filter(token_digest=digest)
+            .first()
+        )
+        if key is None or key.revoked_at is not None:
+            raise TaikaiError(
+                "key_invalid", "this table card is no longer valid; ask a referee for a new one"
+            )
+        if key.locked:
+            raise TaikaiError(
+                "key_locked", "too many wrong PINs: ask a referee for a new table card", field="pin"
+            )
+        right = hmac.compare_digest(key.pin_hash, _pin_digest(digest, (pin or "").strip()))
+        if not right:
+            key.failed_pins += 1
+            key.save(update_fields=["failed_pins"])
+    if not right:
+        left = key.MAX_FAILED_PINS - key.failed_pins
+        raise TaikaiError("pin_wrong", f"wrong PIN ({left} tries left)" if left else "wrong PIN: this card is now locked",
+                          field="pin")  # fmt: skip
+    return key
+
+
+@transaction.atomic
+def scorekeeper_key_revoke(*, key: ScorekeeperKey, by=None) -> ScorekeeperKey:
+    key = ScorekeeperKey.objects.select_for_update(of=("self",)).get(pk=key.pk)
+    if key.revoked_at is None:
+        key.revoked_at, key.revoked_by = timezone.now(), recorder(by)
+        key.save(update_fields=["revoked_at", "revoked_by"])
+    return key

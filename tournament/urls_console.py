@@ -1,0 +1,11 @@
+from django.urls import path
+
+from tournament import console
+
+app_name = "console"
+
+urlpatterns = [
+    path("console/", console.my_tables, name="my_tables"),
+    path("console/tables/<int:table_id>/", console.table_sheet, name="table"),
+    path("k/<str:token>/", console.table_card, name="table_card"),
+]
