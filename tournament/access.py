@@ -24,7 +24,7 @@ from django.db.models import Q
 
 from taikai.errors import Forbidden
 from tournament import selectors
-from tournament.models import EventRole
+from tournament.models import EventRole, ScorekeeperKey
 from tournament.options import table_numbers_parse
 
 SESSION_SCOREKEEPER_KEYS = "taikai_scorekeeper_keys"
@@ -50,10 +50,17 @@ class Actor:
     """The person behind a request: an account with its roles, and what the session opened without one
     (table cards, personal links)."""
 
-    def __init__(self, user, *, scorekeeper_tables=frozenset(), player_entries=frozenset()):
+    def __init__(self, user, *, cards: dict[int, int] | None = None, player_entries=frozenset()):
         self.user = user
-        self.scorekeeper_tables = frozenset(scorekeeper_tables)
+        self.cards = dict(cards or {})  # table id → the table card (key id) this session opened
+        self.scorekeeper_tables = frozenset(self.cards)
         self.player_entries = frozenset(player_entries)
+
+    def author_at(self, table):
+        """Who a record made at ``table`` names: the account, or else the table card that opened it."""
+        if self.signed_in or table.pk not in self.cards:
+            return self.user
+        return ScorekeeperKey(pk=self.cards[table.pk])
 
     @property
     def is_superuser(self) -> bool:
@@ -104,8 +111,8 @@ def actor_for(request) -> Actor:
     if actor is None:
         session = getattr(request, "session", {})
         keys = selectors.scorekeeper_tables(session.get(SESSION_SCOREKEEPER_KEYS, []))
-        actor = Actor(request.user, scorekeeper_tables=keys.values(),
-                      player_entries=session.get(SESSION_PLAYER_ENTRIES, []))  # fmt: skip
+        cards = {table_id: key_id for key_id, table_id in keys.items()}
+        actor = Actor(request.user, cards=cards, player_entries=session.get(SESSION_PLAYER_ENTRIES, []))
         request._taikai_actor = actor
     return actor
 

@@ -108,7 +108,8 @@ def table_sheet(request, table_id: int):
     status = 200
     if action is not None:
         try:
-            done = _sheet_action(request, table, action, hand_form, scores_form, seats, editing)
+            author = actor.author_at(table)
+            done = _sheet_action(request, author, table, action, hand_form, scores_form, seats, editing)
         except TaikaiError as exc:
             if exc.status == 403:
                 raise
@@ -133,9 +134,9 @@ def table_sheet(request, table_id: int):
     return render(request, "tournament/console/table.html", context, status=status)
 
 
-def _sheet_action(request, table, action, hand_form, scores_form, seats, editing) -> str | None:
-    """Run one button of the sheet; the message to show, or None when the form has errors."""
-    user = request.user
+def _sheet_action(request, user, table, action, hand_form, scores_form, seats, editing) -> str | None:
+    """Run one button of the sheet as ``user`` (an account or a table card); the message to show, or
+    None when the form has errors."""
     if action == "hand":
         if not hand_form.is_valid():
             return None

@@ -38,12 +38,27 @@ class VersionedRecord(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    recorded_by_card = models.ForeignKey(
+        "ScorekeeperKey",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Recorded by the table's scorekeeper, through this table card (no account).",
+    )
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     objects = VersionedQuerySet.as_manager()
 
     class Meta:
         abstract = True
+
+    @property
+    def author(self) -> str:
+        """Who recorded this version, for people: an account, a table card, or nobody (a simulation)."""
+        if self.recorded_by_card_id:
+            return f"table card #{self.recorded_by_card_id}"
+        return str(self.recorded_by or "")
 
 
 class Event(models.Model):

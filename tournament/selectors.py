@@ -207,6 +207,10 @@ def seating_job_for(event_id: int, job_id: int) -> SeatingJob | None:
 # --- Tables, seats, hands ------------------------------------------------------------------------
 
 
+def table_number(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("number", flat=True).first()
+
+
 def table_with_event(table_id: int) -> Table | None:
     return Table.objects.select_related("round__event__ruleset").filter(pk=table_id).first()
 

@@ -40,7 +40,7 @@ def test_organizer_seats_a_round_records_a_hand_and_players_see_standings(admin_
     admin_page.click("text=Create the round")
     admin_page.wait_for_selector("text=Round 1 is seated")
     # and the referee records a ron: South wins 2 han 40 fu off West
-    admin_page.click("text=record hands / result")
+    admin_page.click("text=table sheet")
     admin_page.select_option("#id_outcome", "ron")
     admin_page.select_option("#id_discarder", "2")
     admin_page.select_option("#id_winner_1", "1")
@@ -73,7 +73,7 @@ def test_organizer_seats_a_round_records_a_hand_and_players_see_standings(admin_
 
 def test_referee_form_shows_only_the_fields_of_the_outcome(admin_page, make_event, seated_round):
     table = seated_round(make_event(4)).tables.get()
-    admin_page.goto(f"/admin/tournament/table/{table.pk}/hands/")
+    admin_page.goto(f"/console/tables/{table.pk}/")
     admin_page.select_option("#id_outcome", "exhaustive_draw")
     assert admin_page.is_visible("#id_tenpai_positions") and not admin_page.is_visible("#id_winner_1")
     admin_page.select_option("#id_outcome", "tsumo")

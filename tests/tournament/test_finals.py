@@ -83,9 +83,7 @@ def test_art40_decision_is_shown_in_the_admin(admin_client, final):
     body = admin_client.get(reverse("console:table", args=[table.pk])).content.decode()
     assert 'id="final-decision"' in body and "Eliminate" in body
     assert (
-        admin_client.post(
-            reverse("console:table", args=[table.pk]), {"action": "final_apply"}
-        ).status_code
+        admin_client.post(reverse("console:table", args=[table.pk]), {"action": "final_apply"}).status_code
         == 302
     )
     assert Round.objects.filter(event=event, number=2, is_final=True).exists()

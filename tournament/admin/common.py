@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from taikai.errors import TaikaiError
-from tournament import access
+from tournament import access, selectors
 from tournament.models import Entry, Event, Round, Table
 
 
@@ -81,6 +82,39 @@ class EventScopedAdmin(admin.ModelAdmin):
             kwargs["queryset"] = db_field.related_model._default_manager.filter(where)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
+    def get_object(self, request, object_id, from_field=None):
+        """An object of an event the user holds no role in: 403, not "does not exist"."""
+        obj = super().get_object(request, object_id, from_field)
+        if obj is None and self._exists(object_id):
+            raise PermissionDenied
+        return obj
+
+    def _exists(self, object_id) -> bool:
+        try:
+            return self.model._default_manager.filter(pk=object_id).exists()
+        except (ValueError, TypeError, ValidationError):
+            return False
+
+    def add_view(self, request, form_url="", extra_context=None):
+        """A new row for an event (and table) the user may not write to: 403 before the form is read."""
+        if request.method == "POST" and self.event_path == "event" and not self._may_add_to(request):
+            raise PermissionDenied
+        return super().add_view(request, form_url, extra_context)
+
+    def _may_add_to(self, request) -> bool:
+        actor = access.actor_for(request)
+        try:
+            event_id = int(request.POST.get("event") or 0)
+            table_id = int(request.POST.get("table") or 0)
+        except ValueError:
+            return True  # not a number: the form says which field is wrong
+        if not event_id:
+            return True
+        if self.write_role == "manage":
+            return access.may_manage(actor, event_id)
+        number = selectors.table_number(table_id) if table_id else None
+        return access.may_referee(actor, event_id, number)
+
     def changelist_view(self, request, extra_context=None):
         if request.method == "POST" and request.POST.get("action"):
             if request.POST["action"] not in self.get_actions(request):
@@ -91,9 +125,11 @@ class EventScopedAdmin(admin.ModelAdmin):
         return super().changelist_view(request, extra_context)
 
     def object_to_change(self, request, model, pk: int):
-        """The object a custom admin view writes to, or 404 outside the user's events, or 403 without the
-        role and permission to change it."""
-        obj = get_object_or_404(self.get_queryset(request) if model is self.model else model, pk=pk)
+        """The object a custom admin view writes to: 404 if there is none, 403 without the role and the
+        permission to change it."""
+        obj = self.get_object(request, str(pk)) if model is self.model else get_object_or_404(model, pk=pk)
+        if obj is None:
+            raise Http404(f"no such {model._meta.verbose_name}")
         if not self.has_change_permission(request, obj):
             raise PermissionDenied
         return obj

@@ -153,4 +153,4 @@ class RulingAdmin(EventScopedAdmin):
         if not change:
             created = ruling_record(event=obj.event, table=obj.table, entry=obj.entry, decision=obj.decision,
                                     user=request.user)  # fmt: skip
-            obj.pk = created.pk
+            obj.pk, obj.decided_at, obj.decided_by = created.pk, created.decided_at, created.decided_by

@@ -160,17 +160,20 @@ class EventAdmin(EventScopedAdmin):
         """Roles go through the services: a new row grants, a deleted row revokes, nothing is deleted."""
         if formset.model is not EventRole:
             return super().save_formset(request, form, formset, change)
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         for row in formset.deleted_forms:
             if row.instance.pk:
-                role_revoke(role=row.instance, by=request.user)
+                formset.deleted_objects.append(role_revoke(role=row.instance, by=request.user))
         for row in formset.extra_forms:
             if row.has_changed() and not formset._should_delete_form(row):
                 data = row.cleaned_data
                 try:
-                    role_grant(event=form.instance, user=row.instance.user, kind=data["kind"],
-                               tables=data.get("tables", ""), by=request.user)  # fmt: skip
+                    role = role_grant(event=form.instance, user=row.instance.user, kind=data["kind"],
+                                      tables=data.get("tables", ""), by=request.user)  # fmt: skip
                 except TaikaiError as exc:
                     messages.error(request, f"{row.instance.user}: {exc.message}")
+                else:
+                    formset.new_objects.append(role)
         return None
 
     @admin.display(description="entries", ordering="_entries")

@@ -78,6 +78,9 @@ class RoundAdmin(EventScopedAdmin):
     def has_add_permission(self, request):
         return False  # rounds are created by seating (event page → "Seat the next round")
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # its hands, results and history stay
+
     @admin.action(description="Complete the selected rounds (every table confirmed)", permissions=["change"])
     def complete_rounds(self, request, queryset):
         done = "completed; standings are being updated."

@@ -16,3 +16,6 @@ class SeatingJobAdmin(EventScopedAdmin):
 
     def has_add_permission(self, request):
         return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # its hands, results and history stay

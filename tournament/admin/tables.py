@@ -34,6 +34,9 @@ class TableAdmin(EventScopedAdmin):
     def has_add_permission(self, request):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # its hands, results and history stay
+
     @admin.display(description="")
     def sheet_link(self, obj):
         return format_html('<a href="{}">table sheet</a>', reverse("console:table", args=[obj.pk]))

@@ -5,11 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from taikai.errors import TaikaiError
+from tournament.models import ScorekeeperKey
 
 
 def recorder(user):
     """The user a record names as its author: nobody for an anonymous caller (a simulation, a task)."""
     return user if getattr(user, "is_authenticated", False) else None
+
+
+def authorship(user) -> dict:
+    """The author fields of a versioned record: ``user`` is an account, or the table card (``ScorekeeperKey``)
+    a scorekeeper without an account opened, or nobody."""
+    if isinstance(user, ScorekeeperKey):
+        return {"recorded_by": None, "recorded_by_card": user}
+    return {"recorded_by": recorder(user)}
 
 
 def status_set(row, status: str) -> None:

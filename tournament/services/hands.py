@@ -18,7 +18,7 @@ from tournament import selectors
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import PenaltyKind, check_win_allowed
 from tournament.models import HandVersion, Round, Seat, Table
-from tournament.services.common import recorder
+from tournament.services.common import authorship
 from tournament.services.hand_input import HandInput, parse_hand_input, recorded_hand
 from tournament.services.locks import lock_hand, lock_table
 
@@ -82,7 +82,7 @@ def hand_record(
         tenpai_positions=list(hand_input.tenpai_positions),
         deltas=deltas,
         deposits_out=settlement.deposits_out,
-        recorded_by=recorder(user),
+        **authorship(user),
         note=note,
     )
     hand.current_version = version.version

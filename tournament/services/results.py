@@ -13,7 +13,7 @@ from tournament import selectors
 from tournament.engine.table_result import SeatOutcome, table_result
 from tournament.models import Round, SeatResult, Table
 from tournament.options import table_rules
-from tournament.services.common import recorder, status_set
+from tournament.services.common import authorship, status_set
 from tournament.services.locks import lock_round, lock_table
 from tournament.services.standings import standings_schedule_recompute
 
@@ -89,7 +89,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
             table=table, seat=seat, entry=seat.entry, version=version, final_points=r.final_points,
             placement=r.placement, point_score=r.point_score, placement_points=r.placement_points, oka=r.oka,
             game_points=r.game_points, multiplier=result.multiplier, advanced=r.advanced, forfeit=r.forfeit,
-            recorded_by=recorder(user),
+            **authorship(user),
         )
         for seat, r in zip(seats, result.seats, strict=True)
     )  # fmt: skip
