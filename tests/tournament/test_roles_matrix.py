@@ -333,6 +333,7 @@ WRITES = [
 
 # Routes that accept a POST but are not role-protected writes, and why.
 NOT_ROLE_WRITES = {
+    "action:tournament.entry.personal_links_csv": "a download for organizers (test_roles checks who gets it)",
     "console:table_card": "anyone may try a table card's PIN; five wrong ones lock the card (tested apart)",
     "action:players.player.delete_selected": "players are shared by all events; deleting needs the model permission",
     "add:players.player": "players are shared by all events; adding needs the model permission",

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import csv
+
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.html import format_html
 
 from taikai.errors import TaikaiError
 from tournament import access
@@ -34,9 +40,35 @@ class EntryAdmin(EventScopedAdmin):
     list_display = ("player", "event", "status", "status_reason")
     list_filter = ("status", EVENT_FILTER)
     search_fields = ("player__display_name", "player__reading", "event__name")
-    autocomplete_fields = ("player",)
+    autocomplete_fields = ("event", "player")
     raw_id_fields = ("substitute_for",)
-    actions = ["disqualify"]
+    readonly_fields = ("personal_link",)
+    actions = ["disqualify", "personal_links_csv"]
+
+    @admin.display(description="personal link (the player's own page)")
+    def personal_link(self, obj):
+        if not obj.pk:
+            return "—"
+        return format_html('<a href="{0}">{0}</a>', reverse("tournament:player_link", args=[obj.link_token]))
+
+    @admin.action(
+        description="Download the personal links of the selected players (CSV)", permissions=["change"]
+    )
+    def personal_links_csv(self, request, queryset):
+        """For mail merge or printing: each player's link to their own page. Organizers only."""
+        rows = list(queryset.select_related("player", "event"))
+        if not all(self.may_write(request, entry) for entry in rows):
+            raise PermissionDenied
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="personal-links.csv"'
+        writer = csv.writer(response)
+        writer.writerow(["event", "player", "external_id", "link"])
+        for entry in rows:
+            link = request.build_absolute_uri(reverse("tournament:player_link", args=[entry.link_token]))
+            writer.writerow(
+                [entry.event.slug, entry.player.display_name, entry.player.external_id or "", link]
+            )
+        return response
 
     @admin.action(description="Disqualify (art. 43: loses award eligibility, stays in the records)",
                   permissions=["change"])  # fmt: skip
@@ -72,6 +104,7 @@ class PenaltyAdmin(EventScopedAdmin):
     list_filter = ("kind", EVENT_FILTER, "cancelled_at")
     search_fields = ("entry__player__display_name", "reason")
     raw_id_fields = ("table", "entry")
+    autocomplete_fields = ("event",)
     actions = ["cancel_penalties"]
 
     def get_readonly_fields(self, request, obj=None):
@@ -129,6 +162,7 @@ class RulingAdmin(EventScopedAdmin):
     list_display = ("event", "table", "entry", "decided_by", "decided_at")
     list_filter = (EVENT_FILTER,)
     raw_id_fields = ("table", "entry")
+    autocomplete_fields = ("event",)
     fields = ("event", "table", "entry", "decision")
 
     def get_readonly_fields(self, request, obj=None):

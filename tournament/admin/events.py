@@ -142,7 +142,9 @@ class EventAdmin(EventScopedAdmin):
     ]  # fmt: skip
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(_entries=Count("entries"))
+        return (
+            super().get_queryset(request).annotate(_entries=Count("entries")).order_by(*Event._meta.ordering)
+        )
 
     def has_add_permission(self, request):
         """Anyone with the model permission may create an event; they become its owner."""

@@ -5,6 +5,7 @@ import datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
@@ -12,9 +13,11 @@ from django.utils import timezone
 from players.models import Player
 from scoring.models import Ruleset
 from tournament.models import Event
+from tournament.services.roles import ORGANIZERS_GROUP, role_grant, staff_groups_install
 from tournament.simulation import event_create, event_simulate
 
 DEMO_USERNAME = "organizer"
+DEMO_REFEREE = "referee"
 DEMO_PASSWORD = "taikai-demo"  # local demo only; the command refuses to run in production mode
 
 DEMO_PLAYERS = [
@@ -77,10 +80,17 @@ class Command(BaseCommand):
         if if_empty and (Player.objects.exists() or Event.objects.exists()):
             self.stdout.write("Demo data already loaded.")
             return
+        staff_groups_install()
         User = get_user_model()
         organizer = User.objects.filter(username=DEMO_USERNAME).first()
-        if organizer is None:
-            organizer = User.objects.create_superuser(DEMO_USERNAME, "organizer@example.org", DEMO_PASSWORD)
+        if organizer is None:  # an organizer, not a superuser: the admin shows the events they own
+            organizer = User.objects.create_user(
+                DEMO_USERNAME, "organizer@example.org", DEMO_PASSWORD, is_staff=True
+            )
+            organizer.groups.add(Group.objects.get(name=ORGANIZERS_GROUP))
+        referee = User.objects.filter(username=DEMO_REFEREE).first() or User.objects.create_user(
+            DEMO_REFEREE, "referee@example.org", DEMO_PASSWORD
+        )
         players = []
         for display, family, given, reading, club, country in DEMO_PLAYERS:
             player, _ = Player.objects.get_or_create(
@@ -100,10 +110,13 @@ class Command(BaseCommand):
                 is_public=True, organizer=organizer, venue=venue, starts_on=starts_on, ends_on=starts_on,
             )  # fmt: skip
             summary = event_simulate(event, rounds=played, seed=seed, user=organizer, in_progress=in_progress)
+            if in_progress:
+                role_grant(event=event, user=referee, kind="referee", by=organizer)
             self.stdout.write(summary.text())
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: {Player.objects.count()} players. Admin: http://127.0.0.1:8000/admin/ "
-                f"(user {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r})"
+                f"(user {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r}); referee console: "
+                f"http://127.0.0.1:8000/console/ (user {DEMO_REFEREE!r}, same password)"
             )
         )
