@@ -85,6 +85,18 @@ def win_check_han_fu(*, han: int, fu: int, tsumo: bool, ruleset: Ruleset, field:
         raise problem.at(field)
 
 
+def han_fu_pairs(ruleset: Ruleset) -> dict:
+    """The fu each han from 1 to 4 can have, for ron and for tsumo, under the ruleset: what a referee's
+    han/fu picker offers. From 5 han (mangan 満貫) the fu do not count."""
+    raw = ruleset_uses_raw_fu(ruleset)
+    candidates = [20, 25, *range(22, 111, 2)] if raw else [20, 25, *range(30, 111, 10)]
+    return {
+        kind: {han: sorted(fu for fu in set(candidates) if han_fu_exists(han=han, fu=fu, tsumo=kind == "tsumo",
+                                                                         raw_fu=raw)) for han in range(1, 5)}
+        for kind in ("ron", "tsumo")
+    }  # fmt: skip
+
+
 def win_evaluate(
     hand: dict, *, seat: int, dealer_seat: int, seats: int, tsumo: bool, ruleset: Ruleset
 ) -> EvaluatedWin:

@@ -11,12 +11,12 @@ from taikai.errors import TaikaiError
 from tournament import access
 from tournament.models import Table
 from tournament.services.clock import (
-    clock_observe,
     clock_pause,
+    clock_payload,
     clock_press,
     clock_resume,
     clock_start,
-    clock_view,
+    clock_state,
 )
 
 
@@ -64,7 +64,7 @@ class ClockView(APIView):
         return table
 
     def get(self, request, table_id: int):
-        return Response(clock_view(clock_observe(table=self.table(request, table_id))))
+        return Response(clock_state(table=self.table(request, table_id)))
 
     def post(self, request, table_id: int):
         table = self.table(request, table_id)
@@ -80,7 +80,7 @@ class ClockView(APIView):
             return Response(
                 {"error": {"code": "not_allowed", "message": "read the state with GET"}}, status=405
             )
-        return Response(clock_view(clock))
+        return Response(clock_payload(clock))
 
     @staticmethod
     def _valid(serializer_class, request) -> dict:

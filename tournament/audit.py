@@ -173,13 +173,14 @@ def check_hands(records: EventRecords) -> list[Violation]:
 
 
 def _current_hands(records: EventRecords, table_id: int) -> list[tuple[Hand, HandVersion]]:
-    """Each hand of the table with its current version, in order (hands without one left out)."""
+    """Each hand of the game with its current version, in order (hands without one, and hands voided as
+    entered by mistake, left out)."""
     current = []
     for hand in records.hands.get(table_id, []):
         version = next(
             (v for v in records.versions.get(hand.id, []) if v.version == hand.current_version), None
         )
-        if version is not None:
+        if version is not None and version.outcome != HandVersion.Outcome.VOID:
             current.append((hand, version))
     return current
 

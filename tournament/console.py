@@ -13,17 +13,21 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from scoring.options import ruleset_uses_raw_fu
+from scoring.services import han_fu_pairs
 from taikai.errors import Forbidden, TaikaiError
 from tournament import access, selectors
-from tournament.forms import FinalScoresForm, HandForm, ScorekeeperPinForm
-from tournament.models import Seat, Table
-from tournament.services.discipline import seat_mark_absent
+from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
+from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm
+from tournament.models import Entry, HandVersion, Penalty, Seat, Table
+from tournament.services.clock import clocks_read
+from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
-from tournament.services.hands import hand_record
+from tournament.services.hands import hand_record, hand_void
 from tournament.services.results import table_finish, table_reopen
 from tournament.services.roles import scorekeeper_key_unlock
 
@@ -68,12 +72,15 @@ def _editing_number(request, hands_recorded: int) -> int:
 # What each button on the sheet needs: "score" (the table's referee or scorekeeper) or "referee".
 SHEET_ACTIONS = {
     "hand": "score",
+    "void": "score",
     "finish": "score",
     "scores": "score",
     "absent_before": "referee",
     "absent_during": "referee",
+    "present": "referee",
     "final_apply": "referee",
     "reopen": "referee",
+    "cancel_penalty": "referee",
 }
 
 
@@ -96,20 +103,25 @@ def table_sheet(request, table_id: int):
     seats = selectors.table_game_seats(table)
     sheet = selectors.table_hand_sheet(table)
     editing = _editing_number(request, len(sheet.hands))
-    current = next((h for h in sheet.hands if h.number == editing), None)
+    current = selectors.table_hand_version(table, editing)
     initial = {"expected_version": current.version if current else 0,
                **selectors.next_hand_defaults(sheet, players=len(seats))}  # fmt: skip
-    if current:
-        initial |= {"outcome": current.outcome, "dealer_position": current.dealer_position,
-                    "honba": current.honba, "riichi_positions": current.riichi_positions,
-                    "tenpai_positions": current.tenpai_positions}  # fmt: skip
-    hand_form = HandForm(request.POST if action == "hand" else None, seats=seats, initial=initial)
+    if current is not None and current.outcome != HandVersion.Outcome.VOID:
+        initial |= HandForm.initial_from(current)
+    elif current is None or current.outcome == HandVersion.Outcome.VOID:
+        initial["outcome"] = "ron"  # the most common result: one tap fewer
+    raw_fu = ruleset_uses_raw_fu(table.round.event.ruleset)
+    hand_form = HandForm(
+        request.POST if action == "hand" else None, seats=seats, initial=initial, raw_fu=raw_fu
+    )
     scores_form = FinalScoresForm(request.POST if action == "scores" else None, seats=seats)
     status = 200
     if action is not None:
         try:
             author = actor.author_at(table)
-            done = _sheet_action(request, author, table, action, hand_form, scores_form, seats, editing)
+            done = _sheet_action(
+                request, author, table, action, hand_form, scores_form, seats, editing, current
+            )
         except TaikaiError as exc:
             if exc.status == 403:
                 raise
@@ -125,16 +137,33 @@ def table_sheet(request, table_id: int):
             final = final_situation(table=table)
         except TaikaiError as exc:
             messages.warning(request, exc.message)
+    deposits = sheet.deposits
     context = {
         "table": table, "event": table.round.event, "seats": seats, "sheet": sheet, "hand_form": hand_form,
         "scores_form": scores_form, "editing": editing, "current": current, "final": final,
         "results": selectors.table_results_all_versions(table), "can_referee": can_referee,
-        "all_seats": selectors.table_seats(table),
+        "all_seats": selectors.table_seats(table), "penalties": selectors.table_penalties(table),
+        "sheet_seats": selectors.table_sheet_seats(table, sheet, hand_number=editing),
+        "han_fu_pairs": han_fu_pairs(table.round.event.ruleset), "deposits": deposits,
+        "riichi_sticks": deposits // 1000, "confirm": _confirming(request, table),
+        "honba": initial.get("honba", 0),
     }  # fmt: skip
     return render(request, "tournament/console/table.html", context, status=status)
 
 
-def _sheet_action(request, user, table, action, hand_form, scores_form, seats, editing) -> str | None:
+def _confirming(request, table):
+    """A "left during the game" tap first asks to confirm: the seat it is about."""
+    if request.GET.get("confirm") != "absent_during":
+        return None
+    try:
+        return selectors.table_seats(table)[int(request.GET.get("seat", ""))]
+    except (ValueError, IndexError):
+        return None
+
+
+def _sheet_action(
+    request, user, table, action, hand_form, scores_form, seats, editing, current
+) -> str | None:
     """Run one button of the sheet as ``user`` (an account or a table card); the message to show, or
     None when the form has errors."""
     if action == "hand":
@@ -143,6 +172,11 @@ def _sheet_action(request, user, table, action, hand_form, scores_form, seats, e
         hand_record(table=table, number=editing, expected_version=hand_form.cleaned_data["expected_version"],
                     data=hand_form.hand_data(), user=user)  # fmt: skip
         return f"Hand {editing} saved."
+    if action == "void":
+        hand_void(
+            table=table, number=editing, expected_version=_int_field(request, "expected_version"), user=user
+        )
+        return f"Hand {editing} is void: it stays in the history, and the next hand takes its number."
     if action == "finish":
         table_finish(table=table, user=user)
         return "The table's result is confirmed."
@@ -151,21 +185,109 @@ def _sheet_action(request, user, table, action, hand_form, scores_form, seats, e
             return None
         table_finish(table=table, final_points=scores_form.final_points(seats), user=user)
         return "The table's result is confirmed."
-    if action in ("absent_before", "absent_during"):
-        seat = get_object_or_404(Seat, pk=_seat_id(request), table=table)
+    if action in ("absent_before", "absent_during", "present"):
+        seat = get_object_or_404(Seat, pk=_int_field(request, "seat"), table=table)
+        if action == "present":
+            seat_mark_present(seat=seat, user=user)
+            return f"{seat.entry.player} is back at the table: the absence is undone."
         seat_mark_absent(seat=seat, during=action == "absent_during", user=user)
         return f"{seat.entry.player} is marked absent (art. 42)."
+    if action == "cancel_penalty":
+        penalty = get_object_or_404(Penalty, pk=_int_field(request, "penalty"), table=table)
+        reason = (request.POST.get("reason") or "").strip() or f"cancelled by {user}"
+        penalty = penalty_cancel(penalty=penalty, reason=reason, user=user)
+        entry = penalty.entry
+        entry.refresh_from_db()
+        status = " They stay disqualified." if entry.status == Entry.Status.DISQUALIFIED else ""
+        return f"The penalty of {entry.player} is cancelled (kept in the records).{status}"
     if action == "final_apply":
         return final_apply(table=table, user=user)
     table_reopen(table=table)
     return "The table is open for corrections."
 
 
-def _seat_id(request) -> int:
+def _int_field(request, name: str) -> int:
     try:
-        return int(request.POST.get("seat", ""))
+        return int(request.POST.get(name, ""))
     except ValueError:
-        raise TaikaiError("invalid_seat", "choose a seat at this table", field="seat") from None
+        raise TaikaiError(
+            f"invalid_{name}", f"{name.replace('_', ' ')} is missing or not a number", field=name
+        ) from None
+
+
+@require_http_methods(["GET"])
+def table_clock(request, table_id: int):
+    """The chess clock of art. 38 for a tablet at the table: one tap zone per seat. The server keeps the
+    time; the page ticks between answers and resyncs after a reload or a lost connection."""
+    table = selectors.table_with_event(table_id)
+    if table is None:
+        raise Http404("no such table")
+    actor = access.actor_for(request)
+    if not access.may_score(actor, table):
+        return _refused(request, actor)
+    seats = selectors.table_game_seats(table)
+    defaults = selectors.next_hand_defaults(selectors.table_hand_sheet(table), players=len(seats))
+    context = {"table": table, "event": table.round.event, "seats": seats, "next_hand": selectors.table_hands_recorded(table) + 1,
+               "dealer": defaults["dealer_position"]}  # fmt: skip
+    return render(request, "tournament/console/clock.html", context)
+
+
+CLOCKS_PER_REQUEST = 50
+
+
+@require_http_methods(["GET"])
+def clocks(request):
+    """The clocks of the listed tables the actor works at (at most 50: a page of My tables), unlocked."""
+    actor = access.actor_for(request)
+    try:
+        ids = [int(i) for i in request.GET.get("tables", "").split(",") if i][:CLOCKS_PER_REQUEST]
+    except ValueError:
+        raise TaikaiError(
+            "invalid_tables", "tables is a comma-separated list of table ids", field="tables"
+        ) from None
+    tables = [t for t in selectors.tables_with_events(ids) if access.may_score(actor, t)]
+    return JsonResponse({str(k): v for k, v in clocks_read(tables).items()})
+
+
+@require_http_methods(["GET", "POST"])
+def table_penalty(request, table_id: int):
+    """Log a foul at the table, then go back to it. A disqualifying foul asks first and says so after."""
+    table = selectors.table_with_event(table_id)
+    if table is None:
+        raise Http404("no such table")
+    actor = access.actor_for(request)
+    if not access.may_referee(actor, table.round.event_id, table.number):
+        return _refused(request, actor)
+    event = table.round.event
+    seats = selectors.table_seats(table)
+    hand = selectors.table_hands_recorded(table) + 1
+    initial = {"hand_number": request.GET.get("hand") or hand, "seat": request.GET.get("seat")}
+    form = PenaltyForm(request.POST or None, seats=seats, kinds=PENALTY_CHOICES, initial=initial,
+                       tournament_play=event.tournament_play)  # fmt: skip
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        entry = form.seats[data["seat"]].entry
+        try:
+            penalty_log(event=event, entry=entry, kind=data["kind"], reason=data["reason"], table=table,
+                        hand_number=data["hand_number"], user=request.user)  # fmt: skip
+        except TaikaiError as exc:
+            form.add_error(None, exc.message)
+        else:
+            entry.refresh_from_db()
+            if entry.status == Entry.Status.DISQUALIFIED:
+                messages.warning(
+                    request, f"{entry.player} is disqualified (art. 43): no award, still in the records."
+                )
+            messages.success(request, f"The penalty of {entry.player} is logged.")
+            return redirect("console:table", table.pk)
+    status = 400 if request.method == "POST" else 200
+    disqualifying = [kind.value for kind in PENALTY_EFFECTS
+                     if is_disqualifying(kind, tournament_play=event.tournament_play)]  # fmt: skip
+    return render(request, "tournament/console/penalty.html",
+                  {"table": table, "event": event, "form": form, "disqualifying": disqualifying}, status=status)  # fmt: skip
+
+
+PENALTY_CHOICES = [(kind.value, effect.label) for kind, effect in PENALTY_EFFECTS.items()]
 
 
 @require_http_methods(["GET", "POST"])

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 
 from tournament import selectors
+from tournament.engine.penalties import is_disqualifying
 from tournament.models import Entry, Event, HandVersion
 
 OUTCOME_CHOICES = [(k, v) for k, v in HandVersion.Outcome.choices]
@@ -51,71 +54,107 @@ class ManualSeatingForm(forms.Form):
         return tables
 
 
+SCORE_UNIT = 100  # final scores are written in hundreds 百点
+
+
 class FinalScoresForm(forms.Form):
+    """Final scores only. A score below zero or not in hundreds is allowed, once the referee confirms it."""
+
+    confirm_unusual = forms.BooleanField(required=False, label="These scores are right")
+
     def __init__(self, *args, seats, **kwargs):
         super().__init__(*args, **kwargs)
         for seat in seats:
             self.fields[f"seat_{seat.position}"] = forms.IntegerField(
-                label=f"{seat.wind}: {seat.entry.player}"
+                label=f"{seat.wind}: {seat.entry.player}",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
+        self.order_fields([f"seat_{seat.position}" for seat in seats] + ["confirm_unusual"])
+        self.warnings: list[str] = []
+
+    def clean(self):
+        data = super().clean()
+        for name, value in data.items():
+            if not name.startswith("seat_") or value is None:
+                continue
+            label = self.fields[name].label
+            if value < 0:
+                self.warnings.append(f"{label} ends below zero ({value})")
+            elif value % SCORE_UNIT:
+                self.warnings.append(f"{label}: {value} is not in hundreds")
+        if self.warnings and not data.get("confirm_unusual"):
+            raise forms.ValidationError(
+                "Check these scores, then tick “These scores are right”: " + "; ".join(self.warnings)
+            )
+        return data
 
     def final_points(self, seats) -> list[int]:
         return [self.cleaned_data[f"seat_{seat.position}"] for seat in seats]
 
 
-class HandForm(forms.Form):
-    """A referee's record of one hand. Seats are given by wind at the table's start (E, S, W, N)."""
+HAN_CHOICES = [(str(h), str(h)) for h in range(1, 14)] + [("Y1", "yakuman 役満"), ("Y2", "double 二倍役満")]
+STANDARD_FU_CHOICES = [20, 25, *range(30, 111, 10)]
+RAW_FU_CHOICES = [20, 25, *range(22, 111, 2)]
+WINNERS = (1, 2, 3)
 
-    outcome = forms.ChoiceField(choices=OUTCOME_CHOICES)
-    dealer_position = forms.TypedChoiceField(label="dealer", coerce=int)
-    honba = forms.IntegerField(min_value=0, initial=0, label="honba 本場")
+
+def _radios(**kwargs):
+    return forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, widget=forms.RadioSelect, **kwargs
+    )
+
+
+class HandForm(forms.Form):
+    """A referee's record of one hand, in taps: the outcome, the winner and discarder seats, then han and
+    fu (only the pairs that can exist are offered; from 5 han and for yakuman there is no fu). Seats are
+    given by wind at the table's start (E, S, W, N). Up to three ron winners (multi-ron 多家和)."""
+
+    outcome = forms.ChoiceField(choices=OUTCOME_CHOICES, widget=forms.RadioSelect)
+    dealer_position = forms.TypedChoiceField(label="dealer 親", coerce=int, widget=forms.RadioSelect)
+    honba = forms.IntegerField(min_value=0, max_value=99, initial=0, label="honba 本場")
     riichi_positions = forms.TypedMultipleChoiceField(
         coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="riichi 立直"
     )
     tenpai_positions = forms.TypedMultipleChoiceField(
-        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="tenpai at a draw 聴牌"
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="tenpai 聴牌"
     )
-    discarder = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="discarder (ron)")
-    winner_1 = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="winner")
-    han_1 = forms.IntegerField(min_value=0, required=False, label="han")
-    fu_1 = forms.IntegerField(min_value=20, required=False, label="fu")
-    yakuman_1 = forms.IntegerField(min_value=0, required=False, initial=0, label="yakuman")
-    winner_2 = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, label="second winner (ron)"
-    )
-    han_2 = forms.IntegerField(min_value=0, required=False, label="han")
-    fu_2 = forms.IntegerField(min_value=20, required=False, label="fu")
-    winner_3 = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, label="third winner (ron)"
-    )
-    han_3 = forms.IntegerField(min_value=0, required=False, label="han")
-    fu_3 = forms.IntegerField(min_value=20, required=False, label="fu")
+    discarder = _radios(label="from 放銃")
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def __init__(self, *args, seats, **kwargs):
+    def __init__(self, *args, seats, raw_fu: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [(i, f"{seat.wind}: {seat.entry.player}") for i, seat in enumerate(seats)]
-        blank = [("", "—")]
-        self.fields["dealer_position"].choices = choices
-        self.fields["riichi_positions"].choices = choices
-        self.fields["tenpai_positions"].choices = choices
-        self.fields["discarder"].choices = blank + choices
-        for n in (1, 2, 3):
-            self.fields[f"winner_{n}"].choices = blank + choices
+        choices = [(i, f"{seat.wind} {seat.entry.player}") for i, seat in enumerate(seats)]
+        fu_choices = [(fu, str(fu)) for fu in (RAW_FU_CHOICES if raw_fu else STANDARD_FU_CHOICES)]
+        for n in WINNERS:
+            self.fields[f"winner_{n}"] = _radios(label="winner 和了" if n == 1 else f"winner {n} (multi-ron)")
+            self.fields[f"han_{n}"] = forms.ChoiceField(choices=HAN_CHOICES, required=False,
+                                                        widget=forms.RadioSelect, label="han 翻")  # fmt: skip
+            self.fields[f"fu_{n}"] = _radios(label="fu 符", choices=fu_choices)
+            self.fields[f"yaku_{n}"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        for name in ("dealer_position", "riichi_positions", "tenpai_positions", "discarder",
+                     *(f"winner_{n}" for n in WINNERS)):  # fmt: skip
+            self.fields[name].choices = choices
+
+    def win_fields(self):
+        """(number, winner, han, fu) bound fields of each possible winner, for the template."""
+        return [
+            (n, self[f"winner_{n}"], self[f"han_{n}"], self[f"fu_{n}"], self[f"yaku_{n}"]) for n in WINNERS
+        ]
 
     def hand_data(self) -> dict:
         data = self.cleaned_data
         wins = []
-        for n in (1, 2, 3):
+        for n in WINNERS:
             if data.get(f"winner_{n}") is None:
                 continue
-            win = {
-                "winner": data[f"winner_{n}"],
-                "han": data.get(f"han_{n}") or 0,
-                "fu": data.get(f"fu_{n}") or 30,
-            }
-            if n == 1 and data.get("yakuman_1"):
-                win["yakuman"] = data["yakuman_1"]
+            han = data.get(f"han_{n}") or ""
+            win = {"winner": data[f"winner_{n}"], "fu": data.get(f"fu_{n}")}
+            if han.startswith("Y"):
+                win |= {"yakuman": int(han[1:]), "han": 0}
+            else:
+                win["han"] = int(han) if han else None
+            if data.get(f"yaku_{n}"):
+                win["yaku"] = _yaku_list(data[f"yaku_{n}"])
             if data["outcome"] == "ron":
                 win["discarder"] = data.get("discarder")
             wins.append(win)
@@ -127,6 +166,61 @@ class HandForm(forms.Form):
             "tenpai_positions": data.get("tenpai_positions") or [],
             "wins": wins,
         }
+
+    @staticmethod
+    def initial_from(version) -> dict:
+        """The form's values for correcting ``version``: a correction starts from what is recorded."""
+        initial = {"outcome": version.outcome, "dealer_position": version.dealer_position, "honba": version.honba,
+                   "riichi_positions": version.riichi_positions, "tenpai_positions": version.tenpai_positions}  # fmt: skip
+        for n, win in enumerate(version.wins, start=1):
+            initial[f"winner_{n}"] = win["winner"]
+            initial[f"han_{n}"] = f"Y{win['yakuman']}" if win.get("yakuman") else str(win["han"])
+            initial[f"fu_{n}"] = win.get("fu") or None
+            if win.get("yaku"):
+                initial[f"yaku_{n}"] = json.dumps(win["yaku"], ensure_ascii=False)
+            if win.get("discarder") is not None:
+                initial["discarder"] = win["discarder"]
+        return initial
+
+
+def _yaku_list(text: str) -> list:
+    """The yaku the tile calculator found, as it handed them over (JSON); anything else is ignored."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return []
+    return value if isinstance(value, list) and all(isinstance(y, list) for y in value) else []
+
+
+class PenaltyForm(forms.Form):
+    """A foul at the table (arts. 35–38, 43), logged by its referee. A foul that disqualifies says so
+    and is saved only once the referee confirms it."""
+
+    seat = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="player")
+    kind = forms.ChoiceField(widget=forms.RadioSelect, label="foul")
+    hand_number = forms.IntegerField(min_value=1, max_value=999, label="hand")
+    reason = forms.CharField(max_length=300, label="what happened")
+    confirm_disqualification = forms.BooleanField(required=False, label="Yes: this disqualifies the player")
+
+    def __init__(self, *args, seats, kinds, tournament_play: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = {seat.pk: seat for seat in seats}
+        self.fields["seat"].choices = [(seat.pk, f"{seat.wind} {seat.entry.player}") for seat in seats]
+        self.fields["kind"].choices = kinds
+        self.tournament_play = tournament_play
+        self.disqualifies = False
+
+    def clean(self):
+        data = super().clean()
+        kind = data.get("kind")
+        if kind and is_disqualifying(kind, tournament_play=self.tournament_play):
+            self.disqualifies = True
+            if not data.get("confirm_disqualification"):
+                raise forms.ValidationError(
+                    "This foul disqualifies the player (art. 43): they lose award eligibility. "
+                    "Tick the confirmation to log it."
+                )
+        return data
 
 
 class ScorekeeperPinForm(forms.Form):

@@ -384,6 +384,12 @@ class Hand(models.Model):
         return f"{self.table} — hand {self.number}"
 
 
+class HandVersionQuerySet(VersionedQuerySet):
+    def in_force(self):
+        """The current version of each hand of the game: a hand voided as entered by mistake is not one."""
+        return self.current().exclude(outcome=HandVersion.Outcome.VOID)
+
+
 class HandVersion(VersionedRecord):
     class Outcome(models.TextChoices):
         RON = "ron", "Ron 栄和"
@@ -391,6 +397,7 @@ class HandVersion(VersionedRecord):
         EXHAUSTIVE_DRAW = "exhaustive_draw", "Exhaustive draw 荒牌流局"
         ABORTIVE_DRAW = "abortive_draw", "Abortive draw 途中流局"
         REPLAYED = "replayed", "Stopped and replayed (art. 36 ③)"
+        VOID = "void", "Void (entered by mistake)"
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
     label = models.CharField(max_length=30)
@@ -409,6 +416,8 @@ class HandVersion(VersionedRecord):
     deltas = models.JSONField(default=list)  # per seat position, deposits included
     deposits_out = models.PositiveIntegerField(default=0)
     note = models.CharField(max_length=200, blank=True)
+
+    objects = HandVersionQuerySet.as_manager()
 
     class Meta:
         ordering = ["hand", "-version"]

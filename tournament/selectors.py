@@ -15,11 +15,11 @@ from django.db.models import CharField, Prefetch, Q
 from django.db.models.functions import Cast
 
 from tournament.engine.dealer import next_deal
+from tournament.engine.penalties import penalty_effect
 from tournament.models import (
     Entry,
     Event,
     EventRole,
-    Hand,
     HandVersion,
     Penalty,
     Round,
@@ -29,6 +29,7 @@ from tournament.models import (
     SeatResult,
     StandingsSnapshot,
     Table,
+    TableClock,
 )
 
 # --- Roles ---------------------------------------------------------------------------------------
@@ -211,6 +212,10 @@ def table_number(table_id: int) -> int | None:
     return Table.objects.filter(pk=table_id).values_list("number", flat=True).first()
 
 
+def tables_with_events(table_ids) -> list[Table]:
+    return list(Table.objects.select_related("round__event").filter(pk__in=list(table_ids)))
+
+
 def table_with_event(table_id: int) -> Table | None:
     return Table.objects.select_related("round__event__ruleset").filter(pk=table_id).first()
 
@@ -226,28 +231,34 @@ def table_seats(table: Table) -> list[Seat]:
 
 def table_current_hands(table: Table, *, before_number: int | None = None) -> list[HandVersion]:
     """The version in force of each recorded hand, in play order."""
-    versions = HandVersion.objects.current().filter(hand__table=table)
+    versions = HandVersion.objects.in_force().filter(hand__table=table)
     if before_number is not None:
         versions = versions.filter(hand__number__lt=before_number)
     return list(versions.select_related("hand").order_by("hand__number"))
 
 
 def table_last_hand(table: Table) -> HandVersion | None:
-    return HandVersion.objects.current().filter(hand__table=table).order_by("-hand__number").first()
+    return HandVersion.objects.in_force().filter(hand__table=table).order_by("-hand__number").first()
 
 
 def table_hands_recorded(table: Table) -> int:
-    return Hand.objects.filter(table=table, current_version__gt=0).count()
+    """Hands of the game recorded so far (a voided hand is not one)."""
+    return HandVersion.objects.in_force().filter(hand__table=table).count()
 
 
 def table_hand_is_recorded(table: Table, number: int) -> bool:
-    return Hand.objects.filter(table=table, number=number, current_version__gt=0).exists()
+    return HandVersion.objects.in_force().filter(hand__table=table, hand__number=number).exists()
+
+
+def table_hand_version(table: Table, number: int) -> HandVersion | None:
+    """The current version of hand ``number``, voided or not (what a correction starts from)."""
+    return HandVersion.objects.current().filter(hand__table=table, hand__number=number).first()
 
 
 def table_deposits_before(table: Table, number: int) -> int:
     """Riichi deposits 供託 the hand before hand ``number`` left on the table."""
     previous = (
-        HandVersion.objects.current()
+        HandVersion.objects.in_force()
         .filter(hand__table=table, hand__number__lt=number)
         .order_by("-hand__number")
         .values_list("deposits_out", flat=True)
@@ -259,7 +270,7 @@ def table_deposits_before(table: Table, number: int) -> int:
 def table_dealers_before(table: Table, number: int) -> list[int]:
     """The dealer 親 of every hand before hand ``number``, in play order (for the hand labels)."""
     return list(
-        HandVersion.objects.current()
+        HandVersion.objects.in_force()
         .filter(hand__table=table, hand__number__lt=number)
         .order_by("hand__number")
         .values_list("dealer_position", flat=True)
@@ -269,7 +280,7 @@ def table_dealers_before(table: Table, number: int) -> list[int]:
 def overtime_seasons_played(table: Table, *, before_number: int | None = None) -> int:
     """Overtime hands 延長戦 played at the table (before hand ``before_number``, if given). A hand
     stopped and replayed (art. 36 ③) is played again in the same season, so it does not count."""
-    hands = HandVersion.objects.current().filter(hand__table=table, overtime=True)
+    hands = HandVersion.objects.in_force().filter(hand__table=table, overtime=True)
     if before_number is not None:
         hands = hands.filter(hand__number__lt=before_number)
     return hands.exclude(outcome=HandVersion.Outcome.REPLAYED).count()
@@ -300,7 +311,7 @@ class HandSheet:
 
 def table_hand_sheet(table: Table) -> HandSheet:
     hands = list(
-        HandVersion.objects.current()
+        HandVersion.objects.in_force()
         .filter(hand__table=table)
         .select_related("hand", "recorded_by")
         .order_by("hand__number")
@@ -314,6 +325,43 @@ def table_hand_sheet(table: Table) -> HandSheet:
         points = [p + d for p, d in zip(points, h.deltas, strict=False)]
         running.append(points)
     return HandSheet(hands, running, hands[-1].deposits_out if hands else 0)
+
+
+@dataclass
+class SheetSeat:
+    """One seat of the table sheet: who, where, their points now and the fouls in force for the hand."""
+
+    seat: Seat
+    index: int  # position among the game's seats (what the hand form's seat numbers mean)
+    points: int
+    penalties: list[tuple[Penalty, str]]  # the foul and what it does, in words
+
+
+def table_sheet_seats(table: Table, sheet: HandSheet, *, hand_number: int) -> list[SheetSeat]:
+    """The game's seats with their points after the last hand and the fouls in force for ``hand_number``
+    (rights lost for that hand, art. 35–36 and 38 ⑤), plus every penalty of the game not cancelled."""
+    seats = table_game_seats(table)
+    points = sheet.running[-1] if sheet.running else [table.round.event.ruleset.start_points] * len(seats)
+    penalties: dict[int, list] = {}
+    for penalty in Penalty.objects.filter(table=table, cancelled_at__isnull=True).order_by("logged_at"):
+        effect = penalty_effect(penalty.kind)
+        if effect.applies_to_hand and penalty.hand_number != hand_number and not effect.has_penalty_points:
+            continue  # rights lost in another hand
+        penalties.setdefault(penalty.entry_id, []).append((penalty, effect.consequence))
+    return [SheetSeat(seat, i, points[i] if i < len(points) else 0, penalties.get(seat.entry_id, []))
+            for i, seat in enumerate(seats)]  # fmt: skip
+
+
+def table_clock_exists(table: Table) -> bool:
+    return TableClock.objects.filter(table=table).exists()
+
+
+def table_clocks(tables) -> list[TableClock]:
+    return list(TableClock.objects.filter(table__in=list(tables)))
+
+
+def table_penalties(table: Table) -> list[Penalty]:
+    return list(Penalty.objects.filter(table=table).select_related("entry__player").order_by("logged_at"))
 
 
 def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:

@@ -7,5 +7,8 @@ app_name = "console"
 urlpatterns = [
     path("console/", console.my_tables, name="my_tables"),
     path("console/tables/<int:table_id>/", console.table_sheet, name="table"),
+    path("console/tables/<int:table_id>/penalty/", console.table_penalty, name="penalty"),
+    path("console/tables/<int:table_id>/clock/", console.table_clock, name="clock"),
+    path("console/clocks", console.clocks, name="clocks"),
     path("k/<str:token>/", console.table_card, name="table_card"),
 ]

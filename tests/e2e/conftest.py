@@ -59,3 +59,9 @@ def admin_page(page, admin_user):
     page.click("input[type=submit]")
     page.wait_for_selector("#user-tools")
     return page
+
+
+def tap(page, name: str, value) -> None:
+    """Tap the button of a picker (a radio or checkbox drawn as a button): its label, as a finger would."""
+    input_id = page.locator(f"input[name='{name}'][value='{value}']").get_attribute("id")
+    page.click(f"label[for='{input_id}']")

@@ -3,6 +3,7 @@
 import pytest
 
 from players.models import Player
+from tests.e2e.conftest import tap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -41,22 +42,19 @@ def test_organizer_seats_a_round_records_a_hand_and_players_see_standings(admin_
     admin_page.wait_for_selector("text=Round 1 is seated")
     # and the referee records a ron: South wins 2 han 40 fu off West
     admin_page.click("text=table sheet")
-    admin_page.select_option("#id_outcome", "ron")
-    admin_page.select_option("#id_discarder", "2")
-    admin_page.select_option("#id_winner_1", "1")
-    admin_page.fill("#id_han_1", "2")
-    admin_page.fill("#id_fu_1", "40")
+    tap(admin_page, "winner_1", 1)
+    tap(admin_page, "discarder", 2)
+    tap(admin_page, "han_1", 2)
+    tap(admin_page, "fu_1", 40)
     admin_page.click("text=Save hand 1")
     admin_page.wait_for_selector("text=Hand 1 saved.")
     assert "2600" in admin_page.inner_text("#hand-sheet")
-    # an impossible hand is refused with a message naming the problem
-    admin_page.select_option("#id_outcome", "ron")
-    admin_page.select_option("#id_discarder", "2")
-    admin_page.select_option("#id_winner_1", "1")
-    admin_page.fill("#id_han_1", "1")
-    admin_page.fill("#id_fu_1", "20")
+    # a win of 1–4 han without its fu is refused with a message naming the problem
+    tap(admin_page, "winner_1", 1)
+    tap(admin_page, "discarder", 2)
+    tap(admin_page, "han_1", 1)
     admin_page.click("text=Save hand 2")
-    admin_page.wait_for_selector("text=a ron has at least 30 fu")
+    admin_page.wait_for_selector("text=a win of 1 han needs its fu")
     # and confirms the result
     admin_page.click("text=Confirm the result from these hands")
     admin_page.wait_for_selector("text=The table's result is confirmed.")
@@ -74,8 +72,8 @@ def test_organizer_seats_a_round_records_a_hand_and_players_see_standings(admin_
 def test_referee_form_shows_only_the_fields_of_the_outcome(admin_page, make_event, seated_round):
     table = seated_round(make_event(4)).tables.get()
     admin_page.goto(f"/console/tables/{table.pk}/")
-    admin_page.select_option("#id_outcome", "exhaustive_draw")
-    assert admin_page.is_visible("#id_tenpai_positions") and not admin_page.is_visible("#id_winner_1")
-    admin_page.select_option("#id_outcome", "tsumo")
-    assert admin_page.is_visible("#id_winner_1") and not admin_page.is_visible("#id_discarder")
+    tap(admin_page, "outcome", "exhaustive_draw")
+    assert admin_page.is_visible("fieldset.tenpai") and not admin_page.is_visible("fieldset.winner")
+    tap(admin_page, "outcome", "tsumo")
+    assert admin_page.is_visible("fieldset.winner") and not admin_page.is_visible("fieldset.discarder")
     assert not admin_page.is_visible("#id_winner_2")

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.e2e.conftest import tap
 from tournament.models import HandVersion
 from tournament.services.roles import scorekeeper_keys_issue
 
@@ -22,17 +23,16 @@ def test_a_table_card_opens_its_table_on_a_phone_and_no_other(chromium_browser, 
     page.wait_for_selector("#hand-sheet")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # a ron: South wins 3 han 30 fu off West
-    page.select_option("#id_outcome", "ron")
-    page.select_option("#id_discarder", "2")
-    page.select_option("#id_winner_1", "1")
-    page.fill("#id_han_1", "3")
-    page.fill("#id_fu_1", "30")
+    tap(page, "winner_1", 1)
+    tap(page, "discarder", 2)
+    tap(page, "han_1", 3)
+    tap(page, "fu_1", 30)
     page.click("text=Save hand 1")
     page.wait_for_selector("text=Hand 1 saved.")
     assert "3900" in page.inner_text("#hand-sheet") and "table card" in page.inner_text("#hand-sheet")
     assert HandVersion.objects.get(hand__table=table_2).recorded_by_card_id is not None
     # the referee's buttons are not there, and another table is refused
-    assert page.locator("text=left during the game").count() == 0
+    assert page.locator("text=left during the game…").count() == 0
     response = page.goto(f"/console/tables/{table_1.pk}/")
     assert response.status == 403
     context.close()

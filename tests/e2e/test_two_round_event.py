@@ -24,6 +24,7 @@ def play_round_with_final_scores(admin_page, event, number):
     round_ = Round.objects.get(event=event, number=number)
     for table in round_.tables.order_by("number"):
         admin_page.goto(f"/console/tables/{table.pk}/")
+        admin_page.click("text=…or enter final scores only")
         for position, score in enumerate(SCORES):
             admin_page.fill(f"#id_seat_{position}", score)
         admin_page.click("text=Confirm these final scores")

@@ -105,7 +105,9 @@ def test_clock_api_state_start_press_pause_resume(client, admin_user, clocked_ta
         == 403
     )
     client.force_login(admin_user)
-    assert client.get(url).json()["error"]["code"] == "clock_not_started"
+    before = client.get(url).json()  # not started yet: its state, every bank full
+    assert before["status"] == "not_started" and before["remaining_ms"] == [20000] * 4
+    assert before["seat_on_turn"] is None and before["cap_ms"] == 20000
     response = client.post(
         url + "/start", {"hand_number": 1, "dealer_position": 0}, content_type="application/json"
     )

@@ -32,7 +32,8 @@ from tournament.models import (
     SeatingJob,
     Table,
 )
-from tournament.services.discipline import penalty_log
+from tournament.services.discipline import penalty_log, seat_mark_absent
+from tournament.services.hands import hand_record
 from tournament.services.roles import (
     ORGANIZERS_GROUP,
     REFEREES_GROUP,
@@ -79,6 +80,7 @@ class World:
     key: ScorekeeperKey
     newcomer: Player
     newcomer_entry: Entry
+    absent_seat: object
     users: dict
 
 
@@ -122,11 +124,16 @@ def world(make_event, seated_round) -> World:
     penalty = penalty_log(event=event, entry=seat.entry, kind="art35_revealed_hand", reason="shown",
                           table=table_1, hand_number=1)  # fmt: skip
     job = SeatingJob.objects.create(event=event, round_number=1, state=SeatingJob.State.DONE, percent=100)
+    hand_record(
+        table=table_2, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
+    )
+    absent = table_2.seats.get(position=3)
+    seat_mark_absent(seat=absent, during=True)
     newcomer = Player.objects.create(display_name="Newcomer")
     late = Entry.objects.create(event=event, player=Player.objects.create(display_name="Late registration"))
     return World(event=event, other=other, round=round_, table_1=table_1, table_2=table_2, penalty=penalty,
                   job=job, role=role, key=ScorekeeperKey.objects.get(table=table_2), newcomer=newcomer,
-                  newcomer_entry=late, users=users)  # fmt: skip
+                  newcomer_entry=late, absent_seat=absent, users=users)  # fmt: skip
 
 
 def client_for(world: World, role: str) -> Client:
@@ -322,6 +329,17 @@ WRITES = [
       "console:table"),
     W("reopen table 1", sheet("table_1", "reopen"), REFEREES_AT_1, "console:table"),
     W("apply the final's decision at table 2", sheet("table_2", "final_apply"), REFEREES_AT_2, "console:table"),
+    W("void the last hand at table 2", sheet("table_2", "void", hand=lambda w: 1, expected_version=lambda w: 1),
+      SCORERS_AT_2, "console:table"),
+    W("undo an absence at table 2", sheet("table_2", "present", seat=lambda w: w.absent_seat.pk), REFEREES_AT_2,
+      "console:table"),
+    W("cancel a penalty at table 1 from the sheet", sheet("table_1", "cancel_penalty", penalty=lambda w: w.penalty.pk),
+      REFEREES_AT_1, "console:table"),
+    W("log a penalty at table 2 from the console",
+      post(lambda w: reverse("console:penalty", args=[w.table_2.pk]),
+           lambda w: {"seat": w.table_2.seats.get(position=1).pk, "kind": "art35_revealed_hand", "hand_number": 2,
+                      "reason": "shown"}),
+      REFEREES_AT_2, "console:penalty"),
     # the clock API
     W("start table 2's clock", clock("table_2", "start", {"hand_number": 1, "dealer_position": 0}), SCORERS_AT_2,
       "tournament_api:clock_start"),
@@ -365,6 +383,21 @@ def test_write_path_checks_the_role(world, write, role):
         assert fingerprint() == before, f"{role} was refused but something was written"
 
 
+# Routes that answer GET only (test_read_only_routes_refuse_writes checks it).
+READ_ONLY_ROUTES = {
+    "console:my_tables": lambda w: reverse("console:my_tables"),
+    "console:clock": lambda w: reverse("console:clock", args=[w.table_1.pk]),
+    "console:clocks": lambda w: reverse("console:clocks") + f"?tables={w.table_1.pk}",
+    "tournament_api:clock": lambda w: reverse("tournament_api:clock", args=[w.table_1.pk]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(READ_ONLY_ROUTES))
+def test_read_only_routes_refuse_writes(world, name):
+    client = client_for(world, "superuser")
+    assert client.post(READ_ONLY_ROUTES[name](world), {}).status_code == 405
+
+
 def _standard_admin_surface() -> set[str]:
     surface = set()
     for model, model_admin in admin.site._registry.items():
@@ -400,8 +433,8 @@ def _custom_routes() -> set[str]:
         for name in resolver.namespace_dict[namespace][1].reverse_dict:
             if isinstance(name, str):
                 names.add(f"{namespace}:{name}")
-    names.discard("console:my_tables")  # a list, read only
-    names.discard("tournament_api:clock")  # the clock's state, read only (the verbs below write)
+    for read_only in READ_ONLY_ROUTES:
+        names.discard(read_only)
     return names
 
 

@@ -130,3 +130,29 @@ def clock_view(clock: TableClock) -> dict:
         "bank_ms": state.settings.bank_ms,
         "increment_ms": state.settings.increment_ms,
     }
+
+
+def clock_payload(clock: TableClock) -> dict:
+    """The clock as the API and the clock page show it: its view, the cap of a bank (the increment never
+    takes a bank above its start, art. 38) and the server's time, so a screen can tick on its own."""
+    view = clock_view(clock)
+    return {**view, "cap_ms": view["bank_ms"], "server_ms": _now_ms()}
+
+
+def clock_state(*, table: Table) -> dict:
+    """What a clock shows now: its state (a seat out of time is flagged on the way), or, before the
+    dealer starts it, every bank full and nobody on turn."""
+    if selectors.table_clock_exists(table):
+        return clock_payload(clock_observe(table=table))
+    seats = selectors.table_game_seats(table)
+    settings = _engine_call(lambda: clock_settings(table.round.event, players=len(seats)))
+    return {"table": table.pk, "hand_number": None, "version": 0, "status": "not_started", "seat_on_turn": None,
+            "turn_number": 0, "remaining_ms": [settings.bank_ms] * len(seats), "flagged": [],
+            "bank_ms": settings.bank_ms, "increment_ms": settings.increment_ms, "cap_ms": settings.bank_ms,
+            "server_ms": _now_ms()}  # fmt: skip
+
+
+def clocks_read(tables) -> dict[int, dict]:
+    """The clocks of several tables as they stand, read without locking and without flagging (a list of
+    tables refreshes them all; each table's own page observes and flags)."""
+    return {clock.table_id: clock_payload(clock) for clock in selectors.table_clocks(tables)}

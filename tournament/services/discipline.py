@@ -120,3 +120,22 @@ def seat_mark_absent(*, seat: Seat, during: bool, user=None) -> Seat:
         seat.left_after_hand = recorded
         seat.save(update_fields=["absence", "left_after_hand"])
     return seat
+
+
+@transaction.atomic
+def seat_mark_present(*, seat: Seat, user=None) -> Seat:
+    """Undo an absence marked by mistake (art. 42), while no hand has been recorded since: the hands
+    after it would have been played without the player."""
+    table = lock_table(seat.table_id)
+    seat = lock_seat(seat.pk)
+    if table.status != Table.Status.PLAYING:
+        raise TaikaiError("table_finished", "the table's result is confirmed", field="seat")
+    if seat.absence == Seat.Absence.PRESENT:
+        raise TaikaiError("not_absent", f"{seat.entry.player} is not marked absent", field="seat")
+    recorded = selectors.table_hands_recorded(table)
+    if recorded != (seat.left_after_hand or 0):
+        raise TaikaiError("hands_recorded_since", f"hands were recorded without {seat.entry.player} since; "
+                          "void them first", field="seat")  # fmt: skip
+    seat.absence, seat.left_after_hand = Seat.Absence.PRESENT, None
+    seat.save(update_fields=["absence", "left_after_hand"])
+    return seat

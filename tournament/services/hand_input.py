@@ -138,9 +138,15 @@ def parse_hand_input(
             wins.append(_evaluated_win(raw, winner=winner, discarder=discarder, dealer_position=dealer,
                                        active=active, ruleset=ruleset, field=f"{field}.hand"))  # fmt: skip
             continue
-        yakuman = _int(raw.get("yakuman", 0), f"{field}.yakuman")
-        han = _int(raw.get("han", 0), f"{field}.han", minimum=0 if yakuman else 1)
-        fu = _int(raw.get("fu", 30), f"{field}.fu") if han < 5 and not yakuman else 0
+        yakuman = _int(raw.get("yakuman") or 0, f"{field}.yakuman")
+        if not yakuman and raw.get("han") in (None, ""):
+            raise TaikaiError("missing_han", "choose the han of the win (or yakuman)", field=f"{field}.han")
+        han = _int(raw.get("han") or 0, f"{field}.han", minimum=0 if yakuman else 1)
+        fu = 0
+        if han < 5 and not yakuman:  # below mangan 満貫 the fu count: a score sheet always gives them
+            if raw.get("fu") in (None, ""):
+                raise TaikaiError("missing_fu", f"a win of {han} han needs its fu", field=f"{field}.fu")
+            fu = _int(raw.get("fu"), f"{field}.fu")
         if not yakuman:
             win_check_han_fu(han=han, fu=fu, tsumo=discarder is None, ruleset=ruleset, field=f"{field}.fu")
         wins.append(

@@ -91,6 +91,37 @@ def hand_record(
     return version
 
 
+@transaction.atomic
+def hand_void(*, table: Table, number: int, expected_version: int, user=None, note: str = "") -> HandVersion:
+    """Void hand ``number`` as entered by mistake: a new version that takes it out of the game (no points
+    move). Only the last hand of the game can be voided; the next hand recorded takes its number."""
+    table = lock_table(table.pk)
+    if table.status != Table.Status.PLAYING:
+        raise TaikaiError(
+            "table_finished", "the table's result is confirmed; reopen it to correct hands", field="table"
+        )
+    hand = lock_hand(table, number)
+    if hand.current_version != expected_version:
+        raise VersionConflict(current_version=hand.current_version, expected_version=expected_version)
+    current = selectors.table_hand_version(table, number)
+    if current is None or current.outcome == HandVersion.Outcome.VOID:
+        raise TaikaiError("hand_not_recorded", f"hand {number} is not recorded", field="number")
+    if selectors.table_hands_recorded(table) != number:
+        raise TaikaiError("hand_not_last", f"only the last hand can be voided; void the hands after {number} first",
+                          field="number")  # fmt: skip
+    HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
+    version = HandVersion.objects.create(
+        hand=hand, version=hand.current_version + 1, label=current.label, overtime=current.overtime,
+        dealer_position=current.dealer_position, honba=current.honba, deposits_in=current.deposits_in,
+        outcome=HandVersion.Outcome.VOID, deltas=[0] * len(current.deltas), deposits_out=current.deposits_in,
+        note=note or "voided: entered by mistake", **authorship(user),
+    )  # fmt: skip
+    hand.current_version = version.version
+    hand.save(update_fields=["current_version"])
+    _update_overtime_year(table)
+    return version
+
+
 def _win_record(win) -> dict:
     return {"winner": win.winner, "discarder": win.discarder, "han": win.han, "fu": win.fu,
             "yakuman": win.yakuman, "yaku": [list(y) for y in win.yaku], "hand": win.hand}  # fmt: skip
