@@ -62,6 +62,7 @@ LAYERS = (
         "scoring.views",
         "scoring.api",
         "scoring.management",
+        "scoring.templatetags",
         "players.admin",
         "players.management",
     ),
@@ -82,7 +83,7 @@ LAYERS = (
     ("tournament.selectors", "scoring.selectors"),
     ("tournament.models", "scoring.models", "players.models", "tournament.fields", "scoring.presets"),
     ("tournament.options", "scoring.options", "scoring.rules"),
-    ("tournament.engine", "scoring.engine"),
+    ("tournament.engine", "scoring.engine", "scoring.tiles"),
     ("taikai",),
 )
 

@@ -60,34 +60,23 @@ def ruleset_list(request):
 
 @dataclass(frozen=True)
 class PaletteTile:
-    code: str  # MPSZ, e.g. "1m", "0p" (red five), "7z"
-    glyph: str  # the Unicode mahjong tile; the text label stands in where a font lacks it
+    code: str  # MPSZ, e.g. "1m", "0p" (red five), "7z"; its image is scoring/tiles/<code>.svg
     label: str
     red: bool = False
 
 
-def _suit_palette(letter: str, first_glyph: int) -> tuple[PaletteTile, ...]:
-    tiles = [
-        PaletteTile(f"{rank}{letter}", chr(first_glyph + rank - 1), f"{rank}{letter}")
-        for rank in range(1, 10)
-    ]
-    tiles.insert(5, PaletteTile(f"0{letter}", chr(first_glyph + 4), f"0{letter}", red=True))  # 赤ドラ
+def _suit_palette(letter: str) -> tuple[PaletteTile, ...]:
+    tiles = [PaletteTile(f"{rank}{letter}", f"{rank}{letter}") for rank in range(1, 10)]
+    tiles.insert(5, PaletteTile(f"0{letter}", f"0{letter}", red=True))  # 赤ドラ
     return tuple(tiles)
 
 
 HONOR_NAMES = ("E", "S", "W", "N", "Haku", "Hatsu", "Chun")  # 東南西北 白發中
-HONOR_GLYPHS = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
 PALETTE = (
-    ("萬子 Characters", _suit_palette("m", 0x1F007)),
-    ("筒子 Circles", _suit_palette("p", 0x1F019)),
-    ("索子 Bamboo", _suit_palette("s", 0x1F010)),
-    (
-        "字牌 Honors",
-        tuple(
-            PaletteTile(f"{rank}z", chr(glyph), name)
-            for rank, (name, glyph) in enumerate(zip(HONOR_NAMES, HONOR_GLYPHS, strict=True), start=1)
-        ),
-    ),
+    ("萬子 Characters", _suit_palette("m")),
+    ("筒子 Circles", _suit_palette("p")),
+    ("索子 Bamboo", _suit_palette("s")),
+    ("字牌 Honors", tuple(PaletteTile(f"{rank}z", name) for rank, name in enumerate(HONOR_NAMES, start=1))),
 )
 
 

@@ -40,7 +40,7 @@ def test_the_tournament_app_reaches_the_scoring_engine_only_through_scoring_serv
     assert direct == set()
 
 
-@pytest.mark.parametrize("engine", ["scoring.engine", "tournament.engine"])
+@pytest.mark.parametrize("engine", ["scoring.engine", "tournament.engine", "scoring.tiles"])
 def test_engines_import_no_django_and_no_database_layer(graph, engine):
     modules = graph.find_descendants(engine) | {engine}
     imported = {m for module in modules for m in graph.find_modules_directly_imported_by(module)}

@@ -34,11 +34,22 @@ def test_click_a_hand_pick_the_winning_tile_and_see_the_score(page):
     page.goto("/scoring/rulesets/")
     page.click("header.site >> text=Hand calculator")
     page.wait_for_selector("#palette")
+    # the tile buttons show the tiles' images, loaded
+    page.wait_for_load_state("load")
+    assert page.locator("#palette button.tile img.glyph").count() == 37
+    assert page.get_attribute('#palette [data-tile="0p"] img', "src") == "/static/scoring/tiles/0p.svg"
+    assert page.eval_on_selector_all(
+        "#palette img.glyph", "images => images.every((image) => image.complete && image.naturalWidth > 0)"
+    )
     # when the hand is built tile by tile from the palette
     for tile in EXAMPLE_TILES:
         page.click(f'#palette [data-tile="{tile}"]')
     assert page.input_value("#tiles") == "345m888p11567s222z"
     assert page.inner_text("#tile-count") == "14 tiles"
+    hand_images = page.eval_on_selector_all(
+        "#hand button.tile img", "images => images.map((image) => image.src)"
+    )
+    assert [src.rsplit("/", 1)[1] for src in hand_images] == [f"{tile}.svg" for tile in EXAMPLE_TILES]
     # and the 5s in the hand is picked as the winning tile
     page.click('#hand [data-tile="5s"]')
     assert page.input_value("#win-tile") == "5s"

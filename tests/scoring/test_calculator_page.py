@@ -30,6 +30,19 @@ def test_palette_has_the_34_tiles_and_the_three_red_fives(client, django_assert_
         assert label in html
 
 
+def test_palette_buttons_show_the_tile_images_not_unicode_glyphs(client):
+    html = page_html(client)
+    buttons = re.findall(
+        r'<button type="button" class="tile[^"]*" data-tile="(\w\w)".*?</button>', html, re.S
+    )
+    faces = re.findall(
+        r'data-tile="(\w\w)"[^>]*><img src="/static/scoring/tiles/(\w\w)\.svg" alt="" class="glyph"', html
+    )
+    assert len(buttons) == len(faces) == 37
+    assert all(code == image for code, image in faces)
+    assert not re.search("[\U0001f000-\U0001f02f]", html)  # no mahjong tile characters left
+
+
 def test_the_form_has_every_input_of_the_hand_format(client):
     html = page_html(client)
     ids = set(re.findall(r' id="([\w-]+)"', html))
