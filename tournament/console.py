@@ -10,15 +10,19 @@ scorekeeper), absences, reopening and the final's decision need a referee of the
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_http_methods
 
 from scoring.options import ruleset_uses_raw_fu
 from scoring.services import han_fu_pairs
+from scoring.tiles import TILE_CODES, static_path, tile_name
 from taikai.errors import Forbidden, TaikaiError
 from tournament import access, selectors
 from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
@@ -146,7 +150,7 @@ def table_sheet(request, table_id: int):
         "sheet_seats": selectors.table_sheet_seats(table, sheet, hand_number=editing),
         "han_fu_pairs": han_fu_pairs(table.round.event.ruleset), "deposits": deposits,
         "riichi_sticks": deposits // 1000, "confirm": _confirming(request, table),
-        "honba": initial.get("honba", 0),
+        "honba": initial.get("honba", 0), "tile_images": tile_images(),
     }  # fmt: skip
     return render(request, "tournament/console/table.html", context, status=status)
 
@@ -233,6 +237,12 @@ def table_clock(request, table_id: int):
 
 
 CLOCKS_PER_REQUEST = 50
+
+
+@functools.cache
+def tile_images() -> dict[str, dict]:
+    """Code → image URL and name of every tile, for the sheet's tile entry (read once per process)."""
+    return {code: {"src": static(static_path(code)), "name": tile_name(code)} for code in TILE_CODES}
 
 
 @require_http_methods(["GET"])
