@@ -83,7 +83,7 @@ LAYERS = (
     ("tournament.selectors", "scoring.selectors"),
     ("tournament.models", "scoring.models", "players.models", "tournament.fields", "scoring.presets"),
     ("tournament.options", "scoring.options", "scoring.rules"),
-    ("tournament.engine", "scoring.engine", "scoring.tiles"),
+    ("tournament.engine", "scoring.engine", "scoring.tiles", "players.reading"),
     ("taikai",),
 )
 

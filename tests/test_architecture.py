@@ -40,7 +40,9 @@ def test_the_tournament_app_reaches_the_scoring_engine_only_through_scoring_serv
     assert direct == set()
 
 
-@pytest.mark.parametrize("engine", ["scoring.engine", "tournament.engine", "scoring.tiles"])
+@pytest.mark.parametrize(
+    "engine", ["scoring.engine", "tournament.engine", "scoring.tiles", "players.reading"]
+)
 def test_engines_import_no_django_and_no_database_layer(graph, engine):
     modules = graph.find_descendants(engine) | {engine}
     imported = {m for module in modules for m in graph.find_modules_directly_imported_by(module)}

@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.db.models import CharField, Prefetch, Q
 from django.db.models.functions import Cast
 
+from players.reading import matches, search_keys, search_needle
 from tournament.engine.dealer import next_deal
 from tournament.engine.penalties import penalty_effect
 from tournament.models import (
@@ -453,33 +454,49 @@ def _standings_layout(event: Event, prefix: str) -> tuple[list[int], int]:
         row["cells"] = cells
     entries = {f"{prefix}:rows:{n}": rows[start : start + STANDINGS_CHUNK]
                for n, start in enumerate(range(0, len(rows), STANDINGS_CHUNK))}  # fmt: skip
-    entries[f"{prefix}:index"] = [(row["name"].casefold(), (row["club"] or "").casefold()) for row in rows]
+    readings = dict(Entry.objects.filter(event=event).values_list("pk", "player__reading"))
+    entries[f"{prefix}:index"] = [
+        (*search_keys(row["name"], readings.get(row["entry"], "")), search_needle(row["club"] or ""))
+        for row in rows
+    ]
+    entries |= {f"{prefix}:at:{row['entry']}": i for i, row in enumerate(rows)}
     entries[f"{prefix}:meta"] = (round_numbers, len(rows))
     cache.set_many(entries, timeout=STANDINGS_CACHE_SECONDS)
     return round_numbers, len(rows)
 
 
-def event_standings_view(event: Event, *, query: str = "") -> StandingsView | None:
-    """The standings as the page shows them, all rows or those whose name or club contains ``query``.
+def standing_of(view: StandingsView, entry_id: int) -> list[dict]:
+    """The player's row of the standings (one cache read for where it is, one for its chunk), or none."""
+    rows = view.rows
+    at = cache.get(f"{rows.prefix}:at:{entry_id}")
+    if at is None and cache.get(f"{rows.prefix}:meta") is None:  # evicted: lay it out again
+        rows.refill()
+        at = cache.get(f"{rows.prefix}:at:{entry_id}")
+    return [] if at is None else [rows[at]]
+
+
+def event_standings_view(event: Event, *, query: str = "", computed_at=None) -> StandingsView | None:
+    """The standings as the page shows them, all rows or those whose name, reading (kana or romaji) or
+    club contains ``query``.
 
     The snapshot of a 10,000-player event is several megabytes of JSON: it is read and laid out once
     per snapshot into the configured cache (shared by every process with Redis), and a request then
     costs one small query (the snapshot's time) and the cache reads of the rows it shows.
     """
-    computed_at = event_standings_computed_at(event.pk)
+    computed_at = computed_at or event_standings_computed_at(event.pk)
     if computed_at is None:
         return None
     prefix = f"standings:{event.pk}:{computed_at.isoformat()}"
     meta = cache.get(f"{prefix}:meta")
     round_numbers, count = meta if meta is not None else _standings_layout(event, prefix)
     positions = None
-    needle = query.strip().casefold()
+    needle = search_needle(query)
     if needle:
         index = cache.get(f"{prefix}:index")
         if index is None:
             _standings_layout(event, prefix)
             index = cache.get(f"{prefix}:index") or []
-        positions = [i for i, (name, club) in enumerate(index) if needle in name or needle in club]
+        positions = [i for i, keys in enumerate(index) if matches(needle, keys)]
     rows = CachedStandingsRows(prefix, count, positions, refill=lambda: _standings_layout(event, prefix))
     return StandingsView(computed_at, rows, round_numbers)
 
@@ -492,6 +509,71 @@ def player_results_in_event(event: Event, entry_id: int):
         .prefetch_related(Prefetch("table__seats", queryset=Seat.objects.select_related("entry__player")))
         .order_by("table__round__number")
     )
+
+
+def entry_current_seat(entry: Entry) -> Seat | None:
+    """The player's seat in the latest published round not completed yet ("Next: round 3, table 12, West")."""
+    return (
+        Seat.objects.filter(entry=entry, round__status__in=[Round.Status.PUBLISHED, Round.Status.PLAYING])
+        .select_related("table", "round")
+        .order_by("-round__number")
+        .first()
+    )
+
+
+@dataclass
+class PlayedHand:
+    version: HandVersion
+    says: str  # who won from whom, with names
+    delta: int | None  # what the player gained or paid (None: not in that hand)
+
+
+@dataclass
+class PlayedGame:
+    seat: Seat
+    opponents: list[Seat]
+    hands: list[PlayedHand]
+
+
+def entry_games_hand_by_hand(entry: Entry) -> list[PlayedGame]:
+    """Each game the player sat in, with its hands in force said with names: three queries in all."""
+    own = list(Seat.objects.filter(entry=entry).exclude(round__status=Round.Status.DRAFT)
+               .select_related("table", "round").order_by("round__number"))  # fmt: skip
+    tables = [seat.table_id for seat in own]
+    game_seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table_id__in=tables).playing().select_related("entry__player"):
+        game_seats.setdefault(seat.table_id, []).append(seat)
+    versions: dict[int, list[HandVersion]] = {}
+    for version in (
+        HandVersion.objects.in_force()
+        .filter(hand__table_id__in=tables)
+        .select_related("hand")
+        .order_by("hand__number")
+    ):
+        versions.setdefault(version.hand.table_id, []).append(version)
+    games = []
+    for seat in own:
+        seats = game_seats.get(seat.table_id, [])
+        index = next((i for i, s in enumerate(seats) if s.entry_id == entry.pk), None)
+        names = [str(s.entry.player) for s in seats]
+        hands = [PlayedHand(v, _hand_in_words(v, names), v.deltas[index] if index is not None and index < len(v.deltas)
+                            else None) for v in versions.get(seat.table_id, [])]  # fmt: skip
+        games.append(PlayedGame(seat, [s for s in seats if s.entry_id != entry.pk], hands))
+    return games
+
+
+def _hand_in_words(version: HandVersion, names: list[str]) -> str:
+    name = lambda i: names[i] if i is not None and 0 <= i < len(names) else "?"  # noqa: E731
+    if version.outcome not in (HandVersion.Outcome.RON, HandVersion.Outcome.TSUMO):
+        tenpai = ", ".join(name(i) for i in version.tenpai_positions)
+        return version.get_outcome_display() + (f" — tenpai: {tenpai}" if tenpai else "")
+    said = []
+    for win in version.wins:
+        value = "yakuman" if win.get("yakuman") else f"{win['han']} han" + (
+            f" {win['fu']} fu" if win.get("fu") and win["han"] < 5 else "")  # fmt: skip
+        source = "tsumo" if win.get("discarder") is None else f"ron from {name(win['discarder'])}"
+        said.append(f"{name(win['winner'])}: {source}, {value}")
+    return "; ".join(said)
 
 
 def event_entry_with_player(event: Event, entry_id: int) -> Entry | None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import get_conditional_response
 
 from tournament import access, selectors
 
@@ -38,13 +40,24 @@ STANDINGS_PER_PAGE = 100
 
 
 def standings(request, slug):
+    """The standings, a page at a time. A phone that polls sends back the ETag and gets a 304 until the
+    standings are computed again."""
     event = _event_or_404(slug)
     query = (request.GET.get("q") or "").strip()
-    view = selectors.event_standings_view(event, query=query)
+    computed_at = selectors.event_standings_computed_at(event.pk)
+    tag = f"{event.pk}|{computed_at}|{request.GET.get('page', '')}|{query}|{request.user.pk}"
+    etag = '"' + hashlib.sha256(tag.encode()).hexdigest()[:32] + '"'
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return not_modified
+    view = selectors.event_standings_view(event, query=query, computed_at=computed_at)
     page = Paginator(view.rows if view else [], STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"event": event, "snapshot": view, "rows": page.object_list, "page": page, "query": query.casefold(),
-               "round_numbers": view.round_numbers if view else []}  # fmt: skip
-    return render(request, "tournament/standings.html", context)
+    context = {"event": event, "snapshot": view, "rows": page.object_list, "page": page, "query": query,
+               "round_numbers": view.round_numbers if view else [], "etag": etag}  # fmt: skip
+    response = render(request, "tournament/standings.html", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def round_seating(request, slug, number):
@@ -63,13 +76,11 @@ def player_page(request, slug, entry_id):
     if entry is None or not (event.is_public or access.may_see_player(access.actor_for(request), entry)):
         raise Http404("no such player in this event")
     results = list(selectors.player_results_in_event(event, entry.id))
-    snapshot = selectors.event_standings(event)
-    standing = next((r for r in snapshot.rows if r["entry"] == entry.id), None) if snapshot else None
-    return render(
-        request,
-        "tournament/player.html",
-        {"event": event, "entry": entry, "results": results, "standing": standing},
-    )
+    view = selectors.event_standings_view(event, query="")
+    standing = next(iter(selectors.standing_of(view, entry.id)), None) if view else None
+    context = {"event": event, "entry": entry, "results": results, "standing": standing,
+               "seat": selectors.entry_current_seat(entry), "games": selectors.entry_games_hand_by_hand(entry)}  # fmt: skip
+    return render(request, "tournament/player.html", context)
 
 
 def standings_csv(request, slug):

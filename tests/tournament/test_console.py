@@ -59,8 +59,17 @@ def test_the_picker_offers_only_han_fu_pairs_that_exist(referee, table):
 def test_correcting_a_hand_starts_from_its_values_and_changing_only_the_fu_works(referee, table):
     referee.post(sheet(table), ron())
     page = referee.get(sheet(table) + "?hand=1").content.decode()
-    for name, value in (("winner_1", "1"), ("discarder", "2"), ("han_1", "3"), ("fu_1", "30"), ("outcome", "ron")):
-        assert f'name="{name}" value="{value}"' in page and "checked" in page.split(f'name="{name}" value="{value}"')[1][:60]
+    for name, value in (
+        ("winner_1", "1"),
+        ("discarder", "2"),
+        ("han_1", "3"),
+        ("fu_1", "30"),
+        ("outcome", "ron"),
+    ):
+        assert (
+            f'name="{name}" value="{value}"' in page
+            and "checked" in page.split(f'name="{name}" value="{value}"')[1][:60]
+        )
     # the referee changes only the fu, as the form shows it
     response = referee.post(sheet(table), ron(fu_1=40, expected_version=1) | {"hand": 1})
     assert response.status_code == 302
@@ -112,7 +121,9 @@ def test_a_penalty_that_does_not_disqualify_needs_no_confirmation(referee, table
 
 
 def test_left_during_the_game_asks_first_and_can_be_undone(referee, table):
-    hand_record(table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0})
+    hand_record(
+        table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
+    )
     seat = table.seats.get(position=2)
     page = referee.get(sheet(table) + "?confirm=absent_during&seat=2").content.decode()
     assert "left during the game?" in page and Seat.objects.get(pk=seat.pk).absence == "present"
@@ -126,7 +137,9 @@ def test_left_during_the_game_asks_first_and_can_be_undone(referee, table):
 def test_an_absence_cannot_be_undone_once_hands_were_played_without_the_player(referee, table):
     seat = table.seats.get(position=3)
     referee.post(sheet(table), {"action": "absent_during", "seat": seat.pk})
-    hand_record(table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0})
+    hand_record(
+        table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
+    )
     response = referee.post(sheet(table), {"action": "present", "seat": seat.pk})
     assert response.status_code == 400 and "void them first" in response.content.decode()
 

@@ -20,3 +20,9 @@ def points(value) -> str:
     rounded = round(number * 100)
     sign = "−" if rounded < 0 else ""
     return f"≈{sign}{abs(rounded) // 100}.{abs(rounded) % 100:02d}"
+
+
+@register.filter
+def in_game_points(raw) -> Fraction:
+    """Penalty points 反則点 (raw points, art. 37) in the unit of the points column: ÷ 1000."""
+    return Fraction(int(raw or 0), 1000)

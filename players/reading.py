@@ -1,0 +1,163 @@
+"""Finding a player by what people type: the name, its kana reading 読み, or the reading in romaji.
+
+Pure Python. ``search_keys`` gives the strings a player is found by; ``search_needle`` turns what was
+typed into the form they are compared in (case folded, katakana as hiragana, no spaces), so that
+「やまだ」, 「ヤマダ」, "yamada" and "Yamada Tarou" all find 山田 太郎 read やまだ たろう.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_DIGRAPHS = {
+    "きゃ": "kya", "きゅ": "kyu", "きょ": "kyo", "しゃ": "sha", "しゅ": "shu", "しょ": "sho", "ちゃ": "cha",
+    "ちゅ": "chu", "ちょ": "cho", "にゃ": "nya", "にゅ": "nyu", "にょ": "nyo", "ひゃ": "hya", "ひゅ": "hyu",
+    "ひょ": "hyo", "みゃ": "mya", "みゅ": "myu", "みょ": "myo", "りゃ": "rya", "りゅ": "ryu", "りょ": "ryo",
+    "ぎゃ": "gya", "ぎゅ": "gyu", "ぎょ": "gyo", "じゃ": "ja", "じゅ": "ju", "じょ": "jo", "びゃ": "bya",
+    "びゅ": "byu", "びょ": "byo", "ぴゃ": "pya", "ぴゅ": "pyu", "ぴょ": "pyo", "ぢゃ": "ja", "ぢゅ": "ju",
+    "ぢょ": "jo",
+}  # fmt: skip
+_MONOGRAPHS = dict(
+    zip(
+        "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわゐゑをん"
+        "がぎぐげござじずぜぞだぢづでどばびぶべぼぱぴぷぺぽぁぃぅぇぉゔ",
+        [
+            "a",
+            "i",
+            "u",
+            "e",
+            "o",
+            "ka",
+            "ki",
+            "ku",
+            "ke",
+            "ko",
+            "sa",
+            "shi",
+            "su",
+            "se",
+            "so",
+            "ta",
+            "chi",
+            "tsu",
+            "te",
+            "to",
+            "na",
+            "ni",
+            "nu",
+            "ne",
+            "no",
+            "ha",
+            "hi",
+            "fu",
+            "he",
+            "ho",
+            "ma",
+            "mi",
+            "mu",
+            "me",
+            "mo",
+            "ya",
+            "yu",
+            "yo",
+            "ra",
+            "ri",
+            "ru",
+            "re",
+            "ro",
+            "wa",
+            "i",
+            "e",
+            "o",
+            "n",
+            "ga",
+            "gi",
+            "gu",
+            "ge",
+            "go",
+            "za",
+            "ji",
+            "zu",
+            "ze",
+            "zo",
+            "da",
+            "ji",
+            "zu",
+            "de",
+            "do",
+            "ba",
+            "bi",
+            "bu",
+            "be",
+            "bo",
+            "pa",
+            "pi",
+            "pu",
+            "pe",
+            "po",
+            "a",
+            "i",
+            "u",
+            "e",
+            "o",
+            "vu",
+        ],
+        strict=True,
+    )
+)
+_KATAKANA_START, _KATAKANA_END, _KANA_SHIFT = 0x30A1, 0x30F6, 0x60
+
+
+def hiragana(text: str) -> str:
+    """Katakana as hiragana (ヤマダ → やまだ); everything else as it is."""
+    return "".join(
+        chr(ord(c) - _KANA_SHIFT) if _KATAKANA_START <= ord(c) <= _KATAKANA_END else c for c in text
+    )
+
+
+def romaji(reading: str) -> str:
+    """A kana reading in Hepburn romaji, long vowels written out (たろう → tarou, ちゅう → chuu); other
+    characters kept. Small っ doubles the next consonant; ー repeats the vowel before it."""
+    text, out, i = hiragana(reading), [], 0
+    while i < len(text):
+        pair, char = text[i : i + 2], text[i]
+        if pair in _DIGRAPHS:
+            out.append(_DIGRAPHS[pair])
+            i += 2
+            continue
+        if char == "っ" and i + 1 < len(text):
+            following = _DIGRAPHS.get(text[i + 1 : i + 3]) or _MONOGRAPHS.get(text[i + 1], "")
+            out.append("t" if following.startswith("ch") else following[:1])
+        elif char == "ー" and out:
+            out.append(out[-1][-1])
+        else:
+            out.append(_MONOGRAPHS.get(char, char))
+        i += 1
+    return "".join(out)
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(c for c in hiragana(text) if not c.isspace() and c not in "・,.-'’")
+
+
+def _short_vowels(spelled: str) -> str:
+    """Romaji as often written without long vowels: chuujou → chujo, satou → sato, oono → ono."""
+    return spelled.replace("ou", "o").replace("uu", "u").replace("oo", "o")
+
+
+def search_needle(typed: str) -> str:
+    return _fold(typed)
+
+
+def search_keys(name: str, reading: str = "") -> tuple[str, ...]:
+    """The forms a player is found by: name, reading in hiragana, reading in romaji (each folded)."""
+    keys = [_fold(name)]
+    if reading:
+        spelled = _fold(romaji(reading))
+        keys += [_fold(reading), spelled, _short_vowels(spelled)]
+    return tuple(dict.fromkeys(k for k in keys if k))
+
+
+def matches(needle: str, keys: tuple[str, ...]) -> bool:
+    return bool(needle) and any(needle in key for key in keys)
