@@ -119,6 +119,9 @@ class Event(models.Model):
     overtime_enabled = models.BooleanField("overtime 延長戦 (art. 39)", default=False)
     clock_bank_seconds = models.PositiveIntegerField("time bank per hand (art. 38)", null=True, blank=True)
     clock_increment_seconds = models.PositiveIntegerField("Fischer increment per move", default=0)
+    round_minutes = models.PositiveSmallIntegerField(
+        "minutes per round", default=90, help_text="The round timer of the venue screen counts these down."
+    )
     finals_mode = models.CharField(
         "finals (art. 40)",
         max_length=16,
@@ -276,6 +279,11 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     is_final = models.BooleanField("final 決勝戦 (art. 40)", default=False)
     seating_report = models.JSONField(default=dict, blank=True)
+    timer_started_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the round's play started: the venue screen's timer counts from it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

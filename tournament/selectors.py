@@ -18,6 +18,7 @@ from players.reading import matches, search_keys, search_needle
 from tournament.engine.dealer import next_deal
 from tournament.engine.penalties import penalty_effect
 from tournament.models import (
+    WINDS,
     Entry,
     Event,
     EventRole,
@@ -186,20 +187,46 @@ def round_tables_with_seats(round_: Round) -> list[Table]:
     return list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
 
 
-def event_rounds_with_tables(event: Event):
+def event_published_round(event: Event, number: int) -> Round | None:
+    return Round.objects.filter(event=event, number=number).exclude(status=Round.Status.DRAFT).first()
+
+
+def event_latest_published_round(event: Event) -> Round | None:
+    return Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).order_by("-number").first()
+
+
+def round_tables_page(round_: Round, *, start: int, stop: int) -> list[Table]:
+    """Tables ``start``..``stop`` - 1 of the round (in table order) with their seats and current results:
+    a page reads the rows it shows."""
     seats = Seat.objects.select_related("entry__player").order_by("position")
-    results = SeatResult.objects.current()
-    return (
-        Round.objects.filter(event=event)
-        .exclude(status=Round.Status.DRAFT)
-        .prefetch_related(
-            Prefetch("tables", queryset=Table.objects.order_by("number").prefetch_related(
-                Prefetch("seats", queryset=seats),
-                Prefetch("results", queryset=results, to_attr="current_results"),
-            ))
+    return list(
+        Table.objects.filter(round=round_).order_by("number")[start:stop].prefetch_related(
+            Prefetch("seats", queryset=seats),
+            Prefetch("results", queryset=SeatResult.objects.current(), to_attr="current_results"),
         )
-        .order_by("number")
     )  # fmt: skip
+
+
+def round_table_count(round_: Round) -> int:
+    return Table.objects.filter(round=round_).count()
+
+
+def round_find_seats(round_: Round, query: str, *, limit: int = 20) -> list[tuple[int, str, str]]:
+    """Find your table: (table number, wind, name) of the players whose name or reading (kana or romaji)
+    contains ``query``, at most ``limit``."""
+    needle = search_needle(query)
+    if not needle:
+        return []
+    found = []
+    rows = Seat.objects.filter(round=round_).order_by("table__number", "position").values_list(
+        "table__number", "position", "entry__player__display_name", "entry__player__reading"
+    )  # fmt: skip
+    for number, position, name, reading in rows.iterator(chunk_size=2000):
+        if matches(needle, search_keys(name, reading)):
+            found.append((number, WINDS[position], name))
+            if len(found) == limit:
+                break
+    return found
 
 
 def seating_job_for(event_id: int, job_id: int) -> SeatingJob | None:

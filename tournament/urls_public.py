@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/<slug:slug>/standings.csv", views.standings_csv, name="standings_csv"),
     path("events/<slug:slug>/hands.csv", views.hands_csv, name="hands_csv"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_seating, name="round"),
+    path("events/<slug:slug>/venue/", views.venue, name="venue"),
     path("events/<slug:slug>/players/<int:entry_id>/", views.player_page, name="player"),
     path("me/<str:token>/", views.player_link, name="player_link"),
 ]

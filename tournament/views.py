@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import time
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
@@ -60,12 +61,50 @@ def standings(request, slug):
     return response
 
 
+TABLES_PER_PAGE = 50
+
+
 def round_seating(request, slug, number):
+    """A round's seating, 50 tables a page, with "find my table" by name, kana or romaji."""
     event = _event_or_404(slug)
-    round_ = next((r for r in selectors.event_rounds_with_tables(event) if r.number == number), None)
+    round_ = selectors.event_published_round(event, number)
     if round_ is None:
         raise Http404("no such round")
-    return render(request, "tournament/round.html", {"event": event, "round": round_})
+    return render(
+        request, "tournament/round.html", {"event": event, "round": round_, **_seating_page(request, round_)}
+    )
+
+
+def _seating_page(request, round_, per_page: int = TABLES_PER_PAGE) -> dict:
+    query = (request.GET.get("q") or "").strip()[:80]
+    paginator = Paginator(range(selectors.round_table_count(round_)), per_page)
+    page = paginator.get_page(request.GET.get("page"))
+    tables = (
+        selectors.round_tables_page(round_, start=page.start_index() - 1, stop=page.end_index())
+        if paginator.count
+        else []
+    )
+    return {
+        "tables": tables,
+        "page": page,
+        "query": query,
+        "found": selectors.round_find_seats(round_, query),
+    }
+
+
+VENUE_TABLES = 24
+VENUE_STANDINGS = 16
+
+
+def venue(request, slug):
+    """The projector page: the round's timer, its seating a page at a time (the page turns by itself),
+    "find your table", and the top of the standings."""
+    event = _event_or_404(slug)
+    round_ = selectors.event_latest_published_round(event)
+    view = selectors.event_standings_view(event)
+    context = {"event": event, "round": round_, "top": view.rows[:VENUE_STANDINGS] if view else [],
+               "server_ms": int(time.time() * 1000), **(_seating_page(request, round_, VENUE_TABLES) if round_ else {})}  # fmt: skip
+    return render(request, "tournament/venue.html", context)
 
 
 def player_page(request, slug, entry_id):

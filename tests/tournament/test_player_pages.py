@@ -69,3 +69,24 @@ def test_penalties_are_shown_in_the_unit_of_the_points_column(client, event_in_r
     standings_recompute(event_id=event_in_round_2.pk)
     body = client.get(reverse("tournament:standings", args=[event_in_round_2.slug])).content.decode()
     assert "−0.4</td>" in body and "÷ 1000" in body
+
+
+def test_a_rounds_seating_is_paged_and_finds_a_table_by_name(client, make_event, seated_round):
+    event = make_event(60)
+    seated_round(event)
+    url = reverse("tournament:round", args=[event.slug, 1])
+    first = client.get(url).content.decode()
+    assert first.count('<div class="card">') == 15  # 60 players, 15 tables: one page
+    Player.objects.filter(display_name="Player 42").update(display_name="佐藤 花子", reading="さとう はなこ")
+    found = client.get(url, {"q": "sato"}).content.decode()
+    assert "<strong>佐藤 花子</strong>: table 11, S" in found
+
+
+def test_the_venue_screen_shows_the_timer_the_seating_and_the_standings(client, event_in_round_2):
+    from tournament.services.rounds import round_timer_start
+
+    round_2 = event_in_round_2.rounds.get(number=2)
+    round_timer_start(round_=round_2)
+    body = client.get(reverse("tournament:venue", args=[event_in_round_2.slug])).content.decode()
+    assert "round 2" in body and 'data-minutes="90"' in body and "data-start=" in body
+    assert body.count('<div class="card">') == 2 and "venue-standings" in body

@@ -266,6 +266,8 @@ WRITES = [
       "action:tournament.entry.disqualify"),
     W("publish a round", admin_action(Round, "publish_rounds", lambda w: [w.round.pk]), ORGANIZERS,
       "action:tournament.round.publish_rounds"),
+    W("start a round's timer", admin_action(Round, "start_timers", lambda w: [w.round.pk]), ORGANIZERS,
+      "action:tournament.round.start_timers"),
     W("complete a round", admin_action(Round, "complete_rounds", lambda w: [w.round.pk]), ORGANIZERS,
       "action:tournament.round.complete_rounds"),
     W("cancel a penalty at table 1", admin_action(Penalty, "cancel_penalties", lambda w: [w.penalty.pk]),

@@ -16,7 +16,7 @@ from tournament.admin.common import EventScopedAdmin, apply_to_each
 from tournament.models import Round, Table
 from tournament.options import table_numbers_parse
 from tournament.services.roles import scorekeeper_keys_issue
-from tournament.services.rounds import round_complete, round_publish
+from tournament.services.rounds import round_complete, round_publish, round_timer_start
 
 
 class TableInline(admin.TabularInline):
@@ -65,15 +65,21 @@ def qr_svg(url: str) -> str:
 class RoundAdmin(EventScopedAdmin):
     list_display = ("__str__", "event", "number", "status")
     list_filter = ("status", ("event", admin.RelatedOnlyFieldListFilter))
-    readonly_fields = ("event", "number", "seating_report")
-    fields = ("event", "number", "status", "is_final", "seating_report")
+    readonly_fields = ("event", "number", "seating_report", "timer_started_at")
+    fields = ("event", "number", "status", "is_final", "timer_started_at", "seating_report")
     inlines = [TableInline]
-    actions = ["publish_rounds", "complete_rounds"]
+    actions = ["publish_rounds", "start_timers", "complete_rounds"]
     change_form_template = "admin/tournament/round/change_form.html"
 
     @admin.action(description="Publish the selected seating drafts", permissions=["change"])
     def publish_rounds(self, request, queryset):
         apply_to_each(self, request, queryset, lambda round_: round_publish(round_=round_), "published.")
+
+    @admin.action(description="Start the round timer now (venue screen)", permissions=["change"])
+    def start_timers(self, request, queryset):
+        apply_to_each(
+            self, request, queryset, lambda round_: round_timer_start(round_=round_), "timer started."
+        )
 
     def has_add_permission(self, request):
         return False  # rounds are created by seating (event page → "Seat the next round")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils import timezone
 
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -82,4 +83,17 @@ def round_complete(*, round_: Round) -> Round:
                       message="tables {numbers} have no confirmed result", field="round")  # fmt: skip
     status_set(round_, Round.Status.COMPLETED)
     standings_schedule_recompute(event_id=round_.event_id)
+    return round_
+
+
+@transaction.atomic
+def round_timer_start(*, round_: Round) -> Round:
+    """Start the round's timer now (the venue screen counts the event's minutes per round down from it)."""
+    round_ = lock_round(round_.pk)
+    if round_.status in (Round.Status.DRAFT, Round.Status.COMPLETED):
+        raise TaikaiError(
+            "round_not_in_play", "start the timer of a published round still in play", field="round"
+        )
+    round_.timer_started_at = timezone.now()
+    round_.save(update_fields=["timer_started_at"])
     return round_
