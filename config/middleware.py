@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 from taikai.errors import TaikaiError
 
@@ -22,3 +23,14 @@ class TaikaiErrorMiddleware:
         if request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", ""):
             return JsonResponse({"error": exc.as_dict()}, status=exc.status)
         return render(request, "refused.html", {"error": exc}, status=exc.status)
+
+
+class ResetTimeZoneMiddleware:
+    """Every request starts in the site's time zone; an event's pages switch to the event's."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        timezone.deactivate()
+        return self.get_response(request)

@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.middleware.TaikaiErrorMiddleware",
+    "config.middleware.ResetTimeZoneMiddleware",
 ]
 
 LOGIN_URL = "login"

@@ -27,6 +27,7 @@ from taikai.errors import Forbidden, TaikaiError
 from tournament import access, selectors
 from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
 from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm
+from tournament.localtime import event_time_zone_activate
 from tournament.models import Entry, HandVersion, Penalty, Seat, Table
 from tournament.services.clock import clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
@@ -93,6 +94,7 @@ def table_sheet(request, table_id: int):
     table = selectors.table_with_event(table_id)
     if table is None:
         raise Http404("no such table")
+    event_time_zone_activate(table.round.event)
     actor = access.actor_for(request)
     can_score = access.may_score(actor, table)
     can_referee = access.may_referee(actor, table.round.event_id, table.number)

@@ -6,6 +6,7 @@ import json
 
 from django import forms
 
+from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.penalties import is_disqualifying
 from tournament.models import Entry, Event, HandVersion
@@ -26,32 +27,43 @@ class ManualSeatingForm(forms.Form):
 
     def clean_tables(self) -> list[list[int]]:
         entries = selectors.event_entries_with_players(self.event)
-        by_name: dict[str, list[Entry]] = {}
-        for entry in entries:
-            by_name.setdefault(entry.player.display_name.casefold(), []).append(entry)
-        by_id = {str(e.id): e for e in entries}
-        tables, problems = [], []
+        tables, problems, seen = [], [], {}
         for line_number, line in enumerate(self.cleaned_data["tables"].splitlines(), start=1):
             names = [n.strip() for n in line.split(",") if n.strip()]
             if not names:
                 continue
             table = []
             for name in names:
-                if name.startswith("#") and name[1:] in by_id:
-                    table.append(by_id[name[1:]].id)
+                try:
+                    entry = entry_by_name_or_id(self.event, name, entries=entries)
+                except TaikaiError as exc:
+                    problems.append(f"line {line_number}: {exc.message}")
                     continue
-                matches = by_name.get(name.casefold(), [])
-                if len(matches) != 1:
+                if entry.id in seen:
                     problems.append(
-                        f"line {line_number}: {name!r} "
-                        + ("is not registered" if not matches else "is ambiguous; use #id")
+                        f"line {line_number}: {entry.player} is seated twice (also on line {seen[entry.id]})"
                     )
-                else:
-                    table.append(matches[0].id)
+                seen.setdefault(entry.id, line_number)
+                table.append(entry.id)
             tables.append(table)
         if problems:
             raise forms.ValidationError(problems)
         return tables
+
+
+def entry_by_name_or_id(event: Event, text: str, *, entries: list[Entry] | None = None) -> Entry:
+    """The entry a person typed: the player's name as registered (any case), or ``#entry-id``."""
+    text = text.strip()
+    entries = selectors.event_entries_with_players(event) if entries is None else entries
+    if text.startswith("#"):
+        found = [e for e in entries if str(e.id) == text[1:]]
+    else:
+        found = [e for e in entries if e.player.display_name.casefold() == text.casefold()]
+    if not found:
+        raise TaikaiError("not_registered", f"{text!r} is not registered", field="players")
+    if len(found) > 1:
+        raise TaikaiError("ambiguous_name", f"{text!r} is ambiguous; use #id", field="players")
+    return found[0]
 
 
 SCORE_UNIT = 100  # final scores are written in hundreds 百点

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import zoneinfo
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -59,6 +60,10 @@ class VersionedRecord(models.Model):
         if self.recorded_by_card_id:
             return f"table card #{self.recorded_by_card_id}"
         return str(self.recorded_by or "")
+
+
+def default_time_zone() -> str:
+    return settings.TIME_ZONE
 
 
 class Event(models.Model):
@@ -119,6 +124,11 @@ class Event(models.Model):
     overtime_enabled = models.BooleanField("overtime 延長戦 (art. 39)", default=False)
     clock_bank_seconds = models.PositiveIntegerField("time bank per hand (art. 38)", null=True, blank=True)
     clock_increment_seconds = models.PositiveIntegerField("Fischer increment per move", default=0)
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        help_text="Times on the event's pages are shown in this zone (an IANA name such as Asia/Tokyo).",
+    )
     round_minutes = models.PositiveSmallIntegerField(
         "minutes per round", default=90, help_text="The round timer of the venue screen counts these down."
     )
@@ -168,6 +178,12 @@ class Event(models.Model):
             )
         if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
             raise ValidationError({"ends_on": "the event cannot end before it starts"})
+        try:
+            zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            raise ValidationError(
+                {"time_zone": "an IANA time zone such as Asia/Tokyo or Europe/Paris"}
+            ) from None
         if self.advancing_places < 1 or self.advancing_places >= self.table_size:
             raise ValidationError({"advancing_places": "between 1 and the table size − 1"})
 

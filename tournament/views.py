@@ -12,12 +12,15 @@ from django.shortcuts import redirect, render
 from django.utils.cache import get_conditional_response
 
 from tournament import access, selectors
+from tournament.localtime import event_time_zone_activate
 
 
 def _event_or_404(slug: str):
+    """The public event, its time zone active for the rest of the request (times on its pages)."""
     event = selectors.event_get_public(slug)
     if event is None:
         raise Http404("no such public event")
+    event_time_zone_activate(event)
     return event
 
 
@@ -112,6 +115,8 @@ def player_page(request, slug, entry_id):
     account) and to the event's organizers and referees."""
     event = selectors.event_get(slug)
     entry = selectors.event_entry_with_player(event, entry_id) if event else None
+    if event is not None:
+        event_time_zone_activate(event)
     if entry is None or not (event.is_public or access.may_see_player(access.actor_for(request), entry)):
         raise Http404("no such player in this event")
     results = list(selectors.player_results_in_event(event, entry.id))

@@ -229,7 +229,7 @@ def csv_upload(w):
 EVENT_FORM = {"name": "Renamed", "slug": "spring-open", "status": "registration", "table_size": 4,
               "planned_rounds": 4, "entry_mode": "hands", "advancing_places": 1, "penalty_unit": 100,
               "standings_precedence": "advances,total_points", "clock_increment_seconds": 0,
-              "seating_method": "swiss", "seating_remainder": "three", "is_public": "on",
+              "seating_method": "swiss", "seating_remainder": "three", "is_public": "on", "time_zone": "UTC", "round_minutes": 90,
               "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0, "entries-TOTAL_FORMS": 0,
               "entries-INITIAL_FORMS": 0}  # fmt: skip
 

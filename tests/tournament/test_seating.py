@@ -113,7 +113,11 @@ def test_admin_seats_automatically_shows_progress_and_publishes(
         response = admin_client.post(reverse("admin:tournament_event_seat_auto", args=[event.pk]))
     assert response.status_code == 302
     page = admin_client.get(response.url).content.decode()
-    assert 'data-state="done"' in page and "repeat_pairs" in page and "Publish this seating" in page
+    assert (
+        'data-state="done"' in page
+        and "No two players have met more than once." in page
+        and "Publish this seating" in page
+    )
     assert admin_client.post(response.url).status_code == 302
     assert Round.objects.get(event=event).status == Round.Status.PUBLISHED
 
@@ -200,3 +204,52 @@ def test_a_player_away_for_a_round_is_not_seated_and_comes_back(make_event):
     Entry.objects.filter(pk=away.pk).update(status=Entry.Status.ACTIVE)
     second = round_seat_next(event=event, round_number=2)
     assert Seat.objects.filter(round=second, entry=away).exists()
+
+
+@pytest.mark.django_db
+def test_a_draft_is_seated_again_or_two_players_swapped_before_publishing(
+    admin_client, make_event, django_capture_on_commit_callbacks
+):
+    event = make_event(8)
+    with django_capture_on_commit_callbacks(execute=True):
+        with_job = admin_client.post(reverse("admin:tournament_event_seat_auto", args=[event.pk]))
+    job = SeatingJob.objects.get(event=event)
+    url = reverse("admin:tournament_event_seating_job", args=[event.pk, job.pk])
+    assert with_job.status_code == 302
+    draft = Round.objects.get(event=event)
+    before = {s.entry_id: (s.table.number, s.position) for s in draft.seats.select_related("table")}
+    first, second = (
+        draft.tables.get(number=1).seats.get(position=0),
+        draft.tables.get(number=2).seats.get(position=3),
+    )
+    response = admin_client.post(
+        url, {"action": "swap", "first": str(first.entry.player), "second": f"#{second.entry_id}"}
+    )
+    assert response.status_code == 302
+    after = {
+        s.entry_id: (s.table.number, s.position)
+        for s in Round.objects.get(event=event).seats.select_related("table")
+    }
+    assert after[first.entry_id] == (2, 3) and after[second.entry_id] == (1, 0)
+    assert "Changed by hand: 1 swap(s)" in admin_client.get(url).content.decode()
+    unknown = admin_client.post(url, {"action": "swap", "first": "Nobody", "second": "#1"}, follow=True)
+    assert "&#x27;Nobody&#x27; is not registered" in unknown.content.decode()
+    assert admin_client.post(url, {"action": "reroll"}).status_code == 302
+    redrawn = Round.objects.get(event=event)
+    assert (
+        redrawn.status == Round.Status.DRAFT
+        and redrawn.seats.count() == 8
+        and "seed" in redrawn.seating_report
+    )
+    assert before  # the first draw was read before it was replaced
+
+
+@pytest.mark.django_db
+def test_typed_seating_names_the_player_seated_twice_and_lists_the_active_players(admin_client, make_event):
+    event = make_event(8)
+    url = reverse("admin:tournament_event_seat_round", args=[event.pk])
+    page = admin_client.get(url).content.decode()
+    assert "Active players (8)" in page and "Player 08" in page
+    response = admin_client.post(url, {"tables": "Player 01, Player 02, Player 03, Player 04\n"
+                                                 "Player 05, Player 01, Player 07, Player 08"})  # fmt: skip
+    assert "line 2: Player 01 is seated twice (also on line 1)" in response.content.decode()

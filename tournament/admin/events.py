@@ -20,13 +20,13 @@ from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.admin.common import EventScopedAdmin, EventScopedInline, apply_to_each
 from tournament.engine.standings import DEFAULT_PRECEDENCE
-from tournament.forms import ManualSeatingForm
+from tournament.forms import ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
 from tournament.services.entries import entries_register
 from tournament.services.events import event_finish
 from tournament.services.roles import role_grant, role_revoke
 from tournament.services.rounds import round_create, round_publish
-from tournament.services.seating import seating_job_request
+from tournament.services.seating import round_draft_reroll, round_draft_swap, seating_job_request
 
 
 class EntryInline(EventScopedInline, admin.TabularInline):
@@ -133,7 +133,7 @@ class EventAdmin(EventScopedAdmin):
 
     change_form_template = "admin/tournament/event/change_form.html"
     fieldsets = [
-        (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "status", "is_public")}),
+        (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "time_zone", "status", "is_public")}),
         ("Rules", {"fields": ("ruleset", "table_size", "planned_rounds", "entry_mode", "advancing_places",
                               "standings_precedence", "tournament_play", "penalty_unit", "overtime_enabled",
                               "clock_bank_seconds", "clock_increment_seconds", "round_minutes")}),
@@ -247,12 +247,14 @@ class EventAdmin(EventScopedAdmin):
         round_ = selectors.event_round(job.event, job.round_number)
         if request.method == "POST" and round_ is not None:
             try:
-                round_publish(round_=round_)
+                done = self._draft_action(request, round_)
             except TaikaiError as exc:
                 messages.error(request, exc.message)
             else:
-                messages.success(request, f"Round {round_.number} is published.")
-                return redirect("admin:tournament_round_change", round_.pk)
+                messages.success(request, done)
+                if request.POST.get("action", "publish") == "publish":
+                    return redirect("admin:tournament_round_change", round_.pk)
+                return redirect("admin:tournament_event_seating_job", event.pk, job.pk)
         tables = []
         if round_ is not None:
             tables = selectors.round_tables_with_seats(round_)
@@ -260,6 +262,21 @@ class EventAdmin(EventScopedAdmin):
                    "title": f"Seating of round {job.round_number}", "job": job, "round": round_, "tables": tables,
                    "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING)}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/seating_job.html", context)
+
+    def _draft_action(self, request, round_) -> str:
+        """Publish the draft, seat it again with another draw, or swap two of its players."""
+        action = request.POST.get("action", "publish")
+        if action == "reroll":
+            round_draft_reroll(round_=round_)
+            return f"Round {round_.number} is seated again; check the report, then publish."
+        if action == "swap":
+            first, second = (
+                entry_by_name_or_id(round_.event, request.POST.get(k, "")) for k in ("first", "second")
+            )
+            round_draft_swap(round_=round_, first=first, second=second)
+            return f"{first.player} and {second.player} swapped seats."
+        round_publish(round_=round_)
+        return f"Round {round_.number} is published."
 
     def seat_round_view(self, request, event_id):
         event = self.object_to_change(request, Event, event_id)
@@ -273,5 +290,6 @@ class EventAdmin(EventScopedAdmin):
                 messages.success(request, f"Round {round_.number} is seated: {round_.tables.count()} tables.")
                 return redirect("admin:tournament_round_change", round_.pk)
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": f"Seat the next round of {event}", "form": form}  # fmt: skip
+                   "title": f"Seat the next round of {event}", "form": form,
+                   "active": [e for e in selectors.event_entries_with_players(event) if e.status == Entry.Status.ACTIVE]}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/seat_round.html", context)

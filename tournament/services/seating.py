@@ -5,6 +5,7 @@ written in one (idempotent per round number). Organizers ask for it as a job tha
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 
@@ -13,10 +14,10 @@ from django.db import IntegrityError, transaction
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.pairing.protocol import seat_round
-from tournament.models import Entry, Event, Round, SeatingJob
+from tournament.models import Entry, Event, Round, Seat, SeatingJob
 from tournament.options import seating_settings
 from tournament.services.common import recorder
-from tournament.services.locks import lock_event
+from tournament.services.locks import lock_event, lock_round
 from tournament.services.queue import SEAT_NEXT_ROUND, enqueue_on_commit
 from tournament.services.rounds import round_create
 from tournament.services.standings import standings_rows
@@ -132,3 +133,54 @@ def seating_job_run(*, job_id: int) -> dict:
         state=SeatingJob.State.DONE, percent=100, message=f"round {round_.number}: {tables} tables"
     )
     return {"job": job_id, "state": "done", "round": round_.number}
+
+
+def round_draft_reroll(*, round_: Round, seed: int | None = None) -> Round:
+    """Seat a draft round again with another seed (before it is published: nobody has seen it)."""
+    round_ = selectors.event_round(round_.event, round_.number)
+    if round_ is None or round_.status != Round.Status.DRAFT:
+        raise TaikaiError("round_not_draft", "only a seating draft can be seated again", field="round")
+    event = round_.event
+    request = seating_request_for(event, round_number=round_.number,
+                                  seed=secrets.randbelow(2**31) if seed is None else seed)  # fmt: skip
+    started = time.monotonic()
+    response = seating_from_engine(request)
+    quality = response["report"] | {"byes": response["byes"], "mode": request["mode"], "seed": request["seed"],
+                                    "seconds": round(time.monotonic() - started, 3)}  # fmt: skip
+    with transaction.atomic():
+        lock_event(event.pk)
+        draft = (
+            Round.objects.select_for_update(of=("self",))
+            .filter(pk=round_.pk, status=Round.Status.DRAFT)
+            .first()
+        )
+        if draft is None:
+            raise TaikaiError(
+                "round_not_draft", "the draft was published or seated again meanwhile", field="round"
+            )
+        draft.delete()  # a draft nobody has seen: its tables hold no hands (recording needs a published round)
+        return round_create(event=event, tables=response["tables"], report=quality, status=Round.Status.DRAFT)
+
+
+@transaction.atomic
+def round_draft_swap(*, round_: Round, first: Entry, second: Entry) -> Round:
+    """Swap two players' seats in a seating draft; the report says the draft was changed by hand."""
+    round_ = lock_round(round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise TaikaiError("round_not_draft", "only a seating draft can be changed", field="round")
+    seats = {seat.entry_id: seat for seat in Seat.objects.select_for_update(of=("self",)).filter(
+        round=round_, entry_id__in=[first.pk, second.pk])}  # fmt: skip
+    if first.pk == second.pk or len(seats) != 2:
+        raise TaikaiError("not_seated", "choose two different players seated in this draft", field="players")
+    a, b = seats[first.pk], seats[second.pk]
+    table_a, position_a = a.table_id, a.position
+    # the unique (table, position) constraint: park one seat on a free position first
+    a.table_id, a.position = b.table_id, b.position
+    b.table_id, b.position = table_a, position_a
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create([Seat(table_id=s.table_id, round=round_, entry_id=s.entry_id, position=s.position)
+                              for s in (a, b)])  # fmt: skip
+    swaps = [*round_.seating_report.get("swapped", []), [first.pk, second.pk]]
+    round_.seating_report = {**round_.seating_report, "swapped": swaps}
+    round_.save(update_fields=["seating_report"])
+    return round_

@@ -26,3 +26,39 @@ def points(value) -> str:
 def in_game_points(raw) -> Fraction:
     """Penalty points 反則点 (raw points, art. 37) in the unit of the points column: ÷ 1000."""
     return Fraction(int(raw or 0), 1000)
+
+
+@register.filter
+def seating_report_words(report: dict) -> list[str]:
+    """A seating's quality report (``../shared/seating-protocol.md``) said in plain words."""
+    if not report:
+        return []
+    said = []
+    mode = {"swiss": "Swiss: players of similar standing sit together", "random": "Random, avoiding repeats",
+            "interval": "Interval: a fixed step through the list"}.get(report.get("mode"), "")  # fmt: skip
+    if mode:
+        said.append(mode + ".")
+    repeats, most = report.get("repeat_pairs", 0), report.get("max_meetings", 0)
+    if repeats:
+        said.append(f"{repeats} repeated meeting{'s' if repeats != 1 else ''} so far, counting this round; "
+                    f"no two players have met more than {most} times.")  # fmt: skip
+    else:
+        said.append("No two players have met more than once.")
+    balance = report.get("seat_imbalance_max")
+    if balance is not None:
+        said.append(f"Seat winds: each player's count of East, South, West and North differs by at most {balance}"
+                    + (" (as even as it can be)." if balance <= 1 else "."))  # fmt: skip
+    same = report.get("same_table_as_last_round")
+    if same:
+        said.append(f"{same} player{'s' if same != 1 else ''} sit at the same table number as last round.")
+    spread = report.get("rank_spread_mean")
+    if spread is not None:
+        said.append(f"At a table, players are on average {spread} places apart in the standings.")
+    byes = report.get("byes") or []
+    if byes:
+        said.append(f"{len(byes)} player{'s' if len(byes) != 1 else ''} sit out this round (bye).")
+    if report.get("swapped"):
+        said.append(f"Changed by hand: {len(report['swapped'])} swap(s) after the seating was computed.")
+    if report.get("seconds") is not None:
+        said.append(f"Computed in {report['seconds']} s.")
+    return said
