@@ -56,8 +56,11 @@ def my_tables(request):
     status = request.GET.get("status", "")
     if status in Table.Status.values:
         tables = tables.filter(status=status)
+    round_number = request.GET.get("round", "")
+    if round_number.isdigit():
+        tables = tables.filter(round__number=int(round_number))
     page = Paginator(tables, TABLES_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "tournament/console/tables.html", {"page": page, "status": status,
+    return render(request, "tournament/console/tables.html", {"page": page, "status": status, "round": round_number,
                                                               "statuses": Table.Status.choices})  # fmt: skip
 
 
