@@ -79,6 +79,7 @@ class World:
     key: ScorekeeperKey
     newcomer: Player
     newcomer_entry: Entry
+    disqualified: Entry
     users: dict
 
 
@@ -124,9 +125,11 @@ def world(make_event, seated_round) -> World:
     job = SeatingJob.objects.create(event=event, round_number=1, state=SeatingJob.State.DONE, percent=100)
     newcomer = Player.objects.create(display_name="Newcomer")
     late = Entry.objects.create(event=event, player=Player.objects.create(display_name="Late registration"))
+    disqualified = Entry.objects.create(event=event, player=Player.objects.create(display_name="Disqualified"),
+                                        status=Entry.Status.DISQUALIFIED)  # fmt: skip
     return World(event=event, other=other, round=round_, table_1=table_1, table_2=table_2, penalty=penalty,
                   job=job, role=role, key=ScorekeeperKey.objects.get(table=table_2), newcomer=newcomer,
-                  newcomer_entry=late, users=users)  # fmt: skip
+                  newcomer_entry=late, disqualified=disqualified, users=users)  # fmt: skip
 
 
 def client_for(world: World, role: str) -> Client:
@@ -220,7 +223,7 @@ def csv_upload(w):
 
 
 EVENT_FORM = {"name": "Renamed", "slug": "spring-open", "status": "registration", "table_size": 4,
-              "planned_rounds": 4, "entry_mode": "hands", "advancing_places": 1, "penalty_unit": 100,
+              "planned_rounds": 4, "entry_mode": "hands", "advancing_places": 1, "penalty_unit": 100, "final_games": 1,
               "standings_precedence": "advances,total_points", "clock_increment_seconds": 0,
               "seating_method": "swiss", "seating_remainder": "three", "is_public": "on",
               "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0, "entries-TOTAL_FORMS": 0,
@@ -257,6 +260,8 @@ WRITES = [
       "action:tournament.event.finish_events"),
     W("disqualify a player", admin_action(Entry, "disqualify", lambda w: [w.event.entries.first().pk]), ORGANIZERS,
       "action:tournament.entry.disqualify"),
+    W("confirm a disqualification", admin_action(Entry, "confirm_disqualification", lambda w: [w.disqualified.pk]),
+      ORGANIZERS, "action:tournament.entry.confirm_disqualification"),
     W("publish a round", admin_action(Round, "publish_rounds", lambda w: [w.round.pk]), ORGANIZERS,
       "action:tournament.round.publish_rounds"),
     W("complete a round", admin_action(Round, "complete_rounds", lambda w: [w.round.pk]), ORGANIZERS,

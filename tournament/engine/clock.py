@@ -233,13 +233,12 @@ def end_hand(state: ClockState, now_ms: int) -> ClockTransition:
     return ClockTransition(replace(charged.state, status="finished", mark_ms=now_ms), charged.events)
 
 
-def void(state: ClockState, now_ms: int) -> ClockState:
+def void(state: ClockState) -> ClockState:
     """The hand is void (art. 42: a player left; it restarts from the shuffle): the clock stops and
     nobody is charged for the time since the last press."""
     if state.status == "finished":
         raise TournamentError("clock_finished", "the clock of this hand has already stopped")
-    _check_time(state, now_ms)
-    return replace(state, status="finished", mark_ms=now_ms)
+    return replace(state, status="finished")
 
 
 def _charge_seat_on_turn(state: ClockState, now_ms: int) -> ClockTransition:
