@@ -230,12 +230,12 @@ def _clock_hand(
                     table=table, seat=on_turn, turn_number=view["turn_number"], claim_by=barred, user=user
                 )
             except TaikaiError as exc:
-                if exc.code != "claim_forbidden_by_penalty":
+                if exc.code not in ("claim_forbidden_by_penalty", "claim_forbidden"):  # a foul, or 38 ⑤
                     raise
                 tally["claims_refused"] += 1
             else:
                 raise SimulationError("claim_despite_foul", f"seat {barred} claimed after losing the right")
-        claimants = [p for p in others if p not in claim_lost]
+        claimants = [p for p in others if p not in claim_lost and p not in view["flagged"]]
         claim_by = rng.choice(claimants) if claimants and per_mille(rng, CLOCK_CLAIM_PER_MILLE) else None
         clock = clock_press(
             table=table, seat=on_turn, turn_number=view["turn_number"], claim_by=claim_by, user=user
