@@ -49,6 +49,9 @@ LEAVE_AFTER_HANDS = (1, 8)  # ... after this many hands (at least, at most)
 OVERTIME_THRESHOLD = 30000  # a game that ends with nobody above this goes to overtime
 OVERTIME_RANDOM_PER_MILLE = 100  # of the other games: overtime all the same
 OVERTIME_HAND_CAP = 9  # the directors close an overtime still going after 3年春 (art. 44)
+OVERTIME_CLOSED_PER_MILLE = (
+    100  # of overtime hands after which it goes on: the directors close it all the same
+)
 CLOCK_CLAIM_PER_MILLE = 300  # of clock turns played at an incident hand: the discard is claimed (拾)
 FINAL_FOUL_PER_MILLE = 300  # of final games: an art. 37 foul at the final table (art. 43 in the final)
 DISQUALIFICATION_LIFTED_PER_MILLE = 250  # of art. 37 fouls: cancelled at once (art. 43 lifted)

@@ -28,7 +28,8 @@ the games are exactly those of a plain simulation):
 * overtime (art. 39, the event's ``overtime_enabled``): a game that ends with nobody above
   ``OVERTIME_THRESHOLD``, and now and then another, goes on with overtime hands 1年春, 1年夏, … until the
   engine ends it (a winner above every other player, or a hand without a winner, art. 39 ②); the
-  directors close one still going after ``OVERTIME_HAND_CAP`` hands (3年春: placement points ×3, art. 44).
+  directors close one still going now and then, and always after ``OVERTIME_HAND_CAP`` hands (3年春:
+  placement points ×3, art. 44).
 * the final (art. 40, ``Incidents.final``): the four best players still eligible play the event's
   ``final_games`` games, then the final's decisions are applied until a champion is crowned (overtime
   hands, eliminations down to two players); with penalties, now and then a finalist commits an art. 37
@@ -82,6 +83,7 @@ from tournament.simulation.game import (
     FINAL_HAND_CAP,
     LEAVE_AFTER_HANDS,
     NO_INCIDENTS,
+    OVERTIME_CLOSED_PER_MILLE,
     RIGHTS_PENALTY_KINDS,
     RIGHTS_PENALTY_PER_MILLE,
     SIMULATED_CLUB,
@@ -182,6 +184,8 @@ def table_play(
                 carried = {}
             else:
                 carried[wrecker] = LOST_IN_REPLAY
+            if state.overtime and not state.over and per_mille(overtime, OVERTIME_CLOSED_PER_MILLE):
+                state.overtime_closed = state.over = True  # the schedule runs out (art. 44)
             if state.overtime_closed:
                 table_overtime_close(
                     table=table, reason="simulated: the overtime runs past the schedule", user=user
