@@ -23,15 +23,29 @@ behind the services' back, or a service that went wrong, shows up as a violation
   in the hands after the one they left after, which is a recorded hand (``absence_record``); overtime
   hands (art. 39) come after the regular ones (``overtime_order``), only in events with overtime
   (``overtime_disabled``), and the table's overtime year is that of its last one (``overtime_year``);
+  outside the finals the table's overtime state is the engine's decision over its hands
+  (``overtime_state``), no overtime hand follows its end (``overtime_after_end``), and no table is
+  confirmed with its overtime still going (``overtime_unfinished``);
+* the clock of each table's current hand (arts. 38, 42, 36): the seats that left the game are the
+  clock's absent seats (``clock_absent_seats``), never on turn or flagged (``clock_turn_to_absent``),
+  and no claim 拾 was taken after a foul took that right for the hand, the art. 36 ③ wall wrecker's in
+  the replay included (``claim_despite_penalty``); a stored state the engine cannot read is
+  ``clock_state``;
 * forfeits and placement points: a seat forfeits (不戦敗) exactly when absent (``forfeit``), with the
   last-place placement points of the table size seated × the multiplier and no oka (``forfeit_points``);
   the finishers' placement points are those of their places in the uma of the number who finished,
   shared per the tie rule, × the multiplier (``placement_points``);
 * penalties: no win by a seat whose foul took that right for the hand (``win_despite_penalty``), a
-  hand with a wrecked wall is recorded as replayed (``hand_not_replayed``), art. 37 penalty points are
-  the unit × the players at the table (``penalty_points``), a penalty-point foul in tournament play (or
-  egregious conduct) disqualifies (``not_disqualified``), and a disqualified player is not seated in a
-  later round (``seated_after_disqualification``);
+  hand with a wrecked wall is recorded as replayed (``hand_not_replayed``), and its offender does not win
+  the replay (``win_despite_penalty``); art. 37 penalty points are the unit × the players at the table in
+  the foul's hand, a player who left not counted (``penalty_points``); a penalty-point foul in tournament
+  play (or egregious conduct) disqualifies (``not_disqualified``), a disqualified player is not seated
+  in a later round (``seated_after_disqualification``), and an automatic disqualification whose penalty
+  was cancelled is lifted unless an organizer confirmed it (``disqualification_not_lifted``,
+  ``disqualification_record``);
+* the final (art. 40, 43): the champion is not disqualified (``champion_disqualified``) and played the
+  last final game (``champion_not_finalist``); before the last of the event's ``final_games`` games
+  nothing is decided: the same finalists play on, less the disqualified (``final_decided_early``);
 * standings snapshot: present once results exist (``standings_missing``), one row per entry
   (``standings_entries``), totals = current game points − penalty points / 1000 (``standings_total``),
   advances and games counted (``standings_advances``, ``standings_games``), rows ordered and ranked
@@ -46,6 +60,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
 
+from tournament.engine import clock as clock_engine
+from tournament.engine.errors import TournamentError
+from tournament.engine.overtime import OvertimeHandResult, overtime_progress
 from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
 from tournament.models import (
     Entry,
@@ -58,6 +75,7 @@ from tournament.models import (
     SeatResult,
     StandingsSnapshot,
     Table,
+    TableClock,
 )
 
 THOUSAND = 1000
@@ -72,6 +90,8 @@ REPLAY_KINDS = {kind.value for kind, effect in PENALTY_EFFECTS.items() if effect
 PENALTY_POINT_KINDS = {
     kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.has_penalty_points
 }  # 37条①
+CLAIM_LOST_KINDS = {kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.loses_claim}  # 拾
+CARRIED_KINDS = {kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.carries_to_replay}  # 36条③
 
 
 @dataclass(frozen=True)
@@ -102,6 +122,19 @@ class EventRecords:
 
     def playing_seats(self, table_id: int) -> list[Seat]:
         return [s for s in self.seats.get(table_id, []) if s.in_game]
+
+    def seats_in_hand(self, table_id: int, number: int) -> list[int]:
+        """Positions among the game's seats that play hand ``number`` (art. 42: not one who left before)."""
+        return [i for i, s in enumerate(self.playing_seats(table_id)) if s.plays_hand(number)]
+
+    def replayed_before(self, table_id: int, number: int) -> list[int]:
+        """The hands just before hand ``number`` that were stopped and replayed (art. 36 ③), nearest first."""
+        outcomes = {hand.number: version.outcome for hand, version in _current_hands(self, table_id)}
+        chain, previous = [], number - 1
+        while outcomes.get(previous) == "replayed":
+            chain.append(previous)
+            previous -= 1
+        return chain
 
 
 def event_records(event: Event) -> EventRecords:
@@ -375,9 +408,55 @@ def table_multiplier(records: EventRecords, table: Table) -> int:
 
 
 def overtime_year_from_hands(records: EventRecords, table_id: int) -> int:
-    """The year of the last overtime hand: hands 1–4 of the overtime are year 1, 5–8 year 2, …"""
-    overtime = sum(1 for v in _current_versions(records, table_id) if v.overtime)
+    """The year of the last overtime hand: hands 1–4 of the overtime are year 1, 5–8 year 2, … (a hand
+    stopped and replayed, art. 36 ③, is played again in the same season)."""
+    overtime = sum(1 for v in _current_versions(records, table_id) if v.overtime and v.outcome != "replayed")
     return -(-overtime // SEASONS_PER_YEAR)
+
+
+def _check_overtime_state(records: EventRecords, table: Table) -> list[Violation]:
+    """Art. 39 ②: the state the table records is the engine's reading of its overtime hands; nothing
+    follows its end, and the result is not confirmed while it goes on."""
+    where = records.table_where(table.id)
+    current = _current_hands(records, table.id)
+    if table.round.is_final:
+        expected = "final" if any(v.overtime and v.outcome != "replayed" for _, v in current) else "none"
+        if table.overtime_state != expected:
+            return [
+                Violation("overtime_state", where, f"{table.overtime_state}, a final table's is {expected}")
+            ]
+        return []
+    seats = records.playing_seats(table.id)
+    points = [records.event.ruleset.start_points] * len(seats)
+    results = []
+    for hand, version in current:
+        if len(version.deltas) == len(points):
+            points = [p + d for p, d in zip(points, version.deltas, strict=True)]
+        if version.overtime:
+            results.append(OvertimeHandResult(
+                winners=tuple(w.get("winner") for w in version.wins), points_after=tuple(points),
+                playing=tuple(records.seats_in_hand(table.id, hand.number)), replayed=version.outcome == "replayed",
+            ))  # fmt: skip
+    try:
+        progress = overtime_progress(
+            results, closed_by_organizer=table.overtime_state == "closed_by_organizer"
+        )
+    except TournamentError as exc:
+        return [Violation("overtime_state", where, exc.message)]
+    violations = []
+    if table.overtime_state != progress.state:
+        violations.append(Violation(
+            "overtime_state", where, f"the table says {table.overtime_state}, its hands say {progress.state}"
+        ))  # fmt: skip
+    if progress.hands_after_end:
+        violations.append(Violation(
+            "overtime_after_end", where, f"{progress.hands_after_end} overtime hands after it ended ({progress.state})"
+        ))  # fmt: skip
+    if progress.state == "playing" and table.status == Table.Status.FINISHED:
+        violations.append(Violation(
+            "overtime_unfinished", where, "the result is confirmed while the overtime goes on (art. 39 ②)"
+        ))  # fmt: skip
+    return violations
 
 
 def _placement_share(points: list[int], index: int, uma: list[Fraction], tie_rule: str) -> Fraction:
@@ -513,9 +592,11 @@ def check_absences(records: EventRecords) -> list[Violation]:
 
 def check_overtime(records: EventRecords) -> list[Violation]:
     """Art. 39: overtime hands follow the regular ones, only where the event has overtime, and the
-    table's year is that of its last overtime hand (its placement-point multiplier)."""
+    table's year is that of its last overtime hand (its placement-point multiplier). Outside the finals
+    the table's overtime state is the engine's decision over its hands (the points summed here)."""
     violations = []
     for table_id, table in records.tables.items():
+        violations += _check_overtime_state(records, table)
         if not records.hands.get(table_id):
             continue
         where = records.table_where(table_id)
@@ -545,17 +626,21 @@ def check_penalties(records: EventRecords) -> list[Violation]:
     event = records.event
     active = [p for p in records.penalties if p.cancelled_at is None]
     lost: dict[tuple[int, int, int], set[str]] = defaultdict(set)
+    carried: dict[tuple[int, int, int], set[str]] = defaultdict(set)  # 36条③: lost again in the replay
     replays: set[tuple[int, int]] = set()
     for penalty in active:
         if penalty.table_id is None or penalty.hand_number is None:
             continue
         lost[penalty.table_id, penalty.hand_number, penalty.entry_id] |= LOST_WINS.get(penalty.kind, set())
+        if penalty.kind in CARRIED_KINDS:
+            carried[penalty.table_id, penalty.hand_number, penalty.entry_id] |= LOST_WINS[penalty.kind]
         if penalty.kind in REPLAY_KINDS:
             replays.add((penalty.table_id, penalty.hand_number))
     for table_id in records.tables:
         playing = records.playing_seats(table_id)
         for hand, version in _current_hands(records, table_id):
             number = hand.number
+            chain = records.replayed_before(table_id, number) if version.wins else []
             hand_where = f"{records.table_where(table_id)} hand {number} v{version.version}"
             if (table_id, number) in replays and version.outcome != "replayed":
                 violations.append(Violation(
@@ -566,7 +651,11 @@ def check_penalties(records: EventRecords) -> list[Violation]:
                 if not isinstance(position, int) or not 0 <= position < len(playing):
                     continue
                 kind = "tsumo" if win.get("discarder") is None else "ron"
-                if kind in lost.get((table_id, number, playing[position].entry_id), ()):
+                entry_id = playing[position].entry_id
+                in_force = lost.get((table_id, number, entry_id), set()).union(
+                    *(carried.get((table_id, earlier, entry_id), set()) for earlier in chain)
+                )
+                if kind in in_force:
                     violations.append(Violation(
                         "win_despite_penalty", hand_where,
                         f"seat {playing[position].wind} wins by {kind}, a right its foul took for this hand",
@@ -590,8 +679,10 @@ def _check_penalty_points(records: EventRecords, penalty: Penalty) -> list[Viola
         return []
     if penalty.table_id is None or penalty.table_id not in records.tables:
         players = records.event.table_size
-    else:
+    elif penalty.hand_number is None:
         players = len(records.playing_seats(penalty.table_id))
+    else:  # art. 42: those playing the foul's hand (a player who left before it is not counted)
+        players = len(records.seats_in_hand(penalty.table_id, penalty.hand_number))
     expected = records.event.penalty_unit * players
     if penalty.points != expected:
         return [Violation(
@@ -603,8 +694,10 @@ def _check_penalty_points(records: EventRecords, penalty: Penalty) -> list[Viola
 
 def _check_disqualification(records: EventRecords, disqualifying: list[Penalty]) -> list[Violation]:
     """A disqualifying foul leaves the entry disqualified, and unseated in every later round: one whose
-    number is above the foul's round, or, for a foul logged away from a table, created after it."""
-    violations = []
+    number is above the foul's round, or, for a foul logged away from a table, created after it. An
+    automatic disqualification names its penalty; once that is cancelled it is lifted, unless an
+    organizer confirmed it."""
+    violations = _check_disqualification_records(records)
     statuses = dict(Entry.objects.filter(event=records.event).values_list("id", "status"))
     rounds = {t.round.id: t.round for t in records.tables.values()}
     seated: dict[int, list[Seat]] = defaultdict(list)
@@ -633,6 +726,133 @@ def _check_disqualification(records: EventRecords, disqualifying: list[Penalty])
                     "seated_after_disqualification", f"round {round_.number}",
                     f"entry {penalty.entry_id} is seated after their disqualification (penalty {penalty.id})",
                 ))  # fmt: skip
+    return violations
+
+
+def _check_disqualification_records(records: EventRecords) -> list[Violation]:
+    violations = []
+    penalties = {p.id: p for p in records.penalties}
+    entries = Entry.objects.filter(event=records.event).exclude(
+        disqualified_by_penalty__isnull=True, disqualification_confirmed_at__isnull=True
+    )
+    for entry in entries:
+        where = f"entry {entry.id}"
+        disqualified = entry.status == Entry.Status.DISQUALIFIED
+        cause = penalties.get(entry.disqualified_by_penalty_id)
+        if not disqualified:
+            violations.append(Violation(
+                "disqualification_record", where,
+                f"{entry.status}, yet names a disqualifying penalty or a confirmation",
+            ))  # fmt: skip
+            continue
+        if entry.disqualified_by_penalty_id is None:
+            continue
+        if cause is None or cause.entry_id != entry.id or not _disqualifies(records.event, cause.kind):
+            violations.append(Violation(
+                "disqualification_record", where,
+                f"disqualified by penalty {entry.disqualified_by_penalty_id}, not a disqualifying foul of this player",
+            ))  # fmt: skip
+        elif cause.cancelled_at is not None and entry.disqualification_confirmed_at is None:
+            violations.append(Violation(
+                "disqualification_not_lifted", where,
+                f"penalty {cause.id} that disqualified the player was cancelled and nobody confirmed the "
+                "disqualification",
+            ))  # fmt: skip
+    return violations
+
+
+# --- The clock (arts. 38, 42, 36) ------------------------------------------------------------------
+
+
+def check_clocks(records: EventRecords) -> list[Violation]:
+    """Each table's stored clock (that of its current hand): the seats that left the game are absent
+    from it, never on turn, never flagged; no claim came after a foul took that right for the hand."""
+    violations = []
+    claim_fouls: dict[tuple[int, int, int], list[Penalty]] = defaultdict(list)
+    for penalty in records.penalties:
+        if penalty.cancelled_at is None and penalty.kind in CLAIM_LOST_KINDS and penalty.table_id:
+            claim_fouls[penalty.table_id, penalty.hand_number, penalty.entry_id].append(penalty)
+    for clock in TableClock.objects.filter(table_id__in=list(records.tables)):
+        table_id = clock.table_id
+        where = f"{records.table_where(table_id)} clock of hand {clock.hand_number}"
+        try:
+            state = clock_engine.state_from_dict(clock.state)
+        except TournamentError as exc:
+            violations.append(Violation("clock_state", where, exc.message))
+            continue
+        seats = records.playing_seats(table_id)
+        left = set(range(len(seats))) - set(records.seats_in_hand(table_id, clock.hand_number))
+        absent = set(state.settings.absent)
+        running = state.status != "finished"
+        if absent - left or (running and left - absent):  # a void hand's clock may predate the leave
+            violations.append(Violation(
+                "clock_absent_seats", where, f"absent seats {sorted(absent)}, seats that left {sorted(left)}"
+            ))  # fmt: skip
+        if running and (state.seat_on_turn in left or state.flagged & left):
+            violations.append(Violation(
+                "clock_turn_to_absent", where,
+                f"seat {state.seat_on_turn} on turn, {sorted(state.flagged)} flagged; {sorted(left)} left the game",
+            ))  # fmt: skip
+        for turn, seat, at_ms in state.claims:
+            if not 0 <= seat < len(seats):
+                continue
+            entry_id = seats[seat].entry_id
+            hands = [clock.hand_number, *records.replayed_before(table_id, clock.hand_number)]
+            for number in hands:
+                for foul in claim_fouls.get((table_id, number, entry_id), []):
+                    if number != clock.hand_number and foul.kind not in CARRIED_KINDS:
+                        continue
+                    if int(foul.logged_at.timestamp() * 1000) <= at_ms:
+                        violations.append(Violation(
+                            "claim_despite_penalty", where,
+                            f"seat {seats[seat].wind} claimed on turn {turn} after penalty {foul.id} took the right",
+                        ))  # fmt: skip
+    return violations
+
+
+# --- The final (arts. 40, 43) -----------------------------------------------------------------------
+
+
+def check_final(records: EventRecords) -> list[Violation]:
+    """Art. 43: the champion keeps award eligibility and played the last final game; art. 40 ①: before
+    the last prescribed game nothing is decided (the same finalists play on, less the disqualified)."""
+    violations = []
+    event = records.event
+    statuses = dict(Entry.objects.filter(event=event).values_list("id", "status"))
+    # disqualified then or now: a disqualification lifted later does not make the final's past wrong
+    was_disqualified = {e for e, status in statuses.items() if status == Entry.Status.DISQUALIFIED} | {
+        p.entry_id for p in records.penalties if _disqualifies(event, p.kind)
+    }
+    rounds = sorted({t.round for t in records.tables.values() if t.round.is_final}, key=lambda r: r.number)
+    players = {
+        round_.id: {s.entry_id for t in records.tables.values() if t.round_id == round_.id
+                    for s in records.seats.get(t.id, []) if s.in_game}
+        for round_ in rounds
+    }  # fmt: skip
+    for earlier, later in list(pairwise(rounds))[: max(0, event.final_games - 1)]:
+        gone = players[earlier.id] - players[later.id]
+        if players[later.id] - players[earlier.id] or gone - was_disqualified:
+            violations.append(Violation(
+                "final_decided_early", f"round {later.number}",
+                f"final game {rounds.index(later) + 1} of {event.final_games}: entries {sorted(gone)} left the final "
+                "before its last prescribed game",
+            ))  # fmt: skip
+    if event.champion_id is None:
+        return violations
+    where = f"champion (entry {event.champion_id})"
+    if statuses.get(event.champion_id) == Entry.Status.DISQUALIFIED:
+        violations.append(Violation("champion_disqualified", where, "the champion is disqualified (art. 43)"))
+    if not rounds or event.champion_id not in players[rounds[-1].id]:
+        violations.append(
+            Violation("champion_not_finalist", where, "the champion did not play the last final game")
+        )
+    elif len(rounds) < event.final_games:
+        others = players[rounds[-1].id] - {event.champion_id}
+        if others - was_disqualified:
+            violations.append(Violation(
+                "final_decided_early", where,
+                f"crowned after {len(rounds)} of the {event.final_games} prescribed final games",
+            ))  # fmt: skip
     return violations
 
 
@@ -746,6 +966,8 @@ CHECKS = (
     check_table_points,
     check_results,
     check_penalties,
+    check_clocks,
+    check_final,
     check_standings,
 )
 

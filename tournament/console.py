@@ -32,7 +32,7 @@ from tournament.models import Entry, HandVersion, Penalty, Seat, Table
 from tournament.services.clock import clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
-from tournament.services.hands import hand_record, hand_void
+from tournament.services.hands import hand_record, hand_void, table_overtime_close
 from tournament.services.results import table_finish, table_reopen
 from tournament.services.roles import scorekeeper_key_unlock
 
@@ -89,6 +89,7 @@ SHEET_ACTIONS = {
     "final_apply": "referee",
     "reopen": "referee",
     "cancel_penalty": "referee",
+    "close_overtime": "referee",
 }
 
 
@@ -115,10 +116,14 @@ def table_sheet(request, table_id: int):
     current = selectors.table_hand_version(table, editing)
     initial = {"expected_version": current.version if current else 0,
                **selectors.next_hand_defaults(sheet, players=len(seats))}  # fmt: skip
+    overtime = selectors.table_overtime_status(table)
     if current is not None and current.outcome != HandVersion.Outcome.VOID:
         initial |= HandForm.initial_from(current)
-    elif current is None or current.outcome == HandVersion.Outcome.VOID:
-        initial["outcome"] = "ron"  # the most common result: one tap fewer
+    else:
+        initial |= {
+            "outcome": "ron",
+            "overtime": overtime.playing,
+        }  # ron: the most common result, one tap fewer
     raw_fu = ruleset_uses_raw_fu(table.round.event.ruleset)
     hand_form = HandForm(
         request.POST if action == "hand" else None, seats=seats, initial=initial, raw_fu=raw_fu
@@ -155,7 +160,7 @@ def table_sheet(request, table_id: int):
         "sheet_seats": selectors.table_sheet_seats(table, sheet, hand_number=editing),
         "han_fu_pairs": han_fu_pairs(table.round.event.ruleset), "deposits": deposits,
         "riichi_sticks": deposits // 1000, "confirm": _confirming(request, table),
-        "honba": initial.get("honba", 0), "tile_images": tile_images(),
+        "honba": initial.get("honba", 0), "tile_images": tile_images(), "overtime": overtime,
     }  # fmt: skip
     return render(request, "tournament/console/table.html", context, status=status)
 
@@ -211,6 +216,10 @@ def _sheet_action(
         return f"The penalty of {entry.player} is cancelled (kept in the records).{status}"
     if action == "final_apply":
         return final_apply(table=table, user=user)
+    if action == "close_overtime":
+        reason = (request.POST.get("reason") or "").strip() or "closed by the directors"
+        table_overtime_close(table=table, reason=reason, user=user)
+        return "The overtime is closed (art. 44); the game ends with the year it reached."
     table_reopen(table=table)
     return "The table is open for corrections."
 

@@ -131,6 +131,7 @@ class HandForm(forms.Form):
         coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="tenpai 聴牌"
     )
     discarder = _radios(label="from 放銃")
+    overtime = forms.BooleanField(required=False, label="overtime hand 延長戦 (art. 39)")
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
     def __init__(self, *args, seats, raw_fu: bool = False, **kwargs):
@@ -177,13 +178,15 @@ class HandForm(forms.Form):
             "riichi_positions": data.get("riichi_positions") or [],
             "tenpai_positions": data.get("tenpai_positions") or [],
             "wins": wins,
+            "overtime": bool(data.get("overtime")),
         }
 
     @staticmethod
     def initial_from(version) -> dict:
         """The form's values for correcting ``version``: a correction starts from what is recorded."""
         initial = {"outcome": version.outcome, "dealer_position": version.dealer_position, "honba": version.honba,
-                   "riichi_positions": version.riichi_positions, "tenpai_positions": version.tenpai_positions}  # fmt: skip
+                   "riichi_positions": version.riichi_positions, "tenpai_positions": version.tenpai_positions,
+                   "overtime": version.overtime}  # fmt: skip
         for n, win in enumerate(version.wins, start=1):
             initial[f"winner_{n}"] = win["winner"]
             initial[f"han_{n}"] = f"Y{win['yakuman']}" if win.get("yakuman") else str(win["han"])

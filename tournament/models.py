@@ -141,6 +141,12 @@ class Event(models.Model):
         ],
         default="elimination",
     )
+    final_games = models.PositiveSmallIntegerField(
+        "games in the final (art. 40 ①)",
+        default=1,
+        help_text="規定対局: the final's decision (overtime, elimination, champion) comes after the last of "
+        "these games; the finalists play them all first.",
+    )
     champion = models.ForeignKey(
         "Entry",
         null=True,
@@ -186,6 +192,8 @@ class Event(models.Model):
             ) from None
         if self.advancing_places < 1 or self.advancing_places >= self.table_size:
             raise ValidationError({"advancing_places": "between 1 and the table size − 1"})
+        if self.final_games < 1:
+            raise ValidationError({"final_games": "a final lasts at least one game"})
 
 
 def personal_link_token() -> str:
@@ -259,6 +267,21 @@ class Entry(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="substitutes"
     )
     status_reason = models.CharField(max_length=200, blank=True)
+    disqualified_by_penalty = models.ForeignKey(
+        "Penalty",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Disqualified automatically by this penalty (art. 43); cancelling it lifts the "
+        "disqualification unless an organizer confirmed it. Empty: a director's decision.",
+    )
+    disqualification_confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    disqualification_confirmed_at = models.DateTimeField(
+        null=True, blank=True, help_text="Confirmed by an organizer: stays even if the penalty is cancelled."
+    )
     registered_at = models.DateTimeField(auto_now_add=True)
     link_token = models.CharField(
         max_length=40,
@@ -281,6 +304,10 @@ class Entry(models.Model):
     @property
     def award_eligible(self) -> bool:
         return self.status != self.Status.DISQUALIFIED
+
+    @property
+    def disqualification_confirmed(self) -> bool:
+        return self.disqualification_confirmed_at is not None
 
 
 class Round(models.Model):
@@ -317,12 +344,23 @@ class Table(models.Model):
         PLAYING = "playing", "Playing"
         FINISHED = "finished", "Finished"
 
+    class Overtime(models.TextChoices):
+        """Where the game's overtime 延長戦 stands (art. 39), as the engine decided it."""
+
+        NONE = "none", "No overtime"
+        PLAYING = "playing", "Overtime in play"
+        WON = "won_with_condition", "Ended: a winner met the win condition"
+        NO_WINNER = "no_winner", "Ended: a hand without a winner"
+        CLOSED = "closed_by_organizer", "Closed by the directors (art. 44)"
+        FINAL = "final", "Overtime of the final (decided by art. 40)"
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     overtime_year = models.PositiveSmallIntegerField(
         default=0, help_text="0: no overtime; 1, 2, 3…: the overtime year the game ended in (art. 39)."
     )
+    overtime_state = models.CharField(max_length=20, choices=Overtime.choices, default=Overtime.NONE)
     result_version = models.PositiveIntegerField(default=0)
 
     class Meta:

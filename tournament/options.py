@@ -42,12 +42,16 @@ def standings_options(event: Event) -> StandingsOptions:
     return StandingsOptions(precedence=standings_precedence(event))
 
 
-def clock_settings(event: Event, *, players: int) -> clock.ClockSettings:
-    """Art. 38: the time bank 持ち時間 per hand and the increment per move, for ``players`` seats."""
+def clock_settings(
+    event: Event, *, players: int, absent: frozenset[int] = frozenset()
+) -> clock.ClockSettings:
+    """Art. 38: the time bank 持ち時間 per hand and the increment per move, for ``players`` seats of which
+    ``absent`` have left the game (art. 42)."""
     return clock.ClockSettings(
         bank_ms=(event.clock_bank_seconds or 0) * 1000,
         increment_ms=event.clock_increment_seconds * 1000,
         players=players,
+        absent=absent,
     )
 
 

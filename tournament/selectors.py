@@ -15,8 +15,9 @@ from django.db.models import CharField, Prefetch, Q
 from django.db.models.functions import Cast
 
 from players.reading import matches, search_keys, search_needle
-from tournament.engine.dealer import next_deal
-from tournament.engine.penalties import penalty_effect
+from tournament.engine.dealer import next_dealer_position
+from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
+from tournament.engine.penalties import PenaltyKind, fouls_in_force, is_disqualifying, penalty_effect
 from tournament.models import (
     WINDS,
     Entry,
@@ -155,6 +156,11 @@ def event_round(event: Event, number: int) -> Round | None:
     return Round.objects.filter(event=event, number=number).first()
 
 
+def event_final_game_number(round_: Round) -> int:
+    """Which game of the final (決勝戦) ``round_`` is: 1 for the first final round, 2 for the next, …"""
+    return Round.objects.filter(event_id=round_.event_id, is_final=True, number__lte=round_.number).count()
+
+
 def event_published_rounds(event: Event) -> list[Round]:
     return list(Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).order_by("number"))
 
@@ -257,6 +263,12 @@ def table_seats(table: Table) -> list[Seat]:
     return list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))
 
 
+def seats_playing_hand(game_seats: Sequence[Seat], number: int) -> list[int]:
+    """The positions (0.. among the game's seats) that play hand ``number``: art. 42, a player who left
+    during the game is not in the hands after the one they left after (三人ないし二人戦)."""
+    return [i for i, seat in enumerate(game_seats) if seat.plays_hand(number)]
+
+
 def table_current_hands(table: Table, *, before_number: int | None = None) -> list[HandVersion]:
     """The version in force of each recorded hand, in play order."""
     versions = HandVersion.objects.in_force().filter(hand__table=table)
@@ -315,11 +327,47 @@ def overtime_seasons_played(table: Table, *, before_number: int | None = None) -
 
 
 def table_penalty_kinds(table: Table, *, hand_number: int, entry_id: int | None = None) -> list[str]:
-    """The kinds of the fouls in force (not cancelled) for hand ``hand_number`` of the table."""
+    """The kinds of the fouls in force (not cancelled) logged for hand ``hand_number`` of the table."""
     penalties = Penalty.objects.filter(table=table, hand_number=hand_number, cancelled_at__isnull=True)
     if entry_id is not None:
         penalties = penalties.filter(entry_id=entry_id)
     return list(penalties.values_list("kind", flat=True))
+
+
+def table_rights_fouls(table: Table, *, hand_number: int) -> dict[int, list[PenaltyKind]]:
+    """Entry id → the fouls whose lost rights (claim 拾, ron, tsumo) hold for that player in hand
+    ``hand_number``: those logged for it, and an art. 36 ③ wall wrecking of the hands just before it that
+    were stopped and replayed (the offender has no claim and no win in the replay). Two queries."""
+    outcomes = dict(
+        HandVersion.objects.current()
+        .filter(hand__table=table, hand__number__lt=hand_number)
+        .values_list("hand__number", "outcome")
+    )
+    chain = []
+    number = hand_number - 1
+    while outcomes.get(number) == HandVersion.Outcome.REPLAYED:
+        chain.append(number)
+        number -= 1
+    rows = Penalty.objects.filter(
+        table=table, hand_number__in=[hand_number, *chain], cancelled_at__isnull=True
+    ).values_list("entry_id", "hand_number", "kind")
+    own: dict[int, list[str]] = {}
+    before: dict[int, dict[int, list[str]]] = {}
+    for entry_id, number, kind in rows:
+        if number == hand_number:
+            own.setdefault(entry_id, []).append(kind)
+        else:
+            before.setdefault(entry_id, {}).setdefault(number, []).append(kind)
+    return {
+        entry_id: fouls_in_force(own.get(entry_id, []), [before.get(entry_id, {}).get(n, []) for n in chain])
+        for entry_id in {*own, *before}
+    }
+
+
+def entry_disqualifying_penalties(entry: Entry, *, tournament_play: bool) -> list[Penalty]:
+    """The entry's penalties in force that disqualify under art. 43, oldest first."""
+    penalties = Penalty.objects.filter(entry=entry, cancelled_at__isnull=True).order_by("logged_at", "id")
+    return [p for p in penalties if is_disqualifying(p.kind, tournament_play=tournament_play)]
 
 
 def table_results_all_versions(table: Table):
@@ -335,6 +383,7 @@ class HandSheet:
     hands: list[HandVersion]
     running: list[list[int]]  # points per seat after each hand
     deposits: int
+    seats: list[Seat] | None = None  # the game's seats (art. 42: who plays which hand)
 
 
 def table_hand_sheet(table: Table) -> HandSheet:
@@ -346,13 +395,13 @@ def table_hand_sheet(table: Table) -> HandSheet:
     )
     for h in hands:
         h.number = h.hand.number
-    players = Seat.objects.filter(table=table).playing().count()
-    points = [table.round.event.ruleset.start_points] * players
+    seats = table_game_seats(table)
+    points = [table.round.event.ruleset.start_points] * len(seats)
     running = []
     for h in hands:
         points = [p + d for p, d in zip(points, h.deltas, strict=False)]
         running.append(points)
-    return HandSheet(hands, running, hands[-1].deposits_out if hands else 0)
+    return HandSheet(hands, running, hands[-1].deposits_out if hands else 0, seats)
 
 
 @dataclass
@@ -393,15 +442,97 @@ def table_penalties(table: Table) -> list[Penalty]:
 
 
 def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:
-    """Dealer and honba the next hand is expected to have, from the last recorded hand."""
+    """Dealer and honba the next hand is expected to have, from the last recorded hand; the deal goes
+    round the seats still playing (art. 42: a seat that left is skipped)."""
     if not sheet.hands:
         return {"dealer_position": 0, "honba": 0}
     last = sheet.hands[-1]
-    deal = next_deal(
-        players=players, dealer=last.dealer_position, honba=last.honba, outcome=last.outcome,
-        winners=tuple(w["winner"] for w in last.wins), tenpai=tuple(last.tenpai_positions),
+    if sheet.seats is None:
+        playing = playing_next = list(range(players))
+    else:
+        playing = seats_playing_hand(sheet.seats, last.number)
+        playing_next = seats_playing_hand(sheet.seats, last.number + 1)
+    deal = next_dealer_position(
+        playing=playing, playing_next=playing_next, dealer=last.dealer_position, honba=last.honba,
+        outcome=last.outcome, winners=tuple(w["winner"] for w in last.wins), tenpai=tuple(last.tenpai_positions),
     )  # fmt: skip
-    return {"dealer_position": deal.dealer, "honba": deal.honba}
+    return {"dealer_position": deal.position, "honba": deal.honba}
+
+
+# --- Overtime outside the finals (art. 39) -------------------------------------------------------
+
+
+def table_overtime_progress(table: Table, *, closed: bool | None = None) -> OvertimeProgress:
+    """The engine's reading of the table's overtime hands (art. 39 ②③): going on, or how it ended.
+    ``closed`` (default: as the table records) says the directors closed it (art. 44)."""
+    seats = table_game_seats(table)
+    points = [table.round.event.ruleset.start_points] * len(seats)
+    results = []
+    for version in table_current_hands(table):
+        points = [p + d for p, d in zip(points, version.deltas, strict=False)]
+        if version.overtime:
+            results.append(OvertimeHandResult(
+                winners=tuple(w["winner"] for w in version.wins), points_after=tuple(points),
+                playing=tuple(seats_playing_hand(seats, version.hand.number)),
+                replayed=version.outcome == HandVersion.Outcome.REPLAYED,
+            ))  # fmt: skip
+    if closed is None:
+        closed = table.overtime_state == Table.Overtime.CLOSED
+    return overtime_progress(results, closed_by_organizer=closed)
+
+
+@dataclass(frozen=True)
+class OvertimeStatus:
+    """What the referee's screen says about a table's overtime 延長戦 (art. 39), as the engine decided."""
+
+    state: str  # a Table.Overtime value
+    label: str  # the state for people
+    sentence: str
+    year: int = 0  # the year of the last overtime hand played (0: none)
+    multiplier: int = 1  # placement points × this (art. 39 ③)
+    next_hand: str = ""  # the next overtime hand, e.g. "1年夏 (Y1 Summer)", while it goes on
+    winner: str = ""  # the player who met the win condition
+
+    @property
+    def playing(self) -> bool:
+        return self.state == Table.Overtime.PLAYING
+
+
+OVERTIME_SENTENCES = {
+    "none": "No overtime (art. 39) at this table.",
+    "playing": "Overtime (art. 39) goes on: next is {next_hand}, placement points ×{multiplier} so far. It ends "
+    "when a winner ends a hand above every other player, or a hand ends without a winner.",
+    "won_with_condition": "Overtime over after {last}: {winner} won it above every other player (art. 39 ②). "
+    "Placement points ×{multiplier}.",
+    "no_winner": "Overtime over after {last}: the hand ended without a winner (art. 39 ②). Placement points "
+    "×{multiplier}.",
+    "closed_by_organizer": "Overtime closed by the directors after {last} (art. 44). Placement points "
+    "×{multiplier}.",
+    "final": "Overtime of the final: after each overtime hand, confirm the result; the final's decision "
+    "(art. 40) says whether it goes on.",
+}
+
+
+def table_overtime_status(table: Table) -> OvertimeStatus:
+    """The table's overtime as the referee's screen shows it: its state and one sentence."""
+    if table.round.is_final:
+        state = Table.Overtime.FINAL if table.overtime_year else Table.Overtime.NONE
+        return OvertimeStatus(state, Table.Overtime(state).label, OVERTIME_SENTENCES[state],
+                              year=table.overtime_year, multiplier=table.multiplier)  # fmt: skip
+    progress = table_overtime_progress(table)
+    winner = ""
+    if progress.winner is not None:
+        winner = str(table_game_seats(table)[progress.winner].entry.player)
+    last = progress.last_hand
+    next_hand = f"{progress.next_hand.label_ja} ({progress.next_hand.label_en})" if progress.next_hand else ""
+    sentence = OVERTIME_SENTENCES[progress.state].format(
+        next_hand=next_hand, multiplier=progress.multiplier, winner=winner,
+        last=f"{last.label_ja} ({last.label_en})" if last else "",
+    )  # fmt: skip
+    return OvertimeStatus(
+        progress.state, Table.Overtime(progress.state).label, sentence, year=last.year if last else 0,
+        multiplier=progress.multiplier, next_hand=next_hand, winner=winner,
+    )  # fmt: skip
 
 
 # --- Results and standings -----------------------------------------------------------------------

@@ -173,3 +173,21 @@ def test_register_selected_players_in_an_event(admin_client, make_event):
     assert page.status_code == 200 and "Register these 2 player(s)" in page.content.decode()
     admin_client.post(url, {"action": "register_in_event", "_selected_action": selected, "event": event.pk})
     assert sorted(event.entries.values_list("player__display_name", flat=True)) == ["A", "B"]
+
+
+def test_art43_organizer_confirms_a_disqualification_from_the_entry_list(
+    admin_client, admin_user, make_event, seated_round
+):
+    from tournament.services.discipline import penalty_cancel, penalty_log
+
+    event = make_event(4)
+    table = seated_round(event).tables.get()
+    east = table.seats.get(position=0).entry
+    penalty = penalty_log(event=event, entry=east, kind="art37_deliberate_foul", reason="swap", table=table)
+    url = reverse("admin:tournament_entry_changelist")
+    response = admin_client.post(url, {"action": "confirm_disqualification", "_selected_action": [east.pk]})
+    assert response.status_code == 302
+    east.refresh_from_db()
+    assert east.disqualification_confirmed_by == admin_user and east.disqualification_confirmed_at
+    penalty_cancel(penalty=penalty, reason="points waived")
+    assert Entry.objects.get(pk=east.pk).status == Entry.Status.DISQUALIFIED  # confirmed: it stays

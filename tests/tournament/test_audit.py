@@ -21,6 +21,7 @@ from tournament.models import (
     SeatResult,
     StandingsSnapshot,
     Table,
+    TableClock,
 )
 from tournament.services.results import table_finish
 from tournament.services.rounds import round_create
@@ -260,7 +261,9 @@ def test_a_64_player_6_round_event_passes_the_audit():
 
 # --- Seed 004 incidents: penalties, absences, overtime --------------------------------------------
 
-INCIDENTS_SEED = 50  # 16 players × 4 rounds with every incident at least once (see test_simulation_incidents)
+# 16 players × 4 rounds and a final of 2 games with every incident at least once, among them an art. 37
+# foul in round 4 that disqualifies (as ``simulate_event --penalties --absences --overtime`` plays it)
+INCIDENTS_SEED = 113
 
 
 @pytest.fixture(scope="module")
@@ -268,9 +271,9 @@ def incidents_once(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), transaction.atomic():
         event = event_create(slug="incidents", name="Incidents", players=simulated_players(16),
                              ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=4,
-                             overtime_enabled=True)  # fmt: skip
+                             overtime_enabled=True, final_games=2, clock_bank_seconds=60)  # fmt: skip
         event_simulate(event, rounds=4, seed=INCIDENTS_SEED, seating="shuffle",
-                       incidents=Incidents(penalties=True, absences=True, overtime=True))  # fmt: skip
+                       incidents=Incidents(penalties=True, absences=True, overtime=True, final=True))  # fmt: skip
         yield event.pk
         transaction.set_rollback(True)
 
@@ -343,21 +346,44 @@ def test_a_forfeit_with_the_wrong_placement_points(incidents):
     assert codes(incidents) == {"forfeit_points", "standings_total"}
 
 
-def test_overtime_placement_points_without_the_multiplier(incidents):
-    table = Table.objects.filter(round__event=incidents, overtime_year=3).first()
+@pytest.fixture
+def year_two(make_event, seated_round):
+    """A table whose overtime reached year 2 (2年春: placement points ×2), through the services."""
+    from tournament.services.hands import hand_record
+    from tournament.services.standings import standings_recompute
+
+    event = make_event(4, overtime_enabled=True)
+    table = seated_round(event).tables.get()
+    hand_record(table=table, number=1, expected_version=0,
+                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]})  # fmt: skip
+    for number in range(2, 7):  # East and North trade 1000 below South (it goes on), then a draw ends it
+        winner, discarder = (0, 3) if number % 2 else (3, 0)
+        data = {"outcome": "ron", "dealer_position": 1, "overtime": True,
+                "wins": [{"winner": winner, "discarder": discarder, "han": 1, "fu": 30}]}  # fmt: skip
+        if number == 6:
+            data = {"outcome": "exhaustive_draw", "dealer_position": 1, "overtime": True}
+        hand_record(table=table, number=number, expected_version=0, data=data)
+    table_finish(table=table)
+    standings_recompute(event_id=event.id)
+    table.refresh_from_db()
+    assert table.overtime_year == 2 and event_audit(event) == []
+    return event, table
+
+
+def test_overtime_placement_points_without_the_multiplier(year_two):
+    event, table = year_two
     for row in SeatResult.objects.filter(table=table, is_current=True):
         SeatResult.objects.filter(pk=row.pk).update(
-            placement_points=row.placement_points / 3,
-            game_points=row.game_points - row.placement_points * 2 / 3,
+            placement_points=row.placement_points / 2, game_points=row.game_points - row.placement_points / 2
         )
-    assert codes(incidents) == {"placement_points", "standings_total"}
+    assert codes(event) == {"placement_points", "standings_total"}
 
 
-def test_a_table_overtime_year_that_does_not_follow_its_hands(incidents):
-    table = Table.objects.filter(round__event=incidents, overtime_year=3).first()
+def test_a_table_overtime_year_that_does_not_follow_its_hands(year_two):
+    event, table = year_two
     Table.objects.filter(pk=table.pk).update(overtime_year=1)
     # the placement points are checked against the year the hands give, so only these two disagree
-    assert codes(incidents) == {"overtime_year", "result_multiplier"}
+    assert codes(event) == {"overtime_year", "result_multiplier"}
 
 
 def test_overtime_hands_in_an_event_without_overtime(incidents):
@@ -366,11 +392,11 @@ def test_overtime_hands_in_an_event_without_overtime(incidents):
     assert codes(incidents) == {"overtime_disabled"}
 
 
-def test_a_regular_hand_after_an_overtime_hand(incidents):
-    table = Table.objects.filter(round__event=incidents, overtime_year=3).first()
+def test_a_regular_hand_after_an_overtime_hand(year_two):
+    event, table = year_two
     last = current_versions(table)[-1]
     HandVersion.objects.filter(pk=last.pk).update(overtime=False)
-    assert "overtime_order" in codes(incidents)
+    assert "overtime_order" in codes(event)
 
 
 def test_a_win_by_a_seat_that_lost_the_right(incidents):
@@ -400,33 +426,223 @@ def test_a_wrecked_wall_not_replayed(incidents):
     assert codes(incidents) == {"hand_not_replayed"}
 
 
+def deliberate_fouls(event):
+    """The art. 37 fouls in force in the regular rounds whose player is still disqualified (art. 43)."""
+    fouls = Penalty.objects.filter(event=event, kind="art37_deliberate_foul", cancelled_at__isnull=True,
+                                   round_number__lte=event.planned_rounds)  # fmt: skip
+    return [f for f in fouls.order_by("id") if f.entry.status == Entry.Status.DISQUALIFIED]
+
+
 def test_art37_penalty_points_not_unit_times_players(incidents):
-    foul = Penalty.objects.get(event=incidents, kind="art37_deliberate_foul")
+    foul = deliberate_fouls(incidents)[0]
     Penalty.objects.filter(pk=foul.pk).update(points=foul.points - 100)
     assert codes(incidents) == {"penalty_points", "standings_total"}
 
 
 def test_a_deliberate_foul_in_tournament_play_without_disqualification(incidents):
-    foul = Penalty.objects.get(event=incidents, kind="art37_deliberate_foul")
+    foul = next(f for f in deliberate_fouls(incidents) if f.entry.disqualified_by_penalty_id == f.pk)
     Entry.objects.filter(pk=foul.entry_id).update(status=Entry.Status.ACTIVE)
-    assert codes(incidents) == {"not_disqualified"}
+    # the entry still names the penalty that disqualified it, so its record disagrees too
+    assert codes(incidents) == {"not_disqualified", "disqualification_record"}
 
 
 def test_a_disqualified_player_seated_in_a_later_round(incidents):
-    foul = Penalty.objects.get(event=incidents, kind="art37_deliberate_foul")
-    assert foul.round_number == 3
+    foul = next(f for f in deliberate_fouls(incidents) if 2 <= f.round_number <= incidents.planned_rounds)
     Penalty.objects.filter(pk=foul.pk).update(round_number=1)  # as if disqualified in round 1
     violations = event_audit(incidents)
     assert {v.code for v in violations} == {"seated_after_disqualification"}
-    assert [v.where for v in violations] == ["round 2", "round 3"]
+    assert [v.where for v in violations] == [f"round {n}" for n in range(2, foul.round_number + 1)]
 
 
 def test_cancelled_penalty_points_are_not_deducted(incidents, django_capture_on_commit_callbacks):
     from tournament.services.discipline import penalty_cancel
 
-    foul = Penalty.objects.get(event=incidents, kind="art37_deliberate_foul")
+    foul = deliberate_fouls(incidents)[0]
     with django_capture_on_commit_callbacks(execute=True):
         penalty_cancel(penalty=foul, reason="misread")
     assert event_audit(incidents) == []
+    lifted = Entry.objects.get(pk=foul.entry_id).status == Entry.Status.ACTIVE  # unless it was confirmed
     Penalty.objects.filter(pk=foul.pk).update(cancelled_at=None)  # deducted again behind the services' back
-    assert codes(incidents) == {"standings_total"}
+    assert codes(incidents) == {"standings_total"} | ({"not_disqualified"} if lifted else set())
+
+
+# --- Seed 004 through the services: each new check finds its corruption --------------------------
+
+RON_BY_SOUTH = {
+    "outcome": "ron",
+    "dealer_position": 0,
+    "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}],
+}
+
+
+@pytest.fixture
+def one_table(make_event, seated_round):
+    def make(**fields):
+        event = make_event(4, **fields)
+        seated_round(event)
+        return event, Table.objects.get(round__event=event)
+
+    return make
+
+
+def log(table, position, kind, hand_number):
+    from tournament.services.discipline import penalty_log
+
+    return penalty_log(event=table.round.event, entry=table.seats.get(position=position).entry, kind=kind,
+                       reason="seen", table=table, hand_number=hand_number)  # fmt: skip
+
+
+def left_after_first_hand(table):
+    from tournament.services.discipline import seat_mark_absent
+    from tournament.services.hands import hand_record
+
+    hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
+    seat_mark_absent(seat=table.seats.get(position=2), during=True)  # West leaves: three-player from hand 2
+
+
+def test_art37_penalty_points_at_a_table_a_player_left_counted_as_four(one_table):
+    event, table = one_table(tournament_play=False)
+    left_after_first_hand(table)
+    foul = log(table, 3, "art37_deliberate_foul", 2)
+    assert foul.points == 300 and event_audit(event) == []
+    Penalty.objects.filter(pk=foul.pk).update(points=400)  # 100 × 4, the player who left counted
+    assert codes(event) == {"penalty_points"}
+
+
+def test_art42_a_clock_that_gives_the_turn_to_a_seat_that_left(one_table):
+    from tournament.services.clock import clock_start
+
+    event, table = one_table(clock_bank_seconds=60)
+    left_after_first_hand(table)
+    clock = clock_start(table=table, hand_number=2, dealer_position=1)
+    assert event_audit(event) == []
+    state = {**clock.state, "absent": [], "seat_on_turn": 2}
+    TableClock.objects.filter(pk=clock.pk).update(state=state)
+    assert codes(event) == {"clock_absent_seats", "clock_turn_to_absent"}
+    TableClock.objects.filter(pk=clock.pk).update(state={**state, "version": 99})
+    assert codes(event) == {"clock_state"}
+
+
+def test_art36_a_claim_taken_after_the_right_was_lost(one_table):
+    import time
+
+    from tournament.services.clock import clock_press, clock_start
+
+    event, table = one_table(clock_bank_seconds=60)
+    log(table, 2, "art36_out_of_turn", 1)
+    clock_start(table=table, hand_number=1, dealer_position=0)
+    clock = clock_press(table=table, seat=0, turn_number=1, claim_by=3)  # a claim by a seat with the right
+    assert len(clock.state["claims"]) == 1 and event_audit(event) == []
+    forged = [*clock.state["claims"], [3, 2, int(time.time() * 1000) + 60_000]]  # West claims after its foul
+    TableClock.objects.filter(pk=clock.pk).update(state={**clock.state, "claims": forged})
+    assert codes(event) == {"claim_despite_penalty"}
+
+
+def test_art36_3_a_win_by_the_wall_wrecker_in_the_replayed_hand(one_table):
+    from tournament.services.hands import hand_record
+
+    event, table = one_table()
+    log(table, 1, "art36_wall_wrecked", 1)
+    hand_record(table=table, number=1, expected_version=0, data={"outcome": "replayed", "dealer_position": 0})
+    version = hand_record(table=table, number=2, expected_version=0,
+                          data={**RON_BY_SOUTH, "wins": [{"winner": 3, "discarder": 2, "han": 2, "fu": 40}]})  # fmt: skip
+    assert event_audit(event) == []
+    HandVersion.objects.filter(pk=version.pk).update(
+        wins=[{**version.wins[0], "winner": 1}], deltas=[0, 2600, -2600, 0]
+    )  # South, the offender, wins the replay
+    assert codes(event) == {"win_despite_penalty"}
+
+
+OVERTIME_RON = {"outcome": "ron", "dealer_position": 1, "overtime": True,
+                "wins": [{"winner": 0, "discarder": 3, "han": 1, "fu": 30}]}  # fmt: skip
+OVERTIME_DRAW = {"outcome": "exhaustive_draw", "dealer_position": 1, "overtime": True}
+
+
+def test_art39_an_overtime_state_that_does_not_follow_its_hands(one_table):
+    from tournament.services.hands import hand_record
+
+    event, table = one_table(overtime_enabled=True)
+    hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
+    hand_record(table=table, number=2, expected_version=0, data=OVERTIME_RON)  # East not above South: goes on
+    assert event_audit(event) == []
+    Table.objects.filter(pk=table.pk).update(overtime_state="no_winner")
+    assert codes(event) == {"overtime_state"}
+    Table.objects.filter(pk=table.pk).update(overtime_state="playing", status=Table.Status.FINISHED)
+    assert "overtime_unfinished" in codes(event)
+
+
+def test_art39_an_overtime_hand_after_the_overtime_ended(one_table):
+    from tournament.services.hands import hand_record
+
+    event, table = one_table(overtime_enabled=True)
+    hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
+    version = hand_record(table=table, number=2, expected_version=0, data=OVERTIME_RON)
+    hand_record(table=table, number=3, expected_version=0, data=OVERTIME_DRAW)
+    assert event_audit(event) == []
+    # hand 2 rewritten as drawn behind the services' back: the overtime ended there, hand 3 follows it
+    HandVersion.objects.filter(pk=version.pk).update(outcome="exhaustive_draw", wins=[], deltas=[0, 0, 0, 0])
+    assert codes(event) == {"overtime_after_end"}
+
+
+def two_player_final(make_event, **fields):
+    from tournament.services.finals import final_apply
+    from tournament.services.hands import hand_record
+    from tournament.services.standings import standings_recompute
+
+    event = make_event(3, **fields)
+    ids = list(event.entries.order_by("id").values_list("id", flat=True))
+    round_ = round_create(event=event, tables=[ids[:2]], is_final=True)
+    table = round_.tables.get()
+    hand_record(table=table, number=1, expected_version=0,
+                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 0, "han": 2, "fu": 40}]})  # fmt: skip
+    table_finish(table=table)
+    final_apply(table=table)
+    standings_recompute(event_id=event.id)
+    event.refresh_from_db()
+    return event, ids
+
+
+def test_art43_a_disqualified_champion(make_event):
+    event, ids = two_player_final(make_event)
+    assert event.champion_id == ids[1] and event_audit(event) == []
+    Entry.objects.filter(pk=ids[1]).update(status=Entry.Status.DISQUALIFIED)
+    assert codes(event) == {"champion_disqualified"}
+
+
+def test_art40_a_champion_who_did_not_play_the_final(make_event):
+    event, ids = two_player_final(make_event)
+    Event.objects.filter(pk=event.pk).update(champion=ids[2])
+    event.refresh_from_db()
+    assert codes(event) == {"champion_not_finalist"}
+
+
+def test_art40_1_a_champion_crowned_before_the_last_prescribed_game(make_event):
+    event, _ = two_player_final(make_event)
+    Event.objects.filter(pk=event.pk).update(final_games=2)
+    event.refresh_from_db()
+    assert codes(event) == {"final_decided_early"}
+
+
+def test_art43_a_disqualification_not_lifted_with_its_penalty(one_table):
+    from django.utils import timezone
+
+    event, table = one_table()
+    foul = log(table, 3, "art37_deliberate_foul", 1)
+    assert event_audit(event) == []
+    Penalty.objects.filter(pk=foul.pk).update(cancelled_at=timezone.now())  # cancelled behind the services
+    assert codes(event) == {"disqualification_not_lifted"}
+    Entry.objects.filter(pk=foul.entry_id).update(disqualification_confirmed_at=timezone.now())
+    assert event_audit(event) == []  # a confirmed disqualification stays
+
+
+def test_art43_a_confirmation_on_an_entry_that_is_not_disqualified(one_table):
+    from django.utils import timezone
+
+    from tournament.services.discipline import penalty_cancel
+
+    event, table = one_table()
+    foul = log(table, 3, "art37_deliberate_foul", 1)
+    penalty_cancel(penalty=foul, reason="misread")
+    assert Entry.objects.get(pk=foul.entry_id).status == Entry.Status.ACTIVE and event_audit(event) == []
+    Entry.objects.filter(pk=foul.entry_id).update(disqualification_confirmed_at=timezone.now())
+    assert codes(event) == {"disqualification_record"}

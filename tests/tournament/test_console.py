@@ -168,3 +168,18 @@ def test_the_clock_page_and_the_clocks_of_my_tables(referee, table):
     assert list(clocks) == [str(table.pk)] and clocks[str(table.pk)]["seat_on_turn"] == 0
     assert clocks[str(table.pk)]["cap_ms"] == 30000
     assert referee.get(reverse("console:clocks") + "?tables=x").status_code == 400
+
+
+def test_art39_2_the_sheet_shows_the_engines_overtime_decision_and_a_referee_closes_it(referee, table):
+    from tests.tournament.test_seed004_rules import play_overtime, ron
+
+    play_overtime(table, 0)
+    hand_record(table=table, number=2, expected_version=0, data=ron(0, 3))  # the overtime goes on
+    page = referee.get(sheet(table)).content.decode()
+    assert 'id="overtime" data-state="playing"' in page and "1年夏 (Y1 Summer)" in page
+    assert 'name="overtime" id="id_overtime" checked' in page  # the next hand is an overtime hand
+    assert (
+        referee.post(sheet(table), {"action": "close_overtime", "reason": "the hall closes"}).status_code
+        == 302
+    )
+    assert 'data-state="closed_by_organizer"' in referee.get(sheet(table)).content.decode()

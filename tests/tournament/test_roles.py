@@ -59,7 +59,8 @@ def event_form(event, **extra) -> dict:
     return {"name": event.name, "slug": event.slug, "status": event.status, "table_size": 4,
             "planned_rounds": 4, "entry_mode": "hands", "advancing_places": 1, "penalty_unit": 100,
             "standings_precedence": "advances,total_points", "clock_increment_seconds": 0,
-            "seating_method": "swiss", "seating_remainder": "three", "ruleset": event.ruleset_id, "time_zone": "UTC", "round_minutes": 90,
+            "final_games": 1, "seating_method": "swiss", "seating_remainder": "three", "ruleset": event.ruleset_id,
+            "time_zone": "UTC", "round_minutes": 90,
             "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0, "entries-TOTAL_FORMS": 0,
             "entries-INITIAL_FORMS": 0, **extra}  # fmt: skip
 

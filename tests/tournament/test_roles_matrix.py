@@ -81,6 +81,7 @@ class World:
     newcomer: Player
     newcomer_entry: Entry
     absent_seat: object
+    disqualified: Entry
     users: dict
 
 
@@ -131,9 +132,11 @@ def world(make_event, seated_round) -> World:
     seat_mark_absent(seat=absent, during=True)
     newcomer = Player.objects.create(display_name="Newcomer")
     late = Entry.objects.create(event=event, player=Player.objects.create(display_name="Late registration"))
+    disqualified = Entry.objects.create(event=event, player=Player.objects.create(display_name="Disqualified"),
+                                        status=Entry.Status.DISQUALIFIED)  # fmt: skip
     return World(event=event, other=other, round=round_, table_1=table_1, table_2=table_2, penalty=penalty,
                   job=job, role=role, key=ScorekeeperKey.objects.get(table=table_2), newcomer=newcomer,
-                  newcomer_entry=late, absent_seat=absent, users=users)  # fmt: skip
+                  newcomer_entry=late, absent_seat=absent, disqualified=disqualified, users=users)  # fmt: skip
 
 
 def client_for(world: World, role: str) -> Client:
@@ -227,7 +230,7 @@ def csv_upload(w):
 
 
 EVENT_FORM = {"name": "Renamed", "slug": "spring-open", "status": "registration", "table_size": 4,
-              "planned_rounds": 4, "entry_mode": "hands", "advancing_places": 1, "penalty_unit": 100,
+              "planned_rounds": 4, "entry_mode": "hands", "advancing_places": 1, "penalty_unit": 100, "final_games": 1,
               "standings_precedence": "advances,total_points", "clock_increment_seconds": 0,
               "seating_method": "swiss", "seating_remainder": "three", "is_public": "on", "time_zone": "UTC", "round_minutes": 90,
               "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0, "entries-TOTAL_FORMS": 0,
@@ -264,6 +267,8 @@ WRITES = [
       "action:tournament.event.finish_events"),
     W("disqualify a player", admin_action(Entry, "disqualify", lambda w: [w.event.entries.first().pk]), ORGANIZERS,
       "action:tournament.entry.disqualify"),
+    W("confirm a disqualification", admin_action(Entry, "confirm_disqualification", lambda w: [w.disqualified.pk]),
+      ORGANIZERS, "action:tournament.entry.confirm_disqualification"),
     W("publish a round", admin_action(Round, "publish_rounds", lambda w: [w.round.pk]), ORGANIZERS,
       "action:tournament.round.publish_rounds"),
     W("start a round's timer", admin_action(Round, "start_timers", lambda w: [w.round.pk]), ORGANIZERS,
@@ -331,6 +336,8 @@ WRITES = [
       "console:table"),
     W("reopen table 1", sheet("table_1", "reopen"), REFEREES_AT_1, "console:table"),
     W("apply the final's decision at table 2", sheet("table_2", "final_apply"), REFEREES_AT_2, "console:table"),
+    W("close table 1's overtime", sheet("table_1", "close_overtime", reason=lambda w: "time"), REFEREES_AT_1,
+      "console:table"),
     W("void the last hand at table 2", sheet("table_2", "void", hand=lambda w: 1, expected_version=lambda w: 1),
       SCORERS_AT_2, "console:table"),
     W("undo an absence at table 2", sheet("table_2", "present", seat=lambda w: w.absent_seat.pk), REFEREES_AT_2,

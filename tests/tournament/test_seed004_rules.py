@@ -172,32 +172,27 @@ def test_art42_absence_before_is_refused_once_hands_are_recorded(table):
     assert info.value.code == "game_started"
 
 
+def ron(winner, discarder, *, dealer=1, overtime=True):
+    return {"outcome": "ron", "dealer_position": dealer, "overtime": overtime,
+            "wins": [{"winner": winner, "discarder": discarder, "han": 1, "fu": 30}]}  # fmt: skip
+
+
+DRAWN_OVERTIME = {"outcome": "exhaustive_draw", "dealer_position": 1, "overtime": True}
+
+
 def play_overtime(table, hands: int):
+    """Hand 1: South wins off West (South 27600 on top). Then ``hands`` overtime hands: East and North
+    win 1000 off each other (nobody passes South: the overtime goes on), the last one drawn (it ends)."""
     event = table.round.event
     event.overtime_enabled = True
     event.save()
     number = 1
     hand_record(table=table, number=number, expected_version=0, data=RON_BY_SOUTH)
-    for _ in range(hands):
+    for index in range(hands):
         number += 1
-        hand_record(table=table, number=number, expected_version=0,
-                    data={"outcome": "exhaustive_draw", "dealer_position": 0, "overtime": True})  # fmt: skip
+        data = DRAWN_OVERTIME if index == hands - 1 else (ron(0, 3) if index % 2 == 0 else ron(3, 0))
+        hand_record(table=table, number=number, expected_version=0, data=data)
     return number
-
-
-@pytest.mark.parametrize(
-    ("overtime_hands", "year", "label"), [(1, 1, "1年春"), (4, 1, "1年冬"), (5, 2, "2年春"), (9, 3, "3年春")]
-)
-def test_art39_overtime_labels_and_placement_point_multiplier(table, overtime_hands, year, label):
-    last = play_overtime(table, overtime_hands)
-    assert HandVersion.objects.get(hand__table=table, hand__number=last).label.startswith(label)
-    rows = {r.seat.position: r for r in table_finish(table=table)}
-    uma = table.round.event.ruleset.uma_for(4)
-    assert rows[1].multiplier == year
-    assert rows[1].placement_points == uma[0] * year
-    snapshot = standings_recompute(event_id=table.round.event_id)
-    top = snapshot.rows[0]
-    assert Fraction(top["total_points"]) == rows[1].game_points
 
 
 def test_art39_overtime_is_refused_when_the_event_has_none(table):
@@ -223,13 +218,318 @@ def test_snapshot_is_not_recomputed_for_an_older_request(table):
 
 
 def test_art39_a_replayed_overtime_hand_is_played_again_in_the_same_season(table):
-    play_overtime(table, 1)  # 1年春 drawn
+    play_overtime(table, 0)
+    hand_record(table=table, number=2, expected_version=0, data=ron(0, 3))  # 1年春: East not on top, goes on
     log(table, 2, "art36_wall_wrecked", hand_number=3)
     hand_record(table=table, number=3, expected_version=0,
-                data={"outcome": "replayed", "dealer_position": 0, "overtime": True})  # fmt: skip
-    replay = hand_record(table=table, number=4, expected_version=0,
-                         data={"outcome": "exhaustive_draw", "dealer_position": 0, "overtime": True})  # fmt: skip
+                data={"outcome": "replayed", "dealer_position": 1, "overtime": True})  # fmt: skip
+    replay = hand_record(table=table, number=4, expected_version=0, data=DRAWN_OVERTIME)
     labels = list(
         HandVersion.objects.filter(hand__table=table).order_by("hand__number").values_list("label", flat=True)
     )
     assert labels[2].startswith("1年夏") and replay.label.startswith("1年夏")
+
+
+# --- Art. 39 ②: outside the finals the engine ends the overtime -----------------------------------
+
+
+def overtime_status(table):
+    from tournament.selectors import table_overtime_status
+
+    return table_overtime_status(Table.objects.select_related("round__event__ruleset").get(pk=table.pk))
+
+
+def test_art39_2_a_winner_above_everyone_ends_the_overtime_and_no_hand_follows(table):
+    play_overtime(table, 0)
+    hand_record(table=table, number=2, expected_version=0, data=ron(0, 3))  # East 26000 < South 27600
+    assert overtime_status(table).state == "playing"
+    hand_record(table=table, number=3, expected_version=0,
+                data={**ron(0, 3), "wins": [{"winner": 0, "discarder": 3, "han": 2, "fu": 30}]})  # fmt: skip
+    status = overtime_status(table)  # East 28000: above everyone (勝利条件)
+    assert (status.state, status.winner, status.year) == ("won_with_condition", "Player 01", 1)
+    assert "Player 01 won it above every other player" in status.sentence and "1年夏" in status.sentence
+    assert Table.objects.get(pk=table.pk).overtime_state == Table.Overtime.WON
+    with pytest.raises(TaikaiError) as info:
+        hand_record(table=table, number=4, expected_version=0, data=DRAWN_OVERTIME)
+    assert info.value.code == "overtime_over" and "1年夏" in info.value.message
+    assert not HandVersion.objects.filter(hand__number=4).exists()
+    assert table_finish(table=table)
+
+
+def test_art39_2_a_drawn_overtime_hand_ends_the_overtime(table):
+    play_overtime(table, 1)
+    status = overtime_status(table)
+    assert (status.state, status.next_hand) == ("no_winner", "")
+    assert "without a winner" in status.sentence
+
+
+def test_art39_2_the_result_waits_for_an_overtime_still_going(table):
+    play_overtime(table, 0)
+    hand_record(table=table, number=2, expected_version=0, data=ron(0, 3))
+    status = overtime_status(table)
+    assert (status.state, status.next_hand) == ("playing", "1年夏 (Y1 Summer)") and status.playing
+    with pytest.raises(TaikaiError) as info:
+        table_finish(table=table)
+    assert info.value.code == "overtime_in_progress" and "1年夏" in info.value.message
+
+
+def test_art39_art44_the_directors_close_an_overtime_still_going(table, admin_user):
+    from tournament.models import Ruling
+    from tournament.services.hands import table_overtime_close
+
+    play_overtime(table, 0)
+    with pytest.raises(TaikaiError) as info:
+        table_overtime_close(table=table, reason="schedule")
+    assert info.value.code == "overtime_not_playing"
+    hand_record(table=table, number=2, expected_version=0, data=ron(0, 3))
+    table_overtime_close(table=table, reason="the hall closes", user=admin_user)
+    assert overtime_status(table).state == "closed_by_organizer"
+    assert Ruling.objects.get(table=table).decided_by == admin_user
+    with pytest.raises(TaikaiError) as info:
+        hand_record(table=table, number=3, expected_version=0, data=DRAWN_OVERTIME)
+    assert info.value.code == "overtime_over"
+    assert table_finish(table=table)
+
+
+def test_art39_2_a_correction_that_ends_the_overtime_before_later_hands_is_refused(table):
+    play_overtime(table, 3)  # 1年春 and 1年夏 go on, 1年秋 is drawn
+    with pytest.raises(TaikaiError) as info:
+        hand_record(table=table, number=2, expected_version=1, data=DRAWN_OVERTIME)
+    assert info.value.code == "overtime_over"
+    assert HandVersion.objects.filter(hand__table=table, hand__number=2).count() == 1
+
+
+def test_art39_a_regular_hand_after_an_overtime_hand_is_refused(table):
+    play_overtime(table, 0)
+    hand_record(table=table, number=2, expected_version=0, data=ron(0, 3))
+    with pytest.raises(TaikaiError) as info:
+        hand_record(table=table, number=3, expected_version=0, data=ron(0, 3, overtime=False))
+    assert info.value.code == "overtime_order"
+
+
+def test_art39_the_referee_screen_include_shows_the_engines_decision(table):
+    from django.template.loader import render_to_string
+
+    play_overtime(table, 0)
+    hand_record(table=table, number=2, expected_version=0, data=ron(0, 3))
+    html = render_to_string("tournament/console/_overtime.html", {"overtime": overtime_status(table)})
+    assert 'id="overtime"' in html and "1年夏 (Y1 Summer)" in html and "Overtime in play" in html
+    assert render_to_string("tournament/console/_overtime.html", {"overtime": None}).strip() == ""
+
+
+# --- Art. 42: a player who leaves makes it a three-player game for everything after ----------------
+
+
+def leave_after_first_hand(table, position=2):
+    """Hand 1 (South wins off West), then the player at ``position`` leaves: three-player from hand 2."""
+    hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
+    return seat_mark_absent(seat=table.seats.get(position=position), during=True)
+
+
+def test_art37_penalty_points_count_players_left_at_the_table(table):
+    event = table.round.event
+    event.tournament_play = False
+    event.save()
+    leave_after_first_hand(table)
+    # 37 ①「100点を対局者の人数倍」: three players are left at the table from hand 2 on
+    assert log(table, 3, "art37_deliberate_foul", hand_number=2).points == 300
+    assert log(table, 0, "art37_deliberate_foul", hand_number=None).points == 300  # the hand being played
+    # a foul of hand 1, when all four still played, counts four
+    assert log(table, 3, "art37_deliberate_foul", hand_number=1).points == 400
+
+
+def test_art42_a_player_who_left_is_not_penalised_in_a_later_hand(table):
+    leave_after_first_hand(table)
+    with pytest.raises(TaikaiError) as info:
+        log(table, 2, "art35_revealed_hand", hand_number=2)
+    assert info.value.code == "player_not_in_hand"
+
+
+def test_art42_payments_after_a_leave_are_among_the_players_left(table):
+    leave_after_first_hand(table)
+    # 1 han 30 fu non-dealer tsumo among the three left (m = 3), on four-player values by equal split 等分
+    # (the standard ruleset, seed 000 §3.2): the dealer pays 600, the one other non-dealer 400, West nothing
+    version = hand_record(table=table, number=2, expected_version=0,
+                          data={"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 3, "han": 1, "fu": 30}]})  # fmt: skip
+    assert version.deltas == [-600, -400, 0, 1000]
+
+
+def test_art42_the_deal_goes_round_the_players_left_and_the_labels_count_them(table):
+    from tournament import selectors
+
+    # South deals hand 1 and East wins: the deal would pass to West, who leaves after it
+    hand_record(table=table, number=1, expected_version=0,
+                data={"outcome": "ron", "dealer_position": 1, "wins": [{"winner": 0, "discarder": 3, "han": 1, "fu": 30}]})  # fmt: skip
+    seat_mark_absent(seat=table.seats.get(position=2), during=True)
+    sheet = selectors.table_hand_sheet(table)
+    assert selectors.next_hand_defaults(sheet, players=4) == {"dealer_position": 3, "honba": 0}
+    version = hand_record(table=table, number=2, expected_version=0,
+                          data={"outcome": "abortive_draw", "dealer_position": 3, "honba": 1})  # fmt: skip
+    assert version.label == "East 3, 1 honba"  # a three-player game: North deals its third hand
+
+
+# --- Art. 36: the loss of 拾 wherever a claim is recorded, the replayed hand included ---------------
+
+
+@pytest.fixture
+def clocked(make_event, seated_round):
+    event = make_event(4, clock_bank_seconds=60, clock_increment_seconds=5)
+    seated_round(event)
+    return Table.objects.get(round__event=event)
+
+
+@pytest.mark.parametrize("kind", ["art36_out_of_turn", "art36_wrong_hand_size"])
+def test_art36_a_player_who_lost_claims_cannot_claim_through_the_clock(clocked, kind):
+    from tournament.services import clock as clock_services
+
+    log(clocked, 2, kind)
+    clock_services.clock_start(table=clocked, hand_number=1, dealer_position=0)
+    with pytest.raises(TaikaiError) as info:
+        clock_services.clock_press(table=clocked, seat=0, turn_number=1, claim_by=2)
+    assert (info.value.code, info.value.field) == ("claim_forbidden_by_penalty", "claim_by")
+    assert "36" in info.value.message
+    # another seat still claims, and the turn goes to it
+    view = clock_services.clock_view(
+        clock_services.clock_press(table=clocked, seat=0, turn_number=1, claim_by=3)
+    )
+    assert view["seat_on_turn"] == 3
+
+
+def test_art35_keeps_the_claim_and_a_cancelled_foul_gives_it_back(clocked):
+    from tournament.services import clock as clock_services
+
+    log(clocked, 1, "art35_revealed_hand")  # loses ron only
+    foul = log(clocked, 2, "art36_out_of_turn")
+    penalty_cancel(penalty=foul, reason="misread")
+    clock_services.clock_start(table=clocked, hand_number=1, dealer_position=0)
+    view = clock_services.clock_view(
+        clock_services.clock_press(table=clocked, seat=0, turn_number=1, claim_by=1)
+    )
+    assert view["seat_on_turn"] == 1
+    view = clock_services.clock_view(
+        clock_services.clock_press(table=clocked, seat=1, turn_number=2, claim_by=2)
+    )
+    assert view["seat_on_turn"] == 2
+
+
+def test_art38_art42_the_clock_passes_over_a_seat_that_left_and_refuses_its_claim(clocked):
+    from tournament.services import clock as clock_services
+
+    leave_after_first_hand(clocked)
+    view = clock_services.clock_view(
+        clock_services.clock_start(table=clocked, hand_number=2, dealer_position=1)
+    )
+    turns = []
+    for turn in range(1, 7):
+        turns.append(view["seat_on_turn"])
+        view = clock_services.clock_view(
+            clock_services.clock_press(table=clocked, seat=view["seat_on_turn"], turn_number=turn)
+        )
+    assert turns == [1, 3, 0, 1, 3, 0] and view["absent"] == [2]
+    with pytest.raises(TaikaiError) as info:
+        clock_services.clock_press(table=clocked, seat=1, turn_number=7, claim_by=2)
+    assert info.value.code == "player_left"
+    with pytest.raises(TaikaiError) as info:
+        clock_services.clock_start(table=clocked, hand_number=2, dealer_position=2)
+    assert info.value.code == "player_left"
+
+
+def test_art42_leaving_voids_the_clock_of_the_hand_in_progress(clocked):
+    from tournament.services import clock as clock_services
+
+    hand_record(table=clocked, number=1, expected_version=0, data=RON_BY_SOUTH)
+    clock_services.clock_start(table=clocked, hand_number=2, dealer_position=1)
+    seat_mark_absent(seat=clocked.seats.get(position=1), during=True)  # South leaves on turn
+    view = clock_services.clock_view(clock_services.clock_observe(table=clocked))
+    assert view["status"] == "finished" and not Penalty.objects.filter(kind="art38_clock_flag").exists()
+    # the hand restarts from the shuffle: the clock starts again without South
+    view = clock_services.clock_view(
+        clock_services.clock_start(table=clocked, hand_number=2, dealer_position=2)
+    )
+    assert view["absent"] == [1] and view["seat_on_turn"] == 2
+
+
+def test_art36_3_the_wall_wrecker_has_no_win_in_the_replayed_hand(table):
+    log(table, 1, "art36_wall_wrecked")
+    hand_record(table=table, number=1, expected_version=0, data={"outcome": "replayed", "dealer_position": 0})
+    # hand 2 is the hand played again from the shuffle: South (the offender) neither wins by ron nor tsumo
+    for data in (RON_BY_SOUTH, TSUMO_BY_SOUTH):
+        with pytest.raises(TaikaiError) as info:
+            hand_record(table=table, number=2, expected_version=0, data=data)
+        assert info.value.code == "win_forbidden_by_penalty" and "36③" in info.value.message
+    # the others win as usual, and the offender wins again once the replay is over
+    hand_record(table=table, number=2, expected_version=0,
+                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 3, "discarder": 1, "han": 1, "fu": 30}]})  # fmt: skip
+    assert hand_record(table=table, number=3, expected_version=0, data=RON_BY_SOUTH).deltas[1] == 2600
+
+
+def test_art36_3_the_wall_wrecker_has_no_claim_in_the_replayed_hand_even_replayed_again(clocked):
+    from tournament.services import clock as clock_services
+
+    log(clocked, 1, "art36_wall_wrecked")
+    hand_record(
+        table=clocked, number=1, expected_version=0, data={"outcome": "replayed", "dealer_position": 0}
+    )
+    log(clocked, 3, "art36_wall_wrecked", hand_number=2)  # the replay is stopped too
+    hand_record(
+        table=clocked, number=2, expected_version=0, data={"outcome": "replayed", "dealer_position": 0}
+    )
+    clock_services.clock_start(table=clocked, hand_number=3, dealer_position=0)
+    for offender in (1, 3):
+        with pytest.raises(TaikaiError) as info:
+            clock_services.clock_press(table=clocked, seat=0, turn_number=1, claim_by=offender)
+        assert info.value.code == "claim_forbidden_by_penalty"
+    clock_services.clock_press(table=clocked, seat=0, turn_number=1, claim_by=2)
+
+
+# --- Art. 43: a disqualification lifted with its penalty, unless confirmed --------------------------
+
+
+def test_art43_cancelling_the_penalty_lifts_the_automatic_disqualification(table):
+    penalty = log(table, 3, "art37_deliberate_foul")
+    entry = Entry.objects.get(pk=penalty.entry_id)
+    assert entry.status == Entry.Status.DISQUALIFIED and entry.disqualified_by_penalty_id == penalty.pk
+    penalty_cancel(penalty=penalty, reason="not deliberate after all")
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.ACTIVE and entry.disqualified_by_penalty is None
+    assert "lifted" in entry.status_reason
+
+
+def test_art43_a_confirmed_disqualification_stays_when_its_penalty_is_cancelled(table, admin_user):
+    from tournament.services.discipline import entry_disqualification_confirm
+
+    penalty = log(table, 3, "art37_deliberate_foul")
+    entry = entry_disqualification_confirm(entry=Entry.objects.get(pk=penalty.entry_id), user=admin_user)
+    assert entry.disqualification_confirmed_by == admin_user and entry.disqualification_confirmed_at
+    penalty_cancel(penalty=penalty, reason="points waived on appeal")
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.DISQUALIFIED
+    with pytest.raises(TaikaiError) as info:
+        entry_disqualification_confirm(entry=entry, user=admin_user)
+    assert info.value.code == "already_confirmed"
+
+
+def test_art43_another_disqualifying_penalty_keeps_the_disqualification(table):
+    first = log(table, 3, "art37_deliberate_foul")
+    second = log(table, 3, "art43_egregious_conduct", hand_number=None)
+    penalty_cancel(penalty=first, reason="misread")
+    entry = Entry.objects.get(pk=first.entry_id)
+    assert entry.status == Entry.Status.DISQUALIFIED and entry.disqualified_by_penalty_id == second.pk
+    penalty_cancel(penalty=second, reason="misread too")
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.ACTIVE
+
+
+def test_art43_a_directors_disqualification_is_not_lifted_by_a_cancelled_penalty(table):
+    penalty = log(table, 3, "art37_deliberate_foul")
+    entry_disqualify(entry=Entry.objects.get(pk=penalty.entry_id), reason="art. 43: the director's decision")
+    penalty_cancel(penalty=penalty, reason="misread")
+    assert Entry.objects.get(pk=penalty.entry_id).status == Entry.Status.DISQUALIFIED
+
+
+def test_art43_only_a_disqualified_entry_is_confirmed(table):
+    from tournament.services.discipline import entry_disqualification_confirm
+
+    with pytest.raises(TaikaiError) as info:
+        entry_disqualification_confirm(entry=seat_entry(table, 0))
+    assert info.value.code == "not_disqualified"

@@ -16,7 +16,6 @@ from tournament.models import Entry, Event, HandVersion, Penalty, Ruling, Seat, 
 from tournament.simulation import (
     OVERTIME_HAND_CAP,
     OVERTIME_THRESHOLD,
-    OVERTIME_WIN_POINTS,
     GameState,
     Incidents,
     SimulationError,
@@ -30,9 +29,10 @@ from tournament.simulation import (
     simulated_players,
 )
 
-ALL_INCIDENTS = Incidents(penalties=True, absences=True, overtime=True)
-# 16 players × 4 rounds with every incident at least once (shuffle seating, so no search is involved).
-INCIDENTS_SEED = 50
+ALL_INCIDENTS = Incidents(penalties=True, absences=True, overtime=True, final=True)
+# 16 players × 4 rounds and a final of 2 games with every incident at least once (shuffle seating, so no
+# search is involved), as ``simulate_event --penalties --absences --overtime`` plays it.
+INCIDENTS_SEED = 69
 
 
 def state(**fields) -> GameState:
@@ -152,9 +152,11 @@ def test_art39_a_drawn_overtime_hand_ends_the_game():  # 和者が出ずに終�
 
 
 def test_art39_an_overtime_winner_meeting_the_win_condition_ends_the_game():
-    game = overtime_state([OVERTIME_WIN_POINTS - 1000, 26000, 24000, 11000])
-    game_advance(game, ron(0, 3), [2000, 0, 0, -2000], 0)
-    assert game.points[0] > OVERTIME_WIN_POINTS and game.over
+    # the engine's win condition: the winner ends above every other player (art. 39 ②)
+    game = overtime_state([27000, 26000, 24000, 23000])
+    game_advance(game, ron(1, 3), [0, 2000, 0, -2000], 0)
+    assert game.points[1] > max(game.points[0], game.points[2], game.points[3]) and game.over
+    assert not game.overtime_closed
 
 
 def test_art39_an_overtime_winner_below_the_win_condition_plays_on():
@@ -172,29 +174,39 @@ def test_art39_art44_the_directors_close_an_overtime_at_the_cap():
 # --- Whole events through the services ---------------------------------------------------------
 
 
-def incidents_event(players: int, rounds: int, seed: int, slug: str) -> Event:
+def incidents_event(players: int, rounds: int, seed: int, slug: str, tally: Counter | None = None) -> Event:
     event = event_create(slug=slug, name="Incidents", players=simulated_players(players),
                          ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=rounds,
-                         overtime_enabled=True)  # fmt: skip
-    event_simulate(event, rounds=rounds, seed=seed, seating="shuffle", incidents=ALL_INCIDENTS)
+                         overtime_enabled=True, final_games=2, clock_bank_seconds=60,
+                         clock_increment_seconds=5)  # fmt: skip
+    summary = event_simulate(event, rounds=rounds, seed=seed, seating="shuffle", incidents=ALL_INCIDENTS)
+    if tally is not None:
+        tally.update(summary.incidents)
     return event
 
 
 @pytest.fixture(scope="module")
 def incidents_once(django_db_setup, django_db_blocker):
-    """16 players × 4 rounds with every incident, played once for the module and rolled back after."""
+    """16 players × 4 rounds with every incident, played once for the module and rolled back after;
+    the event's id and the incidents the simulation counted."""
+    tally = Counter()
     with django_db_blocker.unblock(), transaction.atomic():
-        event = incidents_event(16, 4, INCIDENTS_SEED, "incidents")
-        yield event.pk
+        event = incidents_event(16, 4, INCIDENTS_SEED, "incidents", tally)
+        yield event.pk, tally
         transaction.set_rollback(True)
 
 
 @pytest.fixture
 def incidents(incidents_once, db):
-    return Event.objects.select_related("ruleset").get(pk=incidents_once)
+    return Event.objects.select_related("ruleset").get(pk=incidents_once[0])
 
 
-def test_every_incident_happens_and_the_audit_finds_nothing(incidents):
+@pytest.fixture
+def tally(incidents_once) -> Counter:
+    return incidents_once[1]
+
+
+def test_every_incident_happens_and_the_audit_finds_nothing(incidents, tally):
     penalties = Penalty.objects.filter(event=incidents)
     kinds = Counter(penalties.filter(cancelled_at__isnull=True).values_list("kind", flat=True))
     assert kinds["art35_revealed_hand"] + kinds["art36_out_of_turn"] + kinds["art36_wrong_hand_size"] >= 1
@@ -203,7 +215,9 @@ def test_every_incident_happens_and_the_audit_finds_nothing(incidents):
     absences = Counter(Seat.objects.filter(round__event=incidents).values_list("absence", flat=True))
     assert absences["absent_before"] >= 1 and absences["absent_during"] >= 1
     assert HandVersion.objects.filter(hand__table__round__event=incidents, overtime=True).exists()
-    assert Table.objects.filter(round__event=incidents, overtime_year__gte=2).exists()
+    for name in ("lifted", "confirmed", "kept", "three_player_fouls", "clock_hands", "claims", "claims_refused",
+                 "final_disqualified", "champion"):  # fmt: skip
+        assert tally[name] >= 1, name
     assert event_audit(incidents) == []
 
 
@@ -214,6 +228,49 @@ def test_art36_wrecked_walls_are_replayed_hands_that_move_nothing(incidents):
         assert version.outcome == "replayed" and set(version.deltas) == {0}
         following = HandVersion.objects.get(hand__table=penalty.table, hand__number=penalty.hand_number + 1)
         assert (following.dealer_position, following.honba) == (version.dealer_position, version.honba)
+        # art. 36 ③: the offender neither claims nor wins in the replayed hand
+        playing = list(penalty.table.seats.exclude(absence="absent_before").order_by("position"))
+        assert all(playing[win["winner"]].entry_id != penalty.entry_id for win in following.wins)
+
+
+def test_art37_art42_a_foul_after_a_leave_counts_the_players_left(incidents, tally):
+    assert tally["three_player_fouls"] >= 1
+    left = Seat.objects.filter(round__event=incidents, absence="absent_during")
+    fouls = [
+        foul
+        for seat in left
+        for foul in Penalty.objects.filter(
+            table=seat.table, kind="art37_deliberate_foul", hand_number=seat.left_after_hand + 1
+        )
+    ]
+    assert fouls and all(foul.points == 300 for foul in fouls)  # 100 × the three left, not 400
+
+
+def test_art43_lifted_confirmed_and_kept_disqualifications(incidents, tally):
+    assert tally["lifted"] >= 1 and tally["confirmed"] >= 1 and tally["kept"] >= 1
+    confirmed = Entry.objects.filter(event=incidents, disqualification_confirmed_at__isnull=False)
+    assert confirmed.exists() and all(e.status == Entry.Status.DISQUALIFIED for e in confirmed)
+    cancelled = Penalty.objects.filter(
+        event=incidents, kind="art37_deliberate_foul", cancelled_at__isnull=False
+    )
+    for foul in cancelled:  # lifted, unless confirmed (or disqualified by another foul in force)
+        entry = foul.entry
+        assert (
+            entry.status == Entry.Status.ACTIVE
+            or entry.disqualification_confirmed_at is not None
+            or (entry.disqualified_by_penalty_id not in (None, foul.pk))
+        )
+
+
+def test_art40_art43_the_final_crowns_an_eligible_finalist_after_the_prescribed_games(incidents, tally):
+    finals = list(incidents.rounds.filter(is_final=True).order_by("number"))
+    assert len(finals) >= incidents.final_games == 2
+    first, second = ({s.entry_id for s in r.seats.all()} for r in finals[:2])
+    gone = first - second
+    assert second <= first and all(Entry.objects.get(pk=e).status == Entry.Status.DISQUALIFIED for e in gone)
+    assert incidents.champion is not None and incidents.champion.award_eligible
+    assert incidents.champion_id in {s.entry_id for s in finals[-1].seats.all()}
+    assert tally["final_disqualified"] >= 1  # a finalist disqualified in the final, and not crowned
 
 
 def test_art35_art36_a_penalised_seat_does_not_win_its_hand(incidents):
@@ -232,9 +289,10 @@ def test_art35_art36_a_penalised_seat_does_not_win_its_hand(incidents):
 
 
 def test_art37_art43_a_deliberate_foul_disqualifies_and_unseats_for_later_rounds(incidents):
-    foul = Penalty.objects.filter(event=incidents, kind="art37_deliberate_foul").first()
-    seated = Seat.objects.filter(table=foul.table).exclude(absence="absent_before").count()
-    assert foul.points == 100 * seated  # art. 37: 100 × the players at the table
+    fouls = Penalty.objects.filter(event=incidents, kind="art37_deliberate_foul", cancelled_at__isnull=True)
+    foul = next(f for f in fouls.order_by("id") if f.round_number < incidents.planned_rounds)
+    playing = [s for s in foul.table.seats.exclude(absence="absent_before") if s.plays_hand(foul.hand_number)]
+    assert foul.points == 100 * len(playing)  # art. 37: 100 × the players at the table in the foul's hand
     entry = Entry.objects.get(pk=foul.entry_id)
     assert entry.status == Entry.Status.DISQUALIFIED
     rounds = set(Seat.objects.filter(entry=entry).values_list("round__number", flat=True))
@@ -266,10 +324,12 @@ def test_art42_a_player_who_left_changes_nothing_afterwards_and_forfeits(inciden
 
 
 def test_art39_overtime_years_multiply_the_placement_points(incidents):
-    table = Table.objects.filter(round__event=incidents).order_by("-overtime_year").first()
+    table = (
+        Table.objects.filter(round__event=incidents, round__is_final=False).order_by("-overtime_year").first()
+    )
     overtime = list(HandVersion.objects.filter(hand__table=table, overtime=True).order_by("hand__number"))
     year = (len(overtime) + 3) // 4  # four seasons a year
-    assert table.overtime_year == year >= 2
+    assert table.overtime_year == year >= 1
     assert overtime[0].label.startswith("1年春") and overtime[-1].label.startswith(f"{year}年")
     rows = list(SeatResult.objects.filter(table=table, is_current=True, forfeit=False))
     uma = incidents.ruleset.uma_for(len(rows))
@@ -324,9 +384,13 @@ def test_simulate_event_command_with_every_incident_flag_passes_the_audit():
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_a_64_player_6_round_event_with_every_incident_passes_the_audit():
-    event = incidents_event(64, 6, 7, "large-incidents")
+    tally = Counter()
+    event = incidents_event(64, 6, 7, "large-incidents", tally)
     assert event_audit(event) == []
     years = set(Table.objects.filter(round__event=event).values_list("overtime_year", flat=True))
-    assert {2, 3} <= years  # art. 39 ③: placement points ×2 and ×3 both occur
+    assert 2 in years  # art. 39 ③: placement points ×2 (an overtime the engine let run into year 2)
     assert Entry.objects.filter(event=event, status=Entry.Status.DISQUALIFIED).exists()
+    for name in ("lifted", "confirmed", "kept", "three_player_fouls", "claims_refused", "final_games"):
+        assert tally[name] >= 1, name
+    assert event.champion.award_eligible
     assert Seat.objects.filter(round__event=event).exclude(absence="present").count() >= 2

@@ -16,7 +16,13 @@ from tournament import access
 from tournament.admin.common import EventScopedAdmin, apply_to_each
 from tournament.engine.penalties import penalty_effect
 from tournament.models import Entry, Penalty, Ruling
-from tournament.services.discipline import entry_disqualify, penalty_cancel, penalty_log, ruling_record
+from tournament.services.discipline import (
+    entry_disqualification_confirm,
+    entry_disqualify,
+    penalty_cancel,
+    penalty_log,
+    ruling_record,
+)
 
 EVENT_FILTER = ("event", admin.RelatedOnlyFieldListFilter)
 
@@ -43,7 +49,7 @@ class EntryAdmin(EventScopedAdmin):
     autocomplete_fields = ("event", "player")
     raw_id_fields = ("substitute_for",)
     readonly_fields = ("personal_link",)
-    actions = ["disqualify", "personal_links_csv"]
+    actions = ["disqualify", "confirm_disqualification", "personal_links_csv"]
 
     @admin.display(description="personal link (the player's own page)")
     def personal_link(self, obj):
@@ -76,6 +82,12 @@ class EntryAdmin(EventScopedAdmin):
         reason = f"art. 43: decision by {request.user}"
         apply_to_each(self, request, queryset, lambda entry: entry_disqualify(entry=entry, reason=reason),
                       "disqualified.")  # fmt: skip
+
+    @admin.action(description="Confirm the disqualification (art. 43: stays even if its penalty is cancelled)",
+                  permissions=["change"])  # fmt: skip
+    def confirm_disqualification(self, request, queryset):
+        confirm = lambda entry: entry_disqualification_confirm(entry=entry, user=request.user)  # noqa: E731
+        apply_to_each(self, request, queryset, confirm, "disqualification confirmed.")
 
 
 class PenaltyForm(forms.ModelForm):

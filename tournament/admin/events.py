@@ -136,7 +136,7 @@ class EventAdmin(EventScopedAdmin):
         (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "time_zone", "status", "is_public")}),
         ("Rules", {"fields": ("ruleset", "table_size", "planned_rounds", "entry_mode", "advancing_places",
                               "standings_precedence", "tournament_play", "penalty_unit", "overtime_enabled",
-                              "clock_bank_seconds", "clock_increment_seconds", "round_minutes")}),
+                              "clock_bank_seconds", "clock_increment_seconds", "final_games", "round_minutes")}),
         ("Seating", {"fields": ("seating_method", "seating_remainder")}),
         ("Staff", {"fields": ("owner",)}),
     ]  # fmt: skip

@@ -16,6 +16,10 @@ it caused; ``ClockFlagged`` becomes an art. 38 ⑤ penalty in the service.
 
 Reading of ④: the increment is added after a move, and only while time is left. A flagged player
 stays at 0 for the rest of the hand: the loss of rights is for the whole hand (その局の).
+
+Art. 42: a player who left the game (欠員) keeps their seat number but is ``absent``: the turn passes
+over them, they never claim, never flag. A player who lost the right to claim (拾) by a foul is refused
+by the service before ``press``; every claim is kept in the state (``claims``) for the audit.
 """
 
 from __future__ import annotations
@@ -26,17 +30,19 @@ from typing import Any
 from .errors import InvariantViolation, TournamentConflict, TournamentError
 from .penalties import PenaltyKind
 
-STATE_FORMAT_VERSION = 1
+STATE_FORMAT_VERSION = 2  # 2: absent seats and claims (1 is read as neither)
 STATUSES = ("running", "paused", "finished")
 
 
 @dataclass(frozen=True)
 class ClockSettings:
-    """Event settings: the bank per hand and the Fischer increment per move, in milliseconds."""
+    """Event settings: the bank per hand and the Fischer increment per move, in milliseconds; the
+    seats of the game (``players``) and those of them that have left it (``absent``, art. 42)."""
 
     bank_ms: int  # 持ち時間
     increment_ms: int  # 一手ごとの加算時間
     players: int = 4
+    absent: frozenset[int] = frozenset()  # 欠員: seats that left the game
 
     def __post_init__(self) -> None:
         for name in ("bank_ms", "increment_ms", "players"):
@@ -51,6 +57,19 @@ class ClockSettings:
             )
         if self.players not in (2, 3, 4):
             raise TournamentError("invalid_clock_settings", "players must be 2, 3 or 4", field="players")
+        absent = frozenset(self.absent)
+        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.players for s in absent):
+            raise TournamentError("invalid_clock_settings", "absent seats must be seats", field="absent")
+        if self.players - len(absent) < 2:
+            raise TournamentError("invalid_clock_settings", "a hand needs two players", field="absent")
+        object.__setattr__(self, "absent", absent)
+
+    def seat_after(self, seat: int) -> int:
+        """The next seat still playing after ``seat``, in turn order (an absent seat never has the turn)."""
+        following = (seat + 1) % self.players
+        while following in self.absent:
+            following = (following + 1) % self.players
+        return following
 
 
 @dataclass(frozen=True)
@@ -69,6 +88,7 @@ class ClockState:
     banks_ms: tuple[int, ...]
     mark_ms: int
     flagged: frozenset[int] = frozenset()
+    claims: tuple[tuple[int, int, int], ...] = ()  # (turn number it opened, claiming seat, at ms)
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -83,6 +103,11 @@ class ClockState:
             raise InvariantViolation("a flagged seat has time left")
         if any(not 0 <= seat < self.settings.players for seat in self.flagged):
             raise InvariantViolation("flagged seat out of range")
+        absent = self.settings.absent
+        if self.seat_on_turn in absent or self.flagged & absent:
+            raise InvariantViolation("a seat that left the game is on turn or flagged")
+        if any(seat in absent for _, seat, _ in self.claims):
+            raise InvariantViolation("a seat that left the game claimed")
 
 
 @dataclass(frozen=True)
@@ -104,6 +129,7 @@ class ClockTransition:
 def start_hand(settings: ClockSettings, opener_seat: int, now_ms: int) -> ClockState:
     """Art. 38 ②: the opener (開局者, the dealer) presses the clock; its own time starts running."""
     _check_seat(settings, opener_seat, "opener_seat")
+    _check_playing(settings, opener_seat, "opener_seat")
     return ClockState(
         settings=settings,
         status="running",
@@ -130,7 +156,8 @@ def press(
 
     The turn goes to the next seat, or to ``claim_by`` when a seat claims the discard. A press by a
     seat not on turn raises ``clock_wrong_seat``; a press for an old turn ``clock_stale_turn`` (both
-    conflicts: another press got there first). A flagged seat cannot claim (``claim_forbidden``).
+    conflicts: another press got there first). A flagged seat cannot claim (``claim_forbidden``), nor
+    a seat that has left the game (``player_left``); the turn passes over an absent seat (art. 42).
     """
     _require_status(state, "running")
     if turn_number != state.turn_number:
@@ -143,10 +170,12 @@ def press(
         raise TournamentConflict(
             "clock_wrong_seat", f"seat {seat} is not on turn (seat {state.seat_on_turn} is)", field="seat"
         )
+    claims = state.claims
     if claim_by is None:
-        next_seat = (seat + 1) % state.settings.players
+        next_seat = state.settings.seat_after(seat)
     else:
         _check_seat(state.settings, claim_by, "claim_by")
+        _check_playing(state.settings, claim_by, "claim_by")
         if claim_by == seat:
             raise TournamentError("invalid_claim", "a seat cannot claim its own discard", field="claim_by")
         if claim_by in state.flagged:
@@ -156,6 +185,7 @@ def press(
                 field="claim_by",
             )
         next_seat = claim_by
+        claims = (*claims, (state.turn_number + 1, claim_by, now_ms))
     charged = _charge_seat_on_turn(state, now_ms)
     banks = list(charged.state.banks_ms)
     if seat not in charged.state.flagged:
@@ -167,6 +197,7 @@ def press(
         seat_on_turn=next_seat,
         turn_number=state.turn_number + 1,
         mark_ms=now_ms,
+        claims=claims,
     )
     return ClockTransition(new_state, charged.events)
 
@@ -200,6 +231,14 @@ def end_hand(state: ClockState, now_ms: int) -> ClockTransition:
         raise TournamentError("clock_finished", "the clock of this hand has already stopped")
     charged = _charge_seat_on_turn(state, now_ms) if state.status == "running" else ClockTransition(state)
     return ClockTransition(replace(charged.state, status="finished", mark_ms=now_ms), charged.events)
+
+
+def void(state: ClockState) -> ClockState:
+    """The hand is void (art. 42: a player left; it restarts from the shuffle): the clock stops and
+    nobody is charged for the time since the last press."""
+    if state.status == "finished":
+        raise TournamentError("clock_finished", "the clock of this hand has already stopped")
+    return replace(state, status="finished")
 
 
 def _charge_seat_on_turn(state: ClockState, now_ms: int) -> ClockTransition:
@@ -247,6 +286,11 @@ def _check_seat(settings: ClockSettings, seat: Any, field: str) -> None:
         raise TournamentError("invalid_seat", f"seat must be 0 to {settings.players - 1}", field=field)
 
 
+def _check_playing(settings: ClockSettings, seat: int, field: str) -> None:
+    if seat in settings.absent:
+        raise TournamentError("player_left", f"seat {seat} has left the game (art. 42)", field=field)
+
+
 def state_to_dict(state: ClockState) -> dict[str, Any]:
     """A JSON-able dict the service stores; ``state_from_dict`` reads it back."""
     return {
@@ -260,26 +304,35 @@ def state_to_dict(state: ClockState) -> dict[str, Any]:
         "banks_ms": list(state.banks_ms),
         "mark_ms": state.mark_ms,
         "flagged": sorted(state.flagged),
+        "absent": sorted(state.settings.absent),
+        "claims": [list(claim) for claim in state.claims],
     }
 
 
 def state_from_dict(data: dict[str, Any]) -> ClockState:
     """Rebuild a state stored by ``state_to_dict``; a damaged record raises ``invalid_clock_state``."""
-    if not isinstance(data, dict) or data.get("version") != STATE_FORMAT_VERSION:
+    if not isinstance(data, dict) or data.get("version") not in (1, STATE_FORMAT_VERSION):
         raise TournamentError("invalid_clock_state", "unknown clock state format")
     try:
-        settings = ClockSettings(
-            bank_ms=data["bank_ms"], increment_ms=data["increment_ms"], players=data["players"]
-        )
+        absent = data["absent"] if data["version"] > 1 else []
+        claims = [tuple(claim) for claim in data["claims"]] if data["version"] > 1 else []
         values = (
             data["seat_on_turn"],
             data["turn_number"],
             data["mark_ms"],
             *data["banks_ms"],
             *data["flagged"],
+            *absent,
+            *(value for claim in claims for value in claim),
         )
         if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
             raise TournamentError("invalid_clock_state", "clock state values must be integers")
+        if any(len(claim) != 3 for claim in claims):
+            raise TournamentError("invalid_clock_state", "a claim is (turn, seat, time)")
+        settings = ClockSettings(
+            bank_ms=data["bank_ms"], increment_ms=data["increment_ms"], players=data["players"],
+            absent=frozenset(absent),
+        )  # fmt: skip
         return ClockState(
             settings=settings,
             status=data["status"],
@@ -288,6 +341,7 @@ def state_from_dict(data: dict[str, Any]) -> ClockState:
             banks_ms=tuple(data["banks_ms"]),
             mark_ms=data["mark_ms"],
             flagged=frozenset(data["flagged"]),
+            claims=tuple(claims),
         )
     except (KeyError, TypeError) as error:
         raise TournamentError("invalid_clock_state", f"clock state is missing or has a bad {error}") from None

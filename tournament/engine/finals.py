@@ -24,12 +24,22 @@ Readings:
   when nobody won) is left to the directors (art. 44, 大会責任者の裁定): ``directors_ruling`` with the
   tied players.
 * The finalists sit at one table: 2 to 4 players.
+* 「規定対局の最終戦」 (① the last of the prescribed games): the final lasts ``games`` games, an event
+  setting. After an earlier one (``game`` < ``games``) nothing is decided: the same finalists play the
+  next game (``next_game``). The decision comes after the last prescribed game, and after every game
+  or overtime hand that follows it (a game after an elimination, 40③, is decisive at its end).
+* Art. 43: a disqualified finalist (失格, ``eligible`` false) loses award eligibility (受賞資格), so is
+  never champion. The decision is taken among the eligible finalists only, as if the others were not
+  at the table (a disqualified winner's win decides nothing); the disqualified leave the final and are
+  not in ``remaining``. When that would send the hand to overtime, the eligible finalists play on in a
+  new game without them instead (40③: 三人戦ないし二人戦), since the disqualified cannot play on at
+  the table. One eligible finalist left is champion; none left is the directors' ruling (art. 44).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .errors import TournamentError
@@ -39,16 +49,18 @@ FINALS_MODES = (
     "elimination",  # 敗退者を出す (40条①〜④)
     "no_elimination",  # 敗退者を出さない (40条⑤)
 )
-DECISIONS = ("overtime", "eliminate", "champion", "directors_ruling")
+DECISIONS = ("next_game", "overtime", "eliminate", "champion", "directors_ruling")
 WIN_KINDS = ("ron", "tsumo")  # 栄和, 模和
 
 
 @dataclass(frozen=True)
 class FinalistTotal:
-    """A finalist's overall total (総合点) after the hand, in game points."""
+    """A finalist's overall total (総合点) after the hand, in game points; ``eligible`` is false for a
+    disqualified finalist (失格, art. 43: award eligibility 受賞資格 lost)."""
 
     player_id: Hashable
     total: Fraction
+    eligible: bool = True
 
     def __post_init__(self) -> None:
         if isinstance(self.total, bool) or not isinstance(self.total, int | Fraction):
@@ -90,10 +102,14 @@ class FinalsHandOutcome:
 class FinalsDecision:
     """What happens next.
 
+    * ``next_game``: not the last prescribed game yet; ``remaining`` play the next one (40①);
     * ``overtime``: play ``next_overtime_hand`` with the same players;
     * ``eliminate``: ``player_id`` is out; the others (``remaining``) play a ``next_game_players``-player game;
     * ``champion``: ``player_id`` wins the final (優勝);
     * ``directors_ruling``: a tie among ``tied`` the seed does not resolve (art. 44).
+
+    ``disqualified`` lists the finalists out of the final by art. 43 (never champion, not in
+    ``remaining``); ``reason`` says why, for the referee's screen.
     """
 
     kind: str
@@ -103,14 +119,63 @@ class FinalsDecision:
     next_game_players: int | None = None
     next_overtime_hand: OvertimeHand | None = None
     tied: tuple[Hashable, ...] = ()
+    disqualified: tuple[Hashable, ...] = ()
 
 
-def decide_final(outcome: FinalsHandOutcome, *, mode: str = "elimination") -> FinalsDecision:
-    """Art. 40: overtime, elimination, champion or a directors' ruling after a decisive hand."""
+def decide_final(
+    outcome: FinalsHandOutcome, *, mode: str = "elimination", game: int = 1, games: int = 1
+) -> FinalsDecision:
+    """Art. 40 after the last hand of game ``game`` of the ``games`` prescribed (or an overtime hand):
+    the next prescribed game, overtime, elimination, champion or a directors' ruling, taken among the
+    finalists not disqualified (art. 43)."""
     if mode not in FINALS_MODES:
         raise TournamentError(
             "invalid_finals_mode", f"mode must be one of {', '.join(FINALS_MODES)}", field="mode"
         )
+    for name, value in (("games", games), ("game", game)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise TournamentError("invalid_final_games", f"{name} is a whole number from 1", field=name)
+    eligible = tuple(t for t in outcome.totals if t.eligible)
+    disqualified = tuple(t.player_id for t in outcome.totals if not t.eligible)
+    if not eligible:
+        return FinalsDecision(
+            kind="directors_ruling", disqualified=disqualified,
+            reason="every finalist is disqualified (art. 43); the directors decide (art. 44)",
+        )  # fmt: skip
+    if len(eligible) == 1:
+        return replace(
+            _champion(outcome, eligible[0].player_id, "the only finalist not disqualified (art. 43: the others "
+                      "lost award eligibility)"), disqualified=disqualified,
+        )  # fmt: skip
+    if game < games and outcome.overtime_hand is None:
+        left = f"; {len(disqualified)} disqualified (art. 43) leave the final" if disqualified else ""
+        return FinalsDecision(
+            kind="next_game", remaining=tuple(t.player_id for t in eligible), next_game_players=len(eligible),
+            disqualified=disqualified,
+            reason=f"game {game} of the {games} prescribed games (40① 規定対局): the decision comes after the "
+                   f"last one{left}",
+        )  # fmt: skip
+    if not disqualified:
+        return _decide(outcome, mode)
+    winner_eligible = outcome.winner is not None and outcome.winner not in disqualified
+    among = FinalsHandOutcome(
+        totals=eligible, winner=outcome.winner if winner_eligible else None,
+        win_kind=outcome.win_kind if winner_eligible else None, overtime_hand=outcome.overtime_hand,
+    )  # fmt: skip
+    decision = _decide(among, mode)
+    note = "decided among the finalists not disqualified (art. 43"
+    note += "; the disqualified winner's win decides nothing)" if outcome.winner in disqualified else ")"
+    if decision.kind == "overtime":
+        return FinalsDecision(
+            kind="eliminate", player_id=disqualified[0], remaining=decision.remaining,
+            next_game_players=len(decision.remaining), disqualified=disqualified,
+            reason=f"{decision.reason}, {note}; the disqualified cannot play on at this table, so the others "
+                   f"play a new game without them (40③)",
+        )  # fmt: skip
+    return replace(decision, reason=f"{decision.reason}, {note}", disqualified=disqualified)
+
+
+def _decide(outcome: FinalsHandOutcome, mode: str) -> FinalsDecision:
     if mode == "no_elimination":
         return _decide_without_elimination(outcome)
     if len(outcome.totals) == 2:

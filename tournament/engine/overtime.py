@@ -14,12 +14,20 @@ placement-point multiplier of ``y`` (year 1 ×1, year 2 ×2, year 3 ×3, ...).
 Reading of ②: "終局" is the end of a hand, as in art. 38 ⑤ ("終局まで取札をそのまま捨てる" — until the
 hand ends). A drawn overtime hand therefore ends the overtime; art. 40 ② agrees ("あるいは和者が出なかった
 場合は総合最下位の者が敗退" — when no one wins, the overall last is eliminated). What "the win condition" is
-belongs to the event (in the finals of art. 40: the winner is not overall last), so the caller says
-whether the hand's winner met it. An organizer may also close the game (art. 44, the directors' ruling).
+belongs to the event (in the finals of art. 40: the winner is not overall last, decided by
+:mod:`tournament.engine.finals`), so ``overtime_after_hand`` is told whether the hand's winner met it.
+An organizer may also close the game (art. 44, the directors' ruling).
+
+Outside the finals the win condition is ``overtime_win_condition_met``: the overtime is played "to decide
+a winner" (勝者を決めるため, ①), and a table's winner is its first place (the place that advances, art.
+41), so a hand's winner meets the condition when they end the hand with more points than every other
+player still at the table (上回る: a tie does not decide, as in art. 40 ④). ``overtime_progress`` walks a
+table's overtime hands with these rules: whether the overtime goes on, and how it ended.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import TournamentError
@@ -147,6 +155,92 @@ def overtime_after_hand(hand: OvertimeHand, outcome: OvertimeHandOutcome) -> Ove
         )
     return OvertimeDecision(
         game_over=True, reason=reason, next_hand=None, multiplier=hand.placement_multiplier
+    )
+
+
+def overtime_win_condition_met(points_after: Sequence[int], winner: int, playing: Sequence[int]) -> bool:
+    """勝利条件 outside the finals (art. 39 ②): the hand's winner ends it above every other player still
+    at the table (``playing``, seat positions; art. 42: a player who left is not compared)."""
+    if winner not in playing:
+        raise TournamentError("invalid_hand_outcome", "the winner is not at the table", field="winner")
+    mine = points_after[winner]
+    return all(points_after[seat] < mine for seat in playing if seat != winner)
+
+
+@dataclass(frozen=True)
+class OvertimeHandResult:
+    """One recorded overtime hand of a table outside the finals: its winners (seat positions), every
+    seat's points after it, the seats that played it, and whether it was stopped and replayed (art. 36
+    ③: played again in the same season, it decides nothing)."""
+
+    winners: tuple[int, ...]
+    points_after: tuple[int, ...]
+    playing: tuple[int, ...]
+    replayed: bool = False
+
+
+OVERTIME_STATES = ("none", "playing", *OVERTIME_END_REASONS)
+
+
+@dataclass(frozen=True)
+class OvertimeProgress:
+    """Where a table's overtime stands (art. 39).
+
+    ``state``: ``none`` (no overtime hand yet), ``playing`` (``next_hand`` is to be played), or how it
+    ended (``OVERTIME_END_REASONS``). ``last_hand`` is the last season played, ``multiplier`` the
+    placement-point multiplier of the game as it stands (its year). ``winner`` is the seat that met the
+    win condition. ``hands_after_end`` counts recorded hands that come after the overtime ended: the
+    service refuses them, the audit reports them.
+    """
+
+    state: str
+    last_hand: OvertimeHand | None = None
+    next_hand: OvertimeHand | None = None
+    multiplier: int = 1
+    winner: int | None = None
+    hands_after_end: int = 0
+
+    @property
+    def over(self) -> bool:
+        return self.state in OVERTIME_END_REASONS
+
+
+def overtime_progress(
+    hands: Sequence[OvertimeHandResult], *, closed_by_organizer: bool = False
+) -> OvertimeProgress:
+    """Art. 39 ②③ over a table's overtime hands in play order: it goes on until a winner meets the win
+    condition (``overtime_win_condition_met``) or a hand ends without a winner; ``closed_by_organizer``
+    ends one still going (art. 44)."""
+    played: OvertimeHand | None = None
+    decision: OvertimeDecision | None = None
+    winner: int | None = None
+    after_end = 0
+    for result in hands:
+        if decision is not None and decision.game_over:
+            after_end += 1
+            continue
+        if result.replayed:
+            continue
+        played = FIRST_OVERTIME_HAND if played is None else played.next()
+        meeting = [
+            w for w in result.winners if overtime_win_condition_met(result.points_after, w, result.playing)
+        ]
+        first = meeting[0] if meeting else (result.winners[0] if result.winners else None)
+        decision = overtime_after_hand(played, OvertimeHandOutcome(first, bool(meeting)))
+        winner = first if meeting else None
+    if played is None:  # no overtime hand, or only replays of 1年春 so far
+        return (
+            OvertimeProgress("playing", next_hand=FIRST_OVERTIME_HAND) if hands else OvertimeProgress("none")
+        )
+    if not decision.game_over and closed_by_organizer:
+        decision = overtime_after_hand(played, OvertimeHandOutcome(None, closed_by_organizer=True))
+    return OvertimeProgress(
+        state=decision.reason if decision.game_over else "playing",
+        last_hand=played,
+        next_hand=decision.next_hand,
+        multiplier=played.placement_multiplier,
+        winner=winner,
+        hands_after_end=after_end,
     )
 
 

@@ -5,8 +5,10 @@
 * art. 36 ① drawing or discarding out of turn, ② a wrong draw or discard that leaves a wrong hand size
   → loses the right to claim (拾) and to win (和) for the hand.
 * art. 36 ③ wrecking wall or river beyond recovery → the hand is stopped and replayed from the shuffle
-  (洗札から対局を再開). The article names that remedy only; since the hand is replayed, no right is lost
-  in the replayed hand.
+  (洗札から対局を再開). Reading: the article sits under the heading 「拾 和の権利を失う反則」 (fouls that
+  lose the right to claim and to win), so the offender also has no claim (拾) and no win (和) in the
+  replayed hand; without that, wrecking the wall would buy a free reshuffle. The loss holds in the hand
+  played from the shuffle, through any further replays of it (``carries_to_replay``).
 * art. 37 ① a deliberate foul (swapping tiles, ...) → penalty points (反則点) = 100 × the players at
   the table (the unit is an event setting, 100 by default). They are a deduction from the offender's
   total, not paid to the other players.
@@ -51,6 +53,7 @@ class PenaltyEffect:
     loses_tsumo: bool = False  # 模和の権利
     loses_claim: bool = False  # 拾の権利
     replays_hand: bool = False  # 洗札から対局を再開
+    carries_to_replay: bool = False  # the rights lost hold in the hand replayed from the shuffle too
     has_penalty_points: bool = False  # 反則点
     disqualifies: bool = False  # 失格
 
@@ -72,7 +75,7 @@ class PenaltyEffect:
     def consequence(self) -> str:
         """What the foul does, in a few words (the labels of the organizer's and referee's screens)."""
         if self.replays_hand:
-            return "hand stopped and replayed"
+            return "hand replayed; the offender loses claim and win in the replay"
         if self.has_penalty_points:
             return "penalty points (unit × players)"
         if self.loses_claim and self.loses_win:
@@ -112,7 +115,11 @@ PENALTY_EFFECTS: dict[PenaltyKind, PenaltyEffect] = {
             PenaltyKind.WALL_WRECKED,
             "36③",
             "wall or river wrecked beyond recovery (山・川の崩壊)",
+            loses_ron=True,
+            loses_tsumo=True,
+            loses_claim=True,
             replays_hand=True,
+            carries_to_replay=True,
         ),
         PenaltyEffect(
             PenaltyKind.DELIBERATE_FOUL,
@@ -194,6 +201,18 @@ def check_claim_allowed(penalties_for_seat_in_hand: Iterable[PenaltyKind | str])
                 "claim_forbidden_by_penalty",
                 f"no claim this hand: the right was lost by {_describe(effect)}",
             )
+
+
+def fouls_in_force(
+    own_hand: Iterable[PenaltyKind | str], replayed_before: Iterable[Iterable[PenaltyKind | str]] = ()
+) -> list[PenaltyKind]:
+    """The fouls whose rights hold in a hand: those logged for it, and those of the hands just before it
+    that were stopped and replayed (``replayed_before``, nearest first) whose loss carries into the
+    replay (art. 36 ③: the offender has no claim and no win in the hand played from the shuffle)."""
+    kinds = [penalty_effect(kind).kind for kind in own_hand]
+    for hand_kinds in replayed_before:
+        kinds += [effect.kind for effect in _effects(hand_kinds) if effect.carries_to_replay]
+    return kinds
 
 
 def hand_must_be_replayed(penalties_in_hand: Iterable[PenaltyKind | str]) -> bool:

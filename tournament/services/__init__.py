@@ -7,12 +7,14 @@ results get new versions naming who and when.
 * ``rounds``: creating, publishing and completing rounds;
 * ``seating``: the next round's seating request, its job and the Celery work behind it;
 * ``hand_input``: what a referee records for a hand, checked against the table;
-* ``hands``: recording a hand or a correction, with the rights of seed 004 and the hand's label;
+* ``hands``: recording a hand or a correction, with the rights of seed 004 and the hand's label; the
+  engine's end of an overtime outside the final (art. 39 ②), and the directors closing one (art. 44);
 * ``results``: confirming and reopening a table's result;
 * ``events``: finishing an event;
-* ``discipline``: penalties, disqualification, rulings and absences (arts. 35–37, 42–44);
-* ``clock``: the chess clock (art. 38);
-* ``finals``: the final's decision (art. 40);
+* ``discipline``: penalties, disqualification (automatic, lifted with its penalty, or confirmed by an
+  organizer), rulings and absences (arts. 35–37, 42–44);
+* ``clock``: the chess clock (art. 38), without the seats that left (art. 42) or lost their claims (art. 36);
+* ``finals``: the final's decision after its prescribed games, among eligible finalists (arts. 40, 43);
 * ``standings``: the overall standings (art. 41) and their recompute;
 * ``locks``: every row lock, in one documented order;
 * ``queue``: Celery work queued after commit.

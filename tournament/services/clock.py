@@ -1,7 +1,10 @@
 """The chess clock of art. 38, server-authoritative: every press is serialised on the clock's row.
 
-Seats are numbered like hands: 0.. from the game's East among the players still playing. A seat that
-runs out of time is recorded at once as an art. 38 ⑤ penalty, so it loses claim and win for the hand.
+Seats are numbered like hands: 0.. from the game's East (art. 42: a player absent before the game is
+not one). A player who left during the game keeps their number but is absent from the clock of every
+later hand: the turn passes over them and they never flag. A seat that runs out of time is recorded at
+once as an art. 38 ⑤ penalty, so it loses claim and win for the hand. A claim (拾) by a seat whose foul
+took that right for the hand (arts. 36 ①②, 36 ③ in the replay, 38 ⑤) is refused.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine import clock as engine
 from tournament.engine.errors import InvariantViolation
+from tournament.engine.penalties import check_claim_allowed
 from tournament.models import Table, TableClock
 from tournament.options import clock_settings
 from tournament.services.discipline import penalty_log
@@ -54,7 +58,10 @@ def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=No
         raise TaikaiError("clock_disabled", "this event has no time bank (art. 38)", field="event")
     if table.status != Table.Status.PLAYING:
         raise TaikaiError("table_finished", "the table's result is confirmed", field="table")
-    settings = clock_settings(event, players=len(selectors.table_game_seats(table)))
+    seats = selectors.table_game_seats(table)
+    playing = selectors.seats_playing_hand(seats, hand_number)
+    absent = frozenset(range(len(seats))) - frozenset(playing)
+    settings = clock_settings(event, players=len(seats), absent=absent)
     state = _engine_call(lambda: engine.start_hand(settings, dealer_position, _now_ms()))
     clock = lock_clock(table)
     if clock is None:
@@ -83,12 +90,30 @@ def _locked_clock(table: Table) -> TableClock:
 def clock_press(
     *, table: Table, seat: int, turn_number: int, claim_by: int | None = None, user=None
 ) -> TableClock:
-    """Art. 38 ③④: charge the seat on turn, add the increment (never above the bank), pass the turn."""
+    """Art. 38 ③④: charge the seat on turn, add the increment (never above the bank), pass the turn
+    (to ``claim_by`` when that seat claims the discard: refused if a foul took its right to claim)."""
     clock = _locked_clock(table)
     state = engine.state_from_dict(clock.state)
     transition = _engine_call(lambda: engine.press(state, seat=seat, turn_number=turn_number, now_ms=_now_ms(),
                                                    claim_by=claim_by))  # fmt: skip
+    if claim_by is not None:
+        _check_claim(clock, claim_by)
     return _save(clock, transition, table=clock.table, user=user)
+
+
+def _check_claim(clock: TableClock, claim_by: int) -> None:
+    """Art. 36 ①② (and 36 ③ in the replayed hand, 38 ⑤): a player who lost the right to claim (拾)
+    for the hand cannot take a discard, whatever else the clock says."""
+    seats = selectors.table_game_seats(clock.table)
+    if isinstance(claim_by, bool) or not isinstance(claim_by, int) or not 0 <= claim_by < len(seats):
+        return  # not a seat: the engine says so
+    fouls = selectors.table_rights_fouls(clock.table, hand_number=clock.hand_number).get(
+        seats[claim_by].entry_id, []
+    )
+    try:
+        check_claim_allowed(fouls)
+    except TaikaiError as exc:
+        raise exc.at("claim_by", prefix=f"{seats[claim_by].entry.player}: ") from exc
 
 
 @transaction.atomic
@@ -127,6 +152,7 @@ def clock_view(clock: TableClock) -> dict:
         "turn_number": state.turn_number,
         "remaining_ms": [engine.remaining_ms(state, s, now) for s in range(state.settings.players)],
         "flagged": sorted(state.flagged),
+        "absent": sorted(state.settings.absent),
         "bank_ms": state.settings.bank_ms,
         "increment_ms": state.settings.increment_ms,
     }

@@ -1,5 +1,12 @@
 """Seed 004 at the table: penalties (arts. 35–37, 38 ⑤, 43), disqualification (art. 43), rulings
-(art. 44) and absences (art. 42). Nothing is deleted: a cancelled penalty keeps who cancelled it."""
+(art. 44) and absences (art. 42). Nothing is deleted: a cancelled penalty keeps who cancelled it.
+
+Disqualification (失格, art. 43) comes two ways. A penalty-point foul in tournament play (or egregious
+conduct) disqualifies at once, and the entry names that penalty: cancelling it lifts the
+disqualification, unless another disqualifying penalty is still in force or an organizer confirmed the
+disqualification (``entry_disqualification_confirm``), which then stays. A director's decision
+(``entry_disqualify`` without a penalty) names none and stays.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +15,11 @@ from django.utils import timezone
 
 from taikai.errors import TaikaiError
 from tournament import selectors
+from tournament.engine import clock as clock_engine
 from tournament.engine.penalties import is_disqualifying, penalty_effect, penalty_points
 from tournament.models import Entry, Event, Penalty, Ruling, Seat, Table
 from tournament.services.common import recorder
-from tournament.services.locks import lock_entry, lock_penalty, lock_seat, lock_table
+from tournament.services.locks import lock_clock, lock_entry, lock_event, lock_penalty, lock_seat, lock_table
 from tournament.services.standings import standings_schedule_recompute
 
 
@@ -20,43 +28,63 @@ def penalty_log(
     *, event: Event, entry: Entry, kind: str, reason: str, table: Table | None = None,
     hand_number: int | None = None, user=None,
 ) -> Penalty:  # fmt: skip
-    """Log a foul. Art. 37 penalty points are the event's unit × the players at the table; a
-    disqualifying foul in tournament play disqualifies the player at once (art. 43)."""
+    """Log a foul. Art. 37 penalty points are the event's unit × the players at the table in the foul's
+    hand (art. 42: 300 at a table a player left, three-player from then on); a disqualifying foul in
+    tournament play disqualifies the player at once (art. 43).
+
+    A foul at a table happens in a hand: without one given, the hand being played (the one after the
+    last recorded). The player must be playing that hand."""
     effect = penalty_effect(kind)
     if entry.event_id != event.id:
         raise TaikaiError("entry_not_in_event", f"{entry.player} is not in {event}", field="entry")
     if not reason.strip():
         raise TaikaiError("reason_required", "say what happened", field="reason")
-    seats = None
+    disqualifies = is_disqualifying(kind, tournament_play=event.tournament_play)
+    if disqualifies:
+        lock_event(event.pk)  # the champion may have to go (art. 43); the event is locked first
+    players = event.table_size
     if table is not None:
         if table.round.event_id != event.id:
             raise TaikaiError("table_not_in_event", "the table belongs to another event", field="table")
-        seats = selectors.table_game_seats(table)
+        table = lock_table(table.pk)
         if not any(s.entry_id == entry.id for s in selectors.table_seats(table)):
             raise TaikaiError(
                 "player_not_at_table", f"{entry.player} is not seated at {table}", field="entry"
             )
+        if hand_number is None:
+            hand_number = selectors.table_hands_recorded(table) + 1
+        game_seats = selectors.table_game_seats(table)
+        playing = selectors.seats_playing_hand(game_seats, hand_number)
+        if not any(game_seats[i].entry_id == entry.id for i in playing):
+            raise TaikaiError(
+                "player_not_in_hand",
+                f"{entry.player} does not play hand {hand_number} (art. 42: absent or left the game)",
+                field="entry",
+            )
+        players = len(playing)
     if effect.applies_to_hand and (table is None or hand_number is None):
         raise TaikaiError(
             "hand_required",
             f"art. {effect.article} applies to a hand: give the table and hand",
             field="hand_number",
         )
-    players = event.table_size if seats is None else len(seats)
     points = penalty_points(kind, players, unit=event.penalty_unit) if effect.has_penalty_points else 0
     penalty = Penalty.objects.create(
         event=event, entry=entry, table=table, hand_number=hand_number, kind=effect.kind.value, points=points,
         reason=reason.strip(), logged_by=recorder(user),
         round_number=table.round.number if table is not None else None,
     )  # fmt: skip
-    if is_disqualifying(kind, tournament_play=event.tournament_play):
-        entry_disqualify(entry=entry, reason=f"art. {effect.article}: {reason.strip()}")
+    if disqualifies:
+        entry_disqualify(entry=entry, reason=f"art. {effect.article}: {reason.strip()}", penalty=penalty)
     standings_schedule_recompute(event_id=event.id)
     return penalty
 
 
 @transaction.atomic
 def penalty_cancel(*, penalty: Penalty, reason: str, user=None) -> Penalty:
+    """Cancel a penalty (it stays, with who and why). The disqualification it caused is lifted unless an
+    organizer confirmed it or another disqualifying penalty is in force (art. 43)."""
+    entry = lock_entry(penalty.entry_id)  # the entry before the penalty: the documented order
     penalty = lock_penalty(penalty.pk)
     if penalty.cancelled_at is not None:
         raise TaikaiError("already_cancelled", "this penalty was cancelled already", field="penalty")
@@ -66,18 +94,64 @@ def penalty_cancel(*, penalty: Penalty, reason: str, user=None) -> Penalty:
     penalty.cancelled_by = recorder(user)
     penalty.cancel_reason = reason.strip()
     penalty.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
+    if (
+        entry.status == Entry.Status.DISQUALIFIED
+        and entry.disqualified_by_penalty_id == penalty.pk
+        and not entry.disqualification_confirmed
+    ):
+        _disqualification_lift(entry, penalty)
     standings_schedule_recompute(event_id=penalty.event_id)
     return penalty
 
 
+def _disqualification_lift(entry: Entry, cancelled: Penalty) -> None:
+    others = selectors.entry_disqualifying_penalties(entry, tournament_play=entry.event.tournament_play)
+    if others:
+        entry.disqualified_by_penalty = others[0]
+        entry.status_reason = f"art. {penalty_effect(others[0].kind).article}: {others[0].reason}"[:200]
+    else:
+        entry.status = Entry.Status.ACTIVE
+        entry.disqualified_by_penalty = None
+        entry.status_reason = (
+            f"disqualification lifted: penalty {cancelled.pk} cancelled ({cancelled.cancel_reason})"[:200]
+        )
+    entry.save(update_fields=["status", "status_reason", "disqualified_by_penalty"])
+
+
 @transaction.atomic
-def entry_disqualify(*, entry: Entry, reason: str) -> Entry:
-    """Art. 43: the player stays in the records but loses award eligibility."""
+def entry_disqualify(*, entry: Entry, reason: str, penalty: Penalty | None = None) -> Entry:
+    """Art. 43: the player stays in the records but loses award eligibility, the title of champion
+    included. ``penalty``: the foul that disqualifies automatically (cancelling it can lift it);
+    without one, a director's decision, which stays."""
+    event = lock_event(entry.event_id)
     entry = lock_entry(entry.pk)
+    already = entry.status == Entry.Status.DISQUALIFIED
+    if penalty is None:
+        entry.disqualified_by_penalty = None
+    elif not already:
+        entry.disqualified_by_penalty = penalty
+    if not already or penalty is None:
+        entry.status_reason = reason[:200]
     entry.status = Entry.Status.DISQUALIFIED
-    entry.status_reason = reason[:200]
-    entry.save(update_fields=["status", "status_reason"])
+    entry.save(update_fields=["status", "status_reason", "disqualified_by_penalty"])
+    if event.champion_id == entry.pk:  # 受賞資格も失う: no longer champion; the directors decide (art. 44)
+        event.champion = None
+        event.save(update_fields=["champion"])
     standings_schedule_recompute(event_id=entry.event_id)
+    return entry
+
+
+@transaction.atomic
+def entry_disqualification_confirm(*, entry: Entry, user=None) -> Entry:
+    """An organizer confirms a disqualification (art. 43): it stays even if its penalty is cancelled."""
+    entry = lock_entry(entry.pk)
+    if entry.status != Entry.Status.DISQUALIFIED:
+        raise TaikaiError("not_disqualified", f"{entry.player} is not disqualified", field="entry")
+    if entry.disqualification_confirmed:
+        raise TaikaiError("already_confirmed", "this disqualification is confirmed already", field="entry")
+    entry.disqualification_confirmed_by = recorder(user)
+    entry.disqualification_confirmed_at = timezone.now()
+    entry.save(update_fields=["disqualification_confirmed_by", "disqualification_confirmed_at"])
     return entry
 
 
@@ -96,9 +170,12 @@ def ruling_record(
 @transaction.atomic
 def seat_mark_absent(*, seat: Seat, during: bool, user=None) -> Seat:
     """Art. 42. Before the game: the table plays with the others (three- or two-player). During the
-    game: the hand in progress is void, the game goes on from the shuffle without the player, and the
-    points already exchanged stand. Either way the player forfeits (不戦敗) when the table is confirmed."""
+    game: the hand in progress is void (its clock stops, charging nobody), the game goes on from the
+    shuffle without the player (三人ないし二人戦: payments, deal, clock and penalty points among those
+    left), and the points already exchanged stand. Either way the player forfeits (不戦敗) when the table
+    is confirmed."""
     table = lock_table(seat.table_id)
+    clock = lock_clock(table) if during else None
     seat = lock_seat(seat.pk)
     if table.status != Table.Status.PLAYING:
         raise TaikaiError("table_finished", "the table's result is confirmed", field="seat")
@@ -119,6 +196,12 @@ def seat_mark_absent(*, seat: Seat, during: bool, user=None) -> Seat:
         seat.absence = Seat.Absence.ABSENT_DURING
         seat.left_after_hand = recorded
         seat.save(update_fields=["absence", "left_after_hand"])
+        if clock is not None and clock.hand_number > recorded:
+            state = clock_engine.state_from_dict(clock.state)
+            if state.status != "finished":  # the hand in progress is void: start the clock again after
+                clock.state = clock_engine.state_to_dict(clock_engine.void(state))
+                clock.version += 1
+                clock.save(update_fields=["state", "version", "updated_at"])
     return seat
 
 

@@ -1,4 +1,11 @@
-"""The final 決勝戦 (art. 40): after each confirmed final game, what happens next, and applying it."""
+"""The final 決勝戦 (art. 40): after each confirmed final game, what happens next, and applying it.
+
+The final lasts the event's ``final_games`` games (40① 規定対局): after an earlier one the same
+finalists play the next; the decision (overtime, elimination, champion) comes after the last of them,
+and after every game or overtime hand that follows. It is taken among the finalists not disqualified
+(art. 43): a disqualified finalist is never champion and leaves the final. ``decision.reason`` says why,
+for the referee's screen.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +18,7 @@ from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.finals import FinalistTotal, FinalsDecision, FinalsHandOutcome, decide_final
 from tournament.engine.overtime import overtime_hand_at
-from tournament.models import Event, Table
+from tournament.models import Entry, Event, Table
 from tournament.services.locks import lock_event
 from tournament.services.results import table_reopen
 from tournament.services.rounds import round_complete, round_create
@@ -20,9 +27,11 @@ from tournament.services.standings import standings_rows
 
 @dataclass(frozen=True)
 class FinalsSituation:
-    decision: FinalsDecision
+    decision: FinalsDecision  # its ``reason`` is what the table screen shows
     totals: dict[int, Fraction]  # entry id -> overall total after the game
     names: dict[int, str]
+    game: int = 1  # the final's game this table played (1, 2, …)
+    games: int = 1  # the games prescribed (40① 規定対局)
 
 
 def final_situation(*, table: Table) -> FinalsSituation:
@@ -36,6 +45,7 @@ def final_situation(*, table: Table) -> FinalsSituation:
     seats = selectors.table_game_seats(table)
     rows = {row["entry"]: row for row in standings_rows(event)}
     totals = {s.entry_id: Fraction(rows[s.entry_id]["total_points"]) for s in seats}
+    eligible = {s.entry_id: s.entry.status != Entry.Status.DISQUALIFIED for s in seats}  # art. 43
     last = selectors.table_last_hand(table)
     winner = win_kind = None
     overtime_hand = None
@@ -46,24 +56,28 @@ def final_situation(*, table: Table) -> FinalsSituation:
     if last is not None and last.overtime:
         overtime_count = selectors.overtime_seasons_played(table)
         overtime_hand = overtime_hand_at(overtime_count - 1)
+    game = selectors.event_final_game_number(table.round)
     try:
         decision = decide_final(
             FinalsHandOutcome(
-                totals=tuple(FinalistTotal(entry_id, total) for entry_id, total in totals.items()),
+                totals=tuple(FinalistTotal(entry_id, total, eligible[entry_id]) for entry_id, total in totals.items()),
                 winner=winner, win_kind=win_kind, overtime_hand=overtime_hand,
             ),
-            mode=event.finals_mode,
+            mode=event.finals_mode, game=game, games=event.final_games,
         )  # fmt: skip
     except TaikaiError as exc:
         raise exc.at("table") from exc
-    return FinalsSituation(decision, totals, {s.entry_id: s.entry.player.display_name for s in seats})
+    names = {s.entry_id: s.entry.player.display_name for s in seats}
+    return FinalsSituation(decision, totals, names, game=game, games=event.final_games)
 
 
 @transaction.atomic
 def final_apply(*, table: Table, user=None) -> str:
-    """Carry out the decision: reopen for overtime, seat the remaining finalists, or crown the champion."""
+    """Carry out the decision: seat the next prescribed game, reopen for overtime, seat the remaining
+    finalists, or crown the champion (never a disqualified finalist, art. 43)."""
     situation = final_situation(table=table)
     decision = situation.decision
+    names = situation.names
     event = lock_event(table.round.event_id)
     if decision.kind == "overtime":
         if not event.overtime_enabled:
@@ -75,13 +89,33 @@ def final_apply(*, table: Table, user=None) -> str:
         raise TaikaiError(
             "directors_ruling", f"a tie the rules do not settle: {decision.reason} (art. 44)", field="table"
         )
-    round_complete(round_=table.round)
     if decision.kind == "champion":
+        champion = selectors.event_entries_by_id(event, [decision.player_id])[decision.player_id]
+        if not champion.award_eligible:  # the engine never names one; a disqualification raced it
+            raise TaikaiError(
+                "champion_disqualified", f"{champion.player} is disqualified (art. 43)", field="table"
+            )
+        round_complete(round_=table.round)
         event.champion_id = decision.player_id
         event.status = Event.Status.FINISHED
         event.save(update_fields=["champion", "status"])
-        return f"{situation.names[decision.player_id]} is the champion."
+        return f"{names[decision.player_id]} is the champion ({decision.reason})."
+    round_complete(round_=table.round)
     seats = [seat.entry_id for seat in selectors.table_seats(table)]
     remaining = [entry_id for entry_id in seats if entry_id in set(decision.remaining)]
-    new_round = round_create(event=event, tables=[remaining], report={"final": True}, is_final=True)
-    return f"{situation.names[decision.player_id]} is eliminated; {len(remaining)} play on in round {new_round.number}."
+    report = {"final": True, "game": situation.game + 1, "after": decision.kind}
+    new_round = round_create(event=event, tables=[remaining], report=report, is_final=True)
+    left = " ".join(
+        f"{names[d]} is disqualified (art. 43) and leaves the final." for d in decision.disqualified
+    )
+    if decision.kind == "next_game":
+        return (
+            f"Game {situation.game} of {situation.games} of the final is over; the next is seated in round "
+            f"{new_round.number}. {left}"
+        ).strip()
+    eliminated = (
+        "" if decision.player_id in decision.disqualified else f"{names[decision.player_id]} is eliminated. "
+    )
+    return f"{eliminated}{left} {len(remaining)} play on in round {new_round.number}.".replace(
+        "  ", " "
+    ).strip()

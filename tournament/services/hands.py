@@ -2,8 +2,14 @@
 the rights seed 004 takes away, and the scoring service.
 
 A hand is numbered from 1 in play order; its seats are the game's (art. 42: a player absent before the
-game is not one), numbered 0.. from the game's East. Labels (East 1, 2 honba; 1年春 in overtime) are
-worked out from the dealer sequence when the hand is recorded.
+game is not one), numbered 0.. from the game's East. A player who left during the game makes it a three-
+or two-player game for the hands after: they are priced among the seats still playing, and the labels
+(East 1, 2 honba; 1年春 in overtime), worked out from the dealer sequence, number the deal among them.
+
+Overtime outside the finals (art. 39 ②): the engine decides after each overtime hand whether it goes on
+(``tournament.engine.overtime.overtime_progress``); an overtime hand after it ended is refused, and the
+table keeps the state (``Table.overtime_state``) the referee's screen shows. In the final the decision
+is art. 40's, taken after each confirmed game (:mod:`tournament.services.finals`).
 """
 
 from __future__ import annotations
@@ -17,10 +23,16 @@ from taikai.errors import TaikaiError, VersionConflict
 from tournament import selectors
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import PenaltyKind, check_win_allowed
-from tournament.models import HandVersion, Round, Seat, Table
-from tournament.services.common import authorship
+from tournament.models import HandVersion, Round, Ruling, Seat, Table
+from tournament.services.common import authorship, recorder
 from tournament.services.hand_input import HandInput, parse_hand_input, recorded_hand
 from tournament.services.locks import lock_hand, lock_table
+
+OVERTIME_ENDED = {
+    "won_with_condition": "a winner met the win condition",
+    "no_winner": "a hand ended without a winner",
+    "closed_by_organizer": "the directors closed it (art. 44)",
+}
 
 
 @transaction.atomic
@@ -48,7 +60,7 @@ def hand_record(
 
     event = table.round.event
     game_seats = selectors.table_game_seats(table)
-    active = [i for i, seat in enumerate(game_seats) if seat.plays_hand(number)]
+    active = selectors.seats_playing_hand(game_seats, number)
     deposits_before = selectors.table_deposits_before(table, number)
     data = dict(data)
     data.setdefault("deposits_in", deposits_before)
@@ -57,6 +69,7 @@ def hand_record(
     overtime = bool(data.get("overtime"))
     if overtime and not event.overtime_enabled:
         raise TaikaiError("overtime_disabled", "this event has no overtime (art. 39)", field="overtime")
+    _check_overtime_order(table, number, overtime, new=hand.current_version == 0)
     if hand_input.deposits_in != deposits_before:
         raise TaikaiError(
             "deposits_mismatch",
@@ -71,7 +84,7 @@ def hand_record(
     version = HandVersion.objects.create(
         hand=hand,
         version=hand.current_version + 1,
-        label=hand_label(table, number, hand_input, players=len(game_seats), overtime=overtime),
+        label=hand_label(table, number, hand_input, active=active, overtime=overtime),
         overtime=overtime,
         dealer_position=hand_input.dealer_position,
         honba=hand_input.honba,
@@ -87,7 +100,7 @@ def hand_record(
     )
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
-    _update_overtime_year(table)
+    _update_overtime(table, overtime)
     return version
 
 
@@ -118,7 +131,7 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     )  # fmt: skip
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
-    _update_overtime_year(table)
+    _update_overtime(table, current.overtime)
     return version
 
 
@@ -139,11 +152,13 @@ def hand_check_rights(
             "art. 36 ③: this hand was stopped; record it as replayed",
             field="outcome",
         )
-    if not kinds_in_hand:
+    if not hand_input.wins:
         return
+    # the fouls of this hand, and a wall wrecking before a replay (art. 36 ③: none in the replay)
+    fouls = selectors.table_rights_fouls(table, hand_number=hand_number)
     for win in hand_input.wins:
         seat = game_seats[win.winner]
-        kinds = selectors.table_penalty_kinds(table, hand_number=hand_number, entry_id=seat.entry_id)
+        kinds = fouls.get(seat.entry_id, [])
         try:
             check_win_allowed(kinds, "tsumo" if win.discarder is None else "ron")
         except TaikaiError as exc:
@@ -160,22 +175,85 @@ def prevailing_wind(dealer_positions: list[int]) -> int:
 
 
 def hand_label(
-    table: Table, number: int, hand_input: HandInput, *, players: int, overtime: bool = False
+    table: Table, number: int, hand_input: HandInput, *, active: list[int], overtime: bool = False
 ) -> str:
-    """East 1, South 4, 2 honba … for a regular hand; 1年春 (Y1 Spring) … for an overtime hand (art. 39)."""
+    """East 1, South 4, 2 honba … for a regular hand; 1年春 (Y1 Spring) … for an overtime hand (art. 39).
+    The deal is numbered among the seats playing the hand (``active``): art. 42, after a player left,
+    a three-player game has East 1 to 3."""
     if overtime:
         hand = overtime_hand_at(selectors.overtime_seasons_played(table, before_number=number))
         return f"{hand.label_ja} ({hand.label_en})"
     dealers = [*selectors.table_dealers_before(table, number), hand_input.dealer_position]
     return regular_hand_label(
-        prevailing_wind(dealers), hand_input.dealer_position + 1, hand_input.honba, players=players
-    )
+        prevailing_wind(dealers), active.index(hand_input.dealer_position) + 1, hand_input.honba,
+        players=len(active),
+    )  # fmt: skip
 
 
-def _update_overtime_year(table: Table) -> None:
-    """Art. 39: the game's overtime year is that of its last overtime hand (placement points × year)."""
+def _check_overtime_order(table: Table, number: int, overtime: bool, *, new: bool) -> None:
+    """Art. 39: overtime hands come after the regular ones; none is added once the directors closed it."""
+    if not overtime and table.overtime_state == Table.Overtime.NONE:
+        return  # no overtime hand at the table, none recorded now
+    flags = {v.hand.number: v.overtime for v in selectors.table_current_hands(table)}
+    flags[number] = overtime
+    ordered = [flags[n] for n in sorted(flags)]
+    if any(before and not after for before, after in itertools.pairwise(ordered)):
+        raise TaikaiError(
+            "overtime_order", "overtime hands (art. 39) come after every regular hand", field="overtime"
+        )
+    if overtime and new and table.overtime_state == Table.Overtime.CLOSED:
+        raise TaikaiError(
+            "overtime_over", "the directors closed this table's overtime (art. 44)", field="overtime"
+        )
+
+
+def _update_overtime(table: Table, overtime: bool) -> None:
+    """Art. 39: the game's overtime year is that of its last overtime hand (placement points × year);
+    outside the finals the engine decides whether the overtime goes on, and a hand recorded after it
+    ended is refused (the whole recording is undone)."""
+    if not overtime and table.overtime_state == Table.Overtime.NONE:
+        return
     seasons = selectors.overtime_seasons_played(table)
     year = overtime_hand_at(seasons - 1).year if seasons else 0
-    if table.overtime_year != year:
-        table.overtime_year = year
-        table.save(update_fields=["overtime_year"])
+    if table.round.is_final:
+        state = Table.Overtime.FINAL if seasons else Table.Overtime.NONE
+    else:
+        progress = selectors.table_overtime_progress(table)
+        if progress.hands_after_end:
+            ended = f"{progress.last_hand.label_ja} ({progress.last_hand.label_en})"
+            raise TaikaiError(
+                "overtime_over",
+                f"the overtime ended after {ended}: {OVERTIME_ENDED[progress.state]} (art. 39 ②); "
+                "no overtime hand follows it",
+                field="overtime",
+            )
+        state = progress.state
+    if (table.overtime_year, table.overtime_state) != (year, state):
+        table.overtime_year, table.overtime_state = year, state
+        table.save(update_fields=["overtime_year", "overtime_state"])
+
+
+@transaction.atomic
+def table_overtime_close(*, table: Table, reason: str, user=None) -> Table:
+    """Art. 44: the directors close an overtime still going (a ruling records it); the game ends with
+    the placement points of the year it reached (art. 39 ③)."""
+    table = lock_table(table.pk)
+    if table.status != Table.Status.PLAYING:
+        raise TaikaiError("table_finished", "the table's result is confirmed", field="table")
+    if table.round.is_final:
+        raise TaikaiError(
+            "final_overtime", "the final's overtime is decided by art. 40 after each hand", field="table"
+        )
+    progress = selectors.table_overtime_progress(table, closed=False)
+    if progress.state != Table.Overtime.PLAYING or progress.last_hand is None:
+        raise TaikaiError(
+            "overtime_not_playing", "this table has no overtime going on to close", field="table"
+        )
+    if not reason.strip():
+        raise TaikaiError("reason_required", "say why the overtime is closed", field="reason")
+    table.overtime_state = Table.Overtime.CLOSED
+    table.save(update_fields=["overtime_state"])
+    ended = f"{progress.last_hand.label_ja} ({progress.last_hand.label_en})"
+    Ruling.objects.create(event=table.round.event, table=table, decided_by=recorder(user),
+                          decision=f"Overtime closed after {ended} (art. 39, art. 44): {reason.strip()}")  # fmt: skip
+    return table

@@ -54,9 +54,17 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
     """Confirm a table's result: from its hands (hand-by-hand events) or from the final scores given.
 
     Riichi deposits still on the table go to the top player or are lost, per the ruleset. Given final
-    scores must add up to the start total minus the deposits left on the table.
+    scores must add up to the start total minus the deposits left on the table. An overtime still going
+    (art. 39 ②, as the engine decided it) is played out, or closed by the directors, first.
     """
     table = lock_table(table.pk)
+    if table.overtime_state == Table.Overtime.PLAYING:
+        status = selectors.table_overtime_status(table)
+        raise TaikaiError(
+            "overtime_in_progress",
+            f"{status.sentence} Record {status.next_hand}, or the directors close the overtime (art. 44).",
+            field="table",
+        )
     event = table.round.event
     ruleset = event.ruleset
     seats = selectors.table_seats(table)

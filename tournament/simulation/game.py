@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from scoring.services import han_fu_exists
 from taikai.errors import TaikaiError
-from tournament.engine.dealer import next_deal
-from tournament.engine.overtime import OvertimeHandOutcome, overtime_after_hand, overtime_hand_at
+from tournament.engine.dealer import next_dealer_position
+from tournament.engine.overtime import OvertimeHandResult, overtime_progress
 from tournament.engine.penalties import PenaltyKind
 
 HAND_CAP = 16  # a game stops after this many hands even while the dealer keeps repeating
@@ -48,8 +48,15 @@ ABSENT_DURING_PER_MILLE = 25  # of tables: a player who leaves during the game �
 LEAVE_AFTER_HANDS = (1, 8)  # ... after this many hands (at least, at most)
 OVERTIME_THRESHOLD = 30000  # a game that ends with nobody above this goes to overtime
 OVERTIME_RANDOM_PER_MILLE = 100  # of the other games: overtime all the same
-OVERTIME_WIN_POINTS = 40000  # the win condition 勝利条件: an overtime winner who ends above this
-OVERTIME_HAND_CAP = 9  # the directors close an overtime after 3年春 (art. 44)
+OVERTIME_HAND_CAP = 9  # the directors close an overtime still going after 3年春 (art. 44)
+OVERTIME_CLOSED_PER_MILLE = (
+    100  # of overtime hands after which it goes on: the directors close it all the same
+)
+CLOCK_CLAIM_PER_MILLE = 300  # of clock turns played at an incident hand: the discard is claimed (拾)
+FINAL_FOUL_PER_MILLE = 300  # of final games: an art. 37 foul at the final table (art. 43 in the final)
+DISQUALIFICATION_LIFTED_PER_MILLE = 250  # of art. 37 fouls: cancelled at once (art. 43 lifted)
+DISQUALIFICATION_CONFIRMED_PER_MILLE = 500  # of the others: an organizer confirms the disqualification
+FINAL_HAND_CAP = 12  # a final's overtime hands before the directors take it over (art. 44)
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,7 @@ class Incidents:
     penalties: bool = False
     absences: bool = False
     overtime: bool = False
+    final: bool = False  # the event ends with a final (art. 40) of its ``final_games`` games
 
 
 NO_INCIDENTS = Incidents()
@@ -90,6 +98,8 @@ class GameState:
     overtime: bool = False  # playing overtime hands 延長戦 (art. 39)
     overtime_hands: int = 0
     overtime_closed: bool = False  # closed by the directors at the cap (art. 44)
+    overtime_results: list[OvertimeHandResult] = field(default_factory=list)  # for the engine's decision
+    decided_by_final: bool = False  # a final's overtime hand: art. 40 decides after it, not art. 39
 
     def __post_init__(self) -> None:
         if not self.points:
@@ -196,53 +206,55 @@ def replayed_hand(state: GameState) -> dict:
 def game_advance(state: GameState, hand: dict, deltas: Sequence[int], deposits_out: int) -> None:
     """Move the game on after a recorded hand: points, deposits, dealer, honba, and whether it is over.
 
-    The deal goes round the seats still playing. In overtime the game ends as art. 39 ② says: when a
-    hand is drawn, or its winner meets the win condition (ends above ``OVERTIME_WIN_POINTS``); the
-    directors close it after ``OVERTIME_HAND_CAP`` hands."""
+    The deal goes round the seats still playing (the engine's ``next_dealer_position``, as the services
+    default it). In overtime the game ends when the engine says so (art. 39 ②: a winner above every
+    other player, or a hand without a winner); the directors close one still going after
+    ``OVERTIME_HAND_CAP`` hands. A final's overtime hand ends the game after it: art. 40 decides."""
     state.points = [p + d for p, d in zip(state.points, deltas, strict=True)]
     state.deposits = deposits_out
     state.hands += 1
     active = state.active
-    deal = next_deal(
-        players=len(active), dealer=active.index(state.dealer), honba=state.honba, outcome=hand["outcome"],
-        winners=tuple(active.index(w["winner"]) for w in hand.get("wins", ())),
-        tenpai=tuple(active.index(s) for s in hand.get("tenpai_positions", ())),
+    deal = next_dealer_position(
+        playing=active, dealer=state.dealer, honba=state.honba, outcome=hand["outcome"],
+        winners=tuple(w["winner"] for w in hand.get("wins", ())), tenpai=tuple(hand.get("tenpai_positions", ())),
     )  # fmt: skip
-    state.dealer, state.honba = active[deal.dealer], deal.honba
+    state.dealer, state.honba = deal.position, deal.honba
     state.wind += deal.wind_advances
-    if state.overtime:
+    if state.decided_by_final:
+        state.overtime_hands += hand["outcome"] != "replayed"
+        state.over = hand["outcome"] != "replayed"
+    elif state.overtime:
         _overtime_advance(state, hand)
     else:
         state.over = state.wind >= 2 or state.hands >= state.max_hands
 
 
 def _overtime_advance(state: GameState, hand: dict) -> None:
-    state.overtime_hands += 1
-    winners = [w["winner"] for w in hand.get("wins", ())]
-    meets = any(state.points[w] > OVERTIME_WIN_POINTS for w in winners)  # 勝利条件
-    closed = bool(winners) and not meets and state.overtime_hands >= OVERTIME_HAND_CAP
-    decision = overtime_after_hand(
-        overtime_hand_at(state.overtime_hands - 1),
-        OvertimeHandOutcome(winners[0] if winners else None, meets, closed_by_organizer=closed),
-    )
-    state.over = decision.game_over
-    state.overtime_closed = decision.reason == "closed_by_organizer"
+    """Art. 39 ②: the engine's decision over the game's overtime hands so far."""
+    replayed = hand["outcome"] == "replayed"
+    state.overtime_hands += not replayed
+    state.overtime_results.append(OvertimeHandResult(
+        winners=tuple(w["winner"] for w in hand.get("wins", ())), points_after=tuple(state.points),
+        playing=tuple(state.active), replayed=replayed,
+    ))  # fmt: skip
+    progress = overtime_progress(state.overtime_results)
+    if not progress.over and state.overtime_hands >= OVERTIME_HAND_CAP:
+        state.overtime_closed = True  # the directors close it (art. 44)
+    state.over = progress.over or state.overtime_closed
 
 
 def seat_leaves(state: GameState, position: int) -> None:
     """Art. 42: the player at ``position`` leaves between two hands. When it was their deal, the next
-    seat still playing deals; passing back to the first seat starts the next wind round."""
-    following = [p for p in state.active if p > position]
+    seat still playing deals; passing back to the first seat starts the next wind round (the engine's
+    ``next_dealer_position``)."""
+    playing = state.active
     state.active = [p for p in state.active if p != position]
-    if state.dealer != position:
-        return
-    if following:
-        state.dealer = following[0]
-    else:
-        state.dealer = state.active[0]
-        state.wind += 1
-        if not state.overtime:
-            state.over = state.wind >= 2
+    deal = next_dealer_position(playing=playing, playing_next=state.active, dealer=state.dealer,
+                                honba=state.honba, outcome="replayed")  # fmt: skip
+    state.dealer = deal.position
+    state.wind += deal.wind_advances
+    if deal.wind_advances and not state.overtime:
+        state.over = state.wind >= 2
 
 
 def overtime_wanted(rng: random.Random, state: GameState) -> bool:

@@ -13,15 +13,27 @@ the games are exactly those of a plain simulation):
 * penalties: now and then a referee logs an art. 35 / 36 ①② foul against a seat before its hand is
   recorded, and that seat does not win the hand (another seat wins, or nobody); sometimes the penalty
   is cancelled at once and the right comes back. An art. 36 ③ wrecked wall stops the hand: it is
-  recorded as replayed and played again with the same dealer and honba. Rarely an art. 37 deliberate
-  foul: penalty points, and in tournament play disqualification (art. 43): the player finishes the game
-  in progress (a director's ruling, art. 44) and is not seated in later rounds.
+  recorded as replayed and played again with the same dealer and honba, and the offender neither claims
+  nor wins in the replay. Rarely an art. 37 deliberate foul (always in the hand after a player left,
+  when absences are on too: 100 × the three left): penalty points, and in tournament play
+  disqualification (art. 43). Some are cancelled at once (the disqualification is lifted), some an
+  organizer confirms (and some of those are cancelled after: it stays); a player still disqualified
+  finishes the game in progress (a director's ruling, art. 44) and is not seated in later rounds.
+* the clock (art. 38, when the event has a time bank): at the hands with a claim lost by a foul, and at
+  the first hand after a player left, the dealer starts the clock and the seats press round the table
+  twice, claiming now and then; a claim by a seat whose foul took that right is refused (art. 36), and
+  the turn never comes to a seat that left (art. 42).
 * absences (art. 42): a player absent before the game (the table plays three- or two-player), or one who
   leaves during it after some hands (the game goes on without them; the deal skips their seat).
 * overtime (art. 39, the event's ``overtime_enabled``): a game that ends with nobody above
-  ``OVERTIME_THRESHOLD``, and now and then another, goes on with overtime hands 1年春, 1年夏, … until a
-  hand is drawn or its winner ends above ``OVERTIME_WIN_POINTS`` (the win condition 勝利条件); the
-  directors close it after ``OVERTIME_HAND_CAP`` hands (3年春: placement points ×3).
+  ``OVERTIME_THRESHOLD``, and now and then another, goes on with overtime hands 1年春, 1年夏, … until the
+  engine ends it (a winner above every other player, or a hand without a winner, art. 39 ②); the
+  directors close one still going now and then, and always after ``OVERTIME_HAND_CAP`` hands (3年春:
+  placement points ×3, art. 44).
+* the final (art. 40, ``Incidents.final``): the four best players still eligible play the event's
+  ``final_games`` games, then the final's decisions are applied until a champion is crowned (overtime
+  hands, eliminations down to two players); with penalties, now and then a finalist commits an art. 37
+  foul and is disqualified, and is never crowned (art. 43).
 
 Deterministic for a seed: the seating of a round and the game of a table each draw from their own
 random stream, seeded from (seed, round, table); each kind of incident has its own stream too.
@@ -39,25 +51,39 @@ from django.db import transaction
 
 from players.models import Player
 from scoring.models import Ruleset
+from taikai.errors import TaikaiError
 from tournament import selectors
-from tournament.engine.overtime import overtime_hand_at
 from tournament.engine.penalties import PenaltyKind, penalty_effect
-from tournament.models import Entry, Event, Round, Seat, Table
-from tournament.services.discipline import penalty_cancel, penalty_log, ruling_record, seat_mark_absent
+from tournament.models import Entry, Event, Penalty, Round, Seat, Table
+from tournament.services.clock import clock_press, clock_start, clock_view
+from tournament.services.discipline import (
+    entry_disqualification_confirm,
+    penalty_cancel,
+    penalty_log,
+    ruling_record,
+    seat_mark_absent,
+)
 from tournament.services.entries import entry_register
 from tournament.services.events import event_finish
-from tournament.services.hands import hand_record
+from tournament.services.finals import final_apply, final_situation
+from tournament.services.hands import hand_record, table_overtime_close
 from tournament.services.results import table_finish
 from tournament.services.rounds import round_complete, round_create
 from tournament.services.seating import seating_from_engine, seating_request_for
-from tournament.services.standings import standings_recompute
+from tournament.services.standings import standings_recompute, standings_rows
 from tournament.simulation.game import (
     ABSENT_BEFORE_PER_MILLE,
     ABSENT_DURING_PER_MILLE,
     CANCELLED_PER_MILLE,
+    CLOCK_CLAIM_PER_MILLE,
     DELIBERATE_FOUL_PER_MILLE,
+    DISQUALIFICATION_CONFIRMED_PER_MILLE,
+    DISQUALIFICATION_LIFTED_PER_MILLE,
+    FINAL_FOUL_PER_MILLE,
+    FINAL_HAND_CAP,
     LEAVE_AFTER_HANDS,
     NO_INCIDENTS,
+    OVERTIME_CLOSED_PER_MILLE,
     RIGHTS_PENALTY_KINDS,
     RIGHTS_PENALTY_PER_MILLE,
     SIMULATED_CLUB,
@@ -73,6 +99,8 @@ from tournament.simulation.game import (
     seat_leaves,
     tables_partition,
 )
+
+LOST_IN_REPLAY = frozenset({"ron", "tsumo"})  # art. 36 ③: the wall wrecker's wins in the replayed hand
 
 SEATING_CHOICES = ("auto", "engine", "shuffle")
 
@@ -127,22 +155,44 @@ def table_play(
     absences = _incident_rng(seed, table, "absences") if incidents.absences else None
     fouls = _incident_rng(seed, table, "penalties") if incidents.penalties else None
     overtime = _incident_rng(seed, table, "overtime") if incidents.overtime else None
+    clocked = table.round.event.clock_bank_seconds and (fouls or absences)
+    clock = _incident_rng(seed, table, "clock") if clocked else None
     with transaction.atomic():
         leave_after = _absences_plan(table, absences, tally, user) if absences else None
         seats = selectors.table_game_seats(table)
         state = GameState(
             players=len(seats), start_points=ruleset.start_points, riichi_stick=ruleset.riichi_stick
         )
+        carried: dict[int, frozenset[str]] = {}  # art. 36 ③: the wall wrecker's lost wins in the replay
+        after_leave = False  # the first hand after a player left: foul (with penalties) and clock
         while not state.over and (hands is None or state.hands < hands):
             number = state.hands + 1
-            barred, replay = (
-                _fouls_before_hand(table, number, seats, state, fouls, tally, user) if fouls else ({}, False)
-            )
-            data = replayed_hand(state) if replay else hand_draw(rng, state, barred=barred)
+            barred, claim_lost, wrecker = (
+                _fouls_before_hand(table, number, seats, state, fouls, tally, user, deliberate=after_leave)
+                if fouls else ({}, set(), None)
+            )  # fmt: skip
+            for position, lost in carried.items():
+                barred[position] = barred.get(position, frozenset()) | lost
+                claim_lost.add(position)
+            if clock is not None and wrecker is None and (claim_lost or after_leave):
+                _clock_hand(table, number, seats, state, claim_lost, clock, tally, user)
+            after_leave = False
+            data = replayed_hand(state) if wrecker is not None else hand_draw(rng, state, barred=barred)
             version = hand_record(table=table, number=number, expected_version=0, data=data, user=user)
             game_advance(state, data, version.deltas, version.deposits_out)
+            if wrecker is None:
+                carried = {}
+            else:
+                carried[wrecker] = LOST_IN_REPLAY
+            if state.overtime and not state.over and per_mille(overtime, OVERTIME_CLOSED_PER_MILLE):
+                state.overtime_closed = state.over = True  # the schedule runs out (art. 44)
+            if state.overtime_closed:
+                table_overtime_close(
+                    table=table, reason="simulated: the overtime runs past the schedule", user=user
+                )
             if leave_after == state.hands and not state.over and len(state.active) > 2:
                 _seat_leaves(seats, state, absences, tally, user)
+                after_leave = True
             if (
                 state.over
                 and overtime is not None
@@ -153,13 +203,48 @@ def table_play(
                 tally["overtime_games"] += 1
         if state.overtime_hands:
             tally["overtime_hands"] += state.overtime_hands
-        if state.overtime_closed:
-            ruling_record(event=table.round.event, table=table, user=user, decision=(
-                f"Overtime closed after {overtime_hand_at(state.overtime_hands - 1).label_ja} (art. 39, art. 44)"
-            ))  # fmt: skip
+        tally["overtime_closed"] += state.overtime_closed
         if finish and state.over:
             table_finish(table=table, user=user)
     return state.hands
+
+
+def _clock_hand(
+    table: Table, number: int, seats: list[Seat], state: GameState, claim_lost: set[int], rng: random.Random,
+    tally: Counter, user,
+) -> None:  # fmt: skip
+    """Art. 38 at an incident hand: the dealer starts the clock, the seats press round the table twice.
+    A seat that left never gets the turn (art. 42); a claim by a seat whose foul took that right is
+    refused (art. 36), any other claim hands it the turn."""
+    clock = clock_start(table=table, hand_number=number, dealer_position=state.dealer, user=user)
+    tally["clock_hands"] += 1
+    tried: set[int] = set()
+    for _ in range(2 * len(state.active)):
+        view = clock_view(clock)
+        on_turn = view["seat_on_turn"]
+        if on_turn not in state.active or on_turn in view["absent"]:
+            raise SimulationError(
+                "clock_turn_to_absent", f"the clock gave the turn to seat {on_turn}, who left"
+            )
+        others = [p for p in state.active if p != on_turn]
+        for barred in [p for p in others if p in claim_lost and p not in tried][:1]:
+            tried.add(barred)  # once per seat: it stays refused all hand
+            try:
+                clock_press(
+                    table=table, seat=on_turn, turn_number=view["turn_number"], claim_by=barred, user=user
+                )
+            except TaikaiError as exc:
+                if exc.code not in ("claim_forbidden_by_penalty", "claim_forbidden"):  # a foul, or 38 ⑤
+                    raise
+                tally["claims_refused"] += 1
+            else:
+                raise SimulationError("claim_despite_foul", f"seat {barred} claimed after losing the right")
+        claimants = [p for p in others if p not in claim_lost and p not in view["flagged"]]
+        claim_by = rng.choice(claimants) if claimants and per_mille(rng, CLOCK_CLAIM_PER_MILLE) else None
+        clock = clock_press(
+            table=table, seat=on_turn, turn_number=view["turn_number"], claim_by=claim_by, user=user
+        )
+        tally["claims"] += claim_by is not None
 
 
 INCIDENT_NAMES = {
@@ -167,10 +252,23 @@ INCIDENT_NAMES = {
     "cancelled": "cancelled",
     "replayed": "replayed hands",
     "disqualified": "disqualified",
+    "lifted": "disqualifications lifted",
+    "confirmed": "disqualifications confirmed",
+    "kept": "confirmed and kept after cancelling",
     "absent_before": "absent before the game",
     "left_during": "left during the game",
+    "three_player_fouls": "art. 37 fouls after a leave",
+    "clock_hands": "hands on the clock",
+    "claims": "claims",
+    "claims_refused": "claims refused",
     "overtime_games": "games to overtime",
     "overtime_hands": "overtime hands",
+    "overtime_closed": "overtimes closed",
+    "final_games": "final games",
+    "final_overtime_hands": "final overtime hands",
+    "final_eliminated": "eliminated in the final",
+    "final_disqualified": "disqualified in the final",
+    "champion": "champions",
 }
 
 
@@ -195,12 +293,16 @@ def _seat_leaves(seats: list[Seat], state: GameState, rng: random.Random, tally:
 
 
 def _fouls_before_hand(
-    table: Table, number: int, seats: list[Seat], state: GameState, rng: random.Random, tally: Counter, user
-) -> tuple[dict[int, frozenset[str]], bool]:
+    table: Table, number: int, seats: list[Seat], state: GameState, rng: random.Random, tally: Counter, user,
+    *, deliberate: bool = False,
+) -> tuple[dict[int, frozenset[str]], set[int], int | None]:  # fmt: skip
     """Fouls a referee logs during hand ``number`` before it is recorded: the wins they take away per
-    seat, and whether the hand is stopped and replayed (art. 36 ③)."""
+    seat, the seats that lost the right to claim (拾), and the seat that wrecked the wall when the hand
+    is stopped and replayed (art. 36 ③). ``deliberate``: an art. 37 foul for sure (the first hand after
+    a player left: its penalty points count the three left)."""
     event = table.round.event
     barred: dict[int, frozenset[str]] = {}
+    claim_lost: set[int] = set()
     if per_mille(rng, RIGHTS_PENALTY_PER_MILLE):
         position = rng.choice(state.active)
         kind = rng.choice(RIGHTS_PENALTY_KINDS)
@@ -212,38 +314,139 @@ def _fouls_before_hand(
             tally["cancelled"] += 1
         else:
             barred[position] = penalty_effect(kind).lost_wins
-    replay = not state.overtime and per_mille(rng, WALL_WRECKED_PER_MILLE)
-    if replay:
+            if penalty_effect(kind).loses_claim:
+                claim_lost.add(position)
+    wrecker = None
+    if not state.overtime and per_mille(rng, WALL_WRECKED_PER_MILLE):
         kind = PenaltyKind.WALL_WRECKED
-        penalty_log(event=event, entry=seats[rng.choice(state.active)].entry, kind=kind, table=table,
+        wrecker = rng.choice(state.active)
+        penalty_log(event=event, entry=seats[wrecker].entry, kind=kind, table=table,
                     hand_number=number, reason=f"simulated: {penalty_effect(kind).title}", user=user)  # fmt: skip
         tally["penalties"] += 1
         tally["replayed"] += 1
-    if per_mille(rng, DELIBERATE_FOUL_PER_MILLE):
-        _deliberate_foul(table, number, seats, state, rng, tally, user)
-    return barred, replay
+    fouled = (deliberate or per_mille(rng, DELIBERATE_FOUL_PER_MILLE)) and _deliberate_foul(
+        table, number, seats, state.active, rng, tally, user
+    )
+    tally["three_player_fouls"] += bool(fouled and deliberate)
+    return barred, claim_lost, wrecker
 
 
 def _deliberate_foul(
-    table: Table, number: int, seats: list[Seat], state: GameState, rng: random.Random, tally: Counter, user
-) -> None:
-    """Art. 37 penalty points; in tournament play the player is disqualified (art. 43), finishes the
-    game in progress by the directors' ruling (art. 44) and is not seated again."""
+    table: Table, number: int, seats: list[Seat], active: list[int], rng: random.Random, tally: Counter, user
+) -> Penalty | None:
+    """Art. 37 penalty points; in tournament play the player is disqualified (art. 43). Now and then
+    the penalty is cancelled at once (the disqualification is lifted), or an organizer confirms it (and
+    sometimes the penalty is cancelled after: it stays). A player still disqualified finishes the game
+    in progress by the directors' ruling (art. 44) and is not seated again."""
     event = table.round.event
-    active_entries = selectors.entries_active_among([seats[p].entry_id for p in state.active])
-    offenders = [p for p in state.active if seats[p].entry_id in active_entries]
+    active_entries = selectors.entries_active_among([seats[p].entry_id for p in active])
+    offenders = [p for p in active if seats[p].entry_id in active_entries]
     if not offenders:
-        return
+        return None
     kind = PenaltyKind.DELIBERATE_FOUL
     entry = seats[rng.choice(offenders)].entry
-    penalty_log(event=event, entry=entry, kind=kind, table=table, hand_number=number,
-                reason=f"simulated: {penalty_effect(kind).title}", user=user)  # fmt: skip
+    penalty = penalty_log(event=event, entry=entry, kind=kind, table=table, hand_number=number,
+                          reason=f"simulated: {penalty_effect(kind).title}", user=user)  # fmt: skip
     tally["penalties"] += 1
     entry.refresh_from_db(fields=["status"])
-    if entry.status == Entry.Status.DISQUALIFIED:
-        tally["disqualified"] += 1
-        ruling_record(event=event, table=table, entry=entry, user=user,
-                      decision="Disqualified (art. 43): finishes the game in progress, not seated in later rounds")  # fmt: skip
+    if entry.status != Entry.Status.DISQUALIFIED:
+        return penalty
+    tally["disqualified"] += 1
+    if per_mille(rng, DISQUALIFICATION_LIFTED_PER_MILLE):
+        penalty_cancel(penalty=penalty, reason="simulated: the director saw it was not deliberate", user=user)
+        tally["cancelled"] += 1
+        tally["lifted"] += 1
+        return penalty
+    if per_mille(rng, DISQUALIFICATION_CONFIRMED_PER_MILLE):
+        entry_disqualification_confirm(entry=entry, user=user)
+        tally["confirmed"] += 1
+        if per_mille(rng, 500):
+            penalty_cancel(penalty=penalty, reason="simulated: appeal on the points upheld", user=user)
+            tally["cancelled"] += 1
+            tally["kept"] += 1
+    ruling_record(event=event, table=table, entry=entry, user=user,
+                  decision="Disqualified (art. 43): finishes the game in progress, not seated in later rounds")  # fmt: skip
+    return penalty
+
+
+# --- The final (art. 40) -------------------------------------------------------------------------
+
+
+def final_play(event: Event, *, seed: int, user=None, incidents: Incidents = NO_INCIDENTS,
+               tally: Counter | None = None) -> Entry | None:  # fmt: skip
+    """Art. 40: the four best players still eligible (art. 41 order) play the event's ``final_games``
+    games, then the final's decisions are applied (overtime hands, eliminations, a new game) until a
+    champion; returns the champion, or None when the directors take it over (art. 44)."""
+    tally = Counter() if tally is None else tally
+    statuses = dict(selectors.event_entry_statuses(event))
+    ranked = [row["entry"] for row in standings_rows(event) if statuses[row["entry"]] == Entry.Status.ACTIVE]
+    finalists = ranked[: min(4, event.table_size)]
+    if len(finalists) < 2:
+        return None
+    rng = random.Random(f"{seed}:final")
+    round_ = round_create(event=event, tables=[finalists], report={"final": True, "game": 1}, is_final=True)
+    overtime_hands = 0
+    champion = None
+    while True:
+        table = round_.tables.select_related("round__event__ruleset").get()
+        if selectors.table_hands_recorded(table):  # reopened for an overtime hand (40①)
+            _final_overtime_hand(table, rng, tally, user)
+            overtime_hands += 1
+        else:
+            _final_game(table, seed, rng, incidents, tally, user)
+        decision = final_situation(table=table).decision
+        if decision.kind == "directors_ruling" or overtime_hands >= FINAL_HAND_CAP:
+            ruling_record(event=event, table=table, user=user,
+                          decision=f"Final left to the directors (art. 44): {decision.reason}")  # fmt: skip
+            round_complete(round_=round_)
+            break
+        final_apply(table=table, user=user)
+        tally["final_eliminated"] += (
+            decision.kind == "eliminate" and decision.player_id not in decision.disqualified
+        )
+        if decision.kind == "champion":
+            champion = selectors.event_entries_by_id(event, [decision.player_id])[decision.player_id]
+            tally["champion"] += 1
+            break
+        if decision.kind in ("next_game", "eliminate"):
+            round_ = event.rounds.filter(is_final=True).order_by("-number").first()
+    standings_recompute(event_id=event.id)
+    return champion
+
+
+def _final_game(
+    table: Table, seed: int, rng: random.Random, incidents: Incidents, tally: Counter, user
+) -> None:
+    """One game of the final, confirmed; with penalties, now and then an art. 37 foul in its last hand."""
+    hands = table_play(table, seed=seed, user=user, finish=False, tally=tally,
+                       incidents=Incidents(penalties=incidents.penalties))  # fmt: skip
+    tally["final_games"] += 1
+    if incidents.penalties and per_mille(rng, FINAL_FOUL_PER_MILLE):
+        seats = selectors.table_game_seats(table)
+        active = selectors.seats_playing_hand(seats, hands)
+        penalty = _deliberate_foul(table, hands, seats, active, rng, tally, user)
+        if penalty is not None and Entry.objects.get(pk=penalty.entry_id).status == Entry.Status.DISQUALIFIED:
+            tally["final_disqualified"] += 1
+    table_finish(table=table, user=user)
+
+
+def _final_overtime_hand(table: Table, rng: random.Random, tally: Counter, user) -> None:
+    """One overtime hand of the final (1年春, …), confirmed: art. 40 decides after it."""
+    ruleset = table.round.event.ruleset
+    seats = selectors.table_game_seats(table)
+    sheet = selectors.table_hand_sheet(table)
+    deal = selectors.next_hand_defaults(sheet, players=len(seats))
+    number = len(sheet.hands) + 1
+    state = GameState(
+        players=len(seats), start_points=ruleset.start_points, riichi_stick=ruleset.riichi_stick,
+        dealer=deal["dealer_position"], honba=deal["honba"], deposits=sheet.deposits, hands=len(sheet.hands),
+        points=list(sheet.running[-1]), active=selectors.seats_playing_hand(seats, number), overtime=True,
+        decided_by_final=True,
+    )  # fmt: skip
+    data = hand_draw(rng, state)
+    hand_record(table=table, number=number, expected_version=0, data=data, user=user)
+    tally["final_overtime_hands"] += 1
+    table_finish(table=table, user=user)
 
 
 @dataclass
@@ -313,8 +516,9 @@ def event_simulate(
 ) -> SimulationSummary:
     """Play ``rounds`` whole rounds of ``event``; then, with ``in_progress=(tables, hands)``, seat one
     more round with that many tables finished and the next one ``hands`` hands into its game.
-    The event is marked finished when its planned rounds are all completed. Overtime incidents need
-    an event with overtime (``overtime_enabled``)."""
+    The event is marked finished when its planned rounds are all completed; with ``incidents.final``
+    a final (art. 40) is played after them and crowns the champion. Overtime incidents need an event
+    with overtime (``overtime_enabled``)."""
     if incidents.overtime and not event.overtime_enabled:
         raise SimulationError("overtime_disabled", f"{event.slug} has no overtime (art. 39): enable it first")
     started = time.perf_counter()
@@ -332,7 +536,11 @@ def event_simulate(
             summary=summary, incidents=incidents,
         )  # fmt: skip
     elif event.rounds.filter(status=Round.Status.COMPLETED).count() >= event.planned_rounds:
-        event = event_finish(event=event)
+        if incidents.final:
+            final_play(event, seed=seed, user=user, incidents=incidents, tally=summary.incidents)
+        event.refresh_from_db()
+        if not selectors.event_unfinished_round_numbers(event):
+            event = event_finish(event=event)
     summary.seconds = time.perf_counter() - started
     return summary
 

@@ -20,6 +20,7 @@ from tournament.engine.clock import (
     start_hand,
     state_from_dict,
     state_to_dict,
+    void,
 )
 from tournament.engine.errors import InvariantViolation, TournamentError
 from tournament.engine.penalties import PenaltyKind
@@ -296,3 +297,93 @@ def test_art38_property_bank_stays_between_zero_and_initial_and_flags_once(bank,
         assert all(state.banks_ms[seat] == 0 for seat in state.flagged)
     flagged_seats = [event.seat for event in flag_events]
     assert sorted(flagged_seats) == sorted(set(flagged_seats)) == sorted(state.flagged)
+
+
+# --- Art. 42: a seat that left the game -----------------------------------------------------------
+
+
+def test_art42_an_absent_seat_never_gets_the_turn():
+    clock = FakeClock()
+    settings_ = ClockSettings(bank_ms=30 * SECOND, increment_ms=0, players=4, absent=frozenset({2}))
+    state = start_hand(settings_, 0, clock.now)
+    seats = []
+    for _ in range(6):
+        state = _press(state, clock, SECOND).state
+        seats.append(state.seat_on_turn)
+    assert seats == [1, 3, 0, 1, 3, 0]
+    assert state.banks_ms[2] == 30_000  # never charged
+
+
+def test_art42_the_last_seat_leaving_passes_the_turn_back_to_east():
+    clock = FakeClock()
+    state = start_hand(ClockSettings(bank_ms=SECOND, increment_ms=0, players=4, absent={3}), 2, clock.now)
+    assert _press(state, clock, 10).state.seat_on_turn == 0
+
+
+def test_art42_an_absent_seat_cannot_open_or_claim():
+    settings_ = ClockSettings(bank_ms=10 * SECOND, increment_ms=0, players=3, absent={1})
+    with pytest.raises(TournamentError) as caught:
+        start_hand(settings_, 1, 0)
+    assert (caught.value.code, caught.value.field) == ("player_left", "opener_seat")
+    state = start_hand(settings_, 0, 0)
+    with pytest.raises(TournamentError) as caught:
+        press(state, seat=0, turn_number=1, now_ms=10, claim_by=1)
+    assert (caught.value.code, caught.value.field) == ("player_left", "claim_by")
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=st.sampled_from([3, 4]), absent=st.integers(0, 3), actions=ACTIONS)
+def test_art42_property_an_absent_seat_is_never_on_turn_never_flags_never_claims(players, absent, actions):
+    absent %= players
+    clock = FakeClock()
+    settings_ = ClockSettings(bank_ms=5_000, increment_ms=1_000, players=players, absent={absent})
+    state = start_hand(settings_, (absent + 1) % players, clock.now)
+    for action, elapsed, target in actions:
+        now = clock.advance(elapsed)
+        if action == "observe":
+            state = observe(state, now).state
+        elif action == "pause":
+            state = resume(pause(state, now).state, clock.advance(elapsed))
+        else:
+            claim_by = target % players if action == "claim" else None
+            if claim_by in (state.seat_on_turn, absent) or claim_by in state.flagged:
+                claim_by = None
+            state = press(state, seat=state.seat_on_turn, turn_number=state.turn_number, now_ms=now,
+                          claim_by=claim_by).state  # fmt: skip
+        assert state.seat_on_turn != absent and absent not in state.flagged
+        assert state.banks_ms[absent] == 5_000
+    assert all(seat != absent for _, seat, _ in state.claims)
+
+
+def test_art42_a_void_hand_stops_the_clock_and_charges_nobody():
+    clock = FakeClock()
+    state = start_hand(ClockSettings(bank_ms=10 * SECOND, increment_ms=0, players=4), 0, clock.now)
+    clock.advance(60 * SECOND)  # far past the bank: still nobody flags
+    stopped = void(state)
+    assert stopped.status == "finished" and stopped.banks_ms[0] == 10_000 and not stopped.flagged
+    with pytest.raises(TournamentError) as caught:
+        void(stopped)
+    assert caught.value.code == "clock_finished"
+
+
+def test_art36_every_claim_is_kept_with_its_turn_and_time():
+    clock = FakeClock()
+    state = start_hand(ClockSettings(bank_ms=10 * SECOND, increment_ms=0, players=4), 0, clock.now)
+    state = _press(state, clock, SECOND, claim_by=2).state
+    assert state.claims == ((2, 2, clock.now),) and state.seat_on_turn == 2
+    assert state_from_dict(json.loads(json.dumps(state_to_dict(state)))) == state
+
+
+def test_art38_a_stored_state_of_the_first_format_is_read_without_absences_or_claims():
+    state = start_hand(ClockSettings(bank_ms=10 * SECOND, increment_ms=0, players=3), 0, 0)
+    data = state_to_dict(state)
+    data["version"] = 1
+    del data["absent"], data["claims"]
+    assert state_from_dict(data) == state
+
+
+@pytest.mark.parametrize("absent", [{4}, {0, 1, 2}, {True}])
+def test_art42_absent_seats_must_be_seats_and_leave_two_players(absent):
+    with pytest.raises(TournamentError) as caught:
+        ClockSettings(bank_ms=SECOND, increment_ms=0, players=4 if absent != {0, 1, 2} else 3, absent=absent)
+    assert caught.value.code == "invalid_clock_settings"

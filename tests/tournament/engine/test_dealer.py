@@ -1,6 +1,6 @@
 import pytest
 
-from tournament.engine.dealer import NextDeal, next_deal
+from tournament.engine.dealer import NextDeal, NextDealer, next_deal, next_dealer_position
 from tournament.engine.errors import TournamentError
 
 
@@ -31,3 +31,39 @@ def test_unknown_outcome_and_dealer_are_refused():
         next_deal(players=4, dealer=0, honba=0, outcome="win")
     with pytest.raises(TournamentError):
         next_deal(players=3, dealer=3, honba=0, outcome="tsumo", winners=(1,))
+
+
+# --- Art. 42: the deal goes round the seats still playing ------------------------------------------
+
+
+def test_art42_the_deal_skips_a_seat_that_left():
+    # West (2) left after hand 5; South (1) dealt it and a non-dealer won: North deals next
+    deal = next_dealer_position(playing=[0, 1, 2, 3], playing_next=[0, 1, 3], dealer=1, honba=0,
+                                outcome="ron", winners=(0,))  # fmt: skip
+    assert deal == NextDealer(3, 0, False)
+
+
+def test_art42_a_three_player_game_deals_round_three_seats():
+    deal = next_dealer_position(playing=[0, 1, 3], dealer=3, honba=1, outcome="tsumo", winners=(1,))
+    assert deal == NextDealer(0, 0, True)  # from North back to East: the next wind round
+
+
+def test_art42_when_the_dealer_leaves_the_next_seat_deals_with_the_same_honba():
+    deal = next_dealer_position(playing=[0, 1, 2, 3], playing_next=[0, 1, 3], dealer=2, honba=2,
+                                outcome="exhaustive_draw", tenpai=(2,))  # fmt: skip
+    assert deal == NextDealer(3, 3, False)
+
+
+def test_art42_when_the_last_seat_leaves_on_its_deal_the_next_wind_round_starts():
+    deal = next_dealer_position(playing=[0, 1, 2, 3], playing_next=[0, 1, 2], dealer=3, honba=0,
+                                outcome="abortive_draw")  # fmt: skip
+    assert deal == NextDealer(0, 1, True)
+
+
+def test_art42_seats_that_did_not_play_are_refused():
+    with pytest.raises(TournamentError):
+        next_dealer_position(playing=[0, 1, 3], dealer=2, honba=0, outcome="ron", winners=(0,))
+    with pytest.raises(TournamentError):
+        next_dealer_position(playing=[0, 1, 3], dealer=0, honba=0, outcome="ron", winners=(2,))
+    with pytest.raises(TournamentError):
+        next_dealer_position(playing=[0, 1], playing_next=[0], dealer=0, honba=0, outcome="replayed")

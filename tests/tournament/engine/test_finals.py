@@ -11,11 +11,11 @@ from tournament.engine.finals import FinalistTotal, FinalsHandOutcome, decide_fi
 from tournament.engine.overtime import OvertimeHand
 
 
-def outcome(totals: dict, winner=None, win_kind=None, overtime_hand=None):
+def outcome(totals: dict, winner=None, win_kind=None, overtime_hand=None, disqualified=()):
     if winner is not None and win_kind is None:
         win_kind = "ron"
     return FinalsHandOutcome(
-        totals=tuple(FinalistTotal(p, t) for p, t in totals.items()),
+        totals=tuple(FinalistTotal(p, t, eligible=p not in disqualified) for p, t in totals.items()),
         winner=winner,
         win_kind=win_kind,
         overtime_hand=overtime_hand,
@@ -121,6 +121,7 @@ def test_art40_5_final_without_eliminations(totals, winner, win_kind, kind, play
         (lambda: outcome({"A": 1, "B": -1}, win_kind="tsumo"), "invalid_hand_outcome"),
         (lambda: FinalistTotal("A", 1.5), "invalid_total"),
         (lambda: decide_final(outcome({"A": 1, "B": -1}), mode="sudden_death"), "invalid_finals_mode"),
+        (lambda: decide_final(outcome({"A": 1, "B": -1}), games=0), "invalid_final_games"),
         (
             lambda: FinalsHandOutcome(totals=(FinalistTotal("A", 1), FinalistTotal("A", 2)), winner=None),
             "invalid_finalists",
@@ -131,3 +132,74 @@ def test_art40_invalid_input_raises_a_coded_error(call, code):
     with pytest.raises(TournamentError) as caught:
         call()
     assert caught.value.code == code
+
+
+# --- Art. 43: a disqualified finalist is never champion ---------------------------------------------
+
+
+def test_art43_a_disqualified_finalist_who_wins_the_two_player_final_is_not_champion():
+    # B fouled (art. 37) and is disqualified; B then wins and beats A's total: A is champion all the same
+    decision = decide_final(outcome({"A": -5, "B": 5}, winner="B", disqualified={"B"}))
+    assert (decision.kind, decision.player_id, decision.disqualified) == ("champion", "A", ("B",))
+    assert "disqualified" in decision.reason and "art. 43" in decision.reason
+
+
+def test_art43_every_finalist_disqualified_is_for_the_directors():
+    decision = decide_final(outcome({"A": -5, "B": 5}, disqualified={"A", "B"}))
+    assert (decision.kind, decision.player_id) == ("directors_ruling", None)
+    assert "art. 43" in decision.reason
+
+
+def test_art43_the_decision_is_taken_among_the_eligible_finalists_only():
+    # D is disqualified and overall last: C, last among the eligible, is eliminated; D leaves too
+    decision = decide_final(outcome(FOUR, winner="A", disqualified={"D"}))
+    assert (decision.kind, decision.player_id) == ("eliminate", "C")
+    assert decision.remaining == ("A", "B") and decision.next_game_players == 2
+    assert decision.disqualified == ("D",)
+
+
+def test_art43_a_disqualified_winner_decides_nothing():
+    # A leads; disqualified B wins the two-player hand among three: as if nobody won, the last (C) goes
+    decision = decide_final(outcome({"A": 30, "B": 10, "C": -40}, winner="B", disqualified={"B"}))
+    assert (decision.kind, decision.player_id) == ("champion", "A")  # A vs C: nobody won, A is higher
+    assert "decides nothing" in decision.reason
+
+
+def test_art43_no_elimination_final_never_crowns_a_disqualified_tsumo():
+    totals = {"A": 40, "B": 10, "C": -20, "D": -30}
+    decision = decide_final(outcome(totals, winner="A", win_kind="tsumo", disqualified={"A"}),
+                            mode="no_elimination")  # fmt: skip
+    assert decision.player_id != "A"
+    assert (decision.kind, decision.player_id) == ("champion", "B")  # nobody eligible won: highest total
+
+
+def test_art43_overtime_with_a_disqualified_finalist_becomes_a_new_game_without_them():
+    # the eligible winner C is last among the eligible: overtime, but D cannot play on at the table
+    decision = decide_final(outcome({"A": 60, "B": 20, "C": -10, "D": 5}, winner="C", disqualified={"D"}))
+    assert (decision.kind, decision.player_id, decision.remaining) == ("eliminate", "D", ("A", "B", "C"))
+    assert decision.next_game_players == 3 and "40③" in decision.reason
+
+
+# --- Art. 40 ①: the last of the prescribed games ------------------------------------------------------
+
+
+def test_art40_1_nothing_is_decided_before_the_last_prescribed_game():
+    decision = decide_final(outcome(FOUR, winner="D"), game=1, games=2)
+    assert (decision.kind, decision.remaining, decision.next_game_players) == ("next_game", tuple(FOUR), 4)
+    assert "game 1 of the 2" in decision.reason
+
+
+def test_art40_1_the_decision_comes_after_the_last_prescribed_game():
+    assert decide_final(outcome(FOUR, winner="D"), game=2, games=2).kind == "overtime"
+    assert decide_final(outcome(FOUR, winner="C"), game=3, games=2).kind == "eliminate"  # after 40③
+
+
+def test_art40_1_art43_a_disqualified_finalist_leaves_before_the_next_prescribed_game():
+    decision = decide_final(outcome(FOUR, winner="D", disqualified={"B"}), game=1, games=3)
+    assert (decision.kind, decision.remaining, decision.disqualified) == (
+        "next_game",
+        ("A", "C", "D"),
+        ("B",),
+    )
+    only = decide_final(outcome({"A": 1, "B": -1}, disqualified={"B"}), game=1, games=3)
+    assert (only.kind, only.player_id) == ("champion", "A")

@@ -11,8 +11,11 @@ from tournament.engine.overtime import (
     FIRST_OVERTIME_HAND,
     OvertimeHand,
     OvertimeHandOutcome,
+    OvertimeHandResult,
     overtime_after_hand,
     overtime_hand_at,
+    overtime_progress,
+    overtime_win_condition_met,
     placement_multiplier,
     regular_hand_label,
 )
@@ -137,3 +140,77 @@ def test_art39_property_hands_follow_each_other_and_multiplier_is_the_year(index
     assert hand.index == index
     assert hand.next().index == index + 1
     assert hand.placement_multiplier == index // 4 + 1
+
+
+# --- Art. 39 ② outside the finals: the win condition and the end, decided here ---------------------
+
+FOUR = (0, 1, 2, 3)
+
+
+def won(winner: int, points: tuple[int, ...], playing=FOUR) -> OvertimeHandResult:
+    return OvertimeHandResult(winners=(winner,), points_after=points, playing=playing)
+
+
+def drawn(points: tuple[int, ...], playing=FOUR) -> OvertimeHandResult:
+    return OvertimeHandResult(winners=(), points_after=points, playing=playing)
+
+
+def test_art39_2_win_condition_the_winner_ends_above_every_other_player():
+    assert overtime_win_condition_met((26000, 25000, 25000, 24000), 0, FOUR)
+    assert not overtime_win_condition_met((26000, 27000, 24000, 23000), 0, FOUR)
+    assert not overtime_win_condition_met((26000, 26000, 24000, 24000), 0, FOUR)  # a tie does not decide
+
+
+def test_art39_2_art42_the_win_condition_compares_the_players_still_at_the_table():
+    # North left with 30000 (art. 42): East is above everyone still playing
+    assert overtime_win_condition_met((27000, 23000, 20000, 30000), 0, (0, 1, 2))
+
+
+def test_art39_2_an_overtime_goes_on_until_a_winner_meets_the_condition():
+    hands = [won(3, (27000, 26000, 23000, 24000)), won(1, (27000, 28000, 22000, 23000))]
+    progress = overtime_progress(hands[:1])
+    assert (progress.state, progress.next_hand.label_ja, progress.over) == ("playing", "1年夏", False)
+    progress = overtime_progress(hands)
+    assert (progress.state, progress.winner, progress.last_hand.label_ja) == (
+        "won_with_condition",
+        1,
+        "1年夏",
+    )
+    assert progress.next_hand is None and progress.over
+
+
+def test_art39_2_a_hand_without_a_winner_ends_the_overtime():
+    progress = overtime_progress([drawn((25000,) * 4)])
+    assert (progress.state, progress.winner, progress.multiplier) == ("no_winner", None, 1)
+
+
+def test_art39_3_the_multiplier_is_the_year_of_the_last_season_played():
+    not_top = won(3, (27000, 26000, 23000, 24000))
+    progress = overtime_progress([not_top] * 5)
+    assert (progress.state, progress.last_hand.label_ja, progress.multiplier) == ("playing", "2年春", 2)
+
+
+def test_art39_2_hands_after_the_end_are_counted_for_the_caller_to_refuse():
+    progress = overtime_progress([drawn((25000,) * 4), won(0, (30000, 20000, 25000, 25000))])
+    assert (progress.state, progress.hands_after_end) == ("no_winner", 1)
+
+
+def test_art36_3_a_replayed_overtime_hand_decides_nothing_and_keeps_its_season():
+    replay = OvertimeHandResult(winners=(), points_after=(25000,) * 4, playing=FOUR, replayed=True)
+    assert overtime_progress([replay]).state == "playing"
+    progress = overtime_progress([won(3, (27000, 26000, 23000, 24000)), replay])
+    assert (progress.state, progress.next_hand.label_ja) == ("playing", "1年夏")
+
+
+def test_art39_art44_the_directors_close_an_overtime_still_going():
+    progress = overtime_progress([won(3, (27000, 26000, 23000, 24000))], closed_by_organizer=True)
+    assert (progress.state, progress.next_hand) == ("closed_by_organizer", None)
+    ended = overtime_progress([drawn((25000,) * 4)], closed_by_organizer=True)
+    assert ended.state == "no_winner"  # the hands ended it first
+    assert overtime_progress([]).state == "none"
+
+
+def test_art39_2_a_double_ron_ends_the_overtime_when_either_winner_meets_the_condition():
+    double = OvertimeHandResult(winners=(1, 2), points_after=(20000, 24000, 31000, 25000), playing=FOUR)
+    progress = overtime_progress([double])
+    assert (progress.state, progress.winner) == ("won_with_condition", 2)

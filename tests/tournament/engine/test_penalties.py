@@ -10,6 +10,7 @@ from tournament.engine.penalties import (
     check_claim_allowed,
     check_win_allowed,
     disqualifying_penalty,
+    fouls_in_force,
     hand_must_be_replayed,
     is_disqualifying,
     penalty_effect,
@@ -23,7 +24,7 @@ RIGHTS_TABLE = [
     (K.REVEALED_HAND, False, True, True),  # 35条① 栄和の権利を失う
     (K.OUT_OF_TURN, False, False, False),  # 36条① 拾・和の権利を失う
     (K.WRONG_HAND_SIZE, False, False, False),  # 36条②
-    (K.WALL_WRECKED, True, True, True),  # 36条③ replay, no right lost
+    (K.WALL_WRECKED, False, False, False),  # 36条③ replayed; no claim or win (held into the replay)
     (K.DELIBERATE_FOUL, True, True, True),  # 37条① penalty points only
     (K.CLOCK_FLAG, False, False, False),  # 38条⑤ 拾および和の権利を失う
     (K.EGREGIOUS_CONDUCT, True, True, True),  # 43条
@@ -71,6 +72,25 @@ def test_art36_3_wrecked_wall_replays_the_hand_from_the_shuffle():
     assert hand_must_be_replayed([K.WALL_WRECKED]) is True
     assert hand_must_be_replayed([K.OUT_OF_TURN, K.REVEALED_HAND]) is False
     assert hand_must_be_replayed([]) is False
+
+
+def test_art36_3_the_wall_wrecker_has_no_claim_and_no_win_in_the_replayed_hand():
+    # the hand before was stopped and replayed: its 36 ③ offender's loss holds in the replay
+    in_force = fouls_in_force([], replayed_before=[[K.WALL_WRECKED]])
+    assert in_force == [K.WALL_WRECKED]
+    assert not _allowed(check_claim_allowed, in_force)
+    assert not _allowed(check_win_allowed, in_force, "ron")
+    assert not _allowed(check_win_allowed, in_force, "tsumo")
+    assert penalty_effect(K.WALL_WRECKED).carries_to_replay
+
+
+def test_art36_3_only_the_wall_wrecker_carries_into_the_replay_through_further_replays():
+    # fouls of the stopped hand other than 36 ③ were for that hand only (35, 36 ①②, 38 ⑤)
+    in_force = fouls_in_force(
+        [K.REVEALED_HAND], replayed_before=[[K.OUT_OF_TURN], [K.WALL_WRECKED, K.CLOCK_FLAG]]
+    )
+    assert in_force == [K.REVEALED_HAND, K.WALL_WRECKED]
+    assert fouls_in_force(["art35_revealed_hand"]) == [K.REVEALED_HAND]
 
 
 def test_art38_5_clock_flag_loses_claim_and_win():

@@ -12,6 +12,9 @@ from tournament.simulation import (
     simulated_players,
 )
 
+CLOCK_BANK_SECONDS = 60  # 持ち時間 per hand of a simulated event with incidents (art. 38)
+CLOCK_INCREMENT_SECONDS = 5
+
 
 class Command(BaseCommand):
     help = "Simulate an event: random but legal hands, recorded through the tournament services."
@@ -37,14 +40,17 @@ class Command(BaseCommand):
             help="now and then a player absent before a game or leaving during it (art. 42)",
         )
         parser.add_argument("--overtime", action="store_true",
-                            help="enable overtime (art. 39): undecided games play overtime hands")  # fmt: skip
+                            help="enable overtime (art. 39): undecided games play overtime hands; the event "
+                                 "ends with a final (art. 40) of --final-games games")  # fmt: skip
+        parser.add_argument("--final-games", type=int, default=2,
+                            help="games in the final with --overtime (art. 40 ①; default 2)")  # fmt: skip
 
     def handle(
         self, *args, players, rounds, seed, slug, ruleset, table_size, seating, public, penalties, absences,
-        overtime, **options,
+        overtime, final_games, **options,
     ):  # fmt: skip
-        if players < 2 or rounds < 1:
-            raise CommandError("invalid_arguments: at least 2 players and 1 round")
+        if players < 2 or rounds < 1 or final_games < 1:
+            raise CommandError("invalid_arguments: at least 2 players, 1 round and 1 final game")
         ruleset_row = Ruleset.objects.filter(slug=ruleset).first()
         if ruleset_row is None:
             raise CommandError(f"unknown_ruleset: no ruleset with the slug {ruleset!r}")
@@ -53,9 +59,12 @@ class Command(BaseCommand):
             event = event_create(
                 slug=slug, name=f"Simulated {players} players × {rounds} rounds (seed {seed})",
                 players=simulated_players(players), ruleset=ruleset_row, planned_rounds=rounds,
-                table_size=table_size, is_public=public, overtime_enabled=overtime,
+                table_size=table_size, is_public=public, overtime_enabled=overtime, final_games=final_games,
+                # a time bank, so that incident hands are played on the clock (art. 38)
+                clock_bank_seconds=CLOCK_BANK_SECONDS if penalties or absences else None,
+                clock_increment_seconds=CLOCK_INCREMENT_SECONDS if penalties or absences else 0,
             )  # fmt: skip
-            incidents = Incidents(penalties=penalties, absences=absences, overtime=overtime)
+            incidents = Incidents(penalties=penalties, absences=absences, overtime=overtime, final=overtime)
             summary = event_simulate(event, rounds=rounds, seed=seed, seating=seating, incidents=incidents)
         except TaikaiError as exc:
             raise CommandError(f"{exc.code}: {exc.message}") from exc
