@@ -742,6 +742,6 @@ def event_hand_versions(event: Event):
     """Every version of every hand (corrections included), in play order."""
     return (
         HandVersion.objects.filter(hand__table__round__event=event)
-        .select_related("hand__table__round", "recorded_by")
+        .select_related("hand__table__round")
         .order_by("hand__table__round__number", "hand__table__number", "hand__number", "version")
     )

@@ -148,9 +148,27 @@ def standings_csv(request, slug):
         ]
     )
     for row in snapshot.rows if snapshot else []:
-        writer.writerow([row["rank"], row["award_rank"] or "", row["name"], row["club"], row["country"], row["advances"],
-                         row["total_points"], row["games"], row["penalty_points"], row["status"]])  # fmt: skip
+        writer.writerow([row["rank"], row["award_rank"] or "", csv_text(row["name"]), csv_text(row["club"]),
+                         csv_text(row["country"]), row["advances"], row["total_points"], row["games"],
+                         row["penalty_points"], row["status"]])  # fmt: skip
     return response
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(value) -> str:
+    """A person's text in a CSV cell, never read as a formula by a spreadsheet (OWASP CSV injection):
+    text starting with = + - @ tab or return gets a leading apostrophe."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _recorded_via(version) -> str:
+    """How a hand was recorded, without naming the staff account (the public file)."""
+    if version.recorded_by_card_id:
+        return "table card"
+    return "account" if version.recorded_by_id else ""
 
 
 def hands_csv(request, slug):
@@ -159,7 +177,7 @@ def hands_csv(request, slug):
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-hands.csv"'
     writer = csv.writer(response)
     writer.writerow(["round", "table", "hand", "version", "label", "outcome", "honba", "deposits_in", "riichi",
-                     "wins", "deltas_E", "deltas_S", "deltas_W", "deltas_N", "deposits_out", "recorded_by", "recorded_at"])  # fmt: skip
+                     "wins", "deltas_E", "deltas_S", "deltas_W", "deltas_N", "deposits_out", "recorded_via", "recorded_at"])  # fmt: skip
     for v in selectors.event_hand_versions(event):
         deltas = list(v.deltas) + [""] * (4 - len(v.deltas))
         wins = "; ".join(
@@ -169,7 +187,7 @@ def hands_csv(request, slug):
         )
         writer.writerow([v.hand.table.round.number, v.hand.table.number, v.hand.number, v.version, v.label, v.outcome,
                          v.honba, v.deposits_in, " ".join(map(str, v.riichi_positions)), wins, *deltas, v.deposits_out,
-                         v.recorded_by.username if v.recorded_by else "", v.recorded_at.isoformat()])  # fmt: skip
+                         _recorded_via(v), v.recorded_at.isoformat()])  # fmt: skip
     return response
 
 

@@ -114,7 +114,7 @@ def test_hands_csv_export_includes_every_version(client, played_event, admin_use
     assert len(rows) == 5  # four tables, one corrected hand kept in both versions
     versions = [r for r in rows if r["table"] == str(table.number)]
     assert [(r["version"], r["deltas_S"]) for r in versions] == [("1", "2600"), ("2", "5200")]
-    assert versions[1]["recorded_by"] == admin_user.username
+    assert versions[1]["recorded_via"] == "account" and versions[0]["recorded_via"] == ""
 
 
 @pytest.mark.parametrize(
@@ -180,3 +180,18 @@ def test_standings_page_shows_award_places_passing_over_the_disqualified(client,
     body = client.get(reverse("tournament:standings", args=[played_event.slug])).content.decode()
     row = body[body.index("Player 02") - 400 : body.index("Player 02")]
     assert 'class="dq"' in row and '<td class="num wide">—</td>' in row
+
+
+def test_csv_exports_neutralise_formulas_and_name_no_staff_account(client, played_event, admin_user):
+    from players.models import Player
+    from tournament.models import HandVersion
+    from tournament.services.standings import standings_recompute
+
+    Player.objects.filter(display_name="Player 02").update(display_name="=HYPERLINK(\"http://x\")", club="@SUM(1)")
+    standings_recompute(event_id=played_event.pk)
+    HandVersion.objects.filter(hand__table__round__event=played_event).update(recorded_by=admin_user)
+    standings = client.get(reverse("tournament:standings_csv", args=[played_event.slug])).content.decode()
+    assert "'=HYPERLINK" in standings and "'@SUM(1)" in standings
+    assert ",=HYPERLINK" not in standings and ",@SUM" not in standings
+    hands = client.get(reverse("tournament:hands_csv", args=[played_event.slug])).content.decode()
+    assert "recorded_via" in hands and ",account," in hands and admin_user.username not in hands
