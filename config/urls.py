@@ -3,15 +3,21 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import healthz
+from config.login_throttle import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
 
 admin.site.site_header = "Taikai administration"
 admin.site.site_title = "Taikai"
 admin.site.index_title = "Run your events"
+admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=ThrottledAuthenticationForm),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournament.urls_console")),
     path("api/", include("tournament.urls_api")),

@@ -54,7 +54,7 @@ class PressInput(serializers.Serializer):
 
 
 class ClockView(APIView):
-    authentication_classes = [SessionWithTableCards, authentication.BasicAuthentication]
+    authentication_classes = [SessionWithTableCards]
     permission_classes = [TableScorekeeperOrReadOnly]
     action = "state"
 

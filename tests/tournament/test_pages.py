@@ -187,7 +187,9 @@ def test_csv_exports_neutralise_formulas_and_name_no_staff_account(client, playe
     from tournament.models import HandVersion
     from tournament.services.standings import standings_recompute
 
-    Player.objects.filter(display_name="Player 02").update(display_name="=HYPERLINK(\"http://x\")", club="@SUM(1)")
+    Player.objects.filter(display_name="Player 02").update(
+        display_name='=HYPERLINK("http://x")', club="@SUM(1)"
+    )
     standings_recompute(event_id=played_event.pk)
     HandVersion.objects.filter(hand__table__round__event=played_event).update(recorded_by=admin_user)
     standings = client.get(reverse("tournament:standings_csv", args=[played_event.slug])).content.decode()
