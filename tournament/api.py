@@ -43,13 +43,13 @@ class TableScorekeeperOrReadOnly(permissions.BasePermission):
 
 
 class StartInput(serializers.Serializer):
-    hand_number = serializers.IntegerField(min_value=1)
+    hand_number = serializers.IntegerField(min_value=1, max_value=999)
     dealer_position = serializers.IntegerField(min_value=0, max_value=3)
 
 
 class PressInput(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, max_value=3)
-    turn_number = serializers.IntegerField(min_value=1)
+    turn_number = serializers.IntegerField(min_value=1, max_value=100_000)
     claim_by = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)
 
 

@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import get_conditional_response
+from django.views.decorators.http import require_safe
 
 from tournament import access, selectors
 from tournament.localtime import event_time_zone_activate
@@ -24,10 +25,12 @@ def _event_or_404(slug: str):
     return event
 
 
+@require_safe
 def event_list(request):
     return render(request, "tournament/event_list.html", {"events": selectors.event_public_list()})
 
 
+@require_safe
 def event_home(request, slug):
     event = _event_or_404(slug)
     snapshot = selectors.event_standings(event)
@@ -43,6 +46,7 @@ def event_home(request, slug):
 STANDINGS_PER_PAGE = 100
 
 
+@require_safe
 def standings(request, slug):
     """The standings, a page at a time. A phone that polls sends back the ETag and gets a 304 until the
     standings are computed again."""
@@ -67,6 +71,7 @@ def standings(request, slug):
 TABLES_PER_PAGE = 50
 
 
+@require_safe
 def round_seating(request, slug, number):
     """A round's seating, 50 tables a page, with "find my table" by name, kana or romaji."""
     event = _event_or_404(slug)
@@ -99,6 +104,7 @@ VENUE_TABLES = 24
 VENUE_STANDINGS = 16
 
 
+@require_safe
 def venue(request, slug):
     """The projector page: the round's timer, its seating a page at a time (the page turns by itself),
     "find your table", and the top of the standings."""
@@ -110,6 +116,7 @@ def venue(request, slug):
     return render(request, "tournament/venue.html", context)
 
 
+@require_safe
 def player_page(request, slug, entry_id):
     """A player's page: public with its event, and otherwise open to that player (their personal link or
     account) and to the event's organizers and referees."""
@@ -127,6 +134,7 @@ def player_page(request, slug, entry_id):
     return render(request, "tournament/player.html", context)
 
 
+@require_safe
 def standings_csv(request, slug):
     event = _event_or_404(slug)
     snapshot = selectors.event_standings(event)
@@ -171,6 +179,7 @@ def _recorded_via(version) -> str:
     return "account" if version.recorded_by_id else ""
 
 
+@require_safe
 def hands_csv(request, slug):
     event = _event_or_404(slug)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -191,6 +200,7 @@ def hands_csv(request, slug):
     return response
 
 
+@require_safe
 def player_link(request, token):
     """A player's personal link: it opens their own page, in this browser from now on."""
     entry = selectors.entry_by_link(token)

@@ -145,3 +145,12 @@ def test_two_simultaneous_presses_one_wins_the_other_conflicts(clocked_table):
     assert len(conflicts) == 1 and conflicts[0].code == "clock_stale_turn", outcomes
     view = clock_services.clock_view(clocked_table.clock)
     assert view["turn_number"] == 2
+
+
+@pytest.mark.django_db
+def test_a_clock_hand_number_beyond_any_game_is_a_400_not_a_500(admin_client, clocked_table):
+    url = reverse("tournament_api:clock_start", args=[clocked_table.pk])
+    response = admin_client.post(
+        url, {"hand_number": 40000, "dealer_position": 0}, content_type="application/json"
+    )
+    assert response.status_code == 400 and response.json()["error"]["field"] == "hand_number"

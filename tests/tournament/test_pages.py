@@ -197,3 +197,11 @@ def test_csv_exports_neutralise_formulas_and_name_no_staff_account(client, playe
     assert ",=HYPERLINK" not in standings and ",@SUM" not in standings
     hands = client.get(reverse("tournament:hands_csv", args=[played_event.slug])).content.decode()
     assert "recorded_via" in hands and ",account," in hands and admin_user.username not in hands
+
+
+@pytest.mark.parametrize("method", ["put", "delete", "post"])
+def test_public_pages_refuse_methods_they_do_not_serve(client, played_event, method):
+    for url in (reverse("tournament:event", args=[played_event.slug]),
+                reverse("tournament:standings", args=[played_event.slug]),
+                reverse("tournament:round", args=[played_event.slug, 1])):  # fmt: skip
+        assert getattr(client, method)(url).status_code == 405

@@ -189,3 +189,23 @@ def test_round_complete_needs_every_table_confirmed(make_event, seated_round):
     with pytest.raises(TaikaiError) as info:
         round_complete(round_=round_)
     assert info.value.code == "tables_still_playing"
+
+
+@pytest.mark.parametrize(
+    ("win", "honba", "field"),
+    [({"han": 1_000_000_000, "fu": 30}, 0, "wins[0].han"), ({"han": 0, "yakuman": 50}, 0, "wins[0].yakuman"),
+     ({"han": 3, "fu": 30}, 10**12, "honba")],
+)  # fmt: skip
+def test_numbers_beyond_any_real_hand_are_refused_not_stored(make_event, seated_round, win, honba, field):
+    from tournament.models import HandVersion
+
+    table = seated_round(make_event(4)).tables.get()
+    data = {
+        "outcome": "ron",
+        "dealer_position": 0,
+        "honba": honba,
+        "wins": [{"winner": 1, "discarder": 2, **win}],
+    }
+    with pytest.raises(TaikaiError) as info:
+        hand_record(table=table, number=1, expected_version=0, data=data)
+    assert info.value.field == field and not HandVersion.objects.exists()

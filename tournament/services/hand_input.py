@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from scoring.models import Ruleset
 
 OUTCOMES = ("ron", "tsumo", "exhaustive_draw", "abortive_draw", "replayed")
+MAX_HAN = 130  # counted han 数え役満 never reach this; anything above is a typing slip
+MAX_YAKUMAN = 6  # multiple yakuman 多倍役満
+MAX_HONBA = 100  # 本場
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class HandInput:
     tenpai_positions: tuple[int, ...] = ()
 
 
-def _int(value, field: str, *, minimum: int = 0) -> int:
+def _int(value, field: str, *, minimum: int = 0, maximum: int = 10**6) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             value = int(str(value).strip())
@@ -49,6 +52,8 @@ def _int(value, field: str, *, minimum: int = 0) -> int:
             raise TaikaiError("invalid_number", f"{field} must be a whole number", field=field) from exc
     if value < minimum:
         raise TaikaiError("invalid_number", f"{field} must be at least {minimum}", field=field)
+    if value > maximum:
+        raise TaikaiError("invalid_number", f"{field} must be at most {maximum}", field=field)
     return value
 
 
@@ -138,10 +143,10 @@ def parse_hand_input(
             wins.append(_evaluated_win(raw, winner=winner, discarder=discarder, dealer_position=dealer,
                                        active=active, ruleset=ruleset, field=f"{field}.hand"))  # fmt: skip
             continue
-        yakuman = _int(raw.get("yakuman") or 0, f"{field}.yakuman")
+        yakuman = _int(raw.get("yakuman") or 0, f"{field}.yakuman", maximum=MAX_YAKUMAN)
         if not yakuman and raw.get("han") in (None, ""):
             raise TaikaiError("missing_han", "choose the han of the win (or yakuman)", field=f"{field}.han")
-        han = _int(raw.get("han") or 0, f"{field}.han", minimum=0 if yakuman else 1)
+        han = _int(raw.get("han") or 0, f"{field}.han", minimum=0 if yakuman else 1, maximum=MAX_HAN)
         fu = 0
         if han < 5 and not yakuman:  # below mangan 満貫 the fu count: a score sheet always gives them
             if raw.get("fu") in (None, ""):
@@ -173,7 +178,7 @@ def parse_hand_input(
     return HandInput(
         outcome=outcome,
         dealer_position=dealer,
-        honba=_int(data.get("honba", 0), "honba"),
+        honba=_int(data.get("honba", 0), "honba", maximum=MAX_HONBA),
         deposits_in=_int(data.get("deposits_in", 0), "deposits_in"),
         riichi_positions=riichi,
         wins=tuple(wins),
