@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from players.models import Player
 from scoring.models import Ruleset
@@ -200,7 +201,25 @@ def personal_link_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class EventRole(models.Model):
+class RevocableRecord(models.Model):
+    """A grant that can be revoked but is never deleted: revoking records who and when."""
+
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def revoke(self, by) -> None:
+        """Revoke it now (a row already revoked keeps its first revocation); ``by`` is a user or None."""
+        if self.revoked_at is None:
+            self.revoked_at, self.revoked_by = timezone.now(), by
+            self.save(update_fields=["revoked_at", "revoked_by"])
+
+
+class EventRole(RevocableRecord):
     """A person's role in one event: co-organizer or referee. Revoking keeps the row, with who and when."""
 
     class Kind(models.TextChoices):
@@ -219,10 +238,6 @@ class EventRole(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     granted_at = models.DateTimeField(auto_now_add=True)
-    revoked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "kind", "user__username"]
@@ -637,7 +652,7 @@ class SeatingJob(models.Model):
         return f"Seating of {self.event} round {self.round_number}: {self.state} {self.percent}%"
 
 
-class ScorekeeperKey(models.Model):
+class ScorekeeperKey(RevocableRecord):
     """A link and PIN that let someone without an account keep one table's score in its round.
 
     Only digests are stored: the link and the PIN are shown once, on the printed table card.
@@ -653,10 +668,6 @@ class ScorekeeperKey(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     issued_at = models.DateTimeField(auto_now_add=True)
-    revoked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "-issued_at"]

@@ -51,13 +51,18 @@ def page(chromium_browser, live_server, task_worker):
     context.close()
 
 
+def sign_in(page, url: str, username: str, password: str, *, submit: str, then: str) -> None:
+    """Sign in through a login page as a person would, and wait for ``then`` on the page it leads to."""
+    page.goto(url)
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click(submit)
+    page.wait_for_selector(then)
+
+
 @pytest.fixture
 def admin_page(page, admin_user):
-    page.goto("/admin/login/")
-    page.fill("#id_username", "admin")
-    page.fill("#id_password", "password")
-    page.click("input[type=submit]")
-    page.wait_for_selector("#user-tools")
+    sign_in(page, "/admin/login/", "admin", "password", submit="input[type=submit]", then="#user-tools")
     return page
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group, User
 
-from tests.e2e.conftest import tap
+from tests.e2e.conftest import sign_in, tap
 from tournament.models import HandVersion, SeatResult
 from tournament.services.roles import REFEREES_GROUP, role_grant, staff_groups_install
 
@@ -30,11 +30,14 @@ def referee_page(chromium_browser, live_server):
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15000)
-        page.goto("/accounts/login/?next=/console/")
-        page.fill("#id_username", "kato")
-        page.fill("#id_password", "table-1-pw")
-        page.click("button[type=submit]")
-        page.wait_for_selector("#my-tables")
+        sign_in(
+            page,
+            "/accounts/login/?next=/console/",
+            "kato",
+            "table-1-pw",
+            submit="button[type=submit]",
+            then="#my-tables",
+        )
         return page
 
     yield open_as

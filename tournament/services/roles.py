@@ -96,7 +96,7 @@ def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> E
     if held is not None:
         if table_numbers_parse(held.tables) == numbers:
             return held
-        _revoke(held, by)
+        held.revoke(recorder(by))
     role = EventRole.objects.create(
         event=event, user=user, kind=kind, tables=tables.strip(), granted_by=recorder(by)
     )
@@ -104,19 +104,12 @@ def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> E
     return role
 
 
-def _revoke(role: EventRole, by) -> None:
-    role.revoked_at = timezone.now()
-    role.revoked_by = recorder(by)
-    role.save(update_fields=["revoked_at", "revoked_by"])
-
-
 @transaction.atomic
 def role_revoke(*, role: EventRole, by=None) -> EventRole:
     """End a role; the row stays, naming who revoked it and when."""
     lock_event(role.event_id)
     role = EventRole.objects.select_for_update(of=("self",)).get(pk=role.pk)
-    if role.revoked_at is None:
-        _revoke(role, by)
+    role.revoke(recorder(by))
     return role
 
 
@@ -190,7 +183,5 @@ def scorekeeper_key_unlock(*, token: str, pin: str) -> ScorekeeperKey:
 @transaction.atomic
 def scorekeeper_key_revoke(*, key: ScorekeeperKey, by=None) -> ScorekeeperKey:
     key = ScorekeeperKey.objects.select_for_update(of=("self",)).get(pk=key.pk)
-    if key.revoked_at is None:
-        key.revoked_at, key.revoked_by = timezone.now(), recorder(by)
-        key.save(update_fields=["revoked_at", "revoked_by"])
+    key.revoke(recorder(by))
     return key
