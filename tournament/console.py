@@ -152,12 +152,13 @@ def table_sheet(request, table_id: int):
         except TaikaiError as exc:
             messages.warning(request, exc.message)
     deposits = sheet.deposits
+    penalties = selectors.table_penalties(table)
     context = {
         "table": table, "event": table.round.event, "seats": seats, "sheet": sheet, "hand_form": hand_form,
         "scores_form": scores_form, "editing": editing, "current": current, "final": final,
         "results": selectors.table_results_all_versions(table), "can_referee": can_referee,
-        "all_seats": selectors.table_seats(table), "penalties": selectors.table_penalties(table),
-        "sheet_seats": selectors.table_sheet_seats(table, sheet, hand_number=editing),
+        "all_seats": selectors.table_seats(table), "penalties": penalties,
+        "sheet_seats": selectors.table_sheet_seats(table, sheet, seats=seats, penalties=penalties, hand_number=editing),
         "han_fu_pairs": han_fu_pairs(table.round.event.ruleset), "deposits": deposits,
         "riichi_sticks": deposits // 1000, "confirm": _confirming(request, table),
         "honba": initial.get("honba", 0), "tile_images": tile_images(), "overtime": overtime,

@@ -414,18 +414,22 @@ class SheetSeat:
     penalties: list[tuple[Penalty, str]]  # the foul and what it does, in words
 
 
-def table_sheet_seats(table: Table, sheet: HandSheet, *, hand_number: int) -> list[SheetSeat]:
-    """The game's seats with their points after the last hand and the fouls in force for ``hand_number``
-    (rights lost for that hand, art. 35–36 and 38 ⑤), plus every penalty of the game not cancelled."""
-    seats = table_game_seats(table)
+def table_sheet_seats(
+    table: Table, sheet: HandSheet, *, seats: list[Seat], penalties: list[Penalty], hand_number: int
+) -> list[SheetSeat]:
+    """The game's ``seats`` with their points after the last hand and, of the table's ``penalties``, those
+    in force for ``hand_number`` (rights lost for that hand, arts. 35–36 and 38 ⑤) and every penalty-point
+    foul not cancelled. No query: the sheet has read both lists already."""
     points = sheet.running[-1] if sheet.running else [table.round.event.ruleset.start_points] * len(seats)
-    penalties: dict[int, list] = {}
-    for penalty in Penalty.objects.filter(table=table, cancelled_at__isnull=True).order_by("logged_at"):
+    in_force: dict[int, list] = {}
+    for penalty in penalties:
+        if penalty.cancelled_at is not None:
+            continue
         effect = penalty_effect(penalty.kind)
         if effect.applies_to_hand and penalty.hand_number != hand_number and not effect.has_penalty_points:
             continue  # rights lost in another hand
-        penalties.setdefault(penalty.entry_id, []).append((penalty, effect.consequence))
-    return [SheetSeat(seat, i, points[i] if i < len(points) else 0, penalties.get(seat.entry_id, []))
+        in_force.setdefault(penalty.entry_id, []).append((penalty, effect.consequence))
+    return [SheetSeat(seat, i, points[i] if i < len(points) else 0, in_force.get(seat.entry_id, []))
             for i, seat in enumerate(seats)]  # fmt: skip
 
 
