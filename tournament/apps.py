@@ -17,4 +17,11 @@ class TournamentConfig(AppConfig):
         # Register the Celery tasks in every process: the services queue them by their pinned names.
         from tournament import tasks  # noqa: F401
 
+        # Messages raised by the engines are read in the language of the request (taikai/i18n.py).
+        from django.utils.translation import gettext
+
+        from taikai.i18n import install_translator
+
+        install_translator(gettext)
+
         post_migrate.connect(install_staff_groups, sender=self, dispatch_uid="tournament_staff_groups")
