@@ -1,17 +1,21 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
+from django.views.i18n import JavaScriptCatalog
 
 from config.health import healthz
 from config.login_throttle import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
 
-admin.site.site_header = "Taikai administration"
+admin.site.site_header = _("Taikai administration")
 admin.site.site_title = "Taikai"
-admin.site.index_title = "Run your events"
+admin.site.index_title = _("Run your events")
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("i18n/", include("accounts.urls")),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript_catalog"),
     path("admin/", admin.site.urls),
     path(
         "accounts/login/",

@@ -1,5 +1,8 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext
+
+from taikai.i18n import install_translator
 
 
 def install_staff_groups(sender, **kwargs) -> None:
@@ -18,10 +21,6 @@ class TournamentConfig(AppConfig):
         from tournament import tasks  # noqa: F401
 
         # Messages raised by the engines are read in the language of the request (taikai/i18n.py).
-        from django.utils.translation import gettext
-
-        from taikai.i18n import install_translator
-
         install_translator(gettext)
 
         post_migrate.connect(install_staff_groups, sender=self, dispatch_uid="tournament_staff_groups")
