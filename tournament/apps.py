@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 
 def install_staff_groups(sender, **kwargs) -> None:
@@ -12,16 +13,17 @@ def install_staff_groups(sender, **kwargs) -> None:
 class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournament"
+    verbose_name = _("Tournament")
 
     def ready(self) -> None:
-        # Register the Celery tasks in every process: the services queue them by their pinned names.
-        from tournament import tasks  # noqa: F401
-
-        # Messages raised by the engines are read in the language of the request (taikai/i18n.py).
         from django.utils.translation import gettext
 
         from taikai.i18n import install_translator
 
+        # Register the Celery tasks in every process: the services queue them by their pinned names.
+        from tournament import tasks  # noqa: F401
+
+        # Messages raised by the engines are read in the language of the request (taikai/i18n.py).
         install_translator(gettext)
 
         post_migrate.connect(install_staff_groups, sender=self, dispatch_uid="tournament_staff_groups")
