@@ -34,9 +34,8 @@ class PlayerCsvForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Translators: columns is the list of the CSV's column names (they stay in English)
-        self.fields["csv_file"].help_text = _(
-            "UTF-8, header row with: %(columns)s (display_name required)."
-        ) % {"columns": ", ".join(KNOWN_COLUMNS)}
+        help_text = _("UTF-8, header row with: %(columns)s (display_name required).")
+        self.fields["csv_file"].help_text = help_text % {"columns": ", ".join(KNOWN_COLUMNS)}
 
 
 @admin.register(Player)

@@ -115,8 +115,9 @@ class FinalScoresForm(forms.Form):
                 )
         if self.warnings and not data.get("confirm_unusual"):
             # Translators: the quoted words are the label of the confirmation box ("These scores are right")
+            message = _("Check these scores, then tick “These scores are right”: %(warnings)s")
             raise forms.ValidationError(
-                _("Check these scores, then tick “These scores are right”: %(warnings)s"),
+                message,
                 code="unusual_scores",
                 params={"warnings": "; ".join(self.warnings)},
             )

@@ -165,8 +165,7 @@ def apply_to_each(model_admin, request, queryset, service, done: str) -> None:
             service(obj)
         except TaikaiError as exc:
             # Translators: a row of the admin list, then why the action was refused for it
-            model_admin.message_user(
-                request, _("%(object)s: %(error)s") % {"object": obj, "error": exc.message}, messages.ERROR
-            )
+            refused = _("%(object)s: %(error)s") % {"object": obj, "error": exc.message}
+            model_admin.message_user(request, refused, messages.ERROR)
         else:
             model_admin.message_user(request, done % {"object": obj})

@@ -36,8 +36,9 @@ class EventRoleAdmin(ReadOnlyRecords, EventScopedAdmin):
     @admin.action(description=_("Revoke the selected roles (they stay listed)"), permissions=["change"])
     def revoke(self, request, queryset):
         # Translators: object is a role (or a table card)
+        done = _("%(object)s: revoked.")
         apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
-                      lambda role: role_revoke(role=role, by=request.user), _("%(object)s: revoked."))  # fmt: skip
+                      lambda role: role_revoke(role=role, by=request.user), done)  # fmt: skip
 
 
 @admin.register(ScorekeeperKey)
@@ -57,4 +58,5 @@ class ScorekeeperKeyAdmin(ReadOnlyRecords, EventScopedAdmin):
     @admin.action(description=_("Revoke the selected table cards"), permissions=["change"])
     def revoke(self, request, queryset):
         apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
-                      lambda key: scorekeeper_key_revoke(key=key, by=request.user), _("%(object)s: revoked."))  # fmt: skip
+                      lambda key: scorekeeper_key_revoke(key=key, by=request.user),
+                      _("%(object)s: revoked."))  # fmt: skip
