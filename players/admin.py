@@ -4,6 +4,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from taikai.errors import TaikaiError
 from tournament import access, selectors
@@ -13,11 +15,27 @@ from .csv_import import KNOWN_COLUMNS, CsvImportError, players_import_csv
 from .models import Player
 
 
+def registered_message(count: int, event) -> str:
+    """The message after players were registered in an event (from this list or the event's CSV)."""
+    return ngettext(
+        "%(count)s player(s) registered in %(event)s.", "%(count)s player(s) registered in %(event)s.", count
+    ) % {"count": count, "event": event}
+
+
+def imported_message(count: int) -> str:
+    return ngettext("Imported %(count)s player(s).", "Imported %(count)s player(s).", count) % {
+        "count": count
+    }
+
+
 class PlayerCsvForm(forms.Form):
-    csv_file = forms.FileField(
-        label="CSV file",
-        help_text=f"UTF-8, header row with: {', '.join(KNOWN_COLUMNS)} (display_name required).",
-    )
+    csv_file = forms.FileField(label=_("CSV file"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Translators: columns is the list of the CSV's column names (they stay in English)
+        help_text = _("UTF-8, header row with: %(columns)s (display_name required).")
+        self.fields["csv_file"].help_text = help_text % {"columns": ", ".join(KNOWN_COLUMNS)}
 
 
 @admin.register(Player)
@@ -33,7 +51,7 @@ class PlayerAdmin(admin.ModelAdmin):
         """Registering writes entries: the entry permission, in an event the user organizes."""
         return request.user.has_perm("tournament.add_entry") and access.manages_any(access.actor_for(request))
 
-    @admin.action(description="Register the selected players in an event", permissions=["register"])
+    @admin.action(description=_("Register the selected players in an event"), permissions=["register"])
     def register_in_event(self, request, queryset):
         events = selectors.events_open_for_entries().filter(
             access.events_where(access.actor_for(request), manage=True)
@@ -44,17 +62,17 @@ class PlayerAdmin(admin.ModelAdmin):
             if event is None:
                 if selectors.events_open_for_entries().filter(pk=event_id).exists():
                     raise PermissionDenied
-                self.message_user(request, "Choose an event that is not finished.", messages.ERROR)
+                self.message_user(request, _("Choose an event that is not finished."), messages.ERROR)
                 return None
             try:
                 entries = entries_register(event=event, players=list(queryset))
             except TaikaiError as exc:
                 self.message_user(request, exc.message, messages.ERROR)
                 return None
-            self.message_user(request, f"{len(entries)} player(s) registered in {event}.")
+            self.message_user(request, registered_message(len(entries), event))
             return None
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "players": queryset,
-                   "events": events, "title": "Register players in an event",
+                   "events": events, "title": _("Register players in an event"),
                    "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME}  # fmt: skip
         return TemplateResponse(request, "admin/players/player/register_in_event.html", context)
 
@@ -85,12 +103,12 @@ class PlayerAdmin(admin.ModelAdmin):
             except CsvImportError as exc:
                 problems = exc.problems
             else:
-                messages.success(request, f"Imported {len(created)} player(s).")
+                messages.success(request, imported_message(len(created)))
                 return redirect("admin:players_player_changelist")
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
-            "title": "Import players from CSV",
+            "title": _("Import players from CSV"),
             "form": form,
             "problems": problems,
         }

@@ -1,32 +1,48 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Player(models.Model):
     """A person who plays in events. One row per person across all events."""
 
-    display_name = models.CharField(max_length=120, help_text="Name shown on standings and seatings.")
-    family_name = models.CharField(max_length=80, blank=True)
-    given_name = models.CharField(max_length=80, blank=True)
-    reading = models.CharField(
-        max_length=160, blank=True, help_text="Reading of the name in kana or romaji (読み), for sorting."
+    display_name = models.CharField(
+        verbose_name=_("display name"), max_length=120, help_text=_("Name shown on standings and seatings.")
     )
-    club = models.CharField("club / affiliation", max_length=120, blank=True)
-    country = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code, e.g. JP.")
+    family_name = models.CharField(verbose_name=_("family name"), max_length=80, blank=True)
+    given_name = models.CharField(verbose_name=_("given name"), max_length=80, blank=True)
+    reading = models.CharField(
+        verbose_name=_("reading"),
+        max_length=160,
+        blank=True,
+        help_text=_("Reading of the name in kana or romaji (読み), for sorting."),
+    )
+    club = models.CharField(verbose_name=_("club / affiliation"), max_length=120, blank=True)
+    country = models.CharField(
+        verbose_name=_("country"), max_length=2, blank=True, help_text=_("ISO 3166-1 alpha-2 code, e.g. JP.")
+    )
     external_id = models.CharField(  # noqa: DJ001 -- NULL when absent, so uniqueness applies only to real ids
+        verbose_name=_("external id"),
         max_length=40,
         blank=True,
         null=True,
-        help_text="An outside identifier such as an EMA number; unique when present.",
+        help_text=_("An outside identifier such as an EMA number; unique when present."),
     )
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["display_name", "id"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         constraints = [
             models.UniqueConstraint(
                 fields=["external_id"],

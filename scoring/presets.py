@@ -1,6 +1,11 @@
-"""Named ruleset presets, installed by a data migration and restorable with ``install_presets``."""
+"""Named ruleset presets, installed by a data migration and restorable with ``install_presets``.
+
+Their names and descriptions are stored in English and marked for the catalog (``gettext_noop``): the
+pages show them in the reader's language (``Ruleset.translated_name``, ``translated_description``)."""
 
 from __future__ import annotations
+
+from django.utils.translation import gettext_noop
 
 FOUR_PLAYER_RESULT = {
     "start_points": 25000,
@@ -20,10 +25,12 @@ THREE_PLAYER_RESULT = {
 PRESETS: list[dict] = [
     {
         "slug": "standard",
-        "name": "Standard four-player (seeds 001/002)",
-        "description": "Inclusive scheme 包含 with the standard riichi values: κ=1, ε=2, θ=10, φ=100, "
-        "a=100; open tanyao, kazoe yakuman, no kiriage mangan, yakuman do not stack. Short tables "
-        "(after an absence) are paid on four-player values by equal split 等分.",
+        "name": gettext_noop("Standard four-player (seeds 001/002)"),
+        "description": gettext_noop(
+            "Inclusive scheme 包含 with the standard riichi values: κ=1, ε=2, θ=10, φ=100, "
+            "a=100; open tanyao, kazoe yakuman, no kiriage mangan, yakuman do not stack. Short tables "
+            "(after an absence) are paid on four-player values by equal split 等分."
+        ),
         "scheme": "inclusive",
         "reference_scheme": "equal_split",
         "standard_players": 4,
@@ -31,9 +38,11 @@ PRESETS: list[dict] = [
     },
     {
         "slug": "three-player-equal-split",
-        "name": "Three-player on four-player values, equal split 等分",
-        "description": "Seed 000 §3.2: three players pay what four would, the missing player's share "
-        "split equally between the payers.",
+        "name": gettext_noop("Three-player on four-player values, equal split 等分"),
+        "description": gettext_noop(
+            "Seed 000 §3.2: three players pay what four would, the missing player's share "
+            "split equally between the payers."
+        ),
         "scheme": "equal_split",
         "reference_scheme": "equal_split",
         "standard_players": 4,
@@ -41,8 +50,10 @@ PRESETS: list[dict] = [
     },
     {
         "slug": "three-player-proportional-split",
-        "name": "Three-player on four-player values, proportional split 按分",
-        "description": "Seed 000 §3.3: the missing player's share split in proportion to the coefficients.",
+        "name": gettext_noop("Three-player on four-player values, proportional split 按分"),
+        "description": gettext_noop(
+            "Seed 000 §3.3: the missing player's share split in proportion to the coefficients."
+        ),
         "scheme": "proportional_split",
         "reference_scheme": "proportional_split",
         "standard_players": 4,
@@ -50,9 +61,11 @@ PRESETS: list[dict] = [
     },
     {
         "slug": "coefficient-exclusion",
-        "name": "Coefficient-exclusion 係数除外 four-player",
-        "description": "Seed 000 §2.2: the basic points are rounded before the coefficients apply, so "
-        "the tsumo payments add up exactly to the ron value.",
+        "name": gettext_noop("Coefficient-exclusion 係数除外 four-player"),
+        "description": gettext_noop(
+            "Seed 000 §2.2: the basic points are rounded before the coefficients apply, so "
+            "the tsumo payments add up exactly to the ron value."
+        ),
         "scheme": "coefficient_exclusion",
         "reference_scheme": "equal_split",
         "standard_players": 4,
@@ -60,9 +73,11 @@ PRESETS: list[dict] = [
     },
     {
         "slug": "simple-doubling",
-        "name": "Simple doubling 単純倍加 four-player",
-        "description": "Seed 000 §2.3: raw fu (no rounding to 10), each han doubles the value rounded at "
-        "the minimum total han v0=3 (1 han with two bazoro).",
+        "name": gettext_noop("Simple doubling 単純倍加 four-player"),
+        "description": gettext_noop(
+            "Seed 000 §2.3: raw fu (no rounding to 10), each han doubles the value rounded at "
+            "the minimum total han v0=3 (1 han with two bazoro)."
+        ),
         "scheme": "simple_doubling",
         "reference_scheme": "equal_split",
         "standard_players": 4,

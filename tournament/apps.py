@@ -1,6 +1,7 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from taikai.i18n import install_translator
 
@@ -15,6 +16,7 @@ def install_staff_groups(sender, **kwargs) -> None:
 class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournament"
+    verbose_name = _("Tournament")
 
     def ready(self) -> None:
         # Register the Celery tasks in every process: the services queue them by their pinned names.

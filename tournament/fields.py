@@ -6,10 +6,11 @@ from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class FractionField(models.CharField):
-    description = "An exact rational number, stored as 'numerator/denominator'"
+    description = _("An exact rational number, stored as 'numerator/denominator'")
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("max_length", 40)
@@ -28,11 +29,15 @@ class FractionField(models.CharField):
         if value is None or isinstance(value, Fraction):
             return value
         if isinstance(value, float):
-            raise ValidationError("game points are exact: give an integer, a decimal string or a fraction")
+            raise ValidationError(
+                _("game points are exact: give an integer, a decimal string or a fraction"), code="invalid"
+            )
         try:
             return Fraction(str(value))
         except (ValueError, ZeroDivisionError) as exc:
-            raise ValidationError(f"{value!r} is not a number") from exc
+            raise ValidationError(
+                _("%(value)s is not a number"), code="invalid", params={"value": repr(value)}
+            ) from exc
 
     def get_prep_value(self, value):
         value = self.to_python(value)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -16,9 +18,12 @@ OUTCOME_CHOICES = [(k, v) for k, v in HandVersion.Outcome.choices]
 
 class ManualSeatingForm(forms.Form):
     tables = forms.CharField(
+        label=_("Tables"),
         widget=forms.Textarea(attrs={"rows": 12, "cols": 60}),
-        help_text="One table per line, players in seat order East, South, West, North, separated by commas. "
-        "Use the player's name as registered, or #entry-id.",
+        help_text=_(
+            "One table per line, players in seat order East, South, West, North, separated by commas. "
+            "Use the player's name as registered, or #entry-id."
+        ),
     )
 
     def __init__(self, *args, event: Event, **kwargs):
@@ -37,11 +42,14 @@ class ManualSeatingForm(forms.Form):
                 try:
                     entry = entry_by_name_or_id(self.event, name, entries=entries)
                 except TaikaiError as exc:
-                    problems.append(f"line {line_number}: {exc.message}")
+                    problems.append(
+                        gettext("line %(line)s: %(error)s") % {"line": line_number, "error": exc.message}
+                    )
                     continue
                 if entry.id in seen:
                     problems.append(
-                        f"line {line_number}: {entry.player} is seated twice (also on line {seen[entry.id]})"
+                        gettext("line %(line)s: %(player)s is seated twice (also on line %(first)s)")
+                        % {"line": line_number, "player": entry.player, "first": seen[entry.id]}
                     )
                 seen.setdefault(entry.id, line_number)
                 table.append(entry.id)
@@ -60,10 +68,17 @@ def entry_by_name_or_id(event: Event, text: str, *, entries: list[Entry] | None 
     else:
         found = [e for e in entries if e.player.display_name.casefold() == text.casefold()]
     if not found:
-        raise TaikaiError("not_registered", f"{text!r} is not registered", field="players")
+        message = gettext("%(name)s is not registered") % {"name": repr(text)}
+        raise TaikaiError("not_registered", message, field="players")
     if len(found) > 1:
-        raise TaikaiError("ambiguous_name", f"{text!r} is ambiguous; use #id", field="players")
+        message = gettext("%(name)s is ambiguous; use #id") % {"name": repr(text)}
+        raise TaikaiError("ambiguous_name", message, field="players")
     return found[0]
+
+
+def seat_choice_label(seat) -> str:
+    """A seat among a form's choices: its wind at the game's start (in the reader's language), then the player."""
+    return f"{seat.get_position_display()} {seat.entry.player}"
 
 
 SCORE_UNIT = 100  # final scores are written in hundreds 百点
@@ -72,13 +87,13 @@ SCORE_UNIT = 100  # final scores are written in hundreds 百点
 class FinalScoresForm(forms.Form):
     """Final scores only. A score below zero or not in hundreds is allowed, once the referee confirms it."""
 
-    confirm_unusual = forms.BooleanField(required=False, label="These scores are right")
+    confirm_unusual = forms.BooleanField(required=False, label=_("These scores are right"))
 
     def __init__(self, *args, seats, **kwargs):
         super().__init__(*args, **kwargs)
         for seat in seats:
             self.fields[f"seat_{seat.position}"] = forms.IntegerField(
-                label=f"{seat.wind}: {seat.entry.player}",
+                label=str(seat),  # "E: YAMADA Taro", the wind in the reader's language
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
         self.order_fields([f"seat_{seat.position}" for seat in seats] + ["confirm_unusual"])
@@ -91,12 +106,20 @@ class FinalScoresForm(forms.Form):
                 continue
             label = self.fields[name].label
             if value < 0:
-                self.warnings.append(f"{label} ends below zero ({value})")
+                self.warnings.append(
+                    gettext("%(seat)s ends below zero (%(points)s)") % {"seat": label, "points": value}
+                )
             elif value % SCORE_UNIT:
-                self.warnings.append(f"{label}: {value} is not in hundreds")
+                self.warnings.append(
+                    gettext("%(seat)s: %(points)s is not in hundreds") % {"seat": label, "points": value}
+                )
         if self.warnings and not data.get("confirm_unusual"):
+            # Translators: the quoted words are the label of the confirmation box ("These scores are right")
+            message = _("Check these scores, then tick “These scores are right”: %(warnings)s")
             raise forms.ValidationError(
-                "Check these scores, then tick “These scores are right”: " + "; ".join(self.warnings)
+                message,
+                code="unusual_scores",
+                params={"warnings": "; ".join(self.warnings)},
             )
         return data
 
@@ -104,7 +127,11 @@ class FinalScoresForm(forms.Form):
         return [self.cleaned_data[f"seat_{seat.position}"] for seat in seats]
 
 
-HAN_CHOICES = [(str(h), str(h)) for h in range(1, 14)] + [("Y1", "yakuman 役満"), ("Y2", "double 二倍役満")]
+HAN_CHOICES = [(str(h), str(h)) for h in range(1, 14)] + [
+    ("Y1", _("yakuman 役満")),
+    # Translators: a double yakuman (二倍役満), among the han choices
+    ("Y2", _("double 二倍役満")),
+]
 STANDARD_FU_CHOICES = [20, 25, *range(30, 111, 10)]
 RAW_FU_CHOICES = [20, 25, *range(22, 111, 2)]
 WINNERS = (1, 2, 3)
@@ -121,28 +148,30 @@ class HandForm(forms.Form):
     fu (only the pairs that can exist are offered; from 5 han and for yakuman there is no fu). Seats are
     given by wind at the table's start (E, S, W, N). Up to three ron winners (multi-ron 多家和)."""
 
-    outcome = forms.ChoiceField(choices=OUTCOME_CHOICES, widget=forms.RadioSelect)
-    dealer_position = forms.TypedChoiceField(label="dealer 親", coerce=int, widget=forms.RadioSelect)
-    honba = forms.IntegerField(min_value=0, max_value=99, initial=0, label="honba 本場")
+    outcome = forms.ChoiceField(label=_("Outcome"), choices=OUTCOME_CHOICES, widget=forms.RadioSelect)
+    dealer_position = forms.TypedChoiceField(label=_("dealer 親"), coerce=int, widget=forms.RadioSelect)
+    honba = forms.IntegerField(min_value=0, max_value=99, initial=0, label=_("honba 本場"))
     riichi_positions = forms.TypedMultipleChoiceField(
-        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="riichi 立直"
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label=_("riichi 立直")
     )
     tenpai_positions = forms.TypedMultipleChoiceField(
-        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="tenpai 聴牌"
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label=_("tenpai 聴牌")
     )
-    discarder = _radios(label="from 放銃")
-    overtime = forms.BooleanField(required=False, label="overtime hand 延長戦 (art. 39)")
+    # Translators: the seat a ron was won from: the discarder (放銃者)
+    discarder = _radios(label=_("from 放銃"))
+    overtime = forms.BooleanField(required=False, label=_("overtime hand 延長戦 (art. 39)"))
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
     def __init__(self, *args, seats, raw_fu: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [(i, f"{seat.wind} {seat.entry.player}") for i, seat in enumerate(seats)]
+        choices = [(i, seat_choice_label(seat)) for i, seat in enumerate(seats)]
         fu_choices = [(fu, str(fu)) for fu in (RAW_FU_CHOICES if raw_fu else STANDARD_FU_CHOICES)]
         for n in WINNERS:
-            self.fields[f"winner_{n}"] = _radios(label="winner 和了" if n == 1 else f"winner {n} (multi-ron)")
+            winner = _("winner 和了") if n == 1 else _("winner %(number)s (multi-ron)") % {"number": n}
+            self.fields[f"winner_{n}"] = _radios(label=winner)
             self.fields[f"han_{n}"] = forms.ChoiceField(choices=HAN_CHOICES, required=False,
-                                                        widget=forms.RadioSelect, label="han 翻")  # fmt: skip
-            self.fields[f"fu_{n}"] = _radios(label="fu 符", choices=fu_choices)
+                                                        widget=forms.RadioSelect, label=_("han 翻"))  # fmt: skip
+            self.fields[f"fu_{n}"] = _radios(label=_("fu 符"), choices=fu_choices)
             self.fields[f"yaku_{n}"] = forms.CharField(required=False, widget=forms.HiddenInput)
         for name in ("dealer_position", "riichi_positions", "tenpai_positions", "discarder",
                      *(f"winner_{n}" for n in WINNERS)):  # fmt: skip
@@ -211,16 +240,18 @@ class PenaltyForm(forms.Form):
     """A foul at the table (arts. 35–38, 43), logged by its referee. A foul that disqualifies says so
     and is saved only once the referee confirms it."""
 
-    seat = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="player")
-    kind = forms.ChoiceField(widget=forms.RadioSelect, label="foul")
-    hand_number = forms.IntegerField(min_value=1, max_value=999, label="hand")
-    reason = forms.CharField(max_length=300, label="what happened")
-    confirm_disqualification = forms.BooleanField(required=False, label="Yes: this disqualifies the player")
+    seat = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label=_("player"))
+    kind = forms.ChoiceField(widget=forms.RadioSelect, label=_("foul"))
+    hand_number = forms.IntegerField(min_value=1, max_value=999, label=_("hand"))
+    reason = forms.CharField(max_length=300, label=_("what happened"))
+    confirm_disqualification = forms.BooleanField(
+        required=False, label=_("Yes: this disqualifies the player")
+    )
 
     def __init__(self, *args, seats, kinds, tournament_play: bool, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = {seat.pk: seat for seat in seats}
-        self.fields["seat"].choices = [(seat.pk, f"{seat.wind} {seat.entry.player}") for seat in seats]
+        self.fields["seat"].choices = [(seat.pk, seat_choice_label(seat)) for seat in seats]
         self.fields["kind"].choices = kinds
         self.tournament_play = tournament_play
         self.disqualifies = False
@@ -232,19 +263,22 @@ class PenaltyForm(forms.Form):
             self.disqualifies = True
             if not data.get("confirm_disqualification"):
                 raise forms.ValidationError(
-                    "This foul disqualifies the player (art. 43): they lose award eligibility. "
-                    "Tick the confirmation to log it."
+                    _(
+                        "This foul disqualifies the player (art. 43): they lose award eligibility. "
+                        "Tick the confirmation to log it."
+                    ),
+                    code="confirm_disqualification",
                 )
         return data
 
 
 class ScorekeeperPinForm(forms.Form):
     pin = forms.CharField(
-        label="PIN",
+        label=_("PIN"),
         max_length=6,
         min_length=6,
         widget=forms.TextInput(
             attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "autofocus": True}
         ),
-        help_text="The six digits printed on the table card.",
+        help_text=_("The six digits printed on the table card."),
     )

@@ -10,6 +10,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
 from scoring.models import Ruleset
@@ -19,6 +22,16 @@ from tournament.fields import FractionField
 from tournament.options import standings_precedence, table_numbers_parse
 
 WINDS = ("E", "S", "W", "N")
+SEAT_WIND_CHOICES = [  # a seat's wind at the start of the game, as people read it (the codes stay WINDS)
+    # Translators: East (東), the wind of a seat, in one letter
+    (0, pgettext_lazy("seat wind", "E")),
+    # Translators: South (南), the wind of a seat, in one letter
+    (1, pgettext_lazy("seat wind", "S")),
+    # Translators: West (西), the wind of a seat, in one letter
+    (2, pgettext_lazy("seat wind", "W")),
+    # Translators: North (北), the wind of a seat, in one letter
+    (3, pgettext_lazy("seat wind", "N")),
+]
 
 
 class VersionedQuerySet(models.QuerySet):
@@ -35,20 +48,25 @@ class VersionedRecord(models.Model):
     that is the row a writer locks and the optimistic check (``expected_version``) compares against.
     """
 
-    version = models.PositiveIntegerField()
-    is_current = models.BooleanField(default=True)
+    version = models.PositiveIntegerField(verbose_name=_("version"))
+    is_current = models.BooleanField(verbose_name=_("is current"), default=True)
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("recorded by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     recorded_by_card = models.ForeignKey(
         "ScorekeeperKey",
+        verbose_name=_("recorded by card"),
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        help_text="Recorded by the table's scorekeeper, through this table card (no account).",
+        help_text=_("Recorded by the table's scorekeeper, through this table card (no account)."),
     )
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_at = models.DateTimeField(verbose_name=_("recorded at"), auto_now_add=True)
 
     objects = VersionedQuerySet.as_manager()
 
@@ -59,7 +77,7 @@ class VersionedRecord(models.Model):
     def author(self) -> str:
         """Who recorded this version, for people: an account, a table card, or nobody (a simulation)."""
         if self.recorded_by_card_id:
-            return f"table card #{self.recorded_by_card_id}"
+            return gettext("table card #%(number)s") % {"number": self.recorded_by_card_id}
         return str(self.recorded_by or "")
 
 
@@ -69,97 +87,126 @@ def default_time_zone() -> str:
 
 class Event(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        # Translators: the status of an event being prepared (not yet open for registration)
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration")
+        # Translators: the status of an event (or of a seating job) under way
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     class EntryMode(models.TextChoices):
-        HANDS = "hands", "Hand by hand"
-        FINAL_SCORES = "final_scores", "Final scores only"
+        HANDS = "hands", _("Hand by hand")
+        FINAL_SCORES = "final_scores", _("Final scores only")
 
     class SeatingMethod(models.TextChoices):
-        SWISS = "swiss", "Swiss (similar standing together)"
-        RANDOM = "random", "Random, no repeats"
-        INTERVAL = "interval", "Interval (fixed step)"
+        SWISS = "swiss", _("Swiss (similar standing together)")
+        RANDOM = "random", _("Random, no repeats")
+        INTERVAL = "interval", _("Interval (fixed step)")
 
     class Remainder(models.TextChoices):
-        THREE = "three", "Three-player tables"
-        BYE = "bye", "Byes"
+        THREE = "three", _("Three-player tables")
+        BYE = "bye", _("Byes")
 
-    name = models.CharField(max_length=160)
-    slug = models.SlugField(max_length=80, unique=True)
-    starts_on = models.DateField(null=True, blank=True)
-    ends_on = models.DateField(null=True, blank=True)
-    venue = models.CharField(max_length=200, blank=True)
-    ruleset = models.ForeignKey(Ruleset, on_delete=models.PROTECT, related_name="events")
-    table_size = models.PositiveSmallIntegerField(
-        choices=[(4, "Four players"), (3, "Three players")], default=4
+    name = models.CharField(verbose_name=_("name"), max_length=160)
+    slug = models.SlugField(verbose_name=_("slug"), max_length=80, unique=True)
+    starts_on = models.DateField(verbose_name=_("starts on"), null=True, blank=True)
+    ends_on = models.DateField(verbose_name=_("ends on"), null=True, blank=True)
+    venue = models.CharField(verbose_name=_("venue"), max_length=200, blank=True)
+    ruleset = models.ForeignKey(
+        Ruleset, verbose_name=_("ruleset"), on_delete=models.PROTECT, related_name="events"
     )
-    planned_rounds = models.PositiveSmallIntegerField(default=4)
-    entry_mode = models.CharField(max_length=12, choices=EntryMode.choices, default=EntryMode.HANDS)
+    table_size = models.PositiveSmallIntegerField(
+        verbose_name=_("table size"), choices=[(4, _("Four players")), (3, _("Three players"))], default=4
+    )
+    planned_rounds = models.PositiveSmallIntegerField(verbose_name=_("planned rounds"), default=4)
+    entry_mode = models.CharField(
+        verbose_name=_("entry mode"), max_length=12, choices=EntryMode.choices, default=EntryMode.HANDS
+    )
     advancing_places = models.PositiveSmallIntegerField(
-        default=1, help_text="Places at a table that count as advancing 勝ち進み (1: the table's winner)."
+        verbose_name=_("advancing places"),
+        default=1,
+        help_text=_("Places at a table that count as advancing 勝ち進み (1: the table's winner)."),
     )
     standings_precedence = models.JSONField(
+        verbose_name=_("standings precedence"),
         default=list,
         blank=True,
-        help_text='Ordered keys; empty means ["advances", "total_points"] (art. 41).',
+        help_text=_('Ordered keys; empty means ["advances", "total_points"] (art. 41).'),
     )
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
-    is_public = models.BooleanField(default=True)
+    status = models.CharField(
+        verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT
+    )
+    is_public = models.BooleanField(verbose_name=_("is public"), default=True)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("owner"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="owned_events",
-        help_text="The organizer who created the event; co-organizers and referees are its roles.",
+        help_text=_("The organizer who created the event; co-organizers and referees are its roles."),
     )
     seating_method = models.CharField(
-        max_length=10, choices=SeatingMethod.choices, default=SeatingMethod.SWISS
+        verbose_name=_("seating method"),
+        max_length=10,
+        choices=SeatingMethod.choices,
+        default=SeatingMethod.SWISS,
     )
-    seating_remainder = models.CharField(max_length=6, choices=Remainder.choices, default=Remainder.THREE)
-    penalty_unit = models.PositiveIntegerField("penalty unit (art. 37)", default=100)
-    tournament_play = models.BooleanField("tournament play (art. 43)", default=True)
-    overtime_enabled = models.BooleanField("overtime 延長戦 (art. 39)", default=False)
-    clock_bank_seconds = models.PositiveIntegerField("time bank per hand (art. 38)", null=True, blank=True)
-    clock_increment_seconds = models.PositiveIntegerField("Fischer increment per move", default=0)
+    seating_remainder = models.CharField(
+        verbose_name=_("seating remainder"), max_length=6, choices=Remainder.choices, default=Remainder.THREE
+    )
+    penalty_unit = models.PositiveIntegerField(verbose_name=_("penalty unit (art. 37)"), default=100)
+    tournament_play = models.BooleanField(verbose_name=_("tournament play (art. 43)"), default=True)
+    overtime_enabled = models.BooleanField(verbose_name=_("overtime 延長戦 (art. 39)"), default=False)
+    clock_bank_seconds = models.PositiveIntegerField(
+        verbose_name=_("time bank per hand (art. 38)"), null=True, blank=True
+    )
+    clock_increment_seconds = models.PositiveIntegerField(
+        verbose_name=_("Fischer increment per move"), default=0
+    )
     time_zone = models.CharField(
+        verbose_name=_("time zone"),
         max_length=64,
         default=default_time_zone,
-        help_text="Times on the event's pages are shown in this zone (an IANA name such as Asia/Tokyo).",
+        help_text=_("Times on the event's pages are shown in this zone (an IANA name such as Asia/Tokyo)."),
     )
     round_minutes = models.PositiveSmallIntegerField(
-        "minutes per round", default=90, help_text="The round timer of the venue screen counts these down."
+        verbose_name=_("minutes per round"),
+        default=90,
+        help_text=_("The round timer of the venue screen counts these down."),
     )
     finals_mode = models.CharField(
-        "finals (art. 40)",
+        verbose_name=_("finals (art. 40)"),
         max_length=16,
         choices=[
-            ("elimination", "Eliminate the overall last (40 ①–④)"),
-            ("no_elimination", "No eliminations (40 ⑤)"),
+            ("elimination", _("Eliminate the overall last (40 ①–④)")),
+            ("no_elimination", _("No eliminations (40 ⑤)")),
         ],
         default="elimination",
     )
     final_games = models.PositiveSmallIntegerField(
-        "games in the final (art. 40 ①)",
+        verbose_name=_("games in the final (art. 40 ①)"),
         default=1,
-        help_text="規定対局: the final's decision (overtime, elimination, champion) comes after the last of "
-        "these games; the finalists play them all first.",
+        help_text=_(
+            "規定対局: the final's decision (overtime, elimination, champion) comes after the last of "
+            "these games; the finalists play them all first."
+        ),
     )
     champion = models.ForeignKey(
         "Entry",
+        verbose_name=_("champion"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="Decided by the final.",
+        help_text=_("Decided by the final."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["-starts_on", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
 
     def __str__(self) -> str:
         return self.name
@@ -180,21 +227,35 @@ class Event(models.Model):
         ):
             raise ValidationError(
                 {
-                    "standings_precedence": f"an ordered list of distinct keys from {', '.join(PRECEDENCE_KEYS)}"
+                    "standings_precedence": ValidationError(
+                        _("an ordered list of distinct keys from %(keys)s"),
+                        code="invalid",
+                        params={"keys": ", ".join(PRECEDENCE_KEYS)},
+                    )
                 }
             )
         if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
-            raise ValidationError({"ends_on": "the event cannot end before it starts"})
+            raise ValidationError(
+                {"ends_on": ValidationError(_("the event cannot end before it starts"), code="invalid")}
+            )
         try:
             zoneinfo.ZoneInfo(self.time_zone)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             raise ValidationError(
-                {"time_zone": "an IANA time zone such as Asia/Tokyo or Europe/Paris"}
+                {
+                    "time_zone": ValidationError(
+                        _("an IANA time zone such as Asia/Tokyo or Europe/Paris"), code="invalid"
+                    )
+                }
             ) from None
         if self.advancing_places < 1 or self.advancing_places >= self.table_size:
-            raise ValidationError({"advancing_places": "between 1 and the table size − 1"})
+            raise ValidationError(
+                {"advancing_places": ValidationError(_("between 1 and the table size − 1"), code="invalid")}
+            )
         if self.final_games < 1:
-            raise ValidationError({"final_games": "a final lasts at least one game"})
+            raise ValidationError(
+                {"final_games": ValidationError(_("a final lasts at least one game"), code="invalid")}
+            )
 
 
 def personal_link_token() -> str:
@@ -205,9 +266,14 @@ class RevocableRecord(models.Model):
     """A grant that can be revoked but is never deleted: revoking records who and when."""
 
     revoked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("revoked by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(verbose_name=_("revoked at"), null=True, blank=True)
 
     class Meta:
         abstract = True
@@ -223,24 +289,33 @@ class EventRole(RevocableRecord):
     """A person's role in one event: co-organizer or referee. Revoking keeps the row, with who and when."""
 
     class Kind(models.TextChoices):
-        ORGANIZER = "organizer", "Organizer"
-        REFEREE = "referee", "Referee"
+        ORGANIZER = "organizer", _("Organizer")
+        REFEREE = "referee", _("Referee")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="event_roles"
+    )
+    kind = models.CharField(verbose_name=_("kind"), max_length=10, choices=Kind.choices)
     tables = models.CharField(
+        verbose_name=_("tables"),
         max_length=200,
         blank=True,
-        help_text="Referees only: the table numbers they cover, e.g. 1-8, 12. Empty: every table.",
+        help_text=_("Referees only: the table numbers they cover, e.g. 1-8, 12. Empty: every table."),
     )
     granted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("granted by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
-    granted_at = models.DateTimeField(auto_now_add=True)
+    granted_at = models.DateTimeField(verbose_name=_("granted at"), auto_now_add=True)
 
     class Meta:
         ordering = ["event", "kind", "user__username"]
+        verbose_name = _("event role")
+        verbose_name_plural = _("event roles")
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "user", "kind"],
@@ -250,7 +325,11 @@ class EventRole(RevocableRecord):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} — {self.get_kind_display()} of {self.event}"
+        return gettext("%(user)s — %(kind)s of %(event)s") % {
+            "user": self.user,
+            "kind": self.get_kind_display(),
+            "event": self.event,
+        }
 
     def clean(self) -> None:
         try:
@@ -258,7 +337,9 @@ class EventRole(RevocableRecord):
         except ValueError as exc:
             raise ValidationError({"tables": str(exc)}) from exc
         if self.tables.strip() and self.kind == self.Kind.ORGANIZER:
-            raise ValidationError({"tables": "an organizer covers the whole event"})
+            raise ValidationError(
+                {"tables": ValidationError(_("an organizer covers the whole event"), code="invalid")}
+            )
 
     @property
     def table_numbers(self) -> frozenset[int] | None:
@@ -270,40 +351,63 @@ class Entry(models.Model):
     """A player's place in an event."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        AWAY = "away", "Away (not seated until back)"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        DISQUALIFIED = "disqualified", "Disqualified"
+        ACTIVE = "active", _("Active")
+        AWAY = "away", _("Away (not seated until back)")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        DISQUALIFIED = "disqualified", _("Disqualified")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
-    substitute_for = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="substitutes"
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="entries"
     )
-    status_reason = models.CharField(max_length=200, blank=True)
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
+    )
+    status = models.CharField(
+        verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE
+    )
+    substitute_for = models.ForeignKey(
+        "self",
+        verbose_name=_("substitute for"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="substitutes",
+    )
+    status_reason = models.CharField(verbose_name=_("status reason"), max_length=200, blank=True)
     disqualified_by_penalty = models.ForeignKey(
         "Penalty",
+        verbose_name=_("disqualified by penalty"),
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        help_text="Disqualified automatically by this penalty (art. 43); cancelling it lifts the "
-        "disqualification unless an organizer confirmed it. Empty: a director's decision.",
+        help_text=_(
+            "Disqualified automatically by this penalty (art. 43); cancelling it lifts the "
+            "disqualification unless an organizer confirmed it. Empty: a director's decision."
+        ),
     )
     disqualification_confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("disqualification confirmed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     disqualification_confirmed_at = models.DateTimeField(
-        null=True, blank=True, help_text="Confirmed by an organizer: stays even if the penalty is cancelled."
+        verbose_name=_("disqualification confirmed at"),
+        null=True,
+        blank=True,
+        help_text=_("Confirmed by an organizer: stays even if the penalty is cancelled."),
     )
-    registered_at = models.DateTimeField(auto_now_add=True)
+    registered_at = models.DateTimeField(verbose_name=_("registered at"), auto_now_add=True)
     link_token = models.CharField(
+        verbose_name=_("link token"),
         max_length=40,
         unique=True,
         default=personal_link_token,
         editable=False,
-        help_text="The player's personal link to their own page in this event.",
+        help_text=_("The player's personal link to their own page in this event."),
     )
 
     class Meta:
@@ -311,10 +415,11 @@ class Entry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="entry_player_once_per_event")
         ]
-        verbose_name_plural = "entries"
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.event}"
+        return gettext("%(player)s @ %(event)s") % {"player": self.player, "event": self.event}
 
     @property
     def award_eligible(self) -> bool:
@@ -327,65 +432,80 @@ class Entry(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Seating draft"
-        PUBLISHED = "published", "Published"
-        PLAYING = "playing", "Playing"
-        COMPLETED = "completed", "Completed"
+        DRAFT = "draft", _("Seating draft")
+        PUBLISHED = "published", _("Published")
+        # Translators: a round or a table whose game is being played
+        PLAYING = "playing", _("Playing")
+        COMPLETED = "completed", _("Completed")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    is_final = models.BooleanField("final 決勝戦 (art. 40)", default=False)
-    seating_report = models.JSONField(default=dict, blank=True)
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="rounds")
+    # Translators: the number of a round, a table or a hand
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    status = models.CharField(
+        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    is_final = models.BooleanField(verbose_name=_("final 決勝戦 (art. 40)"), default=False)
+    seating_report = models.JSONField(verbose_name=_("seating report"), default=dict, blank=True)
     timer_started_at = models.DateTimeField(
+        verbose_name=_("timer started at"),
         null=True,
         blank=True,
-        help_text="When the round's play started: the venue screen's timer counts from it.",
+        help_text=_("When the round's play started: the venue screen's timer counts from it."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="round_number_once_per_event")
         ]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
 
     def __str__(self) -> str:
-        return f"{self.event} — round {self.number}"
+        return gettext("%(event)s — round %(number)s") % {"event": self.event, "number": self.number}
 
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
 
     class Overtime(models.TextChoices):
         """Where the game's overtime 延長戦 stands (art. 39), as the engine decided it."""
 
-        NONE = "none", "No overtime"
-        PLAYING = "playing", "Overtime in play"
-        WON = "won_with_condition", "Ended: a winner met the win condition"
-        NO_WINNER = "no_winner", "Ended: a hand without a winner"
-        CLOSED = "closed_by_organizer", "Closed by the directors (art. 44)"
-        FINAL = "final", "Overtime of the final (decided by art. 40)"
+        NONE = "none", _("No overtime")
+        PLAYING = "playing", _("Overtime in play")
+        WON = "won_with_condition", _("Ended: a winner met the win condition")
+        NO_WINNER = "no_winner", _("Ended: a hand without a winner")
+        CLOSED = "closed_by_organizer", _("Closed by the directors (art. 44)")
+        FINAL = "final", _("Overtime of the final (decided by art. 40)")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
-    overtime_year = models.PositiveSmallIntegerField(
-        default=0, help_text="0: no overtime; 1, 2, 3…: the overtime year the game ended in (art. 39)."
+    round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    status = models.CharField(
+        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
     )
-    overtime_state = models.CharField(max_length=20, choices=Overtime.choices, default=Overtime.NONE)
-    result_version = models.PositiveIntegerField(default=0)
+    overtime_year = models.PositiveSmallIntegerField(
+        verbose_name=_("overtime year"),
+        default=0,
+        help_text=_("0: no overtime; 1, 2, 3…: the overtime year the game ended in (art. 39)."),
+    )
+    overtime_state = models.CharField(
+        verbose_name=_("overtime state"), max_length=20, choices=Overtime.choices, default=Overtime.NONE
+    )
+    result_version = models.PositiveIntegerField(verbose_name=_("result version"), default=0)
 
     class Meta:
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_once_per_round")
         ]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
 
     def __str__(self) -> str:
-        return f"{self.round} — table {self.number}"
+        return gettext("%(round)s — table %(number)s") % {"round": self.round, "number": self.number}
 
     @property
     def multiplier(self) -> int:
@@ -403,19 +523,22 @@ class Seat(models.Model):
     """A player at a table. ``position`` 0..3 is East, South, West, North at the start of the game."""
 
     class Absence(models.TextChoices):
-        PRESENT = "present", "Present"
-        ABSENT_BEFORE = "absent_before", "Absent before the game"
-        ABSENT_DURING = "absent_during", "Left during the game"
+        PRESENT = "present", _("Present")
+        ABSENT_BEFORE = "absent_before", _("Absent before the game")
+        ABSENT_DURING = "absent_during", _("Left during the game")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
-    position = models.PositiveSmallIntegerField(choices=list(enumerate(WINDS)))
-    absence = models.CharField(max_length=14, choices=Absence.choices, default=Absence.PRESENT)
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, verbose_name=_("entry"), on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"), choices=SEAT_WIND_CHOICES)
+    absence = models.CharField(
+        verbose_name=_("absence"), max_length=14, choices=Absence.choices, default=Absence.PRESENT
+    )
     left_after_hand = models.PositiveSmallIntegerField(
+        verbose_name=_("left after hand"),
         null=True,
         blank=True,
-        help_text="Left during the game: the last hand played (art. 42); later hands go on without.",
+        help_text=_("Left during the game: the last hand played (art. 42); later hands go on without."),
     )
 
     objects = SeatQuerySet.as_manager()
@@ -426,9 +549,14 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_once_per_table"),
             models.UniqueConstraint(fields=["round", "entry"], name="seat_player_once_per_round"),
         ]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
 
     def __str__(self) -> str:
-        return f"{WINDS[self.position]}: {self.entry.player}"
+        return gettext("%(wind)s: %(player)s") % {
+            "wind": self.get_position_display(),
+            "player": self.entry.player,
+        }
 
     @property
     def wind(self) -> str:
@@ -449,16 +577,20 @@ class Seat(models.Model):
 class Hand(models.Model):
     """One hand 局 of a table's game. Its content lives in versions: a correction is a new version."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveSmallIntegerField(help_text="Order within the game, from 1.")
-    current_version = models.PositiveIntegerField(default=0)
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(
+        verbose_name=_("number"), help_text=_("Order within the game, from 1.")
+    )
+    current_version = models.PositiveIntegerField(verbose_name=_("current version"), default=0)
 
     class Meta:
         ordering = ["table", "number"]
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="hand_number_once_per_table")]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
 
     def __str__(self) -> str:
-        return f"{self.table} — hand {self.number}"
+        return gettext("%(table)s — hand %(number)s") % {"table": self.table, "number": self.number}
 
 
 class HandVersionQuerySet(VersionedQuerySet):
@@ -469,30 +601,34 @@ class HandVersionQuerySet(VersionedQuerySet):
 
 class HandVersion(VersionedRecord):
     class Outcome(models.TextChoices):
-        RON = "ron", "Ron 栄和"
-        TSUMO = "tsumo", "Tsumo 自摸和"
-        EXHAUSTIVE_DRAW = "exhaustive_draw", "Exhaustive draw 荒牌流局"
-        ABORTIVE_DRAW = "abortive_draw", "Abortive draw 途中流局"
-        REPLAYED = "replayed", "Stopped and replayed (art. 36 ③)"
-        VOID = "void", "Void (entered by mistake)"
+        RON = "ron", _("Ron 栄和")
+        TSUMO = "tsumo", _("Tsumo 自摸和")
+        EXHAUSTIVE_DRAW = "exhaustive_draw", _("Exhaustive draw 荒牌流局")
+        ABORTIVE_DRAW = "abortive_draw", _("Abortive draw 途中流局")
+        REPLAYED = "replayed", _("Stopped and replayed (art. 36 ③)")
+        VOID = "void", _("Void (entered by mistake)")
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
-    label = models.CharField(max_length=30)
+    hand = models.ForeignKey(Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="versions")
+    # Translators: the name of a hand within its game, such as "East 1" (東1局)
+    label = models.CharField(verbose_name=_("label"), max_length=30)
     overtime = models.BooleanField(
-        default=False, help_text="An overtime hand 延長戦 (art. 39): 1年春, 1年夏, …"
+        verbose_name=_("overtime"),
+        default=False,
+        help_text=_("An overtime hand 延長戦 (art. 39): 1年春, 1年夏, …"),
     )
-    dealer_position = models.PositiveSmallIntegerField()
-    honba = models.PositiveSmallIntegerField(default=0)  # 本場
-    deposits_in = models.PositiveIntegerField(default=0)  # 供託 carried in, in points
-    riichi_positions = models.JSONField(default=list, blank=True)
-    outcome = models.CharField(max_length=16, choices=Outcome.choices)
-    wins = models.JSONField(
-        default=list, blank=True
-    )  # [{winner, discarder, han, fu, yakuman, yaku, limit, hand}]
-    tenpai_positions = models.JSONField(default=list, blank=True)
-    deltas = models.JSONField(default=list)  # per seat position, deposits included
-    deposits_out = models.PositiveIntegerField(default=0)
-    note = models.CharField(max_length=200, blank=True)
+    dealer_position = models.PositiveSmallIntegerField(verbose_name=_("dealer position"))
+    honba = models.PositiveSmallIntegerField(verbose_name=_("honba"), default=0)  # 本場
+    # 供託 carried in, in points
+    deposits_in = models.PositiveIntegerField(verbose_name=_("deposits in"), default=0)
+    riichi_positions = models.JSONField(verbose_name=_("riichi positions"), default=list, blank=True)
+    outcome = models.CharField(verbose_name=_("outcome"), max_length=16, choices=Outcome.choices)
+    # [{winner, discarder, han, fu, yakuman, yaku, limit, hand}]
+    wins = models.JSONField(verbose_name=_("wins"), default=list, blank=True)
+    tenpai_positions = models.JSONField(verbose_name=_("tenpai positions"), default=list, blank=True)
+    # per seat position, deposits included
+    deltas = models.JSONField(verbose_name=_("deltas"), default=list)
+    deposits_out = models.PositiveIntegerField(verbose_name=_("deposits out"), default=0)
+    note = models.CharField(verbose_name=_("note"), max_length=200, blank=True)
 
     objects = HandVersionQuerySet.as_manager()
 
@@ -504,26 +640,32 @@ class HandVersion(VersionedRecord):
                 fields=["hand"], condition=models.Q(is_current=True), name="hand_one_current_version"
             ),
         ]
+        verbose_name = _("hand version")
+        verbose_name_plural = _("hand versions")
 
     def __str__(self) -> str:
-        return f"{self.hand} v{self.version}"
+        return gettext("%(hand)s v%(version)s") % {"hand": self.hand, "version": self.version}
 
 
 class SeatResult(VersionedRecord):
     """A seat's result in a table's game. Each confirmation is a new version; older ones stay."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="results")
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="results")
-    final_points = models.IntegerField(null=True, blank=True)
-    placement = models.PositiveSmallIntegerField(null=True, blank=True)
-    point_score = FractionField()
-    placement_points = FractionField()  # 順位点 × multiplier
-    oka = FractionField()
-    game_points = FractionField()
-    multiplier = models.PositiveSmallIntegerField(default=1)
-    advanced = models.BooleanField(default=False)
-    forfeit = models.BooleanField(default=False)  # 不戦敗 (art. 42)
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="results"
+    )
+    seat = models.ForeignKey(Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="results")
+    entry = models.ForeignKey(
+        Entry, verbose_name=_("entry"), on_delete=models.PROTECT, related_name="results"
+    )
+    final_points = models.IntegerField(verbose_name=_("final points"), null=True, blank=True)
+    placement = models.PositiveSmallIntegerField(verbose_name=_("placement"), null=True, blank=True)
+    point_score = FractionField(verbose_name=_("point score"))
+    placement_points = FractionField(verbose_name=_("placement points"))  # 順位点 × multiplier
+    oka = FractionField(verbose_name=_("oka"))
+    game_points = FractionField(verbose_name=_("game points"))
+    multiplier = models.PositiveSmallIntegerField(verbose_name=_("multiplier"), default=1)
+    advanced = models.BooleanField(verbose_name=_("advanced"), default=False)
+    forfeit = models.BooleanField(verbose_name=_("forfeit"), default=False)  # 不戦敗 (art. 42)
 
     class Meta:
         ordering = ["table", "seat__position", "-version"]
@@ -534,122 +676,216 @@ class SeatResult(VersionedRecord):
             ),
         ]
         indexes = [models.Index(fields=["entry", "is_current"])]
+        verbose_name = _("seat result")
+        verbose_name_plural = _("seat results")
 
     def __str__(self) -> str:
-        return f"{self.entry.player} at {self.table} v{self.version}"
+        return gettext("%(player)s at %(table)s v%(version)s") % {
+            "player": self.entry.player,
+            "table": self.table,
+            "version": self.version,
+        }
 
 
 class StandingsSnapshot(models.Model):
     """The event's standings as last computed; the public page reads this, never recomputes."""
 
-    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="standings_snapshot")
-    rows = models.JSONField(default=list)
-    computed_at = models.DateTimeField()
-    rounds_included = models.PositiveSmallIntegerField(default=0)
+    event = models.OneToOneField(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="standings_snapshot"
+    )
+    rows = models.JSONField(verbose_name=_("rows"), default=list)
+    computed_at = models.DateTimeField(verbose_name=_("computed at"))
+    rounds_included = models.PositiveSmallIntegerField(verbose_name=_("rounds included"), default=0)
+
+    class Meta:
+        verbose_name = _("standings snapshot")
+        verbose_name_plural = _("standings snapshots")
 
     def __str__(self) -> str:
-        return f"Standings of {self.event} at {self.computed_at:%Y-%m-%d %H:%M}"
+        return gettext("Standings of %(event)s at %(time)s") % {
+            "event": self.event,
+            "time": f"{self.computed_at:%Y-%m-%d %H:%M}",
+        }
 
 
-PENALTY_KIND_CHOICES = [(kind.value, effect.label) for kind, effect in PENALTY_EFFECTS.items()]
+def _penalty_label(effect) -> str:
+    return effect.label
+
+
+# The engine names each foul (its labels are read in the language of the moment, taikai.i18n): read when
+# shown, not when this module is imported.
+PENALTY_KIND_CHOICES = [
+    (kind.value, lazy(_penalty_label, str)(effect)) for kind, effect in PENALTY_EFFECTS.items()
+]
 
 
 class Penalty(models.Model):
     """A foul logged by a referee. Never deleted: a cancellation records who and why."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="penalties"
+    )
     table = models.ForeignKey(
-        Table, null=True, blank=True, on_delete=models.PROTECT, related_name="penalties"
+        Table,
+        verbose_name=_("table"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="penalties",
     )
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="penalties")
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    entry = models.ForeignKey(
+        Entry, verbose_name=_("entry"), on_delete=models.PROTECT, related_name="penalties"
+    )
+    round_number = models.PositiveSmallIntegerField(verbose_name=_("round number"), null=True, blank=True)
     hand_number = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The hand the rights are lost for."
+        verbose_name=_("hand number"), null=True, blank=True, help_text=_("The hand the rights are lost for.")
     )
-    kind = models.CharField(max_length=30, choices=PENALTY_KIND_CHOICES)
+    kind = models.CharField(verbose_name=_("kind"), max_length=30, choices=PENALTY_KIND_CHOICES)
     points = models.PositiveIntegerField(
-        default=0, help_text="Penalty points deducted from the event total (art. 37)."
+        verbose_name=_("points"),
+        default=0,
+        help_text=_("Penalty points deducted from the event total (art. 37)."),
     )
-    reason = models.CharField(max_length=300)
+    reason = models.CharField(verbose_name=_("reason"), max_length=300)
     logged_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("logged by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
-    logged_at = models.DateTimeField(auto_now_add=True)
-    cancelled_at = models.DateTimeField(null=True, blank=True)
+    logged_at = models.DateTimeField(verbose_name=_("logged at"), auto_now_add=True)
+    cancelled_at = models.DateTimeField(verbose_name=_("cancelled at"), null=True, blank=True)
     cancelled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("cancelled by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
-    cancel_reason = models.CharField(max_length=300, blank=True)
+    cancel_reason = models.CharField(verbose_name=_("cancel reason"), max_length=300, blank=True)
 
     class Meta:
         ordering = ["event", "logged_at"]
         indexes = [models.Index(fields=["table", "hand_number"])]
-        verbose_name_plural = "penalties"
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display().split(' — ')[0]}: {self.entry.player}"
+        return gettext("%(kind)s: %(player)s") % {
+            "kind": self.get_kind_display().split(" — ")[0],
+            "player": self.entry.player,
+        }
 
 
 class Ruling(models.Model):
     """A director's decision (art. 44), attached to the event and optionally a table or player."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rulings")
-    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings")
-    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings")
-    decision = models.TextField()
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="rulings"
     )
-    decided_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("table"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="rulings",
+    )
+    entry = models.ForeignKey(
+        Entry,
+        verbose_name=_("entry"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="rulings",
+    )
+    decision = models.TextField(verbose_name=_("decision"))
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("decided by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(verbose_name=_("decided at"), auto_now_add=True)
 
     class Meta:
         ordering = ["event", "decided_at"]
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
 
     def __str__(self) -> str:
-        return f"Ruling at {self.event} ({self.decided_at:%Y-%m-%d %H:%M})"
+        return gettext("Ruling at %(event)s (%(time)s)") % {
+            "event": self.event,
+            "time": f"{self.decided_at:%Y-%m-%d %H:%M}",
+        }
 
 
 class TableClock(models.Model):
     """The chess clock of a table's current hand (art. 38), server-authoritative."""
 
-    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="clock")
-    hand_number = models.PositiveSmallIntegerField()
-    state = models.JSONField()
-    version = models.PositiveIntegerField(default=1)
-    updated_at = models.DateTimeField(auto_now=True)
+    table = models.OneToOneField(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="clock"
+    )
+    hand_number = models.PositiveSmallIntegerField(verbose_name=_("hand number"))
+    state = models.JSONField(verbose_name=_("state"))
+    version = models.PositiveIntegerField(verbose_name=_("version"), default=1)
+    updated_at = models.DateTimeField(verbose_name=_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("table clock")
+        verbose_name_plural = _("table clocks")
 
     def __str__(self) -> str:
-        return f"Clock of {self.table}, hand {self.hand_number}"
+        return gettext("Clock of %(table)s, hand %(hand)s") % {"table": self.table, "hand": self.hand_number}
 
 
 class SeatingJob(models.Model):
     """One request to seat an event's next round, run by a Celery task; its progress and errors."""
 
     class State(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="seating_jobs")
-    round_number = models.PositiveSmallIntegerField()
-    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
-    percent = models.PositiveSmallIntegerField(default=0)
-    message = models.TextField(blank=True)
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="seating_jobs"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    round_number = models.PositiveSmallIntegerField(verbose_name=_("round number"))
+    state = models.CharField(
+        verbose_name=_("state"), max_length=8, choices=State.choices, default=State.QUEUED
+    )
+    percent = models.PositiveSmallIntegerField(verbose_name=_("percent"), default=0)
+    message = models.TextField(verbose_name=_("message"), blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("requested by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(verbose_name=_("updated at"), auto_now=True)
 
     class Meta:
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(fields=["event", "round_number"], name="one_seating_job_per_round")
         ]
+        verbose_name = _("seating job")
+        verbose_name_plural = _("seating jobs")
 
     def __str__(self) -> str:
-        return f"Seating of {self.event} round {self.round_number}: {self.state} {self.percent}%"
+        # Translators: state is the job's code (queued, running, done, failed), not translated
+        return gettext("Seating of %(event)s round %(round)s: %(state)s %(percent)s%%") % {
+            "event": self.event,
+            "round": self.round_number,
+            "state": self.state,
+            "percent": self.percent,
+        }
 
 
 class ScorekeeperKey(RevocableRecord):
@@ -660,20 +896,32 @@ class ScorekeeperKey(RevocableRecord):
 
     MAX_FAILED_PINS = 5
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="scorekeeper_keys")
-    token_digest = models.CharField(max_length=64, unique=True)
-    pin_hash = models.CharField(max_length=128)
-    failed_pins = models.PositiveSmallIntegerField(default=0)
-    issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="scorekeeper_keys"
     )
-    issued_at = models.DateTimeField(auto_now_add=True)
+    token_digest = models.CharField(verbose_name=_("token digest"), max_length=64, unique=True)
+    pin_hash = models.CharField(verbose_name=_("pin hash"), max_length=128)
+    failed_pins = models.PositiveSmallIntegerField(verbose_name=_("failed pins"), default=0)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("issued by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    issued_at = models.DateTimeField(verbose_name=_("issued at"), auto_now_add=True)
 
     class Meta:
         ordering = ["table", "-issued_at"]
+        # Translators: a table card (卓カード): the link and PIN that let a scorekeeper keep one table's score
+        verbose_name = _("scorekeeper key")
+        verbose_name_plural = _("scorekeeper keys")
 
     def __str__(self) -> str:
-        return f"Scorekeeper key of {self.table} ({self.issued_at:%Y-%m-%d %H:%M})"
+        return gettext("Scorekeeper key of %(table)s (%(time)s)") % {
+            "table": self.table,
+            "time": f"{self.issued_at:%Y-%m-%d %H:%M}",
+        }
 
     @property
     def locked(self) -> bool:

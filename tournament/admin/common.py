@@ -9,6 +9,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 
 from taikai.errors import TaikaiError
 from tournament import access, selectors
@@ -129,7 +130,7 @@ class EventScopedAdmin(admin.ModelAdmin):
         permission to change it."""
         obj = self.get_object(request, str(pk)) if model is self.model else get_object_or_404(model, pk=pk)
         if obj is None:
-            raise Http404(f"no such {model._meta.verbose_name}")
+            raise Http404(_("no such %(model)s") % {"model": model._meta.verbose_name})
         if not self.has_change_permission(request, obj):
             raise PermissionDenied
         return obj
@@ -154,7 +155,8 @@ class EventScopedInline:
 
 def apply_to_each(model_admin, request, queryset, service, done: str) -> None:
     """Run a service on each selected row, once the user may write to every one of them (403 otherwise,
-    before anything is written); each success or refusal is reported on its own."""
+    before anything is written); each success or refusal is reported on its own. ``done`` is the whole
+    message of a success, naming the row as ``%(object)s`` (``_("%(object)s: published.")``)."""
     rows = list(queryset)
     if not all(model_admin.may_write(request, obj) for obj in rows):
         raise PermissionDenied
@@ -162,6 +164,8 @@ def apply_to_each(model_admin, request, queryset, service, done: str) -> None:
         try:
             service(obj)
         except TaikaiError as exc:
-            model_admin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
+            # Translators: a row of the admin list, then why the action was refused for it
+            refused = _("%(object)s: %(error)s") % {"object": obj, "error": exc.message}
+            model_admin.message_user(request, refused, messages.ERROR)
         else:
-            model_admin.message_user(request, f"{obj}: {done}")
+            model_admin.message_user(request, done % {"object": obj})

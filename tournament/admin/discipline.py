@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from taikai.errors import TaikaiError
 from tournament import access
@@ -34,11 +35,21 @@ def refereed_table_check(actor, data: dict) -> None:
     if event is None:
         return
     if entry and entry.event_id != event.id:
-        raise forms.ValidationError({"entry": "this player is not in the event"})
+        raise forms.ValidationError(
+            {"entry": forms.ValidationError(_("this player is not in the event"), code="not_in_event")}
+        )
     if table and table.round.event_id != event.id:
-        raise forms.ValidationError({"table": "this table is not in the event"})
+        raise forms.ValidationError(
+            {"table": forms.ValidationError(_("this table is not in the event"), code="not_in_event")}
+        )
     if not access.may_referee(actor, event.id, table and table.number):
-        raise forms.ValidationError({"table": "you do not referee this table; choose one of yours"})
+        raise forms.ValidationError(
+            {
+                "table": forms.ValidationError(
+                    _("you do not referee this table; choose one of yours"), code="not_your_table"
+                )
+            }
+        )
 
 
 @admin.register(Entry)
@@ -51,14 +62,14 @@ class EntryAdmin(EventScopedAdmin):
     readonly_fields = ("personal_link",)
     actions = ["disqualify", "confirm_disqualification", "personal_links_csv"]
 
-    @admin.display(description="personal link (the player's own page)")
+    @admin.display(description=_("personal link (the player's own page)"))
     def personal_link(self, obj):
         if not obj.pk:
             return "—"
         return format_html('<a href="{0}">{0}</a>', reverse("tournament:player_link", args=[obj.link_token]))
 
     @admin.action(
-        description="Download the personal links of the selected players (CSV)", permissions=["change"]
+        description=_("Download the personal links of the selected players (CSV)"), permissions=["change"]
     )
     def personal_links_csv(self, request, queryset):
         """For mail merge or printing: each player's link to their own page. Organizers only."""
@@ -76,18 +87,23 @@ class EntryAdmin(EventScopedAdmin):
             )
         return response
 
-    @admin.action(description="Disqualify (art. 43: loses award eligibility, stays in the records)",
+    @admin.action(description=_("Disqualify (art. 43: loses award eligibility, stays in the records)"),
                   permissions=["change"])  # fmt: skip
     def disqualify(self, request, queryset):
-        reason = f"art. 43: decision by {request.user}"
-        apply_to_each(self, request, queryset, lambda entry: entry_disqualify(entry=entry, reason=reason),
-                      "disqualified.")  # fmt: skip
+        # Translators: stored as the entry's status reason, in the language of the organizer who acts
+        reason = _("art. 43: decision by %(user)s") % {"user": request.user}
+        # Translators: object is a player's entry in an event
+        done = _("%(object)s: disqualified.")
+        apply_to_each(
+            self, request, queryset, lambda entry: entry_disqualify(entry=entry, reason=reason), done
+        )
 
-    @admin.action(description="Confirm the disqualification (art. 43: stays even if its penalty is cancelled)",
+    @admin.action(description=_("Confirm the disqualification (art. 43: stays even if its penalty is cancelled)"),
                   permissions=["change"])  # fmt: skip
     def confirm_disqualification(self, request, queryset):
         confirm = lambda entry: entry_disqualification_confirm(entry=entry, user=request.user)  # noqa: E731
-        apply_to_each(self, request, queryset, confirm, "disqualification confirmed.")
+        # Translators: object is a player's entry in an event
+        apply_to_each(self, request, queryset, confirm, _("%(object)s: disqualification confirmed."))
 
 
 class PenaltyForm(forms.ModelForm):
@@ -152,18 +168,26 @@ class PenaltyAdmin(EventScopedAdmin):
                 needs_hand = bool(kind) and penalty_effect(kind).applies_to_hand
                 if needs_hand and (not data.get("table") or not data.get("hand_number")):
                     raise forms.ValidationError(
-                        {"hand_number": "this article applies to a hand: give table and hand"}
+                        {
+                            "hand_number": forms.ValidationError(
+                                _("this article applies to a hand: give table and hand"), code="hand_required"
+                            )
+                        }
                     )
                 return data
 
         return ValidatedPenaltyForm
 
-    @admin.action(description="Cancel the selected penalties (kept in the records)", permissions=["change"])
+    @admin.action(
+        description=_("Cancel the selected penalties (kept in the records)"), permissions=["change"]
+    )
     def cancel_penalties(self, request, queryset):
-        reason = f"cancelled by {request.user} from the penalty list"
+        # Translators: stored as the penalty's cancel reason, in the language of the referee who acts
+        reason = _("cancelled by %(user)s from the penalty list") % {"user": request.user}
         cancel = lambda penalty: penalty_cancel(penalty=penalty, reason=reason, user=request.user)  # noqa: E731
-        apply_to_each(self, request, queryset.filter(cancelled_at__isnull=True), cancel,
-                      "cancelled; it stays listed with who cancelled it.")  # fmt: skip
+        # Translators: object is a penalty
+        done = _("%(object)s: cancelled; it stays listed with who cancelled it.")
+        apply_to_each(self, request, queryset.filter(cancelled_at__isnull=True), cancel, done)
 
 
 @admin.register(Ruling)

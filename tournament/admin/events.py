@@ -13,8 +13,10 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from players.admin import PlayerCsvForm
+from players.admin import PlayerCsvForm, registered_message
 from players.csv_import import CsvImportError, players_find_or_create_csv
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -42,7 +44,7 @@ class EventRoleForm(forms.ModelForm):
     """A role given by user name (organizers do not browse the list of accounts); a role held is shown
     as it is and can only be revoked (delete) or granted again with other tables."""
 
-    username = forms.CharField(label="user name", max_length=150)
+    username = forms.CharField(label=_("user name"), max_length=150)
 
     class Meta:
         model = EventRole
@@ -59,7 +61,9 @@ class EventRoleForm(forms.ModelForm):
         name = self.cleaned_data["username"].strip()
         user = get_user_model()._default_manager.filter(username=name, is_active=True).first()
         if user is None:
-            raise forms.ValidationError(f"no active account is named {name!r}")
+            raise forms.ValidationError(
+                _("no active account is named %(name)s"), code="unknown_user", params={"name": repr(name)}
+            )
         self.instance.user = user
         return name
 
@@ -72,8 +76,8 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
     extra = 0
     fields = ("username", "kind", "tables", "granted_by", "granted_at")
     readonly_fields = ("granted_by", "granted_at")
-    verbose_name = "role"
-    verbose_name_plural = (
+    verbose_name = _("role")
+    verbose_name_plural = _(
         "roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)"
     )
 
@@ -84,14 +88,14 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
 
 
 PRECEDENCE_CHOICES = [  # art. 41: the order of the overall standings, keys of the standings engine
-    (DEFAULT_PRECEDENCE, "Advances, then total points (art. 41)"),
-    (("total_points",), "Total points only"),
+    (DEFAULT_PRECEDENCE, _("Advances, then total points (art. 41)")),
+    (("total_points",), _("Total points only")),
 ]
 
 
 class EventForm(forms.ModelForm):
     standings_precedence = forms.ChoiceField(
-        label="standings order",
+        label=_("standings order"),
         choices=[(",".join(keys), label) for keys, label in PRECEDENCE_CHOICES],
     )
 
@@ -127,18 +131,20 @@ class EventAdmin(EventScopedAdmin):
     inlines = [EventRoleInline, EntryInline]
     actions = ["finish_events"]
 
-    @admin.action(description="Finish the selected events (every round completed)", permissions=["change"])
+    @admin.action(description=_("Finish the selected events (every round completed)"), permissions=["change"])
     def finish_events(self, request, queryset):
-        apply_to_each(self, request, queryset, lambda event: event_finish(event=event), "finished.")
+        # Translators: object is an event
+        done = _("%(object)s: finished.")
+        apply_to_each(self, request, queryset, lambda event: event_finish(event=event), done)
 
     change_form_template = "admin/tournament/event/change_form.html"
     fieldsets = [
         (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "time_zone", "status", "is_public")}),
-        ("Rules", {"fields": ("ruleset", "table_size", "planned_rounds", "entry_mode", "advancing_places",
+        (_("Rules"), {"fields": ("ruleset", "table_size", "planned_rounds", "entry_mode", "advancing_places",
                               "standings_precedence", "tournament_play", "penalty_unit", "overtime_enabled",
                               "clock_bank_seconds", "clock_increment_seconds", "final_games", "round_minutes")}),
-        ("Seating", {"fields": ("seating_method", "seating_remainder")}),
-        ("Staff", {"fields": ("owner",)}),
+        (_("Seating"), {"fields": ("seating_method", "seating_remainder")}),
+        (_("Staff"), {"fields": ("owner",)}),
     ]  # fmt: skip
 
     def get_queryset(self, request):
@@ -173,18 +179,21 @@ class EventAdmin(EventScopedAdmin):
                     role = role_grant(event=form.instance, user=row.instance.user, kind=data["kind"],
                                       tables=data.get("tables", ""), by=request.user)  # fmt: skip
                 except TaikaiError as exc:
-                    messages.error(request, f"{row.instance.user}: {exc.message}")
+                    messages.error(
+                        request, _("%(user)s: %(error)s") % {"user": row.instance.user, "error": exc.message}
+                    )
                 else:
                     formset.new_objects.append(role)
         return None
 
-    @admin.display(description="entries", ordering="_entries")
+    @admin.display(description=_("entries"), ordering="_entries")
     def entry_count(self, obj):
         return obj._entries
 
-    @admin.display(description="public page")
+    @admin.display(description=_("public page"))
     def public_link(self, obj):
-        return format_html('<a href="{}">view</a>', obj.get_absolute_url())
+        # Translators: a link to the event's public page
+        return format_html('<a href="{}">{}</a>', obj.get_absolute_url(), _("view"))
 
     def get_urls(self):
         seat_round = self.admin_site.admin_view(self.seat_round_view)
@@ -219,10 +228,11 @@ class EventAdmin(EventScopedAdmin):
             except TaikaiError as exc:
                 messages.error(request, exc.message)
             else:
-                messages.success(request, f"{len(entries)} player(s) registered in {event}.")
+                messages.success(request, registered_message(len(entries), event))
                 return redirect("admin:tournament_event_change", event.pk)
+        title = _("Register players in %(event)s from CSV") % {"event": event}
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": f"Register players in {event} from CSV", "form": form, "problems": problems}  # fmt: skip
+                   "title": title, "form": form, "problems": problems}  # fmt: skip
         return TemplateResponse(
             request, "admin/players/player/import_csv.html", context, status=400 if problems else 200
         )
@@ -235,7 +245,8 @@ class EventAdmin(EventScopedAdmin):
         try:
             job = seating_job_request(event=event, user=request.user)
         except TaikaiError as exc:
-            messages.error(request, f"{exc.message} ({exc.code})")
+            # Translators: a message, then its code in brackets (the code stays as it is)
+            messages.error(request, _("%(error)s (%(code)s)") % {"error": exc.message, "code": exc.code})
             return redirect("admin:tournament_event_change", event.pk)
         return redirect("admin:tournament_event_seating_job", event.pk, job.pk)
 
@@ -243,7 +254,7 @@ class EventAdmin(EventScopedAdmin):
         event = self.object_to_change(request, Event, event_id)
         job = selectors.seating_job_for(event.pk, job_id)
         if job is None:
-            raise Http404("no such seating job")
+            raise Http404(_("no such seating job"))
         round_ = selectors.event_round(job.event, job.round_number)
         if request.method == "POST" and round_ is not None:
             try:
@@ -258,8 +269,9 @@ class EventAdmin(EventScopedAdmin):
         tables = []
         if round_ is not None:
             tables = selectors.round_tables_with_seats(round_)
+        title = _("Seating of round %(number)s") % {"number": job.round_number}
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": job.event,
-                   "title": f"Seating of round {job.round_number}", "job": job, "round": round_, "tables": tables,
+                   "title": title, "job": job, "round": round_, "tables": tables,
                    "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING)}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/seating_job.html", context)
 
@@ -268,15 +280,20 @@ class EventAdmin(EventScopedAdmin):
         action = request.POST.get("action", "publish")
         if action == "reroll":
             round_draft_reroll(round_=round_)
-            return f"Round {round_.number} is seated again; check the report, then publish."
+            return _("Round %(number)s is seated again; check the report, then publish.") % {
+                "number": round_.number
+            }
         if action == "swap":
             first, second = (
                 entry_by_name_or_id(round_.event, request.POST.get(k, "")) for k in ("first", "second")
             )
             round_draft_swap(round_=round_, first=first, second=second)
-            return f"{first.player} and {second.player} swapped seats."
+            return _("%(first)s and %(second)s swapped seats.") % {
+                "first": first.player,
+                "second": second.player,
+            }
         round_publish(round_=round_)
-        return f"Round {round_.number} is published."
+        return _("Round %(number)s is published.") % {"number": round_.number}
 
     def seat_round_view(self, request, event_id):
         event = self.object_to_change(request, Event, event_id)
@@ -287,9 +304,18 @@ class EventAdmin(EventScopedAdmin):
             except TaikaiError as exc:
                 form.add_error("tables", exc.message)
             else:
-                messages.success(request, f"Round {round_.number} is seated: {round_.tables.count()} tables.")
+                tables = round_.tables.count()
+                messages.success(
+                    request,
+                    ngettext(
+                        "Round %(number)s is seated: %(count)s tables.",
+                        "Round %(number)s is seated: %(count)s tables.",
+                        tables,
+                    )
+                    % {"number": round_.number, "count": tables},
+                )
                 return redirect("admin:tournament_round_change", round_.pk)
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": f"Seat the next round of {event}", "form": form,
+                   "title": _("Seat the next round of %(event)s") % {"event": event}, "form": form,
                    "active": [e for e in selectors.event_entries_with_players(event) if e.status == Entry.Status.ACTIVE]}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/seat_round.html", context)

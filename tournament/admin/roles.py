@@ -4,6 +4,7 @@ Roles are granted and revoked on the event's page; table cards are issued from t
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from tournament.admin.common import EventScopedAdmin, apply_to_each
 from tournament.models import EventRole, ScorekeeperKey
@@ -32,10 +33,12 @@ class EventRoleAdmin(ReadOnlyRecords, EventScopedAdmin):
     search_fields = ("user__username", "user__first_name", "user__last_name", "event__name")
     actions = ["revoke"]
 
-    @admin.action(description="Revoke the selected roles (they stay listed)", permissions=["change"])
+    @admin.action(description=_("Revoke the selected roles (they stay listed)"), permissions=["change"])
     def revoke(self, request, queryset):
+        # Translators: object is a role (or a table card)
+        done = _("%(object)s: revoked.")
         apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
-                      lambda role: role_revoke(role=role, by=request.user), "revoked.")  # fmt: skip
+                      lambda role: role_revoke(role=role, by=request.user), done)  # fmt: skip
 
 
 @admin.register(ScorekeeperKey)
@@ -52,7 +55,8 @@ class ScorekeeperKeyAdmin(ReadOnlyRecords, EventScopedAdmin):
     def get_readonly_fields(self, request, obj=None):
         return [f for f in super().get_readonly_fields(request, obj) if f not in self.exclude]
 
-    @admin.action(description="Revoke the selected table cards", permissions=["change"])
+    @admin.action(description=_("Revoke the selected table cards"), permissions=["change"])
     def revoke(self, request, queryset):
         apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
-                      lambda key: scorekeeper_key_revoke(key=key, by=request.user), "revoked.")  # fmt: skip
+                      lambda key: scorekeeper_key_revoke(key=key, by=request.user),
+                      _("%(object)s: revoked."))  # fmt: skip

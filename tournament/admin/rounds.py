@@ -9,6 +9,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -30,13 +31,13 @@ class TableInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="players (E, S, W, N)")
+    @admin.display(description=_("players (E, S, W, N)"))
     def players(self, obj):
         return ", ".join(str(s.entry.player) for s in obj.seats.all())
 
     @admin.display(description="")
     def open_link(self, obj):
-        return format_html('<a href="{}">table sheet</a>', reverse("console:table", args=[obj.pk]))
+        return format_html('<a href="{}">{}</a>', reverse("console:table", args=[obj.pk]), _("table sheet"))
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__entry__player")
@@ -45,8 +46,8 @@ class TableInline(admin.TabularInline):
 class TableCardsForm(forms.Form):
     tables = forms.CharField(
         required=False,
-        label="tables",
-        help_text="Table numbers such as 1-8, 12. Empty: every table still playing in this round.",
+        label=_("tables"),
+        help_text=_("Table numbers such as 1-8, 12. Empty: every table still playing in this round."),
     )
 
     def clean_tables(self) -> frozenset[int]:
@@ -71,15 +72,17 @@ class RoundAdmin(EventScopedAdmin):
     actions = ["publish_rounds", "start_timers", "complete_rounds"]
     change_form_template = "admin/tournament/round/change_form.html"
 
-    @admin.action(description="Publish the selected seating drafts", permissions=["change"])
+    @admin.action(description=_("Publish the selected seating drafts"), permissions=["change"])
     def publish_rounds(self, request, queryset):
-        apply_to_each(self, request, queryset, lambda round_: round_publish(round_=round_), "published.")
+        # Translators: object is a round
+        done = _("%(object)s: published.")
+        apply_to_each(self, request, queryset, lambda round_: round_publish(round_=round_), done)
 
-    @admin.action(description="Start the round timer now (venue screen)", permissions=["change"])
+    @admin.action(description=_("Start the round timer now (venue screen)"), permissions=["change"])
     def start_timers(self, request, queryset):
-        apply_to_each(
-            self, request, queryset, lambda round_: round_timer_start(round_=round_), "timer started."
-        )
+        # Translators: object is a round
+        done = _("%(object)s: timer started.")
+        apply_to_each(self, request, queryset, lambda round_: round_timer_start(round_=round_), done)
 
     def has_add_permission(self, request):
         return False  # rounds are created by seating (event page → "Seat the next round")
@@ -87,9 +90,12 @@ class RoundAdmin(EventScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # its hands, results and history stay
 
-    @admin.action(description="Complete the selected rounds (every table confirmed)", permissions=["change"])
+    @admin.action(
+        description=_("Complete the selected rounds (every table confirmed)"), permissions=["change"]
+    )
     def complete_rounds(self, request, queryset):
-        done = "completed; standings are being updated."
+        # Translators: object is a round
+        done = _("%(object)s: completed; standings are being updated.")
         apply_to_each(self, request, queryset, lambda round_: round_complete(round_=round_), done)
 
     def get_urls(self):
@@ -121,5 +127,6 @@ class RoundAdmin(EventScopedAdmin):
         elif request.method == "POST":
             status = 400
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": round_,
-                   "title": f"Scorekeepers' table cards — {round_}", "form": form, "cards": cards}  # fmt: skip
+                   "title": _("Scorekeepers' table cards — %(round)s") % {"round": round_}, "form": form,
+                   "cards": cards}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/round/table_cards.html", context, status=status)

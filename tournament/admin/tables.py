@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from tournament.admin.common import EventScopedAdmin
 from tournament.models import Seat, Table
@@ -39,4 +40,4 @@ class TableAdmin(EventScopedAdmin):
 
     @admin.display(description="")
     def sheet_link(self, obj):
-        return format_html('<a href="{}">table sheet</a>', reverse("console:table", args=[obj.pk]))
+        return format_html('<a href="{}">{}</a>', reverse("console:table", args=[obj.pk]), _("table sheet"))

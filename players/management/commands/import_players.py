@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
 from players.csv_import import CsvImportError, players_import_csv
 
@@ -20,7 +21,15 @@ class Command(BaseCommand):
         except CsvImportError as exc:
             for problem in exc.problems:
                 self.stderr.write(f"csv_invalid: {problem}")
-            raise CommandError(
-                f"csv_invalid: {len(exc.problems)} problem(s); no player was imported"
-            ) from exc
-        self.stdout.write(self.style.SUCCESS(f"Imported {len(created)} player(s)."))
+            count = len(exc.problems)
+            message = ngettext(
+                "%(count)s problem(s); no player was imported",
+                "%(count)s problem(s); no player was imported",
+                count,
+            ) % {"count": count}
+            raise CommandError(f"csv_invalid: {message}") from exc
+        count = len(created)
+        message = ngettext("Imported %(count)s player(s).", "Imported %(count)s player(s).", count) % {
+            "count": count
+        }
+        self.stdout.write(self.style.SUCCESS(message))

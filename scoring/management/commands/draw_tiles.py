@@ -7,6 +7,7 @@ The files are committed, so pages work without running it; run it again after ch
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from scoring.tiles import STATIC_DIRECTORY, tile_files
 
@@ -36,8 +37,11 @@ class Command(BaseCommand):
         stale = stale_files(output)
         if check:
             if stale:
-                raise CommandError(f"stale_tiles: run draw_tiles again ({', '.join(stale)})")
-            self.stdout.write(f"{len(tile_files())} tiles up to date in {output}")
+                message = _("run draw_tiles again (%(files)s)") % {"files": ", ".join(stale)}
+                raise CommandError(f"stale_tiles: {message}")
+            self.stdout.write(
+                _("%(count)s tiles up to date in %(folder)s") % {"count": len(tile_files()), "folder": output}
+            )
             return
         output.mkdir(parents=True, exist_ok=True)
         wanted = tile_files()
@@ -47,4 +51,7 @@ class Command(BaseCommand):
                 path.write_text(wanted[name], encoding="utf-8", newline="\n")
             else:
                 path.unlink()
-        self.stdout.write(f"{len(wanted)} tiles in {output} ({len(stale)} written or removed)")
+        self.stdout.write(
+            _("%(count)s tiles in %(folder)s (%(changed)s written or removed)")
+            % {"count": len(wanted), "folder": output, "changed": len(stale)}
+        )

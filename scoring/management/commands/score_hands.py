@@ -3,6 +3,7 @@
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from scoring.calculator import Outcome, outcome_json, parse_json_object
 from scoring.engine import evaluate
@@ -36,7 +37,8 @@ class Command(BaseCommand):
         except (ValueError, ZeroDivisionError) as exc:  # ScoringError, or a stored value that is not a number
             raise CommandError(f"invalid_ruleset: {ruleset}: {exc}") from exc
         if rules is None:
-            raise CommandError(f"unknown_ruleset: no ruleset with slug {ruleset!r}")
+            message = _("no ruleset with slug %(slug)s") % {"slug": repr(ruleset)}
+            raise CommandError(f"unknown_ruleset: {message}")
         if file in (None, "-"):
             stream = sys.stdin
         else:
@@ -52,7 +54,8 @@ class Command(BaseCommand):
                     continue
                 out.write(result_text(result_line_for(line, rules)) + "\n")
         except UnicodeDecodeError as exc:
-            raise CommandError(f"invalid_encoding: the input is not UTF-8 ({exc.reason})") from exc
+            message = _("the input is not UTF-8 (%(reason)s)") % {"reason": exc.reason}
+            raise CommandError(f"invalid_encoding: {message}") from exc
         finally:
             if stream is not sys.stdin:
                 stream.close()

@@ -15,6 +15,7 @@ from dataclasses import asdict, replace
 from fractions import Fraction
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from scoring.engine.errors import ScoringError
 from scoring.engine.params import SCHEME_PRESETS, SCHEMES, LimitOptions, SchemeParams
@@ -53,8 +54,12 @@ def parse_option(option: str, text: str, kind: str) -> int | Fraction:
             return int(text.strip())
         return Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        example = "an integer" if kind == "integer" else "a number such as 2, 12.5 or 4/3"
-        raise CommandError(f"invalid_parameter: {flag} must be {example}, not {text!r}") from None
+        if kind == "integer":
+            message = _("%(option)s must be an integer, not %(value)s")
+        else:
+            message = _("%(option)s must be a number such as 2, 12.5 or 4/3, not %(value)s")
+        message %= {"option": flag, "value": repr(text)}
+        raise CommandError(f"invalid_parameter: {message}") from None
 
 
 def _engine_error(error: ScoringError) -> CommandError:
@@ -71,20 +76,27 @@ def table_parameters(
     the ruleset's reference scheme (seed 000 §3), as at a real table.
     """
     if ruleset_slug is not None and scheme is not None:
-        raise CommandError("invalid_parameter: give --ruleset or --scheme, not both")
+        message = _("give %(ruleset)s or %(scheme)s, not both") % {
+            "ruleset": "--ruleset",
+            "scheme": "--scheme",
+        }
+        raise CommandError(f"invalid_parameter: {message}")
     try:
         if scheme is not None:
             if scheme not in SCHEMES:
-                raise CommandError(
-                    f"invalid_parameter: unknown scheme {scheme!r} (one of {', '.join(SCHEMES)})"
-                )
+                message = _("unknown scheme %(scheme)s (one of %(schemes)s)") % {
+                    "scheme": repr(scheme),
+                    "schemes": ", ".join(SCHEMES),
+                }
+                raise CommandError(f"invalid_parameter: {message}")
             params = replace(SCHEME_STARTING_POINTS.get(scheme, SchemeParams()), scheme=scheme, **overrides)
             limits, ruleset = LimitOptions(), None
         else:
             slug = ruleset_slug or "standard"
             ruleset = ruleset_get(slug=slug)
             if ruleset is None:
-                raise CommandError(f"unknown_ruleset: no ruleset with slug {slug!r}")
+                message = _("no ruleset with slug %(slug)s") % {"slug": repr(slug)}
+                raise CommandError(f"unknown_ruleset: {message}")
             params, limits = _ruleset_parameters(ruleset, overrides)
         return params, replace(limits, **limit_overrides), ruleset
     except ScoringError as error:
@@ -132,9 +144,17 @@ def _json_value(value):
 
 
 def table_title(params: SchemeParams, *, ruleset: Ruleset | None, honba: int) -> str:
-    source = ruleset.name if ruleset else f"scheme {params.scheme}"
-    title = f"点数早見表 score table — {source}, {params.players} players"
-    return title + (f", {honba} 本場 honba" if honba else "")
+    source = ruleset.translated_name if ruleset else _("scheme %(scheme)s") % {"scheme": params.scheme}
+    if honba:
+        return _("点数早見表 score table — %(source)s, %(players)s players, %(honba)s 本場 honba") % {
+            "source": source,
+            "players": params.players,
+            "honba": honba,
+        }
+    return _("点数早見表 score table — %(source)s, %(players)s players") % {
+        "source": source,
+        "players": params.players,
+    }
 
 
 class Command(BaseCommand):
@@ -167,7 +187,11 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         output_format = options["format"]
         if output_format not in FORMATS:
-            raise CommandError(f"invalid_parameter: --format must be one of {', '.join(FORMATS)}")
+            message = _("%(option)s must be one of %(formats)s") % {
+                "option": "--format",
+                "formats": ", ".join(FORMATS),
+            }
+            raise CommandError(f"invalid_parameter: {message}")
         overrides = {
             field: parse_option(name, options[name], kind)
             for name, (field, kind) in SCHEME_OPTIONS.items()
@@ -175,7 +199,8 @@ class Command(BaseCommand):
         }
         honba = parse_option("honba", options["honba"], "integer")
         if honba < 0:
-            raise CommandError("invalid_parameter: --honba must not be negative")
+            message = _("%(option)s must not be negative") % {"option": "--honba"}
+            raise CommandError(f"invalid_parameter: {message}")
         limit_overrides = {name: options[name] for name in LIMIT_OPTIONS if options.get(name) is not None}
         params, limits, ruleset = table_parameters(
             ruleset_slug=options.get("ruleset"),

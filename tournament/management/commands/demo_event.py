@@ -9,6 +9,7 @@ from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from players.models import Player
 from scoring.models import Ruleset
@@ -76,9 +77,10 @@ class Command(BaseCommand):
     @transaction.atomic
     def handle(self, *args, if_empty=False, **options):
         if getattr(settings, "PRODUCTION", False):
-            raise CommandError("demo_refused: the demo data is for local use, not production mode")
+            message = _("the demo data is for local use, not production mode")
+            raise CommandError(f"demo_refused: {message}")
         if if_empty and (Player.objects.exists() or Event.objects.exists()):
-            self.stdout.write("Demo data already loaded.")
+            self.stdout.write(_("Demo data already loaded."))
             return
         staff_groups_install()
         User = get_user_model()
@@ -93,7 +95,7 @@ class Command(BaseCommand):
         )
         players = []
         for display, family, given, reading, club, country in DEMO_PLAYERS:
-            player, _ = Player.objects.get_or_create(
+            player, _created = Player.objects.get_or_create(
                 display_name=display,
                 defaults={"family_name": family, "given_name": given, "reading": reading, "club": club,
                           "country": country},
@@ -115,8 +117,17 @@ class Command(BaseCommand):
             self.stdout.write(summary.text())
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo loaded: {Player.objects.count()} players. Admin: http://127.0.0.1:8000/admin/ "
-                f"(user {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r}); referee console: "
-                f"http://127.0.0.1:8000/console/ (user {DEMO_REFEREE!r}, same password)"
+                _(
+                    "Demo loaded: %(count)s players. Admin: %(admin)s (user %(organizer)s, password %(password)s); "
+                    "referee console: %(console)s (user %(referee)s, same password)"
+                )
+                % {
+                    "count": Player.objects.count(),
+                    "admin": "http://127.0.0.1:8000/admin/",
+                    "organizer": repr(DEMO_USERNAME),
+                    "password": repr(DEMO_PASSWORD),
+                    "console": "http://127.0.0.1:8000/console/",
+                    "referee": repr(DEMO_REFEREE),
+                }
             )
         )

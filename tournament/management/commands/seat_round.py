@@ -9,6 +9,7 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournament.engine.pairing import seat_round
 
@@ -23,7 +24,8 @@ class Command(BaseCommand):
         try:
             request = json.loads(text)
         except ValueError as error:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
-            response = {"error": {"code": "invalid_json", "message": f"stdin is not valid JSON: {error}"}}
+            message = _("stdin is not valid JSON: %(error)s") % {"error": error}
+            response = {"error": {"code": "invalid_json", "message": message}}
         else:
             response = seat_round(request)
         self.stdout.write(json.dumps(response, ensure_ascii=False))

@@ -1,6 +1,7 @@
 """Play a whole simulated event hand by hand through the services and print a summary."""
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from scoring.models import Ruleset
 from taikai.errors import TaikaiError
@@ -50,14 +51,17 @@ class Command(BaseCommand):
         overtime, final_games, **options,
     ):  # fmt: skip
         if players < 2 or rounds < 1 or final_games < 1:
-            raise CommandError("invalid_arguments: at least 2 players, 1 round and 1 final game")
+            message = _("at least 2 players, 1 round and 1 final game")
+            raise CommandError(f"invalid_arguments: {message}")
         ruleset_row = Ruleset.objects.filter(slug=ruleset).first()
         if ruleset_row is None:
-            raise CommandError(f"unknown_ruleset: no ruleset with the slug {ruleset!r}")
+            message = _("no ruleset with the slug %(slug)s") % {"slug": repr(ruleset)}
+            raise CommandError(f"unknown_ruleset: {message}")
         slug = slug or f"sim-{players}x{rounds}-s{seed}"
         try:
             event = event_create(
-                slug=slug, name=f"Simulated {players} players × {rounds} rounds (seed {seed})",
+                slug=slug, name=_("Simulated %(players)s players × %(rounds)s rounds (seed %(seed)s)")
+                % {"players": players, "rounds": rounds, "seed": seed},
                 players=simulated_players(players), ruleset=ruleset_row, planned_rounds=rounds,
                 table_size=table_size, is_public=public, overtime_enabled=overtime, final_games=final_games,
                 # a time bank, so that incident hands are played on the clock (art. 38)
@@ -69,4 +73,6 @@ class Command(BaseCommand):
         except TaikaiError as exc:
             raise CommandError(f"{exc.code}: {exc.message}") from exc
         self.stdout.write(self.style.SUCCESS(summary.text()))
-        self.stdout.write(f"Check it with: python manage.py audit_event {slug}")
+        self.stdout.write(
+            _("Check it with: %(command)s") % {"command": f"python manage.py audit_event {slug}"}
+        )
