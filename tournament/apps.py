@@ -14,14 +14,14 @@ class TournamentConfig(AppConfig):
     name = "tournament"
 
     def ready(self) -> None:
-        # Register the Celery tasks in every process: the services queue them by their pinned names.
-        from tournament import tasks  # noqa: F401
-
-        # Messages raised by the engines are read in the language of the request (taikai/i18n.py).
         from django.utils.translation import gettext
 
         from taikai.i18n import install_translator
 
+        # Register the Celery tasks in every process: the services queue them by their pinned names.
+        from tournament import tasks  # noqa: F401
+
+        # Messages raised by the engines are read in the language of the request (taikai/i18n.py).
         install_translator(gettext)
 
         post_migrate.connect(install_staff_groups, sender=self, dispatch_uid="tournament_staff_groups")
