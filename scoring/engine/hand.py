@@ -250,7 +250,7 @@ def check_flags(hand: Hand) -> None:
         if riichi or hand.rinshan or hand.haitei:
             problems.append(_("tenhou/chiihou is the first draw: no riichi, rinshan or haitei"))
     if problems:
-        # Translators: separates the problems of a hand listed in one message.
+        # Translators: separates the problems listed in one message.
         raise ScoringError("inconsistent_flags", _("; ").join(problems))
 
 
