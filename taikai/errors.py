@@ -65,8 +65,8 @@ class VersionConflict(Conflict):
                 "%(expected)s; reload and apply your change again"
             )
         else:
-            # Translators: what names the record that was changed (in English).
             message = _(
+                # Translators: what names the record that was changed (in English).
                 "this %(what)s was changed meanwhile: the current version is %(current)s, you edited version "
                 "%(expected)s; reload and apply your change again"
             )

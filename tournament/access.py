@@ -155,9 +155,10 @@ def require(allowed: bool, what: str) -> None:
     """Refuse with 403 unless ``allowed``; ``what`` says what was refused, e.g. "record hands at this table"
     (the caller translates it)."""
     if not allowed:
-        # Translators: what is the action refused, a verb phrase ("record hands at this table").
         raise Forbidden(
-            "forbidden", _("your role in this event does not allow you to %(what)s") % {"what": what}
+            "forbidden",
+            # Translators: what is the action refused, a verb phrase ("record hands at this table").
+            _("your role in this event does not allow you to %(what)s") % {"what": what},
         )
 
 

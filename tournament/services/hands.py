@@ -30,17 +30,19 @@ from tournament.services.common import authorship, recorder
 from tournament.services.hand_input import HandInput, parse_hand_input, recorded_hand
 from tournament.services.locks import lock_hand, lock_table
 
-# Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
 OVERTIME_ENDED = {
     "won_with_condition": gettext_lazy(
+        # Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
         "the overtime ended after %(hand)s: a winner met the win condition (art. 39 ②); no overtime hand "
         "follows it"
     ),
     "no_winner": gettext_lazy(
+        # Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
         "the overtime ended after %(hand)s: a hand ended without a winner (art. 39 ②); no overtime hand "
         "follows it"
     ),
     "closed_by_organizer": gettext_lazy(
+        # Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
         "the overtime ended after %(hand)s: the directors closed it (art. 44) (art. 39 ②); no overtime hand "
         "follows it"
     ),

@@ -100,8 +100,8 @@ def round_publish(*, round_: Round) -> Round:
 @transaction.atomic
 def round_complete(*, round_: Round) -> Round:
     round_ = lock_round(round_.pk)
-    # Translators: numbers lists table numbers ("2, 5").
     refuse_while_open(selectors.round_open_table_numbers(round_), code="tables_still_playing",
+                      # Translators: numbers lists table numbers ("2, 5").
                       message=_("tables %(numbers)s have no confirmed result"), field="round")  # fmt: skip
     status_set(round_, Round.Status.COMPLETED)
     standings_schedule_recompute(event_id=round_.event_id)
