@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from .models import Player
 
@@ -27,16 +28,21 @@ class CsvProblem:
     message: str
 
     def __str__(self) -> str:
-        where = "file" if self.row is None else f"line {self.row}"
-        if self.column:
-            where += f", column {self.column}"
-        return f"{where}: {self.message}"
+        if self.row is None:
+            # Translators: a problem of the CSV file as a whole.
+            where = _("file, column %(column)s: %(message)s") if self.column else _("file: %(message)s")
+        elif self.column:
+            where = _("line %(line)s, column %(column)s: %(message)s")
+        else:
+            where = _("line %(line)s: %(message)s")
+        return where % {"line": self.row, "column": self.column, "message": self.message}
 
 
 class CsvImportError(Exception):
     def __init__(self, problems: list[CsvProblem]):
         self.problems = problems
-        super().__init__("; ".join(str(p) for p in problems))
+        # Translators: separates the problems listed in one message.
+        super().__init__(_("; ").join(str(p) for p in problems))
 
 
 def _decode(data: bytes) -> str:
@@ -44,7 +50,14 @@ def _decode(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise CsvImportError(
-            [CsvProblem(None, None, f"the file is not UTF-8 text (byte {exc.start}); save it as UTF-8 CSV")]
+            [
+                CsvProblem(
+                    None,
+                    None,
+                    _("the file is not UTF-8 text (byte %(byte)s); save it as UTF-8 CSV")
+                    % {"byte": exc.start},
+                )
+            ]
         ) from exc
 
 
@@ -56,17 +69,24 @@ def parse_players_csv(data: bytes, *, known_ids_allowed: bool = False) -> list[d
     """
     text = _decode(data)
     if not text.strip():
-        raise CsvImportError([CsvProblem(None, None, "the file is empty; expected a header row and players")])
+        raise CsvImportError(
+            [CsvProblem(None, None, _("the file is empty; expected a header row and players"))]
+        )
     reader = csv.DictReader(io.StringIO(text, newline=""))
     header = [h.strip() for h in (reader.fieldnames or [])]
     problems: list[CsvProblem] = []
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     unknown = [c for c in header if c not in KNOWN_COLUMNS]
     for column in missing:
-        problems.append(CsvProblem(1, column, "required column is missing"))
+        problems.append(CsvProblem(1, column, _("required column is missing")))
     for column in unknown:
         problems.append(
-            CsvProblem(1, column or "(blank)", f"unknown column; expected some of {', '.join(KNOWN_COLUMNS)}")
+            CsvProblem(
+                1,
+                # Translators: stands for a column whose header is empty.
+                column or _("(blank)"),
+                _("unknown column; expected some of %(columns)s") % {"columns": ", ".join(KNOWN_COLUMNS)},
+            )
         )
     if problems:
         raise CsvImportError(problems)
@@ -77,27 +97,38 @@ def parse_players_csv(data: bytes, *, known_ids_allowed: bool = False) -> list[d
     for raw in reader:
         line = reader.line_num
         if None in raw:
-            problems.append(CsvProblem(line, None, "more values than columns"))
+            problems.append(CsvProblem(line, None, _("more values than columns")))
             continue
         row = {key: (value or "").strip() for key, value in raw.items()}
         if not any(row.values()):
             continue  # a blank line
         if not row.get("display_name"):
-            problems.append(CsvProblem(line, "display_name", "must not be empty"))
+            problems.append(CsvProblem(line, "display_name", _("must not be empty")))
         for column, value in row.items():
             limit = MAX_LENGTHS.get(column)
             if limit and len(value) > limit and column != "country":
-                problems.append(CsvProblem(line, column, f"longer than {limit} characters"))
+                problems.append(
+                    CsvProblem(line, column, _("longer than %(limit)s characters") % {"limit": limit})
+                )
         country = row.get("country", "").upper()
         if country and (len(country) != 2 or not country.isascii() or not country.isalpha()):
-            problems.append(CsvProblem(line, "country", f"{country!r} is not a two-letter country code"))
+            problems.append(
+                CsvProblem(
+                    line,
+                    "country",
+                    _("%(country)s is not a two-letter country code") % {"country": repr(country)},
+                )
+            )
         row["country"] = country
         external_id = row.get("external_id", "")
         if external_id:
             if external_id in seen_ids:
                 problems.append(
                     CsvProblem(
-                        line, "external_id", f"{external_id!r} also appears on line {seen_ids[external_id]}"
+                        line,
+                        "external_id",
+                        _("%(id)s also appears on line %(line)s")
+                        % {"id": repr(external_id), "line": seen_ids[external_id]},
                     )
                 )
             else:
@@ -105,14 +136,18 @@ def parse_players_csv(data: bytes, *, known_ids_allowed: bool = False) -> list[d
         rows.append(row | {"_line": str(line)})
 
     if not rows and not problems:
-        problems.append(CsvProblem(None, None, "the file has a header but no players"))
+        problems.append(CsvProblem(None, None, _("the file has a header but no players")))
     if seen_ids and not known_ids_allowed:
         taken = Player.objects.filter(external_id__in=list(seen_ids)).values_list(
             "external_id", "display_name"
         )
         for external_id, name in taken:
             problems.append(
-                CsvProblem(seen_ids[external_id], "external_id", f"{external_id!r} already belongs to {name}")
+                CsvProblem(
+                    seen_ids[external_id],
+                    "external_id",
+                    _("%(id)s already belongs to %(name)s") % {"id": repr(external_id), "name": name},
+                )
             )
     if problems:
         raise CsvImportError(sorted(problems, key=lambda p: (p.row or 0, p.column or "")))

@@ -12,6 +12,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from scoring.engine import evaluate
 from scoring.engine.errors import ScoringError
 from scoring.engine.rules import Rules
@@ -24,69 +27,69 @@ DEFAULT_RULESET = "standard"
 SHAPE_KEYS = frozenset(("id", "tiles"))
 MAX_CONCEALED_TILES = 14
 
-# Labels a person reads next to the result's keys (hand-format.md).
+# Labels a person reads next to the result's keys (hand-format.md); lazy, read in the page's language.
 YAKU_LABELS = {
-    "riichi": "立直 Riichi",
-    "double_riichi": "ダブル立直 Double riichi",
-    "ippatsu": "一発 Ippatsu",
-    "menzen_tsumo": "門前清自摸和 Fully concealed tsumo",
-    "haitei": "海底摸月 Haitei (last draw)",
-    "houtei": "河底撈魚 Houtei (last discard)",
-    "rinshan": "嶺上開花 Rinshan kaihou",
-    "chankan": "槍槓 Chankan (robbing a kan)",
-    "pinfu": "平和 Pinfu",
-    "tanyao": "断么九 Tanyao (all simples)",
-    "iipeikou": "一盃口 Iipeikou",
-    "ryanpeikou": "二盃口 Ryanpeikou",
-    "yakuhai_haku": "役牌 白 White dragon",
-    "yakuhai_hatsu": "役牌 發 Green dragon",
-    "yakuhai_chun": "役牌 中 Red dragon",
-    "seat_wind": "自風 Seat wind",
-    "round_wind": "場風 Round wind",
-    "sanshoku": "三色同順 Mixed triple sequence",
-    "ittsu": "一気通貫 Pure straight",
-    "chanta": "混全帯么九 Chanta",
-    "junchan": "純全帯么九 Junchan",
-    "chiitoitsu": "七対子 Seven pairs",
-    "toitoi": "対々和 All triplets",
-    "sanankou": "三暗刻 Three concealed triplets",
-    "honroutou": "混老頭 All terminals and honors",
-    "sankantsu": "三槓子 Three kans",
-    "sanshoku_doukou": "三色同刻 Triple triplets",
-    "shousangen": "小三元 Little three dragons",
-    "honitsu": "混一色 Half flush",
-    "chinitsu": "清一色 Full flush",
-    "dora": "ドラ Dora",
-    "aka_dora": "赤ドラ Red fives",
-    "ura_dora": "裏ドラ Ura dora",
-    "tenhou": "天和 Tenhou",
-    "chiihou": "地和 Chiihou",
-    "tsuuiisou": "字一色 All honors",
-    "suuankou": "四暗刻 Four concealed triplets",
-    "ryuuiisou": "緑一色 All green",
-    "shousuushii": "小四喜 Little four winds",
-    "daisuushii": "大四喜 Big four winds",
-    "daisangen": "大三元 Big three dragons",
-    "chuuren": "九蓮宝燈 Nine gates",
-    "chinroutou": "清老頭 All terminals",
-    "kokushi": "国士無双 Thirteen orphans",
-    "suukantsu": "四槓子 Four kans",
+    "riichi": gettext_lazy("立直 Riichi"),
+    "double_riichi": gettext_lazy("ダブル立直 Double riichi"),
+    "ippatsu": gettext_lazy("一発 Ippatsu"),
+    "menzen_tsumo": gettext_lazy("門前清自摸和 Fully concealed tsumo"),
+    "haitei": gettext_lazy("海底摸月 Haitei (last draw)"),
+    "houtei": gettext_lazy("河底撈魚 Houtei (last discard)"),
+    "rinshan": gettext_lazy("嶺上開花 Rinshan kaihou"),
+    "chankan": gettext_lazy("槍槓 Chankan (robbing a kan)"),
+    "pinfu": gettext_lazy("平和 Pinfu"),
+    "tanyao": gettext_lazy("断么九 Tanyao (all simples)"),
+    "iipeikou": gettext_lazy("一盃口 Iipeikou"),
+    "ryanpeikou": gettext_lazy("二盃口 Ryanpeikou"),
+    "yakuhai_haku": gettext_lazy("役牌 白 White dragon"),
+    "yakuhai_hatsu": gettext_lazy("役牌 發 Green dragon"),
+    "yakuhai_chun": gettext_lazy("役牌 中 Red dragon"),
+    "seat_wind": gettext_lazy("自風 Seat wind"),
+    "round_wind": gettext_lazy("場風 Round wind"),
+    "sanshoku": gettext_lazy("三色同順 Mixed triple sequence"),
+    "ittsu": gettext_lazy("一気通貫 Pure straight"),
+    "chanta": gettext_lazy("混全帯么九 Chanta"),
+    "junchan": gettext_lazy("純全帯么九 Junchan"),
+    "chiitoitsu": gettext_lazy("七対子 Seven pairs"),
+    "toitoi": gettext_lazy("対々和 All triplets"),
+    "sanankou": gettext_lazy("三暗刻 Three concealed triplets"),
+    "honroutou": gettext_lazy("混老頭 All terminals and honors"),
+    "sankantsu": gettext_lazy("三槓子 Three kans"),
+    "sanshoku_doukou": gettext_lazy("三色同刻 Triple triplets"),
+    "shousangen": gettext_lazy("小三元 Little three dragons"),
+    "honitsu": gettext_lazy("混一色 Half flush"),
+    "chinitsu": gettext_lazy("清一色 Full flush"),
+    "dora": gettext_lazy("ドラ Dora"),
+    "aka_dora": gettext_lazy("赤ドラ Red fives"),
+    "ura_dora": gettext_lazy("裏ドラ Ura dora"),
+    "tenhou": gettext_lazy("天和 Tenhou"),
+    "chiihou": gettext_lazy("地和 Chiihou"),
+    "tsuuiisou": gettext_lazy("字一色 All honors"),
+    "suuankou": gettext_lazy("四暗刻 Four concealed triplets"),
+    "ryuuiisou": gettext_lazy("緑一色 All green"),
+    "shousuushii": gettext_lazy("小四喜 Little four winds"),
+    "daisuushii": gettext_lazy("大四喜 Big four winds"),
+    "daisangen": gettext_lazy("大三元 Big three dragons"),
+    "chuuren": gettext_lazy("九蓮宝燈 Nine gates"),
+    "chinroutou": gettext_lazy("清老頭 All terminals"),
+    "kokushi": gettext_lazy("国士無双 Thirteen orphans"),
+    "suukantsu": gettext_lazy("四槓子 Four kans"),
 }
 FU_LABELS = {
-    "base": "副底 base",
-    "closed_triplet": "暗刻 concealed triplet",
-    "open_triplet": "明刻 open triplet",
-    "closed_kan": "暗槓 concealed kan",
-    "open_kan": "明槓 open kan",
-    "value_pair": "役牌雀頭 value pair",
-    "double_wind_pair": "連風牌 double-wind pair",
-    "tanki": "単騎 pair wait",
-    "kanchan": "嵌張 closed wait",
-    "penchan": "辺張 edge wait",
-    "tsumo": "ツモ符 tsumo",
-    "closed_ron": "門前加符 concealed ron",
-    "open_pinfu": "喰い平和 open pinfu shape",
-    "chiitoitsu": "七対子 seven pairs",
+    "base": gettext_lazy("副底 base"),
+    "closed_triplet": gettext_lazy("暗刻 concealed triplet"),
+    "open_triplet": gettext_lazy("明刻 open triplet"),
+    "closed_kan": gettext_lazy("暗槓 concealed kan"),
+    "open_kan": gettext_lazy("明槓 open kan"),
+    "value_pair": gettext_lazy("役牌雀頭 value pair"),
+    "double_wind_pair": gettext_lazy("連風牌 double-wind pair"),
+    "tanki": gettext_lazy("単騎 pair wait"),
+    "kanchan": gettext_lazy("嵌張 closed wait"),
+    "penchan": gettext_lazy("辺張 edge wait"),
+    "tsumo": gettext_lazy("ツモ符 tsumo"),
+    "closed_ron": gettext_lazy("門前加符 concealed ron"),
+    "open_pinfu": gettext_lazy("喰い平和 open pinfu shape"),
+    "chiitoitsu": gettext_lazy("七対子 seven pairs"),
 }
 
 
@@ -104,13 +107,13 @@ def error_body(request_id: object, code: str, message: str) -> dict:
 
 def _reject_constant(name: str):
     """NaN and Infinity are not JSON (RFC 8259), although Python's parser accepts them."""
-    raise ValueError(f"{name} is not a JSON value")
+    raise ValueError(_("%(name)s is not a JSON value") % {"name": name})
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):  # 1e400
-        raise ValueError(f"{text} is out of range")
+        raise ValueError(_("%(number)s is out of range") % {"number": text})
     return value
 
 
@@ -119,15 +122,21 @@ def parse_json_object(body: bytes) -> dict:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ScoringError("invalid_json", f"the body is not UTF-8 ({exc.reason})") from exc
+        raise ScoringError(
+            "invalid_json", _("the body is not UTF-8 (%(reason)s)") % {"reason": exc.reason}
+        ) from exc
     try:
         value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
-        raise ScoringError("invalid_json", f"not valid JSON: {exc.msg} (column {exc.colno})") from exc
+        raise ScoringError(
+            "invalid_json",
+            # Translators: error is the JSON parser's own message (in English).
+            _("not valid JSON: %(error)s (column %(column)s)") % {"error": exc.msg, "column": exc.colno},
+        ) from exc
     except (ValueError, RecursionError) as exc:  # a 5000-digit integer, NaN, 1e400, [[[[...]]]]
-        raise ScoringError("invalid_json", f"not valid JSON: {exc}") from exc
+        raise ScoringError("invalid_json", _("not valid JSON: %(error)s") % {"error": exc}) from exc
     if not isinstance(value, dict):
-        raise ScoringError("invalid_json", "the body must be a JSON object")
+        raise ScoringError("invalid_json", _("the body must be a JSON object"))
     return value
 
 
@@ -138,7 +147,10 @@ def players_count(raw: str | None, *, standard: int) -> int:
         return standard
     if not raw.isdigit() or not 2 <= int(raw) <= standard:
         raise ScoringError(
-            "invalid_parameter", f"players must be one of 2..{standard}, got {raw[:20]!r}", field="players"
+            "invalid_parameter",
+            _("players must be one of 2..%(standard)s, got %(raw)s")
+            % {"standard": standard, "raw": repr(raw[:20])},
+            field="players",
         )
     return int(raw)
 
@@ -148,12 +160,19 @@ def rules_for_slug(slug: str, *, players: str | None = None) -> Rules:
     ``invalid_parameter`` or ``invalid_ruleset`` otherwise."""
     ruleset = ruleset_get(slug=slug)
     if ruleset is None:
-        raise ScoringError("unknown_ruleset", f"no ruleset with slug {slug[:100]!r}", field="ruleset")
+        raise ScoringError(
+            "unknown_ruleset",
+            _("no ruleset with slug %(slug)s") % {"slug": repr(slug[:100])},
+            field="ruleset",
+        )
     table_size = players_count(players, standard=ruleset.standard_players)
     try:
         return ruleset_engine_rules(ruleset, players=table_size)
     except (ValueError, ZeroDivisionError) as exc:  # ScoringError, or a stored value that is not a number
-        raise ScoringError("invalid_ruleset", f"ruleset {slug!r} cannot be used: {exc}") from exc
+        raise ScoringError(
+            "invalid_ruleset",
+            _("ruleset %(slug)s cannot be used: %(error)s") % {"slug": repr(slug), "error": exc},
+        ) from exc
 
 
 def evaluate_body(
@@ -179,19 +198,26 @@ def evaluate_body(
 
 def concealed_tiles(raw: object) -> list[int]:
     """A concealed part the shape report can read: 1-14 tiles, not a multiple of three, ≤ 4 copies."""
-    indices, _ = parse_tiles(raw, field="tiles")
+    indices, _red = parse_tiles(raw, field="tiles")
     if not indices or len(indices) > MAX_CONCEALED_TILES or len(indices) % 3 == 0:
         raise ScoringError(
             "wrong_tile_count",
-            f"tiles has {len(indices)} tiles; a concealed part has 13 or 14 (fewer with melds: "
-            f"14 − 3 × melds, or one less while waiting)",
+            _(
+                "tiles has %(count)s tiles; a concealed part has 13 or 14 (fewer with melds: 14 − 3 × melds, or "
+                "one less while waiting)"
+            )
+            % {"count": len(indices)},
             field="tiles",
         )
     counts = counts_of(indices)
     if max(counts) > 4:
         index = counts.index(max(counts))
         raise ScoringError(
-            "too_many_copies", f"{tile_name(index)} appears {counts[index]} times (at most 4)", field="tiles"
+            "too_many_copies",
+            # Translators: tile is a tile in MPSZ notation (5m, 7z).
+            _("%(tile)s appears %(count)s times (at most 4)")
+            % {"tile": tile_name(index), "count": counts[index]},
+            field="tiles",
         )
     return indices
 
@@ -204,9 +230,11 @@ def shape_body(body: bytes) -> Outcome:
         request_id = request.get("id")
         unknown = set(request) - SHAPE_KEYS
         if unknown:
-            raise ScoringError("invalid_request", f"unknown request keys: {', '.join(sorted(unknown))}")
+            raise ScoringError(
+                "invalid_request", _("unknown request keys: %(keys)s") % {"keys": ", ".join(sorted(unknown))}
+            )
         if "tiles" not in request:
-            raise ScoringError("invalid_request", "tiles is required", field="tiles")
+            raise ScoringError("invalid_request", _("tiles is required"), field="tiles")
         report = shape_report(concealed_tiles(request["tiles"]))
     except ScoringError as error:
         return Outcome({"id": request_id, "error": error.as_dict()}, is_error=True)
@@ -229,7 +257,9 @@ def outcome_json(outcome: Outcome) -> tuple[str, bool]:
         )
     except (ValueError, RecursionError) as exc:
         request_id = outcome.body.get("id")
-        fallback = error_body(None, "invalid_request", f"the result cannot be written as JSON: {exc}")
+        fallback = error_body(
+            None, "invalid_request", _("the result cannot be written as JSON: %(error)s") % {"error": exc}
+        )
         try:
             text = json.dumps({**fallback, "id": request_id}, ensure_ascii=False, allow_nan=False)
         except (ValueError, RecursionError):

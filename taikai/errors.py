@@ -12,6 +12,8 @@ A broken internal rule is not in this family: the engines raise ``InvariantViola
 
 from __future__ import annotations
 
+from taikai.i18n import _
+
 
 class TaikaiError(ValueError):
     """A refusal with a stable ``code`` (HTTP 400 / a form error)."""
@@ -27,11 +29,16 @@ class TaikaiError(ValueError):
     def as_dict(self) -> dict:
         return {"code": self.code, "message": self.message, "field": self.field}
 
-    def at(self, field: str, *, prefix: str = "") -> TaikaiError:
-        """The same refusal said of another input (``field``), its message after ``prefix``."""
+    def at(self, field: str, *, prefix: str = "", about: str | None = None) -> TaikaiError:
+        """The same refusal said of another input (``field``), its message after ``prefix``, or naming
+        whom or what it is ``about`` ("Alice: 35 fu cannot happen")."""
         error = type(self).__new__(type(self))
         error.__dict__.update(self.__dict__)
-        error.message, error.field = f"{prefix}{self.message}", field
+        message = self.message
+        if about is not None:
+            # Translators: about names whom or what the message is about (a player); message is the refusal.
+            message = _("%(about)s: %(message)s") % {"about": about, "message": message}
+        error.message, error.field = f"{prefix}{message}", field
         error.args = (error.message,)
         return error
 
@@ -52,10 +59,20 @@ class VersionConflict(Conflict):
     """The caller's expected version is no longer the current one."""
 
     def __init__(self, *, current_version: int, expected_version: int, what: str = "hand"):
+        if what == "hand":
+            message = _(
+                "this hand was changed meanwhile: the current version is %(current)s, you edited version "
+                "%(expected)s; reload and apply your change again"
+            )
+        else:
+            message = _(
+                # Translators: what names the record that was changed (in English).
+                "this %(what)s was changed meanwhile: the current version is %(current)s, you edited version "
+                "%(expected)s; reload and apply your change again"
+            )
         super().__init__(
             "version_conflict",
-            f"this {what} was changed meanwhile: the current version is {current_version}, "
-            f"you edited version {expected_version}; reload and apply your change again",
+            message % {"what": what, "current": current_version, "expected": expected_version},
             field="expected_version",
         )
         self.current_version = current_version

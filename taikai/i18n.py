@@ -6,6 +6,10 @@ English. They mark a message with ``_()`` (which ``makemessages`` collects, as i
 ``_`` asks the translator that Django installs at start-up (``install_translator``, from the
 tournament app's ``ready``), in the language active at that moment; without one (the engines' own
 tests, tools run without Django) a message stays as written.
+
+A module-level constant cannot be translated when the module is imported (no language is active
+then): mark it with ``gettext_lazy``, which keeps the message and translates it each time it is read
+(``str()``, a format, ``%``).
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from collections.abc import Callable
 _translate: Callable[[str], str] = str
 
 
-def install_translator(translate: Callable[[str], str]) -> None:
-    """Route every ``_()`` message through ``translate`` (Django's ``gettext``)."""
+def install_translator(translate: Callable[[str], str]) -> Callable[[str], str]:
+    """Route every ``_()`` message through ``translate`` (Django's ``gettext``); returns the translator
+    it replaces, so that a test can put it back."""
     global _translate
-    _translate = translate
+    previous, _translate = _translate, translate
+    return previous
 
 
 def gettext(message: str) -> str:
@@ -27,3 +33,37 @@ def gettext(message: str) -> str:
 
 
 _ = gettext
+
+
+class LazyText:
+    """A message translated each time it is read, for constants defined before any language is active."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def __str__(self) -> str:
+        return _translate(self.message)
+
+    def __repr__(self) -> str:
+        return f"gettext_lazy({self.message!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __mod__(self, values) -> str:
+        return str(self) % values
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyText):
+            return self.message == other.message
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+
+def gettext_lazy(message: str) -> LazyText:
+    """``message``, translated when it is read rather than now (module-level constants)."""
+    return LazyText(message)

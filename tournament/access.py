@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from taikai.errors import Forbidden
 from tournament import selectors
@@ -151,9 +152,14 @@ def holds_role(actor: Actor, event_id: int) -> bool:
 
 
 def require(allowed: bool, what: str) -> None:
-    """Refuse with 403 unless ``allowed``; ``what`` says what was refused, e.g. "record hands at this table"."""
+    """Refuse with 403 unless ``allowed``; ``what`` says what was refused, e.g. "record hands at this table"
+    (the caller translates it)."""
     if not allowed:
-        raise Forbidden("forbidden", f"your role in this event does not allow you to {what}")
+        raise Forbidden(
+            "forbidden",
+            # Translators: what is the action refused, a verb phrase ("record hands at this table").
+            _("your role in this event does not allow you to %(what)s") % {"what": what},
+        )
 
 
 # --- Lists limited to the actor's events -----------------------------------------------------------

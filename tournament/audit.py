@@ -60,6 +60,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
 
+from django.utils.translation import gettext as _
+
 from tournament.engine import clock as clock_engine
 from tournament.engine.errors import TournamentError
 from tournament.engine.overtime import OvertimeHandResult, overtime_progress
@@ -118,7 +120,7 @@ class EventRecords:
 
     def table_where(self, table_id: int) -> str:
         table = self.tables[table_id]
-        return f"round {table.round.number} table {table.number}"
+        return _("round %(round)s table %(table)s") % {"round": table.round.number, "table": table.number}
 
     def playing_seats(self, table_id: int) -> list[Seat]:
         return [s for s in self.seats.get(table_id, []) if s.in_game]
@@ -166,40 +168,49 @@ def check_hands(records: EventRecords) -> list[Violation]:
         table_where = records.table_where(table_id)
         numbers = [hand.number for hand in hands]
         if numbers != list(range(1, len(hands) + 1)):
-            violations.append(Violation("hand_numbering", table_where, f"hands are numbered {numbers}"))
+            violations.append(
+                Violation(
+                    "hand_numbering", table_where, _("hands are numbered %(numbers)s") % {"numbers": numbers}
+                )
+            )
         deposits = 0
         for hand in hands:
-            hand_where = f"{table_where} hand {hand.number}"
+            hand_where = _("%(where)s hand %(hand)s") % {"where": table_where, "hand": hand.number}
             by_version = {v.version: v for v in records.versions.get(hand.id, [])}
             for version in by_version.values():
-                where = f"{hand_where} v{version.version}"
+                where = _("%(where)s v%(version)s") % {"where": hand_where, "version": version.version}
                 balance = sum(version.deltas) - (version.deposits_in - version.deposits_out)
                 if balance:
                     violations.append(Violation(
                         "hand_zero_sum", where,
-                        f"changes {version.deltas} sum to {sum(version.deltas)}, deposits in {version.deposits_in} "
-                        f"− out {version.deposits_out} = {version.deposits_in - version.deposits_out}",
+                        _("changes %(changes)s sum to %(sum)s, deposits in %(in)s − out %(out)s = %(net)s") % {
+                            "changes": version.deltas, "sum": sum(version.deltas), "in": version.deposits_in,
+                            "out": version.deposits_out, "net": version.deposits_in - version.deposits_out},
                     ))  # fmt: skip
                 if len(version.deltas) != seat_count:
                     violations.append(Violation(
-                        "hand_seat_count", where, f"{len(version.deltas)} changes for {seat_count} seats"
+                        "hand_seat_count", where,
+                        _("%(changes)s changes for %(seats)s seats") % {"changes": len(version.deltas), "seats": seat_count}
                     ))  # fmt: skip
             flagged = [v.version for v in records.versions.get(hand.id, []) if v.is_current]
             if hand.current_version and flagged != [hand.current_version]:
                 violations.append(Violation(
                     "hand_current_flag", hand_where,
-                    f"versions marked current {flagged}, but the hand's current version is {hand.current_version}",
+                    _("versions marked current %(flagged)s, but the hand's current version is %(current)s")
+                    % {"flagged": flagged, "current": hand.current_version},
                 ))  # fmt: skip
             current = by_version.get(hand.current_version)
             if current is None:
                 violations.append(Violation(
-                    "hand_version", hand_where, f"the current version {hand.current_version} does not exist"
+                    "hand_version", hand_where,
+                    _("the current version %(version)s does not exist") % {"version": hand.current_version}
                 ))  # fmt: skip
                 continue
             if current.deposits_in != deposits:
                 violations.append(Violation(
-                    "deposits_chain", f"{hand_where} v{current.version}",
-                    f"{current.deposits_in} deposits in, but the previous hand left {deposits}",
+                    "deposits_chain", _("%(where)s v%(version)s") % {"where": hand_where, "version": current.version},
+                    _("%(in)s deposits in, but the previous hand left %(left)s")
+                    % {"in": current.deposits_in, "left": deposits},
                 ))  # fmt: skip
             deposits = current.deposits_out
     return violations
@@ -260,12 +271,14 @@ def check_result_versions(records: EventRecords) -> list[Violation]:
         versions = {r.version for r in current}
         if sorted(per_seat) != sorted(seat_ids) or any(n != 1 for n in per_seat.values()):
             violations.append(Violation(
-                "result_versions", where, f"{len(current)} current results for {len(seat_ids)} seats"
+                "result_versions", where,
+                _("%(results)s current results for %(seats)s seats") % {"results": len(current), "seats": len(seat_ids)}
             ))  # fmt: skip
         elif versions != {table.result_version}:
             violations.append(Violation(
                 "result_versions", where,
-                f"current results of version {sorted(versions)}, the table is at version {table.result_version}",
+                _("current results of version %(versions)s, the table is at version %(version)s")
+                % {"versions": sorted(versions), "version": table.result_version},
             ))  # fmt: skip
     return violations
 
@@ -282,21 +295,23 @@ def check_table_points(records: EventRecords) -> list[Violation]:
         seats = records.playing_seats(table_id)
         recorded = [by_seat[s.id].final_points if s.id in by_seat else None for s in seats]
         if records.hands.get(table_id):
-            expected, _ = final_points_from_hands(records, table_id)
+            expected, _lost = final_points_from_hands(records, table_id)
             if recorded != expected:
                 violations.append(Violation(
-                    "table_points", where, f"final points {recorded}, the hands give {expected}"
+                    "table_points", where,
+                    _("final points %(recorded)s, the hands give %(expected)s") % {"recorded": recorded, "expected": expected}
                 ))  # fmt: skip
             continue
         if None in recorded:
-            violations.append(Violation("table_points_sum", where, "a seat has no final points"))
+            violations.append(Violation("table_points_sum", where, _("a seat has no final points")))
             continue
         lost = ruleset.start_points * len(seats) - sum(recorded)
         if lost < 0 or lost % ruleset.riichi_stick:
             violations.append(Violation(
                 "table_points_sum", where,
-                f"final points add up to {sum(recorded)}, not {ruleset.start_points} × {len(seats)} less "
-                f"deposits in sticks of {ruleset.riichi_stick}",
+                _("final points add up to %(total)s, not %(start)s × %(seats)s less deposits in sticks of %(stick)s")
+                % {"total": sum(recorded), "start": ruleset.start_points, "seats": len(seats),
+                   "stick": ruleset.riichi_stick},
             ))  # fmt: skip
     return violations
 
@@ -325,12 +340,16 @@ def check_results(records: EventRecords) -> list[Violation]:
         rows = sorted(current, key=lambda r: seat_of[r.seat_id].position if r.seat_id in seat_of else 99)
         for row in rows:
             seat = seat_of.get(row.seat_id)
-            row_where = f"{where} seat {seat.wind if seat else row.seat_id}"
+            row_where = _("%(where)s seat %(seat)s") % {
+                "where": where,
+                "seat": seat.wind if seat else row.seat_id,
+            }
             if row.game_points != row.point_score + row.placement_points + row.oka:
                 violations.append(Violation(
                     "result_game_points", row_where,
-                    f"game points {row.game_points} ≠ point score {row.point_score} + placement points "
-                    f"{row.placement_points} + oka {row.oka}",
+                    _("game points %(game)s ≠ point score %(score)s + placement points %(placement)s + oka %(oka)s")
+                    % {"game": row.game_points, "score": row.point_score, "placement": row.placement_points,
+                       "oka": row.oka},
                 ))  # fmt: skip
             expected_score = (
                 Fraction(row.final_points - ruleset.return_points, THOUSAND)
@@ -339,15 +358,20 @@ def check_results(records: EventRecords) -> list[Violation]:
             )
             if row.point_score != expected_score:
                 violations.append(Violation(
-                    "result_point_score", row_where, f"point score {row.point_score}, expected {expected_score}"
+                    "result_point_score", row_where,
+                    _("point score %(score)s, expected %(expected)s") % {"score": row.point_score, "expected": expected_score}
                 ))  # fmt: skip
             if seat is not None and row.entry_id != seat.entry_id:
                 violations.append(Violation(
-                    "result_entry", row_where, f"result of entry {row.entry_id} on entry {seat.entry_id}'s seat"
+                    "result_entry", row_where,
+                    _("result of entry %(entry)s on entry %(seat_entry)s's seat")
+                    % {"entry": row.entry_id, "seat_entry": seat.entry_id}
                 ))  # fmt: skip
             if row.multiplier != table.multiplier:
                 violations.append(Violation(
-                    "result_multiplier", row_where, f"multiplier {row.multiplier}, the table's is {table.multiplier}"
+                    "result_multiplier", row_where,
+                    _("multiplier %(multiplier)s, the table's is %(table)s")
+                    % {"multiplier": row.multiplier, "table": table.multiplier}
                 ))  # fmt: skip
         violations += _check_table_placements(records, table, rows, where)
     return violations
@@ -360,41 +384,51 @@ def _check_table_placements(records, table: Table, rows: list[SeatResult], where
     finishers = [r for r in rows if not r.forfeit]
     points = [r.final_points for r in finishers]
     if None in points:
-        return [Violation("placement", where, "a finishing seat has no final points")]
+        return [Violation("placement", where, _("a finishing seat has no final points"))]
     for index, row in enumerate(finishers):
         expected = expected_placement(points, index, ruleset.tie_rule)
         if row.placement != expected:
             violations.append(Violation(
                 "placement", where,
-                f"{row.final_points} points placed {row.placement}, expected {expected} ({ruleset.tie_rule} ties)",
+                # Translators: tie_rule is the ruleset's tie rule as stored (split, seat_order).
+                _("%(points)s points placed %(placement)s, expected %(expected)s (%(tie_rule)s ties)")
+                % {"points": row.final_points, "placement": row.placement, "expected": expected,
+                   "tie_rule": ruleset.tie_rule},
             ))  # fmt: skip
         advanced = row.placement is not None and row.placement <= event.advancing_places
         if row.advanced != advanced:
             violations.append(Violation(
-                "advanced", where, f"placed {row.placement}: advanced should be {advanced}"
+                "advanced", where,
+                _("placed %(placement)s: advanced should be %(advanced)s") % {"placement": row.placement, "advanced": advanced}
             ))  # fmt: skip
     for row in rows:
         if row.forfeit and (row.placement is not None or row.advanced):
-            violations.append(Violation("placement", where, "a forfeit 不戦敗 has a placement or advances"))
+            violations.append(
+                Violation("placement", where, _("a forfeit 不戦敗 has a placement or advances"))
+            )
     violations += _check_placement_points(records, table, finishers, where)
     violations += _check_forfeits(records, table, rows, where)
     placement_total = sum((r.placement_points for r in finishers), Fraction(0))
     if placement_total != 0:
         violations.append(Violation(
-            "placement_points_sum", where, f"placement points of the finishers sum to {placement_total}"
+            "placement_points_sum", where,
+            _("placement points of the finishers sum to %(total)s") % {"total": placement_total}
         ))  # fmt: skip
     starters = [r for r in rows if r.final_points is not None]
     oka_expected = Fraction((ruleset.return_points - ruleset.start_points) * len(starters), THOUSAND)
     oka_total = sum((r.oka for r in rows), Fraction(0))
     if oka_total != oka_expected:
-        violations.append(Violation("oka_sum", where, f"oka sums to {oka_total}, expected {oka_expected}"))
+        violations.append(Violation(
+            "oka_sum", where, _("oka sums to %(total)s, expected %(expected)s") % {"total": oka_total, "expected": oka_expected}
+        ))  # fmt: skip
     lost = ruleset.start_points * len(starters) - sum(r.final_points for r in starters)
     forfeits = sum((r.placement_points for r in rows if r.forfeit), Fraction(0))
     game_total = sum((r.game_points for r in rows), Fraction(0))
     if game_total != forfeits - Fraction(lost, THOUSAND):
         violations.append(Violation(
             "table_game_points_sum", where,
-            f"game points sum to {game_total}, expected forfeits {forfeits} − lost deposits {lost}/1000",
+            _("game points sum to %(total)s, expected forfeits %(forfeits)s − lost deposits %(lost)s/1000")
+            % {"total": game_total, "forfeits": forfeits, "lost": lost},
         ))  # fmt: skip
     return violations
 
@@ -423,7 +457,13 @@ def _check_overtime_state(records: EventRecords, table: Table) -> list[Violation
         expected = "final" if any(v.overtime and v.outcome != "replayed" for _, v in current) else "none"
         if table.overtime_state != expected:
             return [
-                Violation("overtime_state", where, f"{table.overtime_state}, a final table's is {expected}")
+                Violation(
+                    "overtime_state",
+                    where,
+                    # Translators: state and expected are overtime states as stored (none, final, playing, ...).
+                    _("%(state)s, a final table's is %(expected)s")
+                    % {"state": table.overtime_state, "expected": expected},
+                )
             ]
         return []
     seats = records.playing_seats(table.id)
@@ -446,15 +486,17 @@ def _check_overtime_state(records: EventRecords, table: Table) -> list[Violation
     violations = []
     if table.overtime_state != progress.state:
         violations.append(Violation(
-            "overtime_state", where, f"the table says {table.overtime_state}, its hands say {progress.state}"
+            "overtime_state", where,
+            _("the table says %(table)s, its hands say %(hands)s") % {"table": table.overtime_state, "hands": progress.state}
         ))  # fmt: skip
     if progress.hands_after_end:
         violations.append(Violation(
-            "overtime_after_end", where, f"{progress.hands_after_end} overtime hands after it ended ({progress.state})"
+            "overtime_after_end", where,
+            _("%(count)s overtime hands after it ended (%(state)s)") % {"count": progress.hands_after_end, "state": progress.state}
         ))  # fmt: skip
     if progress.state == "playing" and table.status == Table.Status.FINISHED:
         violations.append(Violation(
-            "overtime_unfinished", where, "the result is confirmed while the overtime goes on (art. 39 ②)"
+            "overtime_unfinished", where, _("the result is confirmed while the overtime goes on (art. 39 ②)")
         ))  # fmt: skip
     return violations
 
@@ -471,7 +513,9 @@ def _check_placement_points(
     records, table: Table, finishers: list[SeatResult], where: str
 ) -> list[Violation]:
     if len(finishers) not in (2, 3, 4):
-        return [Violation("placement_points", where, f"{len(finishers)} players finished")]
+        return [
+            Violation("placement_points", where, _("%(count)s players finished") % {"count": len(finishers)})
+        ]
     ruleset = records.event.ruleset
     uma = list(ruleset.uma_for(len(finishers)))
     multiplier = table_multiplier(records, table)
@@ -482,8 +526,10 @@ def _check_placement_points(
         if row.placement_points != expected:
             violations.append(Violation(
                 "placement_points", where,
-                f"{row.final_points} points have placement points {row.placement_points}, expected {expected} "
-                f"(uma of {len(finishers)} finishers × {multiplier})",
+                _("%(points)s points have placement points %(placement)s, expected %(expected)s (uma of %(finishers)s "
+                  "finishers × %(multiplier)s)")
+                % {"points": row.final_points, "placement": row.placement_points, "expected": expected,
+                   "finishers": len(finishers), "multiplier": multiplier},
             ))  # fmt: skip
     return violations
 
@@ -500,22 +546,29 @@ def _check_forfeits(records, table: Table, rows: list[SeatResult], where: str) -
         if seat is None:
             continue
         absent = seat.absence != Seat.Absence.PRESENT
-        row_where = f"{where} seat {seat.wind}"
+        row_where = _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind}
         if row.forfeit != absent:
-            violations.append(Violation(
-                "forfeit", row_where, f"{seat.get_absence_display().lower()}, but forfeit is {row.forfeit}"
-            ))  # fmt: skip
+            but_forfeit = {
+                Seat.Absence.PRESENT: _("present, but forfeit is %(forfeit)s"),
+                Seat.Absence.ABSENT_BEFORE: _("absent before the game, but forfeit is %(forfeit)s"),
+                Seat.Absence.ABSENT_DURING: _("left during the game, but forfeit is %(forfeit)s"),
+            }
+            violations.append(
+                Violation("forfeit", row_where, but_forfeit[seat.absence] % {"forfeit": row.forfeit})
+            )
         if not absent:
             continue
         if row.placement_points != forfeit_value or row.oka:
             violations.append(Violation(
                 "forfeit_points", row_where,
-                f"placement points {row.placement_points} and oka {row.oka}, expected {forfeit_value} "
-                f"(the last place of {seated} seated) and no oka",
+                _("placement points %(placement)s and oka %(oka)s, expected %(expected)s (the last place of "
+                  "%(seated)s seated) and no oka")
+                % {"placement": row.placement_points, "oka": row.oka, "expected": forfeit_value, "seated": seated},
             ))  # fmt: skip
         if not seat.in_game and row.final_points is not None:
             violations.append(Violation(
-                "forfeit_points", row_where, f"absent before the game, yet {row.final_points} final points"
+                "forfeit_points", row_where,
+                _("absent before the game, yet %(points)s final points") % {"points": row.final_points}
             ))  # fmt: skip
     return violations
 
@@ -533,9 +586,12 @@ def check_replayed_hands(records: EventRecords) -> list[Violation]:
                     continue
                 if any(version.deltas) or version.deposits_out != version.deposits_in or version.wins:
                     violations.append(Violation(
-                        "replayed_hand", f"{records.table_where(table_id)} hand {hand.number} v{version.version}",
-                        f"a replayed hand with changes {version.deltas}, wins {len(version.wins)}, deposits "
-                        f"{version.deposits_in} → {version.deposits_out}",
+                        "replayed_hand",
+                        _("%(where)s hand %(hand)s v%(version)s")
+                        % {"where": records.table_where(table_id), "hand": hand.number, "version": version.version},
+                        _("a replayed hand with changes %(changes)s, wins %(wins)s, deposits %(in)s → %(out)s")
+                        % {"changes": version.deltas, "wins": len(version.wins), "in": version.deposits_in,
+                           "out": version.deposits_out},
                     ))  # fmt: skip
     return violations
 
@@ -559,33 +615,41 @@ def check_absences(records: EventRecords) -> list[Violation]:
         playing = records.playing_seats(table_id)
         hands = records.hands.get(table_id, [])
         for seat in seats:
-            seat_where = f"{where} seat {seat.wind}"
+            seat_where = _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind}
             if seat.absence != Seat.Absence.ABSENT_DURING:
                 if seat.left_after_hand is not None:
                     violations.append(Violation(
-                        "absence_record", seat_where, f"{seat.absence}, yet left after hand {seat.left_after_hand}"
+                        "absence_record", seat_where,
+                        # Translators: absence is the seat's absence as stored (present, absent_before).
+                        _("%(absence)s, yet left after hand %(hand)s") % {"absence": seat.absence, "hand": seat.left_after_hand}
                     ))  # fmt: skip
                 continue
             if seat.left_after_hand is None or seat.left_after_hand > len(hands):
                 violations.append(Violation(
                     "absence_record", seat_where,
-                    f"left during the game after hand {seat.left_after_hand}, {len(hands)} hands recorded",
+                    _("left during the game after hand %(hand)s, %(count)s hands recorded")
+                    % {"hand": seat.left_after_hand, "count": len(hands)},
                 ))  # fmt: skip
                 continue
             position = playing.index(seat)
             for hand in hands[seat.left_after_hand :]:
                 for version in records.versions.get(hand.id, []):
-                    hand_where = f"{where} hand {hand.number} v{version.version}"
+                    hand_where = _("%(where)s hand %(hand)s v%(version)s") % {
+                        "where": where,
+                        "hand": hand.number,
+                        "version": version.version,
+                    }
                     if position < len(version.deltas) and version.deltas[position]:
                         violations.append(Violation(
                             "left_seat_change", hand_where,
-                            f"seat {seat.wind} left after hand {seat.left_after_hand} but changes by "
-                            f"{version.deltas[position]}",
+                            _("seat %(seat)s left after hand %(hand)s but changes by %(change)s")
+                            % {"seat": seat.wind, "hand": seat.left_after_hand, "change": version.deltas[position]},
                         ))  # fmt: skip
                     if position in _roles(version):
                         violations.append(Violation(
                             "left_seat_role", hand_where,
-                            f"seat {seat.wind} left after hand {seat.left_after_hand} but takes part",
+                            _("seat %(seat)s left after hand %(hand)s but takes part")
+                            % {"seat": seat.wind, "hand": seat.left_after_hand},
                         ))  # fmt: skip
     return violations
 
@@ -603,15 +667,19 @@ def check_overtime(records: EventRecords) -> list[Violation]:
         flags = [v.overtime for v in _current_versions(records, table_id)]
         if any(flags) and not records.event.overtime_enabled:
             violations.append(Violation(
-                "overtime_disabled", where, f"{sum(flags)} overtime hands in an event without overtime"
+                "overtime_disabled", where,
+                _("%(count)s overtime hands in an event without overtime") % {"count": sum(flags)}
             ))  # fmt: skip
         if any(before and not after for before, after in pairwise(flags)):
-            violations.append(Violation("overtime_order", where, "a regular hand follows an overtime hand"))
+            violations.append(
+                Violation("overtime_order", where, _("a regular hand follows an overtime hand"))
+            )
         year = overtime_year_from_hands(records, table_id)
         if table.overtime_year != year:
             violations.append(Violation(
                 "overtime_year", where,
-                f"overtime year {table.overtime_year}, the {sum(flags)} overtime hands end in year {year}",
+                _("overtime year %(table_year)s, the %(count)s overtime hands end in year %(year)s")
+                % {"table_year": table.overtime_year, "count": sum(flags), "year": year},
             ))  # fmt: skip
     return violations
 
@@ -641,10 +709,16 @@ def check_penalties(records: EventRecords) -> list[Violation]:
         for hand, version in _current_hands(records, table_id):
             number = hand.number
             chain = records.replayed_before(table_id, number) if version.wins else []
-            hand_where = f"{records.table_where(table_id)} hand {number} v{version.version}"
+            hand_where = _("%(where)s hand %(hand)s v%(version)s") % {
+                "where": records.table_where(table_id),
+                "hand": number,
+                "version": version.version,
+            }
             if (table_id, number) in replays and version.outcome != "replayed":
                 violations.append(Violation(
-                    "hand_not_replayed", hand_where, f"the wall was wrecked (art. 36 ③), recorded as {version.outcome}"
+                    "hand_not_replayed", hand_where,
+                    # Translators: outcome is the hand's outcome as stored (ron, tsumo, exhaustive_draw, ...).
+                    _("the wall was wrecked (art. 36 ③), recorded as %(outcome)s") % {"outcome": version.outcome}
                 ))  # fmt: skip
             for win in version.wins:
                 position = win.get("winner")
@@ -658,7 +732,9 @@ def check_penalties(records: EventRecords) -> list[Violation]:
                 if kind in in_force:
                     violations.append(Violation(
                         "win_despite_penalty", hand_where,
-                        f"seat {playing[position].wind} wins by {kind}, a right its foul took for this hand",
+                        (_("seat %(seat)s wins by ron, a right its foul took for this hand") if kind == "ron"
+                         else _("seat %(seat)s wins by tsumo, a right its foul took for this hand"))
+                        % {"seat": playing[position].wind},
                     ))  # fmt: skip
     for penalty in records.penalties:
         violations += _check_penalty_points(records, penalty)
@@ -672,10 +748,14 @@ def _disqualifies(event: Event, kind: str) -> bool:
 
 
 def _check_penalty_points(records: EventRecords, penalty: Penalty) -> list[Violation]:
-    where = f"penalty {penalty.id}"
+    where = _("penalty %(penalty)s") % {"penalty": penalty.id}
     if penalty.kind not in PENALTY_POINT_KINDS:
         if penalty.points:
-            return [Violation("penalty_points", where, f"{penalty.kind} carries {penalty.points} points")]
+            return [Violation(
+                "penalty_points", where,
+                # Translators: kind is the foul's kind as stored (art35_revealed_hand, ...).
+                _("%(kind)s carries %(points)s points") % {"kind": penalty.kind, "points": penalty.points},
+            )]  # fmt: skip
         return []
     if penalty.table_id is None or penalty.table_id not in records.tables:
         players = records.event.table_size
@@ -687,7 +767,8 @@ def _check_penalty_points(records: EventRecords, penalty: Penalty) -> list[Viola
     if penalty.points != expected:
         return [Violation(
             "penalty_points", where,
-            f"{penalty.points} penalty points, expected {records.event.penalty_unit} × {players} players",
+            _("%(points)s penalty points, expected %(unit)s × %(players)s players")
+            % {"points": penalty.points, "unit": records.event.penalty_unit, "players": players},
         )]  # fmt: skip
     return []
 
@@ -708,8 +789,10 @@ def _check_disqualification(records: EventRecords, disqualifying: list[Penalty])
     for penalty in disqualifying:
         if statuses.get(penalty.entry_id) != Entry.Status.DISQUALIFIED:
             violations.append(Violation(
-                "not_disqualified", f"penalty {penalty.id}",
-                f"{penalty.kind} in tournament play, but entry {penalty.entry_id} is {statuses.get(penalty.entry_id)}",
+                "not_disqualified", _("penalty %(penalty)s") % {"penalty": penalty.id},
+                # Translators: kind is the foul's kind as stored; status the entry's status as stored (active, ...).
+                _("%(kind)s in tournament play, but entry %(entry)s is %(status)s")
+                % {"kind": penalty.kind, "entry": penalty.entry_id, "status": statuses.get(penalty.entry_id)},
             ))  # fmt: skip
         for seat in seated[penalty.entry_id]:
             round_ = rounds.get(seat.round_id)
@@ -723,8 +806,9 @@ def _check_disqualification(records: EventRecords, disqualifying: list[Penalty])
             if later:
                 reported.add((penalty.entry_id, round_.number))
                 violations.append(Violation(
-                    "seated_after_disqualification", f"round {round_.number}",
-                    f"entry {penalty.entry_id} is seated after their disqualification (penalty {penalty.id})",
+                    "seated_after_disqualification", _("round %(round)s") % {"round": round_.number},
+                    _("entry %(entry)s is seated after their disqualification (penalty %(penalty)s)")
+                    % {"entry": penalty.entry_id, "penalty": penalty.id},
                 ))  # fmt: skip
     return violations
 
@@ -736,13 +820,14 @@ def _check_disqualification_records(records: EventRecords) -> list[Violation]:
         disqualified_by_penalty__isnull=True, disqualification_confirmed_at__isnull=True
     )
     for entry in entries:
-        where = f"entry {entry.id}"
+        where = _("entry %(entry)s") % {"entry": entry.id}
         disqualified = entry.status == Entry.Status.DISQUALIFIED
         cause = penalties.get(entry.disqualified_by_penalty_id)
         if not disqualified:
             violations.append(Violation(
                 "disqualification_record", where,
-                f"{entry.status}, yet names a disqualifying penalty or a confirmation",
+                # Translators: status is the entry's status as stored (active, withdrawn, ...).
+                _("%(status)s, yet names a disqualifying penalty or a confirmation") % {"status": entry.status},
             ))  # fmt: skip
             continue
         if entry.disqualified_by_penalty_id is None:
@@ -750,13 +835,14 @@ def _check_disqualification_records(records: EventRecords) -> list[Violation]:
         if cause is None or cause.entry_id != entry.id or not _disqualifies(records.event, cause.kind):
             violations.append(Violation(
                 "disqualification_record", where,
-                f"disqualified by penalty {entry.disqualified_by_penalty_id}, not a disqualifying foul of this player",
+                _("disqualified by penalty %(penalty)s, not a disqualifying foul of this player")
+                % {"penalty": entry.disqualified_by_penalty_id},
             ))  # fmt: skip
         elif cause.cancelled_at is not None and entry.disqualification_confirmed_at is None:
             violations.append(Violation(
                 "disqualification_not_lifted", where,
-                f"penalty {cause.id} that disqualified the player was cancelled and nobody confirmed the "
-                "disqualification",
+                _("penalty %(penalty)s that disqualified the player was cancelled and nobody confirmed the "
+                  "disqualification") % {"penalty": cause.id},
             ))  # fmt: skip
     return violations
 
@@ -774,7 +860,10 @@ def check_clocks(records: EventRecords) -> list[Violation]:
             claim_fouls[penalty.table_id, penalty.hand_number, penalty.entry_id].append(penalty)
     for clock in TableClock.objects.filter(table_id__in=list(records.tables)):
         table_id = clock.table_id
-        where = f"{records.table_where(table_id)} clock of hand {clock.hand_number}"
+        where = _("%(where)s clock of hand %(hand)s") % {
+            "where": records.table_where(table_id),
+            "hand": clock.hand_number,
+        }
         try:
             state = clock_engine.state_from_dict(clock.state)
         except TournamentError as exc:
@@ -786,12 +875,14 @@ def check_clocks(records: EventRecords) -> list[Violation]:
         running = state.status != "finished"
         if absent - left or (running and left - absent):  # a void hand's clock may predate the leave
             violations.append(Violation(
-                "clock_absent_seats", where, f"absent seats {sorted(absent)}, seats that left {sorted(left)}"
+                "clock_absent_seats", where,
+                _("absent seats %(absent)s, seats that left %(left)s") % {"absent": sorted(absent), "left": sorted(left)}
             ))  # fmt: skip
         if running and (state.seat_on_turn in left or state.flagged & left):
             violations.append(Violation(
                 "clock_turn_to_absent", where,
-                f"seat {state.seat_on_turn} on turn, {sorted(state.flagged)} flagged; {sorted(left)} left the game",
+                _("seat %(seat)s on turn, %(flagged)s flagged; %(left)s left the game")
+                % {"seat": state.seat_on_turn, "flagged": sorted(state.flagged), "left": sorted(left)},
             ))  # fmt: skip
         for turn, seat, at_ms in state.claims:
             if not 0 <= seat < len(seats):
@@ -805,7 +896,8 @@ def check_clocks(records: EventRecords) -> list[Violation]:
                     if int(foul.logged_at.timestamp() * 1000) <= at_ms:
                         violations.append(Violation(
                             "claim_despite_penalty", where,
-                            f"seat {seats[seat].wind} claimed on turn {turn} after penalty {foul.id} took the right",
+                            _("seat %(seat)s claimed on turn %(turn)s after penalty %(penalty)s took the right")
+                            % {"seat": seats[seat].wind, "turn": turn, "penalty": foul.id},
                         ))  # fmt: skip
     return violations
 
@@ -833,25 +925,28 @@ def check_final(records: EventRecords) -> list[Violation]:
         gone = players[earlier.id] - players[later.id]
         if players[later.id] - players[earlier.id] or gone - was_disqualified:
             violations.append(Violation(
-                "final_decided_early", f"round {later.number}",
-                f"final game {rounds.index(later) + 1} of {event.final_games}: entries {sorted(gone)} left the final "
-                "before its last prescribed game",
+                "final_decided_early", _("round %(round)s") % {"round": later.number},
+                _("final game %(game)s of %(games)s: entries %(entries)s left the final before its last prescribed "
+                  "game") % {"game": rounds.index(later) + 1, "games": event.final_games, "entries": sorted(gone)},
             ))  # fmt: skip
     if event.champion_id is None:
         return violations
-    where = f"champion (entry {event.champion_id})"
+    where = _("champion (entry %(entry)s)") % {"entry": event.champion_id}
     if statuses.get(event.champion_id) == Entry.Status.DISQUALIFIED:
-        violations.append(Violation("champion_disqualified", where, "the champion is disqualified (art. 43)"))
+        violations.append(
+            Violation("champion_disqualified", where, _("the champion is disqualified (art. 43)"))
+        )
     if not rounds or event.champion_id not in players[rounds[-1].id]:
         violations.append(
-            Violation("champion_not_finalist", where, "the champion did not play the last final game")
+            Violation("champion_not_finalist", where, _("the champion did not play the last final game"))
         )
     elif len(rounds) < event.final_games:
         others = players[rounds[-1].id] - {event.champion_id}
         if others - was_disqualified:
             violations.append(Violation(
                 "final_decided_early", where,
-                f"crowned after {len(rounds)} of the {event.final_games} prescribed final games",
+                _("crowned after %(played)s of the %(games)s prescribed final games")
+                % {"played": len(rounds), "games": event.final_games},
             ))  # fmt: skip
     return violations
 
@@ -867,21 +962,28 @@ def check_seating(records: EventRecords) -> list[Violation]:
         where = records.table_where(table_id)
         positions = [s.position for s in seats]
         if positions != list(range(len(seats))):
-            violations.append(Violation("seat_positions", where, f"seat positions {positions}"))
+            violations.append(
+                Violation(
+                    "seat_positions", where, _("seat positions %(positions)s") % {"positions": positions}
+                )
+            )
         for seat in seats:
             seated[table.round.number][seat.entry_id] += 1
             if seat.round_id != table.round_id:
                 violations.append(Violation(
-                    "seat_round_mismatch", f"{where} seat {seat.wind}",
-                    f"the seat names round id {seat.round_id}, its table is in round id {table.round_id}",
+                    "seat_round_mismatch", _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind},
+                    _("the seat names round id %(seat_round)s, its table is in round id %(table_round)s")
+                    % {"seat_round": seat.round_id, "table_round": table.round_id},
                 ))  # fmt: skip
     names = dict(Entry.objects.filter(event=records.event).values_list("id", "player__display_name"))
     for round_number, counts in sorted(seated.items()):
         for entry_id, times in sorted(counts.items()):
             if times > 1:
                 violations.append(Violation(
-                    "seated_twice", f"round {round_number}",
-                    f"{names.get(entry_id, f'entry {entry_id}')} (entry {entry_id}) is seated {times} times",
+                    "seated_twice", _("round %(round)s") % {"round": round_number},
+                    _("%(name)s (entry %(entry)s) is seated %(times)s times") % {
+                        "name": names[entry_id] if entry_id in names else _("entry %(entry)s") % {"entry": entry_id},
+                        "entry": entry_id, "times": times},
                 ))  # fmt: skip
     return violations
 
@@ -897,11 +999,12 @@ def _sort_key(precedence: tuple[str, ...], advances: int, total: Fraction) -> tu
 def check_standings(records: EventRecords) -> list[Violation]:
     """The snapshot against the current results, summed here (penalty points deducted)."""
     event = records.event
-    where = "standings"
+    # Translators: where a violation is: the standings snapshot.
+    where = _("standings")
     current = [r for rows in records.results.values() for r in rows if r.is_current]
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
     if snapshot is None:
-        return [Violation("standings_missing", where, "results exist but no standings")] if current else []
+        return [Violation("standings_missing", where, _("results exist but no standings"))] if current else []
     violations = []
     totals: dict[int, Fraction] = defaultdict(Fraction)
     advances: Counter = Counter()
@@ -917,24 +1020,33 @@ def check_standings(records: EventRecords) -> list[Violation]:
     listed = [row["entry"] for row in snapshot.rows]
     if sorted(listed) != sorted(entries):
         violations.append(Violation(
-            "standings_entries", where, f"{len(listed)} rows ({len(set(listed))} entries) for {len(entries)} entries"
+            "standings_entries", where,
+            _("%(rows)s rows (%(listed)s entries) for %(entries)s entries")
+            % {"rows": len(listed), "listed": len(set(listed)), "entries": len(entries)}
         ))  # fmt: skip
     keys = []
     for row in snapshot.rows:
         entry_id = row["entry"]
-        row_where = f"{where}: {row.get('name', '')} (entry {entry_id})"
+        row_where = _("%(where)s: %(name)s (entry %(entry)s)") % {
+            "where": where,
+            "name": row.get("name", ""),
+            "entry": entry_id,
+        }
         total = Fraction(row["total_points"])
         if total != totals[entry_id]:
             violations.append(Violation(
-                "standings_total", row_where, f"total {total}, the current results give {totals[entry_id]}"
+                "standings_total", row_where,
+                _("total %(total)s, the current results give %(expected)s") % {"total": total, "expected": totals[entry_id]}
             ))  # fmt: skip
         if row["advances"] != advances[entry_id]:
             violations.append(Violation(
-                "standings_advances", row_where, f"{row['advances']} advances, counted {advances[entry_id]}"
+                "standings_advances", row_where,
+                _("%(advances)s advances, counted %(counted)s") % {"advances": row["advances"], "counted": advances[entry_id]}
             ))  # fmt: skip
         if row["games"] != games[entry_id]:
             violations.append(Violation(
-                "standings_games", row_where, f"{row['games']} games, counted {games[entry_id]}"
+                "standings_games", row_where,
+                _("%(games)s games, counted %(counted)s") % {"games": row["games"], "counted": games[entry_id]}
             ))  # fmt: skip
         keys.append(_sort_key(event.precedence, row["advances"], total))
     expected_rank = 0
@@ -944,14 +1056,17 @@ def check_standings(records: EventRecords) -> list[Violation]:
         out_of_order = position > 0 and keys[position - 1] < key
         if out_of_order or row["rank"] != expected_rank:
             violations.append(Violation(
-                "standings_order", f"{where} row {position + 1}",
-                f"rank {row['rank']} for {key}, expected rank {expected_rank}"
-                + (" (listed below a lower row)" if out_of_order else ""),
+                "standings_order", _("%(where)s row %(row)s") % {"where": where, "row": position + 1},
+                (_("rank %(rank)s for %(key)s, expected rank %(expected)s (listed below a lower row)") if out_of_order
+                 else _("rank %(rank)s for %(key)s, expected rank %(expected)s"))
+                % {"rank": row["rank"], "key": key, "expected": expected_rank},
             ))  # fmt: skip
     completed = event.rounds.filter(status=Round.Status.COMPLETED).count()
     if snapshot.rounds_included != completed:
         violations.append(Violation(
-            "standings_rounds", where, f"includes {snapshot.rounds_included} rounds, {completed} are completed"
+            "standings_rounds", where,
+            _("includes %(included)s rounds, %(completed)s are completed")
+            % {"included": snapshot.rounds_included, "completed": completed}
         ))  # fmt: skip
     return violations
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress
 
+from taikai.i18n import _
+
 from . import hand as hand_module
 from . import shapes, tiles
 from .errors import InvariantViolation, ScoringError
@@ -339,7 +341,7 @@ def best_reading(hand: Hand, rules: Rules) -> tuple:
 def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
     hand_readings = readings(hand, context.concealed_counts)
     if not hand_readings:
-        raise ScoringError("not_a_winning_hand", "the tiles do not form a winning hand")
+        raise ScoringError("not_a_winning_hand", _("the tiles do not form a winning hand"))
     dealer = hand.dealer
     all_counts = context.counts
     dora = count_dora(all_counts, hand.dora_indicators) if hand.dora_indicators else 0
@@ -378,7 +380,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             pinfu = bool(shaped) and shaped[0][0] == "pinfu"  # shape_yaku lists pinfu first
             yaku = (*regular, *bonus)
             han = bonus_han
-            for _, value in regular:
+            for _key, value in regular:
                 han += value
             units = 0
         fu, fixed, fu_details = fu_of(reading, context, pinfu=pinfu, double_wind_pair_fu=double_wind_pair_fu)
@@ -396,7 +398,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             best_key = rank
             best = (yaku, han, rounded_fu, limit, payments, total, fu_details, units, reading)
     if best is None:
-        raise ScoringError("no_yaku", "the hand has no yaku (dora alone do not make a winning hand)")
+        raise ScoringError("no_yaku", _("the hand has no yaku (dora alone do not make a winning hand)"))
     if best[5] < 0:
         raise InvariantViolation("a win cannot pay the winner a negative amount")
     yaku, han, rounded_fu, limit, payments, total, fu_details, units, reading = best
@@ -408,18 +410,20 @@ def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
     if raw_rules is None:
         return rules
     if not isinstance(raw_rules, dict):
-        raise ScoringError("invalid_parameter", "rules must be an object", field="rules")
+        raise ScoringError("invalid_parameter", _("rules must be an object"), field="rules")
     unknown = set(raw_rules) - LINE_RULE_KEYS
     if unknown:
         raise ScoringError(
             "invalid_parameter",
-            f"unknown per-line rules: {', '.join(sorted(map(str, unknown)))}",
+            _("unknown per-line rules: %(rules)s") % {"rules": ", ".join(sorted(map(str, unknown)))},
             field="rules",
         )
     if "aka_dora" in raw_rules:
         aka = raw_rules["aka_dora"]
         if not isinstance(aka, bool):
-            raise ScoringError("invalid_parameter", "rules.aka_dora must be true or false", field="aka_dora")
+            raise ScoringError(
+                "invalid_parameter", _("rules.aka_dora must be true or false"), field="aka_dora"
+            )
         if aka != rules.aka_dora:
             return _with_aka(rules, aka)
     return rules
@@ -456,17 +460,18 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
     request_id = request.get("id") if isinstance(request, dict) else None
     try:
         if not isinstance(request, dict):
-            raise ScoringError("invalid_request", "a request is a JSON object")
+            raise ScoringError("invalid_request", _("a request is a JSON object"))
         if not REQUEST_KEYS.issuperset(request):
             unknown = set(request) - REQUEST_KEYS
             raise ScoringError(
-                "invalid_request", f"unknown request keys: {', '.join(sorted(map(str, unknown)))}"
+                "invalid_request",
+                _("unknown request keys: %(keys)s") % {"keys": ", ".join(sorted(map(str, unknown)))},
             )
         if "hand" not in request:
-            raise ScoringError("invalid_request", "hand is required", field="hand")
+            raise ScoringError("invalid_request", _("hand is required"), field="hand")
         line_rules = rules_for_line(request.get("rules"), rules or STANDARD_RULES)
         hand, concealed_counts, counts = read_hand(request["hand"])
-        yaku, han, fu, limit, payments, total, fu_details, _, _ = _best_reading(
+        yaku, han, fu, limit, payments, total, fu_details, _units, _reading = _best_reading(
             hand, line_rules, _win_context(hand, concealed_counts, counts)
         )
     except ScoringError as error:

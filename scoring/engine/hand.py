@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from operator import itemgetter
 
+from taikai.i18n import _
+
 from .errors import ScoringError
 from .tiles import EAST, SINGLE_TILES, WIND_LETTERS, parse_tile, parse_tiles, tile_name
 
@@ -123,34 +125,55 @@ def _validated_hand(values: tuple) -> Hand:
 def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
     field = f"melds[{position}]"
     if not isinstance(raw, dict) or set(raw) - {"type", "tiles"} or "type" not in raw or "tiles" not in raw:
-        raise ScoringError("invalid_meld", f"{field} must be an object with 'type' and 'tiles'", field=field)
+        raise ScoringError(
+            "invalid_meld",
+            # Translators: field names the meld in the request (melds[0]); type and tiles are keys.
+            _("%(field)s must be an object with 'type' and 'tiles'") % {"field": field},
+            field=field,
+        )
     kind = raw["type"]
     if kind not in MELD_TYPES:
         raise ScoringError(
             "invalid_meld",
-            f"{field}: unknown meld type {kind!r} (one of {', '.join(MELD_TYPES)})",
+            _("%(field)s: unknown meld type %(kind)s (one of %(types)s)")
+            % {"field": field, "kind": repr(kind), "types": ", ".join(MELD_TYPES)},
             field=field,
         )
     indices, red = parse_tiles(raw["tiles"], field=f"{field}.tiles")
     indices.sort()
     expected = 3 if kind in ("chi", "pon") else 4
     if len(indices) != expected:
-        raise ScoringError("invalid_meld", f"{field}: a {kind} has {expected} tiles", field=field)
+        raise ScoringError(
+            "invalid_meld",
+            # Translators: kind is a meld type as written in the request (chi, pon, kan_open, ...).
+            _("%(field)s: a %(kind)s has %(count)s tiles")
+            % {"field": field, "kind": kind, "count": expected},
+            field=field,
+        )
     first = indices[0]
     if kind == "chi":
         if first >= 27 or first % 9 > 6 or indices != [first, first + 1, first + 2]:
             raise ScoringError(
-                "invalid_meld", f"{field}: a chi is three consecutive tiles of one suit", field=field
+                "invalid_meld",
+                _("%(field)s: a chi is three consecutive tiles of one suit") % {"field": field},
+                field=field,
             )
     elif any(index != first for index in indices):
-        raise ScoringError("invalid_meld", f"{field}: a {kind} is {expected} identical tiles", field=field)
+        raise ScoringError(
+            "invalid_meld",
+            # Translators: kind is a meld type as written in the request (pon, kan_open, kan_closed, ...).
+            _("%(field)s: a %(kind)s is %(count)s identical tiles")
+            % {"field": field, "kind": kind, "count": expected},
+            field=field,
+        )
     return Meld(kind, first, red), indices
 
 
 def _flag(raw: dict, key: str) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
-        raise ScoringError("invalid_request", f"{key} must be true or false", field=key)
+        # Translators: key is a flag of the hand as written in the request (riichi, tsumo, ...).
+        raise ScoringError("invalid_request", _("%(key)s must be true or false") % {"key": key}, field=key)
     return value
 
 
@@ -159,7 +182,9 @@ def _count(raw: dict, key: str) -> int:
     if type(value) is int and value >= 0:
         return value
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ScoringError("invalid_request", f"{key} must be a non-negative integer", field=key)
+        raise ScoringError(
+            "invalid_request", _("%(key)s must be a non-negative integer") % {"key": key}, field=key
+        )
     return value
 
 
@@ -167,7 +192,9 @@ def _wind(raw: dict, key: str) -> int:
     value = raw.get(key, "E")
     wind = WIND_LETTERS.get(value) if type(value) is str else None
     if wind is None:
-        raise ScoringError("invalid_request", f"{key} must be one of E, S, W, N", field=key)
+        raise ScoringError(
+            "invalid_request", _("%(key)s must be one of E, S, W, N") % {"key": key}, field=key
+        )
     return wind
 
 
@@ -179,9 +206,9 @@ def _indicators(raw: dict, key: str) -> tuple[int, ...]:
     if not value:
         if value is None or value == []:
             return ()
-        raise ScoringError("invalid_tiles", f"{key} must be a list of tiles", field=key)
+        raise ScoringError("invalid_tiles", _("%(key)s must be a list of tiles") % {"key": key}, field=key)
     if not isinstance(value, list):
-        raise ScoringError("invalid_tiles", f"{key} must be a list of tiles", field=key)
+        raise ScoringError("invalid_tiles", _("%(key)s must be a list of tiles") % {"key": key}, field=key)
     try:
         return tuple(map(_TILE_INDEX.__getitem__, value))
     except (KeyError, TypeError):
@@ -194,36 +221,37 @@ def check_flags(hand: Hand) -> None:
     tsumo = hand.tsumo
     riichi = hand.riichi
     if hand.double_riichi and not riichi:
-        problems.append("double_riichi comes with riichi")
+        problems.append(_("double_riichi comes with riichi"))
     if riichi and not hand.is_closed:
-        problems.append("riichi needs a closed hand")
+        problems.append(_("riichi needs a closed hand"))
     if hand.ippatsu and not riichi:
-        problems.append("ippatsu needs riichi")
+        problems.append(_("ippatsu needs riichi"))
     if tsumo:
         if hand.houtei:
-            problems.append("houtei is a win on a discard (ron)")
+            problems.append(_("houtei is a win on a discard (ron)"))
         if hand.chankan:
-            problems.append("chankan is a win on another player's kan (ron)")
+            problems.append(_("chankan is a win on another player's kan (ron)"))
     else:
         if hand.haitei:
-            problems.append("haitei is a win by tsumo")
+            problems.append(_("haitei is a win by tsumo"))
         if hand.rinshan:
-            problems.append("rinshan is a win by tsumo")
+            problems.append(_("rinshan is a win by tsumo"))
     if hand.haitei and hand.rinshan:
-        problems.append("haitei and rinshan exclude each other")
+        problems.append(_("haitei and rinshan exclude each other"))
     if hand.houtei and hand.chankan:
-        problems.append("houtei and chankan exclude each other")
+        problems.append(_("houtei and chankan exclude each other"))
     if hand.rinshan and not any(meld.is_kan for meld in hand.melds):
-        problems.append("rinshan needs a kan")
+        problems.append(_("rinshan needs a kan"))
     if hand.tenhou or hand.chiihou:
         if hand.tenhou and (not hand.dealer or not tsumo or hand.melds):
-            problems.append("tenhou is the dealer's tsumo on the first draw, with no meld")
+            problems.append(_("tenhou is the dealer's tsumo on the first draw, with no meld"))
         if hand.chiihou and (hand.dealer or not tsumo or hand.melds):
-            problems.append("chiihou is a non-dealer's tsumo on the first draw, with no meld")
+            problems.append(_("chiihou is a non-dealer's tsumo on the first draw, with no meld"))
         if riichi or hand.rinshan or hand.haitei:
-            problems.append("tenhou/chiihou is the first draw: no riichi, rinshan or haitei")
+            problems.append(_("tenhou/chiihou is the first draw: no riichi, rinshan or haitei"))
     if problems:
-        raise ScoringError("inconsistent_flags", "; ".join(problems))
+        # Translators: separates the problems listed in one message.
+        raise ScoringError("inconsistent_flags", _("; ").join(problems))
 
 
 def hand_from_dict(raw: object) -> Hand:
@@ -257,13 +285,13 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
     """``hand_from_dict``, with the tile counts found on the way: (hand, concealed counts, counts of
     every tile, concealed and melded, per 34-index)."""
     if not isinstance(raw, dict):
-        raise ScoringError("invalid_request", "hand must be an object")
+        raise ScoringError("invalid_request", _("hand must be an object"))
     if not HAND_KEYS.issuperset(raw):
         unknown = sorted(map(str, set(raw) - HAND_KEYS))
-        raise ScoringError("invalid_request", f"unknown hand keys: {', '.join(unknown)}")
+        raise ScoringError("invalid_request", _("unknown hand keys: %(keys)s") % {"keys": ", ".join(unknown)})
     if "tiles" not in raw or "win_tile" not in raw:
         missing = "tiles" if "tiles" not in raw else "win_tile"
-        raise ScoringError("invalid_request", f"hand.{missing} is required", field=missing)
+        raise ScoringError("invalid_request", _("hand.%(key)s is required") % {"key": missing}, field=missing)
     concealed, red = parse_tiles(raw["tiles"], field="tiles")
     concealed_counts = [0] * 34
     for index in concealed:
@@ -273,7 +301,7 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
     raw_melds = raw.get("melds")
     if raw_melds:
         if not isinstance(raw_melds, list) or len(raw_melds) > 4:
-            raise ScoringError("invalid_meld", "melds must be a list of at most 4 melds", field="melds")
+            raise ScoringError("invalid_meld", _("melds must be a list of at most 4 melds"), field="melds")
         counts = list(concealed_counts)
         for position, raw_meld in enumerate(raw_melds):
             meld, indices = _read_meld(position, raw_meld)
@@ -282,23 +310,30 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
             for index in indices:
                 counts[index] += 1
     elif raw_melds is not None and raw_melds != []:
-        raise ScoringError("invalid_meld", "melds must be a list of at most 4 melds", field="melds")
+        raise ScoringError("invalid_meld", _("melds must be a list of at most 4 melds"), field="melds")
     expected = 14 - 3 * len(melds)
     if len(concealed) != expected:
         raise ScoringError(
             "wrong_tile_count",
-            f"tiles has {len(concealed)} tiles; with {len(melds)} meld(s) it must have {expected}",
+            _("tiles has %(count)s tiles; with %(melds)s meld(s) it must have %(expected)s")
+            % {"count": len(concealed), "melds": len(melds), "expected": expected},
             field="tiles",
         )
     if max(counts) > 4:
         index = next(index for index, count in enumerate(counts) if count > 4)
         raise ScoringError(
-            "too_many_copies", f"{tile_name(index)} appears {counts[index]} times (at most 4)", field="tiles"
+            "too_many_copies",
+            # Translators: tile is a tile in MPSZ notation (5m, 7z).
+            _("%(tile)s appears %(count)s times (at most 4)")
+            % {"tile": tile_name(index), "count": counts[index]},
+            field="tiles",
         )
-    win_tile, _ = parse_tile(raw["win_tile"], field="win_tile")
+    win_tile, _red = parse_tile(raw["win_tile"], field="win_tile")
     if not concealed_counts[win_tile]:
         raise ScoringError(
-            "win_tile_missing", f"win_tile {tile_name(win_tile)} is not among the tiles", field="win_tile"
+            "win_tile_missing",
+            _("win_tile %(tile)s is not among the tiles") % {"tile": tile_name(win_tile)},
+            field="win_tile",
         )
     try:
         flags = _FLAGS_OF(raw)
@@ -307,10 +342,14 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
     if not _BOOL_TYPE.issuperset(map(type, flags)):
         for key, value in zip(FLAG_KEYS, flags, strict=True):
             if value is not True and value is not False:
-                raise ScoringError("invalid_request", f"{key} must be true or false", field=key)
+                raise ScoringError(
+                    "invalid_request", _("%(key)s must be true or false") % {"key": key}, field=key
+                )
     seat_wind = _wind(raw, "seat_wind")
     if "dealer" in raw and _flag(raw, "dealer") != (seat_wind == EAST):
-        raise ScoringError("inconsistent_flags", "dealer is true exactly when seat_wind is E", field="dealer")
+        raise ScoringError(
+            "inconsistent_flags", _("dealer is true exactly when seat_wind is E"), field="dealer"
+        )
     concealed.sort()
     hand = _validated_hand(
         (

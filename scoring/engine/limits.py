@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from taikai.i18n import _
+
 from .errors import ScoringError
 from .params import LimitOptions
 
@@ -54,7 +56,9 @@ class Limit:
 def limit_named(name: str, *, yakuman_units: int = 1) -> Limit:
     """The limit ``name``; for ``"yakuman"``, ``yakuman_units`` × 8000 basic points."""
     if name not in LIMIT_BASIC_POINTS:
-        raise ScoringError("unknown_limit", f"unknown limit {name!r}", field="limit")
+        raise ScoringError(
+            "unknown_limit", _("unknown limit %(limit)s") % {"limit": repr(name)}, field="limit"
+        )
     if name == "yakuman":
         return Limit(name, LIMIT_BASIC_POINTS[name] * yakuman_units, yakuman_units)
     return Limit(name, LIMIT_BASIC_POINTS[name])

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from taikai.i18n import _
+
 from .errors import ScoringError
 
 SCHEMES = (
@@ -43,23 +45,33 @@ class SchemeParams:
             value = getattr(self, name)
             if isinstance(value, float):
                 raise ScoringError(
-                    "invalid_parameter", f"{name} must be an integer or a Fraction, not a float"
+                    "invalid_parameter",
+                    # Translators: name is a parameter of the payment scheme (kappa, epsilon, theta, phi).
+                    _("%(name)s must be an integer or a Fraction, not a float") % {"name": name},
                 )
             object.__setattr__(self, name, Fraction(value))
             if getattr(self, name) <= 0:
-                raise ScoringError("invalid_parameter", f"{name} must be greater than 0", field=name)
+                raise ScoringError(
+                    "invalid_parameter", _("%(name)s must be greater than 0") % {"name": name}, field=name
+                )
         if self.scheme not in SCHEMES:
-            raise ScoringError("invalid_parameter", f"unknown scheme {self.scheme!r}", field="scheme")
+            raise ScoringError(
+                "invalid_parameter",
+                _("unknown scheme %(scheme)s") % {"scheme": repr(self.scheme)},
+                field="scheme",
+            )
         if self.players not in (2, 3, 4):
-            raise ScoringError("invalid_parameter", "players (m) must be 2, 3 or 4", field="players")
+            raise ScoringError("invalid_parameter", _("players (m) must be 2, 3 or 4"), field="players")
         if not 0 <= self.dealers < self.players:
-            raise ScoringError("invalid_parameter", "dealers (ω) must be between 0 and m-1", field="dealers")
+            raise ScoringError(
+                "invalid_parameter", _("dealers (ω) must be between 0 and m-1"), field="dealers"
+            )
         if self.standard < self.players:
             raise ScoringError(
-                "invalid_parameter", "standard (s) must be at least players (m)", field="standard"
+                "invalid_parameter", _("standard (s) must be at least players (m)"), field="standard"
             )
         if self.honba_unit < 0 or self.bazoro < 0 or self.min_han < 0:
-            raise ScoringError("invalid_parameter", "a, bazoro and v0 must not be negative")
+            raise ScoringError("invalid_parameter", _("a, bazoro and v0 must not be negative"))
 
 
 @dataclass(frozen=True)
@@ -90,4 +102,6 @@ def scheme_preset(name: str) -> SchemeParams:
     try:
         return SCHEME_PRESETS[name]
     except KeyError:
-        raise ScoringError("unknown_preset", f"unknown scheme preset {name!r}", field="preset") from None
+        raise ScoringError(
+            "unknown_preset", _("unknown scheme preset %(name)s") % {"name": repr(name)}, field="preset"
+        ) from None

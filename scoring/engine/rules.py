@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from taikai.i18n import _
+
 from .errors import ScoringError
 from .params import LimitOptions, SchemeParams
 from .yaku import YAKU_BY_KEY
@@ -25,25 +27,33 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.scheme, SchemeParams):
-            raise ScoringError("invalid_parameter", "scheme must be a SchemeParams", field="scheme")
+            raise ScoringError("invalid_parameter", _("scheme must be a SchemeParams"), field="scheme")
         if not isinstance(self.limits, LimitOptions):
-            raise ScoringError("invalid_parameter", "limits must be a LimitOptions", field="limits")
+            raise ScoringError("invalid_parameter", _("limits must be a LimitOptions"), field="limits")
         for name in ("aka_dora", "open_tanyao"):
             if not isinstance(getattr(self, name), bool):
-                raise ScoringError("invalid_parameter", f"{name} must be true or false", field=name)
+                raise ScoringError(
+                    "invalid_parameter",
+                    # Translators: name is a rule of the ruleset (aka_dora, open_tanyao).
+                    _("%(name)s must be true or false") % {"name": name},
+                    field=name,
+                )
         if self.double_wind_pair_fu not in (2, 4) or isinstance(self.double_wind_pair_fu, bool):
             raise ScoringError(
-                "invalid_parameter", "double_wind_pair_fu must be 2 or 4", field="double_wind_pair_fu"
+                "invalid_parameter", _("double_wind_pair_fu must be 2 or 4"), field="double_wind_pair_fu"
             )
         overrides = {}
         for key, value in dict(self.yaku_han).items():
             definition = YAKU_BY_KEY.get(key)
             if definition is None:
-                raise ScoringError("invalid_parameter", f"unknown yaku {key!r}", field="yaku_han")
+                raise ScoringError(
+                    "invalid_parameter", _("unknown yaku %(key)s") % {"key": repr(key)}, field="yaku_han"
+                )
             if definition.yakuman:
                 raise ScoringError(
                     "invalid_parameter",
-                    f"{key} is a yakuman: its value comes from the limits, not from han",
+                    # Translators: key is a yaku's key (daisangen, kokushi, ...).
+                    _("%(key)s is a yakuman: its value comes from the limits, not from han") % {"key": key},
                     field="yaku_han",
                 )
             if (
@@ -53,7 +63,8 @@ class Rules:
             ):
                 raise ScoringError(
                     "invalid_parameter",
-                    f"yaku_han[{key!r}] must be (closed han, open han), non-negative integers",
+                    _("yaku_han[%(key)s] must be (closed han, open han), non-negative integers")
+                    % {"key": repr(key)},
                     field="yaku_han",
                 )
             overrides[key] = (value[0], value[1])

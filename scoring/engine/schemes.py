@@ -27,6 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from taikai.i18n import _
+
 from .errors import InvariantViolation, ScoringError
 from .limits import basic_limit, han_limit
 from .params import LimitOptions, SchemeParams
@@ -42,10 +44,10 @@ def ceil_to(x: Fraction | int, alpha: Fraction | int) -> Fraction:
     not exact.
     """
     if isinstance(x, float) or isinstance(alpha, float):
-        raise ScoringError("invalid_parameter", "ceil_to takes ints or Fractions, not floats")
+        raise ScoringError("invalid_parameter", _("ceil_to takes ints or Fractions, not floats"))
     alpha = Fraction(alpha)
     if alpha <= 0:
-        raise ScoringError("invalid_parameter", "the base of ceil_to must be greater than 0")
+        raise ScoringError("invalid_parameter", _("the base of ceil_to must be greater than 0"))
     return alpha * math.ceil(Fraction(x) / alpha)
 
 
@@ -73,7 +75,8 @@ def basic_points(params: SchemeParams, *, han: int, fu: int | Fraction, fu_is_fi
         if v < params.min_han:
             raise ScoringError(
                 "below_minimum_han",
-                f"total han {v} (with bazoro) is below the scheme's minimum v0={params.min_han}",
+                _("total han %(han)s (with bazoro) is below the scheme's minimum v0=%(minimum)s")
+                % {"han": v, "minimum": params.min_han},
                 field="han",
             )
         return 2**v * ceil_to(fu, params.phi / 2**params.min_han)
@@ -255,13 +258,13 @@ def win_payment(
     Honba: ``a·t`` per payer, so a ron pays ``(m-1)·a·t`` on top.
     """
     if han < 0:
-        raise ScoringError("invalid_han", "han must not be negative", field="han")
+        raise ScoringError("invalid_han", _("han must not be negative"), field="han")
     if yakuman < 0:
-        raise ScoringError("invalid_yakuman", "the yakuman count must not be negative", field="yakuman")
+        raise ScoringError("invalid_yakuman", _("the yakuman count must not be negative"), field="yakuman")
     if honba < 0:
-        raise ScoringError("invalid_honba", "honba must not be negative", field="honba")
+        raise ScoringError("invalid_honba", _("honba must not be negative"), field="honba")
     if dealer and params.dealers == 0:
-        raise ScoringError("no_dealer", "a dealer cannot win when the scheme has no dealer (ω=0)")
+        raise ScoringError("no_dealer", _("a dealer cannot win when the scheme has no dealer (ω=0)"))
 
     if type(fu) is int and _integral_shares(params):
         return _integral_win_payment(params, limits, han, fu, fu_is_fixed, yakuman, dealer, honba)
@@ -382,6 +385,6 @@ def _integral_win_payment(
 
 def _check_fu(fu: int | Fraction) -> None:
     if isinstance(fu, float | bool):
-        raise ScoringError("invalid_fu", "fu must be an integer", field="fu")
+        raise ScoringError("invalid_fu", _("fu must be an integer"), field="fu")
     if fu <= 0:
-        raise ScoringError("invalid_fu", "fu must be greater than 0", field="fu")
+        raise ScoringError("invalid_fu", _("fu must be greater than 0"), field="fu")

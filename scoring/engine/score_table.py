@@ -21,6 +21,8 @@ import io
 from dataclasses import dataclass
 from fractions import Fraction
 
+from taikai.i18n import _
+
 from .errors import ScoringError
 from .limits import LIMIT_HAN_RANGES, LIMIT_NAMES
 from .params import LimitOptions, SchemeParams
@@ -85,14 +87,14 @@ def impossible_reason(params: SchemeParams, *, han: int, fu: Fraction, tsumo: bo
     """Why no hand is won with ``han`` and table fu ``fu`` (by tsumo or ron), or ``None`` if one is."""
     if fu == 20:
         if not tsumo:
-            return "20 fu is only pinfu by tsumo: never a ron"
+            return _("20 fu is only pinfu by tsumo: never a ron")
         if han < 2:
-            return "20 fu is only pinfu by tsumo: pinfu + menzen tsumo is at least 2 han"
+            return _("20 fu is only pinfu by tsumo: pinfu + menzen tsumo is at least 2 han")
     if fu == CHIITOITSU_FU and not _ordinary_hands_reach(params, fu):
         if han < 2:
-            return "25 fu is only chiitoitsu: at least 2 han"
+            return _("25 fu is only chiitoitsu: at least 2 han")
         if tsumo and han < 3:
-            return "25 fu is only chiitoitsu: with menzen tsumo at least 3 han"
+            return _("25 fu is only chiitoitsu: with menzen tsumo at least 3 han")
     return None
 
 

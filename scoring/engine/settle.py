@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from taikai.i18n import _
+
 from .errors import InvariantViolation, ScoringError
 from .schemes import Points, WinPayment, as_points
 
@@ -36,13 +38,17 @@ class SettleOptions:
 
     def __post_init__(self) -> None:
         if self.multiple_ron not in MULTIPLE_RON_RULES:
-            raise ScoringError("invalid_option", f"unknown multiple_ron rule {self.multiple_ron!r}")
+            raise ScoringError(
+                "invalid_option", _("unknown multiple_ron rule %(rule)s") % {"rule": repr(self.multiple_ron)}
+            )
         if self.honba_to not in HONBA_RULES:
-            raise ScoringError("invalid_option", f"unknown honba_to rule {self.honba_to!r}")
+            raise ScoringError(
+                "invalid_option", _("unknown honba_to rule %(rule)s") % {"rule": repr(self.honba_to)}
+            )
         if self.noten_payment_total < 0 or self.riichi_stick < 0:
-            raise ScoringError("invalid_option", "noten payment and riichi stick must not be negative")
+            raise ScoringError("invalid_option", _("noten payment and riichi stick must not be negative"))
         if self.point_unit <= 0:
-            raise ScoringError("invalid_option", "point_unit must be greater than 0")
+            raise ScoringError("invalid_option", _("point_unit must be greater than 0"))
 
 
 @dataclass(frozen=True)
@@ -141,9 +147,9 @@ def _settle_tsumo(outcome: HandOutcome, deltas: list[Points]) -> tuple[int, ...]
     if (payment.tsumo_dealer is None) != (winner_is_dealer or outcome.dealer_seat is None):
         raise ScoringError(
             "payment_mismatch",
-            "the win's payment was priced for a "
-            + ("non-dealer" if payment.tsumo_dealer is not None else "dealer")
-            + " winner",
+            _("the win's payment was priced for a non-dealer winner")
+            if payment.tsumo_dealer is not None
+            else _("the win's payment was priced for a dealer winner"),
             field="wins",
         )
     for seat in range(outcome.seats):
@@ -183,11 +189,13 @@ def game_end_deposits(
     ``lost``: nobody gets them (the returned deltas are all zero).
     """
     if rule not in GAME_END_DEPOSIT_RULES:
-        raise ScoringError("invalid_option", f"unknown game-end deposit rule {rule!r}", field="rule")
+        raise ScoringError(
+            "invalid_option", _("unknown game-end deposit rule %(rule)s") % {"rule": repr(rule)}, field="rule"
+        )
     if deposits < 0:
-        raise ScoringError("invalid_deposits", "deposits must not be negative", field="deposits")
+        raise ScoringError("invalid_deposits", _("deposits must not be negative"), field="deposits")
     if not final_points:
-        raise ScoringError("invalid_seats", "there must be at least one player", field="final_points")
+        raise ScoringError("invalid_seats", _("there must be at least one player"), field="final_points")
     deltas = [0] * len(final_points)
     if rule == "to_top":
         top = max(range(len(final_points)), key=lambda seat: (final_points[seat], -seat))
@@ -204,47 +212,60 @@ def _check_zero_sum(settlement: Settlement, deposits_in: int) -> None:
 def _validate(outcome: HandOutcome) -> None:
     seats = outcome.seats
     if seats not in (2, 3, 4):
-        raise ScoringError("invalid_seats", "a table has 2, 3 or 4 seats", field="seats")
+        raise ScoringError("invalid_seats", _("a table has 2, 3 or 4 seats"), field="seats")
     if outcome.kind not in HAND_KINDS:
-        raise ScoringError("invalid_kind", f"unknown hand end {outcome.kind!r}", field="kind")
+        raise ScoringError(
+            "invalid_kind", _("unknown hand end %(kind)s") % {"kind": repr(outcome.kind)}, field="kind"
+        )
     if outcome.dealer_seat is not None:
         _check_seat(outcome.dealer_seat, seats, "dealer_seat")
     if outcome.deposits_in < 0:
-        raise ScoringError("invalid_deposits", "deposits must not be negative", field="deposits_in")
+        raise ScoringError("invalid_deposits", _("deposits must not be negative"), field="deposits_in")
     _check_distinct_seats(outcome.riichi_seats, seats, "riichi_seats")
     _check_distinct_seats(outcome.tenpai_seats, seats, "tenpai_seats")
     if outcome.tenpai_seats and outcome.kind != "exhaustive_draw":
         raise ScoringError(
-            "invalid_tenpai", "tenpai seats belong to an exhaustive draw", field="tenpai_seats"
+            "invalid_tenpai", _("tenpai seats belong to an exhaustive draw"), field="tenpai_seats"
         )
     winners = tuple(win.winner for win in outcome.wins)
     _check_distinct_seats(winners, seats, "wins")
 
     if outcome.kind in ("exhaustive_draw", "abortive_draw"):
         if outcome.wins:
-            raise ScoringError("invalid_wins", "a drawn hand has no winner", field="wins")
+            raise ScoringError("invalid_wins", _("a drawn hand has no winner"), field="wins")
     elif outcome.kind == "tsumo":
         if len(outcome.wins) != 1 or outcome.wins[0].discarder is not None:
-            raise ScoringError("invalid_wins", "a tsumo has one winner and no discarder", field="wins")
+            raise ScoringError("invalid_wins", _("a tsumo has one winner and no discarder"), field="wins")
     else:
         if not 1 <= len(outcome.wins) <= seats - 1:
-            raise ScoringError("invalid_wins", "a ron has one to m-1 winners", field="wins")
+            raise ScoringError("invalid_wins", _("a ron has one to m-1 winners"), field="wins")
         discarders = {win.discarder for win in outcome.wins}
         if len(discarders) != 1 or None in discarders:
-            raise ScoringError("invalid_wins", "every ron winner takes the same discard", field="wins")
+            raise ScoringError("invalid_wins", _("every ron winner takes the same discard"), field="wins")
         (discarder,) = discarders
         _check_seat(discarder, seats, "wins")
         if discarder in winners:
-            raise ScoringError("invalid_wins", "the discarder cannot win on their own discard", field="wins")
+            raise ScoringError(
+                "invalid_wins", _("the discarder cannot win on their own discard"), field="wins"
+            )
 
 
 def _check_seat(seat: int, seats: int, field: str) -> None:
     if not 0 <= seat < seats:
-        raise ScoringError("invalid_seat", f"seat {seat} is not at a table of {seats}", field=field)
+        raise ScoringError(
+            "invalid_seat",
+            _("seat %(seat)s is not at a table of %(seats)s") % {"seat": seat, "seats": seats},
+            field=field,
+        )
 
 
 def _check_distinct_seats(listed: tuple[int, ...], seats: int, field: str) -> None:
     for seat in listed:
         _check_seat(seat, seats, field)
     if len(set(listed)) != len(listed):
-        raise ScoringError("duplicate_seat", f"a seat is listed twice in {field}", field=field)
+        raise ScoringError(
+            "duplicate_seat",
+            # Translators: field is riichi_seats, tenpai_seats or wins.
+            _("a seat is listed twice in %(field)s") % {"field": field},
+            field=field,
+        )

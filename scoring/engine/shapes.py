@@ -13,6 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from taikai.i18n import _
+
 from .tiles import TERMINALS_AND_HONORS, counts_of, parse_tiles, tile_name, to_mpsz
 
 SEQUENCE, TRIPLET = 0, 1  # 順子, 刻子
@@ -478,17 +480,32 @@ def shape_report(tiles: str | list[int]) -> dict:
 def shape_report_text(tiles: str | list[int]) -> str:
     """``shape_report`` as lines a person reads."""
     report = shape_report(tiles)
-    lines = [f"{report['tiles']} ({report['count']} tiles)"]
+    lines = [_("%(tiles)s (%(count)s tiles)") % {"tiles": report["tiles"], "count": report["count"]}]
     for model in report["models"]:
-        extra = f" keep {model['keep']}, spare {model['spare']}" if "keep" in model else ""
-        lines.append(f"  {model['tiles']:<8} {model.get('model') or model.get('kind')}{extra}")
+        shown = {"tiles": f"{model['tiles']:<8}", "model": model.get("model") or model.get("kind")}
+        if "keep" in model:
+            # Translators: a shape model of the tiles (seed 003); model is its name (open, isolated, ...).
+            line = _("%(tiles)s %(model)s keep %(keep)s, spare %(spare)s") % {
+                **shown,
+                "keep": model["keep"],
+                "spare": model["spare"],
+            }
+        else:
+            line = f"{shown['tiles']} {shown['model']}"
+        lines.append(f"  {line}")
     shanten_values = report["shanten"]
     lines.append(
-        f"shanten {shanten_values['minimum']} (standard {shanten_values['standard']}, seven pairs "
-        f"{shanten_values['seven_pairs']}, thirteen orphans {shanten_values['thirteen_orphans']})"
+        _(
+            "shanten %(minimum)s (standard %(standard)s, seven pairs %(seven_pairs)s, thirteen orphans "
+            "%(thirteen_orphans)s)"
+        )
+        % shanten_values
     )
     if "waits" in report:
-        lines.append(("tenpai, waits " + " ".join(report["waits"])) if report["tenpai"] else "not tenpai")
+        if report["tenpai"]:
+            lines.append(_("tenpai, waits %(waits)s") % {"waits": " ".join(report["waits"])})
+        else:
+            lines.append(_("not tenpai"))
     if report.get("decompositions"):
         for decomposition in report["decompositions"]:
             lines.append("  " + " ".join([*decomposition["melds"], decomposition["pair"]]))

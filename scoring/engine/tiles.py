@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from itertools import chain
 
+from taikai.i18n import _
+
 from .errors import ScoringError
 
 SUITS = "mpsz"
@@ -82,7 +84,10 @@ def read_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
     letter first. Raises ``ScoringError("invalid_tiles")`` naming a tile it cannot read."""
     if not isinstance(text, str):
         raise ScoringError(
-            "invalid_tiles", f"{field} must be a string of tiles in MPSZ notation", field=field
+            "invalid_tiles",
+            # Translators: field is the request key of the tiles (tiles, win_tile, melds[0].tiles, ...).
+            _("%(field)s must be a string of tiles in MPSZ notation") % {"field": field},
+            field=field,
         )
     indices: list[int] = []
     red = 0
@@ -93,28 +98,50 @@ def read_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
         if digit is None:
             if not digits_seen:
                 raise ScoringError(
-                    "invalid_tiles", f"{field}: suit letter without digits in {text!r}", field=field
+                    "invalid_tiles",
+                    _("%(field)s: suit letter without digits in %(text)s")
+                    % {"field": field, "text": repr(text)},
+                    field=field,
                 )
             base = _SUIT_BASES.get(char, -2)
             if base == -2:
-                raise ScoringError("invalid_tiles", f"{field}: unknown tile character {char!r}", field=field)
+                raise ScoringError(
+                    "invalid_tiles",
+                    _("%(field)s: unknown tile character %(char)s") % {"field": field, "char": repr(char)},
+                    field=field,
+                )
             digits_seen = False
             continue
         digits_seen = True
         if base < 0:
             raise ScoringError(
-                "invalid_tiles", f"{field}: digits without a suit letter in {text!r}", field=field
+                "invalid_tiles",
+                _("%(field)s: digits without a suit letter in %(text)s")
+                % {"field": field, "text": repr(text)},
+                field=field,
             )
         if digit == 0:
             if base == 27:
-                raise ScoringError("invalid_tiles", f"{field}: unknown tile 0z", field=field)
+                raise ScoringError(
+                    "invalid_tiles",
+                    _("%(field)s: unknown tile %(tile)s") % {"field": field, "tile": "0z"},
+                    field=field,
+                )
             red += 1
             digit = 5
         elif base == 27 and digit > 7:
-            raise ScoringError("invalid_tiles", f"{field}: unknown tile {digit}z", field=field)
+            raise ScoringError(
+                "invalid_tiles",
+                _("%(field)s: unknown tile %(tile)s") % {"field": field, "tile": f"{digit}z"},
+                field=field,
+            )
         indices.append(base + digit - 1)
     if not digits_seen:
-        raise ScoringError("invalid_tiles", f"{field}: suit letter without digits in {text!r}", field=field)
+        raise ScoringError(
+            "invalid_tiles",
+            _("%(field)s: suit letter without digits in %(text)s") % {"field": field, "text": repr(text)},
+            field=field,
+        )
     indices.reverse()
     return indices, red
 
@@ -135,7 +162,11 @@ def parse_tile(text: object, *, field: str) -> tuple[int, bool]:
     parsed = SINGLE_TILES.get(text) if isinstance(text, str) else None
     if parsed is None:
         parse_tiles(text, field=field)  # raises the precise error for an unreadable tile
-        raise ScoringError("invalid_tiles", f"{field} must be exactly one tile, got {text!r}", field=field)
+        raise ScoringError(
+            "invalid_tiles",
+            _("%(field)s must be exactly one tile, got %(text)s") % {"field": field, "text": repr(text)},
+            field=field,
+        )
     return parsed
 
 

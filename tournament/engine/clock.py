@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from taikai.i18n import _
+
 from .errors import InvariantViolation, TournamentConflict, TournamentError
 from .penalties import PenaltyKind
 
@@ -48,20 +50,29 @@ class ClockSettings:
         for name in ("bank_ms", "increment_ms", "players"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise TournamentError("invalid_clock_settings", f"{name} must be an integer", field=name)
+                raise TournamentError(
+                    "invalid_clock_settings",
+                    # Translators: name is a setting's field name (bank_ms, increment_ms, players).
+                    _("%(name)s must be an integer") % {"name": name},
+                    field=name,
+                )
         if self.bank_ms <= 0:
-            raise TournamentError("invalid_clock_settings", "the time bank must be positive", field="bank_ms")
+            raise TournamentError(
+                "invalid_clock_settings", _("the time bank must be positive"), field="bank_ms"
+            )
         if self.increment_ms < 0:
             raise TournamentError(
-                "invalid_clock_settings", "the increment must not be negative", field="increment_ms"
+                "invalid_clock_settings", _("the increment must not be negative"), field="increment_ms"
             )
         if self.players not in (2, 3, 4):
-            raise TournamentError("invalid_clock_settings", "players must be 2, 3 or 4", field="players")
+            # Translators: players is the number of seats of the game.
+            raise TournamentError("invalid_clock_settings", _("players must be 2, 3 or 4"), field="players")
         absent = frozenset(self.absent)
         if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.players for s in absent):
-            raise TournamentError("invalid_clock_settings", "absent seats must be seats", field="absent")
+            # Translators: the seats given as left the game (art. 42) must be seat numbers of this game.
+            raise TournamentError("invalid_clock_settings", _("absent seats must be seats"), field="absent")
         if self.players - len(absent) < 2:
-            raise TournamentError("invalid_clock_settings", "a hand needs two players", field="absent")
+            raise TournamentError("invalid_clock_settings", _("a hand needs two players"), field="absent")
         object.__setattr__(self, "absent", absent)
 
     def seat_after(self, seat: int) -> int:
@@ -163,12 +174,16 @@ def press(
     if turn_number != state.turn_number:
         raise TournamentConflict(
             "clock_stale_turn",
-            f"the press is for turn {turn_number}, the clock is on turn {state.turn_number}",
+            _("the press is for turn %(turn)s, the clock is on turn %(current)s")
+            % {"turn": turn_number, "current": state.turn_number},
             field="turn_number",
         )
     if seat != state.seat_on_turn:
         raise TournamentConflict(
-            "clock_wrong_seat", f"seat {seat} is not on turn (seat {state.seat_on_turn} is)", field="seat"
+            "clock_wrong_seat",
+            _("seat %(seat)s is not on turn (seat %(on_turn)s is)")
+            % {"seat": seat, "on_turn": state.seat_on_turn},
+            field="seat",
         )
     claims = state.claims
     if claim_by is None:
@@ -177,11 +192,12 @@ def press(
         _check_seat(state.settings, claim_by, "claim_by")
         _check_playing(state.settings, claim_by, "claim_by")
         if claim_by == seat:
-            raise TournamentError("invalid_claim", "a seat cannot claim its own discard", field="claim_by")
+            raise TournamentError("invalid_claim", _("a seat cannot claim its own discard"), field="claim_by")
         if claim_by in state.flagged:
             raise TournamentError(
                 "claim_forbidden",
-                f"seat {claim_by} ran out of time and lost the right to claim this hand (art. 38 ⑤)",
+                _("seat %(seat)s ran out of time and lost the right to claim this hand (art. 38 ⑤)")
+                % {"seat": claim_by},
                 field="claim_by",
             )
         next_seat = claim_by
@@ -228,7 +244,7 @@ def resume(state: ClockState, now_ms: int) -> ClockState:
 def end_hand(state: ClockState, now_ms: int) -> ClockTransition:
     """The hand is over (終局): the last running time is charged and the clock stops for good."""
     if state.status == "finished":
-        raise TournamentError("clock_finished", "the clock of this hand has already stopped")
+        raise TournamentError("clock_finished", _("the clock of this hand has already stopped"))
     charged = _charge_seat_on_turn(state, now_ms) if state.status == "running" else ClockTransition(state)
     return ClockTransition(replace(charged.state, status="finished", mark_ms=now_ms), charged.events)
 
@@ -237,7 +253,7 @@ def void(state: ClockState) -> ClockState:
     """The hand is void (art. 42: a player left; it restarts from the shuffle): the clock stops and
     nobody is charged for the time since the last press."""
     if state.status == "finished":
-        raise TournamentError("clock_finished", "the clock of this hand has already stopped")
+        raise TournamentError("clock_finished", _("the clock of this hand has already stopped"))
     return replace(state, status="finished")
 
 
@@ -269,7 +285,9 @@ def _elapsed(state: ClockState, now_ms: int) -> int:
 
 def _check_time(state: ClockState, now_ms: int) -> None:
     if isinstance(now_ms, bool) or not isinstance(now_ms, int):
-        raise TournamentError("invalid_timestamp", "timestamps are integers of milliseconds", field="now_ms")
+        raise TournamentError(
+            "invalid_timestamp", _("timestamps are integers of milliseconds"), field="now_ms"
+        )
     if now_ms < state.mark_ms:
         raise InvariantViolation(f"the time source went backwards ({now_ms} < {state.mark_ms})")
 
@@ -278,17 +296,27 @@ def _require_status(state: ClockState, status: str) -> None:
     if state.status == status:
         return
     codes = {"paused": "clock_paused", "finished": "clock_finished", "running": "clock_not_paused"}
-    raise TournamentError(codes[state.status], f"the clock is {state.status}, not {status}")
+    messages = {
+        ("paused", "running"): _("the clock is paused, not running"),
+        ("finished", "running"): _("the clock is finished, not running"),
+        ("running", "paused"): _("the clock is running, not paused"),
+        ("finished", "paused"): _("the clock is finished, not paused"),
+    }
+    raise TournamentError(codes[state.status], messages[state.status, status])
 
 
 def _check_seat(settings: ClockSettings, seat: Any, field: str) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < settings.players:
-        raise TournamentError("invalid_seat", f"seat must be 0 to {settings.players - 1}", field=field)
+        raise TournamentError(
+            "invalid_seat", _("seat must be 0 to %(last)s") % {"last": settings.players - 1}, field=field
+        )
 
 
 def _check_playing(settings: ClockSettings, seat: int, field: str) -> None:
     if seat in settings.absent:
-        raise TournamentError("player_left", f"seat {seat} has left the game (art. 42)", field=field)
+        raise TournamentError(
+            "player_left", _("seat %(seat)s has left the game (art. 42)") % {"seat": seat}, field=field
+        )
 
 
 def state_to_dict(state: ClockState) -> dict[str, Any]:
@@ -312,7 +340,7 @@ def state_to_dict(state: ClockState) -> dict[str, Any]:
 def state_from_dict(data: dict[str, Any]) -> ClockState:
     """Rebuild a state stored by ``state_to_dict``; a damaged record raises ``invalid_clock_state``."""
     if not isinstance(data, dict) or data.get("version") not in (1, STATE_FORMAT_VERSION):
-        raise TournamentError("invalid_clock_state", "unknown clock state format")
+        raise TournamentError("invalid_clock_state", _("unknown clock state format"))
     try:
         absent = data["absent"] if data["version"] > 1 else []
         claims = [tuple(claim) for claim in data["claims"]] if data["version"] > 1 else []
@@ -326,9 +354,9 @@ def state_from_dict(data: dict[str, Any]) -> ClockState:
             *(value for claim in claims for value in claim),
         )
         if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
-            raise TournamentError("invalid_clock_state", "clock state values must be integers")
+            raise TournamentError("invalid_clock_state", _("clock state values must be integers"))
         if any(len(claim) != 3 for claim in claims):
-            raise TournamentError("invalid_clock_state", "a claim is (turn, seat, time)")
+            raise TournamentError("invalid_clock_state", _("a claim is (turn, seat, time)"))
         settings = ClockSettings(
             bank_ms=data["bank_ms"], increment_ms=data["increment_ms"], players=data["players"],
             absent=frozenset(absent),
@@ -344,6 +372,14 @@ def state_from_dict(data: dict[str, Any]) -> ClockState:
             claims=tuple(claims),
         )
     except (KeyError, TypeError) as error:
-        raise TournamentError("invalid_clock_state", f"clock state is missing or has a bad {error}") from None
+        raise TournamentError(
+            "invalid_clock_state",
+            # Translators: error names the missing or bad key of the stored clock state.
+            _("clock state is missing or has a bad %(error)s") % {"error": error},
+        ) from None
     except InvariantViolation as error:
-        raise TournamentError("invalid_clock_state", f"clock state is inconsistent: {error}") from None
+        raise TournamentError(
+            "invalid_clock_state",
+            # Translators: error is an internal check's message (in English).
+            _("clock state is inconsistent: %(error)s") % {"error": error},
+        ) from None

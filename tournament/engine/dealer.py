@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from taikai.i18n import _
+
 from .errors import TournamentError
 
 OUTCOMES = ("ron", "tsumo", "exhaustive_draw", "abortive_draw", "replayed")
@@ -37,9 +39,11 @@ def next_deal(
     tenpai: tuple[int, ...] = (),
 ) -> NextDeal:
     if outcome not in OUTCOMES:
-        raise TournamentError("invalid_outcome", f"unknown outcome {outcome!r}", field="outcome")
+        raise TournamentError(
+            "invalid_outcome", _("unknown outcome %(outcome)s") % {"outcome": repr(outcome)}, field="outcome"
+        )
     if not 0 <= dealer < players:
-        raise TournamentError("invalid_dealer", "the dealer is not at the table", field="dealer")
+        raise TournamentError("invalid_dealer", _("the dealer is not at the table"), field="dealer")
     if outcome == "replayed":
         return NextDeal(dealer, honba, False)
     if outcome in ("ron", "tsumo"):
@@ -87,14 +91,19 @@ def next_dealer_position(
     order = list(playing)
     following_seats = order if playing_next is None else list(playing_next)
     if len(set(order)) != len(order) or len(set(following_seats)) != len(following_seats):
-        raise TournamentError("invalid_seats", "a seat is listed twice", field="playing")
+        raise TournamentError("invalid_seats", _("a seat is listed twice"), field="playing")
     if not 2 <= len(following_seats) <= len(order) or not set(following_seats) <= set(order):
         raise TournamentError(
-            "invalid_seats", "the next hand is played by 2 or more of the same seats", field="playing_next"
+            "invalid_seats", _("the next hand is played by 2 or more of the same seats"), field="playing_next"
         )
     for name, positions in (("dealer", (dealer,)), ("winners", winners), ("tenpai", tenpai)):
         if any(p not in order for p in positions):
-            raise TournamentError("invalid_dealer", f"{name}: a seat that did not play the hand", field=name)
+            raise TournamentError(
+                "invalid_dealer",
+                # Translators: name is a field name: dealer, winners or tenpai.
+                _("%(name)s: a seat that did not play the hand") % {"name": name},
+                field=name,
+            )
     deal = next_deal(
         players=len(order), dealer=order.index(dealer), honba=honba, outcome=outcome,
         winners=tuple(order.index(w) for w in winners), tenpai=tuple(order.index(t) for t in tenpai),

@@ -42,6 +42,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from taikai.i18n import _
+
 from .errors import TournamentError
 from .overtime import FIRST_OVERTIME_HAND, OvertimeHand
 
@@ -64,7 +66,7 @@ class FinalistTotal:
 
     def __post_init__(self) -> None:
         if isinstance(self.total, bool) or not isinstance(self.total, int | Fraction):
-            raise TournamentError("invalid_total", "a total is an integer or a Fraction", field="total")
+            raise TournamentError("invalid_total", _("a total is an integer or a Fraction"), field="total")
         object.__setattr__(self, "total", Fraction(self.total))
 
 
@@ -81,20 +83,22 @@ class FinalsHandOutcome:
         object.__setattr__(self, "totals", tuple(self.totals))
         ids = [t.player_id for t in self.totals]
         if not 2 <= len(ids) <= 4:
-            raise TournamentError("invalid_finalists", "a final is played by 2 to 4 players", field="totals")
+            raise TournamentError(
+                "invalid_finalists", _("a final is played by 2 to 4 players"), field="totals"
+            )
         if len(set(ids)) != len(ids):
-            raise TournamentError("invalid_finalists", "a finalist is listed twice", field="totals")
+            raise TournamentError("invalid_finalists", _("a finalist is listed twice"), field="totals")
         if self.winner is None:
             if self.win_kind is not None:
                 raise TournamentError(
-                    "invalid_hand_outcome", "a drawn hand has no win kind", field="win_kind"
+                    "invalid_hand_outcome", _("a drawn hand has no win kind"), field="win_kind"
                 )
             return
         if self.winner not in ids:
-            raise TournamentError("invalid_hand_outcome", "the winner is not a finalist", field="winner")
+            raise TournamentError("invalid_hand_outcome", _("the winner is not a finalist"), field="winner")
         if self.win_kind not in WIN_KINDS:
             raise TournamentError(
-                "invalid_hand_outcome", "win kind must be 'ron' or 'tsumo'", field="win_kind"
+                "invalid_hand_outcome", _("win kind must be 'ron' or 'tsumo'"), field="win_kind"
             )
 
 
@@ -130,30 +134,41 @@ def decide_final(
     finalists not disqualified (art. 43)."""
     if mode not in FINALS_MODES:
         raise TournamentError(
-            "invalid_finals_mode", f"mode must be one of {', '.join(FINALS_MODES)}", field="mode"
+            "invalid_finals_mode",
+            _("mode must be one of %(modes)s") % {"modes": ", ".join(FINALS_MODES)},
+            field="mode",
         )
     for name, value in (("games", games), ("game", game)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise TournamentError("invalid_final_games", f"{name} is a whole number from 1", field=name)
+            raise TournamentError(
+                "invalid_final_games",
+                # Translators: name is a field name: games (the prescribed games) or game (this game).
+                _("%(name)s is a whole number from 1") % {"name": name},
+                field=name,
+            )
     eligible = tuple(t for t in outcome.totals if t.eligible)
     disqualified = tuple(t.player_id for t in outcome.totals if not t.eligible)
     if not eligible:
         return FinalsDecision(
             kind="directors_ruling", disqualified=disqualified,
-            reason="every finalist is disqualified (art. 43); the directors decide (art. 44)",
+            reason=_("every finalist is disqualified (art. 43); the directors decide (art. 44)"),
         )  # fmt: skip
     if len(eligible) == 1:
         return replace(
-            _champion(outcome, eligible[0].player_id, "the only finalist not disqualified (art. 43: the others "
-                      "lost award eligibility)"), disqualified=disqualified,
+            _champion(outcome, eligible[0].player_id, _("the only finalist not disqualified (art. 43: the "
+                      "others lost award eligibility)")), disqualified=disqualified,
         )  # fmt: skip
     if game < games and outcome.overtime_hand is None:
-        left = f"; {len(disqualified)} disqualified (art. 43) leave the final" if disqualified else ""
+        if disqualified:
+            reason = _("game %(game)s of the %(games)s prescribed games (40① 規定対局): the decision comes "
+                       "after the last one; %(count)s disqualified (art. 43) leave the final")  # fmt: skip
+        else:
+            reason = _("game %(game)s of the %(games)s prescribed games (40① 規定対局): the decision comes "
+                       "after the last one")  # fmt: skip
         return FinalsDecision(
             kind="next_game", remaining=tuple(t.player_id for t in eligible), next_game_players=len(eligible),
             disqualified=disqualified,
-            reason=f"game {game} of the {games} prescribed games (40① 規定対局): the decision comes after the "
-                   f"last one{left}",
+            reason=reason % {"game": game, "games": games, "count": len(disqualified)},
         )  # fmt: skip
     if not disqualified:
         return _decide(outcome, mode)
@@ -163,16 +178,24 @@ def decide_final(
         win_kind=outcome.win_kind if winner_eligible else None, overtime_hand=outcome.overtime_hand,
     )  # fmt: skip
     decision = _decide(among, mode)
-    note = "decided among the finalists not disqualified (art. 43"
-    note += "; the disqualified winner's win decides nothing)" if outcome.winner in disqualified else ")"
+    if outcome.winner in disqualified:
+        note = _("decided among the finalists not disqualified (art. 43; the disqualified winner's win "
+                 "decides nothing)")  # fmt: skip
+    else:
+        note = _("decided among the finalists not disqualified (art. 43)")
+    parts = {"reason": decision.reason, "note": note}
     if decision.kind == "overtime":
         return FinalsDecision(
             kind="eliminate", player_id=disqualified[0], remaining=decision.remaining,
             next_game_players=len(decision.remaining), disqualified=disqualified,
-            reason=f"{decision.reason}, {note}; the disqualified cannot play on at this table, so the others "
-                   f"play a new game without them (40③)",
+            # Translators: reason is the rule's decision (a clause), note says it was taken without the
+            # disqualified finalists.
+            reason=_("%(reason)s, %(note)s; the disqualified cannot play on at this table, so the others "
+                     "play a new game without them (40③)") % parts,
         )  # fmt: skip
-    return replace(decision, reason=f"{decision.reason}, {note}", disqualified=disqualified)
+    # Translators: reason is the rule's decision (a clause), note says it was taken without the
+    # disqualified finalists.
+    return replace(decision, reason=_("%(reason)s, %(note)s") % parts, disqualified=disqualified)
 
 
 def _decide(outcome: FinalsHandOutcome, mode: str) -> FinalsDecision:
@@ -187,20 +210,25 @@ def _decide_with_elimination(outcome: FinalsHandOutcome) -> FinalsDecision:
     """40条①②③ with three or four finalists."""
     totals = outcome.totals
     if outcome.winner is not None and _is_overall_last(totals, outcome.winner):
-        return _overtime(outcome, "the winner is overall last (40条①)")
+        return _overtime(outcome, _("the winner is overall last (40条①)"))
     lowest = min(t.total for t in totals)
     last = tuple(t.player_id for t in totals if t.total == lowest)
     if len(last) > 1:
         return FinalsDecision(
             kind="directors_ruling",
-            reason="finalists tied for overall last; the seed does not say who is eliminated (art. 44)",
+            reason=_("finalists tied for overall last; the seed does not say who is eliminated (art. 44)"),
             tied=last,
         )
     remaining = tuple(t.player_id for t in totals if t.player_id != last[0])
-    reason = "nobody won" if outcome.winner is None else "the winner is not overall last"
+    if outcome.winner is None:
+        reason = _("nobody won: the overall last is eliminated (40条②), the rest play on (40条③)")
+    else:
+        reason = _(
+            "the winner is not overall last: the overall last is eliminated (40条②), the rest play on (40条③)"
+        )
     return FinalsDecision(
         kind="eliminate",
-        reason=f"{reason}: the overall last is eliminated (40条②), the rest play on (40条③)",
+        reason=reason,
         player_id=last[0],
         remaining=remaining,
         next_game_players=len(remaining),
@@ -210,24 +238,25 @@ def _decide_with_elimination(outcome: FinalsHandOutcome) -> FinalsDecision:
 def _decide_two_player(outcome: FinalsHandOutcome) -> FinalsDecision:
     """40条④: the winner beating the opponent's total, or the higher total when nobody wins."""
     if outcome.winner is None:
-        return _highest_total_champion(outcome, "nobody won: the higher total is champion (40条④)")
+        return _highest_total_champion(outcome, _("nobody won: the higher total is champion (40条④)"))
     winner_total = _total_of(outcome.totals, outcome.winner)
     opponent_total = next(t.total for t in outcome.totals if t.player_id != outcome.winner)
     if winner_total > opponent_total:
-        return _champion(outcome, outcome.winner, "the winner beats the opponent's total (40条④)")
-    return _overtime(outcome, "the winner does not beat the opponent's total (40条④ with 40条①)")
+        return _champion(outcome, outcome.winner, _("the winner beats the opponent's total (40条④)"))
+    return _overtime(outcome, _("the winner does not beat the opponent's total (40条④ with 40条①)"))
 
 
 def _decide_without_elimination(outcome: FinalsHandOutcome) -> FinalsDecision:
     """40条⑤: only a tsumo beating every other total decides; nobody winning: the highest total."""
     if outcome.winner is None:
-        return _highest_total_champion(outcome, "nobody won: the highest total is champion (40条⑤)")
+        return _highest_total_champion(outcome, _("nobody won: the highest total is champion (40条⑤)"))
     winner_total = _total_of(outcome.totals, outcome.winner)
     beats_everyone = all(t.total < winner_total for t in outcome.totals if t.player_id != outcome.winner)
     if outcome.win_kind == "tsumo" and beats_everyone:
-        return _champion(outcome, outcome.winner, "a tsumo win beating every total (40条⑤)")
-    why = "a ron win does not decide" if outcome.win_kind == "ron" else "the tsumo does not beat every total"
-    return _overtime(outcome, f"{why} (40条⑤); play goes on")
+        return _champion(outcome, outcome.winner, _("a tsumo win beating every total (40条⑤)"))
+    if outcome.win_kind == "ron":
+        return _overtime(outcome, _("a ron win does not decide (40条⑤); play goes on"))
+    return _overtime(outcome, _("the tsumo does not beat every total (40条⑤); play goes on"))
 
 
 def _is_overall_last(totals: tuple[FinalistTotal, ...], player_id: Hashable) -> bool:
@@ -260,7 +289,7 @@ def _highest_total_champion(outcome: FinalsHandOutcome, reason: str) -> FinalsDe
     if len(top) > 1:
         return FinalsDecision(
             kind="directors_ruling",
-            reason="nobody won and the highest totals are tied; the seed does not break the tie (art. 44)",
+            reason=_("nobody won and the highest totals are tied; the seed does not break the tie (art. 44)"),
             tied=top,
         )
     return _champion(outcome, top[0], reason)

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from taikai.i18n import _
+
 from .errors import TournamentError
 
 SEASONS_JA = ("春", "夏", "秋", "冬")  # spring, summer, autumn, winter
@@ -49,10 +51,10 @@ class OvertimeHand:
 
     def __post_init__(self) -> None:
         if isinstance(self.year, bool) or not isinstance(self.year, int) or self.year < 1:
-            raise TournamentError("invalid_overtime_hand", "the overtime year starts at 1", field="year")
+            raise TournamentError("invalid_overtime_hand", _("the overtime year starts at 1"), field="year")
         if isinstance(self.season, bool) or not isinstance(self.season, int) or not 0 <= self.season < 4:
             raise TournamentError(
-                "invalid_overtime_hand", "the season is 0 (spring) to 3 (winter)", field="season"
+                "invalid_overtime_hand", _("the season is 0 (spring) to 3 (winter)"), field="season"
             )
 
     @property
@@ -86,7 +88,9 @@ FIRST_OVERTIME_HAND = OvertimeHand(year=1, season=0)  # 1年春
 def overtime_hand_at(index: int) -> OvertimeHand:
     """The overtime hand at a 0-based position: 0 → 1年春, 3 → 1年冬, 4 → 2年春."""
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise TournamentError("invalid_overtime_hand", "the overtime hand index starts at 0", field="index")
+        raise TournamentError(
+            "invalid_overtime_hand", _("the overtime hand index starts at 0"), field="index"
+        )
     year, season = divmod(index, SEASONS_PER_YEAR)
     return OvertimeHand(year=year + 1, season=season)
 
@@ -94,7 +98,7 @@ def overtime_hand_at(index: int) -> OvertimeHand:
 def placement_multiplier(year: int) -> int:
     """Art. 39 ③: year 1 ×1, year 2 ×2, and one more time for every further year."""
     if isinstance(year, bool) or not isinstance(year, int) or year < 1:
-        raise TournamentError("invalid_overtime_hand", "the overtime year starts at 1", field="year")
+        raise TournamentError("invalid_overtime_hand", _("the overtime year starts at 1"), field="year")
     return year
 
 
@@ -114,7 +118,7 @@ class OvertimeHandOutcome:
         if self.winner_seat is None and self.winner_meets_win_condition:
             raise TournamentError(
                 "invalid_hand_outcome",
-                "a drawn hand has no winner to meet the win condition",
+                _("a drawn hand has no winner to meet the win condition"),
                 field="winner_meets_win_condition",
             )
 
@@ -162,7 +166,7 @@ def overtime_win_condition_met(points_after: Sequence[int], winner: int, playing
     """勝利条件 outside the finals (art. 39 ②): the hand's winner ends it above every other player still
     at the table (``playing``, seat positions; art. 42: a player who left is not compared)."""
     if winner not in playing:
-        raise TournamentError("invalid_hand_outcome", "the winner is not at the table", field="winner")
+        raise TournamentError("invalid_hand_outcome", _("the winner is not at the table"), field="winner")
     mine = points_after[winner]
     return all(points_after[seat] < mine for seat in playing if seat != winner)
 
@@ -253,21 +257,23 @@ def regular_hand_label(
     round (局), ``honba`` the repeat counter (本場).
     """
     if isinstance(players, bool) or players not in (2, 3, 4):
-        raise TournamentError("invalid_hand_label", "players must be 2, 3 or 4", field="players")
+        raise TournamentError("invalid_hand_label", _("players must be 2, 3 or 4"), field="players")
     if not 0 <= round_wind < 4:
         raise TournamentError(
-            "invalid_hand_label", "the round wind is 0 (East) to 3 (North)", field="round_wind"
+            "invalid_hand_label", _("the round wind is 0 (East) to 3 (North)"), field="round_wind"
         )
     if not 1 <= dealer_number <= players:
         raise TournamentError(
-            "invalid_hand_label", f"the hand number is 1 to {players}", field="dealer_number"
+            "invalid_hand_label",
+            _("the hand number is 1 to %(players)s") % {"players": players},
+            field="dealer_number",
         )
     if honba < 0:
-        raise TournamentError("invalid_hand_label", "honba must not be negative", field="honba")
+        raise TournamentError("invalid_hand_label", _("honba must not be negative"), field="honba")
     if language == "ja":
         base = f"{WINDS_JA[round_wind]}{dealer_number}局"
         return f"{base} {honba}本場" if honba else base
     if language == "en":
         base = f"{WINDS_EN[round_wind]} {dealer_number}"
         return f"{base}, {honba} honba" if honba else base
-    raise TournamentError("invalid_hand_label", "language must be 'en' or 'ja'", field="language")
+    raise TournamentError("invalid_hand_label", _("language must be 'en' or 'ja'"), field="language")

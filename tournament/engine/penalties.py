@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from taikai.i18n import LazyText, _, gettext_lazy
+
 from .errors import TournamentError
 
 DEFAULT_PENALTY_UNIT = 100  # 反則点の単位 (points per player at the table)
@@ -48,7 +50,7 @@ class PenaltyEffect:
 
     kind: PenaltyKind
     article: str
-    title: str
+    _title: LazyText  # read as ``title``, in the active language
     loses_ron: bool = False  # 栄和の権利
     loses_tsumo: bool = False  # 模和の権利
     loses_claim: bool = False  # 拾の権利
@@ -56,6 +58,17 @@ class PenaltyEffect:
     carries_to_replay: bool = False  # the rights lost hold in the hand replayed from the shuffle too
     has_penalty_points: bool = False  # 反則点
     disqualifies: bool = False  # 失格
+
+    @property
+    def title(self) -> str:
+        """The foul, in a few words, in the active language."""
+        return str(self._title)
+
+    @property
+    def article_fields(self) -> dict[str, str]:
+        """The article for a message: ``number`` and ``paragraph`` ("35①" → "35", "①"; "43" → "43", "")."""
+        number = self.article.rstrip("①②③④⑤⑥⑦⑧⑨⑩")
+        return {"number": number, "paragraph": self.article[len(number) :]}
 
     @property
     def loses_win(self) -> bool:
@@ -75,30 +88,42 @@ class PenaltyEffect:
     def consequence(self) -> str:
         """What the foul does, in a few words (the labels of the organizer's and referee's screens)."""
         if self.replays_hand:
-            return "hand replayed; the offender loses claim and win in the replay"
+            return _("hand replayed; the offender loses claim and win in the replay")
         if self.has_penalty_points:
-            return "penalty points (unit × players)"
+            return _("penalty points (unit × players)")
         if self.loses_claim and self.loses_win:
-            return "loses claim and win for the hand"
+            return _("loses claim and win for the hand")
         if self.loses_ron:
-            return "loses ron for the hand"
-        return "disqualification" if self.disqualifies else "recorded"
+            return _("loses ron for the hand")
+        if self.disqualifies:
+            return _("disqualification")
+        # Translators: the consequence of a foul that is only written down.
+        return _("recorded")
 
     @property
     def label(self) -> str:
-        return f"Art. {self.article} {self.title} — {self.consequence}"
+        # Translators: number and paragraph make the article ("35", "①"); title names the foul,
+        # consequence says what it does.
+        return _("Art. %(number)s%(paragraph)s %(title)s — %(consequence)s") % {
+            **self.article_fields,
+            "title": self.title,
+            "consequence": self.consequence,
+        }
 
 
 PENALTY_EFFECTS: dict[PenaltyKind, PenaltyEffect] = {
     effect.kind: effect
     for effect in (
         PenaltyEffect(
-            PenaltyKind.REVEALED_HAND, "35①", "hand revealed on purpose (手札公開)", loses_ron=True
+            PenaltyKind.REVEALED_HAND,
+            "35①",
+            gettext_lazy("hand revealed on purpose (手札公開)"),
+            loses_ron=True,
         ),
         PenaltyEffect(
             PenaltyKind.OUT_OF_TURN,
             "36①",
-            "draw or discard out of turn (手番外の取札・捨札)",
+            gettext_lazy("draw or discard out of turn (手番外の取札・捨札)"),
             loses_ron=True,
             loses_tsumo=True,
             loses_claim=True,
@@ -106,7 +131,7 @@ PENALTY_EFFECTS: dict[PenaltyKind, PenaltyEffect] = {
         PenaltyEffect(
             PenaltyKind.WRONG_HAND_SIZE,
             "36②",
-            "wrong hand size after a wrong draw or discard (手札の過不足)",
+            gettext_lazy("wrong hand size after a wrong draw or discard (手札の過不足)"),
             loses_ron=True,
             loses_tsumo=True,
             loses_claim=True,
@@ -114,7 +139,7 @@ PENALTY_EFFECTS: dict[PenaltyKind, PenaltyEffect] = {
         PenaltyEffect(
             PenaltyKind.WALL_WRECKED,
             "36③",
-            "wall or river wrecked beyond recovery (山・川の崩壊)",
+            gettext_lazy("wall or river wrecked beyond recovery (山・川の崩壊)"),
             loses_ron=True,
             loses_tsumo=True,
             loses_claim=True,
@@ -124,14 +149,14 @@ PENALTY_EFFECTS: dict[PenaltyKind, PenaltyEffect] = {
         PenaltyEffect(
             PenaltyKind.DELIBERATE_FOUL,
             "37①",
-            "deliberate foul (意図的な反則)",
+            gettext_lazy("deliberate foul (意図的な反則)"),
             has_penalty_points=True,
             disqualifies=True,
         ),
         PenaltyEffect(
             PenaltyKind.CLOCK_FLAG,
             "38⑤",
-            "time bank exhausted (持ち時間切れ)",
+            gettext_lazy("time bank exhausted (持ち時間切れ)"),
             loses_ron=True,
             loses_tsumo=True,
             loses_claim=True,
@@ -139,7 +164,7 @@ PENALTY_EFFECTS: dict[PenaltyKind, PenaltyEffect] = {
         PenaltyEffect(
             PenaltyKind.EGREGIOUS_CONDUCT,
             "43",
-            "egregious conduct judged by the director (著しく悪質な行動)",
+            gettext_lazy("egregious conduct judged by the director (著しく悪質な行動)"),
             disqualifies=True,
         ),
     )
@@ -152,7 +177,7 @@ def penalty_effect(kind: PenaltyKind | str) -> PenaltyEffect:
         return PENALTY_EFFECTS[PenaltyKind(kind)]
     except ValueError:
         raise TournamentError(
-            "unknown_penalty_kind", f"unknown penalty kind {kind!r}", field="kind"
+            "unknown_penalty_kind", _("unknown penalty kind %(kind)s") % {"kind": repr(kind)}, field="kind"
         ) from None
 
 
@@ -160,11 +185,11 @@ def penalty_points(kind: PenaltyKind | str, players_at_table: int, unit: int = D
     """Art. 37: penalty points (反則点) = unit × players at the table; 0 for fouls without points."""
     if isinstance(players_at_table, bool) or players_at_table not in (2, 3, 4):
         raise TournamentError(
-            "invalid_players_at_table", "players at the table must be 2, 3 or 4", field="players_at_table"
+            "invalid_players_at_table", _("players at the table must be 2, 3 or 4"), field="players_at_table"
         )
     if isinstance(unit, bool) or not isinstance(unit, int) or unit <= 0:
         raise TournamentError(
-            "invalid_penalty_unit", "the penalty unit must be a positive integer", field="unit"
+            "invalid_penalty_unit", _("the penalty unit must be a positive integer"), field="unit"
         )
     return unit * players_at_table if penalty_effect(kind).has_penalty_points else 0
 
@@ -174,7 +199,8 @@ def _effects(penalties_for_seat_in_hand: Iterable[PenaltyKind | str]) -> list[Pe
 
 
 def _describe(effect: PenaltyEffect) -> str:
-    return f"art. {effect.article} {effect.title}"
+    # Translators: number and paragraph make the article ("35", "①"); title names the foul.
+    return _("art. %(number)s%(paragraph)s %(title)s") % {**effect.article_fields, "title": effect.title}
 
 
 def check_win_allowed(penalties_for_seat_in_hand: Iterable[PenaltyKind | str], win_kind: str) -> None:
@@ -183,13 +209,17 @@ def check_win_allowed(penalties_for_seat_in_hand: Iterable[PenaltyKind | str], w
     ``win_kind`` is ``"ron"`` (栄和) or ``"tsumo"`` (模和). The message names the first such foul.
     """
     if win_kind not in WIN_KINDS:
-        raise TournamentError("invalid_win_kind", "win kind must be 'ron' or 'tsumo'", field="win_kind")
+        raise TournamentError("invalid_win_kind", _("win kind must be 'ron' or 'tsumo'"), field="win_kind")
     for effect in _effects(penalties_for_seat_in_hand):
         if effect.loses_ron if win_kind == "ron" else effect.loses_tsumo:
+            if win_kind == "ron":
+                # Translators: foul names the article and the foul ("art. 35① hand revealed on purpose").
+                message = _("no ron this hand: the right was lost by %(foul)s")
+            else:
+                # Translators: foul names the article and the foul ("art. 36① draw or discard out of turn").
+                message = _("no tsumo this hand: the right was lost by %(foul)s")
             raise TournamentError(
-                "win_forbidden_by_penalty",
-                f"no {win_kind} this hand: the right was lost by {_describe(effect)}",
-                field="win_kind",
+                "win_forbidden_by_penalty", message % {"foul": _describe(effect)}, field="win_kind"
             )
 
 
@@ -199,7 +229,8 @@ def check_claim_allowed(penalties_for_seat_in_hand: Iterable[PenaltyKind | str])
         if effect.loses_claim:
             raise TournamentError(
                 "claim_forbidden_by_penalty",
-                f"no claim this hand: the right was lost by {_describe(effect)}",
+                # Translators: foul names the article and the foul ("art. 36① draw or discard out of turn").
+                _("no claim this hand: the right was lost by %(foul)s") % {"foul": _describe(effect)},
             )
 
 

@@ -22,6 +22,8 @@ from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from taikai.i18n import _
+
 from .errors import TournamentError
 
 PRECEDENCE_KEYS = (
@@ -59,18 +61,19 @@ class StandingsOptions:
         precedence = tuple(self.precedence)
         if not precedence:
             raise TournamentError(
-                "empty_precedence", "the precedence needs at least one key", field="precedence"
+                "empty_precedence", _("the precedence needs at least one key"), field="precedence"
             )
         for key in precedence:
             if key not in PRECEDENCE_KEYS:
                 raise TournamentError(
                     "unknown_precedence_key",
-                    f"unknown precedence key {key!r}; known: {', '.join(PRECEDENCE_KEYS)}",
+                    _("unknown precedence key %(key)s; known: %(known)s")
+                    % {"key": repr(key), "known": ", ".join(PRECEDENCE_KEYS)},
                     field="precedence",
                 )
         if len(set(precedence)) != len(precedence):
             raise TournamentError(
-                "duplicate_precedence_key", "a precedence key is repeated", field="precedence"
+                "duplicate_precedence_key", _("a precedence key is repeated"), field="precedence"
             )
         object.__setattr__(self, "precedence", precedence)
 
@@ -99,7 +102,7 @@ def compute_standings(
     options = options or StandingsOptions()
     index_of = {player_id: i for i, player_id in enumerate(player_ids)}
     if len(index_of) != len(player_ids):
-        raise TournamentError("duplicate_player", "a player is listed twice", field="player_ids")
+        raise TournamentError("duplicate_player", _("a player is listed twice"), field="player_ids")
     count = len(player_ids)
     histories: list[list[GameRecord]] = [[] for _ in range(count)]
     advances = [0] * count
@@ -108,12 +111,14 @@ def compute_standings(
         i = index_of.get(record.player_id)
         if i is None:
             raise TournamentError(
-                "unknown_player", f"game for unknown player {record.player_id!r}", field="games"
+                "unknown_player",
+                _("game for unknown player %(player)s") % {"player": repr(record.player_id)},
+                field="games",
             )
         points = record.game_points
         if points.__class__ is not Fraction and (points.__class__ is not int):
             raise TournamentError(
-                "invalid_game_points", "game points are an integer or a Fraction", field="games"
+                "invalid_game_points", _("game points are an integer or a Fraction"), field="games"
             )
         histories[i].append(record)
         if record.advanced:
@@ -129,13 +134,16 @@ def compute_standings(
     for deduction in deductions:
         i = index_of.get(deduction.player_id)
         if i is None:
-            raise TournamentError("unknown_player", f"penalty for unknown player {deduction.player_id!r}")
+            raise TournamentError(
+                "unknown_player",
+                _("penalty for unknown player %(player)s") % {"player": repr(deduction.player_id)},
+            )
         if (
             isinstance(deduction.points, bool)
             or not isinstance(deduction.points, int)
             or deduction.points < 0
         ):
-            raise TournamentError("invalid_penalty_points", "penalty points are a non-negative integer")
+            raise TournamentError("invalid_penalty_points", _("penalty points are a non-negative integer"))
         penalty_points[i] += deduction.points
     per_point = common // THOUSAND
     for i in range(count):

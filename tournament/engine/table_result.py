@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
 
+from taikai.i18n import _
+
 from .errors import InvariantViolation, TournamentError
 
 TIE_RULES = ("split", "seat_order")
@@ -43,7 +45,12 @@ THOUSAND = 1000
 
 def _as_exact(value: object, name: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
-        raise TournamentError("invalid_table_rules", f"{name} must be an integer or a Fraction", field=name)
+        raise TournamentError(
+            "invalid_table_rules",
+            # Translators: name is a field name of the ruleset (uma_4, uma_3, uma_2).
+            _("%(name)s must be an integer or a Fraction") % {"name": name},
+            field=name,
+        )
     return Fraction(value)
 
 
@@ -64,19 +71,35 @@ class TableRules:
             name = f"uma_{size}"
             values = tuple(_as_exact(v, name) for v in getattr(self, name))
             if len(values) != size:
-                raise TournamentError("invalid_table_rules", f"{name} needs {size} values", field=name)
+                raise TournamentError(
+                    "invalid_table_rules",
+                    # Translators: name is a field name of the ruleset (uma_4: the placement points at 4).
+                    _("%(name)s needs %(size)s values") % {"name": name, "size": size},
+                    field=name,
+                )
             if sum(values) != 0:
-                raise TournamentError("invalid_table_rules", f"{name} must sum to zero", field=name)
+                raise TournamentError(
+                    "invalid_table_rules", _("%(name)s must sum to zero") % {"name": name}, field=name
+                )
             if any(a < b for a, b in pairwise(values)):
-                raise TournamentError("invalid_table_rules", f"{name} must not increase", field=name)
+                raise TournamentError(
+                    "invalid_table_rules", _("%(name)s must not increase") % {"name": name}, field=name
+                )
             object.__setattr__(self, name, values)
         for name in ("start_points", "return_points", "advancing_places"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise TournamentError("invalid_table_rules", f"{name} must be a whole number", field=name)
+                raise TournamentError(
+                    "invalid_table_rules",
+                    # Translators: name is a field name of the ruleset (start_points, return_points, ...).
+                    _("%(name)s must be a whole number") % {"name": name},
+                    field=name,
+                )
         if self.tie_rule not in TIE_RULES:
             raise TournamentError(
-                "invalid_table_rules", f"tie rule must be one of {', '.join(TIE_RULES)}", field="tie_rule"
+                "invalid_table_rules",
+                _("tie rule must be one of %(rules)s") % {"rules": ", ".join(TIE_RULES)},
+                field="tie_rule",
             )
 
     def uma_for(self, players: int) -> tuple[Fraction, ...]:
@@ -94,18 +117,20 @@ class SeatOutcome:
     def __post_init__(self) -> None:
         if self.absence not in ABSENCES:
             raise TournamentError(
-                "invalid_seat_outcome", f"unknown absence {self.absence!r}", field="absence"
+                "invalid_seat_outcome",
+                _("unknown absence %(absence)s") % {"absence": repr(self.absence)},
+                field="absence",
             )
         if self.absence == "absent_before":
             if self.final_points is not None:
                 raise TournamentError(
                     "invalid_seat_outcome",
-                    "a player absent before the game has no points",
+                    _("a player absent before the game has no points"),
                     field="final_points",
                 )
         elif isinstance(self.final_points, bool) or not isinstance(self.final_points, int):
             raise TournamentError(
-                "invalid_seat_outcome", "final points must be an integer", field="final_points"
+                "invalid_seat_outcome", _("final points must be an integer"), field="final_points"
             )
 
 
@@ -148,29 +173,35 @@ def table_result(
     """
     seats = tuple(seats)
     if len(seats) not in (2, 3, 4):
-        raise TournamentError("invalid_table_size", "a table seats 2, 3 or 4 players", field="seats")
+        raise TournamentError("invalid_table_size", _("a table seats 2, 3 or 4 players"), field="seats")
     if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1:
         raise TournamentError(
-            "invalid_multiplier", "the multiplier is a whole number from 1", field="multiplier"
+            "invalid_multiplier", _("the multiplier is a whole number from 1"), field="multiplier"
         )
     starters = [i for i, s in enumerate(seats) if s.absence != "absent_before"]
     finishers = [i for i, s in enumerate(seats) if s.absence == "present"]
     if len(finishers) < 2:
         raise TournamentError(
-            "too_few_players", "a game needs at least two players who finish", field="seats"
+            "too_few_players", _("a game needs at least two players who finish"), field="seats"
         )
     total_final = sum(seats[i].final_points for i in starters)
     if isinstance(deposits_lost, bool) or not isinstance(deposits_lost, int) or deposits_lost < 0:
         raise TournamentError(
-            "invalid_deposits", "lost deposits are a whole number ≥ 0", field="deposits_lost"
+            "invalid_deposits", _("lost deposits are a whole number ≥ 0"), field="deposits_lost"
         )
     if total_final != rules.start_points * len(starters) - deposits_lost:
-        raise TournamentError(
-            "points_not_zero_sum",
-            f"final points add up to {total_final}, expected {rules.start_points} × {len(starters)}"
-            + (f" − {deposits_lost} lost deposits" if deposits_lost else ""),
-            field="seats",
-        )
+        if deposits_lost:
+            message = _("final points add up to %(total)s, expected %(start)s × %(players)s − %(lost)s "
+                        "lost deposits")  # fmt: skip
+        else:
+            message = _("final points add up to %(total)s, expected %(start)s × %(players)s")
+        figures = {
+            "total": total_final,
+            "start": rules.start_points,
+            "players": len(starters),
+            "lost": deposits_lost,
+        }
+        raise TournamentError("points_not_zero_sum", message % figures, field="seats")
 
     placements, shares, oka_shares = _place_finishers(seats, finishers, rules)
     oka_total = Fraction((rules.return_points - rules.start_points) * len(starters), THOUSAND)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -44,7 +45,8 @@ def _save(clock: TableClock, transition, *, table: Table, user) -> TableClock:
         seats = selectors.table_game_seats(table)
         for flagged in events:
             penalty_log(event=table.round.event, entry=seats[flagged.seat].entry, kind=flagged.penalty_kind.value,
-                        reason=f"time bank exhausted on turn {flagged.turn_number}", table=table,
+                        # Translators: the reason written in the penalty log for an art. 38 ⑤ flag.
+                        reason=_("time bank exhausted on turn %(turn)s") % {"turn": flagged.turn_number}, table=table,
                         hand_number=clock.hand_number, user=user)  # fmt: skip
     return clock
 
@@ -55,9 +57,9 @@ def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=No
     table = lock_table(table.pk)
     event = table.round.event
     if not event.clock_bank_seconds:
-        raise TaikaiError("clock_disabled", "this event has no time bank (art. 38)", field="event")
+        raise TaikaiError("clock_disabled", _("this event has no time bank (art. 38)"), field="event")
     if table.status != Table.Status.PLAYING:
-        raise TaikaiError("table_finished", "the table's result is confirmed", field="table")
+        raise TaikaiError("table_finished", _("the table's result is confirmed"), field="table")
     seats = selectors.table_game_seats(table)
     playing = selectors.seats_playing_hand(seats, hand_number)
     absent = frozenset(range(len(seats))) - frozenset(playing)
@@ -81,7 +83,9 @@ def _locked_clock(table: Table) -> TableClock:
     table = lock_table(table.pk)
     clock = lock_clock(table)
     if clock is None:
-        raise TaikaiError("clock_not_started", "the clock of this table has not been started", field="table")
+        raise TaikaiError(
+            "clock_not_started", _("the clock of this table has not been started"), field="table"
+        )
     clock.table = table
     return clock
 
@@ -113,7 +117,7 @@ def _check_claim(clock: TableClock, claim_by: int) -> None:
     try:
         check_claim_allowed(fouls)
     except TaikaiError as exc:
-        raise exc.at("claim_by", prefix=f"{seats[claim_by].entry.player}: ") from exc
+        raise exc.at("claim_by", about=str(seats[claim_by].entry.player)) from exc
 
 
 @transaction.atomic

@@ -29,7 +29,7 @@ def status_set(row, status: str) -> None:
 
 def refuse_while_open(numbers: Iterable[int], *, code: str, message: str, field: str) -> None:
     """Refuse to close a round or an event while some of its tables or rounds are still open;
-    ``message`` names them through ``{numbers}``."""
+    ``message`` (translated) names them through ``%(numbers)s``."""
     numbers = sorted(numbers)
     if numbers:
-        raise TaikaiError(code, message.format(numbers=", ".join(map(str, numbers))), field=field)
+        raise TaikaiError(code, message % {"numbers": ", ".join(map(str, numbers))}, field=field)

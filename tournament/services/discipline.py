@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -36,20 +37,26 @@ def penalty_log(
     last recorded). The player must be playing that hand."""
     effect = penalty_effect(kind)
     if entry.event_id != event.id:
-        raise TaikaiError("entry_not_in_event", f"{entry.player} is not in {event}", field="entry")
+        raise TaikaiError(
+            "entry_not_in_event",
+            _("%(player)s is not in %(event)s") % {"player": entry.player, "event": event},
+            field="entry",
+        )
     if not reason.strip():
-        raise TaikaiError("reason_required", "say what happened", field="reason")
+        raise TaikaiError("reason_required", _("say what happened"), field="reason")
     disqualifies = is_disqualifying(kind, tournament_play=event.tournament_play)
     if disqualifies:
         lock_event(event.pk)  # the champion may have to go (art. 43); the event is locked first
     players = event.table_size
     if table is not None:
         if table.round.event_id != event.id:
-            raise TaikaiError("table_not_in_event", "the table belongs to another event", field="table")
+            raise TaikaiError("table_not_in_event", _("the table belongs to another event"), field="table")
         table = lock_table(table.pk)
         if not any(s.entry_id == entry.id for s in selectors.table_seats(table)):
             raise TaikaiError(
-                "player_not_at_table", f"{entry.player} is not seated at {table}", field="entry"
+                "player_not_at_table",
+                _("%(player)s is not seated at %(table)s") % {"player": entry.player, "table": table},
+                field="entry",
             )
         if hand_number is None:
             hand_number = selectors.table_hands_recorded(table) + 1
@@ -58,14 +65,17 @@ def penalty_log(
         if not any(game_seats[i].entry_id == entry.id for i in playing):
             raise TaikaiError(
                 "player_not_in_hand",
-                f"{entry.player} does not play hand {hand_number} (art. 42: absent or left the game)",
+                _("%(player)s does not play hand %(hand)s (art. 42: absent or left the game)")
+                % {"player": entry.player, "hand": hand_number},
                 field="entry",
             )
         players = len(playing)
     if effect.applies_to_hand and (table is None or hand_number is None):
         raise TaikaiError(
             "hand_required",
-            f"art. {effect.article} applies to a hand: give the table and hand",
+            # Translators: number and paragraph make the article ("36", "①").
+            _("art. %(number)s%(paragraph)s applies to a hand: give the table and hand")
+            % effect.article_fields,
             field="hand_number",
         )
     points = penalty_points(kind, players, unit=event.penalty_unit) if effect.has_penalty_points else 0
@@ -75,7 +85,12 @@ def penalty_log(
         round_number=table.round.number if table is not None else None,
     )  # fmt: skip
     if disqualifies:
-        entry_disqualify(entry=entry, reason=f"art. {effect.article}: {reason.strip()}", penalty=penalty)
+        # Translators: the reason a disqualification records: the article ("37", "①") and the foul's reason.
+        cause = _("art. %(number)s%(paragraph)s: %(reason)s") % {
+            **effect.article_fields,
+            "reason": reason.strip(),
+        }
+        entry_disqualify(entry=entry, reason=cause, penalty=penalty)
     standings_schedule_recompute(event_id=event.id)
     return penalty
 
@@ -87,9 +102,9 @@ def penalty_cancel(*, penalty: Penalty, reason: str, user=None) -> Penalty:
     entry = lock_entry(penalty.entry_id)  # the entry before the penalty: the documented order
     penalty = lock_penalty(penalty.pk)
     if penalty.cancelled_at is not None:
-        raise TaikaiError("already_cancelled", "this penalty was cancelled already", field="penalty")
+        raise TaikaiError("already_cancelled", _("this penalty was cancelled already"), field="penalty")
     if not reason.strip():
-        raise TaikaiError("reason_required", "say why the penalty is cancelled", field="reason")
+        raise TaikaiError("reason_required", _("say why the penalty is cancelled"), field="reason")
     penalty.cancelled_at = timezone.now()
     penalty.cancelled_by = recorder(user)
     penalty.cancel_reason = reason.strip()
@@ -108,13 +123,18 @@ def _disqualification_lift(entry: Entry, cancelled: Penalty) -> None:
     others = selectors.entry_disqualifying_penalties(entry, tournament_play=entry.event.tournament_play)
     if others:
         entry.disqualified_by_penalty = others[0]
-        entry.status_reason = f"art. {penalty_effect(others[0].kind).article}: {others[0].reason}"[:200]
+        # Translators: the reason a disqualification records: the article ("37", "①") and the foul's reason.
+        cause = _("art. %(number)s%(paragraph)s: %(reason)s")
+        entry.status_reason = (
+            cause % {**penalty_effect(others[0].kind).article_fields, "reason": others[0].reason}
+        )[:200]
     else:
         entry.status = Entry.Status.ACTIVE
         entry.disqualified_by_penalty = None
         entry.status_reason = (
-            f"disqualification lifted: penalty {cancelled.pk} cancelled ({cancelled.cancel_reason})"[:200]
-        )
+            _("disqualification lifted: penalty %(penalty)s cancelled (%(reason)s)")
+            % {"penalty": cancelled.pk, "reason": cancelled.cancel_reason}
+        )[:200]
     entry.save(update_fields=["status", "status_reason", "disqualified_by_penalty"])
 
 
@@ -146,9 +166,11 @@ def entry_disqualification_confirm(*, entry: Entry, user=None) -> Entry:
     """An organizer confirms a disqualification (art. 43): it stays even if its penalty is cancelled."""
     entry = lock_entry(entry.pk)
     if entry.status != Entry.Status.DISQUALIFIED:
-        raise TaikaiError("not_disqualified", f"{entry.player} is not disqualified", field="entry")
+        raise TaikaiError(
+            "not_disqualified", _("%(player)s is not disqualified") % {"player": entry.player}, field="entry"
+        )
     if entry.disqualification_confirmed:
-        raise TaikaiError("already_confirmed", "this disqualification is confirmed already", field="entry")
+        raise TaikaiError("already_confirmed", _("this disqualification is confirmed already"), field="entry")
     entry.disqualification_confirmed_by = recorder(user)
     entry.disqualification_confirmed_at = timezone.now()
     entry.save(update_fields=["disqualification_confirmed_by", "disqualification_confirmed_at"])
@@ -161,7 +183,7 @@ def ruling_record(
 ) -> Ruling:
     """Art. 44: a director's decision, attached to the event and optionally a table or a player."""
     if not decision.strip():
-        raise TaikaiError("decision_required", "write the decision", field="decision")
+        raise TaikaiError("decision_required", _("write the decision"), field="decision")
     return Ruling.objects.create(
         event=event, table=table, entry=entry, decision=decision.strip(), decided_by=recorder(user)
     )
@@ -178,17 +200,21 @@ def seat_mark_absent(*, seat: Seat, during: bool, user=None) -> Seat:
     clock = lock_clock(table) if during else None
     seat = lock_seat(seat.pk)
     if table.status != Table.Status.PLAYING:
-        raise TaikaiError("table_finished", "the table's result is confirmed", field="seat")
+        raise TaikaiError("table_finished", _("the table's result is confirmed"), field="seat")
     if seat.absence != Seat.Absence.PRESENT:
-        raise TaikaiError("already_absent", f"{seat.entry.player} is already marked absent", field="seat")
+        raise TaikaiError(
+            "already_absent",
+            _("%(player)s is already marked absent") % {"player": seat.entry.player},
+            field="seat",
+        )
     recorded = selectors.table_hands_recorded(table)
     present = sum(1 for s in selectors.table_seats(table) if s.absence == Seat.Absence.PRESENT)
     if present - 1 < 2:
-        raise TaikaiError("too_few_players", "a game needs at least two players", field="seat")
+        raise TaikaiError("too_few_players", _("a game needs at least two players"), field="seat")
     if not during:
         if recorded:
             raise TaikaiError(
-                "game_started", "hands are recorded already: the player left during the game", field="seat"
+                "game_started", _("hands are recorded already: the player left during the game"), field="seat"
             )
         seat.absence = Seat.Absence.ABSENT_BEFORE
         seat.save(update_fields=["absence"])
@@ -212,13 +238,15 @@ def seat_mark_present(*, seat: Seat, user=None) -> Seat:
     table = lock_table(seat.table_id)
     seat = lock_seat(seat.pk)
     if table.status != Table.Status.PLAYING:
-        raise TaikaiError("table_finished", "the table's result is confirmed", field="seat")
+        raise TaikaiError("table_finished", _("the table's result is confirmed"), field="seat")
     if seat.absence == Seat.Absence.PRESENT:
-        raise TaikaiError("not_absent", f"{seat.entry.player} is not marked absent", field="seat")
+        raise TaikaiError(
+            "not_absent", _("%(player)s is not marked absent") % {"player": seat.entry.player}, field="seat"
+        )
     recorded = selectors.table_hands_recorded(table)
     if recorded != (seat.left_after_hand or 0):
-        raise TaikaiError("hands_recorded_since", f"hands were recorded without {seat.entry.player} since; "
-                          "void them first", field="seat")  # fmt: skip
+        raise TaikaiError("hands_recorded_since", _("hands were recorded without %(player)s since; void them "
+                          "first") % {"player": seat.entry.player}, field="seat")  # fmt: skip
     seat.absence, seat.left_after_hand = Seat.Absence.PRESENT, None
     seat.save(update_fields=["absence", "left_after_hand"])
     return seat

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from players.models import Player
 from taikai.errors import TaikaiError
@@ -14,11 +15,20 @@ from tournament.models import Entry, Event
 @transaction.atomic
 def entry_register(*, event: Event, player: Player) -> Entry:
     if event.status == Event.Status.FINISHED:
-        raise TaikaiError("event_finished", "the event is finished; no new entries", field="event")
+        raise TaikaiError("event_finished", _("the event is finished; no new entries"), field="event")
     entry, created = Entry.objects.get_or_create(event=event, player=player)
     if not created and entry.status != Entry.Status.ACTIVE:
+        messages = {
+            Entry.Status.AWAY: _("%(player)s is away (not seated until back)"),
+            Entry.Status.WITHDRAWN: _("%(player)s is withdrawn"),
+            Entry.Status.DISQUALIFIED: _("%(player)s is disqualified"),
+        }
+        # Translators: status is the entry's status, in lower case.
+        message = messages.get(entry.status) or _("%(player)s is %(status)s")
         raise TaikaiError(
-            "entry_inactive", f"{player} is {entry.get_status_display().lower()}", field="player"
+            "entry_inactive",
+            message % {"player": player, "status": str(entry.get_status_display()).lower()},
+            field="player",
         )
     return entry
 

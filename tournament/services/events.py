@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournament import selectors
 from tournament.models import Event
@@ -16,7 +17,8 @@ def event_finish(*, event: Event) -> Event:
     """Close the event once every round is completed; standings are recomputed one last time."""
     event = lock_event(event.pk)
     refuse_while_open(selectors.event_unfinished_round_numbers(event), code="rounds_not_completed",
-                      message="rounds {numbers} are not completed", field="event")  # fmt: skip
+                      # Translators: numbers lists round numbers ("2, 3").
+                      message=_("rounds %(numbers)s are not completed"), field="event")  # fmt: skip
     status_set(event, Event.Status.FINISHED)
     standings_schedule_recompute(event_id=event.id)
     return event

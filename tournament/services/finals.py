@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -38,9 +39,9 @@ def final_situation(*, table: Table) -> FinalsSituation:
     """Art. 40 applied to the table's last hand, with the finalists' overall totals (総合点)."""
     table = selectors.table_with_event(table.pk)
     if not table.round.is_final:
-        raise TaikaiError("not_a_final", "this table is not part of the final", field="table")
+        raise TaikaiError("not_a_final", _("this table is not part of the final"), field="table")
     if table.status != Table.Status.FINISHED:
-        raise TaikaiError("table_playing", "confirm the game's result first", field="table")
+        raise TaikaiError("table_playing", _("confirm the game's result first"), field="table")
     event = table.round.event
     seats = selectors.table_game_seats(table)
     rows = {row["entry"]: row for row in standings_rows(event)}
@@ -84,38 +85,57 @@ def final_apply(*, table: Table, user=None) -> str:
             event.overtime_enabled = True
             event.save(update_fields=["overtime_enabled"])
         table_reopen(table=table)
-        return f"Overtime: play {decision.next_overtime_hand.label_ja} ({decision.reason})."
+        # Translators: hand names the overtime hand (1年春); reason is the rule's decision.
+        return _("Overtime: play %(hand)s (%(reason)s).") % {
+            "hand": decision.next_overtime_hand.label_ja,
+            "reason": decision.reason,
+        }
     if decision.kind == "directors_ruling":
         raise TaikaiError(
-            "directors_ruling", f"a tie the rules do not settle: {decision.reason} (art. 44)", field="table"
+            "directors_ruling",
+            _("a tie the rules do not settle: %(reason)s (art. 44)") % {"reason": decision.reason},
+            field="table",
         )
     if decision.kind == "champion":
         champion = selectors.event_entries_by_id(event, [decision.player_id])[decision.player_id]
         if not champion.award_eligible:  # the engine never names one; a disqualification raced it
             raise TaikaiError(
-                "champion_disqualified", f"{champion.player} is disqualified (art. 43)", field="table"
+                "champion_disqualified",
+                _("%(player)s is disqualified (art. 43)") % {"player": champion.player},
+                field="table",
             )
         round_complete(round_=table.round)
         event.champion_id = decision.player_id
         event.status = Event.Status.FINISHED
         event.save(update_fields=["champion", "status"])
-        return f"{names[decision.player_id]} is the champion ({decision.reason})."
+        return _("%(player)s is the champion (%(reason)s).") % {
+            "player": names[decision.player_id],
+            "reason": decision.reason,
+        }
     round_complete(round_=table.round)
     seats = [seat.entry_id for seat in selectors.table_seats(table)]
     remaining = [entry_id for entry_id in seats if entry_id in set(decision.remaining)]
     report = {"final": True, "game": situation.game + 1, "after": decision.kind}
     new_round = round_create(event=event, tables=[remaining], report=report, is_final=True)
-    left = " ".join(
-        f"{names[d]} is disqualified (art. 43) and leaves the final." for d in decision.disqualified
-    )
+    left = [
+        _("%(player)s is disqualified (art. 43) and leaves the final.") % {"player": names[d]}
+        for d in decision.disqualified
+    ]
     if decision.kind == "next_game":
-        return (
-            f"Game {situation.game} of {situation.games} of the final is over; the next is seated in round "
-            f"{new_round.number}. {left}"
-        ).strip()
-    eliminated = (
-        "" if decision.player_id in decision.disqualified else f"{names[decision.player_id]} is eliminated. "
-    )
-    return f"{eliminated}{left} {len(remaining)} play on in round {new_round.number}.".replace(
-        "  ", " "
-    ).strip()
+        over = _(
+            "Game %(game)s of %(games)s of the final is over; the next is seated in round %(round)s."
+        ) % {
+            "game": situation.game,
+            "games": situation.games,
+            "round": new_round.number,
+        }
+        return " ".join([over, *left])
+    sentences = []
+    if decision.player_id not in decision.disqualified:
+        sentences.append(_("%(player)s is eliminated.") % {"player": names[decision.player_id]})
+    # Translators: count is the number of finalists who play on (2 or 3).
+    play_on = _("%(count)s play on in round %(round)s.") % {
+        "count": len(remaining),
+        "round": new_round.number,
+    }
+    return " ".join([*sentences, *left, play_on])

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext as _
+
 from scoring.services import RecordedHand, RecordedWin, win_check_han_fu, win_evaluate
 from taikai.errors import TaikaiError
 
@@ -49,11 +51,24 @@ def _int(value, field: str, *, minimum: int = 0, maximum: int = 10**6) -> int:
         try:
             value = int(str(value).strip())
         except (TypeError, ValueError) as exc:
-            raise TaikaiError("invalid_number", f"{field} must be a whole number", field=field) from exc
+            raise TaikaiError(
+                "invalid_number",
+                # Translators: field is the input at fault (honba, wins[0].han, ...).
+                _("%(field)s must be a whole number") % {"field": field},
+                field=field,
+            ) from exc
     if value < minimum:
-        raise TaikaiError("invalid_number", f"{field} must be at least {minimum}", field=field)
+        raise TaikaiError(
+            "invalid_number",
+            _("%(field)s must be at least %(minimum)s") % {"field": field, "minimum": minimum},
+            field=field,
+        )
     if value > maximum:
-        raise TaikaiError("invalid_number", f"{field} must be at most {maximum}", field=field)
+        raise TaikaiError(
+            "invalid_number",
+            _("%(field)s must be at most %(maximum)s") % {"field": field, "maximum": maximum},
+            field=field,
+        )
     return value
 
 
@@ -61,13 +76,22 @@ def _positions(values, field: str, players: int) -> tuple[int, ...]:
     if values in (None, ""):
         return ()
     if not isinstance(values, list | tuple):
-        raise TaikaiError("invalid_seats", f"{field} must be a list of seat positions", field=field)
+        raise TaikaiError(
+            "invalid_seats",
+            # Translators: field is the input at fault (riichi_positions, tenpai_positions).
+            _("%(field)s must be a list of seat positions") % {"field": field},
+            field=field,
+        )
     positions = tuple(_int(v, field) for v in values)
     for p in positions:
         if p >= players:
-            raise TaikaiError("seat_not_at_table", f"{field}: seat {p} is not at this table", field=field)
+            raise TaikaiError(
+                "seat_not_at_table",
+                _("%(field)s: seat %(seat)s is not at this table") % {"field": field, "seat": p},
+                field=field,
+            )
     if len(set(positions)) != len(positions):
-        raise TaikaiError("invalid_seats", f"{field} lists a seat twice", field=field)
+        raise TaikaiError("invalid_seats", _("%(field)s lists a seat twice") % {"field": field}, field=field)
     return tuple(sorted(positions))
 
 
@@ -75,9 +99,11 @@ def _evaluated_win(raw: dict, *, winner: int, discarder, dealer_position: int, a
                    ruleset: Ruleset, field: str) -> WinInput:  # fmt: skip
     hand = raw.get("hand")
     if not isinstance(hand, dict):
-        raise TaikaiError("invalid_hand", "hand must be an object in the hand format", field=field)
+        raise TaikaiError("invalid_hand", _("hand must be an object in the hand format"), field=field)
     if winner not in active or dealer_position not in active:
-        raise TaikaiError("player_left", "the winner or the dealer has left the game (art. 42)", field=field)
+        raise TaikaiError(
+            "player_left", _("the winner or the dealer has left the game (art. 42)"), field=field
+        )
     try:
         win = win_evaluate(hand, seat=active.index(winner), dealer_seat=active.index(dealer_position),
                            seats=len(active), tsumo=discarder is None, ruleset=ruleset)  # fmt: skip
@@ -94,49 +120,63 @@ def parse_hand_input(
     active = list(range(players)) if active is None else active
     outcome = data.get("outcome")
     if outcome not in OUTCOMES:
-        raise TaikaiError("invalid_outcome", f"outcome must be one of {', '.join(OUTCOMES)}", field="outcome")
+        raise TaikaiError(
+            "invalid_outcome",
+            _("outcome must be one of %(outcomes)s") % {"outcomes": ", ".join(OUTCOMES)},
+            field="outcome",
+        )
     dealer = _int(data.get("dealer_position", 0), "dealer_position")
     if dealer >= players:
         raise TaikaiError(
-            "seat_not_at_table", f"dealer seat {dealer} is not at this table", field="dealer_position"
+            "seat_not_at_table",
+            _("dealer seat %(seat)s is not at this table") % {"seat": dealer},
+            field="dealer_position",
         )
     raw_wins = data.get("wins") or []
     if outcome in ("ron", "tsumo") and not raw_wins:
-        raise TaikaiError("missing_winner", f"a {outcome} needs a winner", field="wins")
+        needs = {"ron": _("a ron needs a winner"), "tsumo": _("a tsumo needs a winner")}
+        raise TaikaiError("missing_winner", needs[outcome], field="wins")
     if outcome not in ("ron", "tsumo") and raw_wins:
-        raise TaikaiError("unexpected_winner", f"a {outcome.replace('_', ' ')} has no winner", field="wins")
+        has_none = {
+            "exhaustive_draw": _("a exhaustive draw has no winner"),
+            "abortive_draw": _("a abortive draw has no winner"),
+            "replayed": _("a replayed has no winner"),
+        }
+        raise TaikaiError("unexpected_winner", has_none[outcome], field="wins")
     if outcome == "tsumo" and len(raw_wins) != 1:
-        raise TaikaiError("invalid_winners", "a tsumo has exactly one winner", field="wins")
+        raise TaikaiError("invalid_winners", _("a tsumo has exactly one winner"), field="wins")
     wins: list[WinInput] = []
     discarders = set()
     for i, raw in enumerate(raw_wins):
         field = f"wins[{i}]"
         if not isinstance(raw, dict):
-            raise TaikaiError("invalid_win", "each win is an object", field=field)
+            raise TaikaiError("invalid_win", _("each win is an object"), field=field)
         winner = _int(raw.get("winner"), f"{field}.winner")
         if winner >= players:
             raise TaikaiError(
-                "seat_not_at_table", f"winner seat {winner} is not at this table", field=f"{field}.winner"
+                "seat_not_at_table",
+                _("winner seat %(seat)s is not at this table") % {"seat": winner},
+                field=f"{field}.winner",
             )
         discarder = raw.get("discarder")
         if outcome == "tsumo":
             if discarder not in (None, ""):
                 raise TaikaiError(
-                    "tsumo_has_no_discarder", "a tsumo has no discarder", field=f"{field}.discarder"
+                    "tsumo_has_no_discarder", _("a tsumo has no discarder"), field=f"{field}.discarder"
                 )
             discarder = None
         else:
             if discarder in (None, ""):
                 raise TaikaiError(
-                    "missing_discarder", "a ron needs the discarder", field=f"{field}.discarder"
+                    "missing_discarder", _("a ron needs the discarder"), field=f"{field}.discarder"
                 )
             discarder = _int(discarder, f"{field}.discarder")
             if discarder >= players:
-                raise TaikaiError("seat_not_at_table", f"discarder seat {discarder} is not at this table",
-                                   field=f"{field}.discarder")  # fmt: skip
+                raise TaikaiError("seat_not_at_table", _("discarder seat %(seat)s is not at this table")
+                                  % {"seat": discarder}, field=f"{field}.discarder")  # fmt: skip
             if discarder == winner:
                 raise TaikaiError(
-                    "winner_is_discarder", "a ron winner cannot be the discarder", field=f"{field}.winner"
+                    "winner_is_discarder", _("a ron winner cannot be the discarder"), field=f"{field}.winner"
                 )
             discarders.add(discarder)
         if raw.get("hand") is not None:
@@ -145,12 +185,16 @@ def parse_hand_input(
             continue
         yakuman = _int(raw.get("yakuman") or 0, f"{field}.yakuman", maximum=MAX_YAKUMAN)
         if not yakuman and raw.get("han") in (None, ""):
-            raise TaikaiError("missing_han", "choose the han of the win (or yakuman)", field=f"{field}.han")
+            raise TaikaiError(
+                "missing_han", _("choose the han of the win (or yakuman)"), field=f"{field}.han"
+            )
         han = _int(raw.get("han") or 0, f"{field}.han", minimum=0 if yakuman else 1, maximum=MAX_HAN)
         fu = 0
         if han < 5 and not yakuman:  # below mangan 満貫 the fu count: a score sheet always gives them
             if raw.get("fu") in (None, ""):
-                raise TaikaiError("missing_fu", f"a win of {han} han needs its fu", field=f"{field}.fu")
+                raise TaikaiError(
+                    "missing_fu", _("a win of %(han)s han needs its fu") % {"han": han}, field=f"{field}.fu"
+                )
             fu = _int(raw.get("fu"), f"{field}.fu")
         if not yakuman:
             win_check_han_fu(han=han, fu=fu, tsumo=discarder is None, ruleset=ruleset, field=f"{field}.fu")
@@ -158,13 +202,13 @@ def parse_hand_input(
             WinInput(winner, discarder, han, fu, yakuman, tuple(tuple(y) for y in raw.get("yaku") or ()))
         )
     if len(discarders) > 1:
-        raise TaikaiError("invalid_winners", "all ron winners win on the same discard", field="wins")
+        raise TaikaiError("invalid_winners", _("all ron winners win on the same discard"), field="wins")
     if len({w.winner for w in wins}) != len(wins):
-        raise TaikaiError("invalid_winners", "a seat wins at most once per hand", field="wins")
+        raise TaikaiError("invalid_winners", _("a seat wins at most once per hand"), field="wins")
     tenpai = _positions(data.get("tenpai_positions"), "tenpai_positions", players)
     riichi = _positions(data.get("riichi_positions"), "riichi_positions", players)
     if tenpai and outcome != "exhaustive_draw":
-        raise TaikaiError("unexpected_tenpai", "tenpai seats are recorded for an exhaustive draw only",
+        raise TaikaiError("unexpected_tenpai", _("tenpai seats are recorded for an exhaustive draw only"),
                            field="tenpai_positions")  # fmt: skip
     for name, positions in (
         ("dealer_position", [dealer]),
@@ -174,7 +218,9 @@ def parse_hand_input(
     ):
         gone = [p for p in positions if p not in active]
         if gone:
-            raise TaikaiError("player_left", f"seat {gone[0]} has left the game (art. 42)", field=name)
+            raise TaikaiError(
+                "player_left", _("seat %(seat)s has left the game (art. 42)") % {"seat": gone[0]}, field=name
+            )
     return HandInput(
         outcome=outcome,
         dealer_position=dealer,

@@ -17,6 +17,8 @@ from __future__ import annotations
 import itertools
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.services import hand_settle
 from taikai.errors import TaikaiError, VersionConflict
@@ -29,9 +31,21 @@ from tournament.services.hand_input import HandInput, parse_hand_input, recorded
 from tournament.services.locks import lock_hand, lock_table
 
 OVERTIME_ENDED = {
-    "won_with_condition": "a winner met the win condition",
-    "no_winner": "a hand ended without a winner",
-    "closed_by_organizer": "the directors closed it (art. 44)",
+    "won_with_condition": gettext_lazy(
+        # Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
+        "the overtime ended after %(hand)s: a winner met the win condition (art. 39 ②); no overtime hand "
+        "follows it"
+    ),
+    "no_winner": gettext_lazy(
+        # Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
+        "the overtime ended after %(hand)s: a hand ended without a winner (art. 39 ②); no overtime hand "
+        "follows it"
+    ),
+    "closed_by_organizer": gettext_lazy(
+        # Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
+        "the overtime ended after %(hand)s: the directors closed it (art. 44) (art. 39 ②); no overtime hand "
+        "follows it"
+    ),
 }
 
 
@@ -44,19 +58,23 @@ def hand_record(
     table = lock_table(table.pk)
     if table.status != Table.Status.PLAYING:
         raise TaikaiError(
-            "table_finished", "the table's result is confirmed; reopen it to correct hands", field="table"
+            "table_finished", _("the table's result is confirmed; reopen it to correct hands"), field="table"
         )
     if number < 1:
-        raise TaikaiError("invalid_number", "hands are numbered from 1", field="number")
+        raise TaikaiError("invalid_number", _("hands are numbered from 1"), field="number")
     if table.round.status == Round.Status.DRAFT:
         raise TaikaiError(
-            "round_not_published", "publish the round's seating before recording hands", field="table"
+            "round_not_published", _("publish the round's seating before recording hands"), field="table"
         )
     hand = lock_hand(table, number)
     if hand.current_version != expected_version:
         raise VersionConflict(current_version=hand.current_version, expected_version=expected_version)
     if hand.current_version == 0 and number > 1 and not selectors.table_hand_is_recorded(table, number - 1):
-        raise TaikaiError("hand_out_of_order", f"hand {number - 1} has not been recorded yet", field="number")
+        raise TaikaiError(
+            "hand_out_of_order",
+            _("hand %(hand)s has not been recorded yet") % {"hand": number - 1},
+            field="number",
+        )
 
     event = table.round.event
     game_seats = selectors.table_game_seats(table)
@@ -68,12 +86,13 @@ def hand_record(
     hand_check_rights(table=table, hand_number=number, game_seats=game_seats, hand_input=hand_input)
     overtime = bool(data.get("overtime"))
     if overtime and not event.overtime_enabled:
-        raise TaikaiError("overtime_disabled", "this event has no overtime (art. 39)", field="overtime")
+        raise TaikaiError("overtime_disabled", _("this event has no overtime (art. 39)"), field="overtime")
     _check_overtime_order(table, number, overtime, new=hand.current_version == 0)
     if hand_input.deposits_in != deposits_before:
         raise TaikaiError(
             "deposits_mismatch",
-            f"{deposits_before} points of riichi deposits were left on the table by the previous hand",
+            _("%(points)s points of riichi deposits were left on the table by the previous hand")
+            % {"points": deposits_before},
             field="deposits_in",
         )
     settlement = hand_settle(recorded_hand(hand_input, active=active), event.ruleset)
@@ -111,23 +130,25 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     table = lock_table(table.pk)
     if table.status != Table.Status.PLAYING:
         raise TaikaiError(
-            "table_finished", "the table's result is confirmed; reopen it to correct hands", field="table"
+            "table_finished", _("the table's result is confirmed; reopen it to correct hands"), field="table"
         )
     hand = lock_hand(table, number)
     if hand.current_version != expected_version:
         raise VersionConflict(current_version=hand.current_version, expected_version=expected_version)
     current = selectors.table_hand_version(table, number)
     if current is None or current.outcome == HandVersion.Outcome.VOID:
-        raise TaikaiError("hand_not_recorded", f"hand {number} is not recorded", field="number")
+        raise TaikaiError(
+            "hand_not_recorded", _("hand %(hand)s is not recorded") % {"hand": number}, field="number"
+        )
     if selectors.table_hands_recorded(table) != number:
-        raise TaikaiError("hand_not_last", f"only the last hand can be voided; void the hands after {number} first",
-                          field="number")  # fmt: skip
+        raise TaikaiError("hand_not_last", _("only the last hand can be voided; void the hands after %(hand)s first")
+                          % {"hand": number}, field="number")  # fmt: skip
     HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
     version = HandVersion.objects.create(
         hand=hand, version=hand.current_version + 1, label=current.label, overtime=current.overtime,
         dealer_position=current.dealer_position, honba=current.honba, deposits_in=current.deposits_in,
         outcome=HandVersion.Outcome.VOID, deltas=[0] * len(current.deltas), deposits_out=current.deposits_in,
-        note=note or "voided: entered by mistake", **authorship(user),
+        note=note or _("voided: entered by mistake"), **authorship(user),
     )  # fmt: skip
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
@@ -149,7 +170,7 @@ def hand_check_rights(
     if PenaltyKind.WALL_WRECKED in kinds_in_hand and hand_input.outcome != "replayed":
         raise TaikaiError(
             "hand_must_be_replayed",
-            "art. 36 ③: this hand was stopped; record it as replayed",
+            _("art. 36 ③: this hand was stopped; record it as replayed"),
             field="outcome",
         )
     if not hand_input.wins:
@@ -162,7 +183,7 @@ def hand_check_rights(
         try:
             check_win_allowed(kinds, "tsumo" if win.discarder is None else "ron")
         except TaikaiError as exc:
-            raise exc.at("wins", prefix=f"{seat.entry.player}: ") from exc
+            raise exc.at("wins", about=str(seat.entry.player)) from exc
 
 
 def prevailing_wind(dealer_positions: list[int]) -> int:
@@ -199,11 +220,11 @@ def _check_overtime_order(table: Table, number: int, overtime: bool, *, new: boo
     ordered = [flags[n] for n in sorted(flags)]
     if any(before and not after for before, after in itertools.pairwise(ordered)):
         raise TaikaiError(
-            "overtime_order", "overtime hands (art. 39) come after every regular hand", field="overtime"
+            "overtime_order", _("overtime hands (art. 39) come after every regular hand"), field="overtime"
         )
     if overtime and new and table.overtime_state == Table.Overtime.CLOSED:
         raise TaikaiError(
-            "overtime_over", "the directors closed this table's overtime (art. 44)", field="overtime"
+            "overtime_over", _("the directors closed this table's overtime (art. 44)"), field="overtime"
         )
 
 
@@ -222,10 +243,7 @@ def _update_overtime(table: Table, overtime: bool) -> None:
         if progress.hands_after_end:
             ended = f"{progress.last_hand.label_ja} ({progress.last_hand.label_en})"
             raise TaikaiError(
-                "overtime_over",
-                f"the overtime ended after {ended}: {OVERTIME_ENDED[progress.state]} (art. 39 ②); "
-                "no overtime hand follows it",
-                field="overtime",
+                "overtime_over", OVERTIME_ENDED[progress.state] % {"hand": ended}, field="overtime"
             )
         state = progress.state
     if (table.overtime_year, table.overtime_state) != (year, state):
@@ -239,21 +257,25 @@ def table_overtime_close(*, table: Table, reason: str, user=None) -> Table:
     the placement points of the year it reached (art. 39 ③)."""
     table = lock_table(table.pk)
     if table.status != Table.Status.PLAYING:
-        raise TaikaiError("table_finished", "the table's result is confirmed", field="table")
+        raise TaikaiError("table_finished", _("the table's result is confirmed"), field="table")
     if table.round.is_final:
         raise TaikaiError(
-            "final_overtime", "the final's overtime is decided by art. 40 after each hand", field="table"
+            "final_overtime", _("the final's overtime is decided by art. 40 after each hand"), field="table"
         )
     progress = selectors.table_overtime_progress(table, closed=False)
     if progress.state != Table.Overtime.PLAYING or progress.last_hand is None:
         raise TaikaiError(
-            "overtime_not_playing", "this table has no overtime going on to close", field="table"
+            "overtime_not_playing", _("this table has no overtime going on to close"), field="table"
         )
     if not reason.strip():
-        raise TaikaiError("reason_required", "say why the overtime is closed", field="reason")
+        raise TaikaiError("reason_required", _("say why the overtime is closed"), field="reason")
     table.overtime_state = Table.Overtime.CLOSED
     table.save(update_fields=["overtime_state"])
     ended = f"{progress.last_hand.label_ja} ({progress.last_hand.label_en})"
-    Ruling.objects.create(event=table.round.event, table=table, decided_by=recorder(user),
-                          decision=f"Overtime closed after {ended} (art. 39, art. 44): {reason.strip()}")  # fmt: skip
+    # Translators: the ruling recorded; hand names the last overtime hand ("1年春 (Y1 Spring)").
+    decision = _("Overtime closed after %(hand)s (art. 39, art. 44): %(reason)s") % {
+        "hand": ended,
+        "reason": reason.strip(),
+    }
+    Ruling.objects.create(event=table.round.event, table=table, decided_by=recorder(user), decision=decision)
     return table

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring.services import game_end_deposit_shares
 from taikai.errors import TaikaiError
@@ -25,7 +26,8 @@ def table_final_points_from_hands(table: Table) -> tuple[list[int], int]:
     for version in selectors.table_current_hands(table):
         if len(version.deltas) != len(points):
             raise TaikaiError(
-                "hand_seat_mismatch", f"hand {version.hand.number} has a different number of seats"
+                "hand_seat_mismatch",
+                _("hand %(hand)s has a different number of seats") % {"hand": version.hand.number},
             )
         points = [p + d for p, d in zip(points, version.deltas, strict=True)]
         deposits = version.deposits_out
@@ -35,15 +37,22 @@ def table_final_points_from_hands(table: Table) -> tuple[list[int], int]:
 def _final_points_given(final_points: Sequence[int], *, players: int, ruleset) -> tuple[list[int], int]:
     """Final scores entered for the ``players`` of the game, and the deposits they leave unpaid."""
     if len(final_points) != players:
-        raise TaikaiError("wrong_seat_count", f"give {players} final scores", field="final_points")
+        raise TaikaiError(
+            "wrong_seat_count",
+            _("give %(players)s final scores") % {"players": players},
+            field="final_points",
+        )
     points = [int(p) for p in final_points]
     expected_total = ruleset.start_points * players
     lost = expected_total - sum(points)
     if lost < 0 or lost % ruleset.riichi_stick:
         raise TaikaiError(
             "scores_do_not_sum",
-            f"final scores add up to {sum(points)}; expected {expected_total} minus riichi deposits left "
-            f"on the table (multiples of {ruleset.riichi_stick})",
+            _(
+                "final scores add up to %(total)s; expected %(expected)s minus riichi deposits left on the table "
+                "(multiples of %(stick)s)"
+            )
+            % {"total": sum(points), "expected": expected_total, "stick": ruleset.riichi_stick},
             field="final_points",
         )
     return points, lost
@@ -62,7 +71,9 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
         status = selectors.table_overtime_status(table)
         raise TaikaiError(
             "overtime_in_progress",
-            f"{status.sentence} Record {status.next_hand}, or the directors close the overtime (art. 44).",
+            # Translators: status is a sentence on the overtime's state; hand names the next overtime hand.
+            _("%(status)s Record %(hand)s, or the directors close the overtime (art. 44).")
+            % {"status": status.sentence, "hand": status.next_hand},
             field="table",
         )
     event = table.round.event
@@ -71,7 +82,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
     playing = [s for s in seats if s.in_game]
     if final_points is None:
         if not selectors.table_hands_recorded(table):
-            raise TaikaiError("no_hands", "no hand has been recorded at this table", field="final_points")
+            raise TaikaiError("no_hands", _("no hand has been recorded at this table"), field="final_points")
         points, deposits = table_final_points_from_hands(table)
         end_share = game_end_deposit_shares(points, deposits, ruleset)
         points = [p + d for p, d in zip(points, end_share, strict=True)]

@@ -18,6 +18,8 @@ from django.conf import settings
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from taikai.errors import TaikaiError
 from tournament.models import Event, EventRole, ScorekeeperKey, Table
@@ -79,19 +81,27 @@ def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> E
     """Give ``user`` a role in ``event``. Changing a referee's tables revokes the old grant and makes a new one."""
     if kind not in EventRole.Kind.values:
         raise TaikaiError(
-            "invalid_role", f"the role is one of {', '.join(EventRole.Kind.values)}", field="kind"
+            "invalid_role",
+            _("the role is one of %(roles)s") % {"roles": ", ".join(EventRole.Kind.values)},
+            field="kind",
         )
     if not user.is_active:
-        raise TaikaiError("user_inactive", f"{user} cannot sign in; activate the account first", field="user")
+        raise TaikaiError(
+            "user_inactive",
+            _("%(user)s cannot sign in; activate the account first") % {"user": user},
+            field="user",
+        )
     try:
         numbers = table_numbers_parse(tables)
     except ValueError as exc:
         raise TaikaiError("invalid_tables", str(exc), field="tables") from exc
     if numbers and kind == EventRole.Kind.ORGANIZER:
-        raise TaikaiError("invalid_tables", "an organizer covers the whole event", field="tables")
+        raise TaikaiError("invalid_tables", _("an organizer covers the whole event"), field="tables")
     event = lock_event(event.pk)
     if kind == EventRole.Kind.ORGANIZER and event.owner_id == user.pk:
-        raise TaikaiError("role_held", f"{user} owns this event and organizes it already", field="user")
+        raise TaikaiError(
+            "role_held", _("%(user)s owns this event and organizes it already") % {"user": user}, field="user"
+        )
     held = EventRole.objects.filter(event=event, user=user, kind=kind, revoked_at__isnull=True).first()
     if held is not None:
         if table_numbers_parse(held.tables) == numbers:
@@ -135,7 +145,7 @@ def _pin_digest(digest: str, pin: str) -> str:
 def scorekeeper_keys_issue(*, tables: list[Table], by=None) -> list[IssuedKey]:
     """A new link and PIN for each table; the table's earlier keys stop working."""
     if not tables:
-        raise TaikaiError("no_tables", "choose at least one table that is still playing", field="tables")
+        raise TaikaiError("no_tables", _("choose at least one table that is still playing"), field="tables")
     now = timezone.now()
     ScorekeeperKey.objects.filter(table__in=tables, revoked_at__isnull=True).update(
         revoked_at=now, revoked_by=recorder(by)
@@ -163,11 +173,11 @@ def scorekeeper_key_unlock(*, token: str, pin: str) -> ScorekeeperKey:
         )
         if key is None or key.revoked_at is not None:
             raise TaikaiError(
-                "key_invalid", "this table card is no longer valid; ask a referee for a new one"
+                "key_invalid", _("this table card is no longer valid; ask a referee for a new one")
             )
         if key.locked:
             raise TaikaiError(
-                "key_locked", "too many wrong PINs: ask a referee for a new table card", field="pin"
+                "key_locked", _("too many wrong PINs: ask a referee for a new table card"), field="pin"
             )
         right = hmac.compare_digest(key.pin_hash, _pin_digest(digest, (pin or "").strip()))
         if not right:
@@ -175,8 +185,14 @@ def scorekeeper_key_unlock(*, token: str, pin: str) -> ScorekeeperKey:
             key.save(update_fields=["failed_pins"])
     if not right:
         left = key.MAX_FAILED_PINS - key.failed_pins
-        raise TaikaiError("pin_wrong", f"wrong PIN ({left} tries left)" if left else "wrong PIN: this card is now locked",
-                          field="pin")  # fmt: skip
+        if left:
+            # The singular keeps today's English ("1 tries left"), which the pages are tested on.
+            message = ngettext("wrong PIN (%(left)s tries left)", "wrong PIN (%(left)s tries left)", left) % {
+                "left": left
+            }
+        else:
+            message = _("wrong PIN: this card is now locked")
+        raise TaikaiError("pin_wrong", message, field="pin")
     return key
 
 

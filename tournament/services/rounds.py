@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -28,29 +29,46 @@ def round_create(
     """Create the next round with its tables: ``tables`` lists entry ids in seat order East, South, …"""
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
-        raise TaikaiError("event_finished", "the event is finished", field="event")
+        raise TaikaiError("event_finished", _("the event is finished"), field="event")
     unfinished = selectors.event_unfinished_round_numbers(event)
     if unfinished:
-        raise TaikaiError("round_in_progress", f"round {min(unfinished)} is not completed yet", field="round")
+        raise TaikaiError(
+            "round_in_progress",
+            _("round %(round)s is not completed yet") % {"round": min(unfinished)},
+            field="round",
+        )
     flat = [entry_id for table in tables for entry_id in table]
     if not tables:
-        raise TaikaiError("no_tables", "a round needs at least one table", field="tables")
+        raise TaikaiError("no_tables", _("a round needs at least one table"), field="tables")
     if len(set(flat)) != len(flat):
-        raise TaikaiError("player_seated_twice", "a player is seated twice in this round", field="tables")
+        raise TaikaiError("player_seated_twice", _("a player is seated twice in this round"), field="tables")
     for number, table in enumerate(tables, start=1):
         if not 2 <= len(table) <= 4:
             raise TaikaiError(
-                "invalid_table_size", f"table {number} has {len(table)} players (2–4)", field="tables"
+                "invalid_table_size",
+                _("table %(table)s has %(count)s players (2–4)") % {"table": number, "count": len(table)},
+                field="tables",
             )
     entries = selectors.event_entries_by_id(event, flat)
     for entry_id in flat:
         entry = entries.get(entry_id)
         if entry is None:
             raise TaikaiError(
-                "entry_not_in_event", f"entry {entry_id} is not registered in this event", field="tables"
+                "entry_not_in_event",
+                _("entry %(entry)s is not registered in this event") % {"entry": entry_id},
+                field="tables",
             )
         if entry.status != Entry.Status.ACTIVE:
-            raise TaikaiError("entry_inactive", f"{entry.player} is {entry.status}", field="tables")
+            inactive = {
+                Entry.Status.AWAY: _("%(player)s is away"),
+                Entry.Status.WITHDRAWN: _("%(player)s is withdrawn"),
+                Entry.Status.DISQUALIFIED: _("%(player)s is disqualified"),
+            }
+            # Translators: status is the entry's status, in lower case.
+            message = inactive.get(entry.status) or _("%(player)s is %(status)s")
+            raise TaikaiError(
+                "entry_inactive", message % {"player": entry.player, "status": entry.status}, field="tables"
+            )
     round_ = Round.objects.create(event=event, number=selectors.event_next_round_number(event), status=status,
                                   seating_report=report or {}, is_final=is_final)  # fmt: skip
     table_rows = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, len(tables) + 1))
@@ -69,9 +87,12 @@ def round_publish(*, round_: Round) -> Round:
     """A seating draft becomes the published seating players see."""
     round_ = lock_round(round_.pk)
     if round_.status != Round.Status.DRAFT:
-        raise TaikaiError(
-            "not_a_draft", f"round {round_.number} is already {round_.get_status_display().lower()}"
-        )
+        already = {
+            Round.Status.PUBLISHED: _("round %(round)s is already published"),
+            Round.Status.PLAYING: _("round %(round)s is already playing"),
+            Round.Status.COMPLETED: _("round %(round)s is already completed"),
+        }
+        raise TaikaiError("not_a_draft", already[round_.status] % {"round": round_.number})
     status_set(round_, Round.Status.PUBLISHED)
     return round_
 
@@ -80,7 +101,8 @@ def round_publish(*, round_: Round) -> Round:
 def round_complete(*, round_: Round) -> Round:
     round_ = lock_round(round_.pk)
     refuse_while_open(selectors.round_open_table_numbers(round_), code="tables_still_playing",
-                      message="tables {numbers} have no confirmed result", field="round")  # fmt: skip
+                      # Translators: numbers lists table numbers ("2, 5").
+                      message=_("tables %(numbers)s have no confirmed result"), field="round")  # fmt: skip
     status_set(round_, Round.Status.COMPLETED)
     standings_schedule_recompute(event_id=round_.event_id)
     return round_
@@ -92,7 +114,7 @@ def round_timer_start(*, round_: Round) -> Round:
     round_ = lock_round(round_.pk)
     if round_.status in (Round.Status.DRAFT, Round.Status.COMPLETED):
         raise TaikaiError(
-            "round_not_in_play", "start the timer of a published round still in play", field="round"
+            "round_not_in_play", _("start the timer of a published round still in play"), field="round"
         )
     round_.timer_started_at = timezone.now()
     round_.save(update_fields=["timer_started_at"])

@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -66,13 +68,17 @@ def round_seat_next(*, event: Event, round_number: int, progress: Progress | Non
         return existing
     next_number = selectors.event_next_round_number(event)
     if round_number != next_number:
-        raise TaikaiError("not_the_next_round", f"the next round of {event} is {next_number}", field="round")
-    report(10, "reading standings and history")
+        raise TaikaiError(
+            "not_the_next_round",
+            _("the next round of %(event)s is %(round)s") % {"event": event, "round": next_number},
+            field="round",
+        )
+    report(10, _("reading standings and history"))
     request = seating_request_for(event, round_number=round_number)
-    report(30, f"seating {len(request['players']) - len(request['absent'])} players")
+    report(30, _("seating %(count)s players") % {"count": len(request["players"]) - len(request["absent"])})
     started = time.monotonic()
     response = seating_from_engine(request)
-    report(80, "writing the round")
+    report(80, _("writing the round"))
     quality = response["report"] | {"byes": response["byes"], "mode": request["mode"],
                                     "seconds": round(time.monotonic() - started, 3)}  # fmt: skip
     try:
@@ -86,7 +92,8 @@ def round_seat_next(*, event: Event, round_number: int, progress: Progress | Non
             )
     except IntegrityError:  # another run wrote the same round first
         return selectors.event_round(event, round_number)
-    report(100, "done")
+    # Translators: the seating job's progress: finished.
+    report(100, _("done"))
     return round_
 
 
@@ -95,7 +102,7 @@ def seating_job_request(*, event: Event, user=None) -> SeatingJob:
     round_number = selectors.event_next_round_number(event)
     if selectors.event_unfinished_round_numbers(event):
         raise TaikaiError(
-            "round_in_progress", "complete the current round before seating the next", field="event"
+            "round_in_progress", _("complete the current round before seating the next"), field="event"
         )
     with transaction.atomic():
         job, created = SeatingJob.objects.get_or_create(
@@ -129,9 +136,12 @@ def seating_job_run(*, job_id: int) -> dict:
         SeatingJob.objects.filter(pk=job_id).update(state=SeatingJob.State.FAILED, message=f"{code}: {exc}")
         raise
     tables = round_.tables.count()
-    SeatingJob.objects.filter(pk=job_id).update(
-        state=SeatingJob.State.DONE, percent=100, message=f"round {round_.number}: {tables} tables"
-    )
+    # The singular keeps today's English ("1 tables").
+    message = ngettext("round %(round)s: %(tables)s tables", "round %(round)s: %(tables)s tables", tables) % {
+        "round": round_.number,
+        "tables": tables,
+    }
+    SeatingJob.objects.filter(pk=job_id).update(state=SeatingJob.State.DONE, percent=100, message=message)
     return {"job": job_id, "state": "done", "round": round_.number}
 
 
@@ -139,7 +149,7 @@ def round_draft_reroll(*, round_: Round, seed: int | None = None) -> Round:
     """Seat a draft round again with another seed (before it is published: nobody has seen it)."""
     round_ = selectors.event_round(round_.event, round_.number)
     if round_ is None or round_.status != Round.Status.DRAFT:
-        raise TaikaiError("round_not_draft", "only a seating draft can be seated again", field="round")
+        raise TaikaiError("round_not_draft", _("only a seating draft can be seated again"), field="round")
     event = round_.event
     request = seating_request_for(event, round_number=round_.number,
                                   seed=secrets.randbelow(2**31) if seed is None else seed)  # fmt: skip
@@ -156,7 +166,7 @@ def round_draft_reroll(*, round_: Round, seed: int | None = None) -> Round:
         )
         if draft is None:
             raise TaikaiError(
-                "round_not_draft", "the draft was published or seated again meanwhile", field="round"
+                "round_not_draft", _("the draft was published or seated again meanwhile"), field="round"
             )
         draft.delete()  # a draft nobody has seen: its tables hold no hands (recording needs a published round)
         return round_create(event=event, tables=response["tables"], report=quality, status=Round.Status.DRAFT)
@@ -167,11 +177,13 @@ def round_draft_swap(*, round_: Round, first: Entry, second: Entry) -> Round:
     """Swap two players' seats in a seating draft; the report says the draft was changed by hand."""
     round_ = lock_round(round_.pk)
     if round_.status != Round.Status.DRAFT:
-        raise TaikaiError("round_not_draft", "only a seating draft can be changed", field="round")
+        raise TaikaiError("round_not_draft", _("only a seating draft can be changed"), field="round")
     seats = {seat.entry_id: seat for seat in Seat.objects.select_for_update(of=("self",)).filter(
         round=round_, entry_id__in=[first.pk, second.pk])}  # fmt: skip
     if first.pk == second.pk or len(seats) != 2:
-        raise TaikaiError("not_seated", "choose two different players seated in this draft", field="players")
+        raise TaikaiError(
+            "not_seated", _("choose two different players seated in this draft"), field="players"
+        )
     a, b = seats[first.pk], seats[second.pk]
     table_a, position_a = a.table_id, a.position
     # the unique (table, position) constraint: park one seat on a free position first

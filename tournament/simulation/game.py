@@ -14,6 +14,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from scoring.services import han_fu_exists
 from taikai.errors import TaikaiError
 from tournament.engine.dealer import next_dealer_position
@@ -269,7 +271,7 @@ def tables_partition(entry_ids: Sequence[int], table_size: int) -> list[list[int
     each other (17 players at four → 4, 4, 3, 3, 3)."""
     count = len(entry_ids)
     if count < 2:
-        raise SimulationError("too_few_players", "a round needs at least two players")
+        raise SimulationError("too_few_players", _("a round needs at least two players"))
     tables = math.ceil(count / table_size)
     base, extra = divmod(count, tables)
     sizes = [base + 1] * extra + [base] * (tables - extra)

@@ -48,6 +48,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from players.models import Player
 from scoring.models import Ruleset
@@ -109,7 +111,10 @@ def round_seat(event: Event, *, seed: int, seating: str = "auto") -> tuple[Round
     """Seat and create the event's next round with the pairing engine (random for round 1, then the
     event's method on the standings), or by a seeded shuffle; returns it and the seating used."""
     if seating not in SEATING_CHOICES:
-        raise SimulationError("invalid_seating", f"seating must be one of {', '.join(SEATING_CHOICES)}")
+        raise SimulationError(
+            "invalid_seating",
+            _("seating must be one of %(choices)s") % {"choices": ", ".join(SEATING_CHOICES)},
+        )
     number = event.rounds.count() + 1
     if seating == "shuffle":
         active = [entry_id for entry_id, status in selectors.event_entry_statuses(event)
@@ -219,7 +224,7 @@ def _clock_hand(
     clock = clock_start(table=table, hand_number=number, dealer_position=state.dealer, user=user)
     tally["clock_hands"] += 1
     tried: set[int] = set()
-    for _ in range(2 * len(state.active)):
+    for _turn in range(2 * len(state.active)):
         view = clock_view(clock)
         on_turn = view["seat_on_turn"]
         if on_turn not in state.active or on_turn in view["absent"]:
@@ -247,28 +252,29 @@ def _clock_hand(
         tally["claims"] += claim_by is not None
 
 
+# Labels of the incident counts in the summary, read in the active language when it is printed.
 INCIDENT_NAMES = {
-    "penalties": "penalties",
-    "cancelled": "cancelled",
-    "replayed": "replayed hands",
-    "disqualified": "disqualified",
-    "lifted": "disqualifications lifted",
-    "confirmed": "disqualifications confirmed",
-    "kept": "confirmed and kept after cancelling",
-    "absent_before": "absent before the game",
-    "left_during": "left during the game",
-    "three_player_fouls": "art. 37 fouls after a leave",
-    "clock_hands": "hands on the clock",
-    "claims": "claims",
-    "claims_refused": "claims refused",
-    "overtime_games": "games to overtime",
-    "overtime_hands": "overtime hands",
-    "overtime_closed": "overtimes closed",
-    "final_games": "final games",
-    "final_overtime_hands": "final overtime hands",
-    "final_eliminated": "eliminated in the final",
-    "final_disqualified": "disqualified in the final",
-    "champion": "champions",
+    "penalties": gettext_lazy("penalties"),
+    "cancelled": gettext_lazy("cancelled"),
+    "replayed": gettext_lazy("replayed hands"),
+    "disqualified": gettext_lazy("disqualified"),
+    "lifted": gettext_lazy("disqualifications lifted"),
+    "confirmed": gettext_lazy("disqualifications confirmed"),
+    "kept": gettext_lazy("confirmed and kept after cancelling"),
+    "absent_before": gettext_lazy("absent before the game"),
+    "left_during": gettext_lazy("left during the game"),
+    "three_player_fouls": gettext_lazy("art. 37 fouls after a leave"),
+    "clock_hands": gettext_lazy("hands on the clock"),
+    "claims": gettext_lazy("claims"),
+    "claims_refused": gettext_lazy("claims refused"),
+    "overtime_games": gettext_lazy("games to overtime"),
+    "overtime_hands": gettext_lazy("overtime hands"),
+    "overtime_closed": gettext_lazy("overtimes closed"),
+    "final_games": gettext_lazy("final games"),
+    "final_overtime_hands": gettext_lazy("final overtime hands"),
+    "final_eliminated": gettext_lazy("eliminated in the final"),
+    "final_disqualified": gettext_lazy("disqualified in the final"),
+    "champion": gettext_lazy("champions"),
 }
 
 
@@ -460,14 +466,22 @@ class SimulationSummary:
     incidents: Counter = field(default_factory=Counter)
 
     def text(self) -> str:
-        text = (
-            f"{self.event}: {self.rounds} rounds completed, {self.tables} tables finished, {self.hands} hands "
-            f"in {self.seconds:.1f} s (seating: {', '.join(sorted(self.seating)) or 'none'})"
-        )
+        text = _(
+            "%(event)s: %(rounds)s rounds completed, %(tables)s tables finished, %(hands)s hands in %(seconds)s s "
+            "(seating: %(seating)s)"
+        ) % {
+            "event": self.event,
+            "rounds": self.rounds,
+            "tables": self.tables,
+            "hands": self.hands,
+            "seconds": f"{self.seconds:.1f}",
+            # Translators: no seating method was used (the event was not seated).
+            "seating": ", ".join(sorted(self.seating)) or _("none"),
+        }
         if any(self.incidents.values()):
-            text += "\nIncidents: " + ", ".join(
-                f"{label} {self.incidents[key]}" for key, label in INCIDENT_NAMES.items()
-            )
+            counts = ", ".join(f"{label} {self.incidents[key]}" for key, label in INCIDENT_NAMES.items())
+            # Translators: incidents lists labels with their counts ("penalties 3, cancelled 1").
+            text += "\n" + _("Incidents: %(incidents)s") % {"incidents": counts}
         return text
 
 
@@ -520,10 +534,13 @@ def event_simulate(
     a final (art. 40) is played after them and crowns the champion. Overtime incidents need an event
     with overtime (``overtime_enabled``)."""
     if incidents.overtime and not event.overtime_enabled:
-        raise SimulationError("overtime_disabled", f"{event.slug} has no overtime (art. 39): enable it first")
+        raise SimulationError(
+            "overtime_disabled",
+            _("%(event)s has no overtime (art. 39): enable it first") % {"event": event.slug},
+        )
     started = time.perf_counter()
     summary = SimulationSummary(event=event.slug)
-    for _ in range(rounds):
+    for _round in range(rounds):
         round_, used = round_seat(event, seed=seed, seating=seating)
         summary.seating.add(used)
         round_play(round_, seed=seed, user=user, summary=summary, incidents=incidents)
@@ -570,9 +587,11 @@ def event_create(
 ) -> Event:
     """An event in registration with ``players`` entered through ``entry_register``."""
     if Event.objects.filter(slug=slug).exists():
-        raise SimulationError("event_exists", f"an event with the slug {slug!r} already exists")
+        raise SimulationError(
+            "event_exists", _("an event with the slug %(slug)s already exists") % {"slug": repr(slug)}
+        )
     if table_size not in (3, 4):
-        raise SimulationError("invalid_table_size", "the table size is 3 or 4")
+        raise SimulationError("invalid_table_size", _("the table size is 3 or 4"))
     event = Event.objects.create(
         slug=slug, name=name, ruleset=ruleset, planned_rounds=planned_rounds, table_size=table_size,
         is_public=is_public, status=Event.Status.REGISTRATION, entry_mode=Event.EntryMode.HANDS, owner=organizer,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from taikai.i18n import _
+
 from ..errors import TournamentError
 
 PlayerId = int | str
@@ -94,11 +96,20 @@ def _is_int(value: object) -> bool:
 
 def _id_list(value: object, field: str) -> list[PlayerId]:
     if not isinstance(value, list | tuple):
-        raise TournamentError("invalid_field", f"{field} must be a list of player ids", field=field)
+        raise TournamentError(
+            "invalid_field",
+            # Translators: field is a request field: players, standings, absent or history.
+            _("%(field)s must be a list of player ids") % {"field": field},
+            field=field,
+        )
     for item in value:
         if not _is_player_id(item):
             raise TournamentError(
-                "invalid_player_id", f"{field}: player ids are integers or strings, got {item!r}", field=field
+                "invalid_player_id",
+                # Translators: field is a request field: players, standings, absent or history.
+                _("%(field)s: player ids are integers or strings, got %(item)s")
+                % {"field": field, "item": repr(item)},
+                field=field,
             )
     return list(value)
 
@@ -106,17 +117,24 @@ def _id_list(value: object, field: str) -> list[PlayerId]:
 def _check_known(ids: list[PlayerId], registered: set[PlayerId], field: str) -> None:
     for player in ids:
         if player not in registered:
-            raise TournamentError("unknown_player", f"{field}: unknown player {player!r}", field=field)
+            raise TournamentError(
+                "unknown_player",
+                # Translators: field is a request field: players, standings, absent or history.
+                _("%(field)s: unknown player %(player)s") % {"field": field, "player": repr(player)},
+                field=field,
+            )
 
 
 def _parse_history(value: object, registered: set[PlayerId], table_size: int):
     if not isinstance(value, list | tuple):
-        raise TournamentError("invalid_field", "history must be a list of rounds", field="history")
+        raise TournamentError("invalid_field", _("history must be a list of rounds"), field="history")
     rounds = []
     for round_index, round_tables in enumerate(value, start=1):
         if not isinstance(round_tables, list | tuple):
             raise TournamentError(
-                "invalid_field", f"history round {round_index} must be a list of tables", field="history"
+                "invalid_field",
+                _("history round %(round)s must be a list of tables") % {"round": round_index},
+                field="history",
             )
         seen: set[PlayerId] = set()
         tables = []
@@ -125,8 +143,13 @@ def _parse_history(value: object, registered: set[PlayerId], table_size: int):
             if not MIN_HISTORY_TABLE <= len(seats) <= table_size:
                 raise TournamentError(
                     "invalid_history_table",
-                    f"history round {round_index}: a table has {len(seats)} players "
-                    f"(expected {MIN_HISTORY_TABLE} to {table_size})",
+                    _("history round %(round)s: a table has %(count)s players (expected %(min)s to %(max)s)")
+                    % {
+                        "round": round_index,
+                        "count": len(seats),
+                        "min": MIN_HISTORY_TABLE,
+                        "max": table_size,
+                    },
                     field="history",
                 )
             _check_known(seats, registered, "history")
@@ -134,7 +157,8 @@ def _parse_history(value: object, registered: set[PlayerId], table_size: int):
                 if player in seen:
                     raise TournamentError(
                         "duplicate_in_history",
-                        f"history round {round_index}: player {player!r} is seated twice",
+                        _("history round %(round)s: player %(player)s is seated twice")
+                        % {"round": round_index, "player": repr(player)},
                         field="history",
                     )
                 seen.add(player)
@@ -148,32 +172,43 @@ def _optional_int(data: Mapping, field: str, minimum: int) -> int | None:
     if value is None:
         return None
     if not _is_int(value) or value < minimum:
-        raise TournamentError("invalid_field", f"{field} must be an integer >= {minimum}", field=field)
+        raise TournamentError(
+            "invalid_field",
+            # Translators: field is a request field: round or total_rounds.
+            _("%(field)s must be an integer >= %(minimum)s") % {"field": field, "minimum": minimum},
+            field=field,
+        )
     return value
 
 
 def parse_request(data: object) -> SeatingRequest:
     """Validate a decoded JSON request and return it as a ``SeatingRequest``."""
     if not isinstance(data, Mapping):
-        raise TournamentError("invalid_request", "the request must be a JSON object")
+        raise TournamentError("invalid_request", _("the request must be a JSON object"))
     unknown = sorted(set(data) - KNOWN_FIELDS)
     if unknown:
-        raise TournamentError("unknown_field", f"unknown field(s): {', '.join(unknown)}", field=unknown[0])
+        raise TournamentError(
+            "unknown_field",
+            _("unknown field(s): %(fields)s") % {"fields": ", ".join(unknown)},
+            field=unknown[0],
+        )
     if "players" not in data:
-        raise TournamentError("invalid_field", "players is required", field="players")
+        raise TournamentError("invalid_field", _("players is required"), field="players")
 
     players = _id_list(data["players"], "players")
     registered: set[PlayerId] = set()
     for player in players:
         if player in registered:
             raise TournamentError(
-                "duplicate_player", f"player {player!r} is registered twice", field="players"
+                "duplicate_player",
+                _("player %(player)s is registered twice") % {"player": repr(player)},
+                field="players",
             )
         registered.add(player)
 
     table_size = data.get("table_size", 4)
     if not _is_int(table_size) or table_size not in TABLE_SIZES:
-        raise TournamentError("invalid_table_size", "table_size must be 3 or 4", field="table_size")
+        raise TournamentError("invalid_table_size", _("table_size must be 3 or 4"), field="table_size")
 
     history = _parse_history(data.get("history", []), registered, table_size)
 
@@ -181,7 +216,7 @@ def parse_request(data: object) -> SeatingRequest:
     _check_known(standings, registered, "standings")
     if len(set(standings)) != len(standings):
         raise TournamentError(
-            "duplicate_in_standings", "a player is listed twice in standings", field="standings"
+            "duplicate_in_standings", _("a player is listed twice in standings"), field="standings"
         )
 
     absent = _id_list(data.get("absent", []), "absent")
@@ -189,35 +224,40 @@ def parse_request(data: object) -> SeatingRequest:
 
     mode = data.get("mode") or ("swiss" if standings else "random")
     if mode not in MODES:
-        raise TournamentError("invalid_mode", f"mode must be one of {', '.join(MODES)}", field="mode")
+        raise TournamentError(
+            "invalid_mode", _("mode must be one of %(modes)s") % {"modes": ", ".join(MODES)}, field="mode"
+        )
 
     step = data.get("step")
     if mode == "interval":
         if not _is_int(step) or step < 1:
-            raise TournamentError("invalid_step", "interval seating needs an integer step >= 1", field="step")
+            raise TournamentError(
+                "invalid_step", _("interval seating needs an integer step >= 1"), field="step"
+            )
     elif step is not None:
-        raise TournamentError("invalid_step", "step is only used by interval seating", field="step")
+        raise TournamentError("invalid_step", _("step is only used by interval seating"), field="step")
 
     remainder = data.get("remainder", "three")
     if remainder not in REMAINDERS:
-        raise TournamentError("invalid_remainder", "remainder must be 'three' or 'bye'", field="remainder")
+        raise TournamentError("invalid_remainder", _("remainder must be 'three' or 'bye'"), field="remainder")
 
     round_number = _optional_int(data, "round", 1)
     if round_number is not None and round_number != len(history) + 1:
         raise TournamentError(
             "round_mismatch",
-            f"round {round_number} does not follow the {len(history)} round(s) of history",
+            _("round %(round)s does not follow the %(count)s round(s) of history")
+            % {"round": round_number, "count": len(history)},
             field="round",
         )
     total_rounds = _optional_int(data, "total_rounds", 1)
     if total_rounds is not None and total_rounds < len(history) + 1:
         raise TournamentError(
-            "round_mismatch", "total_rounds is smaller than this round", field="total_rounds"
+            "round_mismatch", _("total_rounds is smaller than this round"), field="total_rounds"
         )
 
     seed = data.get("seed", 0)
     if not _is_int(seed):
-        raise TournamentError("invalid_field", "seed must be an integer", field="seed")
+        raise TournamentError("invalid_field", _("seed must be an integer"), field="seed")
 
     time_limit = data.get("time_limit_s", DEFAULT_TIME_LIMIT_S)
     if (
@@ -227,7 +267,7 @@ def parse_request(data: object) -> SeatingRequest:
     ):
         raise TournamentError(
             "invalid_field",
-            f"time_limit_s must be a number in (0, {MAX_TIME_LIMIT_S:g}]",
+            _("time_limit_s must be a number in (0, %(max)s]") % {"max": format(MAX_TIME_LIMIT_S, "g")},
             field="time_limit_s",
         )
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from taikai.i18n import _
+
 from ..errors import InvariantViolation, TournamentError
 
 
@@ -45,7 +47,8 @@ def plan_tables(active_count: int, table_size: int, remainder: str) -> TablePlan
     if full == 0:
         raise TournamentError(
             "too_few_players",
-            f"{active_count} active player(s) cannot fill a table of {table_size}",
+            _("%(count)s active player(s) cannot fill a table of %(size)s")
+            % {"count": active_count, "size": table_size},
             field="absent",
         )
     return TablePlan(sizes=(table_size,) * full, byes=active_count - full * table_size)
