@@ -283,7 +283,9 @@ def _tile_sources() -> dict[str, str]:
 def _tile_name(code: str) -> str:
     """A tile's name in the active language: ``"5 pin 五筒"`` in English, the kanji alone in Japanese."""
     english, kanji = tile_name(code).rsplit(" ", 1)
-    # Translators: a tile's name, its English name then its kanji ("5 pin 五筒", "East 東"); keep %(kanji)s.
+    # Translators: a tile's name, its English name then its kanji ("5 pin 五筒", "East 東"); in Japanese
+    # the kanji alone, "%(kanji)s" (this is why the check of python-format is off).
+    # xgettext:no-python-format
     return _("%(english)s %(kanji)s") % {"english": english, "kanji": kanji}
 
 
