@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
+from django.utils.translation import gettext_lazy as _
 
 log = logging.getLogger("taikai.security")
 
@@ -43,7 +44,7 @@ def login_succeeded(request, username: str) -> None:
 
 
 class ThrottleMixin:
-    locked_message = "Too many wrong passwords: sign-in is locked for a while. Try again in 15 minutes."
+    locked_message = _("Too many wrong passwords: sign-in is locked for a while. Try again in 15 minutes.")
 
     def clean(self):
         username = self.data.get("username", "")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from rest_framework import permissions
 from rest_framework.views import APIView
 
@@ -28,7 +29,9 @@ def request_body(request) -> bytes | None:
         return None
 
 
-TOO_BIG = Outcome(error_body(None, "invalid_json", "the body is too large"), is_error=True)
+def too_big() -> Outcome:
+    """The refusal of a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, in the reader's language."""
+    return Outcome(error_body(None, "invalid_json", _("the body is too large")), is_error=True)
 
 
 class CalculatorView(APIView):
@@ -43,7 +46,7 @@ class EvaluateView(CalculatorView):
     def post(self, request):
         body = request_body(request)
         if body is None:
-            return json_response(TOO_BIG)
+            return json_response(too_big())
         ruleset = request.query_params.get("ruleset") or DEFAULT_RULESET
         with_shape = request.query_params.get("shape") in ("1", "true")
         players = request.query_params.get("players")
@@ -56,5 +59,5 @@ class ShapeView(CalculatorView):
     def post(self, request):
         body = request_body(request)
         if body is None:
-            return json_response(TOO_BIG)
+            return json_response(too_big())
         return json_response(shape_body(body))

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.calculator import DEFAULT_RULESET, FU_LABELS, YAKU_LABELS
 from scoring.engine.errors import ScoringError
@@ -71,12 +73,24 @@ def _suit_palette(letter: str) -> tuple[PaletteTile, ...]:
     return tuple(tiles)
 
 
-HONOR_NAMES = ("E", "S", "W", "N", "Haku", "Hatsu", "Chun")  # 東南西北 白發中
+# The honors' labels on the palette's buttons: 東南西北 白發中 in Japanese.
+HONOR_NAMES = (
+    pgettext_lazy("honor tile", "E"),
+    pgettext_lazy("honor tile", "S"),
+    pgettext_lazy("honor tile", "W"),
+    pgettext_lazy("honor tile", "N"),
+    pgettext_lazy("honor tile", "Haku"),
+    pgettext_lazy("honor tile", "Hatsu"),
+    pgettext_lazy("honor tile", "Chun"),
+)
 PALETTE = (
-    ("萬子 Characters", _suit_palette("m")),
-    ("筒子 Circles", _suit_palette("p")),
-    ("索子 Bamboo", _suit_palette("s")),
-    ("字牌 Honors", tuple(PaletteTile(f"{rank}z", name) for rank, name in enumerate(HONOR_NAMES, start=1))),
+    (gettext_lazy("Characters"), _suit_palette("m")),
+    (gettext_lazy("Circles"), _suit_palette("p")),
+    (gettext_lazy("Bamboo"), _suit_palette("s")),
+    (
+        gettext_lazy("Honors"),
+        tuple(PaletteTile(f"{rank}z", name) for rank, name in enumerate(HONOR_NAMES, start=1)),
+    ),
 )
 
 
@@ -87,7 +101,7 @@ def calculator(request):
         "yaku": YAKU_LABELS,
         "fu": FU_LABELS,
         "limit": LIMIT_LABELS,
-        "tiles": {tile.code: tile.label for _, tiles in PALETTE for tile in tiles},
+        "tiles": {tile.code: str(tile.label) for _suit, tiles in PALETTE for tile in tiles},
     }
     context = {
         "rulesets": rulesets,
@@ -102,12 +116,11 @@ def calculator(request):
 def ruleset_score_table(request, slug):
     ruleset = ruleset_get(slug=slug)
     if ruleset is None:
-        raise Http404("no such ruleset")
+        raise Http404(_("no such ruleset"))
     players = _players_param(request.GET.get("players"), default=ruleset.standard_players)
     if players is None:
-        return HttpResponseBadRequest(
-            f"invalid_parameter: players must be one of 2..{ruleset.standard_players}".encode()
-        )
+        message = _("players must be one of 2..%(most)s") % {"most": ruleset.standard_players}
+        return HttpResponseBadRequest(f"invalid_parameter: {message}".encode())
     try:
         rules = ruleset_engine_rules(ruleset, players=players)
         rows = score_table(rules.scheme, rules.limits)
@@ -166,7 +179,8 @@ def _cell(row: ScoreRow) -> Cell:
     if tsumo is None:
         tsumo_text = "—"
     elif "each" in tsumo:
-        tsumo_text = f"{tsumo['each']} each"
+        # Translators: a dealer's tsumo, paid the same by every other player (Japanese: "4000オール").
+        tsumo_text = _("%(amount)s each") % {"amount": tsumo["each"]}
     elif tsumo["dealer"] is None:  # no dealer at the table (ω = 0)
         tsumo_text = str(tsumo["non_dealer"])
     else:

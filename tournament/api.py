@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from rest_framework import authentication, permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -78,7 +79,7 @@ class ClockView(APIView):
             clock = clock_resume(table=table, user=request.user)
         else:
             return Response(
-                {"error": {"code": "not_allowed", "message": "read the state with GET"}}, status=405
+                {"error": {"code": "not_allowed", "message": _("read the state with GET")}}, status=405
             )
         return Response(clock_payload(clock))
 
@@ -87,5 +88,10 @@ class ClockView(APIView):
         serializer = serializer_class(data=request.data)
         if not serializer.is_valid():
             field, messages = next(iter(serializer.errors.items()))
-            raise TaikaiError("invalid_input", f"{field}: {' '.join(str(m) for m in messages)}", field=field)
+            # Translators: an input's name and what is wrong with it, e.g. "seat: Ensure this value is …".
+            message = _("%(field)s: %(problems)s") % {
+                "field": field,
+                "problems": " ".join(str(m) for m in messages),
+            }
+            raise TaikaiError("invalid_input", message, field=field)
         return serializer.validated_data

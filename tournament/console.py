@@ -18,6 +18,8 @@ from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from scoring.options import ruleset_uses_raw_fu
@@ -43,7 +45,7 @@ def _refused(request, actor: access.Actor):
     """Nobody at all is sent to sign in; someone without the role gets 403."""
     if actor.anonymous:
         return redirect_to_login(request.get_full_path())
-    raise Forbidden("forbidden", "your role in this event does not allow this")
+    raise Forbidden("forbidden", _("your role in this event does not allow this"))
 
 
 @require_http_methods(["GET"])
@@ -69,10 +71,12 @@ def _editing_number(request, hands_recorded: int) -> int:
     try:
         number = int(raw) if raw else hands_recorded + 1
     except ValueError:
-        raise TaikaiError("invalid_hand", "the hand is a number", field="hand") from None
+        raise TaikaiError("invalid_hand", _("the hand is a number"), field="hand") from None
     if not 1 <= number <= hands_recorded + 1:
         raise TaikaiError(
-            "invalid_hand", f"hands 1 to {hands_recorded + 1} can be recorded here", field="hand"
+            "invalid_hand",
+            _("hands 1 to %(last)s can be recorded here") % {"last": hands_recorded + 1},
+            field="hand",
         )
     return number
 
@@ -108,7 +112,9 @@ def table_sheet(request, table_id: int):
     if action is not None:
         needed = SHEET_ACTIONS.get(action)
         if needed is None:
-            raise TaikaiError("invalid_action", f"unknown action {action!r}", field="action")
+            raise TaikaiError(
+                "invalid_action", _("unknown action %(action)s") % {"action": repr(action)}, field="action"
+            )
         access.require(can_referee or needed == "score", "do this at this table")
     seats = selectors.table_game_seats(table)
     sheet = selectors.table_hand_sheet(table)
@@ -139,7 +145,8 @@ def table_sheet(request, table_id: int):
         except TaikaiError as exc:
             if exc.status == 403:
                 raise
-            messages.error(request, f"{exc.message} ({exc.code})")
+            # Translators: a refusal and its code, e.g. "only the last hand can be voided (hand_not_last)".
+            messages.error(request, _("%(message)s (%(code)s)") % {"message": exc.message, "code": exc.code})
         else:
             if done:
                 messages.success(request, done)
@@ -186,52 +193,65 @@ def _sheet_action(
             return None
         hand_record(table=table, number=editing, expected_version=hand_form.cleaned_data["expected_version"],
                     data=hand_form.hand_data(), user=user)  # fmt: skip
-        return f"Hand {editing} saved."
+        return _("Hand %(number)s saved.") % {"number": editing}
     if action == "void":
         hand_void(
             table=table, number=editing, expected_version=_int_field(request, "expected_version"), user=user
         )
-        return f"Hand {editing} is void: it stays in the history, and the next hand takes its number."
+        return _("Hand %(number)s is void: it stays in the history, and the next hand takes its number.") % {
+            "number": editing
+        }
     if action == "finish":
         table_finish(table=table, user=user)
-        return "The table's result is confirmed."
+        return _("The table's result is confirmed.")
     if action == "scores":
         if not scores_form.is_valid():
             return None
         table_finish(table=table, final_points=scores_form.final_points(seats), user=user)
-        return "The table's result is confirmed."
+        return _("The table's result is confirmed.")
     if action in ("absent_before", "absent_during", "present"):
         seat = get_object_or_404(Seat, pk=_int_field(request, "seat"), table=table)
         if action == "present":
             seat_mark_present(seat=seat, user=user)
-            return f"{seat.entry.player} is back at the table: the absence is undone."
+            return _("%(player)s is back at the table: the absence is undone.") % {
+                "player": seat.entry.player
+            }
         seat_mark_absent(seat=seat, during=action == "absent_during", user=user)
-        return f"{seat.entry.player} is marked absent (art. 42)."
+        return _("%(player)s is marked absent (art. 42).") % {"player": seat.entry.player}
     if action == "cancel_penalty":
         penalty = get_object_or_404(Penalty, pk=_int_field(request, "penalty"), table=table)
-        reason = (request.POST.get("reason") or "").strip() or f"cancelled by {user}"
+        reason = (request.POST.get("reason") or "").strip() or _("cancelled by %(user)s") % {"user": user}
         penalty = penalty_cancel(penalty=penalty, reason=reason, user=user)
         entry = penalty.entry
         entry.refresh_from_db()
-        status = " They stay disqualified." if entry.status == Entry.Status.DISQUALIFIED else ""
-        return f"The penalty of {entry.player} is cancelled (kept in the records).{status}"
+        if entry.status == Entry.Status.DISQUALIFIED:
+            return _(
+                "The penalty of %(player)s is cancelled (kept in the records). They stay disqualified."
+            ) % {"player": entry.player}
+        return _("The penalty of %(player)s is cancelled (kept in the records).") % {"player": entry.player}
     if action == "final_apply":
         return final_apply(table=table, user=user)
     if action == "close_overtime":
-        reason = (request.POST.get("reason") or "").strip() or "closed by the directors"
+        reason = (request.POST.get("reason") or "").strip() or _("closed by the directors")
         table_overtime_close(table=table, reason=reason, user=user)
-        return "The overtime is closed (art. 44); the game ends with the year it reached."
+        return _("The overtime is closed (art. 44); the game ends with the year it reached.")
     table_reopen(table=table)
-    return "The table is open for corrections."
+    return _("The table is open for corrections.")
+
+
+# The numbers a sheet's button posts, and the refusal when one is missing.
+INT_FIELD_ERRORS = {
+    "expected_version": gettext_lazy("the expected version is missing or not a number"),
+    "seat": gettext_lazy("the seat is missing or not a number"),
+    "penalty": gettext_lazy("the penalty is missing or not a number"),
+}
 
 
 def _int_field(request, name: str) -> int:
     try:
         return int(request.POST.get(name, ""))
     except ValueError:
-        raise TaikaiError(
-            f"invalid_{name}", f"{name.replace('_', ' ')} is missing or not a number", field=name
-        ) from None
+        raise TaikaiError(f"invalid_{name}", str(INT_FIELD_ERRORS[name]), field=name) from None
 
 
 @require_http_methods(["GET"])
@@ -255,9 +275,23 @@ CLOCKS_PER_REQUEST = 50
 
 
 @functools.cache
+def _tile_sources() -> dict[str, str]:
+    """Code → image URL of every tile (read once per process)."""
+    return {code: static(static_path(code)) for code in TILE_CODES}
+
+
+def _tile_name(code: str) -> str:
+    """A tile's name in the active language: ``"5 pin 五筒"`` in English, the kanji alone in Japanese."""
+    english, kanji = tile_name(code).rsplit(" ", 1)
+    # Translators: a tile's name, its English name then its kanji ("5 pin 五筒", "East 東"); in Japanese
+    # the kanji alone, "%(kanji)s" (this is why the check of python-format is off).
+    # xgettext:no-python-format
+    return _("%(english)s %(kanji)s") % {"english": english, "kanji": kanji}
+
+
 def tile_images() -> dict[str, dict]:
-    """Code → image URL and name of every tile, for the sheet's tile entry (read once per process)."""
-    return {code: {"src": static(static_path(code)), "name": tile_name(code)} for code in TILE_CODES}
+    """Code → image URL and name of every tile, for the sheet's tile entry."""
+    return {code: {"src": src, "name": _tile_name(code)} for code, src in _tile_sources().items()}
 
 
 @require_http_methods(["GET"])
@@ -268,7 +302,7 @@ def clocks(request):
         ids = [int(i) for i in request.GET.get("tables", "").split(",") if i][:CLOCKS_PER_REQUEST]
     except ValueError:
         raise TaikaiError(
-            "invalid_tables", "tables is a comma-separated list of table ids", field="tables"
+            "invalid_tables", _("tables is a comma-separated list of table ids"), field="tables"
         ) from None
     tables = [t for t in selectors.tables_with_events(ids) if access.may_score(actor, t)]
     return JsonResponse({str(k): v for k, v in clocks_read(tables).items()})
@@ -301,9 +335,11 @@ def table_penalty(request, table_id: int):
             entry.refresh_from_db()
             if entry.status == Entry.Status.DISQUALIFIED:
                 messages.warning(
-                    request, f"{entry.player} is disqualified (art. 43): no award, still in the records."
+                    request,
+                    _("%(player)s is disqualified (art. 43): no award, still in the records.")
+                    % {"player": entry.player},
                 )
-            messages.success(request, f"The penalty of {entry.player} is logged.")
+            messages.success(request, _("The penalty of %(player)s is logged.") % {"player": entry.player})
             return redirect("console:table", table.pk)
     status = 400 if request.method == "POST" else 200
     disqualifying = [kind.value for kind in PENALTY_EFFECTS

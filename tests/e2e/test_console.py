@@ -35,7 +35,7 @@ def referee_page(chromium_browser, live_server):
             "/accounts/login/?next=/console/",
             "kato",
             "table-1-pw",
-            submit="button[type=submit]",
+            submit="#login-form button[type=submit]",
             then="#my-tables",
         )
         return page

@@ -1,6 +1,8 @@
 from fractions import Fraction
 
 from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 register = template.Library()
 
@@ -28,37 +30,79 @@ def in_game_points(raw) -> Fraction:
     return Fraction(int(raw or 0), 1000)
 
 
+SEATING_MODES = {
+    "swiss": gettext_lazy("Swiss: players of similar standing sit together."),
+    "random": gettext_lazy("Random, avoiding repeats."),
+    "interval": gettext_lazy("Interval: a fixed step through the list."),
+}
+
+
 @register.filter
 def seating_report_words(report: dict) -> list[str]:
     """A seating's quality report (``../shared/seating-protocol.md``) said in plain words."""
     if not report:
         return []
     said = []
-    mode = {"swiss": "Swiss: players of similar standing sit together", "random": "Random, avoiding repeats",
-            "interval": "Interval: a fixed step through the list"}.get(report.get("mode"), "")  # fmt: skip
+    mode = SEATING_MODES.get(report.get("mode"))
     if mode:
-        said.append(mode + ".")
+        said.append(str(mode))
     repeats, most = report.get("repeat_pairs", 0), report.get("max_meetings", 0)
     if repeats:
-        said.append(f"{repeats} repeated meeting{'s' if repeats != 1 else ''} so far, counting this round; "
-                    f"no two players have met more than {most} times.")  # fmt: skip
+        said.append(
+            ngettext(
+                "%(repeats)s repeated meeting so far, counting this round; "
+                "no two players have met more than %(most)s times.",
+                "%(repeats)s repeated meetings so far, counting this round; "
+                "no two players have met more than %(most)s times.",
+                repeats,
+            )
+            % {"repeats": repeats, "most": most}
+        )
     else:
-        said.append("No two players have met more than once.")
+        said.append(_("No two players have met more than once."))
     balance = report.get("seat_imbalance_max")
     if balance is not None:
-        said.append(f"Seat winds: each player's count of East, South, West and North differs by at most {balance}"
-                    + (" (as even as it can be)." if balance <= 1 else "."))  # fmt: skip
+        if balance <= 1:
+            sentence = _(
+                "Seat winds: each player's count of East, South, West and North differs by at most "
+                "%(balance)s (as even as it can be)."
+            )
+        else:
+            sentence = _(
+                "Seat winds: each player's count of East, South, West and North differs by at most %(balance)s."
+            )
+        said.append(sentence % {"balance": balance})
     same = report.get("same_table_as_last_round")
     if same:
-        said.append(f"{same} player{'s' if same != 1 else ''} sit at the same table number as last round.")
+        said.append(
+            ngettext(
+                "%(count)s player sits at the same table number as last round.",
+                "%(count)s players sit at the same table number as last round.",
+                same,
+            )
+            % {"count": same}
+        )
     spread = report.get("rank_spread_mean")
     if spread is not None:
-        said.append(f"At a table, players are on average {spread} places apart in the standings.")
+        said.append(
+            _("At a table, players are on average %(spread)s places apart in the standings.")
+            % {"spread": spread}
+        )
     byes = report.get("byes") or []
     if byes:
-        said.append(f"{len(byes)} player{'s' if len(byes) != 1 else ''} sit out this round (bye).")
+        said.append(
+            ngettext(
+                "%(count)s player sits out this round (bye).",
+                "%(count)s players sit out this round (bye).",
+                len(byes),
+            )
+            % {"count": len(byes)}
+        )
     if report.get("swapped"):
-        said.append(f"Changed by hand: {len(report['swapped'])} swap(s) after the seating was computed.")
+        said.append(
+            _("Changed by hand: %(count)s swap(s) after the seating was computed.")
+            % {"count": len(report["swapped"])}
+        )
     if report.get("seconds") is not None:
-        said.append(f"Computed in {report['seconds']} s.")
+        said.append(_("Computed in %(seconds)s s.") % {"seconds": report["seconds"]})
     return said
