@@ -7,7 +7,7 @@ from .models import Ruleset
 @admin.register(Ruleset)
 class RulesetAdmin(admin.ModelAdmin):
     list_display = (
-        "name",
+        "ruleset_name",
         "slug",
         "scheme",
         "reference_scheme",
@@ -16,6 +16,11 @@ class RulesetAdmin(admin.ModelAdmin):
         "return_points",
     )
     list_filter = ("scheme", "standard_players")
+
+    @admin.display(description=_("name"), ordering="name")
+    def ruleset_name(self, ruleset: Ruleset) -> str:
+        return ruleset.translated_name
+
     search_fields = ("name", "slug", "description")
     prepopulated_fields = {"slug": ("name",)}
     save_as = True  # "Save as new": start a ruleset from a preset

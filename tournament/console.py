@@ -30,7 +30,7 @@ from tournament import access, selectors
 from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
 from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm
 from tournament.localtime import event_time_zone_activate
-from tournament.models import Entry, HandVersion, Penalty, Seat, Table
+from tournament.models import PENALTY_KIND_CHOICES, Entry, HandVersion, Penalty, Seat, Table
 from tournament.services.clock import clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
@@ -348,7 +348,7 @@ def table_penalty(request, table_id: int):
                   {"table": table, "event": event, "form": form, "disqualifying": disqualifying}, status=status)  # fmt: skip
 
 
-PENALTY_CHOICES = [(kind.value, effect.label) for kind, effect in PENALTY_EFFECTS.items()]
+PENALTY_CHOICES = PENALTY_KIND_CHOICES  # each foul's label, read in the language of the page
 
 
 @require_http_methods(["GET", "POST"])
