@@ -48,6 +48,14 @@ class VersionedRecord(models.Model):
         related_name="+",
         help_text="Recorded by the table's scorekeeper, through this table card (no account).",
     )
+    recorded_by_token = models.ForeignKey(
+        "ApiToken",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Recorded by a program of the event's, through this API token.",
+    )
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     objects = VersionedQuerySet.as_manager()
@@ -57,10 +65,22 @@ class VersionedRecord(models.Model):
 
     @property
     def author(self) -> str:
-        """Who recorded this version, for people: an account, a table card, or nobody (a simulation)."""
+        """Who recorded this version, for people: an account, a table card, an API token, or nobody (a
+        simulation)."""
         if self.recorded_by_card_id:
             return f"table card #{self.recorded_by_card_id}"
+        if self.recorded_by_token_id:
+            return f"API token #{self.recorded_by_token_id}"
         return str(self.recorded_by or "")
+
+    @property
+    def recorded_via(self) -> str:
+        """How this version was recorded, without naming anyone: account, table card, API token or ""."""
+        if self.recorded_by_card_id:
+            return "table card"
+        if self.recorded_by_token_id:
+            return "api token"
+        return "account" if self.recorded_by_id else ""
 
 
 def default_time_zone() -> str:
@@ -574,6 +594,10 @@ class Penalty(models.Model):
     logged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    logged_by_token = models.ForeignKey(
+        "ApiToken", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="Logged by a program of the event's, through this API token.",
+    )  # fmt: skip
     logged_at = models.DateTimeField(auto_now_add=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
     cancelled_by = models.ForeignKey(
@@ -600,6 +624,10 @@ class Ruling(models.Model):
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    decided_by_token = models.ForeignKey(
+        "ApiToken", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="Recorded by a program of the event's, through this API token.",
+    )  # fmt: skip
     decided_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -678,3 +706,60 @@ class ScorekeeperKey(RevocableRecord):
     @property
     def locked(self) -> bool:
         return self.failed_pins >= self.MAX_FAILED_PINS
+
+
+class ApiToken(RevocableRecord):
+    """A secret that lets a program (a scoreboard, a stream overlay, club or federation software) use the
+    API for one event, within its scope. Only the secret's SHA-256 digest is stored: the secret is shown
+    once, when the token is issued.
+
+    * ``read``: every read of the event, public or not; no write;
+    * ``referee``: the reads, and at its tables (``tables``, empty: every table) what a referee records:
+      hands, corrections, voids, results, penalties, absences, rulings, the clock;
+    * ``organizer``: everything the API does in the event, registering players included; never another
+      event, and never accounts, roles or tokens.
+    """
+
+    class Scope(models.TextChoices):
+        READ = "read", "Read"
+        REFEREE = "referee", "Referee"
+        ORGANIZER = "organizer", "Organizer"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=120, help_text="What the token is for, e.g. “stream overlay, hall B”.")
+    scope = models.CharField(max_length=10, choices=Scope.choices, default=Scope.READ)
+    tables = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="Referee scope only: the table numbers it covers, e.g. 1-8, 12. Empty: every table.",
+    )
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(null=True, blank=True, help_text="Empty: until revoked.")
+    last_used_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["event", "-created_at"]
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        return f"API token #{self.pk} “{self.name}” ({self.get_scope_display().lower()}) of {self.event}"
+
+    def clean(self) -> None:
+        try:
+            table_numbers_parse(self.tables)
+        except ValueError as exc:
+            raise ValidationError({"tables": str(exc)}) from exc
+        if self.tables.strip() and self.scope != self.Scope.REFEREE:
+            raise ValidationError({"tables": "only a referee token covers some tables"})
+
+    @property
+    def table_numbers(self) -> frozenset[int] | None:
+        """The tables a referee token covers, or None for every table."""
+        return table_numbers_parse(self.tables) or None
+
+    def valid_at(self, when) -> bool:
+        return self.revoked_at is None and (self.expires_at is None or when < self.expires_at)

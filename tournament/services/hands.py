@@ -24,7 +24,7 @@ from tournament import selectors
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import PenaltyKind, check_win_allowed
 from tournament.models import HandVersion, Round, Ruling, Seat, Table
-from tournament.services.common import authorship, recorder
+from tournament.services.common import authorship, recorder, token_of
 from tournament.services.hand_input import HandInput, parse_hand_input, recorded_hand
 from tournament.services.locks import lock_hand, lock_table
 
@@ -254,6 +254,6 @@ def table_overtime_close(*, table: Table, reason: str, user=None) -> Table:
     table.overtime_state = Table.Overtime.CLOSED
     table.save(update_fields=["overtime_state"])
     ended = f"{progress.last_hand.label_ja} ({progress.last_hand.label_en})"
-    Ruling.objects.create(event=table.round.event, table=table, decided_by=recorder(user),
+    Ruling.objects.create(event=table.round.event, table=table, decided_by=recorder(user), decided_by_token=token_of(user),
                           decision=f"Overtime closed after {ended} (art. 39, art. 44): {reason.strip()}")  # fmt: skip
     return table
