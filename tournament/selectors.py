@@ -376,7 +376,7 @@ def entry_disqualifying_penalties(entry: Entry, *, tournament_play: bool) -> lis
 def table_results_all_versions(table: Table):
     return (
         SeatResult.objects.filter(table=table)
-        .select_related("entry__player")
+        .select_related("entry__player", "seat")
         .order_by("-version", "seat__position")
     )
 
@@ -801,13 +801,14 @@ def event_round_any(event: Event, number: int, *, drafts: bool = False) -> Round
     return (rounds if drafts else rounds.exclude(status=Round.Status.DRAFT)).first()
 
 
-def round_tables_full(round_: Round) -> list[Table]:
-    """The round's tables in order with their seats (players) and current results: three queries."""
+def round_tables_full(round_: Round):
+    """The round's tables in order with their seats (players) and current results: a queryset the caller
+    pages, three queries a page."""
     seats = Seat.objects.select_related("entry__player").order_by("position")
-    return list(
-        Table.objects.filter(round=round_).order_by("number").prefetch_related(
+    return (
+        Table.objects.filter(round=round_).select_related("round__event").order_by("number").prefetch_related(
             Prefetch("seats", queryset=seats),
-            Prefetch("results", queryset=SeatResult.objects.current().order_by("seat__position"),
+            Prefetch("results", queryset=SeatResult.objects.current().select_related("seat").order_by("seat__position"),
                      to_attr="current_results"),
         )
     )  # fmt: skip
@@ -820,7 +821,7 @@ def table_api(table_id: int) -> Table | None:
         Table.objects.select_related("round__event__ruleset")
         .prefetch_related(
             Prefetch("seats", queryset=seats),
-            Prefetch("results", queryset=SeatResult.objects.current().order_by("seat__position"),
+            Prefetch("results", queryset=SeatResult.objects.current().select_related("seat").order_by("seat__position"),
                      to_attr="current_results"),
         )
         .filter(pk=table_id)
@@ -876,7 +877,7 @@ def event_export_tables(event: Event) -> list[Table]:
     and of its hands: five queries whatever the size of the event."""
     seats = Seat.objects.select_related("entry__player").order_by("position")
     results = SeatResult.objects.select_related("seat").order_by("version", "seat__position")
-    versions = HandVersion.objects.select_related("hand").order_by("hand__number", "version")
+    versions = HandVersion.objects.select_related("hand", "recorded_by").order_by("hand__number", "version")
     return list(
         Table.objects.filter(round__event=event)
         .exclude(round__status=Round.Status.DRAFT)
@@ -904,3 +905,7 @@ def event_entry_final_points(event: Event) -> dict[int, int]:
 
 def event_entries_with_ids(event: Event) -> dict[int, Entry]:
     return {e.pk: e for e in Entry.objects.filter(event=event).select_related("player")}
+
+
+def player_by_id(player_id: int) -> Player | None:
+    return Player.objects.filter(pk=player_id).first()
