@@ -21,7 +21,9 @@ STATUS_CODES = {400: "invalid_input", 401: "not_authenticated", 403: "forbidden"
 
 def exception_handler(exc, context):
     if isinstance(exc, TaikaiError):  # every error object names its field here (a scoring error's too)
-        return Response({"error": {"code": exc.code, "message": exc.message, "field": exc.field}}, status=exc.status)
+        return Response(
+            {"error": {"code": exc.code, "message": exc.message, "field": exc.field}}, status=exc.status
+        )
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

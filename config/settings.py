@@ -187,8 +187,8 @@ SPECTACULAR_SETTINGS = {
         "Events, players and entries, rounds and seatings, tables with their hands (every version), results, "
         "penalties, absences, rulings, the chess clock, standings and exports of a Taikai tournament.\n\n"
         "**Authentication:** the browser's session, or an API token of one event (`Authorization: Bearer "
-        "<token>`), scoped read, referee (some tables) or organizer. **Errors:** `{\"error\": {\"code\", "
-        "\"message\", \"field\"}}` with 400 (bad input, naming the field), 401 (no or bad credentials), 403 "
+        '<token>`), scoped read, referee (some tables) or organizer. **Errors:** `{"error": {"code", '
+        '"message", "field"}}` with 400 (bad input, naming the field), 401 (no or bad credentials), 403 '
         "(the role or token does not allow it), 404, 409 (someone saved first). **Points** are integers; "
         "fractions (game points, totals) are exact strings `n` or `n/d`, never floating point."
     ),

@@ -41,14 +41,20 @@ urlpatterns = [
     path("events/<slug:slug>/standings", events.EventStandings.as_view(), name="event_standings"),
     path("events/<slug:slug>/rulings", events.EventRulings.as_view(), name="event_rulings"),
     path("events/<slug:slug>/tokens", events.EventTokens.as_view(), name="event_tokens"),
-    path("events/<slug:slug>/tokens/<id:token_id>/revoke", events.EventTokenRevoke.as_view(), name="event_token_revoke"),
+    path(
+        "events/<slug:slug>/tokens/<id:token_id>/revoke",
+        events.EventTokenRevoke.as_view(),
+        name="event_token_revoke",
+    ),
     path("events/<slug:slug>/export.csv", exports.StandingsCsv.as_view(), name="export_csv"),
     path("events/<slug:slug>/export.json", exports.EventExport.as_view(), name="export_json"),
     path("events/<slug:slug>/results.ema", exports.ResultsEma.as_view(), name="results_ema"),
     path("players/", events.PlayerList.as_view(), name="players"),
     path("tables/<id:table_id>/", tables.TableDetail.as_view(), name="table"),
     path("tables/<id:table_id>/hands", tables.TableHands.as_view(), name="table_hands"),
-    path("tables/<id:table_id>/hands/<n:number>/versions", tables.HandVersions.as_view(), name="hand_versions"),
+    path(
+        "tables/<id:table_id>/hands/<n:number>/versions", tables.HandVersions.as_view(), name="hand_versions"
+    ),
     path("tables/<id:table_id>/hands/<n:number>/void", tables.HandVoid.as_view(), name="hand_void"),
     path("tables/<id:table_id>/result", tables.TableResult.as_view(), name="table_result"),
     path("tables/<id:table_id>/penalties", tables.TablePenalties.as_view(), name="table_penalties"),

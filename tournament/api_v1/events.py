@@ -46,7 +46,9 @@ class EventList(ApiView):
 
 
 class EventDetail(ApiView):
-    @extend_schema(operation_id="event_read", tags=["events"], responses={200: s.EventSerializer, **READ_ERRORS})
+    @extend_schema(
+        operation_id="event_read", tags=["events"], responses={200: s.EventSerializer, **READ_ERRORS}
+    )
     def get(self, request, slug: str):
         return Response(s.EventSerializer(self.event(slug)).data)
 
@@ -58,7 +60,11 @@ class EventRules(ApiView):
     )  # fmt: skip
     def get(self, request, slug: str):
         event = self.event(slug)
-        rules = {name: getattr(event, name) for name in s.EventRulesSerializer().fields if name not in ("uma", "ruleset")}
+        rules = {
+            name: getattr(event, name)
+            for name in s.EventRulesSerializer().fields
+            if name not in ("uma", "ruleset")
+        }
         rules |= {"standings_precedence": list(event.precedence), "ruleset": event.ruleset,
                   "uma": event.ruleset.uma_for(event.table_size)}  # fmt: skip
         return Response(s.EventRulesSerializer(rules).data)
@@ -161,7 +167,9 @@ class EventStandings(ApiView):
 
 def standing(row: dict) -> dict:
     """A snapshot row as the API gives it: the games as objects."""
-    history = [{"round": r, "game_points": points, "advanced": advanced} for r, points, advanced in row["history"]]
+    history = [
+        {"round": r, "game_points": points, "advanced": advanced} for r, points, advanced in row["history"]
+    ]
     return {**row, "history": history}
 
 

@@ -82,7 +82,9 @@ class ResultsEma(ApiView):
         start = event.ruleset.start_points
         response = csv_response(f"{event.slug}-results-ema.csv")
         writer = csv.writer(response)
-        writer.writerow(["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"])
+        writer.writerow(
+            ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]
+        )
         for row in snapshot.rows if snapshot else []:
             entry = entries.get(row["entry"])
             player = entry.player if entry else None
@@ -111,7 +113,9 @@ class EventExport(ApiView):
         tables = selectors.event_export_tables(event)
         rounds: dict[int, dict] = {}
         for table in tables:
-            round_ = rounds.setdefault(table.round.number, {**s.RoundSerializer(table.round).data, "tables": []})
+            round_ = rounds.setdefault(
+                table.round.number, {**s.RoundSerializer(table.round).data, "tables": []}
+            )
             versions = [v for hand in table.hands.all() for v in hand.versions.all()]
             round_["tables"].append({
                 "id": table.pk, "number": table.number, "status": table.status,

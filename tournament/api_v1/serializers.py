@@ -18,7 +18,18 @@ from rest_framework import serializers
 
 from scoring.models import Ruleset
 from tournament.engine.penalties import PENALTY_EFFECTS
-from tournament.models import ApiToken, Entry, Event, HandVersion, Penalty, Round, Ruling, Seat, SeatResult, Table
+from tournament.models import (
+    ApiToken,
+    Entry,
+    Event,
+    HandVersion,
+    Penalty,
+    Round,
+    Ruling,
+    Seat,
+    SeatResult,
+    Table,
+)
 from tournament.services.hand_input import MAX_HAN, MAX_HONBA, MAX_YAKUMAN, OUTCOMES
 
 FRACTION_PATTERN = r"^-?[0-9]+(/[0-9]+)?$"
@@ -45,7 +56,9 @@ def json_text_problem(value, path: str = "") -> str | None:
         return None
     if isinstance(value, dict):
         for key, item in value.items():
-            found = json_text_problem(key, path) or json_text_problem(item, f"{path}.{key}" if path else str(key))
+            found = json_text_problem(key, path) or json_text_problem(
+                item, f"{path}.{key}" if path else str(key)
+            )
             if found:
                 return found
     if isinstance(value, list):
@@ -105,7 +118,9 @@ class EventRulesSerializer(serializers.Serializer):
 
     table_size = serializers.IntegerField()
     entry_mode = serializers.CharField()
-    advancing_places = serializers.IntegerField(help_text="Places at a table that count as advancing (art. 41).")
+    advancing_places = serializers.IntegerField(
+        help_text="Places at a table that count as advancing (art. 41)."
+    )
     standings_precedence = serializers.ListField(child=serializers.CharField())
     tournament_play = serializers.BooleanField(help_text="Art. 43: a penalty-point foul disqualifies.")
     penalty_unit = serializers.IntegerField(help_text="Art. 37 penalty points per player at the table.")
@@ -116,7 +131,9 @@ class EventRulesSerializer(serializers.Serializer):
     final_games = serializers.IntegerField()
     seating_method = serializers.CharField()
     seating_remainder = serializers.CharField()
-    uma = serializers.ListField(child=FractionField(), help_text="Placement points (×1000) for the table size.")
+    uma = serializers.ListField(
+        child=FractionField(), help_text="Placement points (×1000) for the table size."
+    )
     ruleset = RulesetSerializer()
 
 
@@ -143,9 +160,13 @@ class EntryInput(serializers.Serializer):
 
     def validate(self, data):
         if "player" in data and len(data) > 1:
-            raise serializers.ValidationError({"player": "give a stored player's id, or a new player's values"})
+            raise serializers.ValidationError(
+                {"player": "give a stored player's id, or a new player's values"}
+            )
         if "player" not in data and not data.get("display_name") and not data.get("external_id"):
-            raise serializers.ValidationError({"display_name": "give a stored player's id, or a new player's values"})
+            raise serializers.ValidationError(
+                {"display_name": "give a stored player's id, or a new player's values"}
+            )
         return data
 
 
@@ -162,7 +183,8 @@ class SeatSerializer(serializers.Serializer):
     position = serializers.IntegerField(help_text="0–3: East, South, West, North at the start of the game.")
     wind = serializers.CharField()
     game_index = serializers.IntegerField(
-        allow_null=True, help_text="The seat's number in hands and on the clock (none: absent before the game)."
+        allow_null=True,
+        help_text="The seat's number in hands and on the clock (none: absent before the game).",
     )
     entry = serializers.IntegerField(source="entry_id")
     player = serializers.CharField(source="entry.player.display_name")
@@ -262,7 +284,9 @@ class WinInput(serializers.Serializer):
 class HandInput(serializers.Serializer):
     """One hand as a score sheet writes it; the same record the console's table sheet makes."""
 
-    number = serializers.IntegerField(min_value=1, max_value=999, help_text="The hand's number in the game, from 1.")
+    number = serializers.IntegerField(
+        min_value=1, max_value=999, help_text="The hand's number in the game, from 1."
+    )
     outcome = serializers.ChoiceField(choices=OUTCOMES)
     dealer_position = serializers.IntegerField(min_value=0, max_value=3, help_text="The dealer's game_index.")
     honba = serializers.IntegerField(min_value=0, max_value=MAX_HONBA, default=0)
@@ -291,7 +315,9 @@ class HandInput(serializers.Serializer):
 class CorrectionInput(HandInput):
     number = None
     expected_version = serializers.IntegerField(
-        min_value=0, max_value=MAX_POINTS, help_text="The version you corrected: 409 if someone saved meanwhile."
+        min_value=0,
+        max_value=MAX_POINTS,
+        help_text="The version you corrected: 409 if someone saved meanwhile.",
     )
 
 
@@ -407,7 +433,9 @@ class GameSerializer(serializers.Serializer):
 
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    award_rank = serializers.IntegerField(allow_null=True, help_text="None: not eligible for an award (art. 43).")
+    award_rank = serializers.IntegerField(
+        allow_null=True, help_text="None: not eligible for an award (art. 43)."
+    )
     entry = serializers.IntegerField()
     player = serializers.IntegerField()
     name = serializers.CharField()
@@ -428,7 +456,9 @@ class StandingsPageSerializer(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     computed_at = serializers.DateTimeField(allow_null=True)
-    rounds = serializers.ListField(child=serializers.IntegerField(), help_text="The rounds the standings include.")
+    rounds = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The rounds the standings include."
+    )
     results = StandingSerializer(many=True)
 
 
@@ -463,7 +493,9 @@ class IssuedTokenSerializer(TokenSerializer):
 
 
 class ErrorDetailSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable: e.g. invalid_input, forbidden, not_found, version_conflict.")
+    code = serializers.CharField(
+        help_text="Stable: e.g. invalid_input, forbidden, not_found, version_conflict."
+    )
     message = serializers.CharField()
     field = serializers.CharField(allow_null=True, help_text="The input at fault, when one is.")
 

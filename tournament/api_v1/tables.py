@@ -19,7 +19,14 @@ from tournament.api_v1.base import ApiView
 from tournament.api_v1.events import ERRORS, READ_ERRORS, valid
 from tournament.forms import FinalScoresForm, PenaltyForm
 from tournament.models import Seat, Table
-from tournament.services.clock import clock_pause, clock_payload, clock_press, clock_resume, clock_start, clock_state
+from tournament.services.clock import (
+    clock_pause,
+    clock_payload,
+    clock_press,
+    clock_resume,
+    clock_start,
+    clock_state,
+)
 from tournament.services.discipline import penalty_log, ruling_record, seat_mark_absent, seat_mark_present
 from tournament.services.hands import hand_record, hand_void
 from tournament.services.results import table_finish
@@ -72,7 +79,9 @@ class TableHands(TableView):
     def get(self, request, table_id: int):
         table = self.table(table_id)
         versions = selectors.table_hands_current(table)
-        return Response(s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data)
+        return Response(
+            s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data
+        )
 
     @extend_schema(
         operation_id="hand_record", tags=["hands"], request=s.HandInput,
@@ -88,7 +97,9 @@ class TableHands(TableView):
         version = hand_record(table=table, number=serializer.validated_data["number"], expected_version=0,
                               data=serializer.hand_data(), user=self.author(table),
                               note=serializer.validated_data["note"])  # fmt: skip
-        return Response(s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class HandVersions(TableView):
@@ -101,7 +112,9 @@ class HandVersions(TableView):
         versions = selectors.table_hand_versions(table, number)
         if not versions:
             raise Http404("no such hand")
-        return Response(s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data)
+        return Response(
+            s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data
+        )
 
     @extend_schema(
         operation_id="hand_correct", tags=["hands"], request=s.CorrectionInput,
@@ -119,7 +132,9 @@ class HandVersions(TableView):
         data = serializer.validated_data
         version = hand_record(table=table, number=number, expected_version=data["expected_version"],
                               data=serializer.hand_data(), user=self.author(table), note=data["note"])  # fmt: skip
-        return Response(s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class HandVoid(TableView):
@@ -135,7 +150,9 @@ class HandVoid(TableView):
         data = valid(s.VoidInput, request)
         version = hand_void(table=table, number=number, expected_version=data["expected_version"],
                             user=self.author(table))  # fmt: skip
-        return Response(s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class TableResult(TableView):
@@ -219,7 +236,9 @@ class TableAbsences(TableView):
     def post(self, request, table_id: int):
         table = self.writable(table_id, referee=True)
         data = valid(s.AbsenceInput, request)
-        seat_mark_absent(seat=self.seat_at(table, data["position"]), during=data["during"], user=self.actor.author)
+        seat_mark_absent(
+            seat=self.seat_at(table, data["position"]), during=data["during"], user=self.actor.author
+        )
         return Response(s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
 
 
@@ -269,7 +288,9 @@ class ClockStateSerializer(drf_serializers.Serializer):
     status = drf_serializers.CharField(help_text="not_started, running, paused or finished.")
     seat_on_turn = drf_serializers.IntegerField(allow_null=True, help_text="A game_index.")
     turn_number = drf_serializers.IntegerField()
-    remaining_ms = drf_serializers.ListField(child=drf_serializers.IntegerField(), help_text="Per game_index.")
+    remaining_ms = drf_serializers.ListField(
+        child=drf_serializers.IntegerField(), help_text="Per game_index."
+    )
     flagged = drf_serializers.ListField(child=drf_serializers.IntegerField())
     absent = drf_serializers.ListField(child=drf_serializers.IntegerField(), required=False)
     bank_ms = drf_serializers.IntegerField()
@@ -306,7 +327,9 @@ def clock_verb(name: str, service, input_class, summary: str):
                                                        "post": post})  # fmt: skip
 
 
-ClockStart = clock_verb("start", clock_start, StartInput, "The dealer starts the hand's clock, every bank full")
+ClockStart = clock_verb(
+    "start", clock_start, StartInput, "The dealer starts the hand's clock, every bank full"
+)
 ClockPress = clock_verb("press", clock_press, PressInput, "A press: charge the seat on turn, pass the turn (409 for "
                         "the wrong seat or an old turn)")  # fmt: skip
 ClockPause = clock_verb("pause", clock_pause, None, "Pause the clock")
