@@ -53,6 +53,8 @@ def _first_problem(detail, path: str = "") -> tuple[str | None, str]:
         for key, value in detail.items():
             if key == "non_field_errors":
                 return _first_problem(value, path)
+            if isinstance(key, int) or str(key).isdigit():  # an item of a list
+                return _first_problem(value, f"{path}[{key}]")
             return _first_problem(value, f"{path}.{key}" if path else str(key))
     if isinstance(detail, list):
         for i, value in enumerate(detail):
