@@ -38,7 +38,7 @@ class EventList(ApiView):
     @extend_schema(
         operation_id="events_list", tags=["events"], parameters=[PAGE, PAGE_SIZE],
         summary="Events: the public ones, and those the caller works in (a role or a token)",
-        responses={200: s.EventSerializer(many=True), **READ_ERRORS},
+        responses={200: s.EventPage, **READ_ERRORS},
     )  # fmt: skip
     def get(self, request):
         events = selectors.events_readable(access.events_where(self.actor))
@@ -73,7 +73,7 @@ class EventRules(ApiView):
 class EventEntries(ApiView):
     @extend_schema(
         operation_id="entries_list", tags=["players"], parameters=[PAGE, PAGE_SIZE],
-        responses={200: s.EntrySerializer(many=True), **READ_ERRORS},
+        responses={200: s.EntryPage, **READ_ERRORS},
     )  # fmt: skip
     def get(self, request, slug: str):
         return paged(self, selectors.event_entries_page(self.event(slug)), s.EntrySerializer)
@@ -114,7 +114,7 @@ class RoundSeating(ApiView):
     @extend_schema(
         operation_id="round_seating", tags=["rounds"], parameters=[PAGE, PAGE_SIZE],
         summary="A round's tables, with their seats and current results",
-        responses={200: s.TableSerializer(many=True), **READ_ERRORS},
+        responses={200: s.TablePage, **READ_ERRORS},
     )  # fmt: skip
     def get(self, request, slug: str, number: int):
         event = self.event(slug)
@@ -207,7 +207,7 @@ class PlayerList(ApiView):
         summary="Players entered in the events the caller may read",
         parameters=[PAGE, PAGE_SIZE, OpenApiParameter("event", OpenApiTypes.STR, description="An event's slug."),
                     OpenApiParameter("external_id", OpenApiTypes.STR, description="e.g. an EMA number.")],
-        responses={200: s.PlayerSerializer(many=True), **READ_ERRORS},
+        responses={200: s.PlayerPage, **READ_ERRORS},
     )  # fmt: skip
     def get(self, request):
         events = selectors.events_readable(access.events_where(self.actor))

@@ -95,7 +95,9 @@ class PlayerSerializer(serializers.Serializer):
 
 class EventSerializer(serializers.ModelSerializer):
     ruleset = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    champion = serializers.PrimaryKeyRelatedField(read_only=True, help_text="The champion's entry id.")
+    champion = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text="The champion's entry id."
+    )
 
     class Meta:
         model = Event
@@ -383,7 +385,7 @@ class PenaltyInput(serializers.Serializer):
 
 
 class PenaltySerializer(serializers.ModelSerializer):
-    table = serializers.PrimaryKeyRelatedField(read_only=True)
+    table = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
     player = serializers.CharField(source="entry.player.display_name")
     kind = serializers.ChoiceField(choices=PENALTY_KINDS)
 
@@ -414,8 +416,8 @@ class EventRulingInput(serializers.Serializer):
 
 
 class RulingSerializer(serializers.ModelSerializer):
-    table = serializers.PrimaryKeyRelatedField(read_only=True)
-    entry = serializers.PrimaryKeyRelatedField(read_only=True)
+    table = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+    entry = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
 
     class Meta:
         model = Ruling
@@ -487,6 +489,27 @@ class IssuedTokenSerializer(TokenSerializer):
 
     class Meta(TokenSerializer.Meta):
         fields = (*TokenSerializer.Meta.fields, "token")
+
+
+# --- Pages ----------------------------------------------------------------------------------------
+
+
+def page_of(serializer_class) -> type[serializers.Serializer]:
+    """The page a list answers with: ``count``, the ``next`` and ``previous`` pages' URLs, ``results``."""
+    name = serializer_class.__name__.removesuffix("Serializer")
+    fields = {
+        "count": serializers.IntegerField(),
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": serializer_class(many=True),
+    }
+    return type(f"{name}Page", (serializers.Serializer,), fields)
+
+
+EventPage = page_of(EventSerializer)
+EntryPage = page_of(EntrySerializer)
+PlayerPage = page_of(PlayerSerializer)
+TablePage = page_of(TableSerializer)
 
 
 # --- Errors ---------------------------------------------------------------------------------------
