@@ -770,12 +770,9 @@ def event_api_token(event: Event, token_id: int) -> ApiToken | None:
 
 
 def events_readable(where: Q):
-    """Public events and those ``where`` (an event filter) names, newest first."""
-    return (
-        Event.objects.filter(Q(is_public=True) | where)
-        .select_related("ruleset")
-        .order_by("-starts_on", "name")
-    )
+    """Public events and those ``where`` (an event filter; empty: every event) names, newest first."""
+    events = Event.objects.filter(Q(is_public=True) | where) if where else Event.objects.all()
+    return events.select_related("ruleset").order_by("-starts_on", "name")
 
 
 def players_entered_in(events, *, external_id: str = ""):

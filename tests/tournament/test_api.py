@@ -292,6 +292,26 @@ def test_a_body_that_is_not_json_is_400_and_a_form_is_415(event, tables):
     assert not HandVersion.objects.exists()
 
 
+def test_a_seating_draft_and_why_a_player_is_out_are_for_the_staff(event, tables):
+    Round.objects.filter(event=event).update(status=Round.Status.DRAFT)
+    Entry.objects.filter(pk=tables[0].seats.first().entry_id).update(
+        status="withdrawn", status_reason="went home ill"
+    )
+    event.is_public = True
+    event.save(update_fields=["is_public"])
+    organizer = bearer(token(event, "organizer").secret)
+    assert Client().get(reverse("api_v1:table", args=[tables[0].pk])).status_code == 404
+    assert Client().get(reverse("api_v1:round_seating", args=[event.slug, 1])).status_code == 404
+    assert organizer.get(reverse("api_v1:table", args=[tables[0].pk])).status_code == 200
+    reasons = {
+        e["status_reason"]
+        for e in Client().get(reverse("api_v1:event_entries", args=[event.slug])).json()["results"]
+    }
+    assert reasons == {""}
+    staff = organizer.get(reverse("api_v1:event_entries", args=[event.slug])).json()["results"]
+    assert "went home ill" in {e["status_reason"] for e in staff}
+
+
 def test_one_error_shape_for_404_and_405(event, tables):
     client = bearer(token(event, "read").secret)
     missing = client.get(reverse("api_v1:table", args=[10**17]))
@@ -386,6 +406,20 @@ def test_a_player_who_cannot_be_registered_is_400_and_nothing_is_written(event, 
     )
     assert response.status_code == 400 and response.json()["error"]["field"] == field
     assert Player.objects.count() == players and event.entries.count() == 8
+
+
+def test_a_superuser_lists_every_event_and_anyone_else_the_public_ones_and_their_own(event, make_event):
+    public = make_event(4, name="Open", slug="open")
+    root = Client()
+    root.force_login(User.objects.create_superuser("root"))
+    assert {e["slug"] for e in root.get(reverse("api_v1:events")).json()["results"]} == {
+        event.slug,
+        public.slug,
+    }
+    assert root.get(reverse("api_v1:players")).json()["count"] == 12
+    assert [e["slug"] for e in Client().get(reverse("api_v1:events")).json()["results"]] == [public.slug]
+    mine = bearer(token(event, "read").secret).get(reverse("api_v1:events")).json()["results"]
+    assert {e["slug"] for e in mine} == {event.slug, public.slug}
 
 
 def test_anyone_lists_the_players_of_public_events_only(event, make_event):

@@ -42,6 +42,19 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         return 'Bearer realm="api"'
 
 
+def is_token(auth) -> bool:
+    return auth is not None and hasattr(auth, "digest")
+
+
+class AddressRateThrottle(throttling.AnonRateThrottle):
+    """Requests per address of callers without an account (``API_ANON_RATE``); a token counts on its own."""
+
+    def get_cache_key(self, request, view):
+        if is_token(getattr(request, "auth", None)):
+            return None
+        return super().get_cache_key(request, view)
+
+
 class ApiTokenRateThrottle(throttling.SimpleRateThrottle):
     """Requests per API token (``API_TOKEN_RATE``): a busy program slows itself down, not the venue."""
 
@@ -49,7 +62,7 @@ class ApiTokenRateThrottle(throttling.SimpleRateThrottle):
 
     def get_cache_key(self, request, view):
         token = getattr(request, "auth", None)
-        if token is None or not hasattr(token, "digest"):
+        if not is_token(token):
             return None
         return self.cache_format % {"scope": self.scope, "ident": f"token-{token.pk}"}
 

@@ -12,8 +12,8 @@ from rest_framework.views import APIView
 from taikai.errors import Forbidden
 from tournament import access, selectors
 from tournament.api import SessionWithTableCards
-from tournament.api_v1.auth import ApiTokenAuthentication, ApiTokenRateThrottle
-from tournament.models import Event, Table
+from tournament.api_v1.auth import AddressRateThrottle, ApiTokenAuthentication, ApiTokenRateThrottle
+from tournament.models import Event, Round, Table
 
 
 class JSONParser(parsers.JSONParser):
@@ -39,7 +39,7 @@ class ApiView(APIView):
     permission_classes = [permissions.AllowAny]  # each view asks tournament.access itself
     renderer_classes = [renderers.JSONRenderer]
     parser_classes = [JSONParser]
-    throttle_classes = [throttling.AnonRateThrottle, throttling.UserRateThrottle, ApiTokenRateThrottle]
+    throttle_classes = [AddressRateThrottle, throttling.UserRateThrottle, ApiTokenRateThrottle]
 
     @property
     def actor(self) -> access.Actor:
@@ -64,8 +64,11 @@ class ApiView(APIView):
     def table(self, table_id: int) -> Table:
         """The table with its event, if the caller may read it."""
         table = selectors.table_with_event(table_id)
-        if table is None:
-            raise Http404("no such table")
+        if table is None or (
+            table.round.status == Round.Status.DRAFT
+            and not access.may_manage(self.actor, table.round.event_id)
+        ):
+            raise Http404("no such table")  # a seating draft is the organizers' until published
         self.require(access.may_read_table(self.actor, table), "read this table")
         return table
 

@@ -76,7 +76,8 @@ class EventEntries(ApiView):
         responses={200: s.EntryPage, **READ_ERRORS},
     )  # fmt: skip
     def get(self, request, slug: str):
-        return paged(self, selectors.event_entries_page(self.event(slug)), s.EntrySerializer)
+        event = self.event(slug)
+        return paged(self, selectors.event_entries_page(event), s.EntrySerializer, staff=self.staff(event.pk))
 
     @extend_schema(
         operation_id="entry_register", tags=["players"], request=s.EntryInput,
@@ -96,7 +97,9 @@ class EventEntries(ApiView):
             if player is None:
                 raise TaikaiError("no_such_player", f"there is no player {data['player']}", field="player")
         entry = entry_register_player(event=event, player=player, values=data)
-        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.EntrySerializer(entry, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class EventRounds(ApiView):

@@ -128,7 +128,7 @@ class EventExport(ApiView):
         body = {
             "format": "taikai-event", "version": EXPORT_VERSION,
             "event": s.EventSerializer(event).data,
-            "entries": s.EntrySerializer(selectors.event_entries_page(event), many=True).data,
+            "entries": s.EntrySerializer(selectors.event_entries_page(event), many=True, context={"staff": staff}).data,
             "rounds": list(rounds.values()),
             "standings": {"computed_at": snapshot.computed_at if snapshot else None,
                           "rows": [standing(row) for row in snapshot.rows] if snapshot else []},

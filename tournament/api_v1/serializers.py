@@ -141,10 +141,16 @@ class EventRulesSerializer(serializers.Serializer):
 
 class EntrySerializer(serializers.ModelSerializer):
     player = PlayerSerializer()
+    status_reason = serializers.SerializerMethodField(
+        help_text="Why the status is what it is: for the event's staff."
+    )
 
     class Meta:
         model = Entry
         fields = ("id", "status", "status_reason", "registered_at", "player")
+
+    def get_status_reason(self, entry) -> str:
+        return entry.status_reason if self.context.get("staff") else ""
 
 
 class EntryInput(serializers.Serializer):
@@ -330,11 +336,11 @@ class VoidInput(serializers.Serializer):
 class WinSerializer(serializers.Serializer):
     winner = serializers.IntegerField()
     discarder = serializers.IntegerField(allow_null=True)
-    han = serializers.IntegerField()
-    fu = serializers.IntegerField()
-    yakuman = serializers.IntegerField()
-    yaku = serializers.ListField(child=YakuField())
-    hand = serializers.JSONField(allow_null=True)
+    han = serializers.IntegerField(allow_null=True)
+    fu = serializers.IntegerField(allow_null=True)
+    yakuman = serializers.IntegerField(required=False)
+    yaku = serializers.ListField(child=YakuField(), required=False)
+    hand = serializers.JSONField(allow_null=True, required=False)
 
 
 class HandVersionSerializer(serializers.ModelSerializer):
