@@ -54,6 +54,7 @@ LAYERS = (
         "tournament.admin",
         "tournament.views",
         "tournament.api",
+        "tournament.api_v1",
         "tournament.tasks",
         "tournament.management",
         "tournament.templatetags",

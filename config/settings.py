@@ -69,6 +69,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "csp",
     "accounts",
     "players",
@@ -182,6 +184,43 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_ANON_RATE", "6000/min"),
         "user": os.environ.get("API_USER_RATE", "1200/min"),
+        "token": os.environ.get("API_TOKEN_RATE", "1200/min"),
+    },
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+# The OpenAPI schema of /api/v1/ (drf-spectacular) and its docs page, whose scripts and styles are served
+# from this site (the sidecar package), never from a CDN: the Content Security Policy stays as it is.
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Taikai API",
+    "DESCRIPTION": (
+        "Events, players and entries, rounds and seatings, tables with their hands (every version), results, "
+        "penalties, absences, rulings, the chess clock, standings and exports of a Taikai tournament.\n\n"
+        "**Authentication:** the browser's session, or an API token of one event (`Authorization: Bearer "
+        '<token>`), scoped read, referee (some tables) or organizer. **Errors:** `{"error": {"code", '
+        '"message", "field"}}` with 400 (bad input, naming the field), 401 (no or bad credentials), 403 '
+        "(the role or token does not allow it), 404, 409 (someone saved first). **Points** are integers; "
+        "fractions (game points, totals) are exact strings `n` or `n/d`, never floating point."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "PREPROCESSING_HOOKS": ["config.api.only_api_v1"],
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "minimum": 0, "maximum": 999_999_999_999_999_999},
+        "n": {"type": "integer", "minimum": 0, "maximum": 9999},
+    },
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournament.models.Event.Status",
+        "EntryStatusEnum": "tournament.models.Entry.Status",
+        "RoundStatusEnum": "tournament.models.Round.Status",
+        "TableStatusEnum": "tournament.models.Table.Status",
+        "HandOutcomeEnum": "tournament.models.HandVersion.Outcome",
+        "RecordedOutcomeEnum": "tournament.services.hand_input.OUTCOMES",
     },
 }
 

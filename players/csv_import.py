@@ -10,8 +10,11 @@ import csv
 import io
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+
+from taikai.errors import TaikaiError
 
 from .models import Player
 
@@ -61,6 +64,22 @@ def _decode(data: bytes) -> str:
         ) from exc
 
 
+def row_problems(row: dict[str, str]) -> list[tuple[str, str]]:
+    """(column, message) of each problem of one player's values (stripped text), as a CSV row or a single
+    registration gives them."""
+    problems = []
+    if not row.get("display_name"):
+        problems.append(("display_name", "must not be empty"))
+    for column, value in row.items():
+        limit = MAX_LENGTHS.get(column)
+        if limit and len(value) > limit and column != "country":
+            problems.append((column, f"longer than {limit} characters"))
+    country = row.get("country", "").upper()
+    if country and (len(country) != 2 or not country.isascii() or not country.isalpha()):
+        problems.append(("country", f"{country!r} is not a two-letter country code"))
+    return problems
+
+
 def parse_players_csv(data: bytes, *, known_ids_allowed: bool = False) -> list[dict[str, str]]:
     """Return cleaned rows, or raise CsvImportError listing every problem found.
 
@@ -102,24 +121,8 @@ def parse_players_csv(data: bytes, *, known_ids_allowed: bool = False) -> list[d
         row = {key: (value or "").strip() for key, value in raw.items()}
         if not any(row.values()):
             continue  # a blank line
-        if not row.get("display_name"):
-            problems.append(CsvProblem(line, "display_name", _("must not be empty")))
-        for column, value in row.items():
-            limit = MAX_LENGTHS.get(column)
-            if limit and len(value) > limit and column != "country":
-                problems.append(
-                    CsvProblem(line, column, _("longer than %(limit)s characters") % {"limit": limit})
-                )
-        country = row.get("country", "").upper()
-        if country and (len(country) != 2 or not country.isascii() or not country.isalpha()):
-            problems.append(
-                CsvProblem(
-                    line,
-                    "country",
-                    _("%(country)s is not a two-letter country code") % {"country": repr(country)},
-                )
-            )
-        row["country"] = country
+        problems.extend(CsvProblem(line, column, message) for column, message in row_problems(row))
+        row["country"] = row.get("country", "").upper()
         external_id = row.get("external_id", "")
         if external_id:
             if external_id in seen_ids:
@@ -178,3 +181,26 @@ def players_find_or_create_csv(*, data: bytes) -> list[Player]:
     )
     fresh = iter(created)
     return [known.get(r.get("external_id") or "") or next(fresh) for r in rows]
+
+
+@transaction.atomic
+def player_find_or_create(*, values: dict[str, str]) -> Player:
+    """One player given by their values (the CSV columns): a known ``external_id`` names the stored player,
+    otherwise a new one is created. Raises ``TaikaiError`` naming the first value at fault."""
+    row = {k: (values.get(k) or "").strip() for k in KNOWN_COLUMNS}
+    problems = row_problems(row)
+    if problems:
+        column, message = problems[0]
+        raise TaikaiError("invalid_player", f"{column}: {message}", field=column)
+    row["country"] = row["country"].upper()
+    if row["external_id"]:
+        known = Player.objects.filter(external_id=row["external_id"]).first()
+        if known is not None:
+            return known
+    try:
+        player = _new_player(row)
+    except ValidationError as exc:
+        field, messages = next(iter(exc.message_dict.items()))
+        raise TaikaiError("invalid_player", f"{field}: {' '.join(messages)}", field=field) from exc
+    player.save()
+    return player

@@ -7,7 +7,10 @@ The roles, per event:
   rulings, the clock, the final's decision;
 * **scorekeeper:** someone without an account who opened a table card (link + PIN): that table only, in
   its round: hands, the result, the clock;
-* **player:** their own page, through their personal link or their account. Players write nothing.
+* **player:** their own page, through their personal link or their account. Players write nothing;
+* **API token:** a program's secret for one event (:class:`tournament.models.ApiToken`): ``read`` reads the
+  event, ``referee`` is a referee of its tables, ``organizer`` an organizer of the event. A request with a
+  token is the token's alone: no account, no session, no other event, and never a superuser.
 
 A superuser may do everything. Nobody else may write anything: an entry point that finds no role answers
 403 (or sends an anonymous visitor to sign in), before any service runs. The admin asks for the model
@@ -20,12 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from taikai.errors import Forbidden
 from tournament import selectors
-from tournament.models import EventRole, ScorekeeperKey
+from tournament.models import ApiToken, EventRole, ScorekeeperKey
 from tournament.options import table_numbers_parse
 
 SESSION_SCOREKEEPER_KEYS = "taikai_scorekeeper_keys"
@@ -39,6 +43,7 @@ class Grant:
     organizer: bool = False
     referee: bool = False
     referee_tables: frozenset[int] | None = None  # None: every table
+    reader: bool = False  # reads the event even when it is not public (a read token)
 
     def covers(self, table_number: int | None) -> bool:
         """Referees everywhere, or at this table; a question about no table needs every table."""
@@ -47,21 +52,41 @@ class Grant:
         return self.referee and table_number is not None and table_number in self.referee_tables
 
 
+def token_grant(token: ApiToken) -> Grant:
+    """What an API token holds in its event."""
+    if token.scope == ApiToken.Scope.ORGANIZER:
+        return Grant(organizer=True, reader=True)
+    if token.scope == ApiToken.Scope.REFEREE:
+        return Grant(referee=True, referee_tables=token.table_numbers, reader=True)
+    return Grant(reader=True)
+
+
 class Actor:
     """The person behind a request: an account with its roles, and what the session opened without one
-    (table cards, personal links)."""
+    (table cards, personal links); or a program holding an API token, and nothing else."""
 
-    def __init__(self, user, *, cards: dict[int, int] | None = None, player_entries=frozenset()):
+    def __init__(self, user, *, cards: dict[int, int] | None = None, player_entries=frozenset(),
+                 token: ApiToken | None = None):  # fmt: skip
+        self.token = token
+        if token is not None:  # a token's request is the token's alone
+            user, cards, player_entries = AnonymousUser(), None, frozenset()
         self.user = user
         self.cards = dict(cards or {})  # table id → the table card (key id) this session opened
         self.scorekeeper_tables = frozenset(self.cards)
         self.player_entries = frozenset(player_entries)
 
     def author_at(self, table):
-        """Who a record made at ``table`` names: the account, or else the table card that opened it."""
+        """Who a record made at ``table`` names: the token, the account, or else the table card that opened it."""
+        if self.token is not None:
+            return self.token
         if self.signed_in or table.pk not in self.cards:
             return self.user
         return ScorekeeperKey(pk=self.cards[table.pk])
+
+    @property
+    def author(self):
+        """Who a record made away from a table names: the token or the account."""
+        return self.token if self.token is not None else self.user
 
     @property
     def is_superuser(self) -> bool:
@@ -69,15 +94,23 @@ class Actor:
 
     @property
     def signed_in(self) -> bool:
+        """Signed in with an account (a token is not an account)."""
         return bool(getattr(self.user, "is_authenticated", False))
 
     @property
     def anonymous(self) -> bool:
-        """Nobody at all: no account and nothing opened in this session."""
-        return not self.signed_in and not self.scorekeeper_tables and not self.player_entries
+        """Nobody at all: no account, no token and nothing opened in this session."""
+        return (
+            self.token is None
+            and not self.signed_in
+            and not self.scorekeeper_tables
+            and not self.player_entries
+        )
 
     @cached_property
     def grants(self) -> dict[int, Grant]:
+        if self.token is not None:
+            return {self.token.event_id: token_grant(self.token)}
         if not self.signed_in or not self.user.is_active:
             return {}
         merged: dict[int, Grant] = {}
@@ -107,9 +140,13 @@ class Actor:
 
 
 def actor_for(request) -> Actor:
-    """The request's actor, built once per request."""
+    """The request's actor, built once per request: the API token the request was authenticated with
+    (the API's requests), else the account and what the session opened."""
     actor = getattr(request, "_taikai_actor", None)
-    if actor is None:
+    if actor is None and isinstance(getattr(request, "auth", None), ApiToken):
+        actor = Actor(None, token=request.auth)
+        request._taikai_actor = actor
+    elif actor is None:
         session = getattr(request, "session", {})
         keys = selectors.scorekeeper_tables(session.get(SESSION_SCOREKEEPER_KEYS, []))
         cards = {table_id: key_id for key_id, table_id in keys.items()}
@@ -151,6 +188,21 @@ def holds_role(actor: Actor, event_id: int) -> bool:
     return grant.organizer or grant.referee
 
 
+def may_read(actor: Actor, event) -> bool:
+    """An event's records through the API: a public event, or any role or token in it."""
+    return event.is_public or holds_role(actor, event.pk) or actor.grant(event.pk).reader
+
+
+def may_read_table(actor: Actor, table) -> bool:
+    """A table's records: its event's readers, and the table's scorekeeper."""
+    return table.pk in actor.scorekeeper_tables or may_read(actor, table.round.event)
+
+
+def may_issue_tokens(actor: Actor, event_id: int) -> bool:
+    """Issuing and revoking API tokens: an organizer signed in with an account; never a token."""
+    return actor.token is None and may_manage(actor, event_id)
+
+
 def require(allowed: bool, what: str) -> None:
     """Refuse with 403 unless ``allowed``; ``what`` says what was refused, e.g. "record hands at this table"
     (the caller translates it)."""
@@ -166,8 +218,8 @@ def require(allowed: bool, what: str) -> None:
 
 
 def events_where(actor: Actor, *, manage: bool = False, path: str = "pk") -> Q:
-    """A filter on ``path`` (an event id lookup): the events where the actor holds a role, or with
-    ``manage`` only those they organize."""
+    """A filter on ``path`` (an event id lookup): the events where the actor holds a role (or a token), or
+    with ``manage`` only those they organize."""
     if actor.is_superuser:
         return Q()
     ids = [event_id for event_id, grant in actor.grants.items() if grant.organizer or not manage]

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.penalties import is_disqualifying
-from tournament.models import Entry, Event, HandVersion
+from tournament.models import ApiToken, Entry, Event, HandVersion
 
 OUTCOME_CHOICES = [(k, v) for k, v in HandVersion.Outcome.choices]
 
@@ -282,3 +282,18 @@ class ScorekeeperPinForm(forms.Form):
         ),
         help_text=_("The six digits printed on the table card."),
     )
+
+
+class ApiTokenForm(forms.Form):
+    """A new API token for the event: what it is for, its scope, a referee token's tables, an expiry."""
+
+    name = forms.CharField(max_length=120, help_text="What the token is for, e.g. “stream overlay, hall B”.")
+    scope = forms.ChoiceField(
+        choices=ApiToken.Scope.choices, widget=forms.RadioSelect, initial=ApiToken.Scope.READ,
+        help_text="Read: every read of the event, no write. Referee: a referee of its tables (hands, results, "
+        "penalties, absences, rulings, the clock). Organizer: everything the API does in this event.",
+    )  # fmt: skip
+    tables = forms.CharField(max_length=200, required=False,
+                             help_text="Referee scope only: table numbers such as 1-8, 12. Empty: every table.")  # fmt: skip
+    expires_at = forms.DateTimeField(required=False, label="expires at",
+                                     help_text="YYYY-MM-DD HH:MM, in the site's time zone. Empty: until revoked.")  # fmt: skip

@@ -66,6 +66,15 @@ class VersionedRecord(models.Model):
         related_name="+",
         help_text=_("Recorded by the table's scorekeeper, through this table card (no account)."),
     )
+    recorded_by_token = models.ForeignKey(
+        "ApiToken",
+        verbose_name=_("recorded through API token"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text=_("Recorded by a program of the event's, through this API token."),
+    )
     recorded_at = models.DateTimeField(verbose_name=_("recorded at"), auto_now_add=True)
 
     objects = VersionedQuerySet.as_manager()
@@ -75,10 +84,22 @@ class VersionedRecord(models.Model):
 
     @property
     def author(self) -> str:
-        """Who recorded this version, for people: an account, a table card, or nobody (a simulation)."""
+        """Who recorded this version, for people: an account, a table card, an API token, or nobody (a
+        simulation)."""
         if self.recorded_by_card_id:
             return gettext("table card #%(number)s") % {"number": self.recorded_by_card_id}
+        if self.recorded_by_token_id:
+            return gettext("API token #%(number)s") % {"number": self.recorded_by_token_id}
         return str(self.recorded_by or "")
+
+    @property
+    def recorded_via(self) -> str:
+        """How this version was recorded, without naming anyone: account, table card, API token or ""."""
+        if self.recorded_by_card_id:
+            return "table card"
+        if self.recorded_by_token_id:
+            return "api token"
+        return "account" if self.recorded_by_id else ""
 
 
 def default_time_zone() -> str:
@@ -754,6 +775,11 @@ class Penalty(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    logged_by_token = models.ForeignKey(
+        "ApiToken", verbose_name=_("logged through API token"), null=True, blank=True,
+        on_delete=models.PROTECT, related_name="+",
+        help_text=_("Logged by a program of the event's, through this API token."),
+    )  # fmt: skip
     logged_at = models.DateTimeField(verbose_name=_("logged at"), auto_now_add=True)
     cancelled_at = models.DateTimeField(verbose_name=_("cancelled at"), null=True, blank=True)
     cancelled_by = models.ForeignKey(
@@ -809,6 +835,11 @@ class Ruling(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    decided_by_token = models.ForeignKey(
+        "ApiToken", verbose_name=_("decided through API token"), null=True, blank=True,
+        on_delete=models.PROTECT, related_name="+",
+        help_text=_("Recorded by a program of the event's, through this API token."),
+    )  # fmt: skip
     decided_at = models.DateTimeField(verbose_name=_("decided at"), auto_now_add=True)
 
     class Meta:
@@ -926,3 +957,81 @@ class ScorekeeperKey(RevocableRecord):
     @property
     def locked(self) -> bool:
         return self.failed_pins >= self.MAX_FAILED_PINS
+
+
+class ApiToken(RevocableRecord):
+    """A secret that lets a program (a scoreboard, a stream overlay, club or federation software) use the
+    API for one event, within its scope. Only the secret's SHA-256 digest is stored: the secret is shown
+    once, when the token is issued.
+
+    * ``read``: every read of the event, public or not; no write;
+    * ``referee``: the reads, and at its tables (``tables``, empty: every table) what a referee records:
+      hands, corrections, voids, results, penalties, absences, rulings, the clock;
+    * ``organizer``: everything the API does in the event, registering players included; never another
+      event, and never accounts, roles or tokens.
+    """
+
+    class Scope(models.TextChoices):
+        READ = "read", _("Read")
+        REFEREE = "referee", _("Referee")
+        ORGANIZER = "organizer", _("Organizer")
+
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(
+        verbose_name=_("name"),
+        max_length=120,
+        help_text=_("What the token is for, e.g. “stream overlay, hall B”."),
+    )
+    scope = models.CharField(
+        verbose_name=_("scope"), max_length=10, choices=Scope.choices, default=Scope.READ
+    )
+    tables = models.CharField(
+        verbose_name=_("tables"),
+        max_length=200,
+        blank=True,
+        help_text=_("Referee scope only: the table numbers it covers, e.g. 1-8, 12. Empty: every table."),
+    )
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    expires_at = models.DateTimeField(
+        verbose_name=_("expires at"), null=True, blank=True, help_text=_("Empty: until revoked.")
+    )
+    last_used_at = models.DateTimeField(verbose_name=_("last used at"), null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["event", "-created_at"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return gettext("API token #%(number)s “%(name)s” (%(scope)s) of %(event)s") % {
+            "number": self.pk,
+            "name": self.name,
+            "scope": self.get_scope_display(),
+            "event": self.event,
+        }
+
+    def clean(self) -> None:
+        try:
+            table_numbers_parse(self.tables)
+        except ValueError as exc:
+            raise ValidationError({"tables": str(exc)}) from exc
+        if self.tables.strip() and self.scope != self.Scope.REFEREE:
+            raise ValidationError({"tables": gettext("only a referee token covers some tables")})
+
+    @property
+    def table_numbers(self) -> frozenset[int] | None:
+        """The tables a referee token covers, or None for every table."""
+        return table_numbers_parse(self.tables) or None
+
+    def valid_at(self, when) -> bool:
+        return self.revoked_at is None and (self.expires_at is None or when < self.expires_at)

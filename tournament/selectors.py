@@ -14,18 +14,21 @@ from django.core.cache import cache
 from django.db.models import CharField, Prefetch, Q
 from django.db.models.functions import Cast
 
+from players.models import Player
 from players.reading import matches, search_keys, search_needle
 from tournament.engine.dealer import next_dealer_position
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
 from tournament.engine.penalties import PenaltyKind, fouls_in_force, is_disqualifying, penalty_effect
 from tournament.models import (
     WINDS,
+    ApiToken,
     Entry,
     Event,
     EventRole,
     HandVersion,
     Penalty,
     Round,
+    Ruling,
     ScorekeeperKey,
     Seat,
     SeatingJob,
@@ -373,7 +376,7 @@ def entry_disqualifying_penalties(entry: Entry, *, tournament_play: bool) -> lis
 def table_results_all_versions(table: Table):
     return (
         SeatResult.objects.filter(table=table)
-        .select_related("entry__player")
+        .select_related("entry__player", "seat")
         .order_by("-version", "seat__position")
     )
 
@@ -749,3 +752,157 @@ def event_hand_versions(event: Event):
         .select_related("hand__table__round")
         .order_by("hand__table__round__number", "hand__table__number", "hand__number", "version")
     )
+
+
+# --- The API: tokens, lists and exports ----------------------------------------------------------
+
+
+def api_token_by_digest(digest: str) -> ApiToken | None:
+    return ApiToken.objects.select_related("event").filter(digest=digest).first()
+
+
+def event_api_tokens(event: Event) -> list[ApiToken]:
+    return list(ApiToken.objects.filter(event=event).select_related("created_by", "revoked_by"))
+
+
+def event_api_token(event: Event, token_id: int) -> ApiToken | None:
+    return ApiToken.objects.filter(event=event, pk=token_id).first()
+
+
+def events_readable(where: Q):
+    """Public events and those ``where`` (an event filter; empty: every event) names, newest first."""
+    events = Event.objects.filter(Q(is_public=True) | where) if where else Event.objects.all()
+    return events.select_related("ruleset").order_by("-starts_on", "name")
+
+
+def players_entered_in(events, *, external_id: str = ""):
+    """The players entered in any of ``events`` (a queryset), by name."""
+    players = Player.objects.filter(entries__event__in=events).distinct().order_by("display_name", "id")
+    if external_id:
+        players = players.filter(external_id=external_id)
+    return players
+
+
+def event_entries_page(event: Event):
+    """The event's entries with their players, by entry id: a queryset the caller pages."""
+    return Entry.objects.filter(event=event).select_related("player").order_by("id")
+
+
+def event_rounds(event: Event, *, drafts: bool = False) -> list[Round]:
+    rounds = Round.objects.filter(event=event).order_by("number")
+    return list(rounds if drafts else rounds.exclude(status=Round.Status.DRAFT))
+
+
+def event_round_any(event: Event, number: int, *, drafts: bool = False) -> Round | None:
+    rounds = Round.objects.filter(event=event, number=number)
+    return (rounds if drafts else rounds.exclude(status=Round.Status.DRAFT)).first()
+
+
+def round_tables_full(round_: Round):
+    """The round's tables in order with their seats (players) and current results: a queryset the caller
+    pages, three queries a page."""
+    seats = Seat.objects.select_related("entry__player").order_by("position")
+    return (
+        Table.objects.filter(round=round_).select_related("round__event").order_by("number").prefetch_related(
+            Prefetch("seats", queryset=seats),
+            Prefetch("results", queryset=SeatResult.objects.current().select_related("seat").order_by("seat__position"),
+                     to_attr="current_results"),
+        )
+    )  # fmt: skip
+
+
+def table_api(table_id: int) -> Table | None:
+    """A table with its event, seats (players) and current results."""
+    seats = Seat.objects.select_related("entry__player").order_by("position")
+    return (
+        Table.objects.select_related("round__event__ruleset")
+        .prefetch_related(
+            Prefetch("seats", queryset=seats),
+            Prefetch("results", queryset=SeatResult.objects.current().select_related("seat").order_by("seat__position"),
+                     to_attr="current_results"),
+        )
+        .filter(pk=table_id)
+        .first()
+    )  # fmt: skip
+
+
+def table_hands_current(table: Table) -> list[HandVersion]:
+    """The current version of each hand of the table, voided ones included, in play order."""
+    return list(
+        HandVersion.objects.current()
+        .filter(hand__table=table)
+        .select_related("hand", "recorded_by", "recorded_by_token")
+        .order_by("hand__number")
+    )
+
+
+def table_hand_versions(table: Table, number: int) -> list[HandVersion]:
+    """Every version of hand ``number`` of the table, oldest first."""
+    return list(
+        HandVersion.objects.filter(hand__table=table, hand__number=number)
+        .select_related("hand", "recorded_by", "recorded_by_token")
+        .order_by("version")
+    )
+
+
+def table_rulings(table: Table) -> list[Ruling]:
+    return list(
+        Ruling.objects.filter(table=table)
+        .select_related("entry__player", "decided_by")
+        .order_by("decided_at", "id")
+    )
+
+
+def event_rulings(event: Event) -> list[Ruling]:
+    return list(
+        Ruling.objects.filter(event=event)
+        .select_related("entry__player", "table__round", "decided_by")
+        .order_by("decided_at", "id")
+    )
+
+
+def event_penalties(event: Event) -> list[Penalty]:
+    return list(
+        Penalty.objects.filter(event=event)
+        .select_related("entry__player", "table__round", "logged_by")
+        .order_by("logged_at", "id")
+    )
+
+
+def event_export_tables(event: Event) -> list[Table]:
+    """Every table of the event's rounds (drafts left out) with its seats, every version of its results
+    and of its hands: five queries whatever the size of the event."""
+    seats = Seat.objects.select_related("entry__player").order_by("position")
+    results = SeatResult.objects.select_related("seat").order_by("version", "seat__position")
+    versions = HandVersion.objects.select_related("hand", "recorded_by").order_by("hand__number", "version")
+    return list(
+        Table.objects.filter(round__event=event)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round")
+        .order_by("round__number", "number")
+        .prefetch_related(
+            Prefetch("seats", queryset=seats),
+            Prefetch("results", queryset=results, to_attr="all_results"),
+            Prefetch("hands__versions", queryset=versions),
+        )
+    )
+
+
+def event_entry_final_points(event: Event) -> dict[int, int]:
+    """Entry id → the sum of the final points of their current results (a table score, e.g. for a
+    ranking body's results file)."""
+    totals: dict[int, int] = {}
+    rows = (
+        SeatResult.objects.current().filter(table__round__event=event).values_list("entry_id", "final_points")
+    )
+    for entry_id, points in rows:
+        totals[entry_id] = totals.get(entry_id, 0) + (points or 0)
+    return totals
+
+
+def event_entries_with_ids(event: Event) -> dict[int, Entry]:
+    return {e.pk: e for e in Entry.objects.filter(event=event).select_related("player")}
+
+
+def player_by_id(player_id: int) -> Player | None:
+    return Player.objects.filter(pk=player_id).first()

@@ -172,13 +172,6 @@ def csv_text(value) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def _recorded_via(version) -> str:
-    """How a hand was recorded, without naming the staff account (the public file)."""
-    if version.recorded_by_card_id:
-        return "table card"
-    return "account" if version.recorded_by_id else ""
-
-
 @require_safe
 def hands_csv(request, slug):
     event = _event_or_404(slug)
@@ -196,7 +189,7 @@ def hands_csv(request, slug):
         )
         writer.writerow([v.hand.table.round.number, v.hand.table.number, v.hand.number, v.version, v.label, v.outcome,
                          v.honba, v.deposits_in, " ".join(map(str, v.riichi_positions)), wins, *deltas, v.deposits_out,
-                         _recorded_via(v), v.recorded_at.isoformat()])  # fmt: skip
+                         v.recorded_via, v.recorded_at.isoformat()])  # fmt: skip
     return response
 
 

@@ -9,6 +9,7 @@ and delete of each model, the console's and the API's routes) and fails if one i
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ from django.urls import get_resolver, reverse
 
 from players.models import Player
 from tournament.models import (
+    ApiToken,
     Entry,
     Event,
     EventRole,
@@ -41,6 +43,7 @@ from tournament.services.roles import (
     scorekeeper_keys_issue,
     staff_groups_install,
 )
+from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -82,6 +85,7 @@ class World:
     newcomer_entry: Entry
     absent_seat: object
     disqualified: Entry
+    token: ApiToken
     users: dict
 
 
@@ -134,9 +138,11 @@ def world(make_event, seated_round) -> World:
     late = Entry.objects.create(event=event, player=Player.objects.create(display_name="Late registration"))
     disqualified = Entry.objects.create(event=event, player=Player.objects.create(display_name="Disqualified"),
                                         status=Entry.Status.DISQUALIFIED)  # fmt: skip
+    token = api_token_issue(event=event, name="scoreboard", scope="read").token
     return World(event=event, other=other, round=round_, table_1=table_1, table_2=table_2, penalty=penalty,
                   job=job, role=role, key=ScorekeeperKey.objects.get(table=table_2), newcomer=newcomer,
-                  newcomer_entry=late, absent_seat=absent, disqualified=disqualified, users=users)  # fmt: skip
+                  newcomer_entry=late, absent_seat=absent, disqualified=disqualified, token=token,
+                  users=users)  # fmt: skip
 
 
 def client_for(world: World, role: str) -> Client:
@@ -204,6 +210,30 @@ def sheet(table: str, action: str, **extra):
 def clock(table: str, verb: str, body: dict):
     return post(lambda w: reverse(f"tournament_api:clock_{verb}", args=[getattr(w, table).pk]), lambda w: body,
                 content_type="application/json")  # fmt: skip
+
+
+def api(
+    url: Callable[[World], str], body: dict | Callable[[World], dict] | None = None, method: str = "POST"
+):
+    """A write through the REST API (/api/v1/), JSON in."""
+
+    def run(client, w):
+        data = body(w) if callable(body) else (body or {})
+        return client.generic(method, url(w), json.dumps(data), content_type="application/json")
+
+    return run
+
+
+def v1(name: str, *args):
+    return lambda w: reverse(f"api_v1:{name}", args=[a(w) for a in args])
+
+
+def table_pk(table: str):
+    return lambda w: getattr(w, table).pk
+
+
+def event_slug(w):
+    return w.event.slug
 
 
 def event_url(name: str, *args):
@@ -356,6 +386,57 @@ WRITES = [
       "tournament_api:clock_press"),
     W("pause table 2's clock", clock("table_2", "pause", {}), SCORERS_AT_2, "tournament_api:clock_pause"),
     W("resume table 1's clock", clock("table_1", "resume", {}), SCORERS_AT_1, "tournament_api:clock_resume"),
+    # API tokens in the admin
+    W("issue an API token", post(event_url("api_tokens"), lambda w: {"name": "overlay", "scope": "read"}), ORGANIZERS,
+      "admin:tournament_event_api_tokens"),
+    W("revoke an API token", admin_action(ApiToken, "revoke", lambda w: [w.token.pk]), ORGANIZERS,
+      "action:tournament.apitoken.revoke"),
+    # the REST API, signed in (tests/tournament/test_api_matrix.py adds the API tokens)
+    W("register a player through the API", api(v1("event_entries", event_slug), lambda w: {"player": w.newcomer.pk}),
+      ORGANIZERS, "api_v1:event_entries"),
+    W("record an event-wide ruling through the API", api(v1("event_rulings", event_slug), {"decision": "lunch at noon"}),
+      REFEREES_AT_2, "api_v1:event_rulings"),
+    W("issue an API token through the API", api(v1("event_tokens", event_slug), {"name": "overlay", "scope": "read"}),
+      ORGANIZERS, "api_v1:event_tokens"),
+    W("revoke an API token through the API", api(v1("event_token_revoke", event_slug, lambda w: w.token.pk)),
+      ORGANIZERS, "api_v1:event_token_revoke"),
+    W("record a hand at table 1 through the API",
+      api(v1("table_hands", table_pk("table_1")), {"number": 1, "outcome": "ron", "dealer_position": 0,
+                                                   "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}),
+      SCORERS_AT_1, "api_v1:table_hands"),
+    W("record a hand at table 2 through the API",
+      api(v1("table_hands", table_pk("table_2")), {"number": 2, "outcome": "exhaustive_draw", "dealer_position": 1}),
+      SCORERS_AT_2, "api_v1:table_hands"),
+    W("correct a hand at table 2 through the API",
+      api(v1("hand_versions", table_pk("table_2"), lambda w: 1),
+          {"expected_version": 1, "outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": [0]}),
+      SCORERS_AT_2, "api_v1:hand_versions"),
+    W("void the last hand at table 2 through the API",
+      api(v1("hand_void", table_pk("table_2"), lambda w: 1), {"expected_version": 1}), SCORERS_AT_2,
+      "api_v1:hand_void"),
+    W("confirm table 2's result through the API", api(v1("table_result", table_pk("table_2")), {}), SCORERS_AT_2,
+      "api_v1:table_result"),
+    W("log a penalty at table 2 through the API",
+      api(v1("table_penalties", table_pk("table_2")),
+          {"position": 1, "kind": "art35_revealed_hand", "hand_number": 2, "reason": "shown"}),
+      REFEREES_AT_2, "api_v1:table_penalties"),
+    W("mark a player absent at table 2 through the API",
+      api(v1("table_absences", table_pk("table_2")), {"position": 1, "during": True}), REFEREES_AT_2,
+      "api_v1:table_absences"),
+    W("undo an absence at table 2 through the API",
+      api(v1("table_absence", table_pk("table_2"), lambda w: 3), method="DELETE"), REFEREES_AT_2,
+      "api_v1:table_absence"),
+    W("record a ruling at table 1 through the API", api(v1("table_rulings", table_pk("table_1")), {"decision": "play on"}),
+      REFEREES_AT_1, "api_v1:table_rulings"),
+    W("start table 2's clock through the API",
+      api(v1("clock_start", table_pk("table_2")), {"hand_number": 2, "dealer_position": 1}), SCORERS_AT_2,
+      "api_v1:clock_start"),
+    W("press table 1's clock through the API", api(v1("clock_press", table_pk("table_1")), {"seat": 0, "turn_number": 1}),
+      SCORERS_AT_1, "api_v1:clock_press"),
+    W("pause table 2's clock through the API", api(v1("clock_pause", table_pk("table_2"))), SCORERS_AT_2,
+      "api_v1:clock_pause"),
+    W("resume table 1's clock through the API", api(v1("clock_resume", table_pk("table_1"))), SCORERS_AT_1,
+      "api_v1:clock_resume"),
 ]  # fmt: skip
 
 # Routes that accept a POST but are not role-protected writes, and why.
@@ -398,6 +479,20 @@ READ_ONLY_ROUTES = {
     "console:clock": lambda w: reverse("console:clock", args=[w.table_1.pk]),
     "console:clocks": lambda w: reverse("console:clocks") + f"?tables={w.table_1.pk}",
     "tournament_api:clock": lambda w: reverse("tournament_api:clock", args=[w.table_1.pk]),
+    "api_v1:schema": lambda w: reverse("api_v1:schema"),
+    "api_v1:docs": lambda w: reverse("api_v1:docs"),
+    "api_v1:events": lambda w: reverse("api_v1:events"),
+    "api_v1:event": v1("event", event_slug),
+    "api_v1:event_rules": v1("event_rules", event_slug),
+    "api_v1:event_rounds": v1("event_rounds", event_slug),
+    "api_v1:round_seating": v1("round_seating", event_slug, lambda w: 1),
+    "api_v1:event_standings": v1("event_standings", event_slug),
+    "api_v1:export_csv": v1("export_csv", event_slug),
+    "api_v1:export_json": v1("export_json", event_slug),
+    "api_v1:results_ema": v1("results_ema", event_slug),
+    "api_v1:players": lambda w: reverse("api_v1:players"),
+    "api_v1:table": v1("table", table_pk("table_1")),
+    "api_v1:clock": v1("clock", table_pk("table_1")),
 }
 
 
@@ -438,7 +533,7 @@ def _custom_routes() -> set[str]:
             if getattr(pattern, "name", None) and pattern.name not in standard:
                 names.add(f"admin:{pattern.name}")
     resolver = get_resolver()
-    for namespace in ("console", "tournament_api"):
+    for namespace in ("console", "tournament_api", "api_v1"):
         for name in resolver.namespace_dict[namespace][1].reverse_dict:
             if isinstance(name, str):
                 names.add(f"{namespace}:{name}")
@@ -453,5 +548,5 @@ def test_every_write_path_is_in_the_matrix():
     # read-only records: their change form saves nothing (every field read-only)
     surface -= {"change:tournament.hand", "change:tournament.handversion", "change:tournament.seatingjob",
                 "change:tournament.eventrole", "change:tournament.scorekeeperkey", "change:tournament.penalty",
-                "change:tournament.ruling"}  # fmt: skip
+                "change:tournament.ruling", "change:tournament.apitoken"}  # fmt: skip
     assert surface - covered == set()

@@ -126,6 +126,7 @@ class PenaltyAdmin(EventScopedAdmin):
         "table",
         "hand_number",
         "logged_by",
+        "logged_by_token",
         "logged_at",
         "cancelled_at",
     )
@@ -195,7 +196,7 @@ class RulingAdmin(EventScopedAdmin):
     """Directors' decisions (art. 44): recorded, never edited."""
 
     write_role = "referee"
-    list_display = ("event", "table", "entry", "decided_by", "decided_at")
+    list_display = ("event", "table", "entry", "decided_by", "decided_by_token", "decided_at")
     list_filter = (EVENT_FILTER,)
     raw_id_fields = ("table", "entry")
     autocomplete_fields = ("event",)

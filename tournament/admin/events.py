@@ -19,16 +19,17 @@ from django.utils.translation import ngettext
 from players.admin import PlayerCsvForm, registered_message
 from players.csv_import import CsvImportError, players_find_or_create_csv
 from taikai.errors import TaikaiError
-from tournament import selectors
+from tournament import access, selectors
 from tournament.admin.common import EventScopedAdmin, EventScopedInline, apply_to_each
 from tournament.engine.standings import DEFAULT_PRECEDENCE
-from tournament.forms import ManualSeatingForm, entry_by_name_or_id
+from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
 from tournament.services.entries import entries_register
 from tournament.services.events import event_finish
 from tournament.services.roles import role_grant, role_revoke
 from tournament.services.rounds import round_create, round_publish
 from tournament.services.seating import round_draft_reroll, round_draft_swap, seating_job_request
+from tournament.services.tokens import api_token_issue
 
 
 class EntryInline(EventScopedInline, admin.TabularInline):
@@ -207,6 +208,11 @@ class EventAdmin(EventScopedAdmin):
                 name="tournament_event_register_csv",
             ),
             path("<int:event_id>/seat-auto/", seat_auto, name="tournament_event_seat_auto"),
+            path(
+                "<int:event_id>/api-tokens/",
+                self.admin_site.admin_view(self.api_tokens_view),
+                name="tournament_event_api_tokens",
+            ),
             path("<int:event_id>/seating-job/<int:job_id>/", job, name="tournament_event_seating_job"),
             *super().get_urls(),
         ]
@@ -236,6 +242,26 @@ class EventAdmin(EventScopedAdmin):
         return TemplateResponse(
             request, "admin/players/player/import_csv.html", context, status=400 if problems else 200
         )
+
+    def api_tokens_view(self, request, event_id):
+        """The event's API tokens, and a new one issued: its secret is shown this once."""
+        event = self.object_to_change(request, Event, event_id)
+        if not access.may_issue_tokens(access.actor_for(request), event.pk):
+            raise PermissionDenied
+        form = ApiTokenForm(request.POST or None)
+        issued, status = None, 200
+        if request.method == "POST" and form.is_valid():
+            try:
+                issued = api_token_issue(event=event, by=request.user, **form.cleaned_data)
+            except TaikaiError as exc:
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+                status = 400
+        elif request.method == "POST":
+            status = 400
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
+                   "title": f"API tokens — {event}", "form": form, "issued": issued,
+                   "tokens": selectors.event_api_tokens(event)}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/event/api_tokens.html", context, status=status)
 
     def seat_auto_view(self, request, event_id):
         """Queue the next round's automatic seating (Celery) and show its progress."""

@@ -13,7 +13,7 @@ class HandVersionAdmin(EventScopedAdmin):
     """Every version ever saved, read-only: the audit trail of corrections."""
 
     event_path = "hand__table__round__event"
-    list_display = ("hand", "version", "label", "outcome", "deltas", "recorded_by", "recorded_at")
+    list_display = ("hand", "version", "label", "outcome", "deltas", "author", "recorded_at")
     list_filter = ("outcome", ("hand__table__round__event", admin.RelatedOnlyFieldListFilter))
     readonly_fields = [f.name for f in HandVersion._meta.fields]
 

@@ -1,5 +1,6 @@
-"""Who holds which role, and which table cards were issued: read-only lists with their history.
-Roles are granted and revoked on the event's page; table cards are issued from the round's page."""
+"""Who holds which role, which table cards and API tokens were issued: read-only lists with their history.
+Roles are granted and revoked on the event's page; table cards are issued from the round's page, API
+tokens from the event's "API tokens" page."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from tournament.admin.common import EventScopedAdmin, apply_to_each
-from tournament.models import EventRole, ScorekeeperKey
+from tournament.models import ApiToken, EventRole, ScorekeeperKey
 from tournament.services.roles import role_revoke, scorekeeper_key_revoke
+from tournament.services.tokens import api_token_revoke
 
 
 class ReadOnlyRecords:
@@ -59,4 +61,27 @@ class ScorekeeperKeyAdmin(ReadOnlyRecords, EventScopedAdmin):
     def revoke(self, request, queryset):
         apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
                       lambda key: scorekeeper_key_revoke(key=key, by=request.user),
+                      _("%(object)s: revoked."))  # fmt: skip
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnlyRecords, EventScopedAdmin):
+    list_display = ("name", "event", "scope", "tables", "created_by", "created_at", "expires_at", "last_used_at",
+                    "revoked_by", "revoked_at")  # fmt: skip
+    list_filter = (
+        "scope",
+        ("event", admin.RelatedOnlyFieldListFilter),
+        ("revoked_at", admin.EmptyFieldListFilter),
+    )
+    search_fields = ("name", "event__name")
+    exclude = ("digest",)
+    actions = ["revoke"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [f for f in super().get_readonly_fields(request, obj) if f not in self.exclude]
+
+    @admin.action(description=_("Revoke the selected API tokens (they stay listed)"), permissions=["change"])
+    def revoke(self, request, queryset):
+        apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
+                      lambda token: api_token_revoke(token=token, by=request.user),
                       _("%(object)s: revoked."))  # fmt: skip

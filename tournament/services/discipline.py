@@ -19,7 +19,7 @@ from tournament import selectors
 from tournament.engine import clock as clock_engine
 from tournament.engine.penalties import is_disqualifying, penalty_effect, penalty_points
 from tournament.models import Entry, Event, Penalty, Ruling, Seat, Table
-from tournament.services.common import recorder
+from tournament.services.common import recorder, token_of
 from tournament.services.locks import lock_clock, lock_entry, lock_event, lock_penalty, lock_seat, lock_table
 from tournament.services.standings import standings_schedule_recompute
 
@@ -81,7 +81,7 @@ def penalty_log(
     points = penalty_points(kind, players, unit=event.penalty_unit) if effect.has_penalty_points else 0
     penalty = Penalty.objects.create(
         event=event, entry=entry, table=table, hand_number=hand_number, kind=effect.kind.value, points=points,
-        reason=reason.strip(), logged_by=recorder(user),
+        reason=reason.strip(), logged_by=recorder(user), logged_by_token=token_of(user),
         round_number=table.round.number if table is not None else None,
     )  # fmt: skip
     if disqualifies:
@@ -185,7 +185,12 @@ def ruling_record(
     if not decision.strip():
         raise TaikaiError("decision_required", _("write the decision"), field="decision")
     return Ruling.objects.create(
-        event=event, table=table, entry=entry, decision=decision.strip(), decided_by=recorder(user)
+        event=event,
+        table=table,
+        entry=entry,
+        decision=decision.strip(),
+        decided_by=recorder(user),
+        decided_by_token=token_of(user),
     )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from players.csv_import import player_find_or_create
 from players.models import Player
 from taikai.errors import TaikaiError
 from tournament.models import Entry, Event
@@ -37,3 +38,13 @@ def entry_register(*, event: Event, player: Player) -> Entry:
 def entries_register(*, event: Event, players: Sequence[Player]) -> list[Entry]:
     """Register several players at once; players already registered keep their entry."""
     return [entry_register(event=event, player=player) for player in players]
+
+
+@transaction.atomic
+def entry_register_player(*, event: Event, player: Player | None = None, values: dict | None = None) -> Entry:
+    """Register one player: a stored ``player``, or one given by ``values`` (the columns of the player
+    import: a known ``external_id`` names the stored player, otherwise a new player is created). Nothing is
+    written if the player cannot be registered."""
+    if player is None:
+        player = player_find_or_create(values=values or {})
+    return entry_register(event=event, player=player)

@@ -26,7 +26,7 @@ from tournament import selectors
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import PenaltyKind, check_win_allowed
 from tournament.models import HandVersion, Round, Ruling, Seat, Table
-from tournament.services.common import authorship, recorder
+from tournament.services.common import authorship, recorder, token_of
 from tournament.services.hand_input import HandInput, parse_hand_input, recorded_hand
 from tournament.services.locks import lock_hand, lock_table
 
@@ -277,5 +277,6 @@ def table_overtime_close(*, table: Table, reason: str, user=None) -> Table:
         "hand": ended,
         "reason": reason.strip(),
     }
-    Ruling.objects.create(event=table.round.event, table=table, decided_by=recorder(user), decision=decision)
+    Ruling.objects.create(event=table.round.event, table=table, decided_by=recorder(user), decided_by_token=token_of(user),
+                          decision=decision)  # fmt: skip
     return table

@@ -32,7 +32,7 @@ REFEREES_GROUP = "Referees"
 
 TOURNAMENT_MODELS = ("event", "eventrole", "entry", "round", "table", "seat", "hand", "handversion",
                      "seatresult", "standingssnapshot", "penalty", "ruling", "tableclock", "seatingjob",
-                     "scorekeeperkey")  # fmt: skip
+                     "scorekeeperkey", "apitoken")  # fmt: skip
 
 GROUP_PERMISSIONS: dict[str, list[str]] = {
     ORGANIZERS_GROUP: [
@@ -43,7 +43,7 @@ GROUP_PERMISSIONS: dict[str, list[str]] = {
         "scoring.add_ruleset", "scoring.change_ruleset", "scoring.view_ruleset",
     ],
     REFEREES_GROUP: [
-        *(f"tournament.view_{model}" for model in TOURNAMENT_MODELS if model not in ("eventrole", "scorekeeperkey")),
+        *(f"tournament.view_{model}" for model in TOURNAMENT_MODELS if model not in ("eventrole", "scorekeeperkey", "apitoken")),
         "tournament.add_penalty", "tournament.change_penalty", "tournament.add_ruling",
         "players.view_player", "scoring.view_ruleset",
     ],

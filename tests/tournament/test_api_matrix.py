@@ -1,0 +1,323 @@
+"""Every endpoint of the REST API (/api/v1/) against every role, API tokens included: who may is answered
+(2xx), everyone else is refused, 401 (no credentials, or a revoked or expired token) or 403, with nothing
+written.
+
+The endpoints and their methods are read from the URL conf (``test_every_endpoint_is_in_the_matrix``): a
+new endpoint or method without its cases here fails. The event is not public, so reading it needs a role
+or a token too. The world is built once for the module; each case runs in a savepoint rolled back after.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.test import Client
+from django.urls import get_resolver, reverse
+from django.utils import timezone
+
+from players.models import Player
+from scoring.models import Ruleset
+from scoring.presets import install_presets
+from tournament.models import ApiToken, Entry, Event, Table
+from tournament.services.clock import clock_pause, clock_start
+from tournament.services.discipline import seat_mark_absent
+from tournament.services.hands import hand_record
+from tournament.services.roles import role_grant, scorekeeper_keys_issue
+from tournament.services.rounds import round_create
+from tournament.services.tokens import api_token_issue
+
+ROLES = (
+    "anonymous",
+    "plain_user",  # an account without a role
+    "player",  # a player of the event, through their personal link
+    "scorekeeper_table_2",  # no account: table 2's card opened with its PIN
+    "read_token",
+    "referee_token_table_1",
+    "referee_token_other_event",
+    "organizer_token",
+    "organizer_token_other_event",
+    "revoked_token",  # an organizer token of the event, revoked
+    "expired_token",  # an organizer token of the event, expired
+    "session_organizer",  # the event's owner, signed in
+    "session_referee_table_1",  # a referee of table 1, signed in
+    "superuser",
+)
+TOKENS = {role for role in ROLES if role.endswith("_token") or "_token_" in role}
+ALL = set(ROLES)
+VALID = ALL - {"revoked_token", "expired_token"}
+READERS = {"read_token", "referee_token_table_1", "organizer_token", "session_organizer", "session_referee_table_1",
+           "superuser"}  # fmt: skip
+ORGANIZERS = {"organizer_token", "session_organizer", "superuser"}
+TOKEN_ISSUERS = {"session_organizer", "superuser"}
+AT_TABLE_1 = {
+    "referee_token_table_1",
+    "organizer_token",
+    "session_organizer",
+    "session_referee_table_1",
+    "superuser",
+}
+AT_TABLE_2 = {"scorekeeper_table_2", "organizer_token", "session_organizer", "superuser"}
+EVERY_TABLE = ORGANIZERS  # referees of every table: here, the organizers
+
+
+@dataclass
+class World:
+    event: Event
+    other: Event
+    table_1: Table
+    table_2: Table
+    spare_token: ApiToken
+    secrets: dict = field(default_factory=dict)
+    users: dict = field(default_factory=dict)
+    card: object = None
+    player_link: str = ""
+
+
+def build_world() -> World:
+    install_presets(Ruleset)
+    standard = Ruleset.objects.get(slug="standard")
+    owner = User.objects.create_user("owner")
+    users = {
+        "plain_user": User.objects.create_user("plain"),
+        "session_organizer": owner,
+        "session_referee_table_1": User.objects.create_user("ref1"),
+        "superuser": User.objects.create_superuser("root"),
+    }
+    event = Event.objects.create(name="Closed Cup", slug="closed-cup", ruleset=standard, is_public=False, owner=owner,
+                                 clock_bank_seconds=600, status=Event.Status.RUNNING)  # fmt: skip
+    other = Event.objects.create(name="Other Cup", slug="other-cup", ruleset=standard, is_public=False)
+    people = Player.objects.bulk_create(Player(display_name=f"Player {i:02d}") for i in range(1, 13))
+    Entry.objects.bulk_create(Entry(event=event, player=p) for p in people[:8])
+    Entry.objects.bulk_create(Entry(event=other, player=p) for p in people[8:])
+    ids = list(event.entries.order_by("id").values_list("id", flat=True))
+    round_ = round_create(event=event, tables=[ids[:4], ids[4:]])
+    other_ids = list(other.entries.order_by("id").values_list("id", flat=True))
+    round_create(event=other, tables=[other_ids])
+    table_1, table_2 = round_.tables.order_by("number")
+    role_grant(event=event, user=users["session_referee_table_1"], kind="referee", tables="1")
+    # table 1: hand 1 recorded, West left after it, the clock of hand 2 running; table 2: nothing yet
+    hand_record(table=table_1, number=1, expected_version=0,
+                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]})  # fmt: skip
+    seat_mark_absent(seat=table_1.seats.get(position=3), during=True)
+    clock_start(table=table_1, hand_number=2, dealer_position=1)
+    secrets = {
+        "read_token": api_token_issue(event=event, name="scoreboard", scope="read").secret,
+        "referee_token_table_1": api_token_issue(
+            event=event, name="tablet 1", scope="referee", tables="1"
+        ).secret,
+        "referee_token_other_event": api_token_issue(event=other, name="elsewhere", scope="referee").secret,
+        "organizer_token": api_token_issue(event=event, name="club software", scope="organizer").secret,
+        "organizer_token_other_event": api_token_issue(
+            event=other, name="their club", scope="organizer"
+        ).secret,
+    }
+    revoked = api_token_issue(event=event, name="old", scope="organizer")
+    revoked.token.revoke(owner)
+    expired = api_token_issue(event=event, name="last year", scope="organizer")
+    ApiToken.objects.filter(pk=expired.token.pk).update(expires_at=timezone.now() - timedelta(days=1))
+    secrets |= {"revoked_token": revoked.secret, "expired_token": expired.secret}
+    spare = api_token_issue(event=event, name="spare", scope="read").token
+    [card] = scorekeeper_keys_issue(tables=[table_2])
+    link = event.entries.order_by("id").first().link_token
+    return World(event=event, other=other, table_1=table_1, table_2=table_2, spare_token=spare, secrets=secrets,
+                 users=users, card=card, player_link=link)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once, in a transaction every case's savepoint sits in; rolled back at the end of the module."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            yield build_world()
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+def client_for(world: World, role: str) -> Client:
+    if role in world.secrets:
+        return Client(HTTP_AUTHORIZATION=f"Bearer {world.secrets[role]}")
+    client = Client()
+    if role == "scorekeeper_table_2":
+        response = client.post(
+            reverse("console:table_card", args=[world.card.token]), {"pin": world.card.pin}
+        )
+        assert response.status_code == 302
+    elif role == "player":
+        assert client.get(reverse("tournament:player_link", args=[world.player_link])).status_code == 302
+    elif role != "anonymous":
+        client.force_login(world.users[role])
+    return client
+
+
+def fingerprint() -> str:
+    """Every row of the project's apps, hashed (when a token was last presented is bookkeeping, left out)."""
+    digest = hashlib.sha256()
+    for label in ("players", "scoring", "tournament"):
+        for model in apps.get_app_config(label).get_models():
+            rows = model._default_manager.order_by("pk").values()
+            for row in rows:
+                if model is ApiToken:
+                    del row["last_used_at"]
+                digest.update(repr(sorted(row.items())).encode())
+    for user in User.objects.order_by("pk"):
+        digest.update(repr((user.pk, user.is_staff, user.is_superuser)).encode())
+    return digest.hexdigest()
+
+
+# --- The cases: endpoint × method → what is asked, and who may ---------------------------------------
+
+
+@dataclass(frozen=True)
+class Case:
+    label: str
+    url: Callable[[World], str]
+    allowed: frozenset
+    body: dict | None = None
+    setup: Callable[[World], None] | None = None
+
+
+def v1(name: str, *args) -> Callable[[World], str]:
+    return lambda w: reverse(f"api_v1:{name}", args=[a(w) if callable(a) else a for a in args])
+
+
+def slug(w):
+    return w.event.slug
+
+
+def t1(w):
+    return w.table_1.pk
+
+
+def t2(w):
+    return w.table_2.pk
+
+
+def C(label, url, allowed, body=None, setup=None):
+    return Case(label, url, frozenset(allowed), body, setup)
+
+
+RON = {"outcome": "ron", "dealer_position": 1, "wins": [{"winner": 0, "discarder": 2, "han": 2, "fu": 40}]}
+
+CASES: dict[tuple[str, str], list[Case]] = {
+    ("schema", "GET"): [C("the OpenAPI schema", v1("schema"), ALL)],
+    ("docs", "GET"): [C("the docs page", v1("docs"), ALL)],
+    ("events", "GET"): [C("list events", v1("events"), VALID)],
+    ("event", "GET"): [C("read the event", v1("event", slug), READERS)],
+    ("event_rules", "GET"): [C("read its rules", v1("event_rules", slug), READERS)],
+    ("event_entries", "GET"): [C("list its entries", v1("event_entries", slug), READERS)],
+    ("event_entries", "POST"): [C("register a player", v1("event_entries", slug), ORGANIZERS,
+                                  {"display_name": "Walk-in", "external_id": "EMA-0001", "country": "de"})],
+    ("event_rounds", "GET"): [C("list its rounds", v1("event_rounds", slug), READERS)],
+    ("round_seating", "GET"): [C("read round 1's seating", v1("round_seating", slug, 1), READERS)],
+    ("event_standings", "GET"): [C("read the standings", v1("event_standings", slug), READERS)],
+    ("event_rulings", "GET"): [C("list the event's rulings", v1("event_rulings", slug), READERS)],
+    ("event_rulings", "POST"): [C("record an event-wide ruling", v1("event_rulings", slug), EVERY_TABLE,
+                                  {"decision": "lunch at noon"})],
+    ("event_tokens", "GET"): [C("list the API tokens", v1("event_tokens", slug), TOKEN_ISSUERS)],
+    ("event_tokens", "POST"): [C("issue an API token", v1("event_tokens", slug), TOKEN_ISSUERS,
+                                 {"name": "overlay", "scope": "referee", "tables": "2"})],
+    ("event_token_revoke", "POST"): [C("revoke an API token", v1("event_token_revoke", slug, lambda w: w.spare_token.pk),
+                                       TOKEN_ISSUERS)],
+    ("export_csv", "GET"): [C("export the standings as CSV", v1("export_csv", slug), READERS)],
+    ("export_json", "GET"): [C("export the event as JSON", v1("export_json", slug), READERS)],
+    ("results_ema", "GET"): [C("export the EMA results", v1("results_ema", slug), READERS)],
+    ("players", "GET"): [C("list players", v1("players"), VALID)],
+    ("table", "GET"): [C("read table 1", v1("table", t1), READERS),
+                       C("read table 2", v1("table", t2), READERS | {"scorekeeper_table_2"})],
+    ("table_hands", "GET"): [C("list table 1's hands", v1("table_hands", t1), READERS)],
+    ("table_hands", "POST"): [C("record a hand at table 1", v1("table_hands", t1), AT_TABLE_1, {"number": 2, **RON}),
+                              C("record a hand at table 2", v1("table_hands", t2), AT_TABLE_2,
+                                {"number": 1, "outcome": "exhaustive_draw", "dealer_position": 0})],
+    ("hand_versions", "GET"): [C("read every version of hand 1", v1("hand_versions", t1, 1), READERS)],
+    ("hand_versions", "POST"): [C("correct hand 1 at table 1", v1("hand_versions", t1, 1), AT_TABLE_1,
+                                  {"expected_version": 1, "outcome": "ron", "dealer_position": 0,
+                                   "wins": [{"winner": 1, "discarder": 2, "han": 4, "fu": 30}]})],
+    ("hand_void", "POST"): [C("void hand 1 at table 1", v1("hand_void", t1, 1), AT_TABLE_1, {"expected_version": 1})],
+    ("table_result", "GET"): [C("read table 1's result", v1("table_result", t1), READERS)],
+    ("table_result", "POST"): [C("confirm table 1 from its hands", v1("table_result", t1), AT_TABLE_1, {}),
+                               C("confirm table 2's final scores", v1("table_result", t2), AT_TABLE_2,
+                                 {"final_points": [40000, 30000, 20000, 10000]})],
+    ("table_penalties", "GET"): [C("list table 1's penalties", v1("table_penalties", t1), READERS)],
+    ("table_penalties", "POST"): [C("log a penalty at table 1", v1("table_penalties", t1), AT_TABLE_1,
+                                    {"position": 0, "kind": "art35_revealed_hand", "hand_number": 2, "reason": "shown"})],
+    ("table_absences", "POST"): [C("mark South absent at table 1", v1("table_absences", t1), AT_TABLE_1,
+                                   {"position": 1, "during": True})],
+    ("table_absence", "DELETE"): [C("undo West's absence at table 1", v1("table_absence", t1, 3), AT_TABLE_1)],
+    ("table_rulings", "GET"): [C("list table 1's rulings", v1("table_rulings", t1), READERS)],
+    ("table_rulings", "POST"): [C("record a ruling at table 1", v1("table_rulings", t1), AT_TABLE_1,
+                                  {"decision": "play on", "position": 0})],
+    ("clock", "GET"): [C("read table 1's clock", v1("clock", t1), READERS)],
+    ("clock_start", "POST"): [C("start table 1's clock", v1("clock_start", t1), AT_TABLE_1,
+                                {"hand_number": 2, "dealer_position": 1}),
+                              C("start table 2's clock", v1("clock_start", t2), AT_TABLE_2,
+                                {"hand_number": 1, "dealer_position": 0})],
+    ("clock_press", "POST"): [C("press table 1's clock", v1("clock_press", t1), AT_TABLE_1,
+                                {"seat": 1, "turn_number": 1})],
+    ("clock_pause", "POST"): [C("pause table 1's clock", v1("clock_pause", t1), AT_TABLE_1)],
+    ("clock_resume", "POST"): [C("resume table 1's clock", v1("clock_resume", t1), AT_TABLE_1,
+                                 setup=lambda w: clock_pause(table=w.table_1))],
+}  # fmt: skip
+
+MATRIX = [
+    (route, method, case, role)
+    for (route, method), cases in CASES.items()
+    for case in cases
+    for role in ROLES
+]
+
+
+def url_conf_endpoints() -> set[tuple[str, str]]:
+    """(route name, method) of every endpoint under /api/v1/, from the URL conf."""
+    _, resolver = get_resolver().namespace_dict["api_v1"]
+    found = set()
+    for pattern in resolver.url_patterns:
+        view = pattern.callback.cls
+        for method in ("get", "post", "put", "patch", "delete"):
+            if hasattr(view, method):
+                found.add((pattern.name, method.upper()))
+    return found
+
+
+def test_every_endpoint_is_in_the_matrix():
+    assert url_conf_endpoints() == set(CASES)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("route", "method", "case", "role"), MATRIX,
+                         ids=[f"{m} {r}: {c.label} as {role}" for r, m, c, role in MATRIX])  # fmt: skip
+def test_endpoint_answers_each_role(world, route, method, case, role):
+    client = client_for(world, role)
+    if case.setup is not None:
+        case.setup(world)
+    before = fingerprint()
+    body = {} if case.body is None and method != "GET" else case.body
+    if method == "GET":
+        response = client.get(case.url(world))
+    else:
+        response = client.generic(method, case.url(world), json.dumps(body), content_type="application/json")
+    if role in case.allowed:
+        assert response.status_code < 300, (
+            f"{role} was refused: {response.status_code} {response.content[:300]!r}"
+        )
+        return
+    expected = 401 if role in ("anonymous", "revoked_token", "expired_token") else 403
+    assert response.status_code == expected, f"{role}: {response.status_code} {response.content[:300]!r}"
+    error = response.json()["error"]
+    if role == "revoked_token":
+        assert error["code"] == "token_revoked"
+    elif role == "expired_token":
+        assert error["code"] == "token_expired"
+    if expected == 401:
+        assert response.headers["WWW-Authenticate"] == 'Bearer realm="api"'
+    assert fingerprint() == before, f"{role} was refused but something was written"

@@ -1,0 +1,69 @@
+"""``/api/v1/``: the REST API (:mod:`tournament.api_v1`), its OpenAPI schema and its docs page."""
+
+from django.urls import path, register_converter
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from tournament.api_v1 import events, exports, tables
+
+
+class IdConverter:
+    """A row id: digits a database column holds (anything longer is no such row: 404)."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value) -> str:
+        return str(value)
+
+
+class NumberConverter(IdConverter):
+    """A round, hand or seat number (up to 9999)."""
+
+    regex = "[0-9]{1,4}"
+
+
+register_converter(IdConverter, "id")
+register_converter(NumberConverter, "n")
+
+app_name = "api_v1"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(api_version="1"), name="schema"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api_v1:schema"), name="docs"),
+    path("events/", events.EventList.as_view(), name="events"),
+    path("events/<slug:slug>/", events.EventDetail.as_view(), name="event"),
+    path("events/<slug:slug>/rules", events.EventRules.as_view(), name="event_rules"),
+    path("events/<slug:slug>/entries", events.EventEntries.as_view(), name="event_entries"),
+    path("events/<slug:slug>/rounds", events.EventRounds.as_view(), name="event_rounds"),
+    path("events/<slug:slug>/rounds/<n:number>/seating", events.RoundSeating.as_view(), name="round_seating"),
+    path("events/<slug:slug>/standings", events.EventStandings.as_view(), name="event_standings"),
+    path("events/<slug:slug>/rulings", events.EventRulings.as_view(), name="event_rulings"),
+    path("events/<slug:slug>/tokens", events.EventTokens.as_view(), name="event_tokens"),
+    path(
+        "events/<slug:slug>/tokens/<id:token_id>/revoke",
+        events.EventTokenRevoke.as_view(),
+        name="event_token_revoke",
+    ),
+    path("events/<slug:slug>/export.csv", exports.StandingsCsv.as_view(), name="export_csv"),
+    path("events/<slug:slug>/export.json", exports.EventExport.as_view(), name="export_json"),
+    path("events/<slug:slug>/results.ema", exports.ResultsEma.as_view(), name="results_ema"),
+    path("players/", events.PlayerList.as_view(), name="players"),
+    path("tables/<id:table_id>/", tables.TableDetail.as_view(), name="table"),
+    path("tables/<id:table_id>/hands", tables.TableHands.as_view(), name="table_hands"),
+    path(
+        "tables/<id:table_id>/hands/<n:number>/versions", tables.HandVersions.as_view(), name="hand_versions"
+    ),
+    path("tables/<id:table_id>/hands/<n:number>/void", tables.HandVoid.as_view(), name="hand_void"),
+    path("tables/<id:table_id>/result", tables.TableResult.as_view(), name="table_result"),
+    path("tables/<id:table_id>/penalties", tables.TablePenalties.as_view(), name="table_penalties"),
+    path("tables/<id:table_id>/absences", tables.TableAbsences.as_view(), name="table_absences"),
+    path("tables/<id:table_id>/absences/<n:position>", tables.TableAbsence.as_view(), name="table_absence"),
+    path("tables/<id:table_id>/rulings", tables.TableRulings.as_view(), name="table_rulings"),
+    path("tables/<id:table_id>/clock", tables.ClockState.as_view(), name="clock"),
+    path("tables/<id:table_id>/clock/start", tables.ClockStart.as_view(), name="clock_start"),
+    path("tables/<id:table_id>/clock/press", tables.ClockPress.as_view(), name="clock_press"),
+    path("tables/<id:table_id>/clock/pause", tables.ClockPause.as_view(), name="clock_pause"),
+    path("tables/<id:table_id>/clock/resume", tables.ClockResume.as_view(), name="clock_resume"),
+]
