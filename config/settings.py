@@ -136,7 +136,9 @@ CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "taikai"}}
+    # Room for the cached parts of a large event's pages (a page of standings or seating each).
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "taikai",
+                          "OPTIONS": {"MAX_ENTRIES": 20000}}}  # fmt: skip
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -3,6 +3,40 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from players.reading import search_text
+
+SEARCHED_FIELDS = frozenset({"display_name", "reading"})
+
+
+class PlayerQuerySet(models.QuerySet):
+    """Keeps ``Player.search`` in step with the name and reading on every write path: ``save``,
+    ``bulk_create``, ``bulk_update`` and ``update``."""
+
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for player in objs:
+            player.search = player.search_text()
+        return super().bulk_create(objs, *args, **kwargs)
+
+    def bulk_update(self, objs, fields, *args, **kwargs):
+        objs, fields = list(objs), list(fields)
+        if SEARCHED_FIELDS & set(fields):
+            for player in objs:
+                player.search = player.search_text()
+            fields.append("search")
+        return super().bulk_update(objs, fields, *args, **kwargs)
+
+    def update(self, **kwargs):
+        if not SEARCHED_FIELDS & set(kwargs):
+            return super().update(**kwargs)
+        ids = list(self.values_list("pk", flat=True))
+        updated = super().update(**kwargs)
+        players = list(self.model.objects.filter(pk__in=ids).only("pk", "display_name", "reading"))
+        for player in players:
+            player.search = player.search_text()
+        self.model.objects.bulk_update(players, ["search"])  # names unchanged: the plain bulk_update
+        return updated
+
 
 class Player(models.Model):
     """A person who plays in events. One row per person across all events."""
@@ -38,6 +72,14 @@ class Player(models.Model):
         related_name="player",
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    search = models.TextField(
+        verbose_name=_("search"),
+        blank=True,
+        editable=False,
+        help_text=_("The name and its reading as people type them (kana, romaji)."),
+    )
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["display_name", "id"]
@@ -54,6 +96,16 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    def save(self, *args, **kwargs):
+        self.search = self.search_text()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and SEARCHED_FIELDS & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "search"}
+        super().save(*args, **kwargs)
+
+    def search_text(self) -> str:
+        return search_text(self.display_name, self.reading)
 
     def clean_fields(self, exclude=None) -> None:
         # Normalise before the field checks. Blank means "none": NULL, so the uniqueness ignores it.

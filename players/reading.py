@@ -159,5 +159,11 @@ def search_keys(name: str, reading: str = "") -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for k in keys if k))
 
 
+def search_text(name: str, reading: str = "", *more: str) -> str:
+    """The keys of ``search_keys`` (and of any ``more`` text, folded) in one string, space-separated: a needle
+    has no space, so it is in this text exactly when it is in one of the keys (a database ``LIKE`` finds it)."""
+    return " ".join((*search_keys(name, reading), *(k for k in map(_fold, more) if k)))
+
+
 def matches(needle: str, keys: tuple[str, ...]) -> bool:
     return bool(needle) and any(needle in key for key in keys)

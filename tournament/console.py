@@ -31,6 +31,7 @@ from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
 from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm
 from tournament.localtime import event_time_zone_activate
 from tournament.models import PENALTY_KIND_CHOICES, Entry, HandVersion, Penalty, Seat, Table
+from tournament.pages import fragment
 from tournament.services.clock import clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
@@ -48,6 +49,12 @@ def _refused(request, actor: access.Actor):
     raise Forbidden("forbidden", _("your role in this event does not allow this"))
 
 
+def _scope_key(scopes, actor: access.Actor) -> tuple:
+    """The tables an actor's console lists, as a stable value (the cached list is shared by equal scopes)."""
+    events = [(event_id, None if numbers is None else sorted(numbers)) for event_id, numbers in sorted((scopes or {}).items())]  # fmt: skip
+    return scopes is None, events, sorted(actor.scorekeeper_tables)
+
+
 @require_http_methods(["GET"])
 def my_tables(request):
     actor = access.actor_for(request)
@@ -61,9 +68,15 @@ def my_tables(request):
     round_number = request.GET.get("round", "")
     if round_number.isdigit():
         tables = tables.filter(round__number=int(round_number))
-    page = Paginator(tables, TABLES_PER_PAGE).get_page(request.GET.get("page"))
+    version = selectors.tables_version(tables)
+    page = Paginator(range(version.tables), TABLES_PER_PAGE).get_page(request.GET.get("page"))
+    listed = fragment(
+        (_scope_key(scopes, actor), status, round_number, version, page.number),
+        "tournament/console/_tables_list.html",
+        lambda: {"tables": tables[page.start_index() - 1 : page.end_index()] if version.tables else []},
+    )  # fmt: skip
     return render(request, "tournament/console/tables.html", {"page": page, "status": status, "round": round_number,
-                                                              "statuses": Table.Status.choices})  # fmt: skip
+                                                              "statuses": Table.Status.choices, "listed": listed})  # fmt: skip
 
 
 def _editing_number(request, hands_recorded: int) -> int:

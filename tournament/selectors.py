@@ -8,14 +8,13 @@ and ``.current()`` on hand versions and seat results (the version in force).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from django.core.cache import cache
-from django.db.models import CharField, Prefetch, Q
+from django.db.models import CharField, Count, Prefetch, Q, Sum
 from django.db.models.functions import Cast
 
 from players.models import Player
-from players.reading import matches, search_keys, search_needle
+from players.reading import search_needle
 from tournament.engine.dealer import next_dealer_position
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
 from tournament.engine.penalties import PenaltyKind, fouls_in_force, is_disqualifying, penalty_effect
@@ -33,6 +32,7 @@ from tournament.models import (
     Seat,
     SeatingJob,
     SeatResult,
+    StandingsRow,
     StandingsSnapshot,
     Table,
     TableClock,
@@ -113,12 +113,13 @@ def events_open_for_entries():
 
 
 def event_entry_rows(event: Event) -> list[tuple]:
-    """(entry id, player id, name, club, country, status) of every entry, by entry id."""
+    """(entry id, player id, name, club, country, status, search keys) of every entry, by entry id."""
     return list(
         Entry.objects.filter(event=event)
         .order_by("id")
-        .values_list("id", "player_id", "player__display_name", "player__club", "player__country", "status")
-    )
+        .values_list("id", "player_id", "player__display_name", "player__club", "player__country", "status",
+                     "player__search")
+    )  # fmt: skip
 
 
 def event_entry_statuses(event: Event) -> list[tuple[int, str]]:
@@ -216,26 +217,54 @@ def round_tables_page(round_: Round, *, start: int, stop: int) -> list[Table]:
     )  # fmt: skip
 
 
-def round_table_count(round_: Round) -> int:
-    return Table.objects.filter(round=round_).count()
+def round_tables(round_: Round):
+    return Table.objects.filter(round=round_)
+
+
+def round_table_progress(round_: Round) -> tuple[int, int]:
+    """(tables finished, tables) of the round, counted by the database."""
+    version = tables_version(Table.objects.filter(round=round_))
+    return version.finished, version.tables
+
+
+@dataclass(frozen=True)
+class TablesVersion:
+    """What a list of tables shows, summed up by the database in one query. For one set of tables (a
+    round's), a confirmed result adds to ``results`` (result versions only grow) and a reopened table takes
+    one from ``finished``, so two states of the tables never share a version; ``tables`` and the sum of
+    their ids change when the set does (a round published or completed). It names the cached part of a
+    page and goes into its ETag."""
+
+    tables: int
+    finished: int
+    results: int
+    ids: int
+
+    def __str__(self) -> str:
+        return f"{self.tables}.{self.finished}.{self.results}.{self.ids}"
+
+
+def tables_version(tables) -> TablesVersion:
+    """The ``TablesVersion`` of a queryset of tables (its order and slicing ignored)."""
+    counts = tables.order_by().aggregate(
+        tables=Count("pk"), finished=Count("pk", filter=Q(status=Table.Status.FINISHED)),
+        results=Sum("result_version"), ids=Sum("pk"),
+    )  # fmt: skip
+    return TablesVersion(counts["tables"], counts["finished"], counts["results"] or 0, counts["ids"] or 0)
 
 
 def round_find_seats(round_: Round, query: str, *, limit: int = 20) -> list[tuple[int, str, str]]:
     """Find your table: (table number, wind, name) of the players whose name or reading (kana or romaji)
-    contains ``query``, at most ``limit``."""
+    contains ``query``, at most ``limit``: the database matches the players' search keys."""
     needle = search_needle(query)
     if not needle:
         return []
-    found = []
-    rows = Seat.objects.filter(round=round_).order_by("table__number", "position").values_list(
-        "table__number", "position", "entry__player__display_name", "entry__player__reading"
-    )  # fmt: skip
-    for number, position, name, reading in rows.iterator(chunk_size=2000):
-        if matches(needle, search_keys(name, reading)):
-            found.append((number, WINDS[position], name))
-            if len(found) == limit:
-                break
-    return found
+    rows = (
+        Seat.objects.filter(round=round_, entry__player__search__contains=needle)
+        .order_by("table__number", "position")
+        .values_list("table__number", "position", "entry__player__display_name")[:limit]
+    )
+    return [(number, WINDS[position], name) for number, position, name in rows]
 
 
 def seating_job_for(event_id: int, job_id: int) -> SeatingJob | None:
@@ -566,6 +595,7 @@ def event_penalty_point_rows(event: Event) -> list[tuple[int, int, int | None]]:
 
 
 def event_standings(event: Event) -> StandingsSnapshot | None:
+    """The standings' header (when computed, the round columns, the row count); the rows are read apart."""
     return StandingsSnapshot.objects.filter(event=event).first()
 
 
@@ -573,117 +603,67 @@ def event_standings_computed_at(event_id: int):
     return StandingsSnapshot.objects.filter(event_id=event_id).values_list("computed_at", flat=True).first()
 
 
-STANDINGS_CHUNK = 100  # rows per cache entry
-STANDINGS_CACHE_SECONDS = 24 * 3600
+def event_standings_rows(event: Event):
+    """Every standings row, best first (the CSV export streams them)."""
+    return StandingsRow.objects.filter(event=event).order_by("position")
+
+
+class StandingsRows(Sequence):
+    """A snapshot's standings rows, or those a search matched, read from the database a slice at a time:
+    a page of 100 rows is one query of 100 rows, by position, whatever the size of the field. Each row
+    read gets ``round_cells``: one (game points, advanced) or None per round column."""
+
+    def __init__(self, snapshot: StandingsSnapshot, needle: str = ""):
+        self.snapshot, self.needle = snapshot, needle
+        self.rows = StandingsRow.objects.filter(event_id=snapshot.event_id)
+        if needle:
+            self.rows = self.rows.filter(search__contains=needle)
+        self._count = None if needle else snapshot.row_count
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = self.rows.count()
+        return self._count
+
+    def __getitem__(self, index):
+        if not isinstance(index, slice):
+            return self[index : index + 1][0]
+        start, stop, step = index.indices(len(self))
+        if step != 1:
+            raise ValueError("standings rows are read in runs")
+        if stop <= start:
+            return []
+        rows = self.rows.order_by("position")
+        rows = rows[start:stop] if self.needle else rows.filter(position__gte=start, position__lt=stop)
+        rows = list(rows)
+        for row in rows:
+            row.round_cells = row.cells(self.snapshot.round_numbers)
+        return rows
 
 
 @dataclass
 class StandingsView:
     computed_at: object
-    rows: Sequence[dict]  # best first, each with "cells": one (points, advanced) or None per round
+    rows: StandingsRows  # best first
     round_numbers: list[int]
 
 
-class CachedStandingsRows(Sequence):
-    """A snapshot's rows (or those a search matched), read from the configured cache a chunk at a time:
-    a page of 100 rows costs one cache read of about 100 rows, whatever the size of the field."""
-
-    def __init__(self, prefix: str, count: int, positions: list[int] | None, refill):
-        self.prefix, self.count, self.positions, self.refill = prefix, count, positions, refill
-
-    def __len__(self) -> int:
-        return self.count if self.positions is None else len(self.positions)
-
-    def __getitem__(self, index):
-        if not isinstance(index, slice):
-            return self[index : index + 1][0]
-        wanted = range(self.count)[index] if self.positions is None else self.positions[index]
-        keys = sorted({f"{self.prefix}:rows:{i // STANDINGS_CHUNK}" for i in wanted})
-        chunks = cache.get_many(keys)
-        if len(chunks) < len(keys):  # evicted meanwhile: lay the snapshot out again
-            self.refill()
-            chunks = cache.get_many(keys)
-        return [chunks[f"{self.prefix}:rows:{i // STANDINGS_CHUNK}"][i % STANDINGS_CHUNK] for i in wanted]
-
-
-def _standings_layout(event: Event, prefix: str) -> tuple[list[int], int]:
-    """Lay the snapshot out for the page (one cell per round) and store it in the cache by chunks,
-    with a search index of names and clubs; returns the round numbers and the row count."""
-    rows = StandingsSnapshot.objects.filter(event=event).values_list("rows", flat=True).first() or []
-    round_numbers = sorted({game[0] for row in rows for game in row["history"]})
-    column = {number: i for i, number in enumerate(round_numbers)}
-    for row in rows:
-        cells = [None] * len(round_numbers)
-        for number, points, advanced in row["history"]:
-            cells[column[number]] = (points, advanced)
-        row["cells"] = cells
-    entries = {f"{prefix}:rows:{n}": rows[start : start + STANDINGS_CHUNK]
-               for n, start in enumerate(range(0, len(rows), STANDINGS_CHUNK))}  # fmt: skip
-    readings = dict(Entry.objects.filter(event=event).values_list("pk", "player__reading"))
-    entries[f"{prefix}:index"] = [
-        (*search_keys(row["name"], readings.get(row["entry"], "")), search_needle(row["club"] or ""))
-        for row in rows
-    ]
-    entries |= {f"{prefix}:at:{row['entry']}": i for i, row in enumerate(rows)}
-    entries[f"{prefix}:meta"] = (round_numbers, len(rows))
-    cache.set_many(entries, timeout=STANDINGS_CACHE_SECONDS)
-    return round_numbers, len(rows)
-
-
-def standing_of(view: StandingsView, entry_id: int) -> list[dict]:
-    """The player's row of the standings (one cache read for where it is, one for its chunk), or none."""
-    rows = view.rows
-    at = cache.get(f"{rows.prefix}:at:{entry_id}")
-    if at is None and cache.get(f"{rows.prefix}:meta") is None:  # evicted: lay it out again
-        rows.refill()
-        at = cache.get(f"{rows.prefix}:at:{entry_id}")
-    return [] if at is None else [rows[at]]
-
-
-def event_standings_view(event: Event, *, query: str = "", computed_at=None) -> StandingsView | None:
-    """The standings as the page shows them, all rows or those whose name, reading (kana or romaji) or
-    club contains ``query``.
-
-    The snapshot of a 10,000-player event is several megabytes of JSON: it is read and laid out once
-    per snapshot into the configured cache (shared by every process with Redis), and a request then
-    costs one small query (the snapshot's time) and the cache reads of the rows it shows.
-    """
-    computed_at = computed_at or event_standings_computed_at(event.pk)
-    if computed_at is None:
-        return None
-    prefix = f"standings:{event.pk}:{computed_at.isoformat()}"
-    meta = cache.get(f"{prefix}:meta")
-    round_numbers, count = meta if meta is not None else _standings_layout(event, prefix)
-    positions = None
-    needle = search_needle(query)
-    if needle:
-        index = cache.get(f"{prefix}:index")
-        if index is None:
-            _standings_layout(event, prefix)
-            index = cache.get(f"{prefix}:index") or []
-        positions = [i for i, keys in enumerate(index) if matches(needle, keys)]
-    rows = CachedStandingsRows(prefix, count, positions, refill=lambda: _standings_layout(event, prefix))
-    return StandingsView(computed_at, rows, round_numbers)
-
-
-def player_results_in_event(event: Event, entry_id: int):
-    return (
-        SeatResult.objects.current()
-        .filter(entry_id=entry_id, table__round__event=event)
-        .select_related("table__round")
-        .prefetch_related(Prefetch("table__seats", queryset=Seat.objects.select_related("entry__player")))
-        .order_by("table__round__number")
+def standings_view(snapshot: StandingsSnapshot, *, query: str = "") -> StandingsView:
+    """The standings as the page shows them: all rows, or those whose name, reading (kana or romaji) or club
+    contains ``query``; read one slice at a time (one query each, and a count for a search)."""
+    return StandingsView(
+        snapshot.computed_at, StandingsRows(snapshot, search_needle(query)), snapshot.round_numbers
     )
 
 
-def entry_current_seat(entry: Entry) -> Seat | None:
-    """The player's seat in the latest published round not completed yet ("Next: round 3, table 12, West")."""
-    return (
-        Seat.objects.filter(entry=entry, round__status__in=[Round.Status.PUBLISHED, Round.Status.PLAYING])
-        .select_related("table", "round")
-        .order_by("-round__number")
-        .first()
-    )
+def event_standings_top(event: Event, count: int) -> list[StandingsRow]:
+    """The first ``count`` rows of the standings (by position: one query of ``count`` rows)."""
+    return list(StandingsRow.objects.filter(event=event, position__lt=count).order_by("position"))
+
+
+def entry_standing(event: Event, entry_id: int) -> StandingsRow | None:
+    """The player's own row of the standings (one query, by its index), or None before any."""
+    return StandingsRow.objects.filter(event=event, entry_id=entry_id).first()
 
 
 @dataclass
@@ -695,19 +675,27 @@ class PlayedHand:
 
 @dataclass
 class PlayedGame:
-    seat: Seat
-    opponents: list[Seat]
+    seat: Seat  # the player's, with its table and round
+    opponents: list[Seat]  # the other seats of the game (art. 42: not those absent before it)
     hands: list[PlayedHand]
+    result: SeatResult | None = None  # the player's current result, once the table is confirmed
+    others: list[Seat] = field(default_factory=list)  # every other seat at the table, absentees included
+
+    @property
+    def upcoming(self) -> bool:
+        return self.seat.round.status in (Round.Status.PUBLISHED, Round.Status.PLAYING)
 
 
-def entry_games_hand_by_hand(entry: Entry) -> list[PlayedGame]:
-    """Each game the player sat in, with its hands in force said with names: three queries in all."""
+def entry_games(entry: Entry) -> list[PlayedGame]:
+    """Each game the player sat in (rounds published or later), in round order, with the other seats, the
+    hands in force said with names and the player's current result: four queries in all, whatever the
+    size of the field (rows: the player's rounds, their tables' seats and hands)."""
     own = list(Seat.objects.filter(entry=entry).exclude(round__status=Round.Status.DRAFT)
                .select_related("table", "round").order_by("round__number"))  # fmt: skip
     tables = [seat.table_id for seat in own]
-    game_seats: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(table_id__in=tables).playing().select_related("entry__player"):
-        game_seats.setdefault(seat.table_id, []).append(seat)
+    table_seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table_id__in=tables).select_related("entry__player").order_by("position"):
+        table_seats.setdefault(seat.table_id, []).append(seat)
     versions: dict[int, list[HandVersion]] = {}
     for version in (
         HandVersion.objects.in_force()
@@ -716,14 +704,17 @@ def entry_games_hand_by_hand(entry: Entry) -> list[PlayedGame]:
         .order_by("hand__number")
     ):
         versions.setdefault(version.hand.table_id, []).append(version)
+    results = {r.table_id: r for r in SeatResult.objects.current().filter(entry=entry, table_id__in=tables)}
     games = []
     for seat in own:
-        seats = game_seats.get(seat.table_id, [])
+        seats = [s for s in table_seats.get(seat.table_id, []) if s.in_game]
         index = next((i for i, s in enumerate(seats) if s.entry_id == entry.pk), None)
         names = [str(s.entry.player) for s in seats]
         hands = [PlayedHand(v, _hand_in_words(v, names), v.deltas[index] if index is not None and index < len(v.deltas)
                             else None) for v in versions.get(seat.table_id, [])]  # fmt: skip
-        games.append(PlayedGame(seat, [s for s in seats if s.entry_id != entry.pk], hands))
+        others = [s for s in table_seats.get(seat.table_id, []) if s.entry_id != entry.pk]
+        games.append(PlayedGame(seat, [s for s in seats if s.entry_id != entry.pk], hands,
+                                results.get(seat.table_id), others))  # fmt: skip
     return games
 
 

@@ -1,9 +1,13 @@
-"""Public pages: plain, server-rendered, a fixed number of queries each."""
+"""Public pages: plain, server-rendered, a fixed number of queries each, whatever the size of the field.
+
+The costly part of a page (the standings' rows, a page of the seating) is kept in the cache for the
+version of what it shows (:mod:`tournament.pages`); that version is the ETag of the standings and of the
+seating, so a phone that polls gets a 304.
+"""
 
 from __future__ import annotations
 
 import csv
-import hashlib
 import time
 
 from django.core.paginator import Paginator
@@ -14,6 +18,7 @@ from django.views.decorators.http import require_safe
 
 from tournament import access, selectors
 from tournament.localtime import event_time_zone_activate
+from tournament.pages import etag_of, fragment, page_number
 
 
 def _event_or_404(slug: str):
@@ -30,17 +35,26 @@ def event_list(request):
     return render(request, "tournament/event_list.html", {"events": selectors.event_public_list()})
 
 
+HOME_LEADERS = 8
+
+
 @require_safe
 def event_home(request, slug):
+    """The event at a glance: its rounds, how far the latest one is, and the leaders (a fixed number of
+    rows, whatever the size of the field)."""
     event = _event_or_404(slug)
-    snapshot = selectors.event_standings(event)
+    computed_at = selectors.event_standings_computed_at(event.pk)
     rounds = selectors.event_published_rounds(event)
-    top = snapshot.rows[:8] if snapshot else []
-    return render(
-        request,
-        "tournament/event_home.html",
-        {"event": event, "rounds": rounds, "top": top, "snapshot": snapshot},
-    )
+    latest = rounds[-1] if rounds else None
+    finished, tables = selectors.round_table_progress(latest) if latest else (0, 0)
+    leaders = fragment(
+        (event.pk, computed_at), "tournament/_leaders.html",
+        lambda: {"event": event, "computed_at": computed_at,
+                 "top": selectors.event_standings_top(event, HOME_LEADERS) if computed_at else []},
+    )  # fmt: skip
+    context = {"event": event, "rounds": rounds, "latest": latest, "tables_finished": finished, "tables": tables,
+               "leaders": leaders}  # fmt: skip
+    return render(request, "tournament/event_home.html", context)
 
 
 STANDINGS_PER_PAGE = 100
@@ -51,17 +65,25 @@ def standings(request, slug):
     """The standings, a page at a time. A phone that polls sends back the ETag and gets a 304 until the
     standings are computed again."""
     event = _event_or_404(slug)
-    query = (request.GET.get("q") or "").strip()
-    computed_at = selectors.event_standings_computed_at(event.pk)
-    tag = f"{event.pk}|{computed_at}|{request.GET.get('page', '')}|{query}|{request.user.pk}"
-    etag = '"' + hashlib.sha256(tag.encode()).hexdigest()[:32] + '"'
+    query = (request.GET.get("q") or "").strip()[:80]
+    snapshot = selectors.event_standings(event)
+    computed_at = snapshot.computed_at if snapshot else None
+    pages = -(-snapshot.row_count // STANDINGS_PER_PAGE) if snapshot and not query else None
+    number = page_number(request, pages)
+    etag = etag_of(event.pk, computed_at, number, query, request.user.pk)
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified
-    view = selectors.event_standings_view(event, query=query, computed_at=computed_at)
-    page = Paginator(view.rows if view else [], STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"event": event, "snapshot": view, "rows": page.object_list, "page": page, "query": query,
-               "round_numbers": view.round_numbers if view else [], "etag": etag}  # fmt: skip
+
+    def table():
+        view = selectors.standings_view(snapshot, query=query)
+        page = Paginator(view.rows, STANDINGS_PER_PAGE).get_page(number)
+        return {"event": event, "rows": page.object_list, "page": page, "query": query,
+                "round_numbers": view.round_numbers}  # fmt: skip
+
+    context = {"event": event, "snapshot": snapshot, "query": query, "etag": etag,
+               "table": fragment((event.pk, computed_at, number, query), "tournament/_standings_table.html", table)
+               if snapshot else ""}  # fmt: skip
     response = render(request, "tournament/standings.html", context)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
@@ -73,31 +95,41 @@ TABLES_PER_PAGE = 50
 
 @require_safe
 def round_seating(request, slug, number):
-    """A round's seating, 50 tables a page, with "find my table" by name, kana or romaji."""
+    """A round's seating, 50 tables a page, with "find my table" by name, kana or romaji. The ETag is the
+    version of the round's tables: a phone that polls gets a 304 until a result or a table changes."""
     event = _event_or_404(slug)
     round_ = selectors.event_published_round(event, number)
     if round_ is None:
         raise Http404("no such round")
-    return render(
-        request, "tournament/round.html", {"event": event, "round": round_, **_seating_page(request, round_)}
-    )
-
-
-def _seating_page(request, round_, per_page: int = TABLES_PER_PAGE) -> dict:
+    version = selectors.tables_version(selectors.round_tables(round_))
     query = (request.GET.get("q") or "").strip()[:80]
-    paginator = Paginator(range(selectors.round_table_count(round_)), per_page)
-    page = paginator.get_page(request.GET.get("page"))
-    tables = (
-        selectors.round_tables_page(round_, start=page.start_index() - 1, stop=page.end_index())
-        if paginator.count
-        else []
-    )
-    return {
-        "tables": tables,
-        "page": page,
-        "query": query,
-        "found": selectors.round_find_seats(round_, query),
-    }
+    etag = etag_of(event.pk, round_.pk, round_.status, version, page_number(request), query, request.user.pk)
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return not_modified
+    context = {"event": event, "round": round_, **_seating_page(request, event, round_, version, query=query)}
+    response = render(request, "tournament/round.html", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _seating_page(
+    request, event, round_, version, *, query: str, per_page=TABLES_PER_PAGE, link_players=True
+) -> dict:
+    """A page of the round's tables (cached for the tables' version) and the seats found for ``query``."""
+    page = Paginator(range(version.tables), per_page).get_page(request.GET.get("page"))
+
+    def cards():
+        tables = selectors.round_tables_page(round_, start=page.start_index() - 1, stop=page.end_index())
+        return {
+            "event": event,
+            "tables": tables if version.tables else [],
+            "link_players": link_players,
+        }
+
+    return {"page": page, "query": query, "found": selectors.round_find_seats(round_, query),
+            "cards": fragment((round_.pk, version, per_page, page.number, link_players), "tournament/_seating_tables.html", cards)}  # fmt: skip
 
 
 VENUE_TABLES = 24
@@ -110,9 +142,15 @@ def venue(request, slug):
     "find your table", and the top of the standings."""
     event = _event_or_404(slug)
     round_ = selectors.event_latest_published_round(event)
-    view = selectors.event_standings_view(event)
-    context = {"event": event, "round": round_, "top": view.rows[:VENUE_STANDINGS] if view else [],
-               "server_ms": int(time.time() * 1000), **(_seating_page(request, round_, VENUE_TABLES) if round_ else {})}  # fmt: skip
+    query = (request.GET.get("q") or "").strip()[:80]
+    seating = {}
+    if round_:
+        version = selectors.tables_version(selectors.round_tables(round_))
+        seating = _seating_page(
+            request, event, round_, version, query=query, per_page=VENUE_TABLES, link_players=False
+        )
+    context = {"event": event, "round": round_, "top": selectors.event_standings_top(event, VENUE_STANDINGS),
+               "server_ms": int(time.time() * 1000), **seating}  # fmt: skip
     return render(request, "tournament/venue.html", context)
 
 
@@ -126,18 +164,16 @@ def player_page(request, slug, entry_id):
         event_time_zone_activate(event)
     if entry is None or not (event.is_public or access.may_see_player(access.actor_for(request), entry)):
         raise Http404("no such player in this event")
-    results = list(selectors.player_results_in_event(event, entry.id))
-    view = selectors.event_standings_view(event, query="")
-    standing = next(iter(selectors.standing_of(view, entry.id)), None) if view else None
-    context = {"event": event, "entry": entry, "results": results, "standing": standing,
-               "seat": selectors.entry_current_seat(entry), "games": selectors.entry_games_hand_by_hand(entry)}  # fmt: skip
+    games = selectors.entry_games(entry)
+    context = {"event": event, "entry": entry, "games": games, "results": [g for g in games if g.result],
+               "seat": next((g.seat for g in reversed(games) if g.upcoming), None),
+               "standing": selectors.entry_standing(event, entry.id)}  # fmt: skip
     return render(request, "tournament/player.html", context)
 
 
 @require_safe
 def standings_csv(request, slug):
     event = _event_or_404(slug)
-    snapshot = selectors.event_standings(event)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
     writer = csv.writer(response)
@@ -155,10 +191,10 @@ def standings_csv(request, slug):
             "status",
         ]
     )
-    for row in snapshot.rows if snapshot else []:
-        writer.writerow([row["rank"], row["award_rank"] or "", csv_text(row["name"]), csv_text(row["club"]),
-                         csv_text(row["country"]), row["advances"], row["total_points"], row["games"],
-                         row["penalty_points"], row["status"]])  # fmt: skip
+    for row in selectors.event_standings_rows(event).iterator(chunk_size=2000):
+        writer.writerow([row.rank, row.award_rank or "", csv_text(row.name), csv_text(row.club),
+                         csv_text(row.country), row.advances, row.total_points, row.games,
+                         row.penalty_points, row.status])  # fmt: skip
     return response
 
 

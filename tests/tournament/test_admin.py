@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tournament.models import Entry, HandVersion, Penalty, Round, Seat, StandingsSnapshot, Table
+from tournament.models import Entry, HandVersion, Penalty, Round, Seat, StandingsRow, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +41,8 @@ def test_organizer_runs_a_round_from_the_admin(admin_client, make_event, django_
     assert response.status_code == 302
     round_.refresh_from_db()
     assert round_.status == Round.Status.COMPLETED
-    rows = StandingsSnapshot.objects.get(event=event).rows
-    assert {rows[0]["name"], rows[1]["name"]} == {"Player 02", "Player 06"}
+    rows = StandingsRow.objects.filter(event=event).order_by("position")
+    assert {rows[0].name, rows[1].name} == {"Player 02", "Player 06"}
     page = admin_client.get(hands_url(round_.tables.first())).content.decode()
     assert "3900" in page and "Reopen for corrections" in page
 

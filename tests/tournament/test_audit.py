@@ -19,6 +19,7 @@ from tournament.models import (
     Round,
     Seat,
     SeatResult,
+    StandingsRow,
     StandingsSnapshot,
     Table,
     TableClock,
@@ -108,9 +109,9 @@ def test_penalty_points_are_deducted_from_the_standings_totals(simulated, django
         penalty_log(event=simulated, entry=seat.entry, kind="art37_deliberate_foul", reason="swapped tiles",
                     table=table)  # fmt: skip
     assert event_audit(simulated) == []
-    row = next(r for r in StandingsSnapshot.objects.get(event=simulated).rows if r["entry"] == seat.entry_id)
+    row = StandingsRow.objects.get(event=simulated, entry=seat.entry)
     games = SeatResult.objects.filter(entry=seat.entry, is_current=True).values_list("game_points", flat=True)
-    assert Fraction(row["total_points"]) == sum(games, Fraction(0)) - Fraction(4, 10)
+    assert row.total_points == sum(games, Fraction(0)) - Fraction(4, 10)
 
 
 def test_a_broken_deposit_chain(simulated):
@@ -164,22 +165,26 @@ def test_a_player_seated_twice_in_a_round(simulated):
 
 
 def test_a_standings_total_that_is_not_the_sum_of_the_results(simulated):
-    snapshot = StandingsSnapshot.objects.get(event=simulated)
-    rows = snapshot.rows
-    rows[-1]["total_points"] = str(Fraction(rows[-1]["total_points"]) - Fraction(1, 10))
-    StandingsSnapshot.objects.filter(pk=snapshot.pk).update(rows=rows)
+    last = StandingsRow.objects.filter(event=simulated).order_by("position").last()
+    StandingsRow.objects.filter(pk=last.pk).update(total_points=last.total_points - Fraction(1, 10))
     violations = event_audit(simulated)
     assert [v.code for v in violations] == ["standings_total"]
-    assert f"(entry {rows[-1]['entry']})" in violations[0].where
+    assert f"(entry {last.entry_id})" in violations[0].where
     assert audit_exit_code("audited") == 1
 
 
 def test_standings_listed_out_of_order(simulated):
-    snapshot = StandingsSnapshot.objects.get(event=simulated)
-    rows = snapshot.rows
-    rows[0], rows[-1] = rows[-1], rows[0]
-    StandingsSnapshot.objects.filter(pk=snapshot.pk).update(rows=rows)
+    rows = StandingsRow.objects.filter(event=simulated).order_by("position")
+    first, last = rows.first(), rows.last()
+    StandingsRow.objects.filter(pk=first.pk).update(position=10**6)  # out of the way while they swap
+    StandingsRow.objects.filter(pk=last.pk).update(position=first.position)
+    StandingsRow.objects.filter(pk=first.pk).update(position=last.position)
     assert codes(simulated) == {"standings_order"}
+
+
+def test_standings_rows_missing_from_their_positions(simulated):
+    StandingsRow.objects.filter(event=simulated).order_by("position").last().delete()
+    assert codes(simulated) == {"standings_entries", "standings_positions"}
 
 
 def test_missing_standings(simulated):

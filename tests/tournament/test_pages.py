@@ -4,7 +4,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from tournament.models import Entry, StandingsSnapshot, Table
+from tournament.models import Entry, Table
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
 from tournament.services.rounds import round_complete
@@ -145,29 +145,35 @@ def test_standings_page_is_paginated_and_searchable(
     first = client.get(url).content.decode()
     assert first.count('href="/events/spring-open/players/') == STANDINGS_PER_PAGE
     assert "Page 1 of 2" in first
-    with django_assert_max_num_queries(3):  # the parsed snapshot is reused while it is unchanged
+    with django_assert_max_num_queries(3):  # the event, the standings' header, the page's rows
         second = client.get(url, {"page": 2}).content.decode()
     assert second.count('href="/events/spring-open/players/') == 8
     found = client.get(url, {"q": "player 07"}).content.decode()
     assert found.count('href="/events/spring-open/players/') == 1 and "Player 07" in found
 
 
-def test_standings_page_lays_the_snapshot_out_again_when_the_cache_lost_it(client, make_event):
-    from django.core.cache import cache
-
+def test_standings_page_shows_the_new_rows_once_they_are_computed_again(client, played_event):
+    from tournament.services.discipline import entry_disqualify
     from tournament.services.standings import standings_recompute
-    from tournament.views import STANDINGS_PER_PAGE
 
-    event = make_event(STANDINGS_PER_PAGE + 8)
-    standings_recompute(event_id=event.id)
-    url = reverse("tournament:standings", args=[event.slug])
-    client.get(url)
-    snapshot = StandingsSnapshot.objects.get(event=event)
-    evicted = f"standings:{event.pk}:{snapshot.computed_at.isoformat()}:rows:1"  # page 2's rows
-    assert cache.get(evicted) is not None
-    cache.delete(evicted)
-    second = client.get(url, {"page": 2}).content.decode()
-    assert second.count('href="/events/spring-open/players/') == 8
+    url = reverse("tournament:standings", args=[played_event.slug])
+    assert "(disqualified)" not in client.get(url).content.decode()  # its rows are cached now
+    leader = Entry.objects.get(event=played_event, player__display_name="Player 02")
+    entry_disqualify(entry=leader, reason="art. 43")
+    assert "(disqualified)" not in client.get(url).content.decode()  # not computed again yet
+    standings_recompute(event_id=played_event.id)
+    assert 'Player 02</a> <span class="muted">(disqualified)</span>' in client.get(url).content.decode()
+
+
+def test_a_rounds_seating_shows_a_result_confirmed_after_the_page_was_cached(
+    client, make_event, seated_round
+):
+    event = make_event(8)
+    round_ = seated_round(event)
+    url = reverse("tournament:round", args=[event.slug, 1])
+    assert "27600" not in client.get(url).content.decode()
+    table_finish(table=round_.tables.get(number=2), final_points=[27600, 22400, 25000, 25000])
+    assert "27600" in client.get(url).content.decode()
 
 
 def test_standings_page_shows_award_places_passing_over_the_disqualified(client, played_event):

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from taikai.errors import TaikaiError
-from tournament.models import Entry, HandVersion, Penalty, Seat, StandingsSnapshot, Table
+from tournament.models import Entry, HandVersion, Penalty, Seat, StandingsRow, StandingsSnapshot, Table
 from tournament.services.discipline import (
     entry_disqualify,
     penalty_cancel,
@@ -85,11 +85,11 @@ def test_art37_penalty_points_are_unit_times_players_and_deducted(table, django_
     assert penalty.points == 100 * 4
     hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
     table_finish(table=table)
-    snapshot = standings_recompute(event_id=event.id)
-    row = next(r for r in snapshot.rows if r["entry"] == penalty.entry_id)
+    standings_recompute(event_id=event.id)
+    row = StandingsRow.objects.get(event=event, entry_id=penalty.entry_id)
     seat_result = penalty.entry.results.get(is_current=True)
-    assert Fraction(row["total_points"]) == seat_result.game_points - Fraction(400, 1000)
-    assert row["penalty_points"] == 400
+    assert row.total_points == seat_result.game_points - Fraction(400, 1000)
+    assert row.penalty_points == 400
 
 
 def test_art37_on_a_three_player_table_uses_three(table):
@@ -108,9 +108,10 @@ def test_art43_disqualified_player_keeps_rank_but_not_award_place(table):
     table_finish(table=table)
     winner = seat_entry(table, 1)
     entry_disqualify(entry=winner, reason="art. 43: director's decision")
-    rows = standings_recompute(event_id=table.round.event_id).rows
-    assert rows[0]["entry"] == winner.id and rows[0]["rank"] == 1 and rows[0]["award_rank"] is None
-    assert [r["award_rank"] for r in rows[1:]] == [1, 1, 3]  # East and North tie at 25000, West after
+    standings_recompute(event_id=table.round.event_id)
+    rows = list(StandingsRow.objects.filter(event_id=table.round.event_id).order_by("position"))
+    assert rows[0].entry_id == winner.id and rows[0].rank == 1 and rows[0].award_rank is None
+    assert [r.award_rank for r in rows[1:]] == [1, 1, 3]  # East and North tie at 25000, West after
 
 
 def test_penalty_cancel_restores_the_right_and_is_kept(table, admin_user):
@@ -144,9 +145,9 @@ def test_art42_absent_before_the_game_plays_three_player_and_forfeits(table):
     # and the three who played are placed among themselves with three-player placement points
     uma3 = table.round.event.ruleset.uma_for(3)
     assert rows[1].placement == 1 and rows[1].placement_points == uma3[0]
-    snapshot = standings_recompute(event_id=table.round.event_id)
-    absentee = next(r for r in snapshot.rows if r["entry"] == rows[3].entry_id)
-    assert Fraction(absentee["total_points"]) == uma[-1]
+    standings_recompute(event_id=table.round.event_id)
+    absentee = StandingsRow.objects.get(event_id=table.round.event_id, entry_id=rows[3].entry_id)
+    assert absentee.total_points == uma[-1]
 
 
 def test_art42_absent_during_the_game_points_stand_and_the_game_goes_on(table):

@@ -3,7 +3,7 @@ from fractions import Fraction
 import pytest
 
 from taikai.errors import TaikaiError, VersionConflict
-from tournament.models import Event, HandVersion, Round, SeatResult, StandingsSnapshot, Table
+from tournament.models import Event, HandVersion, Round, SeatResult, StandingsRow, Table
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
 from tournament.services.rounds import round_complete, round_create
@@ -163,8 +163,8 @@ def test_table_finish_from_hands_places_players_and_updates_standings(
     # (27600 - 30000)/1000 + 20 uma + oka (5000 × 4 / 1000)
     assert by_position[1].game_points == Fraction(-24, 10) + 20 + 20
     assert sum(r.game_points for r in rows) == 0
-    snapshot = StandingsSnapshot.objects.get(event=event)
-    assert snapshot.rows[0]["name"] == by_position[1].entry.player.display_name
+    first = StandingsRow.objects.get(event=event, position=0)
+    assert first.name == by_position[1].entry.player.display_name
 
 
 def test_final_scores_must_sum_to_start_total_minus_deposits(make_event, standard_ruleset):

@@ -1,0 +1,47 @@
+"""What the public pages and the console share: parts of a page kept in the cache for the version of what
+they show, ETags, and page numbers read as ``Paginator.get_page`` reads them.
+
+A part is rendered once per version and kept in the cache (local memory, or Redis with ``CACHE_URL``: then
+shared by every process); the version is read first by one small query (the standings' time, a sum over
+the tables listed), so a request that finds its part in the cache makes a few queries and renders only
+the page around it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+FRAGMENT_SECONDS = 300  # a cached part is dropped after this even if unchanged (a player renamed)
+
+
+def fragment(version: tuple, template: str, context) -> str:
+    """The part of a page rendered from ``template`` with ``context()`` (called only when the cache does
+    not hold it), for the version of what it shows named by ``version``. Parts hold nothing of the person
+    asking."""
+    key = f"fragment:{template}:{digest(get_language(), *version)}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template, context())
+        cache.set(key, html, FRAGMENT_SECONDS)
+    return mark_safe(html)  # the template escaped what it shows
+
+
+def page_number(request, pages: int | None = None) -> int:
+    """The page asked for, as ``Paginator.get_page`` reads it (a wrong one is the first or the last)."""
+    raw = request.GET.get("page") or "1"
+    number = int(raw) if raw.isdigit() and int(raw) > 0 else 1
+    return min(number, pages) if pages else number
+
+
+def digest(*parts) -> str:
+    return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:32]
+
+
+def etag_of(*parts) -> str:
+    """An ETag for what ``parts`` name, in the language of the page (a switch of language is a change)."""
+    return f'"{digest(get_language(), *parts)}"'
