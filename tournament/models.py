@@ -581,7 +581,8 @@ class Seat(models.Model):
 
     @property
     def wind(self) -> str:
-        return WINDS[self.position]
+        """The seat's wind in one character, in the reader's language (E, S, W, N; 東 南 西 北)."""
+        return str(SEAT_WIND_CHOICES[self.position][1])
 
     @property
     def in_game(self) -> bool:

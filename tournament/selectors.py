@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import CharField, Count, Prefetch, Q, Sum
 from django.db.models.functions import Cast
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from players.models import Player
 from players.reading import search_needle
@@ -19,7 +20,7 @@ from tournament.engine.dealer import next_dealer_position
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
 from tournament.engine.penalties import PenaltyKind, fouls_in_force, is_disqualifying, penalty_effect
 from tournament.models import (
-    WINDS,
+    SEAT_WIND_CHOICES,
     ApiToken,
     Entry,
     Event,
@@ -264,7 +265,7 @@ def round_find_seats(round_: Round, query: str, *, limit: int = 20) -> list[tupl
         .order_by("table__number", "position")
         .values_list("table__number", "position", "entry__player__display_name")[:limit]
     )
-    return [(number, WINDS[position], name) for number, position, name in rows]
+    return [(number, str(SEAT_WIND_CHOICES[position][1]), name) for number, position, name in rows]
 
 
 def seating_job_for(event_id: int, job_id: int) -> SeatingJob | None:
@@ -534,18 +535,34 @@ class OvertimeStatus:
         return self.state == Table.Overtime.PLAYING
 
 
+def _overtime_hand_name(hand) -> str:
+    """An overtime hand by its Japanese name (1年春), with the English after it on English pages."""
+    if (get_language() or "").startswith("ja"):
+        return hand.label_ja
+    return f"{hand.label_ja} ({hand.label_en})"
+
+
 OVERTIME_SENTENCES = {
-    "none": "No overtime (art. 39) at this table.",
-    "playing": "Overtime (art. 39) goes on: next is {next_hand}, placement points ×{multiplier} so far. It ends "
-    "when a winner ends a hand above every other player, or a hand ends without a winner.",
-    "won_with_condition": "Overtime over after {last}: {winner} won it above every other player (art. 39 ②). "
-    "Placement points ×{multiplier}.",
-    "no_winner": "Overtime over after {last}: the hand ended without a winner (art. 39 ②). Placement points "
-    "×{multiplier}.",
-    "closed_by_organizer": "Overtime closed by the directors after {last} (art. 44). Placement points "
-    "×{multiplier}.",
-    "final": "Overtime of the final: after each overtime hand, confirm the result; the final's decision "
-    "(art. 40) says whether it goes on.",
+    "none": gettext_lazy("No overtime (art. 39) at this table."),
+    "playing": gettext_lazy(
+        "Overtime (art. 39) goes on: next is %(next_hand)s, placement points ×%(multiplier)s so far. It ends "
+        "when a winner ends a hand above every other player, or a hand ends without a winner."
+    ),
+    "won_with_condition": gettext_lazy(
+        "Overtime over after %(last)s: %(winner)s won it above every other player (art. 39 ②). "
+        "Placement points ×%(multiplier)s."
+    ),
+    "no_winner": gettext_lazy(
+        "Overtime over after %(last)s: the hand ended without a winner (art. 39 ②). Placement points "
+        "×%(multiplier)s."
+    ),
+    "closed_by_organizer": gettext_lazy(
+        "Overtime closed by the directors after %(last)s (art. 44). Placement points ×%(multiplier)s."
+    ),
+    "final": gettext_lazy(
+        "Overtime of the final: after each overtime hand, confirm the result; the final's decision "
+        "(art. 40) says whether it goes on."
+    ),
 }
 
 
@@ -553,18 +570,18 @@ def table_overtime_status(table: Table) -> OvertimeStatus:
     """The table's overtime as the referee's screen shows it: its state and one sentence."""
     if table.round.is_final:
         state = Table.Overtime.FINAL if table.overtime_year else Table.Overtime.NONE
-        return OvertimeStatus(state, Table.Overtime(state).label, OVERTIME_SENTENCES[state],
+        return OvertimeStatus(state, Table.Overtime(state).label, str(OVERTIME_SENTENCES[state]),
                               year=table.overtime_year, multiplier=table.multiplier)  # fmt: skip
     progress = table_overtime_progress(table)
     winner = ""
     if progress.winner is not None:
         winner = str(table_game_seats(table)[progress.winner].entry.player)
     last = progress.last_hand
-    next_hand = f"{progress.next_hand.label_ja} ({progress.next_hand.label_en})" if progress.next_hand else ""
-    sentence = OVERTIME_SENTENCES[progress.state].format(
-        next_hand=next_hand, multiplier=progress.multiplier, winner=winner,
-        last=f"{last.label_ja} ({last.label_en})" if last else "",
-    )  # fmt: skip
+    next_hand = _overtime_hand_name(progress.next_hand) if progress.next_hand else ""
+    sentence = str(OVERTIME_SENTENCES[progress.state]) % {
+        "next_hand": next_hand, "multiplier": progress.multiplier, "winner": winner,
+        "last": _overtime_hand_name(last) if last else "",
+    }  # fmt: skip
     return OvertimeStatus(
         progress.state, Table.Overtime(progress.state).label, sentence, year=last.year if last else 0,
         multiplier=progress.multiplier, next_hand=next_hand, winner=winner,
@@ -719,16 +736,31 @@ def entry_games(entry: Entry) -> list[PlayedGame]:
 
 
 def _hand_in_words(version: HandVersion, names: list[str]) -> str:
+    """Who won from whom and for how much, with names, in the reader's language."""
     name = lambda i: names[i] if i is not None and 0 <= i < len(names) else "?"  # noqa: E731
     if version.outcome not in (HandVersion.Outcome.RON, HandVersion.Outcome.TSUMO):
         tenpai = ", ".join(name(i) for i in version.tenpai_positions)
-        return version.get_outcome_display() + (f" — tenpai: {tenpai}" if tenpai else "")
+        if not tenpai:
+            return str(version.get_outcome_display())
+        return gettext("%(outcome)s — tenpai: %(seats)s") % {
+            "outcome": version.get_outcome_display(),
+            "seats": tenpai,
+        }
     said = []
     for win in version.wins:
-        value = "yakuman" if win.get("yakuman") else f"{win['han']} han" + (
-            f" {win['fu']} fu" if win.get("fu") and win["han"] < 5 else "")  # fmt: skip
-        source = "tsumo" if win.get("discarder") is None else f"ron from {name(win['discarder'])}"
-        said.append(f"{name(win['winner'])}: {source}, {value}")
+        if win.get("yakuman"):
+            value = gettext("yakuman")
+        elif win.get("fu") and win["han"] < 5:
+            value = gettext("%(han)s han %(fu)s fu") % {"han": win["han"], "fu": win["fu"]}
+        else:
+            value = gettext("%(han)s han") % {"han": win["han"]}
+        if win.get("discarder") is None:
+            said.append(
+                gettext("%(winner)s: tsumo, %(value)s") % {"winner": name(win["winner"]), "value": value}
+            )
+        else:
+            said.append(gettext("%(winner)s: ron from %(discarder)s, %(value)s")
+                        % {"winner": name(win["winner"]), "discarder": name(win["discarder"]), "value": value})  # fmt: skip
     return "; ".join(said)
 
 

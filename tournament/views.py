@@ -14,6 +14,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import get_conditional_response
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_safe
 
 from tournament import access, selectors
@@ -58,6 +59,13 @@ def event_home(request, slug):
 
 
 STANDINGS_PER_PAGE = 100
+PRECEDENCE_WORDS = {"advances": gettext_lazy("advances"), "total_points": gettext_lazy("total points")}
+
+
+def _precedence_words(event) -> str:
+    """Art. 41: what orders the standings, in words ("advances, then total points")."""
+    # Translators: joins the keys that order the standings: "advances, then total points"
+    return gettext(", then ").join(str(PRECEDENCE_WORDS.get(key, key)) for key in event.precedence)
 
 
 @require_safe
@@ -82,6 +90,7 @@ def standings(request, slug):
                 "round_numbers": view.round_numbers}  # fmt: skip
 
     context = {"event": event, "snapshot": snapshot, "query": query, "etag": etag,
+               "precedence_words": _precedence_words(event),
                "table": fragment((event.pk, computed_at, number, query), "tournament/_standings_table.html", table)
                if snapshot else ""}  # fmt: skip
     response = render(request, "tournament/standings.html", context)

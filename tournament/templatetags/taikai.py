@@ -6,6 +6,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from tournament.engine.overtime import regular_hand_label
+from tournament.models import Entry
 
 register = template.Library()
 
@@ -127,3 +128,12 @@ def hand_label(stored: str) -> str:
         return regular_hand_label(_WINDS.index(wind), int(number), int(honba or 0), language="ja")
     overtime = _STORED_OVERTIME_LABEL.match(stored or "")
     return overtime.group(1) if overtime else stored
+
+
+@register.filter
+def entry_status(code: str) -> str:
+    """An entry's status code (``withdrawn``, ``disqualified`` …) as people read it, in their language."""
+    try:
+        return str(Entry.Status(code).label)
+    except ValueError:
+        return code
