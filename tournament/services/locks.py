@@ -4,8 +4,8 @@ them in that order, so two writers never wait on each other in a circle.
 
 Each lock is ``SELECT … FOR UPDATE OF`` the row itself only (``of=("self",)``): rows joined to read
 along (an event's ruleset, a table's round) are not locked, so events sharing a ruleset, or readers of
-a table's round, do not queue behind a writer. Reads through the selectors take no lock; the one
-read that still does is the clock's, which may flag a seat whose time ran out (``clock_observe``).
+a table's round, do not queue behind a writer. Reads through the selectors take no lock, the clock's
+included: a clock read locks (table, then clock) only when it has a seat out of time to flag.
 """
 
 from __future__ import annotations
