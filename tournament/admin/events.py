@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
@@ -24,9 +25,15 @@ from tournament.forms import ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
 from tournament.services.entries import entries_register
 from tournament.services.events import event_finish
+from tournament.services.queue import SEAT_NEXT_ROUND
 from tournament.services.roles import role_grant, role_revoke
 from tournament.services.rounds import round_create, round_publish
-from tournament.services.seating import round_draft_reroll, round_draft_swap, seating_job_request
+from tournament.services.seating import (
+    round_draft_reroll,
+    round_draft_swap,
+    seating_job_request,
+    seating_job_stale,
+)
 
 
 class EntryInline(EventScopedInline, admin.TabularInline):
@@ -258,9 +265,12 @@ class EventAdmin(EventScopedAdmin):
         tables = []
         if round_ is not None:
             tables = selectors.round_tables_with_seats(round_)
+        stale = seating_job_stale(job)
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": job.event,
                    "title": f"Seating of round {job.round_number}", "job": job, "round": round_, "tables": tables,
-                   "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING)}  # fmt: skip
+                   "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING) and not stale,
+                   "stale": stale, "stale_seconds": round(settings.SEATING_STALE_SECONDS),
+                   "waiting": selectors.outbox_waiting_for(SEAT_NEXT_ROUND, job.pk)}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/seating_job.html", context)
 
     def _draft_action(self, request, round_) -> str:
