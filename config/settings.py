@@ -161,6 +161,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # Sessions only: the API takes no password, so guessing one goes through the throttled sign-in pages.
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
@@ -234,6 +239,9 @@ OUTBOX_FLUSH_SECONDS = float(os.environ.get("OUTBOX_FLUSH_SECONDS", "30"))
 # has lost its worker and may be asked for again.
 SEATING_HEARTBEAT_SECONDS = float(os.environ.get("SEATING_HEARTBEAT_SECONDS", "5"))
 SEATING_STALE_SECONDS = float(os.environ.get("SEATING_STALE_SECONDS", "60"))
+# An admin upload of more lines than this is imported by a worker, with progress (a larger file could
+# outlast the web server's request timeout).
+PLAYER_IMPORT_INLINE_ROWS = int(os.environ.get("PLAYER_IMPORT_INLINE_ROWS", "2000"))
 CELERY_BEAT_SCHEDULE = {
     "outbox-flush": {"task": "tournament.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS},
 }

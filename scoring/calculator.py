@@ -19,6 +19,7 @@ from scoring.engine.shapes import shape_report
 from scoring.engine.tiles import counts_of, parse_tiles, tile_name
 from scoring.options import ruleset_engine_rules
 from scoring.selectors import ruleset_get
+from taikai.text import lone_surrogate_message, lone_surrogate_path
 
 DEFAULT_RULESET = "standard"
 SHAPE_KEYS = frozenset(("id", "tiles"))
@@ -119,7 +120,7 @@ def parse_json_object(body: bytes) -> dict:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ScoringError("invalid_json", f"the body is not UTF-8 ({exc.reason})") from exc
+        raise ScoringError("invalid_json", f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     try:
         value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
@@ -128,6 +129,9 @@ def parse_json_object(body: bytes) -> dict:
         raise ScoringError("invalid_json", f"not valid JSON: {exc}") from exc
     if not isinstance(value, dict):
         raise ScoringError("invalid_json", "the body must be a JSON object")
+    where = lone_surrogate_path(value)
+    if where is not None:
+        raise ScoringError("invalid_json", f"not valid JSON text: {lone_surrogate_message(where)}")
     return value
 
 
@@ -136,9 +140,9 @@ def players_count(raw: str | None, *, standard: int) -> int:
     scheme, seed 000 §3); the ruleset's own ``s`` when not given."""
     if raw is None or raw == "":
         return standard
-    if not raw.isdigit() or not 2 <= int(raw) <= standard:
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 2) or not 2 <= int(raw) <= standard:  # not "²"
         raise ScoringError(
-            "invalid_parameter", f"players must be one of 2..{standard}, got {raw[:20]!r}", field="players"
+            "invalid_parameter", f"players must be one of 2..{standard}, got {raw[:20]!a}", field="players"
         )
     return int(raw)
 

@@ -21,7 +21,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import get_resolver, reverse
 
-from players.models import Player
+from players.models import Player, PlayerImport
 from tournament.models import (
     Entry,
     Event,
@@ -398,6 +398,9 @@ READ_ONLY_ROUTES = {
     "console:clock": lambda w: reverse("console:clock", args=[w.table_1.pk]),
     "console:clocks": lambda w: reverse("console:clocks") + f"?tables={w.table_1.pk}",
     "tournament_api:clock": lambda w: reverse("tournament_api:clock", args=[w.table_1.pk]),
+    "admin:players_player_import_job": lambda w: reverse(
+        "admin:players_player_import_job", args=[PlayerImport.objects.create(data=b"display_name\nA\n").pk]
+    ),
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import FieldDoesNotExist, PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -81,6 +81,22 @@ class EventScopedAdmin(admin.ModelAdmin):
             where = access.events_where(actor, manage=manage, path=paths[db_field.related_model])
             kwargs["queryset"] = db_field.related_model._default_manager.filter(where)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_changeform_initial_data(self, request):
+        """Initial values from the address (``?table=3``); one its field cannot hold (``?event=abc``, an id
+        out of range) is left out: a mistyped link opens the form without it, not an error page."""
+        initial = super().get_changeform_initial_data(request)
+        for name, value in list(initial.items()):
+            try:
+                field = self.model._meta.get_field(name)
+            except FieldDoesNotExist:
+                continue
+            target = field.target_field if field.many_to_one or field.one_to_one else field
+            try:
+                target.clean(value, None)
+            except (ValidationError, TypeError, ValueError):
+                del initial[name]
+        return initial
 
     def get_object(self, request, object_id, from_field=None):
         """An object of an event the user holds no role in: 403, not "does not exist"."""
