@@ -392,6 +392,11 @@ def entry_disqualifying_penalties(entry: Entry, *, tournament_play: bool) -> lis
     return [p for p in penalties if is_disqualifying(p.kind, tournament_play=tournament_play)]
 
 
+def table_current_results(table: Table) -> dict[int, SeatResult]:
+    """The table's result in force, by seat id."""
+    return {row.seat_id: row for row in SeatResult.objects.filter(table=table, is_current=True)}
+
+
 def table_results_all_versions(table: Table):
     return (
         SeatResult.objects.filter(table=table)

@@ -19,7 +19,12 @@ from players.admin import PlayerCsvForm
 from players.csv_import import CsvImportError, players_find_or_create_csv
 from taikai.errors import TaikaiError
 from tournament import selectors
-from tournament.admin.common import EventScopedAdmin, EventScopedInline, apply_to_each
+from tournament.admin.common import (
+    EventScopedAdmin,
+    EventScopedInline,
+    apply_to_each,
+    formset_save_changed_fields,
+)
 from tournament.engine.standings import DEFAULT_PRECEDENCE
 from tournament.forms import ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
@@ -42,6 +47,7 @@ class EntryInline(EventScopedInline, admin.TabularInline):
     extra = 0
     autocomplete_fields = ("player",)
     fields = ("player", "status", "status_reason", "substitute_for")
+    readonly_fields = ("status", "status_reason")  # Entries → select → Mark away / Withdraw / Mark active
     raw_id_fields = ("substitute_for",)
 
 
@@ -89,6 +95,8 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
             super().get_queryset(request).filter(revoked_at__isnull=True).select_related("user", "granted_by")
         )
 
+
+STARTING_STATUSES = (Event.Status.DRAFT, Event.Status.REGISTRATION)
 
 PRECEDENCE_CHOICES = [  # art. 41: the order of the overall standings, keys of the standings engine
     (DEFAULT_PRECEDENCE, "Advances, then total points (art. 41)"),
@@ -158,7 +166,18 @@ class EventAdmin(EventScopedAdmin):
         return admin.ModelAdmin.has_add_permission(self, request)
 
     def get_readonly_fields(self, request, obj=None):
-        return () if request.user.is_superuser else ("owner",)
+        """The status moves with the event (its first round, Finish the selected events); a new event
+        starts as a draft or open for registration."""
+        fields = () if request.user.is_superuser else ("owner",)
+        return fields if obj is None else (*fields, "status")
+
+    def get_form(self, request, obj=None, **kwargs):
+        form_class = super().get_form(request, obj, **kwargs)
+        if obj is None and "status" in form_class.base_fields:
+            form_class.base_fields["status"].choices = [
+                (value, label) for value, label in Event.Status.choices if value in STARTING_STATUSES
+            ]
+        return form_class
 
     def save_model(self, request, obj, form, change):
         if not change and (obj.owner_id is None or not request.user.is_superuser):
@@ -166,7 +185,10 @@ class EventAdmin(EventScopedAdmin):
         super().save_model(request, obj, form, change)
 
     def save_formset(self, request, form, formset, change):
-        """Roles go through the services: a new row grants, a deleted row revokes, nothing is deleted."""
+        """Roles go through the services: a new row grants, a deleted row revokes, nothing is deleted.
+        Entries save the fields their rows changed (their status moves through the services)."""
+        if formset.model is Entry:
+            return formset_save_changed_fields(formset)
         if formset.model is not EventRole:
             return super().save_formset(request, form, formset, change)
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []

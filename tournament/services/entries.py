@@ -1,4 +1,4 @@
-"""Registering players in an event."""
+"""Registering players in an event, and an organizer marking one away, withdrawn or back."""
 
 from __future__ import annotations
 
@@ -9,6 +9,10 @@ from django.db import transaction
 from players.models import Player
 from taikai.errors import TaikaiError
 from tournament.models import Entry, Event
+from tournament.services.locks import lock_entry
+from tournament.services.standings import standings_schedule_recompute
+
+STATUSES_SET_BY_ORGANIZERS = (Entry.Status.ACTIVE, Entry.Status.AWAY, Entry.Status.WITHDRAWN)
 
 
 @transaction.atomic
@@ -27,3 +31,28 @@ def entry_register(*, event: Event, player: Player) -> Entry:
 def entries_register(*, event: Event, players: Sequence[Player]) -> list[Entry]:
     """Register several players at once; players already registered keep their entry."""
     return [entry_register(event=event, player=player) for player in players]
+
+
+@transaction.atomic
+def entry_status_set(*, entry: Entry, status: str, reason: str = "") -> Entry:
+    """Mark a player away (not seated until back), withdrawn, or active again. A disqualification is not
+    changed here: it is lifted with its penalty, or stays (``tournament.services.discipline``)."""
+    if status not in STATUSES_SET_BY_ORGANIZERS:
+        raise TaikaiError(
+            "invalid_status", f"an entry is set {', '.join(STATUSES_SET_BY_ORGANIZERS)}", field="status"
+        )
+    entry = lock_entry(entry.pk)
+    if entry.event.status == Event.Status.FINISHED:
+        raise TaikaiError("event_finished", "the event is finished", field="event")
+    if entry.status == Entry.Status.DISQUALIFIED:
+        raise TaikaiError(
+            "entry_disqualified",
+            f"{entry.player} is disqualified (art. 43): cancel the penalty that disqualified them",
+            field="status",
+        )
+    if entry.status == status:
+        return entry
+    entry.status, entry.status_reason = status, reason.strip()[:200]
+    entry.save(update_fields=["status", "status_reason"])
+    standings_schedule_recompute(event_id=entry.event_id)
+    return entry
