@@ -300,12 +300,12 @@ def players_import_request(*, data: bytes, file_name: str = "", user=None) -> Pl
 
 def players_import_run(*, job_id: int) -> dict:
     """Run an import job (the Celery task's body). Rows are checked with progress, then written with the
-    job marked done in one transaction: safe to run twice (a second run finds the job done)."""
+    job marked done in one transaction: safe to run twice (a second run finds the job done or failed)."""
     job = PlayerImport.objects.filter(pk=job_id).only("pk", "state").first()
     if job is None:
         return {"job": job_id, "state": "missing"}
-    if job.state == PlayerImport.State.DONE:
-        return {"job": job_id, "state": "done"}
+    if job.state in (PlayerImport.State.DONE, PlayerImport.State.FAILED):  # delivered again: it is over
+        return {"job": job_id, "state": job.state}
     this_job = PlayerImport.objects.filter(pk=job_id).exclude(state=PlayerImport.State.DONE)
 
     def progress(percent: int, message: str) -> None:

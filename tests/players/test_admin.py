@@ -101,6 +101,11 @@ def test_a_large_file_with_a_problem_is_reported_on_its_job_and_nothing_is_impor
     assert 'data-state="failed"' in page and "Nothing was imported" in page
     assert "line 321, column country: &#x27;JAPAN&#x27; is not a two-letter country code" in page
     assert Player.objects.count() == 0
+    # and the same job delivered again keeps its report
+    job = PlayerImport.objects.get()
+    assert players_import_run(job_id=job.pk) == {"job": job.pk, "state": "failed"}
+    job.refresh_from_db()
+    assert job.problems == ["line 321, column country: 'JAPAN' is not a two-letter country code"]
 
 
 def test_the_import_page_answers_get_only(admin_client):

@@ -121,3 +121,13 @@ def test_work_queued_while_redis_is_down_reaches_the_worker_when_it_is_back(
     assert _wait_for(lambda: StandingsSnapshot.objects.filter(event=table.round.event).exists())
     assert _wait_for(lambda: SeatingJob.objects.get(pk=job.pk).state == SeatingJob.State.DONE)
     assert Round.objects.filter(event=other, number=1).count() == 1
+
+
+@pytest.mark.django_db
+def test_celery_beat_flushes_the_outbox_periodically(settings):
+    from config.celery import app
+    from tournament.tasks import outbox_flush_task
+
+    schedule = {entry["task"]: entry["schedule"] for entry in app.conf.beat_schedule.values()}
+    assert schedule == {"tournament.outbox_flush": settings.OUTBOX_FLUSH_SECONDS}
+    assert outbox_flush_task.apply().get() == {"sent": 0, "rows": 0, "waiting": 0, "error": ""}
