@@ -9,11 +9,31 @@ DRF's and Django's refusals alike: 400 ``invalid_input`` (the first field at fau
 
 from __future__ import annotations
 
-from rest_framework import exceptions
+from rest_framework import exceptions, parsers
+from rest_framework.exceptions import ParseError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from taikai.errors import TaikaiError
+from taikai.text import lone_surrogate_message, lone_surrogate_path
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, every refusal a ``TaikaiError`` ``invalid_json`` (400 with its code): JSON that is
+    not JSON, nested deeper than the parser goes, or holding a lone surrogate."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except ParseError as exc:
+            raise TaikaiError("invalid_json", str(exc.detail)) from exc
+        except RecursionError as exc:  # [[[[…]]]] 100,000 deep
+            raise TaikaiError("invalid_json", "JSON parse error - nested too deeply") from exc
+        where = lone_surrogate_path(data)
+        if where is not None:
+            raise TaikaiError("invalid_json", f"JSON parse error - {lone_surrogate_message(where)}")
+        return data
+
 
 STATUS_CODES = {400: "invalid_input", 401: "not_authenticated", 403: "forbidden", 404: "not_found",
                 405: "method_not_allowed", 406: "not_acceptable", 415: "unsupported_media_type", 429: "throttled"}  # fmt: skip

@@ -1,4 +1,10 @@
-"""``/healthz``: is the database reachable, and the broker? 503 when the database is down."""
+"""``/healthz``: is the database reachable, and the broker? How much work waits for the broker (the outbox)?
+
+503 when the database is down. With the broker down, writes still succeed (their Celery work waits in the
+outbox): the answer is ``"status": "degraded"`` with ``"broker": {"ok": false}``, HTTP 200 so that a load
+balancer keeps the web servers in; ``/healthz?require=broker`` answers 503 then, for a monitor that should
+page someone.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from config.celery import app
+from tournament import selectors
 
 
 def database_status() -> dict:
@@ -41,6 +48,8 @@ def healthz(request):
     database = database_status()
     broker = broker_status()
     status = "ok" if database["ok"] and broker["ok"] else ("down" if not database["ok"] else "degraded")
-    return JsonResponse(
-        {"status": status, "database": database, "broker": broker}, status=200 if database["ok"] else 503
-    )
+    body = {"status": status, "database": database, "broker": broker}
+    if database["ok"]:
+        body["outbox"] = selectors.outbox_backlog()
+    required_ok = database["ok"] and (broker["ok"] or request.GET.get("require") != "broker")
+    return JsonResponse(body, status=200 if required_ok else 503)

@@ -175,6 +175,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # Sessions only: the API takes no password, so guessing one goes through the throttled sign-in pages.
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
@@ -265,9 +270,31 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# How long an unacknowledged task (its worker died) waits before it is delivered again (Redis).
+# How long an unacknowledged task (its worker died) waits before it is delivered again (Redis); a broker
+# that does not answer is given up on after two seconds (the work waits in the outbox).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": int(os.environ.get("CELERY_BROKER_VISIBILITY_TIMEOUT", "600"))
+    "visibility_timeout": int(os.environ.get("CELERY_BROKER_VISIBILITY_TIMEOUT", "600")),
+    "socket_connect_timeout": 2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# Periodic work (``celery -A config beat``, or a worker started with ``-B``): the outbox sent again when the
+# broker is back.
+OUTBOX_FLUSH_SECONDS = float(os.environ.get("OUTBOX_FLUSH_SECONDS", "30"))
+# A seating job beats every SEATING_HEARTBEAT_SECONDS while it runs; one silent for SEATING_STALE_SECONDS
+# has lost its worker and may be asked for again.
+SEATING_HEARTBEAT_SECONDS = float(os.environ.get("SEATING_HEARTBEAT_SECONDS", "5"))
+SEATING_STALE_SECONDS = float(os.environ.get("SEATING_STALE_SECONDS", "60"))
+# An admin upload of more lines than this is imported by a worker, with progress (a larger file could
+# outlast the web server's request timeout).
+PLAYER_IMPORT_INLINE_ROWS = int(os.environ.get("PLAYER_IMPORT_INLINE_ROWS", "2000"))
+CELERY_BEAT_SCHEDULE = {
+    "outbox-flush": {"task": "tournament.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS},
 }
 
 if PRODUCTION:
@@ -300,5 +327,6 @@ LOGGING = {
     "loggers": {
         "django.request": {"handlers": ["console", "mail_admins"], "level": "ERROR", "propagate": False},
         "taikai.security": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        "taikai.queue": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }

@@ -1,6 +1,8 @@
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
@@ -11,8 +13,14 @@ from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.services.entries import entries_register
 
-from .csv_import import KNOWN_COLUMNS, CsvImportError, players_import_csv
-from .models import Player
+from .csv_import import (
+    KNOWN_COLUMNS,
+    CsvImportError,
+    csv_line_count,
+    players_import_csv,
+    players_import_request,
+)
+from .models import Player, PlayerImport
 
 
 def registered_message(count: int, event) -> str:
@@ -83,6 +91,11 @@ class PlayerAdmin(admin.ModelAdmin):
                 self.admin_site.admin_view(self.import_csv_view),
                 name="players_player_import_csv",
             ),
+            path(
+                "import-csv/<int:job_id>/",
+                self.admin_site.admin_view(self.import_job_view),
+                name="players_player_import_job",
+            ),
             *super().get_urls(),
         ]
 
@@ -98,8 +111,13 @@ class PlayerAdmin(admin.ModelAdmin):
         problems = []
         form = PlayerCsvForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
+            upload = form.cleaned_data["csv_file"]
+            data = upload.read()
+            if csv_line_count(data) > settings.PLAYER_IMPORT_INLINE_ROWS:
+                job = players_import_request(data=data, file_name=upload.name, user=request.user)
+                return redirect("admin:players_player_import_job", job.pk)
             try:
-                created = players_import_csv(data=form.cleaned_data["csv_file"].read())
+                created = players_import_csv(data=data)
             except CsvImportError as exc:
                 problems = exc.problems
             else:
@@ -115,3 +133,17 @@ class PlayerAdmin(admin.ModelAdmin):
         return TemplateResponse(
             request, "admin/players/player/import_csv.html", context, status=400 if problems else 200
         )
+
+    def import_job_view(self, request, job_id):
+        """A large import run by a worker: its progress, then what was imported or every problem."""
+        if request.method not in ("GET", "HEAD"):
+            return HttpResponseNotAllowed(["GET", "HEAD"])
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        job = PlayerImport.objects.defer("data").filter(pk=job_id).first()
+        if job is None:
+            raise Http404("no such import")
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "job": job,
+                   "title": f"Import of {job.file_name or 'a CSV file'}",
+                   "running": job.state in (PlayerImport.State.QUEUED, PlayerImport.State.RUNNING)}  # fmt: skip
+        return TemplateResponse(request, "admin/players/player/import_job.html", context)

@@ -113,3 +113,34 @@ class Player(models.Model):
             self.external_id = self.external_id.strip() or None
         self.country = (self.country or "").strip().upper()
         super().clean_fields(exclude=exclude)
+
+
+class PlayerImport(models.Model):
+    """A CSV file of players imported by a Celery worker (a large file): its progress, then the number
+    imported or every problem found (nothing is imported if a row has one)."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    file_name = models.CharField(max_length=200, blank=True)
+    data = models.BinaryField(help_text="the file as uploaded, until it is imported")
+    lines = models.PositiveIntegerField(default=0)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    percent = models.PositiveSmallIntegerField(default=0)
+    message = models.TextField(blank=True)
+    problems = models.JSONField(default=list, blank=True)
+    imported = models.PositiveIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Import of {self.file_name or 'a CSV file'}: {self.state} {self.percent}%"

@@ -3,6 +3,7 @@ import socket
 
 from celery import shared_task
 
+from .csv_import import players_import_run
 from .models import Player
 
 
@@ -15,3 +16,9 @@ def worker_probe(token: str) -> dict:
         "host": socket.gethostname(),
         "players": Player.objects.count(),
     }
+
+
+@shared_task(name="players.import_csv", acks_late=True, soft_time_limit=240, time_limit=300)
+def import_csv_task(job_id: int) -> dict:
+    """Import a CSV file of players with progress; safe to run twice (a second run finds the job done)."""
+    return players_import_run(job_id=job_id)

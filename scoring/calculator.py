@@ -22,6 +22,7 @@ from scoring.engine.shapes import shape_report
 from scoring.engine.tiles import counts_of, parse_tiles, tile_name
 from scoring.options import ruleset_engine_rules
 from scoring.selectors import ruleset_get
+from taikai.text import lone_surrogate_message, lone_surrogate_path
 
 DEFAULT_RULESET = "standard"
 SHAPE_KEYS = frozenset(("id", "tiles"))
@@ -123,7 +124,9 @@ def parse_json_object(body: bytes) -> dict:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScoringError(
-            "invalid_json", _("the body is not UTF-8 (%(reason)s)") % {"reason": exc.reason}
+            "invalid_json",
+            _("the body is not UTF-8 (%(reason)s at byte %(byte)s)")
+            % {"reason": exc.reason, "byte": exc.start},
         ) from exc
     try:
         value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
@@ -137,6 +140,11 @@ def parse_json_object(body: bytes) -> dict:
         raise ScoringError("invalid_json", _("not valid JSON: %(error)s") % {"error": exc}) from exc
     if not isinstance(value, dict):
         raise ScoringError("invalid_json", _("the body must be a JSON object"))
+    where = lone_surrogate_path(value)
+    if where is not None:
+        raise ScoringError(
+            "invalid_json", _("not valid JSON text: %(problem)s") % {"problem": lone_surrogate_message(where)}
+        )
     return value
 
 
@@ -145,11 +153,11 @@ def players_count(raw: str | None, *, standard: int) -> int:
     scheme, seed 000 §3); the ruleset's own ``s`` when not given."""
     if raw is None or raw == "":
         return standard
-    if not raw.isdigit() or not 2 <= int(raw) <= standard:
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 2) or not 2 <= int(raw) <= standard:  # not "²"
         raise ScoringError(
             "invalid_parameter",
             _("players must be one of 2..%(standard)s, got %(raw)s")
-            % {"standard": standard, "raw": repr(raw[:20])},
+            % {"standard": standard, "raw": ascii(raw[:20])},
             field="players",
         )
     return int(raw)

@@ -17,7 +17,8 @@ behind the services' back, or a service that went wrong, shows up as a violation
   game points to its forfeits less the lost deposits (``table_game_points_sum``); advancing follows
   the placement (``advanced``); a result belongs to its seat's player (``result_entry``);
 * seating: nobody seated twice in a round (``seated_twice``), a seat's round is its table's round
-  (``seat_round_mismatch``), positions 0.. without gaps (``seat_positions``);
+  (``seat_round_mismatch``), positions 0.. without gaps (``seat_positions``); a round marked completed
+  has every table confirmed (``round_completed_while_playing``);
 * seed 004 at the table: a replayed hand (art. 36 ③) moves no points (``replayed_hand``); a player who
   left during the game (art. 42) has no change (``left_seat_change``) and no role (``left_seat_role``)
   in the hands after the one they left after, which is a recorded hand (``absence_record``); overtime
@@ -976,6 +977,15 @@ def check_seating(records: EventRecords) -> list[Violation]:
                     _("the seat names round id %(seat_round)s, its table is in round id %(table_round)s")
                     % {"seat_round": seat.round_id, "table_round": table.round_id},
                 ))  # fmt: skip
+    still_playing: dict[int, list[int]] = defaultdict(list)
+    for table in records.tables.values():
+        if table.round.status == Round.Status.COMPLETED and table.status != Table.Status.FINISHED:
+            still_playing[table.round.number].append(table.number)
+    for round_number, numbers in sorted(still_playing.items()):
+        violations.append(Violation(
+            "round_completed_while_playing", f"round {round_number}",
+            f"the round is completed while tables {', '.join(map(str, sorted(numbers)))} are still playing",
+        ))  # fmt: skip
     names = dict(Entry.objects.filter(event=records.event).values_list("id", "player__display_name"))
     for round_number, counts in sorted(seated.items()):
         for entry_id, times in sorted(counts.items()):

@@ -216,12 +216,12 @@ def _sheet_action(
         }
     if action == "finish":
         table_finish(table=table, user=user)
-        return _("The table's result is confirmed.")
+        return _("The table's result is confirmed. The standings will follow.")
     if action == "scores":
         if not scores_form.is_valid():
             return None
         table_finish(table=table, final_points=scores_form.final_points(seats), user=user)
-        return _("The table's result is confirmed.")
+        return _("The table's result is confirmed. The standings will follow.")
     if action in ("absent_before", "absent_during", "present"):
         seat = get_object_or_404(Seat, pk=_int_field(request, "seat"), table=table)
         if action == "present":

@@ -916,8 +916,33 @@ class TableClock(models.Model):
         return gettext("Clock of %(table)s, hand %(hand)s") % {"table": self.table, "hand": self.hand_number}
 
 
+class QueuedTask(models.Model):
+    """Celery work a service asked for, written in the service's own transaction (an outbox): sent to the
+    broker after the commit and deleted once the broker has it. A row that stays was not taken (the broker
+    was down or unreachable); ``tournament.services.queue.outbox_flush`` sends it when the broker is back."""
+
+    task = models.CharField(max_length=100)
+    args = models.JSONField(default=list)
+    commit_time = models.BooleanField(default=False, help_text="the time it is sent is its last argument")
+    created_at = models.DateTimeField(auto_now_add=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.task}{tuple(self.args)}"
+
+
 class SeatingJob(models.Model):
-    """One request to seat an event's next round, run by a Celery task; its progress and errors."""
+    """One request to seat an event's next round, run by a Celery task; its progress and errors.
+
+    The running task beats (``heartbeat_at``) every few seconds; a job queued or running whose last beat
+    is older than ``tournament.services.seating.SEATING_STALE_SECONDS`` has lost its worker, and the
+    organizer may ask again (the seating is idempotent per round)."""
 
     class State(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -943,6 +968,8 @@ class SeatingJob(models.Model):
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(verbose_name=_("updated at"), auto_now=True)
+    heartbeat_at = models.DateTimeField(verbose_name=_("heartbeat at"), null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(verbose_name=_("attempts"), default=1)
 
     class Meta:
         ordering = ["-created_at"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import CharField, Count, Prefetch, Q, Sum
 from django.db.models.functions import Cast
+from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from players.models import Player
@@ -27,6 +28,7 @@ from tournament.models import (
     EventRole,
     HandVersion,
     Penalty,
+    QueuedTask,
     Round,
     Ruling,
     ScorekeeperKey,
@@ -272,6 +274,26 @@ def seating_job_for(event_id: int, job_id: int) -> SeatingJob | None:
     return SeatingJob.objects.select_related("event").filter(pk=job_id, event_id=event_id).first()
 
 
+# --- Work waiting for the broker (the outbox) ----------------------------------------------------
+
+
+def outbox_backlog() -> dict:
+    """How much queued work the broker has not taken yet, and since when."""
+    rows = QueuedTask.objects.order_by("created_at")
+    oldest = rows.values_list("created_at", flat=True).first()
+    failing = rows.filter(attempts__gt=0).order_by("-last_attempt_at").first()
+    return {
+        "waiting": rows.count(),
+        "oldest_seconds": round((timezone.now() - oldest).total_seconds()) if oldest else None,
+        "last_error": failing.last_error if failing else "",
+    }
+
+
+def outbox_waiting_for(task_name: str, *args) -> QueuedTask | None:
+    """The outbox row of ``task_name`` with ``args`` a send failed for (the broker did not take it)."""
+    return QueuedTask.objects.filter(task=task_name, args=list(args), attempts__gt=0).first()
+
+
 # --- Tables, seats, hands ------------------------------------------------------------------------
 
 
@@ -403,6 +425,11 @@ def entry_disqualifying_penalties(entry: Entry, *, tournament_play: bool) -> lis
     return [p for p in penalties if is_disqualifying(p.kind, tournament_play=tournament_play)]
 
 
+def table_current_results(table: Table) -> dict[int, SeatResult]:
+    """The table's result in force, by seat id."""
+    return {row.seat_id: row for row in SeatResult.objects.filter(table=table, is_current=True)}
+
+
 def table_results_all_versions(table: Table):
     return (
         SeatResult.objects.filter(table=table)
@@ -468,6 +495,11 @@ def table_sheet_seats(
 
 def table_clock_exists(table: Table) -> bool:
     return TableClock.objects.filter(table=table).exists()
+
+
+def table_clock(table: Table) -> TableClock | None:
+    """The table's clock as last committed, without a lock (``None`` before the dealer starts it)."""
+    return TableClock.objects.filter(table=table).first()
 
 
 def table_clocks(tables) -> list[TableClock]:

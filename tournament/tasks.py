@@ -2,8 +2,10 @@
 runs one service and does nothing else."""
 
 from celery import shared_task
+from django.conf import settings
 from django.utils.dateparse import parse_datetime
 
+from tournament.services.queue import outbox_flush
 from tournament.services.seating import seating_job_run
 from tournament.services.standings import standings_recompute
 
@@ -17,7 +19,18 @@ def standings_recompute_task(event_id: int, requested_at: str | None = None) -> 
     return {"event": event_id, "recomputed": snapshot is not None}
 
 
-@shared_task(name="tournament.seat_next_round", acks_late=True, soft_time_limit=240, time_limit=300)
-def seat_next_round_task(job_id: int) -> dict:
-    """Seat the job's round; safe to run twice (the second run finds the round and changes nothing)."""
-    return seating_job_run(job_id=job_id)
+@shared_task(
+    bind=True, name="tournament.seat_next_round", acks_late=True, soft_time_limit=240, time_limit=300
+)
+def seat_next_round_task(self, job_id: int) -> dict:
+    """Seat the job's round; safe to run twice (the second run finds the round and changes nothing). On a
+    worker it beats on the job while it runs, so that a job whose worker died is seen to be stale."""
+    heartbeat = None if self.request.is_eager else settings.SEATING_HEARTBEAT_SECONDS
+    return seating_job_run(job_id=job_id, heartbeat_every=heartbeat)
+
+
+@shared_task(name="tournament.outbox_flush", soft_time_limit=50, time_limit=60, expires=60)
+def outbox_flush_task() -> dict:
+    """Send the work the broker did not take when it was asked for (Celery beat runs this periodically)."""
+    report = outbox_flush()
+    return {"sent": report.sent, "rows": report.rows, "waiting": report.waiting, "error": report.error}

@@ -110,3 +110,58 @@ def test_command_reports_each_problem_with_a_code_and_fails(tmp_path, capsys):
 def test_command_names_a_missing_file(tmp_path):
     with pytest.raises(CommandError, match="csv_file_not_found"):
         call_command("import_players", str(tmp_path / "nope.csv"))
+
+
+# --- A bad value stops nothing: every problem of the file is listed, nothing is written ---------------
+
+AWKWARD = (
+    b"display_name,club,country,external_id\n"
+    b"Good One,Club,JP,E1\n"
+    b"Nul\x00Name,Club,JP,E2\n"
+    b"Long," + b"y" * 200_000 + b",JP,E3\n"
+    b"Tab\tName,Club,PL,E4\n"
+    b"After,Club,FR,E5\n"
+)
+AWKWARD_PROBLEMS = [
+    "line 3, column display_name: holds a control character (U+0000); remove it",
+    "line 4, column club: longer than 120 characters (200,000)",
+    "line 5, column display_name: holds a control character (U+0009); remove it",
+]
+
+
+def test_a_nul_byte_and_a_200000_character_value_are_problems_of_their_line_and_column():
+    assert problems_of(AWKWARD) == AWKWARD_PROBLEMS
+    assert Player.objects.count() == 0
+
+
+def test_the_command_lists_them_with_a_code_and_writes_nothing(tmp_path, capsys):
+    path = tmp_path / "players.csv"
+    path.write_bytes(AWKWARD)
+    with pytest.raises(CommandError, match="csv_invalid: 3 problem"):
+        call_command("import_players", str(path))
+    assert capsys.readouterr().err.splitlines() == [f"csv_invalid: {p}" for p in AWKWARD_PROBLEMS]
+    assert Player.objects.count() == 0
+
+
+def test_a_value_too_long_beyond_the_last_column_still_names_the_line():
+    data = b"display_name,country\nA,JP\nB,JP," + b"x" * 200_000 + b"\nC,FR\n"
+    assert problems_of(data) == ["line 3: a value of 200,000 characters is too long to read"]
+
+
+def test_thousands_of_rows_are_checked_and_written_in_a_few_queries(django_assert_max_num_queries):
+    rows = "".join(f"Player {i},Club {i % 7},JP,ID{i:05d}\n" for i in range(3000))
+    data = ("display_name,club,country,external_id\n" + rows).encode()
+    with django_assert_max_num_queries(40):  # not one (or three) per row: batches (small ones on SQLite)
+        created = players_import_csv(data=data)
+    assert len(created) == 3000 and Player.objects.filter(external_id="ID02999").exists()
+
+
+def test_ids_taken_in_a_large_file_are_each_named(django_assert_max_num_queries):
+    Player.objects.bulk_create(Player(display_name=f"Old {i}", external_id=f"ID{i:05d}") for i in (7, 1500))
+    rows = "".join(f"Player {i},ID{i:05d}\n" for i in range(3000))
+    with django_assert_max_num_queries(10):
+        problems = problems_of(("display_name,external_id\n" + rows).encode())
+    assert problems == [
+        "line 9, column external_id: 'ID00007' already belongs to Old 7",
+        "line 1502, column external_id: 'ID01500' already belongs to Old 1500",
+    ]

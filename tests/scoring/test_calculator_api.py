@@ -173,11 +173,29 @@ def test_unknown_ruleset_is_a_400_naming_it(client):
     assert "no-such-rules" in body["error"]["message"]
 
 
-@pytest.mark.parametrize("players", ["1", "5", "x", "-3", "3.0", "9" * 40])
+@pytest.mark.parametrize("players", ["1", "5", "x", "-3", "3.0", "9" * 40, "9" * 5000, "²", "٣", "３"])
 def test_a_table_size_outside_2_to_s_is_refused(client, players):
     response = post(client, EVALUATE, EXAMPLE, players=players)
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "invalid_parameter"
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "where"),
+    [
+        (EVALUATE, '{"id": "\\ud800", "hand": {"tiles": "123m", "win_tile": "1m"}}', "id"),
+        (EVALUATE, '{"hand": {"tiles": "\\ud800", "win_tile": "1m"}}', "hand.tiles"),
+        (EVALUATE, '{"hand": {"\\udfff": 1}}', "hand.'\\udfff'"),
+        (SHAPE, '{"id": "\\udfff", "tiles": "123m"}', "id"),
+        (SHAPE, '{"tiles": ["\\ud800"]}', "tiles[0]"),
+    ],
+)
+def test_a_lone_surrogate_is_invalid_json_naming_where_not_a_500(client, url, body, where):
+    # "\ud800" is valid JSON but not text: it could not be written back in the answer
+    response = post(client, url, body)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_json" and f"{where} holds a lone UTF-16 surrogate" in error["message"]
 
 
 def test_aka_dora_per_request_counts_a_red_five(client):

@@ -189,3 +189,49 @@ def test_a_result_too_long_to_write_is_reported_and_the_command_goes_on(tmp_path
     results = score_file(tmp_path, huge_honba + "\n" + good + "\n")
     assert results[0]["error"]["code"] == "invalid_request"
     assert results[1]["id"] == "ok" and "result" in results[1]
+
+
+# --- A line that is not text spoils that line only: the command goes on --------------------------------
+
+NOT_TEXT = [
+    b'{"id": "bad-byte", "hand": {"tiles": "\xff"}}',  # not UTF-8
+    b'{"id": "\\ud800", "hand": {}}',  # a lone surrogate: valid JSON, not text
+    b'{"id": "x", "hand": {"tiles": "\\udfff", "win_tile": "1m"}}',
+]
+
+
+def _bytes_of(*lines) -> bytes:
+    return b"".join(
+        (line if isinstance(line, bytes) else json.dumps(line).encode()) + b"\n" for line in lines
+    )
+
+
+def _assert_each_bad_line_is_reported_and_the_rest_scored(lines: list[dict]) -> None:
+    assert len(lines) == 5
+    assert lines[0]["result"]["total"] == lines[4]["result"]["total"] == 7800
+    for number, bad in zip((2, 3, 4), lines[1:4], strict=True):
+        assert bad["id"] is None and bad["error"]["code"] == "invalid_json"
+        assert bad["error"]["message"].startswith(f"line {number}: ")
+    assert "not UTF-8" in lines[1]["error"]["message"]
+    assert "id holds a lone UTF-16 surrogate" in lines[2]["error"]["message"]
+    assert "hand.tiles holds a lone UTF-16 surrogate" in lines[3]["error"]["message"]
+
+
+def test_a_non_utf8_byte_or_a_lone_surrogate_spoils_its_line_only(tmp_path):
+    path = tmp_path / "hands.jsonl"
+    path.write_bytes(_bytes_of(EXAMPLE, *NOT_TEXT, EXAMPLE))
+    out = io.StringIO()
+    call_command("score_hands", str(path), stdout=out)
+    _assert_each_bad_line_is_reported_and_the_rest_scored(
+        [json.loads(x) for x in out.getvalue().splitlines()]
+    )
+
+
+def test_the_same_from_stdin_read_as_bytes(monkeypatch):
+    stdin = io.TextIOWrapper(io.BytesIO(_bytes_of(EXAMPLE, *NOT_TEXT, EXAMPLE)), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", stdin)
+    out = io.StringIO()
+    call_command("score_hands", stdout=out)
+    _assert_each_bad_line_is_reported_and_the_rest_scored(
+        [json.loads(x) for x in out.getvalue().splitlines()]
+    )

@@ -191,3 +191,73 @@ def test_art43_organizer_confirms_a_disqualification_from_the_entry_list(
     assert east.disqualification_confirmed_by == admin_user and east.disqualification_confirmed_at
     penalty_cancel(penalty=penalty, reason="points waived")
     assert Entry.objects.get(pk=east.pk).status == Entry.Status.DISQUALIFIED  # confirmed: it stays
+
+
+# --- Statuses move through the services, not the change forms ------------------------------------------
+
+EVENT_FORM = {"name": "Renamed", "slug": "spring-open", "table_size": 4, "planned_rounds": 4, "entry_mode": "hands",
+              "advancing_places": 1, "penalty_unit": 100, "final_games": 1, "standings_precedence": "advances,total_points",
+              "clock_increment_seconds": 0, "seating_method": "swiss", "seating_remainder": "three", "is_public": "on",
+              "time_zone": "UTC", "round_minutes": 90, "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0,
+              "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0}  # fmt: skip
+
+
+def test_a_round_cannot_be_completed_from_its_change_form(admin_client, make_event, seated_round):
+    # given a round whose tables are still playing
+    round_ = seated_round(make_event(4))
+    # when its change form is posted with the status completed
+    url = reverse("admin:tournament_round_change", args=[round_.pk])
+    response = admin_client.post(url, {"status": "completed", "is_final": "on", "tables-TOTAL_FORMS": 0,
+                                       "tables-INITIAL_FORMS": 0})  # fmt: skip
+    # then nothing changed: completing a round is the action, which checks its tables
+    round_.refresh_from_db()
+    assert response.status_code == 302 and (round_.status, round_.is_final) == (Round.Status.PUBLISHED, False)
+    assert 'name="status"' not in admin_client.get(url).content.decode()
+
+
+def test_a_tables_overtime_year_cannot_be_edited(admin_client, make_event, seated_round):
+    table = seated_round(make_event(4)).tables.get()
+    url = reverse("admin:tournament_table_change", args=[table.pk])
+    admin_client.post(
+        url, {"overtime_year": 2, "status": "finished", "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0}
+    )
+    table.refresh_from_db()
+    assert (table.overtime_year, table.status) == (0, Table.Status.PLAYING)
+
+
+def test_an_events_status_moves_with_the_event_not_from_its_form(admin_client, make_event, seated_round):
+    # given an event running (its first round was seated after the form was loaded)
+    event = make_event(4)
+    seated_round(event)
+    # when its change form is saved with another status and a new name
+    url = reverse("admin:tournament_event_change", args=[event.pk])
+    response = admin_client.post(url, EVENT_FORM | {"status": "finished", "ruleset": event.ruleset_id})
+    # then the name changed, the status did not
+    event.refresh_from_db()
+    assert response.status_code == 302 and (event.name, event.status) == ("Renamed", "running")
+    # and a new event starts as a draft or open for registration, nothing else
+    add_page = admin_client.get(reverse("admin:tournament_event_add")).content.decode()
+    assert 'value="registration"' in add_page and 'value="finished"' not in add_page
+
+
+def test_an_entry_is_marked_away_withdrawn_or_active_through_the_actions(admin_client, make_event):
+    event = make_event(4)
+    entry, disqualified = event.entries.order_by("id")[:2]
+    Entry.objects.filter(pk=disqualified.pk).update(status=Entry.Status.DISQUALIFIED)
+    change = reverse("admin:tournament_entry_change", args=[entry.pk])
+    # the change form does not set the status
+    admin_client.post(change, {"event": event.pk, "player": entry.player_id, "status": "withdrawn"})
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.ACTIVE
+    # the actions do, through the service; a disqualification is not undone that way
+    changelist = reverse("admin:tournament_entry_changelist")
+    response = admin_client.post(
+        changelist, {"action": "mark_away", "_selected_action": [entry.pk, disqualified.pk]}, follow=True
+    )
+    entry.refresh_from_db()
+    disqualified.refresh_from_db()
+    assert (entry.status, disqualified.status) == (Entry.Status.AWAY, Entry.Status.DISQUALIFIED)
+    assert "cancel the penalty that disqualified them" in response.content.decode()
+    admin_client.post(changelist, {"action": "mark_active", "_selected_action": [entry.pk]})
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.ACTIVE

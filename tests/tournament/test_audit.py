@@ -24,6 +24,7 @@ from tournament.models import (
     Table,
     TableClock,
 )
+from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
 from tournament.services.rounds import round_create
 from tournament.simulation import Incidents, event_create, event_simulate, simulated_players
@@ -651,3 +652,19 @@ def test_art43_a_confirmation_on_an_entry_that_is_not_disqualified(one_table):
     assert Entry.objects.get(pk=foul.entry_id).status == Entry.Status.ACTIVE and event_audit(event) == []
     Entry.objects.filter(pk=foul.entry_id).update(disqualification_confirmed_at=timezone.now())
     assert codes(event) == {"disqualification_record"}
+
+
+def test_a_round_marked_completed_while_tables_are_still_playing(make_event, seated_round):
+    # given a round of two tables, table 1 confirmed, table 2 still playing
+    event = make_event(8)
+    round_ = seated_round(event)
+    first = round_.tables.get(number=1)
+    hand_record(
+        table=first, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
+    )
+    table_finish(table=first)
+    # when the round is marked completed behind the services' back (its status edited)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.COMPLETED)
+    # then the audit names the round and the table still playing
+    [violation] = [v for v in event_audit(event) if v.code == "round_completed_while_playing"]
+    assert violation.where == "round 1" and "tables 2 are still playing" in violation.message

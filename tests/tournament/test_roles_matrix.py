@@ -22,7 +22,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import get_resolver, reverse
 
-from players.models import Player
+from players.models import Player, PlayerImport
 from tournament.models import (
     ApiToken,
     Entry,
@@ -299,6 +299,12 @@ WRITES = [
       "action:tournament.entry.disqualify"),
     W("confirm a disqualification", admin_action(Entry, "confirm_disqualification", lambda w: [w.disqualified.pk]),
       ORGANIZERS, "action:tournament.entry.confirm_disqualification"),
+    W("mark a player away", admin_action(Entry, "mark_away", lambda w: [w.event.entries.first().pk]), ORGANIZERS,
+      "action:tournament.entry.mark_away"),
+    W("withdraw a player", admin_action(Entry, "withdraw", lambda w: [w.newcomer_entry.pk]), ORGANIZERS,
+      "action:tournament.entry.withdraw"),
+    W("mark a player active again", admin_action(Entry, "mark_active", lambda w: [w.newcomer_entry.pk]), ORGANIZERS,
+      "action:tournament.entry.mark_active"),
     W("publish a round", admin_action(Round, "publish_rounds", lambda w: [w.round.pk]), ORGANIZERS,
       "action:tournament.round.publish_rounds"),
     W("start a round's timer", admin_action(Round, "start_timers", lambda w: [w.round.pk]), ORGANIZERS,
@@ -493,6 +499,9 @@ READ_ONLY_ROUTES = {
     "api_v1:players": lambda w: reverse("api_v1:players"),
     "api_v1:table": v1("table", table_pk("table_1")),
     "api_v1:clock": v1("clock", table_pk("table_1")),
+    "admin:players_player_import_job": lambda w: reverse(
+        "admin:players_player_import_job", args=[PlayerImport.objects.create(data=b"display_name\nA\n").pk]
+    ),
 }
 
 

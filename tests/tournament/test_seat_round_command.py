@@ -152,3 +152,29 @@ def test_in_process_run_seats_a_three_player_event_without_repeats(monkeypatch):
     for table in response["tables"]:
         assert not any(frozenset(pair) in met_before for pair in itertools.combinations(table, 2))
     assert response["report"]["repeat_pairs"] == 0
+
+
+@pytest.mark.parametrize(
+    ("stdin_text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"players": ["\\ud800", 2, 3, 4]}', "players[0] holds a lone UTF-16 surrogate"),
+        ('{"players": [1, 2, 3, 4], "\\udfff": 1}', "holds a lone UTF-16 surrogate"),
+    ],
+    ids=["nested 100,000 deep", "lone surrogate", "lone surrogate in a key"],
+)
+def test_json_the_parser_or_the_output_cannot_take_is_invalid_json(stdin_text, message, monkeypatch):
+    response, status = run_in_process(stdin_text, monkeypatch)
+    assert status == BAD_REQUEST_STATUS and response["error"]["code"] == "invalid_json"
+    assert message in response["error"]["message"]
+
+
+def test_deep_nesting_or_bytes_that_are_not_utf8_from_the_shell_are_coded_errors_not_tracebacks():
+    for stdin in (b"[" * 100_000 + b"]" * 100_000, b'{"players": [1, 2, 3, 4], "seed": "\xff"}'):
+        result = subprocess.run(
+            [sys.executable, "manage.py", "seat_round"], input=stdin, cwd=PROJECT_ROOT, capture_output=True,
+            env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}, timeout=120,
+        )  # fmt: skip
+        assert result.returncode == BAD_REQUEST_STATUS, result.stderr[-2000:]
+        assert json.loads(result.stdout)["error"]["code"] == "invalid_json"
+        assert b"Traceback" not in result.stderr

@@ -6,13 +6,16 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import timedelta
 
 import pytest
 from django.db import connection, transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from taikai.errors import TaikaiError
 from tournament.models import Entry, Event, Round, Seat, SeatingJob
+from tournament.services import seating as seating_services
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
 from tournament.services.rounds import round_complete, round_publish
@@ -253,3 +256,130 @@ def test_typed_seating_names_the_player_seated_twice_and_lists_the_active_player
     response = admin_client.post(url, {"tables": "Player 01, Player 02, Player 03, Player 04\n"
                                                  "Player 05, Player 01, Player 07, Player 08"})  # fmt: skip
     assert "line 2: Player 01 is seated twice (also on line 1)" in response.content.decode()
+
+
+def _job_page(admin_client, job) -> str:
+    return admin_client.get(
+        reverse("admin:tournament_event_seating_job", args=[job.event_id, job.pk])
+    ).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_job_whose_worker_went_silent_is_shown_stale_and_asked_again_once(
+    admin_client, make_event, django_capture_on_commit_callbacks
+):
+    # given a job a worker started and then stopped beating on (it died at 30 %)
+    event = make_event(8)
+    long_ago = timezone.now() - timedelta(minutes=10)
+    job = SeatingJob.objects.create(event=event, round_number=1, state=SeatingJob.State.RUNNING, percent=30,
+                                    message="seating 8 players")  # fmt: skip
+    SeatingJob.objects.filter(pk=job.pk).update(heartbeat_at=long_ago, updated_at=long_ago)
+    # then its page says so and offers to ask again
+    page = _job_page(admin_client, job)
+    assert 'id="seating-stale"' in page and "Ask again" in page and 'http-equiv="refresh"' not in page
+    # when the organizer asks again
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = admin_client.post(reverse("admin:tournament_event_seat_auto", args=[event.pk]))
+    # then the same job is queued again and seats the round
+    assert response.status_code == 302 and len(callbacks) == 1
+    job.refresh_from_db()
+    assert (job.state, job.attempts, job.percent) == (SeatingJob.State.DONE, 2, 100)
+    assert Round.objects.filter(event=event).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_job_with_a_live_worker_is_not_queued_twice(
+    admin_client, make_event, django_capture_on_commit_callbacks
+):
+    event = make_event(8)
+    job = SeatingJob.objects.create(event=event, round_number=1, state=SeatingJob.State.RUNNING, percent=30,
+                                    heartbeat_at=timezone.now())  # fmt: skip
+    assert 'id="seating-stale"' not in _job_page(admin_client, job)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        admin_client.post(reverse("admin:tournament_event_seat_auto", args=[event.pk]))
+    job.refresh_from_db()
+    assert callbacks == [] and (job.state, job.attempts) == (SeatingJob.State.RUNNING, 1)
+
+
+@pytest.mark.django_db
+def test_a_run_given_up_on_writes_nothing_on_the_job(make_event, monkeypatch):
+    # given a run that is slow; meanwhile the organizer, seeing no sign of life, asks again
+    event = make_event(8)
+    job = SeatingJob.objects.create(event=event, round_number=1)
+    engine = seating_services.seating_from_engine
+
+    def slow_engine(request):
+        SeatingJob.objects.filter(pk=job.pk).update(state=SeatingJob.State.QUEUED, attempts=2, percent=0)
+        return engine(request)
+
+    monkeypatch.setattr(seating_services, "seating_from_engine", slow_engine)
+    # when the first run ends
+    seating_services.seating_job_run(job_id=job.pk)
+    # then the round is written once, and the job is the new request's, untouched by the old run
+    job.refresh_from_db()
+    assert (job.state, job.attempts, job.percent) == (SeatingJob.State.QUEUED, 2, 0)
+    assert Round.objects.filter(event=event).count() == 1
+
+
+@pytest.mark.services("postgres", "redis", "worker")
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_mid_seating_is_seen_stale_and_the_organizer_asks_again(
+    admin_client, make_event, celery_worker_process, tmp_path, settings
+):
+    """A killed worker's task would come back only after the broker's visibility timeout (600 s): its
+    silent heartbeat shows the job stale within seconds, and asking again seats the round once."""
+    settings.SEATING_STALE_SECONDS = 3
+    event = make_event(16)
+    job = SeatingJob.objects.create(event=event, round_number=1, heartbeat_at=timezone.now())
+    queue = f"{celery_worker_process['queue']}-stale"
+    env = os.environ | {"DATABASE_URL": celery_worker_process["database_url"],
+                        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "SEATING_HEARTBEAT_SECONDS": "0.5"}  # fmt: skip
+    log = open(tmp_path / "worker.log", "w")  # noqa: SIM115 -- closed below
+    try:
+        # given a worker running the seating, held inside its write by a lock on the event
+        with transaction.atomic():
+            Event.objects.select_for_update().get(pk=event.pk)
+            worker = _start_worker(queue, env, log)
+            seat_next_round_task.apply_async(args=[job.pk], queue=queue)
+            deadline = time.monotonic() + 60
+            while SeatingJob.objects.get(pk=job.pk).percent < 80 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            beat = SeatingJob.objects.get(pk=job.pk).heartbeat_at
+            time.sleep(1.5)
+            job.refresh_from_db()
+            assert job.percent == 80 and job.heartbeat_at > beat, (tmp_path / "worker.log").read_text()[
+                -3000:
+            ]
+            assert not seating_services.seating_job_stale(job)  # it beats while it waits
+            # when the worker is killed
+            worker.send_signal(signal.SIGKILL)
+            worker.wait(timeout=20)
+        connection.close()
+    finally:
+        log.close()
+    # then within seconds the job is seen stale, still "running" at 80 %
+    assert _wait_for_stale(job.pk)
+    job.refresh_from_db()
+    assert (job.state, job.percent) == (SeatingJob.State.RUNNING, 80)
+    assert 'id="seating-stale"' in _job_page(admin_client, job)
+    # and when the organizer asks again (twice), the worker seats the round once
+    for _ in range(2):
+        assert (
+            admin_client.post(reverse("admin:tournament_event_seat_auto", args=[event.pk])).status_code == 302
+        )
+    deadline = time.monotonic() + 60
+    while SeatingJob.objects.get(pk=job.pk).state != SeatingJob.State.DONE and time.monotonic() < deadline:
+        time.sleep(0.3)
+    job.refresh_from_db()
+    assert (job.state, job.attempts) == (SeatingJob.State.DONE, 2)
+    assert Round.objects.filter(event=event).count() == 1
+    assert Seat.objects.filter(round__event=event).count() == 16
+
+
+def _wait_for_stale(job_id: int, seconds: float = 30) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if seating_services.seating_job_stale(SeatingJob.objects.get(pk=job_id)):
+            return True
+        time.sleep(0.3)
+    return False

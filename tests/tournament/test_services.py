@@ -5,7 +5,7 @@ import pytest
 from taikai.errors import TaikaiError, VersionConflict
 from tournament.models import Event, HandVersion, Round, SeatResult, StandingsRow, Table
 from tournament.services.hands import hand_record
-from tournament.services.results import table_finish
+from tournament.services.results import table_finish, table_reopen
 from tournament.services.rounds import round_complete, round_create
 
 pytestmark = pytest.mark.django_db
@@ -209,3 +209,34 @@ def test_numbers_beyond_any_real_hand_are_refused_not_stored(make_event, seated_
     with pytest.raises(TaikaiError) as info:
         hand_record(table=table, number=1, expected_version=0, data=data)
     assert info.value.field == field and not HandVersion.objects.exists()
+
+
+def test_confirming_a_confirmed_table_again_changes_nothing(
+    make_event, seated_round, django_capture_on_commit_callbacks
+):
+    # given a table confirmed from its hands
+    table = seated_round(make_event(4)).tables.get()
+    hand_record(table=table, number=1, expected_version=0, data=RON_40_2)
+    table_finish(table=table)
+    first = {r.pk for r in SeatResult.objects.filter(table=table)}
+    # when it is confirmed again, twice, and again after a reopening that changed nothing
+    with django_capture_on_commit_callbacks() as callbacks:
+        table_finish(table=table)
+        table_finish(table=table)
+        table_reopen(table=table)
+        rows = table_finish(table=table)
+    # then there is still one version, the same rows, and no standings recompute was asked for
+    table.refresh_from_db()
+    assert (table.result_version, table.status) == (1, Table.Status.FINISHED)
+    assert {r.pk for r in SeatResult.objects.filter(table=table)} == first == {r.pk for r in rows}
+    assert callbacks == []
+
+
+def test_confirming_other_final_scores_is_a_new_version(make_event, seated_round):
+    table = seated_round(make_event(4, entry_mode="final_scores")).tables.get()
+    table_finish(table=table, final_points=[40000, 30000, 20000, 10000])
+    table_finish(table=table, final_points=[40000, 30000, 20000, 10000])
+    table_finish(table=table, final_points=[40000, 20000, 30000, 10000])
+    assert (
+        sorted(SeatResult.objects.filter(table=table).values_list("version", flat=True)) == [1] * 4 + [2] * 4
+    )

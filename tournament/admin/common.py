@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import FieldDoesNotExist, PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
@@ -83,6 +83,32 @@ class EventScopedAdmin(admin.ModelAdmin):
             kwargs["queryset"] = db_field.related_model._default_manager.filter(where)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
+    def save_model(self, request, obj, form, change):
+        """A change saves the fields its form changed, and nothing else: a status or a version a service
+        moved meanwhile is not written back as the form loaded it."""
+        if not change:
+            return super().save_model(request, obj, form, change)
+        fields = changed_model_fields(obj, form.changed_data)
+        if fields:
+            obj.save(update_fields=fields)
+        return None
+
+    def get_changeform_initial_data(self, request):
+        """Initial values from the address (``?table=3``); one its field cannot hold (``?event=abc``, an id
+        out of range) is left out: a mistyped link opens the form without it, not an error page."""
+        initial = super().get_changeform_initial_data(request)
+        for name, value in list(initial.items()):
+            try:
+                field = self.model._meta.get_field(name)
+            except FieldDoesNotExist:
+                continue
+            target = field.target_field if field.many_to_one or field.one_to_one else field
+            try:
+                target.clean(value, None)
+            except (ValidationError, TypeError, ValueError):
+                del initial[name]
+        return initial
+
     def get_object(self, request, object_id, from_field=None):
         """An object of an event the user holds no role in: 403, not "does not exist"."""
         obj = super().get_object(request, object_id, from_field)
@@ -134,6 +160,27 @@ class EventScopedAdmin(admin.ModelAdmin):
         if not self.has_change_permission(request, obj):
             raise PermissionDenied
         return obj
+
+
+def changed_model_fields(obj, names) -> list[str]:
+    concrete = {f.name for f in obj._meta.concrete_fields if not f.primary_key}
+    return [name for name in names if name in concrete]
+
+
+def formset_save_changed_fields(formset) -> None:
+    """Save an inline formset like Django does, except that a changed row saves its changed fields only."""
+    instances = formset.save(commit=False)
+    for obj in formset.deleted_objects:
+        obj.delete()
+    changed = {id(obj): fields for obj, fields in formset.changed_objects}
+    for obj in instances:
+        if id(obj) in changed:
+            fields = changed_model_fields(obj, changed[id(obj)])
+            if fields:
+                obj.save(update_fields=fields)
+        else:
+            obj.save()
+    formset.save_m2m()
 
 
 class EventScopedInline:

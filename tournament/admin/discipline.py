@@ -24,6 +24,7 @@ from tournament.services.discipline import (
     penalty_log,
     ruling_record,
 )
+from tournament.services.entries import entry_status_set
 
 EVENT_FILTER = ("event", admin.RelatedOnlyFieldListFilter)
 
@@ -59,8 +60,26 @@ class EntryAdmin(EventScopedAdmin):
     search_fields = ("player__display_name", "player__reading", "event__name")
     autocomplete_fields = ("event", "player")
     raw_id_fields = ("substitute_for",)
-    readonly_fields = ("personal_link",)
-    actions = ["disqualify", "confirm_disqualification", "personal_links_csv"]
+    readonly_fields = ("status", "status_reason", "personal_link")  # moved by the actions, through services
+    actions = ["mark_away", "withdraw", "mark_active", "disqualify", "confirm_disqualification",
+               "personal_links_csv"]  # fmt: skip
+
+    def _status_set(self, request, queryset, status: str, done: str) -> None:
+        reason = f"{Entry.Status(status).label.lower()}: set by {request.user}"
+        apply_to_each(self, request, queryset,
+                      lambda entry: entry_status_set(entry=entry, status=status, reason=reason), done)  # fmt: skip
+
+    @admin.action(description="Mark away (not seated until back)", permissions=["change"])
+    def mark_away(self, request, queryset):
+        self._status_set(request, queryset, Entry.Status.AWAY, "away: not seated until back.")
+
+    @admin.action(description="Withdraw from the event", permissions=["change"])
+    def withdraw(self, request, queryset):
+        self._status_set(request, queryset, Entry.Status.WITHDRAWN, "withdrawn.")
+
+    @admin.action(description="Mark active again (seated from the next round)", permissions=["change"])
+    def mark_active(self, request, queryset):
+        self._status_set(request, queryset, Entry.Status.ACTIVE, "active.")
 
     @admin.display(description=_("personal link (the player's own page)"))
     def personal_link(self, obj):

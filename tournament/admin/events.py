@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
@@ -20,15 +21,26 @@ from players.admin import PlayerCsvForm, registered_message
 from players.csv_import import CsvImportError, players_find_or_create_csv
 from taikai.errors import TaikaiError
 from tournament import access, selectors
-from tournament.admin.common import EventScopedAdmin, EventScopedInline, apply_to_each
+from tournament.admin.common import (
+    EventScopedAdmin,
+    EventScopedInline,
+    apply_to_each,
+    formset_save_changed_fields,
+)
 from tournament.engine.standings import DEFAULT_PRECEDENCE
 from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
 from tournament.services.entries import entries_register
 from tournament.services.events import event_finish
+from tournament.services.queue import SEAT_NEXT_ROUND
 from tournament.services.roles import role_grant, role_revoke
 from tournament.services.rounds import round_create, round_publish
-from tournament.services.seating import round_draft_reroll, round_draft_swap, seating_job_request
+from tournament.services.seating import (
+    round_draft_reroll,
+    round_draft_swap,
+    seating_job_request,
+    seating_job_stale,
+)
 from tournament.services.tokens import api_token_issue
 
 
@@ -38,6 +50,7 @@ class EntryInline(EventScopedInline, admin.TabularInline):
     extra = 0
     autocomplete_fields = ("player",)
     fields = ("player", "status", "status_reason", "substitute_for")
+    readonly_fields = ("status", "status_reason")  # Entries → select → Mark away / Withdraw / Mark active
     raw_id_fields = ("substitute_for",)
 
 
@@ -87,6 +100,8 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
             super().get_queryset(request).filter(revoked_at__isnull=True).select_related("user", "granted_by")
         )
 
+
+STARTING_STATUSES = (Event.Status.DRAFT, Event.Status.REGISTRATION)
 
 PRECEDENCE_CHOICES = [  # art. 41: the order of the overall standings, keys of the standings engine
     (DEFAULT_PRECEDENCE, _("Advances, then total points (art. 41)")),
@@ -158,7 +173,18 @@ class EventAdmin(EventScopedAdmin):
         return admin.ModelAdmin.has_add_permission(self, request)
 
     def get_readonly_fields(self, request, obj=None):
-        return () if request.user.is_superuser else ("owner",)
+        """The status moves with the event (its first round, Finish the selected events); a new event
+        starts as a draft or open for registration."""
+        fields = () if request.user.is_superuser else ("owner",)
+        return fields if obj is None else (*fields, "status")
+
+    def get_form(self, request, obj=None, **kwargs):
+        form_class = super().get_form(request, obj, **kwargs)
+        if obj is None and "status" in form_class.base_fields:
+            form_class.base_fields["status"].choices = [
+                (value, label) for value, label in Event.Status.choices if value in STARTING_STATUSES
+            ]
+        return form_class
 
     def save_model(self, request, obj, form, change):
         if not change and (obj.owner_id is None or not request.user.is_superuser):
@@ -166,7 +192,10 @@ class EventAdmin(EventScopedAdmin):
         super().save_model(request, obj, form, change)
 
     def save_formset(self, request, form, formset, change):
-        """Roles go through the services: a new row grants, a deleted row revokes, nothing is deleted."""
+        """Roles go through the services: a new row grants, a deleted row revokes, nothing is deleted.
+        Entries save the fields their rows changed (their status moves through the services)."""
+        if formset.model is Entry:
+            return formset_save_changed_fields(formset)
         if formset.model is not EventRole:
             return super().save_formset(request, form, formset, change)
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
@@ -295,10 +324,13 @@ class EventAdmin(EventScopedAdmin):
         tables = []
         if round_ is not None:
             tables = selectors.round_tables_with_seats(round_)
+        stale = seating_job_stale(job)
         title = _("Seating of round %(number)s") % {"number": job.round_number}
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": job.event,
                    "title": title, "job": job, "round": round_, "tables": tables,
-                   "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING)}  # fmt: skip
+                   "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING) and not stale,
+                   "stale": stale, "stale_seconds": round(settings.SEATING_STALE_SECONDS),
+                   "waiting": selectors.outbox_waiting_for(SEAT_NEXT_ROUND, job.pk)}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/seating_job.html", context)
 
     def _draft_action(self, request, round_) -> str:

@@ -66,8 +66,9 @@ def qr_svg(url: str) -> str:
 class RoundAdmin(EventScopedAdmin):
     list_display = ("__str__", "event", "number", "status")
     list_filter = ("status", ("event", admin.RelatedOnlyFieldListFilter))
-    readonly_fields = ("event", "number", "seating_report", "timer_started_at")
+    # every field is moved by the services (seating, publishing, completing, the final): read-only here
     fields = ("event", "number", "status", "is_final", "timer_started_at", "seating_report")
+    readonly_fields = fields
     inlines = [TableInline]
     actions = ["publish_rounds", "start_timers", "complete_rounds"]
     change_form_template = "admin/tournament/round/change_form.html"

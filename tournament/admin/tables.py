@@ -28,8 +28,9 @@ class TableAdmin(EventScopedAdmin):
     event_path = "round__event"
     list_display = ("__str__", "status", "result_version", "sheet_link")
     list_filter = ("status", ("round__event", admin.RelatedOnlyFieldListFilter))
-    readonly_fields = ("round", "number", "status", "result_version")
-    fields = ("round", "number", "status", "overtime_year", "result_version")
+    # results and overtime are recorded on the table sheet, through the services: read-only here
+    fields = ("round", "number", "status", "overtime_year", "overtime_state", "result_version")
+    readonly_fields = fields
     inlines = [SeatInline]
 
     def has_add_permission(self, request):

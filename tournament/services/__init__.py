@@ -17,5 +17,5 @@ results get new versions naming who and when.
 * ``finals``: the final's decision after its prescribed games, among eligible finalists (arts. 40, 43);
 * ``standings``: the overall standings (art. 41) and their recompute;
 * ``locks``: every row lock, in one documented order;
-* ``queue``: Celery work queued after commit.
+* ``queue``: Celery work queued after commit, kept in the outbox until the broker has it.
 """

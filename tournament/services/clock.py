@@ -1,5 +1,10 @@
 """The chess clock of art. 38, server-authoritative: every press is serialised on the clock's row.
 
+Locks: every write takes the table's row, then the clock's (the order of :mod:`tournament.services.locks`),
+each ``FOR UPDATE OF`` itself only. Reading a clock takes no lock: it reads the row as last committed. The
+one read that writes is the one that finds the seat on turn out of time and not yet flagged: it flags it
+(and logs the art. 38 ⑤ penalty) through the writers' path, once; the next reads find it flagged.
+
 Seats are numbered like hands: 0.. from the game's East (art. 42: a player absent before the game is
 not one). A player who left during the game keeps their number but is absent from the clock of every
 later hand: the turn passes over them and they never flag. A seat that runs out of time is recorded at
@@ -136,17 +141,23 @@ def clock_resume(*, table: Table, user=None) -> TableClock:
 
 @transaction.atomic
 def clock_observe(*, table: Table) -> TableClock:
-    """Read the clock; a seat whose time ran out meanwhile is flagged now (and penalised)."""
+    """Flag a seat whose time ran out meanwhile (and penalise it), under the writers' locks."""
     clock = _locked_clock(table)
-    transition = engine.observe(engine.state_from_dict(clock.state), _now_ms())
+    transition = _engine_call(lambda: engine.observe(engine.state_from_dict(clock.state), _now_ms()))
     if transition.events:
         return _save(clock, transition, table=clock.table, user=None)
     return clock
 
 
+def _flag_due(clock: TableClock) -> bool:
+    """Has the seat on turn run out of time since the clock was last written?"""
+    state = engine.state_from_dict(clock.state)
+    return bool(engine.observe(state, max(_now_ms(), state.mark_ms)).events)
+
+
 def clock_view(clock: TableClock) -> dict:
     state = engine.state_from_dict(clock.state)
-    now = _now_ms()
+    now = max(_now_ms(), state.mark_ms)  # read without a lock: another server may have written a moment ahead
     return {
         "table": clock.table_id,
         "hand_number": clock.hand_number,
@@ -172,8 +183,9 @@ def clock_payload(clock: TableClock) -> dict:
 def clock_state(*, table: Table) -> dict:
     """What a clock shows now: its state (a seat out of time is flagged on the way), or, before the
     dealer starts it, every bank full and nobody on turn."""
-    if selectors.table_clock_exists(table):
-        return clock_payload(clock_observe(table=table))
+    clock = selectors.table_clock(table)
+    if clock is not None:
+        return clock_payload(clock_observe(table=table) if _flag_due(clock) else clock)
     seats = selectors.table_game_seats(table)
     settings = _engine_call(lambda: clock_settings(table.round.event, players=len(seats)))
     return {"table": table.pk, "hand_number": None, "version": 0, "status": "not_started", "seat_on_turn": None,

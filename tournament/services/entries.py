@@ -1,4 +1,4 @@
-"""Registering players in an event."""
+"""Registering players in an event, and an organizer marking one away, withdrawn or back."""
 
 from __future__ import annotations
 
@@ -11,6 +11,10 @@ from players.csv_import import player_find_or_create
 from players.models import Player
 from taikai.errors import TaikaiError
 from tournament.models import Entry, Event
+from tournament.services.locks import lock_entry
+from tournament.services.standings import standings_schedule_recompute
+
+STATUSES_SET_BY_ORGANIZERS = (Entry.Status.ACTIVE, Entry.Status.AWAY, Entry.Status.WITHDRAWN)
 
 
 @transaction.atomic
@@ -48,3 +52,30 @@ def entry_register_player(*, event: Event, player: Player | None = None, values:
     if player is None:
         player = player_find_or_create(values=values or {})
     return entry_register(event=event, player=player)
+
+
+def entry_status_set(*, entry: Entry, status: str, reason: str = "") -> Entry:
+    """Mark a player away (not seated until back), withdrawn, or active again. A disqualification is not
+    changed here: it is lifted with its penalty, or stays (``tournament.services.discipline``)."""
+    if status not in STATUSES_SET_BY_ORGANIZERS:
+        raise TaikaiError(
+            "invalid_status",
+            _("an entry is set %(statuses)s") % {"statuses": ", ".join(STATUSES_SET_BY_ORGANIZERS)},
+            field="status",
+        )
+    entry = lock_entry(entry.pk)
+    if entry.event.status == Event.Status.FINISHED:
+        raise TaikaiError("event_finished", _("the event is finished"), field="event")
+    if entry.status == Entry.Status.DISQUALIFIED:
+        raise TaikaiError(
+            "entry_disqualified",
+            _("%(player)s is disqualified (art. 43): cancel the penalty that disqualified them")
+            % {"player": entry.player},
+            field="status",
+        )
+    if entry.status == status:
+        return entry
+    entry.status, entry.status_reason = status, reason.strip()[:200]
+    entry.save(update_fields=["status", "status_reason"])
+    standings_schedule_recompute(event_id=entry.event_id)
+    return entry

@@ -1,16 +1,16 @@
 """Every row lock the services take, in one order: event → round → table → hand → clock, then the
-event's other rows (entry, seat, penalty). A transaction that needs two of them takes
+event's other rows (entry, seat, penalty, seating job). A transaction that needs two of them takes
 them in that order, so two writers never wait on each other in a circle.
 
 Each lock is ``SELECT … FOR UPDATE OF`` the row itself only (``of=("self",)``): rows joined to read
 along (an event's ruleset, a table's round) are not locked, so events sharing a ruleset, or readers of
-a table's round, do not queue behind a writer. Reads through the selectors take no lock; the one
-read that still does is the clock's, which may flag a seat whose time ran out (``clock_observe``).
+a table's round, do not queue behind a writer. Reads through the selectors take no lock, the clock's
+included: a clock read locks (table, then clock) only when it has a seat out of time to flag.
 """
 
 from __future__ import annotations
 
-from tournament.models import Entry, Event, Hand, Penalty, Round, Seat, Table, TableClock
+from tournament.models import Entry, Event, Hand, Penalty, Round, Seat, SeatingJob, Table, TableClock
 
 
 def _for_update(queryset):
@@ -49,3 +49,7 @@ def lock_seat(seat_id: int) -> Seat:
 
 def lock_penalty(penalty_id: int) -> Penalty:
     return _for_update(Penalty.objects.select_related("event")).get(pk=penalty_id)
+
+
+def lock_seating_job(job_id: int) -> SeatingJob:
+    return _for_update(SeatingJob.objects).get(pk=job_id)

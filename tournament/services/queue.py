@@ -1,26 +1,109 @@
-"""Celery work the services ask for once their transaction has committed.
+"""Celery work the services ask for, kept in the database until the broker has it (an outbox).
 
-Tasks are looked up by their pinned names (``tournament.tasks``), so services never import the task
-module: the entry points sit above the services, and queued messages keep working across deploys.
-With no broker configured the task runs in-process at commit (the embedded default).
+``enqueue_on_commit`` writes a ``QueuedTask`` row in the caller's transaction, so the work is recorded if
+and only if the write is. Once the transaction has committed the task is sent to the broker and its row
+deleted. When the broker cannot be reached (down, restarting, a network fault) the write has still
+succeeded: the row stays with the error, and ``outbox_flush`` sends it when the broker is back (Celery
+beat runs it every ``OUTBOX_FLUSH_SECONDS``; ``manage.py flush_outbox`` runs it from a shell or a timer).
+Tasks are idempotent, so a message sent twice does no harm; the same task with the same arguments
+waiting several times is sent once.
+
+Tasks are looked up by their pinned names (``tournament.tasks``, ``players.tasks``), so services never
+import the task modules: the entry points sit above the services, and queued messages keep working across
+deploys. With no broker configured the task runs in-process at commit (the embedded default).
 """
 
 from __future__ import annotations
 
+import json
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
 from celery import current_app
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
+
+from tournament.models import QueuedTask
 
 STANDINGS_RECOMPUTE = "tournament.standings_recompute"
 SEAT_NEXT_ROUND = "tournament.seat_next_round"
+PLAYERS_IMPORT = "players.import_csv"
+
+# A row younger than this and never tried is left to the request that wrote it (it sends at its commit).
+FLUSH_GRACE_SECONDS = 30
+
+log = logging.getLogger("taikai.queue")
 
 
 def enqueue_on_commit(task_name: str, *args, commit_time: bool = False) -> None:
-    """Queue ``task_name`` with ``args`` after the commit; with ``commit_time`` the time of the commit
-    (ISO 8601) is the last argument."""
+    """Record ``task_name`` with ``args`` now and send it after the commit; with ``commit_time`` the time
+    it is sent (after the commit, ISO 8601) is the last argument."""
+    row = QueuedTask.objects.create(task=task_name, args=list(args), commit_time=commit_time)
+    transaction.on_commit(lambda: _deliver([row.pk], task_name, list(args), commit_time))
 
-    def send() -> None:
-        stamp = (timezone.now().isoformat(),) if commit_time else ()
-        current_app.tasks[task_name].delay(*args, *stamp)
 
-    transaction.on_commit(send)
+def _publish(task_name: str, args: list, commit_time: bool) -> None:
+    stamp = [timezone.now().isoformat()] if commit_time else []
+    current_app.tasks[task_name].apply_async(args=[*args, *stamp])
+
+
+def _deliver(ids: list[int], task_name: str, args: list, commit_time: bool) -> Exception | None:
+    """Send one task for the rows ``ids``; the rows go once the broker has it. Returns the broker's error,
+    if any (the rows stay, with it)."""
+    if current_app.conf.task_always_eager:
+        # in-process: the task runs here and now, and an error it raises is its own, not the broker's
+        QueuedTask.objects.filter(pk__in=ids).delete()
+        _publish(task_name, args, commit_time)
+        return None
+    try:
+        _publish(task_name, args, commit_time)
+    except Exception as exc:  # any failure to hand the message over: the broker did not take it
+        QueuedTask.objects.filter(pk__in=ids).update(
+            attempts=F("attempts") + 1, last_attempt_at=timezone.now(),
+            last_error=f"{exc.__class__.__name__}: {exc}"[:300],
+        )  # fmt: skip
+        log.warning("broker_unreachable: %s%s kept in the outbox (%s)", task_name, tuple(args), exc)
+        return exc
+    QueuedTask.objects.filter(pk__in=ids).delete()
+    return None
+
+
+@dataclass(frozen=True)
+class FlushReport:
+    sent: int  # messages handed to the broker
+    rows: int  # outbox rows they cleared
+    waiting: int  # rows still waiting
+    error: str = ""  # the broker's error that stopped the flush
+
+    def __str__(self) -> str:
+        text = f"sent {self.sent} task(s) for {self.rows} request(s); {self.waiting} waiting"
+        return f"{text}; broker_unreachable: {self.error}" if self.error else text
+
+
+def outbox_flush(*, grace_seconds: float = FLUSH_GRACE_SECONDS, limit: int = 1000) -> FlushReport:
+    """Send the work the broker did not take: rows a send failed for, and rows older than
+    ``grace_seconds`` (their request ended before sending). Identical tasks go once. Stops at the first
+    failure: the broker is still down, the rows wait for the next flush. Concurrent flushes skip each
+    other's rows."""
+    cutoff = timezone.now() - timedelta(seconds=grace_seconds)
+    sent = cleared = 0
+    error = ""
+    with transaction.atomic():
+        rows = list(
+            QueuedTask.objects.select_for_update(skip_locked=True)
+            .filter(Q(attempts__gt=0) | Q(created_at__lte=cutoff))
+            .order_by("id")[:limit]
+        )
+        groups: dict[tuple[str, str, bool], list[int]] = {}
+        for row in rows:
+            groups.setdefault((row.task, json.dumps(row.args), row.commit_time), []).append(row.pk)
+        for (task_name, args, commit_time), ids in groups.items():
+            failure = _deliver(ids, task_name, json.loads(args), commit_time)
+            if failure is not None:
+                error = f"{failure.__class__.__name__}: {failure}"[:300]
+                break
+            sent += 1
+            cleared += len(ids)
+    return FlushReport(sent=sent, rows=cleared, waiting=QueuedTask.objects.count(), error=error)

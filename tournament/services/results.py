@@ -1,5 +1,5 @@
-"""A table's result: confirmed from its hands or from final scores, as a new version each time, and
-reopened for corrections."""
+"""A table's result: confirmed from its hands or from final scores, as a new version each time it
+changes, and reopened for corrections. Confirming again what is already confirmed changes nothing."""
 
 from __future__ import annotations
 
@@ -62,6 +62,7 @@ def _final_points_given(final_points: Sequence[int], *, players: int, ruleset) -
 def table_finish(*, table: Table, final_points: Sequence[int] | None = None, user=None) -> list[SeatResult]:
     """Confirm a table's result: from its hands (hand-by-hand events) or from the final scores given.
 
+    A result the same as the one in force makes no new version and no recompute.
     Riichi deposits still on the table go to the top player or are lost, per the ruleset. Given final
     scores must add up to the start total minus the deposits left on the table. An overtime still going
     (art. 39 ②, as the engine decided it) is played out, or closed by the directors, first.
@@ -101,6 +102,13 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
         result = table_result(outcomes, table_rules(event), multiplier=table.multiplier, deposits_lost=lost)
     except TaikaiError as exc:
         raise exc.at("final_points") from exc
+    current = selectors.table_current_results(table)
+    if current and all(_same_result(current.get(seat.pk), seat, r, result.multiplier)
+                       for seat, r in zip(seats, result.seats, strict=True)):  # fmt: skip
+        # confirmed already with this result (again, or after a reopening that changed nothing)
+        if table.status != Table.Status.FINISHED:
+            status_set(table, Table.Status.FINISHED)
+        return [current[seat.pk] for seat in seats]
     version = table.result_version + 1
     SeatResult.objects.filter(table=table, is_current=True).update(is_current=False)
     rows = SeatResult.objects.bulk_create(
@@ -119,6 +127,20 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
         Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
     standings_schedule_recompute(event_id=event.id)
     return rows
+
+
+RESULT_FIELDS = ("final_points", "placement", "point_score", "placement_points", "oka", "game_points",
+                 "advanced", "forfeit")  # fmt: skip
+
+
+def _same_result(row: SeatResult | None, seat, computed, multiplier: int) -> bool:
+    """Is the seat's result in force the one just computed?"""
+    return (
+        row is not None
+        and row.entry_id == seat.entry_id
+        and row.multiplier == multiplier
+        and all(getattr(row, name) == getattr(computed, name) for name in RESULT_FIELDS)
+    )
 
 
 @transaction.atomic

@@ -1,15 +1,26 @@
 """Seating an event's next round with the pairing engine: the ``../shared/seating-protocol.md`` request
 built from the database, the engine run outside any transaction, and the round with all its tables
 written in one (idempotent per round number). Organizers ask for it as a job that a Celery worker runs.
+
+A running job beats every ``settings.SEATING_HEARTBEAT_SECONDS``. A job queued or running whose last beat is
+older than ``settings.SEATING_STALE_SECONDS`` has lost its worker (killed, out of memory, its machine gone: the broker
+would deliver the task again only after its visibility timeout); asking again re-queues it. That is safe:
+the round is written once whatever the number of runs, and a run that was given up on no longer writes
+on the job.
 """
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+import threading
 import time
 from collections.abc import Callable
+from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.conf import settings
+from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -19,7 +30,7 @@ from tournament.engine.pairing.protocol import seat_round
 from tournament.models import Entry, Event, Round, Seat, SeatingJob
 from tournament.options import seating_settings
 from tournament.services.common import recorder
-from tournament.services.locks import lock_event, lock_round
+from tournament.services.locks import lock_event, lock_round, lock_seating_job
 from tournament.services.queue import SEAT_NEXT_ROUND, enqueue_on_commit
 from tournament.services.rounds import round_create
 from tournament.services.standings import standings_rows
@@ -97,8 +108,17 @@ def round_seat_next(*, event: Event, round_number: int, progress: Progress | Non
     return round_
 
 
+def seating_job_stale(job: SeatingJob, *, now=None) -> bool:
+    """Has the job, queued or running, gone without a sign of life for ``settings.SEATING_STALE_SECONDS``?"""
+    if job.state not in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING):
+        return False
+    last = job.heartbeat_at or job.updated_at
+    return last < (now or timezone.now()) - timedelta(seconds=settings.SEATING_STALE_SECONDS)
+
+
 def seating_job_request(*, event: Event, user=None) -> SeatingJob:
-    """Ask for the next round's seating; a second request for the same round returns the same job."""
+    """Ask for the next round's seating; a second request for the same round returns the same job, and
+    re-queues it if it failed or lost its worker (``seating_job_stale``)."""
     round_number = selectors.event_next_round_number(event)
     if selectors.event_unfinished_round_numbers(event):
         raise TaikaiError(
@@ -107,33 +127,73 @@ def seating_job_request(*, event: Event, user=None) -> SeatingJob:
     with transaction.atomic():
         job, created = SeatingJob.objects.get_or_create(
             event=event, round_number=round_number,
-            defaults={"requested_by": recorder(user)},
+            defaults={"requested_by": recorder(user), "heartbeat_at": timezone.now()},
         )  # fmt: skip
-        if not created and job.state == SeatingJob.State.FAILED:
-            SeatingJob.objects.filter(pk=job.pk).update(state=SeatingJob.State.QUEUED, percent=0, message="")
-            created = True
+        if not created:
+            job = lock_seating_job(job.pk)  # two organizers asking again at once re-queue it once
+            if job.state == SeatingJob.State.FAILED or seating_job_stale(job):
+                job.state, job.percent, job.heartbeat_at = SeatingJob.State.QUEUED, 0, timezone.now()
+                job.message = f"asked again after: {job.message}" if job.message else "asked again"
+                job.attempts += 1
+                job.save(
+                    update_fields=["state", "percent", "message", "heartbeat_at", "attempts", "updated_at"]
+                )
+                created = True
         if created:
             enqueue_on_commit(SEAT_NEXT_ROUND, job.pk)
     return job
 
 
-def seating_job_run(*, job_id: int) -> dict:
-    """Run a seating job (the Celery task's body): its progress and outcome are written on the job.
-    Safe to run twice: the second run finds the round and changes nothing."""
+class _Heartbeat:
+    """Beat on a job every ``every`` seconds from a thread of its own, while the engine runs."""
+
+    def __init__(self, job_id: int, attempt: int, every: float | None):
+        self.job_id, self.attempt, self.every = job_id, attempt, every
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, name=f"seating-job-{job_id}-heartbeat", daemon=True)
+
+    def __enter__(self):
+        if self.every:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc_info):
+        self.stopped.set()
+        if self.thread.is_alive():
+            self.thread.join(timeout=10)
+
+    def _run(self) -> None:
+        try:
+            while not self.stopped.wait(self.every):
+                with contextlib.suppress(DatabaseError):  # a missed beat: the next one tries again
+                    SeatingJob.objects.filter(pk=self.job_id, attempts=self.attempt).update(
+                        heartbeat_at=timezone.now()
+                    )
+        finally:
+            connection.close()
+
+
+def seating_job_run(*, job_id: int, heartbeat_every: float | None = None) -> dict:
+    """Run a seating job (the Celery task's body): its progress and outcome are written on the job,
+    with a heartbeat every ``heartbeat_every`` seconds. Safe to run twice: the second run finds the round
+    and changes nothing. A run the organizer gave up on (the job was asked for again) writes nothing on
+    the job."""
     job = SeatingJob.objects.select_related("event").filter(pk=job_id).first()
     if job is None:
         return {"job": job_id, "state": "missing"}
+    this_run = SeatingJob.objects.filter(pk=job_id, attempts=job.attempts)
 
     def progress(percent: int, message: str) -> None:
-        SeatingJob.objects.filter(pk=job_id).update(
-            state=SeatingJob.State.RUNNING, percent=percent, message=message
+        this_run.update(
+            state=SeatingJob.State.RUNNING, percent=percent, message=message, heartbeat_at=timezone.now()
         )
 
     try:
-        round_ = round_seat_next(event=job.event, round_number=job.round_number, progress=progress)
+        with _Heartbeat(job_id, job.attempts, heartbeat_every):
+            round_ = round_seat_next(event=job.event, round_number=job.round_number, progress=progress)
     except Exception as exc:
         code = getattr(exc, "code", exc.__class__.__name__)
-        SeatingJob.objects.filter(pk=job_id).update(state=SeatingJob.State.FAILED, message=f"{code}: {exc}")
+        this_run.update(state=SeatingJob.State.FAILED, message=f"{code}: {exc}", heartbeat_at=timezone.now())
         raise
     tables = round_.tables.count()
     # The singular keeps today's English ("1 tables").
@@ -141,7 +201,7 @@ def seating_job_run(*, job_id: int) -> dict:
         "round": round_.number,
         "tables": tables,
     }
-    SeatingJob.objects.filter(pk=job_id).update(state=SeatingJob.State.DONE, percent=100, message=message)
+    this_run.update(state=SeatingJob.State.DONE, percent=100, message=message, heartbeat_at=timezone.now())
     return {"job": job_id, "state": "done", "round": round_.number}
 
 

@@ -11,12 +11,16 @@ from scoring.engine.errors import ScoringError
 from scoring.selectors import ruleset_get_engine_rules
 
 
-def result_line_for(line: str, rules) -> dict:
-    """One request line → its result object (an error object for bad input; never raises)."""
+def result_line_for(line: bytes, rules, *, number: int | None = None) -> dict:
+    """One request line (its bytes) → its result object (an error object for bad input; never raises).
+    A line that is not UTF-8, not JSON, or holds a lone surrogate is ``invalid_json``, naming the line."""
     try:
-        request = parse_json_object(line.encode("utf-8"))
+        request = parse_json_object(line)
     except ScoringError as error:
-        return {"id": None, "error": error.as_dict()}
+        body = error.as_dict()
+        if number is not None:
+            body["message"] = f"line {number}: {body['message']}"
+        return {"id": None, "error": body}
     return evaluate(request, rules)
 
 
@@ -24,8 +28,17 @@ def result_text(result: dict) -> str:
     return outcome_json(Outcome(result, is_error="error" in result))[0]
 
 
+def input_lines(stream):
+    """The stream's lines as bytes, each decoded on its own: a bad byte spoils its line only."""
+    for raw in getattr(stream, "buffer", stream):
+        yield raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
+
+
 class Command(BaseCommand):
-    help = "Score hands written as JSON Lines (one request per line) from FILE or stdin."
+    help = (
+        "Score hands written as JSON Lines (one request per line) from FILE or stdin. A bad line (not UTF-8, "
+        "not JSON, not a valid hand) gives its error object and the command goes on with the next."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", nargs="?", help="JSON Lines file; stdin when omitted or '-'")
@@ -43,19 +56,16 @@ class Command(BaseCommand):
             stream = sys.stdin
         else:
             try:
-                stream = open(file, encoding="utf-8")  # noqa: SIM115 -- closed below
+                stream = open(file, "rb")  # noqa: SIM115 -- closed below
             except OSError as exc:
                 raise CommandError(f"file_not_found: {file}: {exc.strerror}") from exc
         out = self.stdout._out
         try:
-            for raw in stream:
+            for number, raw in enumerate(input_lines(stream), start=1):
                 line = raw.strip()
                 if not line:
                     continue
-                out.write(result_text(result_line_for(line, rules)) + "\n")
-        except UnicodeDecodeError as exc:
-            message = _("the input is not UTF-8 (%(reason)s)") % {"reason": exc.reason}
-            raise CommandError(f"invalid_encoding: {message}") from exc
+                out.write(result_text(result_line_for(line, rules, number=number)) + "\n")
         finally:
             if stream is not sys.stdin:
                 stream.close()

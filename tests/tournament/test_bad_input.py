@@ -1,0 +1,122 @@
+"""Bad input at every door of the tournament app is refused with a code (HTTP 400, or a form that says
+what is wrong), never a 500, and nothing is written."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournament.models import HandVersion, Penalty, Table, TableClock
+
+pytestmark = pytest.mark.django_db
+
+RON = {"action": "hand", "outcome": "ron", "dealer_position": 0, "honba": 0, "expected_version": 0,
+       "winner_1": 1, "discarder": 2, "han_1": "3", "fu_1": 30}  # fmt: skip
+
+
+@pytest.fixture
+def table(make_event, seated_round) -> Table:
+    return seated_round(make_event(4, clock_bank_seconds=30)).tables.get()
+
+
+@pytest.fixture
+def organizer(admin_user) -> Client:
+    client = Client(raise_request_exception=False)  # a 500 is an answer here, not an exception
+    client.force_login(admin_user)
+    return client
+
+
+def sheet(table, query=""):
+    return reverse("console:table", args=[table.pk]) + query
+
+
+def penalty_page(table, query=""):
+    return reverse("console:penalty", args=[table.pk]) + query
+
+
+@pytest.mark.parametrize(
+    ("address", "expected"),
+    [
+        (lambda t: sheet(t, "?hand=abc"), 400),
+        (lambda t: sheet(t, "?hand=1000000"), 400),
+        (lambda t: sheet(t, "?hand=" + "9" * 5000), 400),
+        (lambda t: sheet(t, "?confirm=absent_during&seat=abc"), 200),
+        (lambda t: sheet(t, "?confirm=absent_during&seat=1000000000000"), 200),
+        (lambda t: penalty_page(t, "?hand=abc&seat=abc"), 200),
+        (lambda t: penalty_page(t, "?hand=1000000&seat=1000000000000"), 200),
+        (
+            lambda t: (
+                reverse("admin:tournament_penalty_add") + "?event=abc&table=abc&entry=abc&hand_number=abc"
+            ),
+            200,
+        ),
+        (
+            lambda t: (
+                reverse("admin:tournament_penalty_add") + "?event=100000000000000000000&hand_number=1000000"
+            ),
+            200,
+        ),
+        (lambda t: reverse("admin:tournament_ruling_add") + "?event=abc&table=1e3", 200),
+        (lambda t: reverse("admin:tournament_entry_add") + "?event=abc&player=abc&status=zzz", 200),
+        (lambda t: reverse("admin:tournament_handversion_changelist") + "?hand=abc&honba=1000000000000", 302),
+        (lambda t: reverse("admin:tournament_penalty_changelist") + "?hand_number=abc&seat=abc", 302),
+    ],
+    ids=lambda value: "" if callable(value) else str(value),
+)
+def test_bad_numbers_in_an_address_are_not_a_500(organizer, table, address, expected):
+    response = organizer.get(address(table))
+    assert response.status_code == expected, response.content[:300]
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"honba": 10**12}, "honba"),
+        ({"han_1": "1,000,000,000"}, "han"),
+        ({"han_1": "1000000000"}, "han"),
+        ({"fu_1": "9" * 5000}, "fu"),
+        ({"expected_version": "abc"}, "version"),
+    ],
+)
+def test_bad_numbers_in_a_hand_are_a_400_naming_the_field_and_nothing_is_written(
+    organizer, table, changes, field
+):
+    response = organizer.post(sheet(table), RON | changes)
+    assert response.status_code == 400 and field in response.content.decode().lower()
+    assert not HandVersion.objects.exists()
+
+
+def test_a_penalty_for_hand_10_to_the_12_is_refused_and_nothing_is_written(organizer, table):
+    seat = table.seats.get(position=1)
+    response = organizer.post(penalty_page(table), {"seat": seat.pk, "kind": "art35_revealed_hand",
+                                                    "hand_number": 10**12, "reason": "shown"})  # fmt: skip
+    assert response.status_code == 400 and not Penalty.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"a": ' * 100_000, "nested too deeply"),
+        (b'{"hand_number": 1, "dealer_position": 0', "JSON parse error"),
+        (b'{"hand_number": "\\ud800", "dealer_position": 0}', "lone UTF-16 surrogate"),
+        (b"\xff\xfe", "JSON parse error"),
+    ],
+    ids=["nested 100,000 deep", "opened 100,000 deep", "cut short", "lone surrogate", "not UTF-8"],
+)
+def test_a_clock_body_that_is_not_json_is_a_400_with_a_code(organizer, table, body, message):
+    url = reverse("tournament_api:clock_start", args=[table.pk])
+    response = organizer.post(url, body, content_type="application/json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_json" and message in error["message"]
+    assert not TableClock.objects.exists()
+
+
+def test_a_clock_hand_number_of_40000_is_a_400_naming_it(organizer, table):
+    url = reverse("tournament_api:clock_start", args=[table.pk])
+    response = organizer.post(
+        url, {"hand_number": 40000, "dealer_position": 0}, content_type="application/json"
+    )
+    assert response.status_code == 400 and response.json()["error"]["field"] == "hand_number"
