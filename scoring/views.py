@@ -94,13 +94,27 @@ PALETTE = (
 )
 
 
+# The limits by name, in the reader's language (the English keeps both names, as players say them).
+LIMIT_WORDS = {
+    "mangan": gettext_lazy("満貫 mangan"),
+    "haneman": gettext_lazy("跳満 haneman"),
+    "baiman": gettext_lazy("倍満 baiman"),
+    "sanbaiman": gettext_lazy("三倍満 sanbaiman"),
+    "yakuman": gettext_lazy("役満 yakuman"),
+}
+
+
+def limit_labels() -> dict[str, str]:
+    return {code: str(LIMIT_WORDS.get(code, label)) for code, label in LIMIT_LABELS.items()}
+
+
 def calculator(request):
     """The hand calculator page: the form is scored by ``POST /scoring/api/evaluate`` from the page."""
     rulesets = Ruleset.objects.order_by("name").only("name", "slug", "aka_dora")
     labels = {
         "yaku": YAKU_LABELS,
         "fu": FU_LABELS,
-        "limit": LIMIT_LABELS,
+        "limit": limit_labels(),
         "tiles": {tile.code: str(tile.label) for _suit, tiles in PALETTE for tile in tiles},
     }
     context = {
@@ -163,7 +177,7 @@ def table_side(rows: tuple[ScoreRow, ...], *, dealer: bool) -> TableSide:
     counted_yakuman = any(row.limit == "yakuman" and row.han is not None for row in limit_rows)
     limit_lines = tuple(
         LimitLine(
-            label=LIMIT_LABELS.get(row.limit, row.limit),
+            label=limit_labels().get(row.limit, row.limit),
             han=limit_han_range(row, counted_yakuman=counted_yakuman),
             cell=_cell(row),
         )

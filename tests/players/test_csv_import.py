@@ -151,7 +151,7 @@ def test_a_value_too_long_beyond_the_last_column_still_names_the_line():
 def test_thousands_of_rows_are_checked_and_written_in_a_few_queries(django_assert_max_num_queries):
     rows = "".join(f"Player {i},Club {i % 7},JP,ID{i:05d}\n" for i in range(3000))
     data = ("display_name,club,country,external_id\n" + rows).encode()
-    with django_assert_max_num_queries(40):  # not one (or three) per row: batches (small ones on SQLite)
+    with django_assert_max_num_queries(50):  # not one (or three) per row: batches (~90 rows on SQLite)
         created = players_import_csv(data=data)
     assert len(created) == 3000 and Player.objects.filter(external_id="ID02999").exists()
 

@@ -65,21 +65,24 @@ class EntryAdmin(EventScopedAdmin):
                "personal_links_csv"]  # fmt: skip
 
     def _status_set(self, request, queryset, status: str, done: str) -> None:
-        reason = f"{Entry.Status(status).label.lower()}: set by {request.user}"
+        reason = _("%(status)s: set by %(user)s") % {
+            "status": Entry.Status(status).label,
+            "user": request.user,
+        }
         apply_to_each(self, request, queryset,
                       lambda entry: entry_status_set(entry=entry, status=status, reason=reason), done)  # fmt: skip
 
-    @admin.action(description="Mark away (not seated until back)", permissions=["change"])
+    @admin.action(description=_("Mark away (not seated until back)"), permissions=["change"])
     def mark_away(self, request, queryset):
-        self._status_set(request, queryset, Entry.Status.AWAY, "away: not seated until back.")
+        self._status_set(request, queryset, Entry.Status.AWAY, _("%(object)s: away, not seated until back."))
 
-    @admin.action(description="Withdraw from the event", permissions=["change"])
+    @admin.action(description=_("Withdraw from the event"), permissions=["change"])
     def withdraw(self, request, queryset):
-        self._status_set(request, queryset, Entry.Status.WITHDRAWN, "withdrawn.")
+        self._status_set(request, queryset, Entry.Status.WITHDRAWN, _("%(object)s: withdrawn."))
 
-    @admin.action(description="Mark active again (seated from the next round)", permissions=["change"])
+    @admin.action(description=_("Mark active again (seated from the next round)"), permissions=["change"])
     def mark_active(self, request, queryset):
-        self._status_set(request, queryset, Entry.Status.ACTIVE, "active.")
+        self._status_set(request, queryset, Entry.Status.ACTIVE, _("%(object)s: active."))
 
     @admin.display(description=_("personal link (the player's own page)"))
     def personal_link(self, obj):
