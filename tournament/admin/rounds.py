@@ -7,7 +7,7 @@ from django import forms
 from django.contrib import admin
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +18,7 @@ from tournament.models import Round, Table
 from tournament.options import table_numbers_parse
 from tournament.services.roles import scorekeeper_keys_issue
 from tournament.services.rounds import round_complete, round_publish, round_timer_start
+from tournament.templatetags.taikai import seating_report_words
 
 
 class TableInline(admin.TabularInline):
@@ -67,7 +68,7 @@ class RoundAdmin(EventScopedAdmin):
     list_display = ("__str__", "event", "number", "status")
     list_filter = ("status", ("event", admin.RelatedOnlyFieldListFilter))
     # every field is moved by the services (seating, publishing, completing, the final): read-only here
-    fields = ("event", "number", "status", "is_final", "timer_started_at", "seating_report")
+    fields = ("event", "number", "status", "is_final", "timer_started_at", "seating_report_in_words")
     readonly_fields = fields
     inlines = [TableInline]
     actions = ["publish_rounds", "start_timers", "complete_rounds"]
@@ -84,6 +85,12 @@ class RoundAdmin(EventScopedAdmin):
         # Translators: object is a round
         done = _("%(object)s: timer started.")
         apply_to_each(self, request, queryset, lambda round_: round_timer_start(round_=round_), done)
+
+    @admin.display(description=_("seating report"))
+    def seating_report_in_words(self, round_: Round) -> str:
+        """The seating's quality report said in sentences, as on the seating page."""
+        sentences = seating_report_words(round_.seating_report or {})
+        return format_html_join(mark_safe("<br>"), "{}", ((sentence,) for sentence in sentences)) or "—"
 
     def has_add_permission(self, request):
         return False  # rounds are created by seating (event page → "Seat the next round")
