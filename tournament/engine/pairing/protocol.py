@@ -81,8 +81,9 @@ def seat_request(request: SeatingRequest) -> Seating:
     bye_set = set(byes)
     seated_order = [player for player in active_order if player not in bye_set]
 
-    groups, seat_ordered = _group(request, history, seated_order, plan, deadline)
-    tables = groups if seat_ordered else order_seats(groups, history.seat_counts, rng)
+    rounds_left = _rounds_left(request)
+    groups, seat_ordered = _group(request, history, active_order, seated_order, plan, deadline, rounds_left)
+    tables = groups if seat_ordered else order_seats(groups, history.seat_counts, rng, rounds_left)
     numbers = number_tables(tables, history.last_table)
     tables = [table for _, table in sorted(zip(numbers, tables, strict=True))]
     _check(tables, byes, plan, active_order)
@@ -100,6 +101,13 @@ def seat_request(request: SeatingRequest) -> Seating:
     )
 
 
+def _rounds_left(request: SeatingRequest) -> int:
+    """Rounds after this one, when the request says how many the event has (else 0)."""
+    if request.total_rounds is None:
+        return 0
+    return max(0, request.total_rounds - request.round_number)
+
+
 def _ranked_active(request: SeatingRequest, index_of: dict[PlayerId, int]) -> list[int]:
     ranked = SeatingRequest(
         players=request.players, standings=request.standings, absent=request.absent, mode="swiss"
@@ -110,9 +118,11 @@ def _ranked_active(request: SeatingRequest, index_of: dict[PlayerId, int]) -> li
 def _group(
     request: SeatingRequest,
     history: IndexedHistory,
+    active_order: list[int],
     seated_order: list[int],
     plan: TablePlan,
     deadline: float,
+    rounds_left: int,
 ) -> tuple[list[list[int]], bool]:
     if request.mode == "swiss":
         seating = seat_swiss(
@@ -122,18 +132,21 @@ def _group(
             deadline,
             seat_counts=history.seat_counts,
             seed=f"{request.seed}:{len(history.rounds)}",
+            rounds_left=rounds_left,
         )
         return seating, False
     if request.mode == "interval":
         return seat_interval(seated_order, plan.sizes, request.step or 1), False
     seating = seat_random(
         range(len(request.players)),
+        active_order,
         seated_order,
         plan.sizes,
         request.table_size,
         history,
         request.seed,
         deadline,
+        rounds_left,
     )
     return seating.groups, seating.seat_ordered
 

@@ -1,11 +1,14 @@
 """Cost of a grouping and the local searches that improve one by swapping players between tables.
 
-The cost is lexicographic, folded into one integer: first repeated meetings, then (Swiss only) the
-seat shortfall (members who cannot all sit at a seat they lack, ``winds.seat_shortfall``) at
-``seat_unit`` each, then the spread of standings ranks at each table. A pair that has met ``c`` times costs ``REPEAT_GROWTH**(c-1)``
-repeat units to seat together again, so one third meeting weighs as much as many second meetings
-(the most meetings of any pair is kept low); the repeat unit is larger than any change of rank
-spread a swap can make, so no amount of standings tightness buys a repeat.
+The cost is lexicographic, folded into one integer: first repeated meetings, then (when a
+``winds.SeatBook`` is given) the players pushed past an even seat count (*crosses*), then the spread
+of standings ranks at each table together with the seat deficit (``deficit_unit`` ranks per game a
+player is left short of an even seat count). A pair that has met ``c`` times costs
+``REPEAT_STEP + (c - 1)`` repeat units to seat together again: every repeated meeting weighs about
+the same (the figure people count is the number of repeated meetings), and a pair's third meeting
+weighs a little more than another pair's second. Each unit is larger than anything the next terms
+can change in one exchange of two players, so no amount of standings tightness buys a cross, and
+no seat buys a repeat.
 
 Searches are bounded twice: by a move budget, which keeps them deterministic for a seed, and by a
 ``time.monotonic()`` deadline, a safety net that only bites on oversized inputs or tiny limits.
@@ -17,48 +20,79 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .winds import seat_shortfall
+from .winds import DEFICIT_CAP, SeatBook, split_cost
 
-REPEAT_GROWTH = 16
+REPEAT_STEP = int(__import__("os").environ.get("REPEAT_STEP", "4"))
+DETOUR_UNIT = int(__import__("os").environ.get("DETOUR_UNIT", "1"))  # ranks of spread one detour weighs
+DEFICIT_UNIT = int(
+    __import__("os").environ.get("DEFICIT_UNIT", "1")
+)  # ranks of spread one game of seat deficit weighs
 ANNEAL_CHECK_EVERY = 256  # steps between two looks at the clock and two temperature updates
+LARGEST_TABLE = 4
 
 
 def meeting_cost(times_met: int) -> int:
     """Repeat units for seating together a pair that has already met ``times_met`` times."""
-    return 0 if times_met == 0 else REPEAT_GROWTH ** (times_met - 1)
+    return 0 if times_met == 0 else REPEAT_STEP + times_met - 1
 
 
 @dataclass(frozen=True)
 class CostModel:
-    """Scores tables: ``repeat_unit`` × repeat units + ``seat_unit`` × seat shortfall (when open-seat
-    masks are given) + rank spread (when ranks are given)."""
+    """Scores tables: ``repeat_unit`` × repeat units + (with a seat book) ``cross_unit`` × crosses +
+    ``detour_unit`` × detours + ``deficit_unit`` × seat deficit + (with ranks) rank spread.
+    ``table_cost`` is compiled once per model: it runs inside every search step."""
 
     meetings: Sequence[dict[int, int]]
     rank: Sequence[int] | None
     repeat_unit: int
-    seat_masks: Sequence[int] | None = None
-    seat_unit: int = 0
+    seats: SeatBook | None = None
+    cross_unit: int = 0
+    detour_unit: int = 0
+    deficit_unit: int = 0
+    table_cost: Callable[[Sequence[int]], int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "table_cost", self._compile())
 
     @classmethod
     def for_players(
         cls,
         meetings: Sequence[dict[int, int]],
         rank: Sequence[int] | None,
-        seat_masks: Sequence[int] | None = None,
-        seat_unit: int = 0,
+        seats: SeatBook | None = None,
+        cross_unit: int | None = None,
+        detour_unit: int = DETOUR_UNIT,
+        deficit_unit: int = DEFICIT_UNIT,
     ) -> CostModel:
-        """The repeat unit exceeds what spread and seats can change in one exchange of two players
-        (two tables: ranks ``2 × players``, shortfall ``2 × 4 × seat_unit``), so nothing buys a repeat."""
-        if seat_masks is None:
-            seat_unit = 0
-        repeat_unit = 2 * len(meetings) + 2 + 8 * seat_unit
+        """Units so that a repeat outweighs whatever the other terms can change in one exchange of
+        two players (two tables: spread ``2 × players``, seat terms of ``2 × 4`` members).
+        ``cross_unit`` None makes crosses outweigh spread, detours and deficit in the same way; a
+        number is the ranks of spread one cross is worth."""
+        spread_room = 2 * len(meetings) + 2 if rank is not None else 1
+        if seats is None:
+            cross_unit, detour_unit, deficit_unit = 0, 0, 0
+        elif cross_unit is None:
+            cross_unit = spread_room + 2 * LARGEST_TABLE * (detour_unit + DEFICIT_CAP * deficit_unit)
+        seat_room = 2 * LARGEST_TABLE * (cross_unit + detour_unit + DEFICIT_CAP * deficit_unit)
         return cls(
-            meetings=meetings, rank=rank, repeat_unit=repeat_unit, seat_masks=seat_masks, seat_unit=seat_unit
+            meetings=meetings,
+            rank=rank,
+            repeat_unit=spread_room + seat_room,
+            seats=seats,
+            cross_unit=cross_unit,
+            detour_unit=detour_unit,
+            deficit_unit=deficit_unit,
         )
 
+    @property
+    def clean_below(self) -> int:
+        """A table costing less than this (spread aside) holds no repeat and, with seats, no cross."""
+        return self.cross_unit if self.seats is not None else self.repeat_unit
+
     def repeats(self, members: Sequence[int]) -> int:
+        """Repeat units of a table."""
         total = 0
         meetings = self.meetings
         for index, player in enumerate(members):
@@ -71,27 +105,79 @@ class CostModel:
                     total += meeting_cost(times)
         return total
 
-    def spread(self, members: Sequence[int]) -> int:
-        if self.rank is None:
-            return 0
-        ranks = [self.rank[player] for player in members]
-        return max(ranks) - min(ranks)
-
-    def shortfall(self, members: Sequence[int]) -> int:
-        if self.seat_masks is None:
-            return 0
-        masks = self.seat_masks
-        return seat_shortfall(tuple(sorted(masks[player] for player in members)))
-
-    def table_cost(self, members: Sequence[int]) -> int:
-        cost = self.repeats(members) * self.repeat_unit + self.spread(members)
-        if self.seat_masks is not None:
-            cost += self.shortfall(members) * self.seat_unit
-        return cost
-
     def minimal_cost(self, size: int) -> int:
-        """The best a table of ``size`` can score: no repeat, consecutive ranks."""
+        """The best a table of ``size`` can score: no repeat, no seat cost, consecutive ranks."""
         return size - 1 if self.rank is not None else 0
+
+    def _compile(self) -> Callable[[Sequence[int]], int]:
+        """The table cost as a closure. The seat term is looked up by a multiset hash of the
+        members' kinds (a sum of random 60-bit numbers, one per kind), so no sorting happens in the
+        hot path; the exact cost is computed from the sorted kinds the first time a hash is seen."""
+        meetings, rank, seats = self.meetings, self.rank, self.seats
+        most = max((max(met.values()) for met in meetings if met), default=0)
+        pair = [meeting_cost(times) * self.repeat_unit for times in range(most + 1)]
+        seat_costs: dict[int, int] = {}
+        cross_unit, detour_unit, deficit_unit = self.cross_unit, self.detour_unit, self.deficit_unit
+        mark: list[int] | None = None
+        if seats is not None:
+            kind = seats.kind
+            marks = random.Random("taikai-seat-kinds")
+            kind_mark = [marks.getrandbits(60) for _ in seats.counts_of_kind]
+            mark = [kind_mark[kind_of] for kind_of in kind]
+
+        def seat_cost(key: int, members: Sequence[int]) -> int:
+            crosses, detours, deficit = split_cost(seats.cost(members))
+            value = seat_costs[key] = crosses * cross_unit + detours * detour_unit + deficit * deficit_unit
+            return value
+
+        def table_cost(members: Sequence[int]) -> int:
+            size = len(members)
+            if size == 4:
+                a, b, c, d = members
+                met_a, met_b, met_c = meetings[a], meetings[b], meetings[c]
+                total = (
+                    pair[met_a.get(b, 0)]
+                    + pair[met_a.get(c, 0)]
+                    + pair[met_a.get(d, 0)]
+                    + pair[met_b.get(c, 0)]
+                    + pair[met_b.get(d, 0)]
+                    + pair[met_c.get(d, 0)]
+                )
+                if rank is not None:
+                    ra, rb, rc, rd = rank[a], rank[b], rank[c], rank[d]
+                    total += max(ra, rb, rc, rd) - min(ra, rb, rc, rd)
+                if mark is not None:
+                    key = mark[a] + mark[b] + mark[c] + mark[d]
+                    known = seat_costs.get(key)
+                    total += seat_cost(key, members) if known is None else known
+                return total
+            if size == 3:
+                a, b, c = members
+                met_a = meetings[a]
+                total = pair[met_a.get(b, 0)] + pair[met_a.get(c, 0)] + pair[meetings[b].get(c, 0)]
+                if rank is not None:
+                    ra, rb, rc = rank[a], rank[b], rank[c]
+                    total += max(ra, rb, rc) - min(ra, rb, rc)
+                if mark is not None:
+                    key = mark[a] + mark[b] + mark[c]
+                    known = seat_costs.get(key)
+                    total += seat_cost(key, members) if known is None else known
+                return total
+            total = 0
+            for index, player in enumerate(members):
+                met = meetings[player]
+                for other in members[index + 1 :]:
+                    total += pair[met.get(other, 0)]
+            if rank is not None:
+                ranks = [rank[player] for player in members]
+                total += max(ranks) - min(ranks)
+            if mark is not None:
+                key = sum(mark[player] for player in members)
+                known = seat_costs.get(key)
+                total += seat_cost(key, members) if known is None else known
+            return total
+
+        return table_cost
 
 
 def _best_swap(model: CostModel, first: list[int], second: list[int], cost_first: int, cost_second: int):
