@@ -66,7 +66,9 @@ SCENARIOS = (
     Scenario("random 16x5", 16, 5, "random"),
     Scenario("random 20x6", 20, 6, "random"),
     Scenario("random 32x10", 32, 10, "random", reference=(0, None, None), before=(34, None, None)),
-    Scenario("random 18x6 t3", 18, 6, "random", table_size=3, reference=(7, None, None), before=(9, None, None)),
+    Scenario(
+        "random 18x6 t3", 18, 6, "random", table_size=3, reference=(7, None, None), before=(9, None, None)
+    ),
     Scenario("random 18x6 4+3", 18, 6, "random", reference=(7, None, None), before=(9, None, None)),
     Scenario("random 17x7 bye", 17, 7, "random", remainder="bye"),
     Scenario("random 24x8 absent", 24, 8, "random", absences="absent"),
@@ -80,7 +82,9 @@ SCENARIOS = (
     Scenario("swiss 17x8 4+3", 17, 8, "swiss"),
     Scenario("swiss 18x7 4+3", 18, 7, "swiss", reference=(22, None, None), before=(25, None, None)),
     Scenario("swiss 17x8 t3", 17, 8, "swiss", table_size=3),
-    Scenario("swiss 18x7 t3", 18, 7, "swiss", table_size=3, reference=(22, None, None), before=(25, None, None)),
+    Scenario(
+        "swiss 18x7 t3", 18, 7, "swiss", table_size=3, reference=(22, None, None), before=(25, None, None)
+    ),
     Scenario("swiss 19x6 absent", 19, 6, "swiss", absences="absent"),
     Scenario("swiss 22x9 bye", 22, 9, "swiss", remainder="bye"),
     Scenario("swiss 32x8", 32, 8, "swiss"),
@@ -209,7 +213,9 @@ def dominated(ours: tuple, theirs: tuple | None) -> bool:
     """The reference at least as good on every axis it was measured on, and better on one."""
     if theirs is None:
         return False
-    pairs = [(mine, ref) for mine, ref in zip(ours, theirs, strict=True) if ref is not None and mine is not None]
+    pairs = [
+        (mine, ref) for mine, ref in zip(ours, theirs, strict=True) if ref is not None and mine is not None
+    ]
     return bool(pairs) and all(ref <= mine for mine, ref in pairs) and any(ref < mine for mine, ref in pairs)
 
 
@@ -263,8 +269,12 @@ def run_large(players: int = 10_000, history_rounds: int = 5, repeat: int = 3) -
         response = seat_round(request)
         seconds.append(time.perf_counter() - started)
     tables = response["tables"]
-    met = {pair for tables_ in history for table in tables_ for pair in itertools.combinations(sorted(table), 2)}
-    new_repeats = sum(1 for table in tables for pair in itertools.combinations(sorted(table), 2) if pair in met)
+    met = {
+        pair for tables_ in history for table in tables_ for pair in itertools.combinations(sorted(table), 2)
+    }
+    new_repeats = sum(
+        1 for table in tables for pair in itertools.combinations(sorted(table), 2) if pair in met
+    )
     above = above_ideal([*history, tables], 4)
     spread = round_spread(tables, standings, set())
     print(
@@ -306,7 +316,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument("parts", nargs="*", default=["events", "large", "speed"])
     parser.add_argument("--only", default="", help="events whose name contains this text")
     parser.add_argument(
-        "--time-limit", type=float, default=None, help="time_limit_s of every request (default: the protocol's)"
+        "--time-limit",
+        type=float,
+        default=None,
+        help="time_limit_s of every request (default: the protocol's)",
     )
     args = parser.parse_args(argv)
     if "events" in args.parts:

@@ -11,8 +11,9 @@ request plans again from the history as it then stands.
 2. Tabu search (the method that solves social golfer problems by local search): take a pair that
    meets more than once with a meeting in the plan, move one of the two to another table of that
    planned round by exchanging him with the player there who lowers the cost most (in rounds of more
-   than ``CANDIDATE_TABLES`` tables, among that many drawn at random); recently moved
-   players are tabu for a few steps unless the move beats the best plan seen. When no pair repeats,
+   than ``CANDIDATE_TABLES`` tables, among that many drawn at random); a player
+   just moved is tabu for a step unless the move beats the best plan seen; after ``STALL_STEPS``
+   steps without a new best, a few random exchanges shake the plan. When no pair repeats,
    the same moves work on this round's seat cost (``winds.SeatBook``), which weighs far less than a
    repeat.
 3. Bounded by a step budget (reproducible for a seed) and the deadline.
@@ -29,15 +30,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .search import meeting_cost
+from .search import CostModel, meeting_cost
 from .swiss import greedy_top_down
-from .winds import SeatBook, split_cost
+from .winds import SeatBook
 
-STEPS_PER_SEAT = 15  # step budget: this × players × planned rounds, within the bounds below
-MIN_STEPS = 600
+STEPS_PER_SEAT = 30  # step budget: this × players × planned rounds, within the bounds below
+MIN_STEPS = 1_000
 MAX_STEPS = 3_000
-TABU_STEPS = (4, 10)
-STALL_STEPS = 400  # steps without a new best before a shake
+TABU_STEPS = (0, 1)  # a moved player stays put for at most the next step
+STALL_STEPS = 300  # steps without a new best before a shake
 SHAKE_SWAPS = 3
 CANDIDATE_TABLES = 40  # larger rounds: a move looks at this many tables drawn at random
 CLOCK_EVERY = 64
@@ -45,6 +46,7 @@ REPEAT_UNIT = 4096  # far above any seat cost of two tables
 CROSS_COST = 256
 DETOUR_COST = 16
 DEFICIT_COST = 1
+SEAT_STEPS = 300  # steps spent on this round's seats once no pair meets again
 MOST_MEETINGS = 256  # beyond any event: a pair meets at most once a round
 _STEP = [meeting_cost(times) * REPEAT_UNIT for times in range(MOST_MEETINGS + 1)]
 
@@ -84,12 +86,19 @@ class _State:
                         self._add(player, other, 1)
             self.table_of.append(where)
         self.seats = seats
+        self._seat = None
+        if seats is not None:
+            self._seat = CostModel(
+                meetings=[{} for _ in meetings],
+                rank=None,
+                repeat_unit=0,
+                seats=seats,
+                cross_unit=CROSS_COST,
+                detour_unit=DETOUR_COST,
+                deficit_unit=DEFICIT_COST,
+            ).table_cost
         self.seat_cost = [self._seat(table) for table in rounds[0]] if seats is not None else []
         self.cost = self.repeat_cost() + sum(self.seat_cost)
-
-    def _seat(self, table: Sequence[int]) -> int:
-        crosses, detours, deficit = split_cost(self.seats.cost(table))
-        return crosses * CROSS_COST + detours * DETOUR_COST + deficit * DEFICIT_COST
 
     def repeat_cost(self) -> int:
         total = 0
@@ -141,24 +150,25 @@ class _State:
         where = self.table_of[round_index]
         first, second = where[a], where[b]
         met_a, met_b = self.met[a], self.met[b]
-        step = _STEP
         delta = 0
         for x in tables[first]:
             if x != a:
-                delta += step[met_b.get(x, 0)] - step[met_a[x] - 1]
+                delta += _STEP[met_b.get(x, 0)] - _STEP[met_a[x] - 1]
         for y in tables[second]:
             if y != b:
-                delta += step[met_a.get(y, 0)] - step[met_b[y] - 1]
+                delta += _STEP[met_a.get(y, 0)] - _STEP[met_b[y] - 1]
         if round_index == 0 and self.seats is not None:
-            new_first = [b if x == a else x for x in tables[first]]
-            new_second = [a if y == b else y for y in tables[second]]
-            delta += (
-                self._seat(new_first)
-                + self._seat(new_second)
-                - self.seat_cost[first]
-                - self.seat_cost[second]
-            )
+            delta += self.seat_delta(a, b)
         return delta
+
+    def seat_delta(self, a: int, b: int) -> int:
+        """Change of this round's seat cost when ``a`` and ``b`` (at different tables) exchange."""
+        tables = self.rounds[0]
+        where = self.table_of[0]
+        first, second = where[a], where[b]
+        new_first = [b if x == a else x for x in tables[first]]
+        new_second = [a if y == b else y for y in tables[second]]
+        return self._seat(new_first) + self._seat(new_second) - self.seat_cost[first] - self.seat_cost[second]
 
     def swap(self, round_index: int, a: int, b: int, delta: int) -> None:
         tables = self.rounds[round_index]
@@ -209,10 +219,12 @@ def plan_random(
     seats: SeatBook | None,
     rng: random.Random,
     deadline: float,
+    start: list[list[list[int]]] | None = None,
 ) -> Plan:
     """Plan the rounds whose seated players are ``seated`` (this round first; every round at tables of
-    ``sizes``). ``meetings`` are the history's; ``seats``, this round's seat costs."""
-    rounds = _start(seated, sizes, meetings, rng)
+    ``sizes``). ``meetings`` are the history's; ``seats``, this round's seat costs. ``start``, when
+    given, is the plan to improve (else one is built round by round)."""
+    rounds = _copy(start) if start is not None else _start(seated, sizes, meetings, rng)
     state = _State(rounds, meetings, seats)
     best_cost = state.cost
     best = _copy(rounds)
@@ -221,12 +233,17 @@ def plan_random(
     steps = min(MAX_STEPS, max(MIN_STEPS, STEPS_PER_SEAT * players))
     tabu: dict[tuple[int, int], int] = {}
     since_best = 0
+    seat_steps = 0
     for step in range(steps):
         if step % CLOCK_EVERY == 0 and time.monotonic() > deadline:
             break
         chosen = _pick(state, rng)
         if chosen is None:
             break
+        if not state.bad:
+            seat_steps += 1
+            if seat_steps > SEAT_STEPS:
+                break
         round_index, movers = chosen
         tables = state.rounds[round_index]
         where = state.table_of[round_index]
@@ -235,14 +252,38 @@ def plan_random(
             others = rng.sample(others, CANDIDATE_TABLES)
         best_move = None
         best_delta = None
+        met = state.met
+        seat_round = round_index == 0 and seats is not None
+        leaving: dict[int, int] = {}
         for player in movers:
             here = where[player]
+            home_rest = [x for x in tables[here] if x != player]
+            met_player = met[player]
+            leave = 0
+            for x in home_rest:
+                leave += _STEP[met_player[x] - 1]
             player_tabu = tabu.get((round_index, player), -1) > step
             for index in others:
                 if index == here:
                     continue
-                for other in tables[index]:
-                    delta = state.swap_delta(round_index, player, other)
+                table = tables[index]
+                join = -leave
+                for y in table:
+                    join += _STEP[met_player.get(y, 0)]
+                for other in table:
+                    met_other = met[other]
+                    other_leave = leaving.get(other)
+                    if other_leave is None:
+                        other_leave = 0
+                        for y in table:
+                            if y != other:
+                                other_leave += _STEP[met_other[y] - 1]
+                        leaving[other] = other_leave
+                    delta = join - _STEP[met_player.get(other, 0)] - other_leave
+                    for x in home_rest:
+                        delta += _STEP[met_other.get(x, 0)]
+                    if seat_round:
+                        delta += state.seat_delta(player, other)
                     if (player_tabu or tabu.get((round_index, other), -1) > step) and (
                         state.cost + delta >= best_cost
                     ):

@@ -19,7 +19,7 @@ from .interval import seat_interval
 from .random_seating import seat_random
 from .report import QualityReport, quality_report
 from .request import PlayerId, SeatingRequest, parse_request
-from .swiss import seat_swiss
+from .swiss import cross_ranks, seat_swiss
 from .tables import TablePlan, choose_byes, number_tables, plan_tables
 from .winds import order_seats
 
@@ -93,12 +93,24 @@ def seat_request(request: SeatingRequest) -> Seating:
         rank = [None] * len(players)
         for position, player in enumerate(_ranked_active(request, index_of)):
             rank[player] = position
-    report = quality_report(history, tables, rank)
+    traded_for, ranks_per_cross = _seat_priority(request, len(seated_order))
+    report = quality_report(history, tables, rank, rounds_left, traded_for, ranks_per_cross)
     return Seating(
         tables=tuple(tuple(players[player] for player in table) for table in tables),
         byes=tuple(players[player] for player in sorted(byes)),
         report=report,
     )
+
+
+def _seat_priority(request: SeatingRequest, seated: int) -> tuple[str, int | None]:
+    """What the grouping weighed seats against (``report.SeatTrade.traded_for``) and, when that is the
+    standings, how many places of rank spread one crossed player weighs."""
+    if request.mode == "interval":
+        return "interval", None
+    if request.mode == "swiss":
+        ranks = cross_ranks(seated)
+        return ("repeats", None) if ranks is None else ("standings", ranks)
+    return "repeats", None
 
 
 def _rounds_left(request: SeatingRequest) -> int:

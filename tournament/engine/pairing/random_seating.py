@@ -27,6 +27,7 @@ from .winds import SeatBook, plan_seats
 
 MAX_PLANNED_ROUNDS = 16
 SEARCH_STEPS_BASE = 4000
+CROWDED_SHARE = 0.1
 
 
 @dataclass(frozen=True)
@@ -113,10 +114,10 @@ def _first_round_plan(
     seed: int,
     deadline: float,
     rounds_left: int,
-) -> list[list[int]] | None:
-    """This round's groups from the plan made in round 1, if the same players were active then and the
-    history so far is that plan; else None. Round 1's plan is computed again here exactly as it was
-    then (same seeded order, byes and step budget)."""
+) -> list[list[list[int]]] | None:
+    """The rest of the plan made in round 1 (this round first), if the same players were active then
+    and the history so far is that plan; else None. Round 1's plan is computed again here exactly as
+    it was then (same seeded order, byes and step budget)."""
     done = len(history.rounds)
     if not done or done + 1 > _horizon(done + rounds_left):
         return None
@@ -139,7 +140,7 @@ def _first_round_plan(
             return None
     if sorted(player for table in plan.rounds[done] for player in table) != sorted(seated):
         return None
-    return plan.rounds[done]
+    return plan.rounds[done:]
 
 
 def seat_random(
@@ -165,11 +166,14 @@ def seat_random(
         return RandomSeating(
             groups=_this_round_only(seated, sizes, history, seats, seed, deadline), seat_ordered=False
         )
-    first = _first_round_plan(ordered_active, seated, sizes, history, seed, deadline, rounds_left)
-    if first is not None:
-        return RandomSeating(groups=first, seat_ordered=False)
-    seated_by_round = _seated_by_round(ordered_active, seated, history.bye_counts, horizon)
+    rest = _first_round_plan(ordered_active, seated, sizes, history, seed, deadline, rounds_left)
     rng = random.Random(f"taikai-plan-search:{seed}:{len(history.rounds)}")
+    if rest is not None:
+        # the plan goes on; the search only looks after this round's seats (and any repeat left)
+        seated_by_round = [[player for table in tables for player in table] for tables in rest]
+        plan = plan_random(seated_by_round, sizes, history.meetings, seats, rng, deadline, start=rest)
+        return RandomSeating(groups=plan.groups, seat_ordered=False)
+    seated_by_round = _seated_by_round(ordered_active, seated, history.bye_counts, horizon)
     plan = plan_random(seated_by_round, sizes, history.meetings, seats, rng, deadline)
     return RandomSeating(groups=plan.groups, seat_ordered=False)
 
@@ -177,13 +181,20 @@ def seat_random(
 def _room_for_new_pairs(
     active: Sequence[int], sizes: Sequence[int], history: IndexedHistory, horizon: int
 ) -> bool:
-    """Whether the pairs not met yet could hold every meeting of the rounds planned (without that room
-    repeats cannot be avoided, and the plan's search is spent on the far rounds for nothing)."""
+    """Whether nearly every player (all but ``CROWDED_SHARE``) has enough opponents not met yet for the
+    meetings of the rounds planned; otherwise repeats cannot be avoided, and this round is searched
+    alone (a plan's search would be spent on the far rounds for nothing)."""
     active_set = set(active)
-    met_pairs = sum(1 for player in active for other in history.meetings[player] if other in active_set) // 2
     count = len(active)
-    per_round = sum(size * (size - 1) // 2 for size in sizes)
-    return met_pairs + horizon * per_round <= count * (count - 1) // 2
+    seated = sum(sizes)
+    per_round = sum(size * (size - 1) for size in sizes) / seated  # meetings a seated player has
+    need = horizon * per_round
+    crowded = 0
+    for player in active:
+        met = sum(1 for other in history.meetings[player] if other in active_set)
+        if met + need > count - 1:
+            crowded += 1
+    return crowded <= CROWDED_SHARE * count
 
 
 def _this_round_only(

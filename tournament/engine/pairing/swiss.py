@@ -1,24 +1,29 @@
 """Swiss draw (スイスドロー, seed 004 art. 41): players of similar standing at one table, top first.
 
-What a table costs (``search.CostModel``), most important first: repeated meetings; players pushed
-past an even seat count when another seat at the table would have kept them within 1 (a *cross*,
-``winds.SeatBook``); then the spread of standings ranks, with each game of seat deficit weighing
-``DEFICIT_UNIT`` ranks.
+What a table costs (``search.CostModel``), most important first: repeated meetings; then, in fields
+up to ``STRICT_SEATS_MAX_PLAYERS``, players whose seat would put an even count of winds by the end of
+the event out of reach although another seat at the table would not (a *cross*, ``winds.SeatBook``),
+a pair's later meetings, and the spread of standings ranks with the lighter seat terms. Larger fields
+weigh a cross as ``CROSS_RANKS`` places of rank spread: there the players needing each seat are
+scattered through the standings at random, so keeping every one of them even would cost a spread
+that grows with the field.
 
 1. Top-down grouping: each table is led by the best player still unseated and takes its other
    members from a short window of ranks below. Up to ``BEAM_MAX_PLAYERS`` players a beam search
-   weighs the choices (``beam_top_down``); larger fields, or a beam out of time, choose table by
-   table the cheapest companions in the window (``greedy_by_cost``).
-2. Repair: swaps between neighbouring tables lower the cost; a table still holding a repeat looks
-   further and further away (``search.improve_by_swaps``).
+   weighs the choices (``beam_top_down``; past its share of the time, its best state is completed
+   greedily); larger fields choose table by table the cheapest companions in the window
+   (``greedy_by_cost``).
+2. Repair: swaps between neighbouring tables lower the cost; a table still holding a repeat (or a
+   cross, when crosses come first) looks further and further away (``search.improve_by_swaps``).
 3. Annealing (fields up to ``ANNEAL_MAX_PLAYERS``): exchanges between ANY two tables, half of them
    proposed between players a few ranks apart, with a step budget (reproducible for a seed) and the
-   deadline as a safety net; tables are then listed by their best player.
+   deadline as a safety net; crosses left after it get min-conflicts moves (``search.min_conflicts``).
+   Tables are then listed by their best player.
 
-Seat balance and standings pull apart every ``table_size``-th round: after rounds 1-3 at tables of
-four with counts kept within 1, each player lacks exactly one seat, so round 4 (and 8) keeps
-everybody within 1 only with tables holding one player lacking each seat. That costs rank spread in
-those rounds; the standings still decide among the groupings that keep the seats even.
+Seats aim at an even count by the end of the event (``rounds_left``), not after every round: in an
+8-round event at tables of four only rounds 7 and 8 are tight (each player needs one of two seats,
+then one exact seat); earlier, a player may sit a seat twice before another at a small cost (a
+*detour*), which keeps the standings tight.
 
 Ranks are positions among the players seated this round, so strict top-down grouping of full tables
 has a spread of exactly ``table_size - 1``.
@@ -31,7 +36,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from .search import CostModel, anneal, improve_by_swaps, meeting_cost, window_neighbours
+from .search import CostModel, anneal, improve_by_swaps, meeting_cost, min_conflicts, window_neighbours
 from .winds import SeatBook
 
 GREEDY_WINDOW = 16
@@ -49,7 +54,9 @@ ANNEAL_MAX_STEPS = 120_000
 ANNEAL_TEMPERATURES = (3.0, 0.05)
 ANNEAL_ANYBODY_SHARE = 0.5
 ANNEAL_NEAR_RANKS = 12
-CROSS_RANKS = int(__import__("os").environ.get("CROSS_RANKS", "6"))
+REPAIR_STEPS = 2_000  # min-conflicts steps against crosses left after the annealing
+STRICT_SEATS_MAX_PLAYERS = 256  # larger fields weigh a cross against CROSS_RANKS places of spread
+CROSS_RANKS = 8
 
 
 def greedy_top_down(
@@ -138,7 +145,7 @@ def seat_swiss(
     for position, player in enumerate(order):
         rank[player] = position
     seats = None if seat_counts is None else SeatBook(seat_counts, rounds_left)
-    model = CostModel.for_players(meetings, rank, seats, CROSS_RANKS)
+    model = CostModel.for_players(meetings, rank, seats, cross_ranks(len(order)))
     search_started = time.monotonic()
     if len(order) <= BEAM_MAX_PLAYERS:
         beam_deadline = search_started + max(0.0, deadline - search_started) * BEAM_TIME_SHARE
@@ -152,10 +159,18 @@ def seat_swiss(
         steps = min(ANNEAL_MAX_STEPS, ANNEAL_STEPS_PER_PLAYER * len(order))
         floor = sum(model.minimal_cost(len(group)) for group in groups)
         anneal(groups, model, _rank_partner(order, rank), rng, deadline, steps, ANNEAL_TEMPERATURES, floor)
+        if model.crosses_first and any(model.table_cost(group) >= model.widen_from for group in groups):
+            groups = min_conflicts(groups, model, rng, deadline, REPAIR_STEPS, model.widen_from)
     for group in groups:
         group.sort(key=rank.__getitem__)
     groups.sort(key=lambda group: rank[group[0]])
     return groups
+
+
+def cross_ranks(player_count: int) -> int | None:
+    """Places of rank spread a crossed player weighs in a field this size; None: crosses come before
+    the standings (fields up to ``STRICT_SEATS_MAX_PLAYERS``, where only repeats outweigh them)."""
+    return None if player_count <= STRICT_SEATS_MAX_PLAYERS else CROSS_RANKS
 
 
 def _rank_partner(order: Sequence[int], rank: Sequence[int]):

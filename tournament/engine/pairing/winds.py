@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import InvariantViolation
@@ -83,6 +84,37 @@ def seat_cost_vector(counts: tuple[int, ...], size: int, rounds_left: int = 0) -
         + (DETOUR_WEIGHT if any_even and spread > 1 else 0)
         + min(DEFICIT_CAP, deficit - least)
         for ok, spread, deficit in zip(reachable, spreads, deficits, strict=True)
+    )
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """What one seat did to one player this round (see the module docstring)."""
+
+    crossed: bool  # another seat at the table would have kept an even end within reach
+    short_table: bool  # only North would have, at a three-player table
+    out_of_reach: bool  # no seat would have
+    detoured: bool  # counts more than 1 apart for now although another seat at the table avoids it
+
+
+@lru_cache(maxsize=4096)
+def seat_outcome(counts: tuple[int, ...], table_size: int, seat: int, rounds_left: int) -> SeatOutcome:
+    """The outcome of ``seat`` at a table of ``table_size`` for a player with these ``counts``."""
+
+    def after(chosen: int) -> list[int]:
+        moved = list(counts)
+        moved[chosen] += 1
+        return moved
+
+    reachable = [can_end_even(after(chosen), rounds_left) for chosen in range(len(counts))]
+    at_table = reachable[:table_size]
+    even = [seat_spread(after(chosen)) <= 1 for chosen in range(table_size)]
+    kept = reachable[seat]
+    return SeatOutcome(
+        crossed=not kept and any(at_table),
+        short_table=not kept and not any(at_table) and any(reachable),
+        out_of_reach=not any(reachable),
+        detoured=kept and not even[seat] and any(even),
     )
 
 
