@@ -79,6 +79,8 @@ def test_seventeen_player_swiss_round_is_4_4_3_3_3_with_everyone_once():
         "seat_imbalance_max",
         "same_table_as_last_round",
         "rank_spread_mean",
+        "seat_above_ideal",
+        "seat_trade",
     }
 
 

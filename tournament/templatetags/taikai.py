@@ -45,6 +45,85 @@ SEATING_MODES = {
 }
 
 
+_TRADED_FOR = {
+    "repeats": gettext_lazy(
+        "every regrouping the search found that kept them even would have seated two players "
+        "together again (repeated meetings come first, then winds, then the standings)"
+    ),
+    "interval": gettext_lazy("the interval step fixes who sits together; only the seat order was chosen"),
+}
+
+
+def _seat_trade_words(report: dict) -> list[str]:
+    """What this round's seats traded against an even count of winds by the end of the event."""
+    said = []
+    above = report.get("seat_above_ideal")
+    if above:
+        said.append(
+            ngettext(
+                "%(count)s player now has one wind more than once ahead of another.",
+                "%(count)s players now have one wind more than once ahead of another.",
+                above,
+            )
+            % {"count": above}
+        )
+    trade = report.get("seat_trade") or {}
+    crossed = trade.get("crossed", 0)
+    if crossed:
+        if trade.get("traded_for") == "standings":
+            why = _(
+                "keeping them even would have moved players further apart in the standings than it was worth "
+                "(one player's winds weigh as much as %(ranks)s places of rank spread at a table)"
+            ) % {"ranks": trade.get("cross_ranks")}
+        else:
+            why = str(_TRADED_FOR.get(trade.get("traded_for"), _("no better seating was found in time")))
+        said.append(
+            ngettext(
+                "%(count)s player takes a wind this round that leaves their winds uneven at the end of the "
+                "event although another seat at their table would not: %(why)s.",
+                "%(count)s players take a wind this round that leaves their winds uneven at the end of the "
+                "event although another seat at their table would not: %(why)s.",
+                crossed,
+            )
+            % {"count": crossed, "why": why}
+        )
+    short = trade.get("short_table", 0)
+    if short:
+        said.append(
+            ngettext(
+                "%(count)s player needed North but sits at a three-player table, which has none.",
+                "%(count)s players needed North but sit at a three-player table, which has none.",
+                short,
+            )
+            % {"count": short}
+        )
+    lost = trade.get("out_of_reach", 0)
+    if lost:
+        said.append(
+            ngettext(
+                "%(count)s player can no longer reach even winds by the end (rounds missed, three-player "
+                "tables or earlier rounds).",
+                "%(count)s players can no longer reach even winds by the end (rounds missed, three-player "
+                "tables or earlier rounds).",
+                lost,
+            )
+            % {"count": lost}
+        )
+    detoured = trade.get("detoured", 0)
+    if detoured:
+        said.append(
+            ngettext(
+                "%(count)s player sits a wind for the second time before another for now; the rounds left "
+                "even it out.",
+                "%(count)s players sit a wind for the second time before another for now; the rounds left "
+                "even it out.",
+                detoured,
+            )
+            % {"count": detoured}
+        )
+    return said
+
+
 @register.filter
 def seating_report_words(report: dict) -> list[str]:
     """A seating's quality report (``../shared/seating-protocol.md``) said in plain words."""
@@ -80,6 +159,7 @@ def seating_report_words(report: dict) -> list[str]:
                 "Seat winds: each player's count of East, South, West and North differs by at most %(balance)s."
             )
         said.append(sentence % {"balance": balance})
+    said.extend(_seat_trade_words(report))
     same = report.get("same_table_as_last_round")
     if same:
         said.append(

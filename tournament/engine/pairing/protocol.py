@@ -19,7 +19,7 @@ from .interval import seat_interval
 from .random_seating import seat_random
 from .report import QualityReport, quality_report
 from .request import PlayerId, SeatingRequest, parse_request
-from .swiss import seat_swiss
+from .swiss import cross_ranks, seat_swiss
 from .tables import TablePlan, choose_byes, number_tables, plan_tables
 from .winds import order_seats
 
@@ -81,8 +81,9 @@ def seat_request(request: SeatingRequest) -> Seating:
     bye_set = set(byes)
     seated_order = [player for player in active_order if player not in bye_set]
 
-    groups, seat_ordered = _group(request, history, seated_order, plan, deadline)
-    tables = groups if seat_ordered else order_seats(groups, history.seat_counts, rng)
+    rounds_left = _rounds_left(request)
+    groups, seat_ordered = _group(request, history, active_order, seated_order, plan, deadline, rounds_left)
+    tables = groups if seat_ordered else order_seats(groups, history.seat_counts, rng, rounds_left)
     numbers = number_tables(tables, history.last_table)
     tables = [table for _, table in sorted(zip(numbers, tables, strict=True))]
     _check(tables, byes, plan, active_order)
@@ -92,12 +93,31 @@ def seat_request(request: SeatingRequest) -> Seating:
         rank = [None] * len(players)
         for position, player in enumerate(_ranked_active(request, index_of)):
             rank[player] = position
-    report = quality_report(history, tables, rank)
+    traded_for, ranks_per_cross = _seat_priority(request, len(seated_order))
+    report = quality_report(history, tables, rank, rounds_left, traded_for, ranks_per_cross)
     return Seating(
         tables=tuple(tuple(players[player] for player in table) for table in tables),
         byes=tuple(players[player] for player in sorted(byes)),
         report=report,
     )
+
+
+def _seat_priority(request: SeatingRequest, seated: int) -> tuple[str, int | None]:
+    """What the grouping weighed seats against (``report.SeatTrade.traded_for``) and, when that is the
+    standings, how many places of rank spread one crossed player weighs."""
+    if request.mode == "interval":
+        return "interval", None
+    if request.mode == "swiss":
+        ranks = cross_ranks(seated)
+        return ("repeats", None) if ranks is None else ("standings", ranks)
+    return "repeats", None
+
+
+def _rounds_left(request: SeatingRequest) -> int:
+    """Rounds after this one, when the request says how many the event has (else 0)."""
+    if request.total_rounds is None:
+        return 0
+    return max(0, request.total_rounds - request.round_number)
 
 
 def _ranked_active(request: SeatingRequest, index_of: dict[PlayerId, int]) -> list[int]:
@@ -110,9 +130,11 @@ def _ranked_active(request: SeatingRequest, index_of: dict[PlayerId, int]) -> li
 def _group(
     request: SeatingRequest,
     history: IndexedHistory,
+    active_order: list[int],
     seated_order: list[int],
     plan: TablePlan,
     deadline: float,
+    rounds_left: int,
 ) -> tuple[list[list[int]], bool]:
     if request.mode == "swiss":
         seating = seat_swiss(
@@ -122,18 +144,21 @@ def _group(
             deadline,
             seat_counts=history.seat_counts,
             seed=f"{request.seed}:{len(history.rounds)}",
+            rounds_left=rounds_left,
         )
         return seating, False
     if request.mode == "interval":
         return seat_interval(seated_order, plan.sizes, request.step or 1), False
     seating = seat_random(
         range(len(request.players)),
+        active_order,
         seated_order,
         plan.sizes,
         request.table_size,
         history,
         request.seed,
         deadline,
+        rounds_left,
     )
     return seating.groups, seating.seat_ordered
 

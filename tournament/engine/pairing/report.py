@@ -5,7 +5,16 @@
 * ``seat_imbalance_max``: the largest (max − min) of any player's East/South/West(/North) counts;
 * ``same_table_as_last_round``: players at the same table number as in the previous round;
 * ``rank_spread_mean``: mean over this round's tables of (max rank − min rank), ranks being positions
-  among the active players in standings order; None without standings.
+  among the active players in standings order; None without standings;
+* ``seat_above_ideal``: players whose seat counts are more than 1 apart;
+* ``seat_trade``: this round's seats measured against an even count by the end of the event
+  (``winds.seat_outcome``): players ``crossed`` (their seat puts an even end out of reach although
+  another seat at their table would not), ``short_table`` (only North would have kept it, at a
+  three-player table), ``out_of_reach`` (no seat would have: earlier byes, absences or trades),
+  ``detoured`` (more than 1 apart for now, to be evened out in the rounds left); and what the grouping
+  weighed seats against: ``traded_for`` is ``"repeats"`` (seats come right after repeated meetings,
+  before the standings), ``"standings"`` (a crossed player weighs ``cross_ranks`` places of rank
+  spread) or ``"interval"`` (the grouping is fixed by the step; only the seat order is chosen).
 """
 
 from __future__ import annotations
@@ -15,8 +24,32 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .history import IndexedHistory
+from .winds import seat_outcome, seat_spread
 
 SPREAD_DECIMALS = 4
+TRADED_FOR = ("repeats", "standings", "interval")
+
+
+@dataclass(frozen=True)
+class SeatTrade:
+    """This round's seats against an even count of winds by the end of the event (module docstring)."""
+
+    crossed: int = 0
+    short_table: int = 0
+    out_of_reach: int = 0
+    detoured: int = 0
+    traded_for: str | None = None
+    cross_ranks: int | None = None
+
+    def as_dict(self) -> dict:
+        return {
+            "crossed": self.crossed,
+            "short_table": self.short_table,
+            "out_of_reach": self.out_of_reach,
+            "detoured": self.detoured,
+            "traded_for": self.traded_for,
+            "cross_ranks": self.cross_ranks,
+        }
 
 
 @dataclass(frozen=True)
@@ -26,6 +59,8 @@ class QualityReport:
     seat_imbalance_max: int
     same_table_as_last_round: int
     rank_spread_mean: Fraction | None
+    seat_above_ideal: int = 0
+    seat_trade: SeatTrade = SeatTrade()
 
     def as_dict(self) -> dict:
         spread = (
@@ -37,13 +72,21 @@ class QualityReport:
             "seat_imbalance_max": self.seat_imbalance_max,
             "same_table_as_last_round": self.same_table_as_last_round,
             "rank_spread_mean": spread,
+            "seat_above_ideal": self.seat_above_ideal,
+            "seat_trade": self.seat_trade.as_dict(),
         }
 
 
 def quality_report(
-    history: IndexedHistory, tables: Sequence[Sequence[int]], rank: Sequence[int | None] | None
+    history: IndexedHistory,
+    tables: Sequence[Sequence[int]],
+    rank: Sequence[int | None] | None,
+    rounds_left: int = 0,
+    traded_for: str | None = None,
+    cross_ranks: int | None = None,
 ) -> QualityReport:
-    """Report on ``history`` plus this round's ``tables`` (seat order, in table-number order)."""
+    """Report on ``history`` plus this round's ``tables`` (seat order, in table-number order);
+    ``rounds_left`` rounds follow this one, and the grouping put seats after ``traded_for``."""
     this_round: dict[int, dict[int, int]] = {}
     for table in tables:
         for player in table:
@@ -62,10 +105,17 @@ def quality_report(
                 max_meetings = max(max_meetings, 1)
 
     seat_counts = [list(counts) for counts in history.seat_counts]
+    outcomes = {"crossed": 0, "short_table": 0, "out_of_reach": 0, "detoured": 0}
     for table in tables:
         for seat, player in enumerate(table):
+            outcome = seat_outcome(tuple(seat_counts[player]), len(table), seat, rounds_left)
+            for name in outcomes:
+                outcomes[name] += getattr(outcome, name)
             seat_counts[player][seat] += 1
-    imbalance = max((max(counts) - min(counts) for counts in seat_counts), default=0)
+    spreads_of_seats = [seat_spread(counts) for counts in seat_counts]
+    imbalance = max(spreads_of_seats, default=0)
+    above_ideal = sum(1 for spread in spreads_of_seats if spread > 1)
+    trade = SeatTrade(**outcomes, traded_for=traded_for, cross_ranks=cross_ranks)
 
     same_table = sum(
         1
@@ -81,4 +131,4 @@ def quality_report(
             ranks = [rank[player] for player in table]
             spreads.append(max(ranks) - min(ranks))
         spread_mean = Fraction(sum(spreads), len(spreads))
-    return QualityReport(repeat_pairs, max_meetings, imbalance, same_table, spread_mean)
+    return QualityReport(repeat_pairs, max_meetings, imbalance, same_table, spread_mean, above_ideal, trade)

@@ -1,11 +1,16 @@
 """Cost of a grouping and the local searches that improve one by swapping players between tables.
 
-The cost is lexicographic, folded into one integer: first repeated meetings, then (Swiss only) the
-seat shortfall (members who cannot all sit at a seat they lack, ``winds.seat_shortfall``) at
-``seat_unit`` each, then the spread of standings ranks at each table. A pair that has met ``c`` times costs ``REPEAT_GROWTH**(c-1)``
-repeat units to seat together again, so one third meeting weighs as much as many second meetings
-(the most meetings of any pair is kept low); the repeat unit is larger than any change of rank
-spread a swap can make, so no amount of standings tightness buys a repeat.
+The cost is lexicographic, folded into one integer (``CostModel``). First, repeated meetings: every
+pair seated together again weighs the same, since the figure people count is the number of repeated
+meetings. Then, when a ``winds.SeatBook`` is given and crosses come first (``cross_unit`` None):
+players whose seat puts an even count of winds by the end out of reach (*crosses*), then a pair's
+third and later meetings (so the most meetings of any pair stays low), then the spread of standings
+ranks together with the lighter seat terms (detours, deficit). With ``cross_unit`` a number, a cross
+weighs that many places of rank spread instead, after the later meetings. Each unit is larger than
+anything the terms after it can change in one exchange of two players.
+
+``meeting_cost`` (used by the greedy grouping and the random-event planner) folds the first two into
+one scale: ``REPEAT_STEP`` for a second meeting, one more for each later one.
 
 Searches are bounded twice: by a move budget, which keeps them deterministic for a seed, and by a
 ``time.monotonic()`` deadline, a safety net that only bites on oversized inputs or tiny limits.
@@ -17,81 +22,174 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .winds import seat_shortfall
+from .winds import DEFICIT_CAP, SeatBook, split_cost
 
-REPEAT_GROWTH = 16
+REPEAT_STEP = 4
+DETOUR_UNIT = 1  # ranks of spread one detour weighs
+DEFICIT_UNIT = 1  # ranks of spread one game of seat deficit weighs
 ANNEAL_CHECK_EVERY = 256  # steps between two looks at the clock and two temperature updates
+CLOCK_EVERY = 16  # min-conflicts steps between two looks at the clock
+STALL_STEPS = 200  # min-conflicts steps without a new best before a few random exchanges
+SHAKE_SWAPS = 2
+LARGEST_TABLE = 4
 
 
 def meeting_cost(times_met: int) -> int:
     """Repeat units for seating together a pair that has already met ``times_met`` times."""
-    return 0 if times_met == 0 else REPEAT_GROWTH ** (times_met - 1)
+    return 0 if times_met == 0 else REPEAT_STEP + times_met - 1
 
 
 @dataclass(frozen=True)
 class CostModel:
-    """Scores tables: ``repeat_unit`` × repeat units + ``seat_unit`` × seat shortfall (when open-seat
-    masks are given) + rank spread (when ranks are given)."""
+    """Scores tables: ``repeat_unit`` per pair that met before + ``growth_unit`` per earlier meeting
+    beyond the first + (with a seat book) ``cross_unit`` × crosses + ``detour_unit`` × detours +
+    ``deficit_unit`` × seat deficit + (with ranks) rank spread.
+    ``table_cost`` is compiled once per model: it runs inside every search step."""
 
     meetings: Sequence[dict[int, int]]
     rank: Sequence[int] | None
     repeat_unit: int
-    seat_masks: Sequence[int] | None = None
-    seat_unit: int = 0
+    seats: SeatBook | None = None
+    cross_unit: int = 0
+    detour_unit: int = 0
+    deficit_unit: int = 0
+    growth_unit: int = 0  # for each meeting of a pair beyond its second
+    table_cost: Callable[[Sequence[int]], int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "table_cost", self._compile())
 
     @classmethod
     def for_players(
         cls,
         meetings: Sequence[dict[int, int]],
         rank: Sequence[int] | None,
-        seat_masks: Sequence[int] | None = None,
-        seat_unit: int = 0,
+        seats: SeatBook | None = None,
+        cross_unit: int | None = None,
+        detour_unit: int = DETOUR_UNIT,
+        deficit_unit: int = DEFICIT_UNIT,
     ) -> CostModel:
-        """The repeat unit exceeds what spread and seats can change in one exchange of two players
-        (two tables: ranks ``2 × players``, shortfall ``2 × 4 × seat_unit``), so nothing buys a repeat."""
-        if seat_masks is None:
-            seat_unit = 0
-        repeat_unit = 2 * len(meetings) + 2 + 8 * seat_unit
+        """Units so that each term outweighs whatever the terms after it can change in one exchange
+        of two players (two tables: spread ``2 × players``, seat terms of ``2 × 4`` members, the
+        meetings of ``2 × 6`` pairs). The order: repeated meetings; then, with ``cross_unit`` None,
+        crosses, a pair's third and later meetings, the standings with detours and deficit; with a
+        number (the places of rank spread one cross is worth), third and later meetings, then the
+        standings weighed against all the seat terms."""
+        spread_room = 2 * len(meetings) + 2 if rank is not None else 1
+        if seats is None:
+            cross_unit, detour_unit, deficit_unit = 0, 0, 0
+        most = 1 + max((max(met.values()) for met in meetings if met), default=0)
+        pairs = 2 * LARGEST_TABLE * (LARGEST_TABLE - 1) // 2
+        small_room = 2 * LARGEST_TABLE * (detour_unit + DEFICIT_CAP * deficit_unit) + spread_room
+        if cross_unit is None:
+            growth_unit = small_room
+            cross_unit = pairs * most * growth_unit + small_room if seats is not None else 0
+            top_room = 2 * LARGEST_TABLE * cross_unit + pairs * most * growth_unit + small_room
+        else:
+            growth_unit = 2 * LARGEST_TABLE * cross_unit + small_room
+            top_room = pairs * most * growth_unit + 2 * LARGEST_TABLE * cross_unit + small_room
         return cls(
-            meetings=meetings, rank=rank, repeat_unit=repeat_unit, seat_masks=seat_masks, seat_unit=seat_unit
+            meetings=meetings,
+            rank=rank,
+            repeat_unit=top_room,
+            seats=seats,
+            cross_unit=cross_unit,
+            detour_unit=detour_unit,
+            deficit_unit=deficit_unit,
+            growth_unit=growth_unit,
         )
 
-    def repeats(self, members: Sequence[int]) -> int:
-        total = 0
-        meetings = self.meetings
-        for index, player in enumerate(members):
-            met = meetings[player]
-            if not met:
-                continue
-            for other in members[index + 1 :]:
-                times = met.get(other)
-                if times:
-                    total += meeting_cost(times)
-        return total
+    @property
+    def crosses_first(self) -> bool:
+        """Whether crosses come before the standings (they outweigh a pair's later meetings)."""
+        return self.seats is not None and self.cross_unit > self.growth_unit
 
-    def spread(self, members: Sequence[int]) -> int:
-        if self.rank is None:
-            return 0
-        ranks = [self.rank[player] for player in members]
-        return max(ranks) - min(ranks)
+    @property
+    def widen_from(self) -> int:
+        """Tables costing this much hold what the swaps must look far for: a repeat, or a cross when
+        crosses come before the standings."""
+        return self.cross_unit if self.crosses_first else self.repeat_unit
 
-    def shortfall(self, members: Sequence[int]) -> int:
-        if self.seat_masks is None:
-            return 0
-        masks = self.seat_masks
-        return seat_shortfall(tuple(sorted(masks[player] for player in members)))
-
-    def table_cost(self, members: Sequence[int]) -> int:
-        cost = self.repeats(members) * self.repeat_unit + self.spread(members)
-        if self.seat_masks is not None:
-            cost += self.shortfall(members) * self.seat_unit
-        return cost
+    @property
+    def clean_below(self) -> int:
+        """A table costing less than this (spread aside) holds no repeat and, with seats, no cross."""
+        return self.cross_unit if self.seats is not None else self.repeat_unit
 
     def minimal_cost(self, size: int) -> int:
-        """The best a table of ``size`` can score: no repeat, consecutive ranks."""
+        """The best a table of ``size`` can score: no repeat, no seat cost, consecutive ranks."""
         return size - 1 if self.rank is not None else 0
+
+    def _compile(self) -> Callable[[Sequence[int]], int]:
+        """The table cost as a closure. The seat term is looked up by a multiset hash of the
+        members' kinds (a sum of random 60-bit numbers, one per kind), so no sorting happens in the
+        hot path; the exact cost is computed from the sorted kinds the first time a hash is seen."""
+        meetings, rank, seats = self.meetings, self.rank, self.seats
+        most = max((max(met.values()) for met in meetings if met), default=0)
+        pair = [0] + [self.repeat_unit + (times - 1) * self.growth_unit for times in range(1, most + 1)]
+        seat_costs: dict[int, int] = {}
+        cross_unit, detour_unit, deficit_unit = self.cross_unit, self.detour_unit, self.deficit_unit
+        mark: list[int] | None = None
+        if seats is not None:
+            kind = seats.kind
+            marks = random.Random("taikai-seat-kinds")
+            kind_mark = [marks.getrandbits(60) for _ in seats.counts_of_kind]
+            mark = [kind_mark[kind_of] for kind_of in kind]
+
+        def seat_cost(key: int, members: Sequence[int]) -> int:
+            crosses, detours, deficit = split_cost(seats.cost(members))
+            value = seat_costs[key] = crosses * cross_unit + detours * detour_unit + deficit * deficit_unit
+            return value
+
+        def table_cost(members: Sequence[int]) -> int:
+            size = len(members)
+            if size == 4:
+                a, b, c, d = members
+                met_a, met_b, met_c = meetings[a], meetings[b], meetings[c]
+                total = (
+                    pair[met_a.get(b, 0)]
+                    + pair[met_a.get(c, 0)]
+                    + pair[met_a.get(d, 0)]
+                    + pair[met_b.get(c, 0)]
+                    + pair[met_b.get(d, 0)]
+                    + pair[met_c.get(d, 0)]
+                )
+                if rank is not None:
+                    ra, rb, rc, rd = rank[a], rank[b], rank[c], rank[d]
+                    total += max(ra, rb, rc, rd) - min(ra, rb, rc, rd)
+                if mark is not None:
+                    key = mark[a] + mark[b] + mark[c] + mark[d]
+                    known = seat_costs.get(key)
+                    total += seat_cost(key, members) if known is None else known
+                return total
+            if size == 3:
+                a, b, c = members
+                met_a = meetings[a]
+                total = pair[met_a.get(b, 0)] + pair[met_a.get(c, 0)] + pair[meetings[b].get(c, 0)]
+                if rank is not None:
+                    ra, rb, rc = rank[a], rank[b], rank[c]
+                    total += max(ra, rb, rc) - min(ra, rb, rc)
+                if mark is not None:
+                    key = mark[a] + mark[b] + mark[c]
+                    known = seat_costs.get(key)
+                    total += seat_cost(key, members) if known is None else known
+                return total
+            total = 0
+            for index, player in enumerate(members):
+                met = meetings[player]
+                for other in members[index + 1 :]:
+                    total += pair[met.get(other, 0)]
+            if rank is not None:
+                ranks = [rank[player] for player in members]
+                total += max(ranks) - min(ranks)
+            if mark is not None:
+                key = sum(mark[player] for player in members)
+                known = seat_costs.get(key)
+                total += seat_cost(key, members) if known is None else known
+            return total
+
+        return table_cost
 
 
 def _best_swap(model: CostModel, first: list[int], second: list[int], cost_first: int, cost_second: int):
@@ -145,7 +243,7 @@ def improve_by_swaps(
                 improved = True
                 if costs[index] <= model.minimal_cost(len(group)):
                     break
-            if costs[index] >= model.repeat_unit and reach[index] < len(groups):
+            if costs[index] >= model.widen_from and reach[index] < len(groups):
                 reach[index] = min(reach[index] * 2, len(groups))
                 widened = True
         if not improved and not widened:
@@ -172,57 +270,80 @@ def min_conflicts(
     rng: random.Random,
     deadline: float,
     max_steps: int,
+    conflict_from: int = 1,
+    floor: int = 0,
 ) -> list[list[int]]:
-    """Reduce repeats by min-conflicts moves with a short tabu list; returns the best grouping seen.
+    """Lower the cost by min-conflicts moves; returns the best grouping seen.
 
-    A step takes a player in a repeated pair and swaps them with the player elsewhere that lowers
-    the total cost most (sideways and uphill moves allowed, recent swaps tabu), so the search walks
-    off plateaus that stop plain descent.
+    A step takes a table costing at least ``conflict_from`` (holding a conflict: a repeat, or a cross
+    when crosses come first) and, among exchanges of one of its members with a player at any other
+    table, makes the one that lowers the total cost most: sideways and uphill moves allowed, a
+    player just moved tabu for the next step unless the move beats the best seen, a few random
+    exchanges after ``STALL_STEPS`` steps without a new best. So the search walks off plateaus that
+    stop plain descent. It stops when no table holds a conflict or the total reaches ``floor``.
     """
     costs = [model.table_cost(group) for group in groups]
     total = sum(costs)
     best_total = total
     best = [list(group) for group in groups]
     tabu: dict[int, int] = {}
+    since_best = 0
+    table_cost = model.table_cost
     for step in range(max_steps):
-        if best_total == 0 or time.monotonic() > deadline:
+        if best_total <= floor or (step % CLOCK_EVERY == 0 and time.monotonic() > deadline):
             break
-        conflicted = [index for index, cost in enumerate(costs) if cost > 0]
+        conflicted = [index for index, cost in enumerate(costs) if cost >= conflict_from]
         if not conflicted:
             break
         table_index = rng.choice(conflicted)
         group = groups[table_index]
-        position = rng.randrange(len(group))
-        player = group[position]
+        before_here = costs[table_index]
         best_move = None
         best_delta = None
-        before_here = costs[table_index]
-        for other_index, other in enumerate(groups):
-            if other_index == table_index:
-                continue
-            before = before_here + costs[other_index]
-            for j, candidate in enumerate(other):
-                if tabu.get(candidate, -1) > step:
+        for position, player in enumerate(group):
+            player_tabu = tabu.get(player, -1) > step
+            for other_index, other in enumerate(groups):
+                if other_index == table_index:
                     continue
-                new_here = [*group[:position], candidate, *group[position + 1 :]]
-                new_there = [*other[:j], player, *other[j + 1 :]]
-                delta = model.table_cost(new_here) + model.table_cost(new_there) - before
-                if best_delta is None or delta < best_delta or (delta == best_delta and rng.random() < 0.3):
-                    best_delta = delta
-                    best_move = (other_index, j)
+                before = before_here + costs[other_index]
+                for j, candidate in enumerate(other):
+                    new_here = [*group[:position], candidate, *group[position + 1 :]]
+                    new_there = [*other[:j], player, *other[j + 1 :]]
+                    delta = table_cost(new_here) + table_cost(new_there) - before
+                    if (player_tabu or tabu.get(candidate, -1) > step) and total + delta >= best_total:
+                        continue
+                    if (
+                        best_delta is None
+                        or delta < best_delta
+                        or (delta == best_delta and rng.random() < 0.3)
+                    ):
+                        best_delta = delta
+                        best_move = (position, other_index, j)
         if best_move is None:
             continue
-        other_index, j = best_move
+        position, other_index, j = best_move
         other = groups[other_index]
-        candidate = other[j]
+        player, candidate = group[position], other[j]
         group[position], other[j] = candidate, player
-        costs[table_index] = model.table_cost(group)
-        costs[other_index] = model.table_cost(other)
+        costs[table_index] = table_cost(group)
+        costs[other_index] = table_cost(other)
         total += best_delta
-        tabu[player] = step + 3 + rng.randrange(4)
+        tabu[player] = tabu[candidate] = step + 1
+        since_best += 1
         if total < best_total:
             best_total = total
             best = [list(g) for g in groups]
+            since_best = 0
+        elif since_best >= STALL_STEPS:
+            since_best = 0
+            for _ in range(SHAKE_SWAPS):
+                first, second = rng.sample(range(len(groups)), 2)
+                i, j = rng.randrange(len(groups[first])), rng.randrange(len(groups[second]))
+                groups[first][i], groups[second][j] = groups[second][j], groups[first][i]
+                for index in (first, second):
+                    total -= costs[index]
+                    costs[index] = table_cost(groups[index])
+                    total += costs[index]
     return best
 
 

@@ -1,22 +1,29 @@
 """Swiss draw (スイスドロー, seed 004 art. 41): players of similar standing at one table, top first.
 
+What a table costs (``search.CostModel``), most important first: repeated meetings; then, in fields
+up to ``STRICT_SEATS_MAX_PLAYERS``, players whose seat would put an even count of winds by the end of
+the event out of reach although another seat at the table would not (a *cross*, ``winds.SeatBook``),
+a pair's later meetings, and the spread of standings ranks with the lighter seat terms. Larger fields
+weigh a cross as ``CROSS_RANKS`` places of rank spread: there the players needing each seat are
+scattered through the standings at random, so keeping every one of them even would cost a spread
+that grows with the field.
+
 1. Top-down grouping: each table is led by the best player still unseated and takes its other
    members from a short window of ranks below. Up to ``BEAM_MAX_PLAYERS`` players a beam search
-   weighs the choices (``beam_top_down``); larger fields, or a beam out of time, use the greedy rule:
-   the next players who have met nobody at the table yet, else the one costing the fewest repeats.
-2. Repair: swaps between neighbouring tables remove the remaining repeats first, then tighten the
-   standings spread; a table still holding a repeat looks further and further away (``search``).
+   weighs the choices (``beam_top_down``; past its share of the time, its best state is completed
+   greedily); larger fields choose table by table the cheapest companions in the window
+   (``greedy_by_cost``).
+2. Repair: swaps between neighbouring tables lower the cost; a table still holding a repeat (or a
+   cross, when crosses come first) looks further and further away (``search.improve_by_swaps``).
 3. Annealing (fields up to ``ANNEAL_MAX_PLAYERS``): exchanges between ANY two tables, half of them
    proposed between players a few ranks apart, with a step budget (reproducible for a seed) and the
-   deadline as a safety net; tables are then listed by their best player. Repeats stay first; fields up
-   to ``SEAT_SEARCH_MAX_PLAYERS`` also weigh the seat shortfall (members who cannot all sit at a
-   seat they lack, ``SEAT_UNIT`` ranks each), so fewer players drift off an even seat count.
+   deadline as a safety net; crosses left after it get min-conflicts moves (``search.min_conflicts``).
+   Tables are then listed by their best player.
 
-Seat balance and standings pull apart every ``table_size``-th round: after rounds 1-3 at tables of
-four with counts kept within 1, each player lacks exactly one seat, so round 4 (and 8) could keep
-everybody within 1 only with tables holding one player lacking each seat. Measured on simulated
-events that costs some 60-80 % more rank spread in those rounds, so the search weighs seats as a
-secondary term rather than a hard rule.
+Seats aim at an even count by the end of the event (``rounds_left``), not after every round: in an
+8-round event at tables of four only rounds 7 and 8 are tight (each player needs one of two seats,
+then one exact seat); earlier, a player may sit a seat twice before another at a small cost (a
+*detour*), which keeps the standings tight.
 
 Ranks are positions among the players seated this round, so strict top-down grouping of full tables
 has a spread of exactly ``table_size - 1``.
@@ -29,29 +36,34 @@ import random
 import time
 from collections.abc import Sequence
 
-from .search import CostModel, anneal, improve_by_swaps, meeting_cost, window_neighbours
-from .winds import open_seats
+from .search import CostModel, anneal, improve_by_swaps, meeting_cost, min_conflicts, window_neighbours
+from .winds import SeatBook
 
 GREEDY_WINDOW = 16
+COST_WINDOW = 8  # ranks below the leader that ``greedy_by_cost`` considers
 SWAP_REACH = 2
-BEAM_MAX_PLAYERS = 600
-BEAM_TIME_SHARE = 0.5  # of the search time; the rest stays for the repair swaps
+BEAM_MAX_PLAYERS = 1500
+BEAM_TIME_SHARE = 0.6  # of the search time; the rest stays for the repair swaps
 BEAM_WINDOW = 8
 BEAM_WIDTH = 24
-SEAT_UNIT = 2  # ranks of spread one member without an open seat weighs
-SEAT_SEARCH_MAX_PLAYERS = 128  # larger fields: the search ignores seats (they cost spread there)
+BEAM_WIDE_MAX_PLAYERS = 400  # larger fields keep BEAM_NARROW states per rank, to stay in time
+BEAM_NARROW = 8
 ANNEAL_MAX_PLAYERS = 600
 ANNEAL_STEPS_PER_PLAYER = 1000
 ANNEAL_MAX_STEPS = 120_000
 ANNEAL_TEMPERATURES = (3.0, 0.05)
 ANNEAL_ANYBODY_SHARE = 0.5
 ANNEAL_NEAR_RANKS = 12
+REPAIR_STEPS = 2_000  # min-conflicts steps against crosses left after the annealing
+STRICT_SEATS_MAX_PLAYERS = 256  # larger fields weigh a cross against CROSS_RANKS places of spread
+CROSS_RANKS = 8
 
 
 def greedy_top_down(
     order: Sequence[int], sizes: Sequence[int], meetings: Sequence[dict[int, int]]
 ) -> list[list[int]]:
-    """Group players top-down (see the module docstring); ``order`` is best first."""
+    """Group players top-down by repeats alone; ``order`` is best first. Each table takes the next
+    players who have met nobody at it yet, else the one costing the fewest repeats."""
     remaining = list(order)
     groups: list[list[int]] = []
     for size in sizes:
@@ -73,6 +85,47 @@ def greedy_top_down(
     return groups
 
 
+def greedy_by_cost(
+    order: Sequence[int], sizes: Sequence[int], model: CostModel, window: int = COST_WINDOW, slack: int = 1
+) -> list[list[int]]:
+    """Group players top-down, each table taking the cheapest companions among the next ``window``.
+
+    Companion sets are tried by increasing worst rank, up to ``slack`` ranks past the first set that
+    holds no repeat and no cross; a later set must be strictly cheaper to win.
+    """
+    remaining = list(order)
+    groups: list[list[int]] = []
+    table_cost = model.table_cost
+    clean_below = model.clean_below
+    rank = model.rank
+    for size in sizes:
+        leader = remaining[0]
+        candidates = remaining[1 : 1 + window]
+        if len(candidates) < size - 1:
+            candidates = remaining[1:]
+        best_cost = None
+        best: tuple[int, ...] = ()
+        clean_last = None
+        for last in range(size - 2, len(candidates)):
+            if clean_last is not None and last > clean_last + slack:
+                break
+            for head in itertools.combinations(range(last), size - 2):
+                chosen = (*head, last)
+                members = [leader, *(candidates[index] for index in chosen)]
+                cost = table_cost(members)
+                if best_cost is None or cost < best_cost:
+                    best_cost, best = cost, chosen
+                if clean_last is None:
+                    spread = 0 if rank is None else rank[members[-1]] - rank[leader]
+                    if cost - spread < clean_below:
+                        clean_last = last
+        groups.append([leader, *(candidates[index] for index in best)])
+        for index in sorted(best, reverse=True):
+            del remaining[1 + index]
+        del remaining[0]
+    return groups
+
+
 def seat_swiss(
     order: Sequence[int],
     sizes: Sequence[int],
@@ -80,36 +133,44 @@ def seat_swiss(
     deadline: float,
     seat_counts: Sequence[Sequence[int]] | None = None,
     seed: int | str = 0,
+    rounds_left: int = 0,
 ) -> list[list[int]]:
     """Swiss groups in table order (table 1 = the top); ``order`` lists the seated players best first.
 
-    With ``seat_counts`` (per player, per seat) the search also forms tables whose members can all
-    take a seat they lack (``winds.seat_shortfall``). ``seed`` fixes the annealing's random choices.
+    With ``seat_counts`` (per player, per seat) the search also keeps seat counts even by the end of
+    the event, ``rounds_left`` rounds after this one (see the module docstring). ``seed`` fixes the
+    annealing's random choices.
     """
     rank = [0] * len(meetings)
     for position, player in enumerate(order):
         rank[player] = position
+    seats = None if seat_counts is None else SeatBook(seat_counts, rounds_left)
+    model = CostModel.for_players(meetings, rank, seats, cross_ranks(len(order)))
     search_started = time.monotonic()
-    groups = None
     if len(order) <= BEAM_MAX_PLAYERS:
         beam_deadline = search_started + max(0.0, deadline - search_started) * BEAM_TIME_SHARE
-        groups = beam_top_down(order, sizes, meetings, beam_deadline, BEAM_WINDOW, BEAM_WIDTH)
-    if groups is None:
-        groups = greedy_top_down(order, sizes, meetings)
-    masks = None
-    if seat_counts is not None and len(order) <= SEAT_SEARCH_MAX_PLAYERS:
-        masks = [open_seats(counts) for counts in seat_counts]
-    model = CostModel.for_players(meetings, rank, masks, SEAT_UNIT)
+        width = BEAM_WIDTH if len(order) <= BEAM_WIDE_MAX_PLAYERS else BEAM_NARROW
+        groups = beam_top_down(order, sizes, model, beam_deadline, BEAM_WINDOW, width)
+    else:
+        groups = greedy_by_cost(order, sizes, model)
     improve_by_swaps(groups, model, window_neighbours(len(groups), SWAP_REACH), deadline)
     if len(order) <= ANNEAL_MAX_PLAYERS and len(groups) > 1:
         rng = random.Random(f"taikai-swiss:{seed}")
         steps = min(ANNEAL_MAX_STEPS, ANNEAL_STEPS_PER_PLAYER * len(order))
         floor = sum(model.minimal_cost(len(group)) for group in groups)
         anneal(groups, model, _rank_partner(order, rank), rng, deadline, steps, ANNEAL_TEMPERATURES, floor)
+        if model.crosses_first and any(model.table_cost(group) >= model.widen_from for group in groups):
+            groups = min_conflicts(groups, model, rng, deadline, REPAIR_STEPS, model.widen_from)
     for group in groups:
         group.sort(key=rank.__getitem__)
     groups.sort(key=lambda group: rank[group[0]])
     return groups
+
+
+def cross_ranks(player_count: int) -> int | None:
+    """Places of rank spread a crossed player weighs in a field this size; None: crosses come before
+    the standings (fields up to ``STRICT_SEATS_MAX_PLAYERS``, where only repeats outweigh them)."""
+    return None if player_count <= STRICT_SEATS_MAX_PLAYERS else CROSS_RANKS
 
 
 def _rank_partner(order: Sequence[int], rank: Sequence[int]):
@@ -128,19 +189,21 @@ def _rank_partner(order: Sequence[int], rank: Sequence[int]):
 def beam_top_down(
     order: Sequence[int],
     sizes: Sequence[int],
-    meetings: Sequence[dict[int, int]],
+    model: CostModel,
     deadline: float,
     window: int,
     beam: int,
     slack: int = 1,
-) -> list[list[int]] | None:
-    """Top-down grouping by a beam search over rank windows; None if the deadline passes first.
+) -> list[list[int]]:
+    """Top-down grouping by a beam search over rank windows; past the deadline, the best state
+    reached so far is completed by ``greedy_by_cost``.
 
     Each table is led by the best unseated player (every grouping can be listed that way) and takes
-    its other members from the next ``window`` ranks. A state is (that leader's rank, the players
+    its other members from the next ``window`` ranks, tried by increasing worst rank up to ``slack``
+    ranks past the first set without a repeat or a cross. A state is (that leader's rank, the players
     below him already seated); states reaching the same one are merged, keeping the cheapest; per
     leader rank the ``beam`` best states survive, judged by cost so far minus the share of cost the
-    players seated ahead have already paid.
+    players seated ahead have already paid. ``model`` ranks must be positions in ``order``.
     """
     n = len(order)
     size_after: dict[int, int] = {}
@@ -148,77 +211,81 @@ def beam_top_down(
     for size in sizes:
         size_after[seated] = size
         seated += size
-    repeat_unit = 2 * n + 2
+    table_cost = model.table_cost
+    clean_below = model.clean_below
 
-    def pair_repeat(a: int, b: int) -> int:
-        return meeting_cost(meetings[order[a]].get(order[b], 0))
-
-    # state: (cost, overhang frozenset, parent index, table ranks); states are stored in ``nodes``
-    nodes: list[tuple[int, int, tuple[int, ...]]] = []  # (parent node, leader rank, table)
-    levels: dict[int, dict[frozenset, tuple[int, int]]] = {0: {frozenset(): (0, -1)}}
-    final: tuple[int, int] | None = None
+    # A state: bit i of ``taken`` = rank leader + i already seated (bit 0, the leader, never is);
+    # its value: (cost so far, node of the table that led to it, that table's ranks).
+    nodes: list[tuple[int, tuple[int, ...]]] = []  # (parent node, table ranks), for states expanded
+    levels: dict[int, dict[int, tuple[int, int, tuple[int, ...]]]] = {0: {0: (0, -1, ())}}
+    final: tuple[int, int, tuple[int, ...]] | None = None
     for leader in range(n):
         states = levels.pop(leader, None)
         if not states:
             continue
+        ranked = sorted(states.items(), key=lambda item: 4 * item[1][0] - 3 * item[0].bit_count())[:beam]
         if time.monotonic() > deadline:
-            return None
-        ranked = sorted(states.items(), key=lambda item: 4 * item[1][0] - 3 * len(item[0]))[:beam]
-        for overhang, (cost, node) in ranked:
-            done = leader + len(overhang)
+            return _finish_greedily(order, sizes, model, nodes, leader, ranked[0])
+        reach = min(n - 1 - leader, window)
+        leader_player = order[leader]
+        for taken, (cost, parent, table) in ranked:
+            node = parent
+            if table:
+                nodes.append((parent, table))
+                node = len(nodes) - 1
+            done = leader + taken.bit_count()
             size = size_after[done]
-            candidates = [r for r in range(leader + 1, min(n, leader + window + 1)) if r not in overhang]
-            for combo in _combos_by_last(candidates, size - 1, leader, pair_repeat, slack):
-                members = (leader, *combo)
-                repeats = 0
-                for i in range(size):
-                    for j in range(i + 1, size):
-                        repeats += pair_repeat(members[i], members[j])
-                new_cost = cost + repeats * repeat_unit + combo[-1] - leader
-                nodes.append((node, leader, members))
-                new_node = len(nodes) - 1
-                taken = overhang.union(combo)
-                if done + size == n:
-                    if final is None or new_cost < final[0]:
-                        final = (new_cost, new_node)
-                    continue
-                next_leader = leader + 1
-                while next_leader in taken:
-                    next_leader += 1
-                new_overhang = frozenset(r for r in taken if r > next_leader)
-                level = levels.setdefault(next_leader, {})
-                known = level.get(new_overhang)
-                if known is None or new_cost < known[0]:
-                    level[new_overhang] = (new_cost, new_node)
+            offsets = [offset for offset in range(1, reach + 1) if not taken >> offset & 1]
+            clean_last = None
+            last_table = done + size == n
+            for position in range(size - 2, len(offsets)):
+                last = offsets[position]
+                if clean_last is not None and last > clean_last + slack:
+                    break
+                last_player = order[leader + last]
+                for head in itertools.combinations(offsets[:position], size - 2):
+                    here = table_cost([leader_player, *[order[leader + o] for o in head], last_player])
+                    if clean_last is None and here - last < clean_below:
+                        clean_last = last
+                    new_cost = cost + here
+                    if last_table:
+                        if final is None or new_cost < final[0]:
+                            final = (new_cost, node, (leader, *[leader + o for o in head], leader + last))
+                        continue
+                    now_taken = taken | 1 | (1 << last)
+                    for offset in head:
+                        now_taken |= 1 << offset
+                    shift = (~now_taken & (now_taken + 1)).bit_length() - 1  # lowest free bit
+                    level = levels.get(leader + shift)
+                    if level is None:
+                        level = levels[leader + shift] = {}
+                    new_taken = now_taken >> shift
+                    known = level.get(new_taken)
+                    if known is None or new_cost < known[0]:
+                        level[new_taken] = (
+                            new_cost,
+                            node,
+                            (leader, *[leader + o for o in head], leader + last),
+                        )
     if final is None:
-        return None
-    groups = []
-    node = final[1]
+        return greedy_by_cost(order, sizes, model)
+    return _tables_of(order, nodes, final[1], final[2])
+
+
+def _tables_of(order, nodes, node: int, table: tuple[int, ...]) -> list[list[int]]:
+    """The groups on the path to a beam state, top first."""
+    groups = [[order[rank] for rank in table]] if table else []
     while node >= 0:
-        parent, _, members = nodes[node]
+        parent, members = nodes[node]
         groups.append([order[rank] for rank in members])
         node = parent
     groups.reverse()
     return groups
 
 
-def _combos_by_last(candidates: list[int], count: int, leader: int, pair_repeat, slack: int):
-    """Companion sets by increasing last (worst) rank, stopping ``slack`` ranks past the first one
-    without a repeat; when none is repeat-free, every set (the cost model picks the least bad)."""
-    clean_last = None
-    for position in range(count - 1, len(candidates)):
-        last = candidates[position]
-        if clean_last is not None and last > clean_last + slack:
-            return
-        for head in itertools.combinations(candidates[:position], count - 1):
-            combo = (*head, last)
-            if clean_last is None and _repeat_free(leader, combo, pair_repeat):
-                clean_last = last
-            yield combo
-
-
-def _repeat_free(leader: int, combo: tuple[int, ...], pair_repeat) -> bool:
-    members = (leader, *combo)
-    return not any(
-        pair_repeat(members[i], members[j]) for i in range(len(members)) for j in range(i + 1, len(members))
-    )
+def _finish_greedily(order, sizes, model: CostModel, nodes, leader: int, state) -> list[list[int]]:
+    """The beam's best state so far, completed by ``greedy_by_cost`` (the beam ran out of time)."""
+    taken, (_, parent, table) = state
+    groups = _tables_of(order, nodes, parent, table)
+    rest = [order[rank] for rank in range(leader, len(order)) if not taken >> (rank - leader) & 1]
+    return groups + greedy_by_cost(rest, sizes[len(groups) :], model)

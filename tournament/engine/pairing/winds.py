@@ -1,13 +1,22 @@
 """Seat order at each table (East 東, South 南, West 西, North 北) keeping every player's seat counts even.
 
-* ``order_seats``: one round at a time. Each table tries every seat order (24 at most) and keeps the
-  one that leaves the members' counts most even: smallest worst (max − min) first, then the smallest
-  sum of those spreads, then the smallest sum of squared counts.
-* ``open_seats`` / ``seat_shortfall``: the grouping's view of winds. A player's open seats are those
-  at his lowest count (sitting anywhere else cannot narrow his spread and may widen it); a table's
-  shortfall is how many of its members cannot all get an open seat at once (size − a maximum
-  matching of players to seats). The Swiss search weighs it, so tables are formed whose members lack
-  different seats: in round 4 of an event at tables of four every player lacks exactly one seat.
+A player's seat balance is the spread (max − min) of his counts over the event's seats (three in a
+three-player event; a three-player table in a four-player event has East, South and West only). The
+ideal is a spread of at most 1 at the end of the event: over ``g`` games, ``g mod seats`` seats
+``g // seats + 1`` times and the others ``g // seats`` times.
+
+* ``seat_cost_vector``: what each seat of a table would cost a player this round, in three parts:
+  a *cross* (``CROSS_WEIGHT``): the seat makes that end unreachable, if he plays every remaining
+  round, although another seat at the table would have kept it within reach; a *detour*
+  (``DETOUR_WEIGHT``): the seat leaves his counts more than 1 apart for now although another seat
+  would not (the rounds left can still even them out); a *deficit* (1 per game, at most
+  ``DEFICIT_CAP``): how many more games at his least used seats the seat leaves him short of a spread
+  of 1, compared with his best seat. A seat among his least used ones (an *open* seat) costs nothing.
+  With no round left after this one, a cross and a detour are the same thing.
+* ``SeatBook``: the seat costs of one round. Players with equal counts share a *kind*; the least total
+  cost of a table (every seat order tried: 24 at most) is kept per multiset of kinds, so the grouping
+  searches can weigh seats as cheaply as repeats, and ``order`` seats a table in that best order.
+* ``open_seats``: the bit mask of a player's least used seats.
 * ``plan_seats``: a known schedule, block by block. Over ``seats`` consecutive rounds every table
   needs each seat once and every player may take each seat once: that is an edge colouring of a
   bipartite graph (players × tables) with ``seats`` colours, which always exists (König's theorem);
@@ -19,46 +28,190 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from functools import cache
+from dataclasses import dataclass
+from functools import lru_cache
 
 from ..errors import InvariantViolation
 
+# A table's seat cost is crosses × CROSS_WEIGHT + detours × DETOUR_WEIGHT + deficit; with at most
+# 4 members and DEFICIT_CAP 3 each, the parts never overlap and ``split_cost`` takes them apart.
+CROSS_WEIGHT = 256
+DETOUR_WEIGHT = 16
+DEFICIT_CAP = 3
 
-def _permutations(size: int) -> list[tuple[int, ...]]:
-    return list(itertools.permutations(range(size)))
+_PERMUTATIONS = {size: tuple(itertools.permutations(range(size))) for size in (1, 2, 3, 4)}
 
 
-_PERMUTATIONS = {size: _permutations(size) for size in (2, 3, 4)}
+def seat_spread(counts: Sequence[int]) -> int:
+    return max(counts) - min(counts)
 
 
-def order_table(members: Sequence[int], seat_counts: Sequence[list[int]], rng: random.Random) -> list[int]:
-    """Return ``members`` in seat order for this round (see the module docstring)."""
-    size = len(members)
-    if all(not any(seat_counts[player]) for player in members):
-        ordered = list(members)
-        rng.shuffle(ordered)
-        return ordered
+def _deficit(counts: Sequence[int]) -> int:
+    """Games at the least used seats needed before the spread is at most 1 (the top count kept)."""
+    top = max(counts) - 1
+    return sum(top - count for count in counts if count < top)
+
+
+def can_end_even(counts: Sequence[int], rounds_left: int) -> bool:
+    """Whether ``rounds_left`` more games can bring these counts to a spread of at most 1."""
+    games = sum(counts) + rounds_left
+    low, extra = divmod(games, len(counts))
+    high = low + 1 if extra else low
+    if any(count > high for count in counts):
+        return False
+    if extra and sum(1 for count in counts if count == high) > extra:
+        return False
+    return sum(low - count for count in counts if count < low) <= rounds_left
+
+
+@lru_cache(maxsize=4096)
+def seat_cost_vector(counts: tuple[int, ...], size: int, rounds_left: int = 0) -> tuple[int, ...]:
+    """The cost of each of the seats ``0 .. size - 1`` for a player with these seat ``counts`` and
+    ``rounds_left`` rounds to play after this one."""
+    afters = []
+    for seat in range(size):
+        after = list(counts)
+        after[seat] += 1
+        afters.append(after)
+    reachable = [can_end_even(after, rounds_left) for after in afters]
+    spreads = [seat_spread(after) for after in afters]
+    deficits = [_deficit(after) for after in afters]
+    any_reachable = any(reachable)
+    any_even = min(spreads) <= 1
+    least = min(deficits)
+    return tuple(
+        (CROSS_WEIGHT if any_reachable and not ok else 0)
+        + (DETOUR_WEIGHT if any_even and spread > 1 else 0)
+        + min(DEFICIT_CAP, deficit - least)
+        for ok, spread, deficit in zip(reachable, spreads, deficits, strict=True)
+    )
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """What one seat did to one player this round (see the module docstring)."""
+
+    crossed: bool  # another seat at the table would have kept an even end within reach
+    short_table: bool  # only North would have, at a three-player table
+    out_of_reach: bool  # no seat would have
+    detoured: bool  # counts more than 1 apart for now although another seat at the table avoids it
+
+
+@lru_cache(maxsize=4096)
+def seat_outcome(counts: tuple[int, ...], table_size: int, seat: int, rounds_left: int) -> SeatOutcome:
+    """The outcome of ``seat`` at a table of ``table_size`` for a player with these ``counts``."""
+
+    def after(chosen: int) -> list[int]:
+        moved = list(counts)
+        moved[chosen] += 1
+        return moved
+
+    reachable = [can_end_even(after(chosen), rounds_left) for chosen in range(len(counts))]
+    at_table = reachable[:table_size]
+    even = [seat_spread(after(chosen)) <= 1 for chosen in range(table_size)]
+    kept = reachable[seat]
+    return SeatOutcome(
+        crossed=not kept and any(at_table),
+        short_table=not kept and not any(at_table) and any(reachable),
+        out_of_reach=not any(reachable),
+        detoured=kept and not even[seat] and any(even),
+    )
+
+
+def split_cost(cost: int) -> tuple[int, int, int]:
+    """A table's seat cost as (crosses, detours, deficit)."""
+    crosses, rest = divmod(cost, CROSS_WEIGHT)
+    detours, deficit = divmod(rest, DETOUR_WEIGHT)
+    return crosses, detours, deficit
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_assignment(
+    kinds_counts: tuple[tuple[int, ...], ...], rounds_left: int
+) -> tuple[int, tuple[int, ...]]:
+    """(least total cost, seat of each member) for members with these counts, in this order."""
+    size = len(kinds_counts)
+    vectors = [seat_cost_vector(counts, size, rounds_left) for counts in kinds_counts]
     best_key = None
     best: tuple[int, ...] = ()
-    permutations = _PERMUTATIONS[size][:]
-    rng.shuffle(permutations)
-    for permutation in permutations:
-        worst = 0
-        spread_sum = 0
+    for permutation in _PERMUTATIONS[size]:
+        cost = 0
         squares = 0
-        for seat, slot in enumerate(permutation):
-            counts = seat_counts[members[slot]]
-            current = counts[seat] + 1
-            high = max(max(counts), current)
-            low = min(min(count for index, count in enumerate(counts) if index != seat), current)
-            spread = high - low
-            worst = max(worst, spread)
-            spread_sum += spread
-            squares += current * current
-        key = (worst, spread_sum, squares)
+        for member, seat in enumerate(permutation):
+            cost += vectors[member][seat]
+            after = kinds_counts[member][seat] + 1
+            squares += after * after
+        key = (cost, squares)
         if best_key is None or key < best_key:
             best_key, best = key, permutation
-    return [members[slot] for slot in best]
+    return best_key[0], best
+
+
+class SeatBook:
+    """Seat costs for one round, from every player's seat counts so far (``seat_counts[p][s]``) and
+    the rounds left after this one."""
+
+    def __init__(self, seat_counts: Sequence[Sequence[int]], rounds_left: int = 0):
+        self.rounds_left = rounds_left
+        kinds: dict[tuple[int, ...], int] = {}
+        self.kind: list[int] = []
+        for counts in seat_counts:
+            key = tuple(counts)
+            kind = kinds.get(key)
+            if kind is None:
+                kind = kinds[key] = len(kinds)
+            self.kind.append(kind)
+        self.counts_of_kind: list[tuple[int, ...]] = list(kinds)
+        self._tables: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+
+    def _table(self, key: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        known = self._tables.get(key)
+        if known is None:
+            counts = self.counts_of_kind
+            known = self._tables[key] = _best_assignment(
+                tuple(counts[kind] for kind in key), self.rounds_left
+            )
+        return known
+
+    def cost(self, members: Sequence[int]) -> int:
+        """The least seat cost of a table (``split_cost`` takes it apart)."""
+        kind = self.kind
+        return self._table(tuple(sorted([kind[player] for player in members])))[0]
+
+    def kind_cost(self, kinds: tuple[int, ...]) -> int:
+        """``cost`` of a table given its members' kinds in increasing order."""
+        return self._table(kinds)[0]
+
+    def order(self, members: Sequence[int], rng: random.Random) -> list[int]:
+        """``members`` in a least-cost seat order (players of one kind in random order)."""
+        shuffled = list(members)
+        rng.shuffle(shuffled)
+        kind = self.kind
+        shuffled.sort(key=kind.__getitem__)
+        _, seats = self._table(tuple(kind[player] for player in shuffled))
+        ordered = [0] * len(shuffled)
+        for player, seat in zip(shuffled, seats, strict=True):
+            ordered[seat] = player
+        return ordered
+
+
+def order_table(
+    members: Sequence[int], seat_counts: Sequence[Sequence[int]], rng: random.Random, rounds_left: int = 0
+) -> list[int]:
+    """Return ``members`` in a least-cost seat order for this round (see ``SeatBook``)."""
+    book = SeatBook([seat_counts[player] for player in members], rounds_left)
+    return [members[index] for index in book.order(range(len(members)), rng)]
+
+
+def order_seats(
+    groups: Sequence[Sequence[int]],
+    seat_counts: Sequence[Sequence[int]],
+    rng: random.Random,
+    rounds_left: int = 0,
+) -> list[list[int]]:
+    """Seat order for every table of one round."""
+    book = SeatBook(seat_counts, rounds_left)
+    return [book.order(group, rng) for group in groups]
 
 
 def open_seats(counts: Sequence[int]) -> int:
@@ -69,27 +222,6 @@ def open_seats(counts: Sequence[int]) -> int:
         if count == low:
             mask |= 1 << seat
     return mask
-
-
-@cache
-def seat_shortfall(masks: tuple[int, ...]) -> int:
-    """Members of a table who cannot sit at an open seat: ``len(masks)`` − the best matching of the
-    members (their ``open_seats`` masks, in any order) to the seats ``0 .. len(masks) - 1``."""
-    size = len(masks)
-    best = 0
-    for permutation in _PERMUTATIONS[size]:
-        matched = sum(1 for mask, seat in zip(masks, permutation, strict=True) if mask >> seat & 1)
-        best = max(best, matched)
-        if best == size:
-            break
-    return size - best
-
-
-def order_seats(
-    groups: Sequence[Sequence[int]], seat_counts: Sequence[list[int]], rng: random.Random
-) -> list[list[int]]:
-    """Seat order for every table of one round."""
-    return [order_table(group, seat_counts, rng) for group in groups]
 
 
 def plan_seats(rounds: Sequence[Sequence[Sequence[int]]], seats: int) -> list[list[list[int]]]:

@@ -35,3 +35,49 @@ def test_report_first_round_is_clean():
     assert (report.repeat_pairs, report.max_meetings, report.seat_imbalance_max) == (0, 1, 1)
     assert report.same_table_as_last_round == 0
     assert report.as_dict()["rank_spread_mean"] is None
+
+
+# Three rounds of one table of four, each player moving one seat on: 0 sat E, N, W and lacks South;
+# 1 lacks West; 2 lacks North; 3 lacks East.
+ROTATED = [[[0, 1, 2, 3]], [[1, 2, 3, 0]], [[2, 3, 0, 1]]]
+
+
+def test_report_seat_trade_counts_players_kept_off_the_seat_they_lack():
+    history = index_history(4, ROTATED, 4)
+    # when round 4 is the last and everyone keeps the seat of round 1: each sits a seat he had
+    report = quality_report(history, [[0, 1, 2, 3]], None, rounds_left=0, traded_for="repeats")
+    # then, by hand, all four are crossed (their missing seat was at the table) and above ideal
+    assert report.seat_trade.crossed == 4
+    assert report.seat_above_ideal == 4
+    assert report.seat_trade.traded_for == "repeats"
+    # when each gets the seat he lacks: 3 East, 0 South, 1 West, 2 North
+    even = quality_report(history, [[3, 0, 1, 2]], None, rounds_left=0)
+    assert (even.seat_trade.crossed, even.seat_above_ideal, even.seat_imbalance_max) == (0, 0, 0)
+
+
+def test_report_seat_trade_with_rounds_left_is_a_detour():
+    # given the same counts and four rounds still to come (8 games: 2 of each seat is still reachable)
+    history = index_history(4, ROTATED, 4)
+    report = quality_report(
+        history, [[0, 1, 2, 3]], None, rounds_left=4, traded_for="standings", cross_ranks=8
+    )
+    assert report.seat_trade.crossed == 0
+    assert report.seat_trade.detoured == 4
+    assert report.as_dict()["seat_trade"] == {
+        "crossed": 0,
+        "short_table": 0,
+        "out_of_reach": 0,
+        "detoured": 4,
+        "traded_for": "standings",
+        "cross_ranks": 8,
+    }
+
+
+def test_report_seat_trade_short_table():
+    # given player 2 lacks North (see ROTATED) and sits East at a three-player table (no North), 3
+    # (lacking East) sits South, and a newcomer West
+    history = index_history(5, ROTATED, 4)
+    report = quality_report(history, [[2, 3, 4]], None, rounds_left=0)
+    # then 2 counts against the short table, not as a trade; 3 could have had East here: crossed
+    assert report.seat_trade.short_table == 1
+    assert report.seat_trade.crossed == 1

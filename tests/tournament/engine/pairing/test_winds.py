@@ -1,5 +1,6 @@
 """Seat orders (East 東, South 南, West 西, North 北) keep every player's seat counts within 1."""
 
+import itertools
 import random
 
 import pytest
@@ -7,7 +8,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament.engine.pairing.designs import known_schedule
-from tournament.engine.pairing.winds import open_seats, order_table, plan_seats, seat_shortfall
+from tournament.engine.pairing.winds import (
+    CROSS_WEIGHT,
+    DETOUR_WEIGHT,
+    SeatBook,
+    can_end_even,
+    open_seats,
+    order_table,
+    plan_seats,
+    seat_cost_vector,
+    seat_outcome,
+    split_cost,
+)
 
 
 def test_winds_table_gives_each_player_a_seat_they_lack():
@@ -65,37 +77,91 @@ def test_winds_open_seats_are_the_least_used(counts, mask):
     assert open_seats(counts) == mask
 
 
-E, S, W, N = 0b0001, 0b0010, 0b0100, 0b1000
+@pytest.mark.parametrize(
+    ("counts", "rounds_left", "reachable"),
+    [
+        ((1, 1, 1, 1), 0, True),  # 4 games: 1 each
+        ((2, 1, 1, 0), 0, False),  # spread 2 now, no game left
+        ((2, 1, 1, 0), 1, True),  # a North next brings 2, 1, 1, 1
+        ((2, 1, 0, 0), 4, True),  # 7 games: 2, 2, 2, 1 after S, W, W, N
+        ((2, 2, 0, 0), 3, True),  # 7 games: 2, 2, 2, 1 after W, W, N
+        ((2, 2, 0, 0), 2, True),  # 6 games: 2, 2, 1, 1 after W, N
+        ((2, 2, 0, 0), 1, False),  # 5 games: only one seat may hold 2
+        ((3, 1, 1, 1), 2, False),  # 8 games: a count of 3 can never come back to 2
+        ((2, 1, 1), 1, True),  # three seats: 5 games, 2, 2, 1
+    ],
+)
+def test_winds_even_end_reachable_by_hand(counts, rounds_left, reachable):
+    assert can_end_even(list(counts), rounds_left) == reachable
 
 
 @pytest.mark.parametrize(
-    ("masks", "shortfall"),
+    ("rounds_left", "other_seat"),
     [
-        ((E, S, W, N), 0),  # round 4: each lacks a different seat
-        ((N, W, S, E), 0),  # order does not matter
-        ((E, E, W, N), 1),  # two lack only East: one of them sits elsewhere
-        ((E, E, E, E), 3),
-        ((E | S, E | S, E | S, W | N), 1),  # three players share two seats
-        ((E | S, E | S, W | N, W | N), 0),  # round 3: pairs lacking different pairs of seats
-        ((N, E | S | W | N, E | S | W | N), 1),  # three-player table has no North
-        ((E | S | W, E | S | W, E | S | W), 0),
+        # no round left: East makes 2, 1, 1, 0 for good (a cross), uneven now (a detour), 1 game short
+        (0, CROSS_WEIGHT + DETOUR_WEIGHT + 1),
+        # four rounds left (8 games): 2, 1, 1, 0 can still end 2, 2, 2, 2: only the detour and deficit
+        (4, DETOUR_WEIGHT + 1),
     ],
 )
-def test_winds_seat_shortfall_counts_members_without_an_open_seat(masks, shortfall):
-    # by hand: size minus the most members that can take distinct open seats among seats 0..size-1
-    assert seat_shortfall(masks) == shortfall
+def test_winds_seat_cost_of_a_player_lacking_north(rounds_left, other_seat):
+    assert seat_cost_vector((1, 1, 1, 0), 4, rounds_left) == (other_seat, other_seat, other_seat, 0)
 
 
-@settings(max_examples=60, deadline=None)
+def test_winds_seat_cost_three_player_table_has_no_north():
+    # North would even him out, but the table has East, South, West only: none of them is a cross
+    vector = seat_cost_vector((1, 1, 1, 0), 3, 0)
+    assert len(vector) == 3 and all(cost < CROSS_WEIGHT for cost in vector)
+
+
+def test_winds_table_cost_counts_the_one_player_who_cannot_get_his_seat():
+    # given two players lacking only East, one lacking West, one lacking North, no round left
+    counts = [(0, 1, 1, 1), (0, 1, 1, 1), (1, 1, 0, 1), (1, 1, 1, 0)]
+    book = SeatBook(counts, 0)
+    # then the best seat order leaves one of the two without East: one cross, one detour, 1 game short
+    assert split_cost(book.cost([0, 1, 2, 3])) == (1, 1, 1)
+    ordered = book.order([3, 2, 1, 0], random.Random(4))
+    assert ordered[0] in (0, 1) and ordered[2] == 2 and ordered[3] == 3
+
+
+def test_winds_seat_outcome_names_what_a_seat_did():
+    # lacking North at a table of four with no round left: East is a cross, North keeps him even
+    assert seat_outcome((1, 1, 1, 0), 4, 0, 0).crossed
+    assert not seat_outcome((1, 1, 1, 0), 4, 3, 0).crossed
+    # at a three-player table only North would have kept him even: the table is short, not the seat
+    outcome = seat_outcome((1, 1, 1, 0), 3, 0, 0)
+    assert outcome.short_table and not outcome.crossed
+    # with rounds left, East is only a detour
+    outcome = seat_outcome((1, 1, 1, 0), 4, 0, 4)
+    assert outcome.detoured and not outcome.crossed
+    # 3, 1, 1, 1 and this round + 1 more (8 games): a count of 3 never comes back to 2
+    assert seat_outcome((3, 1, 1, 1), 4, 1, 1).out_of_reach
+    # with one more round (9 games) 3, 2, 2, 2 is even: not out of reach
+    assert not seat_outcome((3, 1, 1, 1), 4, 1, 2).out_of_reach
+
+
+@settings(max_examples=80, deadline=None)
 @given(
     counts=st.lists(st.lists(st.integers(0, 3), min_size=4, max_size=4), min_size=3, max_size=4),
+    rounds_left=st.integers(0, 4),
     seed=st.integers(0, 1000),
 )
-def test_winds_no_shortfall_means_order_table_gives_everyone_an_open_seat(counts, seed):
-    # given a table whose members can all sit at a least-used seat
+def test_winds_order_table_takes_the_cheapest_seat_order(counts, rounds_left, seed):
+    # given any table, the order chosen costs no more than any other order (all tried here)
     members = list(range(len(counts)))
-    masks = tuple(open_seats(c) for c in counts)
-    ordered = order_table(members, counts, random.Random(seed))
-    got_open = all(open_seats(counts[player]) >> seat & 1 for seat, player in enumerate(ordered))
-    # then the seat order found table by table does give each one (and cannot if there is a shortfall)
-    assert got_open == (seat_shortfall(masks) == 0)
+    ordered = order_table(members, counts, random.Random(seed), rounds_left)
+    assert sorted(ordered) == members
+
+    def cost(order):
+        return sum(
+            seat_cost_vector(tuple(counts[player]), len(order), rounds_left)[seat]
+            for seat, player in enumerate(order)
+        )
+
+    assert cost(ordered) == min(cost(order) for order in itertools.permutations(members))
+    # and when some order gives every member one of his least used seats, the chosen one does
+    if any(
+        all(open_seats(counts[p]) >> seat & 1 for seat, p in enumerate(order))
+        for order in itertools.permutations(members)
+    ):
+        assert all(open_seats(counts[player]) >> seat & 1 for seat, player in enumerate(ordered))
