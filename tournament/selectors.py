@@ -654,7 +654,7 @@ def event_standings_computed_at(event_id: int):
 
 def event_standings_rows(event: Event):
     """Every standings row, best first (the CSV export streams them)."""
-    return StandingsRow.objects.filter(event=event).order_by("position")
+    return StandingsRow.objects.filter(event=event).select_related("entry").order_by("position")
 
 
 class StandingsRows(Sequence):

@@ -81,7 +81,8 @@ def test_a_result_confirmed_while_the_broker_is_down_is_kept_and_the_standings_f
     call_command("flush_outbox")
     assert not QueuedTask.objects.exists()
     snapshot = StandingsSnapshot.objects.get(event=table.round.event)
-    assert len(snapshot.rows) == 4 and snapshot.rows[0]["games"] == 1
+    rows = list(snapshot.event.standings_rows.order_by("position"))
+    assert snapshot.row_count == len(rows) == 4 and rows[0].games == 1
 
 
 @pytest.mark.django_db

@@ -147,8 +147,9 @@ class EventStandings(ApiView):
         not_modified = get_conditional_response(request._request, etag=etag)
         if not_modified is not None:
             return not_modified
-        view = selectors.event_standings_view(event, computed_at=computed_at) if computed_at else None
-        paginator = Paginator(view.rows if view else [], STANDINGS_PER_PAGE, allow_empty_first_page=True)
+        snapshot = selectors.event_standings(event) if computed_at else None
+        rows = selectors.event_standings_rows(event) if snapshot else []
+        paginator = Paginator(rows, STANDINGS_PER_PAGE, allow_empty_first_page=True)
         try:
             page = paginator.page(page_text)
         except (EmptyPage, InvalidPage) as exc:
@@ -159,7 +160,7 @@ class EventStandings(ApiView):
             "next": replace_query_param(url, "page", page.next_page_number()) if page.has_next() else None,
             "previous": (remove_query_param(url, "page") if page.number == 2 else
                          replace_query_param(url, "page", page.previous_page_number())) if page.has_previous() else None,
-            "computed_at": computed_at, "rounds": view.round_numbers if view else [],
+            "computed_at": computed_at, "rounds": snapshot.round_numbers if snapshot else [],
             "results": [standing(row) for row in page.object_list],
         }  # fmt: skip
         response = Response(s.StandingsPageSerializer(body).data)
@@ -168,12 +169,17 @@ class EventStandings(ApiView):
         return response
 
 
-def standing(row: dict) -> dict:
-    """A snapshot row as the API gives it: the games as objects."""
+def standing(row) -> dict:
+    """A standings row (``StandingsRow``, its entry joined) as the API gives it: the games as objects."""
     history = [
-        {"round": r, "game_points": points, "advanced": advanced} for r, points, advanced in row["history"]
+        {"round": r, "game_points": points, "advanced": advanced} for r, points, advanced in row.history
     ]
-    return {**row, "history": history}
+    return {
+        "rank": row.rank, "award_rank": row.award_rank, "entry": row.entry_id, "player": row.entry.player_id,
+        "name": row.name, "club": row.club, "country": row.country, "status": row.status,
+        "advances": row.advances, "total_points": row.total_points, "games": row.games,
+        "penalty_points": row.penalty_points, "history": history,
+    }  # fmt: skip
 
 
 class EventRulings(ApiView):

@@ -56,12 +56,12 @@ class StandingsCsv(ApiView):
         writer = csv.writer(response)
         writer.writerow(["rank", "award_rank", "entry", "player", "external_id", "club", "country", "advances",
                          "total_points", "games", "penalty_points", "status"])  # fmt: skip
-        for row in snapshot.rows if snapshot else []:
-            entry = entries.get(row["entry"])
+        for row in selectors.event_standings_rows(event) if snapshot else []:
+            entry = entries.get(row.entry_id)
             external_id = entry.player.external_id if entry else ""
-            writer.writerow([row["rank"], row["award_rank"] or "", row["entry"], csv_text(row["name"]),
-                             csv_text(external_id), csv_text(row["club"]), csv_text(row["country"]), row["advances"],
-                             row["total_points"], row["games"], row["penalty_points"], row["status"]])  # fmt: skip
+            writer.writerow([row.rank, row.award_rank or "", row.entry_id, csv_text(row.name),
+                             csv_text(external_id), csv_text(row.club), csv_text(row.country), row.advances,
+                             row.total_points, row.games, row.penalty_points, row.status])  # fmt: skip
         return response
 
 
@@ -85,17 +85,17 @@ class ResultsEma(ApiView):
         writer.writerow(
             ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]
         )
-        for row in snapshot.rows if snapshot else []:
-            entry = entries.get(row["entry"])
+        for row in selectors.event_standings_rows(event) if snapshot else []:
+            entry = entries.get(row.entry_id)
             player = entry.player if entry else None
             if player is not None and (player.family_name or player.given_name):
                 last, first = player.family_name, player.given_name
             else:
-                last, first = row["name"], ""
-            writer.writerow([row["rank"], csv_text(player.external_id if player else ""), csv_text(last),
-                             csv_text(first), csv_text(row["country"]),
-                             row["total_points"], finals.get(row["entry"], 0) - start * row["games"],
-                             row["games"]])  # fmt: skip
+                last, first = row.name, ""
+            writer.writerow([row.rank, csv_text(player.external_id if player else ""), csv_text(last),
+                             csv_text(first), csv_text(row.country),
+                             row.total_points, finals.get(row.entry_id, 0) - start * row.games,
+                             row.games])  # fmt: skip
         return response
 
 
@@ -131,7 +131,8 @@ class EventExport(ApiView):
             "entries": s.EntrySerializer(selectors.event_entries_page(event), many=True, context={"staff": staff}).data,
             "rounds": list(rounds.values()),
             "standings": {"computed_at": snapshot.computed_at if snapshot else None,
-                          "rows": [standing(row) for row in snapshot.rows] if snapshot else []},
+                          "rows": s.StandingSerializer([standing(row) for row in selectors.event_standings_rows(event)],
+                                                       many=True).data if snapshot else []},
         }  # fmt: skip
         if staff:
             body["penalties"] = s.PenaltySerializer(selectors.event_penalties(event), many=True).data
