@@ -13,6 +13,8 @@ import re
 import pytest
 from django.core.management import call_command
 
+from scoring.models import Ruleset
+from scoring.presets import install_presets
 from tests.e2e.conftest import sign_in
 from tournament.models import Event, Table
 
@@ -32,7 +34,6 @@ def proper_nouns() -> set[str]:
     from django.contrib.auth.models import User
 
     from players.models import Player
-    from scoring.models import Ruleset
 
     texts = [*Player.objects.values_list("display_name", "club", "reading", "country")]
     texts += [*Event.objects.values_list("name", "venue", "slug")]
@@ -58,7 +59,9 @@ def japanese_browser(chromium_browser, live_server, task_worker):
 
 
 def test_a_tour_in_japanese_finds_no_english(japanese_browser):
-    # given the demo: a finished and a running event, an organizer and a referee
+    # given the demo: a finished and a running event, an organizer and a referee (the ruleset presets
+    # again: a transactional test before this one may have emptied the tables)
+    install_presets(Ruleset)
     call_command("demo_event")
     page = japanese_browser
     allowed = {word.casefold() for word in ALLOWED} | proper_nouns()
