@@ -7,7 +7,6 @@ from django.urls import reverse
 from tournament.models import Entry, Table
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
-from tournament.services.rounds import round_complete
 from tournament.templatetags.taikai import points
 
 pytestmark = pytest.mark.django_db
@@ -16,15 +15,10 @@ RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder
 
 
 @pytest.fixture
-def played_event(make_event, seated_round, django_capture_on_commit_callbacks):
+def played_event(make_event, play_round):
     """An event of 16 players with one completed round."""
     event = make_event(16)
-    round_ = seated_round(event)
-    with django_capture_on_commit_callbacks(execute=True):
-        for table in round_.tables.all():
-            hand_record(table=table, number=1, expected_version=0, data=RON)
-            table_finish(table=table)
-        round_complete(round_=round_)
+    play_round(event, RON)
     return event
 
 

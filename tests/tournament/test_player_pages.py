@@ -6,9 +6,7 @@ from django.urls import reverse
 from players.models import Player
 from tournament.models import Entry
 from tournament.services.discipline import penalty_log
-from tournament.services.hands import hand_record
-from tournament.services.results import table_finish
-from tournament.services.rounds import round_complete, round_create
+from tournament.services.rounds import round_create
 from tournament.services.standings import standings_recompute
 
 pytestmark = pytest.mark.django_db
@@ -17,14 +15,9 @@ RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder
 
 
 @pytest.fixture
-def event_in_round_2(make_event, seated_round, django_capture_on_commit_callbacks):
+def event_in_round_2(make_event, play_round):
     event = make_event(8)
-    round_ = seated_round(event)
-    with django_capture_on_commit_callbacks(execute=True):
-        for table in round_.tables.all():
-            hand_record(table=table, number=1, expected_version=0, data=RON)
-            table_finish(table=table)
-        round_complete(round_=round_)
+    play_round(event, RON)
     ids = list(event.entries.order_by("-id").values_list("id", flat=True))
     round_create(event=event, tables=[ids[:4], ids[4:]])
     return event
