@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import CharField, Count, Prefetch, Q, Sum
+from django.db.models import CharField, Count, FilteredRelation, OuterRef, Prefetch, Q, Subquery, Sum
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
@@ -722,48 +722,137 @@ class PlayedHand:
     delta: int | None  # what the player gained or paid (None: not in that hand)
 
 
-@dataclass
-class PlayedGame:
-    seat: Seat  # the player's, with its table and round
-    opponents: list[Seat]  # the other seats of the game (art. 42: not those absent before it)
-    hands: list[PlayedHand]
-    result: SeatResult | None = None  # the player's current result, once the table is confirmed
-    others: list[Seat] = field(default_factory=list)  # every other seat at the table, absentees included
+@dataclass(frozen=True)
+class GameSeat:
+    """A seat at one of the player's tables, as their page shows it."""
+
+    entry_id: int
+    position: int
+    name: str
+    absence: str
 
     @property
-    def upcoming(self) -> bool:
-        return self.seat.round.status in (Round.Status.PUBLISHED, Round.Status.PLAYING)
+    def wind(self) -> str:
+        return str(SEAT_WIND_CHOICES[self.position][1])
+
+    @property
+    def in_game(self) -> bool:
+        """Art. 42: a player absent before the game is not one of its seats (the table plays 3 or 2)."""
+        return self.absence != Seat.Absence.ABSENT_BEFORE
 
 
-def entry_games(entry: Entry) -> list[PlayedGame]:
-    """Each game the player sat in (rounds published or later), in round order, with the other seats, the
-    hands in force said with names and the player's current result: four queries in all, whatever the
-    size of the field (rows: the player's rounds, their tables' seats and hands)."""
-    own = list(Seat.objects.filter(entry=entry).exclude(round__status=Round.Status.DRAFT)
-               .select_related("table", "round").order_by("round__number"))  # fmt: skip
-    tables = [seat.table_id for seat in own]
-    table_seats: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(table_id__in=tables).select_related("entry__player").order_by("position"):
-        table_seats.setdefault(seat.table_id, []).append(seat)
+@dataclass(frozen=True)
+class GameResult:
+    """The player's current result at a confirmed table."""
+
+    final_points: int | None
+    placement: int | None
+    placement_points: object
+    multiplier: int
+    game_points: object
+
+
+@dataclass
+class PlayedGame:
+    round_number: int
+    table_number: int
+    seat: GameSeat  # the player's
+    opponents: list[GameSeat]  # the other seats of the game (art. 42: not those absent before it)
+    hands: list[PlayedHand]
+    result: GameResult | None = None  # once the table is confirmed
+    others: list[GameSeat] = field(default_factory=list)  # every other seat at the table, absentees included
+
+
+@dataclass(frozen=True)
+class NextSeat:
+    """Where the player sits in the latest published or playing round."""
+
+    round_number: int
+    table_number: int
+    wind: str
+    finished: bool
+
+
+@dataclass(frozen=True)
+class PlayerTables:
+    """Every seat at the tables the player sat at (rounds published or later), read by one query with each
+    table's status and result version, its round's status, the player's current result and the id of the
+    table's newest hand version. Hand and result versions are only ever added, so any record, correction,
+    confirmation, reopening, absence, new round or renamed opponent changes ``version``: it names the
+    cached part of the player's page, which :func:`entry_games` makes from these rows (and the hands)."""
+
+    entry_id: int
+    rows: list[tuple]
+    version: str
+    next_seat: NextSeat | None
+
+
+# Columns of a PlayerTables row, by name.
+_T, _TNUM, _RNUM, _RSTATUS, _TSTATUS, _ENTRY, _POS, _ABSENCE, _NAME, _HAND, _RESULT = range(11)
+
+
+def entry_tables_state(entry: Entry) -> PlayerTables:
+    """Two small queries (the player's seats, then everyone at those tables) rather than one that joins
+    seven tables: the planner takes longer over that join than the database takes to run both."""
+    newest_hand = (
+        HandVersion.objects.filter(hand__table_id=OuterRef("table_id")).order_by("-pk").values("pk")[:1]
+    )
+    own = {
+        row[0]: row
+        for row in Seat.objects.filter(entry=entry)
+        .exclude(round__status=Round.Status.DRAFT)
+        .annotate(current=FilteredRelation("results", condition=Q(results__is_current=True)))
+        .values_list("table_id", "table__number", "round__number", "round__status", "table__status",
+                     Subquery(newest_hand), "current__version", "table__result_version", "current__final_points",
+                     "current__placement", "current__placement_points", "current__multiplier",
+                     "current__game_points")
+    }  # fmt: skip
+    seats = (
+        Seat.objects.filter(table_id__in=list(own))
+        .order_by("table_id", "position")
+        .values_list("table_id", "entry_id", "position", "absence", "left_after_hand", "entry__player__display_name")
+    )  # fmt: skip
+    rows = []
+    for table_id, entry_id, position, absence, left_after_hand, name in seats:
+        table = own[table_id]
+        rows.append((*table[:5], entry_id, position, absence, name, table[5], *table[6:], left_after_hand))
+    rows.sort(key=lambda row: (row[_RNUM], row[_T], row[_POS]))
+    playing = (Round.Status.PUBLISHED, Round.Status.PLAYING)
+    upcoming = [row for row in rows if row[_ENTRY] == entry.pk and row[_RSTATUS] in playing]
+    next_seat = None
+    if upcoming:
+        last = upcoming[-1]
+        next_seat = NextSeat(last[_RNUM], last[_TNUM], str(SEAT_WIND_CHOICES[last[_POS]][1]),
+                             last[_TSTATUS] == Table.Status.FINISHED)  # fmt: skip
+    return PlayerTables(entry.pk, rows, "|".join(map(str, rows)), next_seat)
+
+
+def entry_games(tables: PlayerTables) -> list[PlayedGame]:
+    """Each game the player sat in, in round order, with the other seats, the hands in force said with
+    names and the player's current result: from the rows of :func:`entry_tables_state`, and one query for
+    the hands when the tables have any."""
+    by_table: dict[int, list[tuple]] = {}
+    for row in tables.rows:
+        by_table.setdefault(row[_T], []).append(row)
+    with_hands = [table_id for table_id, rows in by_table.items() if rows[0][_HAND] is not None]
     versions: dict[int, list[HandVersion]] = {}
-    for version in (
-        HandVersion.objects.in_force()
-        .filter(hand__table_id__in=tables)
-        .select_related("hand")
-        .order_by("hand__number")
-    ):
-        versions.setdefault(version.hand.table_id, []).append(version)
-    results = {r.table_id: r for r in SeatResult.objects.current().filter(entry=entry, table_id__in=tables)}
+    if with_hands:
+        for version in (HandVersion.objects.in_force().filter(hand__table_id__in=with_hands)
+                        .select_related("hand").order_by("hand__number")):  # fmt: skip
+            versions.setdefault(version.hand.table_id, []).append(version)
     games = []
-    for seat in own:
-        seats = [s for s in table_seats.get(seat.table_id, []) if s.in_game]
-        index = next((i for i, s in enumerate(seats) if s.entry_id == entry.pk), None)
-        names = [str(s.entry.player) for s in seats]
+    for table_id, rows in by_table.items():
+        seats = [GameSeat(row[_ENTRY], row[_POS], row[_NAME], row[_ABSENCE]) for row in rows]
+        own_row = next(row for row in rows if row[_ENTRY] == tables.entry_id)
+        own = next(seat for seat in seats if seat.entry_id == tables.entry_id)
+        playing = [seat for seat in seats if seat.in_game]
+        index = next((i for i, seat in enumerate(playing) if seat.entry_id == tables.entry_id), None)
+        names = [seat.name for seat in playing]
         hands = [PlayedHand(v, _hand_in_words(v, names), v.deltas[index] if index is not None and index < len(v.deltas)
-                            else None) for v in versions.get(seat.table_id, [])]  # fmt: skip
-        others = [s for s in table_seats.get(seat.table_id, []) if s.entry_id != entry.pk]
-        games.append(PlayedGame(seat, [s for s in seats if s.entry_id != entry.pk], hands,
-                                results.get(seat.table_id), others))  # fmt: skip
+                            else None) for v in versions.get(table_id, [])]  # fmt: skip
+        result = GameResult(*own_row[_RESULT + 2 : _RESULT + 7]) if own_row[_RESULT] is not None else None
+        games.append(PlayedGame(own_row[_RNUM], own_row[_TNUM], own, [s for s in playing if s is not own], hands,
+                                result, [s for s in seats if s is not own]))  # fmt: skip
     return games
 
 

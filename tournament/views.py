@@ -166,17 +166,23 @@ def venue(request, slug):
 @require_safe
 def player_page(request, slug, entry_id):
     """A player's page: public with its event, and otherwise open to that player (their personal link or
-    account) and to the event's organizers and referees."""
+    account) and to the event's organizers and referees. The games, hand by hand, are the cached part: one
+    query tells whether any of the player's tables changed (:func:`selectors.entry_tables_state`)."""
     event = selectors.event_get(slug)
     entry = selectors.event_entry_with_player(event, entry_id) if event else None
     if event is not None:
         event_time_zone_activate(event)
     if entry is None or not (event.is_public or access.may_see_player(access.actor_for(request), entry)):
         raise Http404("no such player in this event")
-    games = selectors.entry_games(entry)
-    context = {"event": event, "entry": entry, "games": games, "results": [g for g in games if g.result],
-               "seat": next((g.seat for g in reversed(games) if g.upcoming), None),
-               "standing": selectors.entry_standing(event, entry.id)}  # fmt: skip
+    state = selectors.entry_tables_state(entry)
+
+    def games():
+        played = selectors.entry_games(state)
+        return {"event": event, "games": played, "results": [g for g in played if g.result]}
+
+    context = {"event": event, "entry": entry, "seat": state.next_seat,
+               "standing": selectors.entry_standing(event, entry.id),
+               "games_part": fragment((event.pk, entry.pk, state.version), "tournament/_player_games.html", games)}  # fmt: skip
     return render(request, "tournament/player.html", context)
 
 

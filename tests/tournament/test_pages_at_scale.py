@@ -101,10 +101,7 @@ LIMITS = {  # page → (queries, objects shown) on a cold cache
     "seating": (6, TABLES_PER_PAGE * (1 + SEATS)),
     "seating, find": (7, TABLES_PER_PAGE * (1 + SEATS)),
     "seating of a played round": (6, TABLES_PER_PAGE * (1 + SEATS + 4)),  # and the results
-    "player": (
-        7,
-        3 * (3 + SEATS) + 3,
-    ),  # each round's seat, table, round and table's seats; results, standing
+    "player": (7, 3 * 4 * 5 + 3),  # each round's seats with table, round, entry, player; results, standing
     "venue": (7, 24 * (1 + SEATS) + 16),
     "console": (6, TABLES_PER_PAGE * 3),  # tables with their round and event
 }
@@ -116,7 +113,7 @@ def test_a_page_makes_no_more_objects_than_it_shows_plus_a_constant(client, fiel
     for name, (queries, shown) in LIMITS.items():
         cold_queries, cold_objects, warm_queries, warm_objects = figures[name]
         assert cold_queries <= queries and cold_objects <= shown + CONSTANT, (name, figures[name])
-        uncached = {"player": shown, "venue": 16}.get(name, 0)  # a player's page and the venue's leaders
+        uncached = {"venue": 16}.get(name, 0)  # the venue's leaders
         assert warm_queries <= cold_queries and warm_objects <= uncached + CONSTANT, (name, figures[name])
 
 
@@ -131,3 +128,19 @@ def test_a_rounds_seating_answers_304_until_a_table_changes(client, fields):
     changed = client.get(url, headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
     assert "40000" in changed.content.decode()
+
+
+def test_a_players_page_shows_their_table_finished_at_once(client, fields):
+    """The games part of a player's page is cached, and any change at one of their tables is seen on the
+    next request: here the result of their table in the round being played."""
+    _, (small, _) = fields
+    table = Table.objects.get(round__event=small, round__number=3, number=1)
+    entry_id = table.seats.get(position=0).entry_id
+    url = reverse("tournament:player", args=[small.slug, entry_id])
+    games = lambda html: html[html.index('id="games"') :]  # noqa: E731
+    before = client.get(url).content.decode()
+    assert games(client.get(url).content.decode()) == games(before)  # the cached part, unchanged
+    assert "31111" not in before
+    table_finish(table=table, final_points=[31111, 29000, 20000, 19889])
+    after = client.get(url).content.decode()
+    assert "31111" in after and after.count('id="next-seat"') == 1
