@@ -31,6 +31,17 @@ def fragment(version: tuple, template: str, context) -> str:
     return mark_safe(html)  # the template escaped what it shows
 
 
+def cached_value(version: tuple, name: str, compute):
+    """What ``compute()`` returns (a small list or value), kept for the version of what it reads; in the
+    language of the request, as parts are."""
+    key = f"value:{name}:{digest(get_language(), *version)}"
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, FRAGMENT_SECONDS)
+    return value
+
+
 def page_number(request, pages: int | None = None) -> int:
     """The page asked for, as ``Paginator.get_page`` reads it (a wrong one is the first or the last)."""
     raw = request.GET.get("page") or "1"

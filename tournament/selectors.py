@@ -172,6 +172,12 @@ def event_published_rounds(event: Event) -> list[Round]:
     return list(Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).order_by("number"))
 
 
+def event_published_round_states(event: Event) -> list[tuple[int, int, str]]:
+    """(id, number, status) of each round published or later, by number."""
+    rounds = Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).order_by("number")
+    return list(rounds.values_list("pk", "number", "status"))
+
+
 def event_seating_history(event: Event, *, before_round: int | None = None) -> list[list[list[int]]]:
     """Every earlier round's tables as entry ids in seat order: the seating protocol's ``history``."""
     seats = Seat.objects.filter(round__event=event)
@@ -218,6 +224,10 @@ def round_tables_page(round_: Round, *, start: int, stop: int) -> list[Table]:
             Prefetch("results", queryset=SeatResult.objects.current(), to_attr="current_results"),
         )
     )  # fmt: skip
+
+
+def round_tables_by_id(round_id: int):
+    return Table.objects.filter(round_id=round_id)
 
 
 def round_tables(round_: Round):

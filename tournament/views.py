@@ -19,7 +19,8 @@ from django.views.decorators.http import require_safe
 
 from tournament import access, selectors
 from tournament.localtime import event_time_zone_activate
-from tournament.pages import etag_of, fragment, page_number
+from tournament.models import Round
+from tournament.pages import cached_value, etag_of, fragment, page_number
 
 
 def _event_or_404(slug: str):
@@ -42,19 +43,22 @@ HOME_LEADERS = 8
 @require_safe
 def event_home(request, slug):
     """The event at a glance: its rounds, how far the latest one is, and the leaders (a fixed number of
-    rows, whatever the size of the field)."""
+    rows, whatever the size of the field), kept for the version of the rounds, of the latest round's tables
+    and of the standings."""
     event = _event_or_404(slug)
     computed_at = selectors.event_standings_computed_at(event.pk)
-    rounds = selectors.event_published_rounds(event)
-    latest = rounds[-1] if rounds else None
-    finished, tables = selectors.round_table_progress(latest) if latest else (0, 0)
-    leaders = fragment(
-        (event.pk, computed_at), "tournament/_leaders.html",
-        lambda: {"event": event, "computed_at": computed_at,
-                 "top": selectors.event_standings_top(event, HOME_LEADERS) if computed_at else []},
-    )  # fmt: skip
-    context = {"event": event, "rounds": rounds, "latest": latest, "tables_finished": finished, "tables": tables,
-               "leaders": leaders}  # fmt: skip
+    rounds = selectors.event_published_round_states(event)  # (id, number, status), by number
+    latest = selectors.tables_version(selectors.round_tables_by_id(rounds[-1][0])) if rounds else None
+
+    def body():
+        published = [Round(pk=pk, event=event, number=number, status=status) for pk, number, status in rounds]
+        finished, tables = (latest.finished, latest.tables) if latest else (0, 0)
+        return {"event": event, "rounds": published, "latest": published[-1] if published else None,
+                "tables_finished": finished, "tables": tables, "computed_at": computed_at,
+                "top": selectors.event_standings_top(event, HOME_LEADERS) if computed_at else []}  # fmt: skip
+
+    version = (event.pk, event.time_zone, computed_at, tuple(rounds), latest)
+    context = {"event": event, "body": fragment(version, "tournament/_event_home_body.html", body)}
     return render(request, "tournament/event_home.html", context)
 
 
@@ -126,7 +130,8 @@ def round_seating(request, slug, number):
 def _seating_page(
     request, event, round_, version, *, query: str, per_page=TABLES_PER_PAGE, link_players=True
 ) -> dict:
-    """A page of the round's tables (cached for the tables' version) and the seats found for ``query``."""
+    """A page of the round's tables and the seats found for ``query``, both cached for the tables' version
+    (people between rounds look for the same names again and again)."""
     page = Paginator(range(version.tables), per_page).get_page(request.GET.get("page"))
 
     def cards():
@@ -137,7 +142,14 @@ def _seating_page(
             "link_players": link_players,
         }
 
-    return {"page": page, "query": query, "found": selectors.round_find_seats(round_, query),
+    found = (
+        cached_value(
+            (round_.pk, version, query), "find-seats", lambda: selectors.round_find_seats(round_, query)
+        )
+        if query
+        else []
+    )
+    return {"page": page, "query": query, "found": found,
             "cards": fragment((round_.pk, version, per_page, page.number, link_players), "tournament/_seating_tables.html", cards)}  # fmt: skip
 
 

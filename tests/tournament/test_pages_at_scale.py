@@ -144,3 +144,15 @@ def test_a_players_page_shows_their_table_finished_at_once(client, fields):
     table_finish(table=table, final_points=[31111, 29000, 20000, 19889])
     after = client.get(url).content.decode()
     assert "31111" in after and after.count('id="next-seat"') == 1
+
+
+def test_the_event_home_counts_a_table_finished_at_once(client, fields):
+    """The event home is kept for the version of its rounds and of the latest round's tables: a table
+    confirmed is counted on the next request."""
+    _, (small, _) = fields
+    url = reverse("tournament:event", args=[small.slug])
+    tables = Table.objects.filter(round__event=small, round__number=3).count()
+    assert f"0 of {tables} tables finished" in client.get(url).content.decode()
+    table_finish(table=Table.objects.get(round__event=small, round__number=3, number=2),
+                 final_points=[40000, 20000, 20000, 20000])  # fmt: skip
+    assert f"1 of {tables} tables finished" in client.get(url).content.decode()
