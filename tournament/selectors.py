@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import CharField, Count, FilteredRelation, OuterRef, Prefetch, Q, Subquery, Sum
+from django.db.models import CharField, Count, F, FilteredRelation, OuterRef, Prefetch, Q, Subquery, Sum
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
@@ -720,9 +720,34 @@ def event_standings_top(event: Event, count: int) -> list[StandingsRow]:
     return list(StandingsRow.objects.filter(event=event, position__lt=count).order_by("position"))
 
 
-def entry_standing(event: Event, entry_id: int) -> StandingsRow | None:
-    """The player's own row of the standings (one query, by its index), or None before any."""
-    return StandingsRow.objects.filter(event=event, entry_id=entry_id).first()
+@dataclass(frozen=True)
+class EntryStanding:
+    """A player's line of the standings, as their page shows it."""
+
+    rank: int
+    advances: int
+    total_points: object
+    games: int
+    penalty_points: int
+
+
+STANDING_FIELDS = ("rank", "advances", "total_points", "games", "penalty_points")
+
+
+def entry_for_page(slug: str, entry_id: int) -> Entry | None:
+    """The entry with its event (and ruleset), player and line of the standings (``standing``: an
+    ``EntryStanding``, or None before any), in one query."""
+    lines = {f"standing_{name}": F(f"standings_rows__{name}") for name in STANDING_FIELDS}
+    entry = (
+        Entry.objects.filter(event__slug=slug, pk=entry_id)
+        .select_related("event__ruleset", "player")
+        .annotate(**lines)
+        .first()
+    )
+    if entry is not None:
+        values = [getattr(entry, f"standing_{name}") for name in STANDING_FIELDS]
+        entry.standing = EntryStanding(*values) if values[0] is not None else None
+    return entry
 
 
 @dataclass

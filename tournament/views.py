@@ -180,12 +180,11 @@ def player_page(request, slug, entry_id):
     """A player's page: public with its event, and otherwise open to that player (their personal link or
     account) and to the event's organizers and referees. The games, hand by hand, are the cached part: one
     query tells whether any of the player's tables changed (:func:`selectors.entry_tables_state`)."""
-    event = selectors.event_get(slug)
-    entry = selectors.event_entry_with_player(event, entry_id) if event else None
-    if event is not None:
-        event_time_zone_activate(event)
+    entry = selectors.entry_for_page(slug, entry_id)
+    event = entry.event if entry else None
     if entry is None or not (event.is_public or access.may_see_player(access.actor_for(request), entry)):
         raise Http404("no such player in this event")
+    event_time_zone_activate(event)
     state = selectors.entry_tables_state(entry)
 
     def games():
@@ -193,7 +192,7 @@ def player_page(request, slug, entry_id):
         return {"event": event, "games": played, "results": [g for g in played if g.result]}
 
     context = {"event": event, "entry": entry, "seat": state.next_seat,
-               "standing": selectors.entry_standing(event, entry.id),
+               "standing": entry.standing,
                "games_part": fragment((event.pk, entry.pk, state.version), "tournament/_player_games.html", games)}  # fmt: skip
     return render(request, "tournament/player.html", context)
 

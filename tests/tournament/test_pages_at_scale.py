@@ -101,7 +101,7 @@ LIMITS = {  # page → (queries, objects shown) on a cold cache
     "seating": (6, TABLES_PER_PAGE * (1 + SEATS)),
     "seating, find": (7, TABLES_PER_PAGE * (1 + SEATS)),
     "seating of a played round": (6, TABLES_PER_PAGE * (1 + SEATS + 4)),  # and the results
-    "player": (7, 3 * 4 * 5 + 3),  # each round's seats with table, round, entry, player; results, standing
+    "player": (5, 3),  # the entry with its event, ruleset and player; its tables read as rows
     "venue": (7, 24 * (1 + SEATS) + 16),
     "console": (6, TABLES_PER_PAGE * 3),  # tables with their round and event
 }
