@@ -12,6 +12,10 @@ list and the seating page the moment between rounds)::
     python manage.py build_bench_event --players 10000 --rounds 10 --slug bench --next-round
     python benchmarks/public_pages.py --slug bench [--workers 3] [--clients 20] [--requests 20]
 
+``--during-recompute`` measures the pages again while another process recomputes the event's standings
+over and over (each one replaces every row and makes every cached standings part stale): pages must not
+stall while it runs. The recomputes' times are printed too.
+
 The console is read as an organizer of the event: a user ``bench-organizer`` (no password) is given the
 role and a session, whose cookie the clients send.
 """
@@ -186,6 +190,23 @@ def measure(page: Page, port: int, *, clients: int, requests: int) -> Figures:
     )
 
 
+def _recompute_loop(event_id: int, stop, out) -> None:
+    """Recompute the event's standings again and again until ``stop`` is set; report each one's time."""
+    import django
+    from django.db import connection
+
+    django.setup()
+    connection.close()
+    from tournament.services.standings import standings_recompute
+
+    times = []
+    while not stop.is_set():
+        started = time.perf_counter()
+        standings_recompute(event_id=event_id)
+        times.append(time.perf_counter() - started)
+    out.put(times)
+
+
 def serve(port: int, workers: int, log) -> subprocess.Popen:
     env = dict(os.environ, DEBUG="0", PYTHONPATH=str(ROOT))
     command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
@@ -211,8 +232,13 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=20, help="requests per client per page (default 20)")
     parser.add_argument("--players", type=int, default=500, help="players' pages to go round (default 500)")
     parser.add_argument("--only", help="measure only the pages whose name contains this")
+    parser.add_argument("--during-recompute", action="store_true",
+                        help="measure while the standings are recomputed again and again")  # fmt: skip
     args = parser.parse_args()
     pages = pages_of(args.slug, players=args.players)
+    from tournament import selectors
+
+    event_id = selectors.event_get_public(args.slug).pk
     if args.only:
         pages = [page for page in pages if args.only in page.name]
     from django.db import connection
@@ -233,13 +259,23 @@ def main() -> None:
                     c.getresponse().read()
         # /healthz before and after each page: the machine's speed drifts (other work on it)
         health_rates.append(measure(health, port, clients=args.clients, requests=args.requests * 2).rate)
+        context = multiprocessing.get_context("fork")
+        stop, recomputes = context.Event(), context.Queue()
+        if args.during_recompute:
+            recomputer = context.Process(target=_recompute_loop, args=(event_id, stop, recomputes))
+            recomputer.start()
         for page in pages:
             figures.append(measure(page, port, clients=args.clients, requests=args.requests))
             health_rates.append(measure(health, port, clients=args.clients, requests=args.requests * 2).rate)
+        if args.during_recompute:
+            stop.set()
+            recompute_times = recomputes.get()
+            recomputer.join()
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
-    print(f"{args.slug} on {vendor}, cache {cache}: gunicorn {args.workers} workers, {args.clients} clients × "
+    during = ", while the standings are recomputed" if args.during_recompute else ""
+    print(f"{args.slug} on {vendor}, cache {cache}{during}: gunicorn {args.workers} workers, {args.clients} clients × "
           f"{args.requests} requests per page; /healthz {min(health_rates):.0f}–{max(health_rates):.0f} req/s")  # fmt: skip
     print(f"| {'page':28} | {'req/s':>6} | {'/healthz':>8} | {'ratio':>5} | {'p50 ms':>6} | {'p95 ms':>6} "
           f"| {'alone ms':>8} | {'KiB':>6} | target |")  # fmt: skip
@@ -257,6 +293,9 @@ def main() -> None:
         f"targets: ≥ {TARGET_SHARE:.0%} of /healthz's req/s and p95 ≤ {TARGET_P95_MS} ms; "
         f"{len(figures) - failed} of {len(figures)} pages meet them"
     )
+    if args.during_recompute and recompute_times:
+        print(f"during {len(recompute_times)} standings recomputes: median {statistics.median(recompute_times):.2f} s, "
+              f"longest {max(recompute_times):.2f} s")  # fmt: skip
     if any(f.errors for f in figures):
         print(f"errors: see the server's log {log.name}")
 

@@ -189,7 +189,8 @@ def player_page(request, slug, entry_id):
 
     def games():
         played = selectors.entry_games(state)
-        return {"event": event, "games": played, "results": [g for g in played if g.result]}
+        return {"event": event, "games": played, "results": [g for g in played if g.result],
+                "with_hands": any(g.hands for g in played)}  # fmt: skip
 
     context = {"event": event, "entry": entry, "seat": state.next_seat,
                "standing": entry.standing,
