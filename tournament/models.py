@@ -540,13 +540,31 @@ class SeatQuerySet(models.QuerySet):
         return self.exclude(absence=Seat.Absence.ABSENT_BEFORE).order_by("position")
 
 
-class Seat(models.Model):
+class SeatAbsence(models.TextChoices):
+    PRESENT = "present", _("Present")
+    ABSENT_BEFORE = "absent_before", _("Absent before the game")
+    ABSENT_DURING = "absent_during", _("Left during the game")
+
+
+class SeatReading:
+    """What a seat says from its ``position`` and ``absence``: a ``Seat`` row, or a seat read as plain
+    values for a page."""
+
+    @property
+    def wind(self) -> str:
+        """The seat's wind in one character, in the reader's language (E, S, W, N; 東 南 西 北)."""
+        return str(SEAT_WIND_CHOICES[self.position][1])
+
+    @property
+    def in_game(self) -> bool:
+        """Art. 42: a player absent before the game is not one of its seats (the table plays 3 or 2)."""
+        return self.absence != SeatAbsence.ABSENT_BEFORE
+
+
+class Seat(SeatReading, models.Model):
     """A player at a table. ``position`` 0..3 is East, South, West, North at the start of the game."""
 
-    class Absence(models.TextChoices):
-        PRESENT = "present", _("Present")
-        ABSENT_BEFORE = "absent_before", _("Absent before the game")
-        ABSENT_DURING = "absent_during", _("Left during the game")
+    Absence = SeatAbsence
 
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="seats")
@@ -578,16 +596,6 @@ class Seat(models.Model):
             "wind": self.get_position_display(),
             "player": self.entry.player,
         }
-
-    @property
-    def wind(self) -> str:
-        """The seat's wind in one character, in the reader's language (E, S, W, N; 東 南 西 北)."""
-        return str(SEAT_WIND_CHOICES[self.position][1])
-
-    @property
-    def in_game(self) -> bool:
-        """Art. 42: a player absent before the game is not one of its seats (the table plays 3 or 2)."""
-        return self.absence != self.Absence.ABSENT_BEFORE
 
     def plays_hand(self, number: int) -> bool:
         """Art. 42: absent before the game, or left during it before hand ``number``: not in that hand."""

@@ -35,6 +35,7 @@ from tournament.models import (
     ScorekeeperKey,
     Seat,
     SeatingJob,
+    SeatReading,
     SeatResult,
     StandingsRow,
     StandingsSnapshot,
@@ -759,22 +760,13 @@ class PlayedHand:
 
 
 @dataclass(frozen=True)
-class GameSeat:
+class GameSeat(SeatReading):
     """A seat at one of the player's tables, as their page shows it."""
 
     entry_id: int
     position: int
     name: str
     absence: str
-
-    @property
-    def wind(self) -> str:
-        return str(SEAT_WIND_CHOICES[self.position][1])
-
-    @property
-    def in_game(self) -> bool:
-        """Art. 42: a player absent before the game is not one of its seats (the table plays 3 or 2)."""
-        return self.absence != Seat.Absence.ABSENT_BEFORE
 
 
 @dataclass(frozen=True)
