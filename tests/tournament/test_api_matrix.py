@@ -18,7 +18,6 @@ from datetime import timedelta
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.test import Client
 from django.urls import get_resolver, reverse
 from django.utils import timezone
@@ -26,6 +25,7 @@ from django.utils import timezone
 from players.models import Player
 from scoring.models import Ruleset
 from scoring.presets import install_presets
+from tests.fixtures.tournament import built_once
 from tournament.models import ApiToken, Entry, Event, Table
 from tournament.services.clock import clock_pause, clock_start
 from tournament.services.discipline import seat_mark_absent
@@ -134,14 +134,7 @@ def build_world() -> World:
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
     """Built once, in a transaction every case's savepoint sits in; rolled back at the end of the module."""
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            yield build_world()
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
+    yield from built_once(django_db_blocker, build_world)
 
 
 def client_for(world: World, role: str) -> Client:

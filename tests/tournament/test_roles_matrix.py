@@ -23,6 +23,7 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from players.models import Player, PlayerImport
+from tests.fixtures.tournament import built_once, event_with_players, round_seated, standard_ruleset_installed
 from tournament.models import (
     ApiToken,
     Entry,
@@ -98,12 +99,12 @@ def _user(name: str, *, staff=False, superuser=False, groups=(), perms=()) -> Us
     return user
 
 
-@pytest.fixture
-def world(make_event, seated_round) -> World:
+def build_world() -> World:
     staff_groups_install()  # a rolled-back test database may lack the groups post_migrate made
-    event = make_event(8, clock_bank_seconds=20)
-    other = make_event(4, name="Other Cup", slug="other-cup")
-    round_ = seated_round(event)
+    standard = standard_ruleset_installed()
+    event = event_with_players(standard, 8, clock_bank_seconds=20)
+    other = event_with_players(standard, 4, name="Other Cup", slug="other-cup")
+    round_ = round_seated(event)
     table_1, table_2 = round_.tables.order_by("number")
     users = {
         "plain_user": _user("plain"),
@@ -143,6 +144,13 @@ def world(make_event, seated_round) -> World:
                   job=job, role=role, key=ScorekeeperKey.objects.get(table=table_2), newcomer=newcomer,
                   newcomer_entry=late, absent_seat=absent, disqualified=disqualified, token=token,
                   users=users)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> World:
+    """Built once for the module; each case runs in a savepoint rolled back after it, so every write is
+    tried against the world exactly as built."""
+    yield from built_once(django_db_blocker, build_world)
 
 
 def client_for(world: World, role: str) -> Client:
