@@ -7,6 +7,8 @@ from pathlib import Path
 import grimp
 import pytest
 
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("layering", ROOT / "benchmarks" / "layering.py")
 layering = importlib.util.module_from_spec(_spec)

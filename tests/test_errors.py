@@ -1,8 +1,12 @@
 """The one error family: every refusal is a ``TaikaiError`` with a code, a message, a field and a status."""
 
+import pytest
+
 from scoring.engine.errors import ScoringError
 from taikai.errors import Conflict, TaikaiError, VersionConflict
 from tournament.engine.errors import TournamentConflict, TournamentError
+
+pytestmark = pytest.mark.once
 
 
 def test_engine_errors_are_of_the_family():

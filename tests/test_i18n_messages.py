@@ -13,6 +13,8 @@ from tournament.engine.clock import ClockSettings, start_hand
 from tournament.engine.errors import TournamentError
 from tournament.engine.penalties import PenaltyKind, penalty_effect
 
+pytestmark = pytest.mark.once
+
 FAKE_CATALOG = {
     "seat %(seat)s has left the game (art. 42)": "xx: seat %(seat)s gone (42)",
     "time bank exhausted (持ち時間切れ)": "xx: 持ち時間切れ",

@@ -16,6 +16,8 @@ from pathlib import Path
 import polib
 import pytest
 
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = ROOT / "locale" / "ja" / "LC_MESSAGES"
 DOMAINS = ("django", "djangojs")

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from accounts.models import AccountPreference
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 SWITCH = "/i18n/language"
 

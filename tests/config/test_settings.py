@@ -3,6 +3,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.once
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 
 

@@ -18,7 +18,8 @@ from scoring.presets import install_presets
 from tests.e2e.conftest import sign_in
 from tournament.models import Event, Table
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+# Wording only: the same pages on every database (pytest.mark.once).
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.once, pytest.mark.django_db(transaction=True)]
 
 # Codes and proper nouns: the product's name, file formats, tile notation (MPSZ: 234m, chi, pon, kan),
 # the hand format's result kinds typed by the calculator's users, units.

@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 
 from players.reading import hiragana, matches, romaji, search_keys, search_needle
 
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.parametrize(
     ("reading", "spelled"),

@@ -6,7 +6,7 @@ import pytest
 from players.models import Player
 from players.reading import search_needle, search_text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 YAMADA = search_text("山田 太郎", "やまだ たろう")
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from scoring.engine.tiles import parse_tiles
 from tests.scoring.hand_format_example import EXAMPLE, example
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 EVALUATE = "/scoring/api/evaluate"
 SHAPE = "/scoring/api/shape"

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 CALCULATOR = "/scoring/calculator/"
 

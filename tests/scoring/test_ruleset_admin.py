@@ -11,7 +11,7 @@ from django.urls import reverse
 from scoring.admin import RulesetAdmin
 from scoring.models import Ruleset
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 PRESET_SLUGS = {
     "standard",

@@ -18,7 +18,7 @@ from django.core.management.base import CommandError
 from scoring.models import Ruleset
 from tests.scoring.hand_format_example import EXAMPLE, example
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 # Closed ron on 9s (single wait 単騎): no riichi, no tanyao (1m, 9p), no pinfu, no yakuhai.
 NO_YAKU = {"id": "no-yaku", "hand": {"tiles": "123m456m789p234s99s", "win_tile": "9s", "seat_wind": "S"}}

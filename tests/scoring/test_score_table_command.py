@@ -21,7 +21,7 @@ from django.core.management.base import CommandError
 from scoring.models import Ruleset
 from tests.scoring.html_tables import html_tables
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from scoring.models import Ruleset
 from tests.scoring.html_tables import html_tables
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 PRESET_SLUGS = {
     "standard",

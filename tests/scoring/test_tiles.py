@@ -17,6 +17,8 @@ from django.core.management.base import CommandError
 
 from scoring.tiles import TILE_CODES, hand_codes, static_path, tile_files, tile_name, tile_names, tile_svg
 
+pytestmark = pytest.mark.once
+
 STATIC_TILES = Path(__file__).resolve().parents[2] / "scoring" / "static" / "scoring" / "tiles"
 SVG = "{http://www.w3.org/2000/svg}"
 SHAPES = {"svg", "title", "defs", "g", "use", "rect", "circle", "path"}  # every element a tile may use

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.template import Context, Template
+
+pytestmark = pytest.mark.once
 
 
 def render(source: str, **context) -> str:

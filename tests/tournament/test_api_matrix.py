@@ -34,6 +34,8 @@ from tournament.services.roles import role_grant, scorekeeper_keys_issue
 from tournament.services.rounds import round_create
 from tournament.services.tokens import api_token_issue
 
+pytestmark = pytest.mark.once
+
 ROLES = (
     "anonymous",
     "plain_user",  # an account without a role

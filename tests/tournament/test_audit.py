@@ -257,6 +257,7 @@ def test_violations_print_code_place_and_message():
 
 
 @pytest.mark.slow
+@pytest.mark.once  # the audit of a long event: the same on every database
 def test_a_64_player_6_round_event_passes_the_audit():
     event = event_create(slug="large", name="Large", players=simulated_players(64),
                          ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=6)  # fmt: skip

@@ -46,7 +46,7 @@ from tournament.services.roles import (
 )
 from tournament.services.tokens import api_token_issue
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 ROLES = (
     "anonymous",  # nobody signed in

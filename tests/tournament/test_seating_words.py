@@ -1,6 +1,10 @@
 """The seating report in plain words on the organizer's seating page: what the seats traded."""
 
+import pytest
+
 from tournament.templatetags.taikai import seating_report_words
+
+pytestmark = pytest.mark.once
 
 BASE = {"repeat_pairs": 0, "max_meetings": 1, "seat_imbalance_max": 1, "mode": "swiss"}
 

@@ -372,6 +372,7 @@ def test_simulate_event_command_prints_a_summary_and_the_audit_passes():
 
 
 @pytest.mark.django_db
+@pytest.mark.once  # the demo of the embedded default (bin/serve)
 def test_demo_event_loads_once_and_its_events_pass_the_audit(django_capture_on_commit_callbacks):
     from players.models import Player
     from tournament.management.commands.demo_event import DEMO_PLAYERS

@@ -29,6 +29,8 @@ from tournament.simulation import (
     simulated_players,
 )
 
+pytestmark = pytest.mark.once
+
 ALL_INCIDENTS = Incidents(penalties=True, absences=True, overtime=True, final=True)
 # 16 players × 4 rounds and a final of 2 games with every incident at least once (shuffle seating, so no
 # search is involved), as ``simulate_event --penalties --absences --overtime`` plays it.
