@@ -6,8 +6,18 @@ from __future__ import annotations
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from taikai.errors import TaikaiError
+
+
+def refusal(request, exc: TaikaiError):
+    """A refusal as the caller reads it: the API's JSON error, or a short page."""
+    if request.path.startswith(("/api/", "/scoring/api/")) or "application/json" in request.headers.get(
+        "Accept", ""
+    ):
+        return JsonResponse({"error": exc.as_dict()}, status=exc.status)
+    return render(request, "refused.html", {"error": exc}, status=exc.status)
 
 
 class TaikaiErrorMiddleware:
@@ -20,9 +30,40 @@ class TaikaiErrorMiddleware:
     def process_exception(self, request, exc):
         if not isinstance(exc, TaikaiError):
             return None
-        if request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", ""):
-            return JsonResponse({"error": exc.as_dict()}, status=exc.status)
-        return render(request, "refused.html", {"error": exc}, status=exc.status)
+        return refusal(request, exc)
+
+
+NUL = "\x00"
+
+
+def nul_refusal(request) -> TaikaiError | None:
+    """A NUL character in the path, a query parameter or a JSON body: no text Taikai keeps may hold one
+    (PostgreSQL refuses it), so it is refused before any view reads it, naming where it was."""
+    if NUL in request.path:
+        return TaikaiError(
+            "invalid_parameter", _("the address may not contain a NUL character"), field="path"
+        )
+    for name, values in request.GET.lists():
+        if NUL in name or any(NUL in value for value in values):
+            return TaikaiError(
+                "invalid_parameter",
+                _("a parameter may not contain a NUL character"),
+                field=name.replace(NUL, ""),
+            )
+    if "json" in request.content_type and (b"\\u0000" in request.body or b"\x00" in request.body):
+        return TaikaiError("invalid_json", _("the body may not contain a NUL character"), field="body")
+    return None
+
+
+class NulCharacterMiddleware:
+    """Refuses a request carrying a NUL character with a coded 400 (never a 500 from the database)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        refused = nul_refusal(request)
+        return refusal(request, refused) if refused else self.get_response(request)
 
 
 class ResetTimeZoneMiddleware:

@@ -1,4 +1,4 @@
-"""JSON API of the chess clock (art. 38): state, start, press, pause, resume. Thin: services decide."""
+"""JSON API of the chess clock (art. 38): state, start, press, pause, resume, flag. Thin: services decide."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from taikai.errors import TaikaiError
 from tournament import access
 from tournament.models import Table
 from tournament.services.clock import (
+    clock_observe,
     clock_pause,
     clock_payload,
     clock_press,
@@ -77,6 +78,8 @@ class ClockView(APIView):
             clock = clock_pause(table=table, user=request.user)
         elif self.action == "resume":
             clock = clock_resume(table=table, user=request.user)
+        elif self.action == "flag":
+            clock = clock_observe(table=table, user=request.user)
         else:
             return Response(
                 {"error": {"code": "not_allowed", "message": _("read the state with GET")}}, status=405

@@ -66,4 +66,5 @@ urlpatterns = [
     path("tables/<id:table_id>/clock/press", tables.ClockPress.as_view(), name="clock_press"),
     path("tables/<id:table_id>/clock/pause", tables.ClockPause.as_view(), name="clock_pause"),
     path("tables/<id:table_id>/clock/resume", tables.ClockResume.as_view(), name="clock_resume"),
+    path("tables/<id:table_id>/clock/flag", tables.ClockFlag.as_view(), name="clock_flag"),
 ]

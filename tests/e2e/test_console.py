@@ -111,6 +111,12 @@ def test_a_clock_runs_until_a_seat_flags_at_a_three_player_table(referee_page, m
     page.wait_for_selector(".zone.on-turn[data-seat='1']")
     page.wait_for_selector(".zone.flagged[data-seat='1']", timeout=10000)
     assert "no claim 拾 and no win 和" in page.inner_text(".zone[data-seat='1']")
+    # the clock page records the flag (a write: reads never do), once
+    for _ in range(40):  # its write lands a moment after the read that showed the flag
+        if event.penalties.filter(kind="art38_clock_flag").exists():
+            break
+        page.wait_for_timeout(250)
+    page.wait_for_timeout(2500)  # more reads of the flagged clock follow
     assert event.penalties.filter(kind="art38_clock_flag").count() == 1
     # a reload resyncs from the server
     page.reload()
@@ -118,8 +124,8 @@ def test_a_clock_runs_until_a_seat_flags_at_a_three_player_table(referee_page, m
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_player_follows_their_seat_across_two_rounds(chromium_browser, live_server, make_event, seated_round,
-                                                       django_capture_on_commit_callbacks, viewport):  # fmt: skip
+def test_a_player_follows_their_seat_across_two_rounds(chromium_browser, live_server, task_worker, make_event,
+                                                       seated_round, viewport):  # fmt: skip
     from tournament.services.results import table_finish
     from tournament.services.rounds import round_complete, round_create
 

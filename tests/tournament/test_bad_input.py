@@ -120,3 +120,36 @@ def test_a_clock_hand_number_of_40000_is_a_400_naming_it(organizer, table):
         url, {"hand_number": 40000, "dealer_position": 0}, content_type="application/json"
     )
     assert response.status_code == 400 and response.json()["error"]["field"] == "hand_number"
+
+
+@pytest.mark.parametrize(
+    ("address", "field"),
+    [
+        ("/api/v1/players/?external_id=a%00b", "external_id"),
+        ("/scoring/api/evaluate?ruleset=%00", "ruleset"),
+        ("/api/v1/events/?a%00=1", "a"),
+        ("/events/?q=%00", "q"),
+    ],
+)
+def test_a_nul_character_in_a_query_is_a_400_naming_the_parameter(address, field):
+    """PostgreSQL refuses a NUL in text: it is refused at the door, anonymously too, with its code."""
+    response = Client(raise_request_exception=False).get(address, HTTP_ACCEPT="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"] | {"message": ""} == {
+        "code": "invalid_parameter",
+        "field": field,
+        "message": "",
+    }
+
+
+def test_a_nul_character_in_a_json_body_is_a_400_and_nothing_is_written(organizer, table):
+    url = reverse("tournament_api:clock", args=[table.pk]) + "/start"
+    response = organizer.post(url, '{"hand_number": 1, "dealer_position": 0, "note": "a\\u0000b"}',
+                              content_type="application/json")  # fmt: skip
+    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_json"
+    assert not TableClock.objects.exists()
+
+
+def test_a_nul_character_on_a_page_is_a_page_that_says_so(organizer, table):
+    response = organizer.get(sheet(table, "?hand=1%00"))
+    assert response.status_code == 400 and b"NUL" in response.content

@@ -74,10 +74,73 @@ def test_art38_pause_charges_nobody(clocked_table, now):
 
 
 @pytest.mark.django_db
+def test_art38_a_read_shows_a_seat_out_of_time_and_writes_nothing(client, clocked_table, now):
+    # given a public event's clock whose seat on turn has run out of time
+    clocked_table.round.event.is_public = True
+    clocked_table.round.event.save(update_fields=["is_public"])
+    clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
+    version = clocked_table.clock.version
+    now["ms"] += 25000
+    # when anybody reads it, again and again
+    url = reverse("tournament_api:clock", args=[clocked_table.pk])
+    views = [client.get(url).json() for _ in range(3)] + [clock_services.clock_state(table=clocked_table)]
+    # then it shows the seat flagged, its bank empty, the flag due; and nothing is written
+    assert all(v["flagged"] == [0] and v["remaining_ms"][0] == 0 and v["flag_due"] for v in views)
+    assert not Penalty.objects.exists()
+    clocked_table.clock.refresh_from_db()
+    assert clocked_table.clock.version == version
+
+
+@pytest.mark.django_db
+def test_art38_the_flag_is_recorded_once_by_a_write(client, admin_user, clocked_table, now):
+    clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
+    client.force_login(admin_user)
+    url = reverse("tournament_api:clock", args=[clocked_table.pk])
+    assert client.post(url + "/flag").json()["flagged"] == []  # nobody out of time: nothing to record
+    now["ms"] += 25000
+    first = client.post(url + "/flag").json()
+    again = client.post(url + "/flag").json()
+    assert first["flagged"] == again["flagged"] == [0] and not first["flag_due"]
+    assert Penalty.objects.filter(kind="art38_clock_flag").count() == 1
+
+
+@pytest.mark.django_db
+def test_art38_recording_the_hand_stops_its_clock(client, clocked_table, now):
+    clocked_table.round.event.is_public = True
+    clocked_table.round.event.save(update_fields=["is_public"])
+    clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
+    now["ms"] += 3000
+    clock_services.clock_press(table=clocked_table, seat=0, turn_number=1)
+    now["ms"] += 4000
+    hand_record(table=clocked_table, number=1, expected_version=0, data=RON_BY_EAST)
+    now["ms"] += 3_600_000  # an hour later, the clock has not moved
+    view = client.get(reverse("tournament_api:clock", args=[clocked_table.pk])).json()
+    assert view["status"] == "finished" and view["flagged"] == [] and not view["flag_due"]
+    assert view["remaining_ms"] == [20000, 20000, 20000, 20000]  # South's 4 s since the press are nobody's
+    assert not Penalty.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_confirmed_table_stops_its_clock_and_a_later_read_writes_no_penalty(client, clocked_table, now):
+    from tournament.services.results import table_finish
+
+    clocked_table.round.event.is_public = True
+    clocked_table.round.event.save(update_fields=["is_public"])
+    hand_record(table=clocked_table, number=1, expected_version=0, data=RON_BY_EAST)
+    clock_services.clock_start(table=clocked_table, hand_number=2, dealer_position=0)  # a hand begun, then
+    table_finish(table=clocked_table)  # the directors end the game
+    now["ms"] += 3_600_000
+    view = client.get(reverse("tournament_api:clock", args=[clocked_table.pk])).json()
+    assert view["status"] == "finished" and view["flagged"] == []
+    clock_services.clock_observe(table=clocked_table)  # a flag sent late finds nobody on turn
+    assert not Penalty.objects.exists()
+
+
+@pytest.mark.django_db
 def test_art38_at_zero_the_player_loses_claim_and_win_for_the_hand(clocked_table, now):
     clock_services.clock_start(table=clocked_table, hand_number=1, dealer_position=0)
     now["ms"] += 25000  # East thinks past the 20 s bank
-    view = clock_services.clock_view(clock_services.clock_observe(table=clocked_table))
+    view = clock_services.clock_view(clock_services.clock_observe(table=clocked_table))  # the clock's flag
     assert view["flagged"] == [0] and view["remaining_ms"][0] == 0
     penalty = Penalty.objects.get()
     assert (penalty.kind, penalty.hand_number, penalty.entry.player.display_name) == (

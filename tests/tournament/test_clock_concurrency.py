@@ -38,7 +38,7 @@ def _classify(response) -> str:
 @pytest.mark.services("postgres")
 @pytest.mark.django_db(transaction=True)
 def test_many_clients_on_one_clock_never_deadlock_or_fail(make_event, seated_round, admin_user):
-    # given a public event's table with a one-second bank (reads find seats out of time and flag them);
+    # given a public event's table with a one-second bank (seats run out of time; presses and pauses flag them);
     # referees and anonymous viewers on it
     event = make_event(4, clock_bank_seconds=1, clock_increment_seconds=0)
     table = seated_round(event).tables.get()

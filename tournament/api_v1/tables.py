@@ -20,6 +20,7 @@ from tournament.api_v1.events import ERRORS, READ_ERRORS, valid
 from tournament.forms import FinalScoresForm, PenaltyForm
 from tournament.models import Seat, Table
 from tournament.services.clock import (
+    clock_observe,
     clock_pause,
     clock_payload,
     clock_press,
@@ -292,6 +293,10 @@ class ClockStateSerializer(drf_serializers.Serializer):
         child=drf_serializers.IntegerField(), help_text="Per game_index."
     )
     flagged = drf_serializers.ListField(child=drf_serializers.IntegerField())
+    flag_due = drf_serializers.BooleanField(
+        help_text="A seat shown flagged ran out of time since the last write; a write (press, pause or flag) "
+        "records it and its art. 38 penalty. A read never does."
+    )
     absent = drf_serializers.ListField(child=drf_serializers.IntegerField(), required=False)
     bank_ms = drf_serializers.IntegerField()
     increment_ms = drf_serializers.IntegerField()
@@ -334,3 +339,5 @@ ClockPress = clock_verb("press", clock_press, PressInput, "A press: charge the s
                         "the wrong seat or an old turn)")  # fmt: skip
 ClockPause = clock_verb("pause", clock_pause, None, "Pause the clock")
 ClockResume = clock_verb("resume", clock_resume, None, "Resume the clock")
+ClockFlag = clock_verb("flag", clock_observe, None, "Record the flag of a seat whose time ran out (art. 38 ⑤), "
+                       "when a read says flag_due; nothing changes when nobody is out of time")  # fmt: skip

@@ -249,6 +249,13 @@ def end_hand(state: ClockState, now_ms: int) -> ClockTransition:
     return ClockTransition(replace(charged.state, status="finished", mark_ms=now_ms), charged.events)
 
 
+def stop(state: ClockState) -> ClockState:
+    """The hand is over and recorded (or the table's result confirmed): the clock stops where the last
+    press left it. The time since that press is nobody's: writing the hand down is not a turn. Stopping a
+    stopped clock changes nothing."""
+    return state if state.status == "finished" else replace(state, status="finished")
+
+
 def void(state: ClockState) -> ClockState:
     """The hand is void (art. 42: a player left; it restarts from the shuffle): the clock stops and
     nobody is charged for the time since the last press."""

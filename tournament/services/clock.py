@@ -1,9 +1,10 @@
 """The chess clock of art. 38, server-authoritative: every press is serialised on the clock's row.
 
 Locks: every write takes the table's row, then the clock's (the order of :mod:`tournament.services.locks`),
-each ``FOR UPDATE OF`` itself only. Reading a clock takes no lock: it reads the row as last committed. The
-one read that writes is the one that finds the seat on turn out of time and not yet flagged: it flags it
-(and logs the art. 38 ⑤ penalty) through the writers' path, once; the next reads find it flagged.
+each ``FOR UPDATE OF`` itself only. Reading a clock takes no lock and writes nothing: it reads the row as
+last committed and shows a seat whose bank ran out since as flagged (``flag_due``). The flag and its art. 38
+⑤ penalty are recorded by a write: the clock's next press or pause, or its ``flag`` (the clock page sends it
+when a read says a flag is due). Recording the hand, or confirming the table's result, stops the clock.
 
 Seats are numbered like hands: 0.. from the game's East (art. 42: a player absent before the game is
 not one). A player who left during the game keeps their number but is absent from the clock of every
@@ -25,6 +26,7 @@ from tournament.engine.errors import InvariantViolation
 from tournament.engine.penalties import check_claim_allowed
 from tournament.models import Table, TableClock
 from tournament.options import clock_settings
+from tournament.services.common import require_published
 from tournament.services.discipline import penalty_log
 from tournament.services.locks import lock_clock, lock_table
 
@@ -63,6 +65,7 @@ def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=No
     event = table.round.event
     if not event.clock_bank_seconds:
         raise TaikaiError("clock_disabled", _("this event has no time bank (art. 38)"), field="event")
+    require_published(table)
     if table.status != Table.Status.PLAYING:
         raise TaikaiError("table_finished", _("the table's result is confirmed"), field="table")
     seats = selectors.table_game_seats(table)
@@ -140,24 +143,38 @@ def clock_resume(*, table: Table, user=None) -> TableClock:
 
 
 @transaction.atomic
-def clock_observe(*, table: Table) -> TableClock:
-    """Flag a seat whose time ran out meanwhile (and penalise it), under the writers' locks."""
+def clock_observe(*, table: Table, user=None) -> TableClock:
+    """Art. 38 ⑤: flag the seat on turn if its time ran out (and record its penalty), under the writers'
+    locks; a clock with nobody out of time is left as it is."""
     clock = _locked_clock(table)
     transition = _engine_call(lambda: engine.observe(engine.state_from_dict(clock.state), _now_ms()))
     if transition.events:
-        return _save(clock, transition, table=clock.table, user=None)
+        return _save(clock, transition, table=clock.table, user=user)
     return clock
 
 
-def _flag_due(clock: TableClock) -> bool:
-    """Has the seat on turn run out of time since the clock was last written?"""
+def clock_stop(*, table: Table, hand_number: int | None = None) -> None:
+    """The hand ``hand_number`` is recorded (``None``: the table's result is confirmed): its clock stops,
+    nobody charged for the time since the last press. For the writers that hold the table's lock."""
+    clock = lock_clock(table)
+    if clock is None or (hand_number is not None and clock.hand_number != hand_number):
+        return
     state = engine.state_from_dict(clock.state)
-    return bool(engine.observe(state, max(_now_ms(), state.mark_ms)).events)
+    if state.status != "finished":
+        clock.state = engine.state_to_dict(engine.stop(state))
+        clock.version += 1
+        clock.save(update_fields=["state", "version", "updated_at"])
 
 
 def clock_view(clock: TableClock) -> dict:
-    state = engine.state_from_dict(clock.state)
-    now = max(_now_ms(), state.mark_ms)  # read without a lock: another server may have written a moment ahead
+    """The clock as it stands now. A seat whose bank ran out since the last write is shown flagged, with
+    ``flag_due`` set: it is recorded by the next write, never by this read."""
+    recorded = engine.state_from_dict(clock.state)
+    now = max(
+        _now_ms(), recorded.mark_ms
+    )  # read without a lock: another server may have written a moment ahead
+    observed = engine.observe(recorded, now)
+    state = observed.state
     return {
         "table": clock.table_id,
         "hand_number": clock.hand_number,
@@ -167,6 +184,7 @@ def clock_view(clock: TableClock) -> dict:
         "turn_number": state.turn_number,
         "remaining_ms": [engine.remaining_ms(state, s, now) for s in range(state.settings.players)],
         "flagged": sorted(state.flagged),
+        "flag_due": bool(observed.events),
         "absent": sorted(state.settings.absent),
         "bank_ms": state.settings.bank_ms,
         "increment_ms": state.settings.increment_ms,
@@ -181,15 +199,15 @@ def clock_payload(clock: TableClock) -> dict:
 
 
 def clock_state(*, table: Table) -> dict:
-    """What a clock shows now: its state (a seat out of time is flagged on the way), or, before the
-    dealer starts it, every bank full and nobody on turn."""
+    """What a clock shows now, written nowhere: its state (a seat out of time shown flagged, ``flag_due``),
+    or, before the dealer starts it, every bank full and nobody on turn."""
     clock = selectors.table_clock(table)
     if clock is not None:
-        return clock_payload(clock_observe(table=table) if _flag_due(clock) else clock)
+        return clock_payload(clock)
     seats = selectors.table_game_seats(table)
     settings = _engine_call(lambda: clock_settings(table.round.event, players=len(seats)))
     return {"table": table.pk, "hand_number": None, "version": 0, "status": "not_started", "seat_on_turn": None,
-            "turn_number": 0, "remaining_ms": [settings.bank_ms] * len(seats), "flagged": [],
+            "turn_number": 0, "remaining_ms": [settings.bank_ms] * len(seats), "flagged": [], "flag_due": False,
             "bank_ms": settings.bank_ms, "increment_ms": settings.increment_ms, "cap_ms": settings.bank_ms,
             "server_ms": _now_ms()}  # fmt: skip
 

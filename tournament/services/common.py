@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext as _
+
 from taikai.errors import TaikaiError
-from tournament.models import ApiToken, ScorekeeperKey
+from tournament.models import ApiToken, Round, ScorekeeperKey
 
 
 def recorder(user):
@@ -41,3 +43,14 @@ def refuse_while_open(numbers: Iterable[int], *, code: str, message: str, field:
     numbers = sorted(numbers)
     if numbers:
         raise TaikaiError(code, message % {"numbers": ", ".join(map(str, numbers))}, field=field)
+
+
+def require_published(table, *, field: str = "table") -> None:
+    """Play happens at the tables of a published round only: a seating draft is the organizers' until then
+    (nobody but them reads its tables), so no hand, penalty, absence or clock is recorded at one."""
+    if table.round.status == Round.Status.DRAFT:
+        raise TaikaiError(
+            "round_not_published",
+            _("publish the round's seating before recording play at its tables"),
+            field=field,
+        )

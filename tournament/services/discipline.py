@@ -19,7 +19,7 @@ from tournament import selectors
 from tournament.engine import clock as clock_engine
 from tournament.engine.penalties import is_disqualifying, penalty_effect, penalty_points
 from tournament.models import Entry, Event, Penalty, Ruling, Seat, Table
-from tournament.services.common import recorder, token_of
+from tournament.services.common import recorder, require_published, token_of
 from tournament.services.locks import lock_clock, lock_entry, lock_event, lock_penalty, lock_seat, lock_table
 from tournament.services.standings import standings_schedule_recompute
 
@@ -52,6 +52,7 @@ def penalty_log(
         if table.round.event_id != event.id:
             raise TaikaiError("table_not_in_event", _("the table belongs to another event"), field="table")
         table = lock_table(table.pk)
+        require_published(table)
         if not any(s.entry_id == entry.id for s in selectors.table_seats(table)):
             raise TaikaiError(
                 "player_not_at_table",
@@ -204,6 +205,7 @@ def seat_mark_absent(*, seat: Seat, during: bool, user=None) -> Seat:
     table = lock_table(seat.table_id)
     clock = lock_clock(table) if during else None
     seat = lock_seat(seat.pk)
+    require_published(table, field="seat")
     if table.status != Table.Status.PLAYING:
         raise TaikaiError("table_finished", _("the table's result is confirmed"), field="seat")
     if seat.absence != Seat.Absence.PRESENT:

@@ -25,8 +25,9 @@ from taikai.errors import TaikaiError, VersionConflict
 from tournament import selectors
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import PenaltyKind, check_win_allowed
-from tournament.models import HandVersion, Round, Ruling, Seat, Table
-from tournament.services.common import authorship, recorder, token_of
+from tournament.models import HandVersion, Ruling, Seat, Table
+from tournament.services.clock import clock_stop
+from tournament.services.common import authorship, recorder, require_published, token_of
 from tournament.services.hand_input import HandInput, parse_hand_input, recorded_hand
 from tournament.services.locks import lock_hand, lock_table
 
@@ -62,10 +63,7 @@ def hand_record(
         )
     if number < 1:
         raise TaikaiError("invalid_number", _("hands are numbered from 1"), field="number")
-    if table.round.status == Round.Status.DRAFT:
-        raise TaikaiError(
-            "round_not_published", _("publish the round's seating before recording hands"), field="table"
-        )
+    require_published(table)
     hand = lock_hand(table, number)
     if hand.current_version != expected_version:
         raise VersionConflict(current_version=hand.current_version, expected_version=expected_version)
@@ -120,6 +118,7 @@ def hand_record(
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
     _update_overtime(table, overtime)
+    clock_stop(table=table, hand_number=number)  # the hand is over: its clock stops (art. 38)
     return version
 
 

@@ -14,6 +14,7 @@ from tournament import selectors
 from tournament.engine.table_result import SeatOutcome, table_result
 from tournament.models import Round, SeatResult, Table
 from tournament.options import table_rules
+from tournament.services.clock import clock_stop
 from tournament.services.common import authorship, status_set
 from tournament.services.locks import lock_round, lock_table
 from tournament.services.standings import standings_schedule_recompute
@@ -102,6 +103,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
         result = table_result(outcomes, table_rules(event), multiplier=table.multiplier, deposits_lost=lost)
     except TaikaiError as exc:
         raise exc.at("final_points") from exc
+    clock_stop(table=table)  # the game is over: a clock still running stops, and nothing more is charged
     current = selectors.table_current_results(table)
     if current and all(_same_result(current.get(seat.pk), seat, r, result.multiplier)
                        for seat, r in zip(seats, result.seats, strict=True)):  # fmt: skip

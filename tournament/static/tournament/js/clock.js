@@ -47,6 +47,8 @@
       : interpolate(gettext("hand %(number)s · %(status)s"), { number: data.hand_number, status: said }, true);
     status.classList.remove("offline");
     draw();
+    // This page is the table's clock: a seat out of time is recorded by its write, never by a read (art. 38 ⑤).
+    if (data.flag_due) call("flag");
   }
   async function call(verb, body) {
     try {
