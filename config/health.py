@@ -1,9 +1,11 @@
-"""``/healthz``: is the database reachable, and the broker? How much work waits for the broker (the outbox)?
+"""``/healthz``: is the database reachable, the cache, the broker? How much work waits for the broker (the
+outbox)?
 
-503 when the database is down. With the broker down, writes still succeed (their Celery work waits in the
-outbox): the answer is ``"status": "degraded"`` with ``"broker": {"ok": false}``, HTTP 200 so that a load
-balancer keeps the web servers in; ``/healthz?require=broker`` answers 503 then, for a monitor that should
-page someone.
+503 when the database is down. With the cache or the broker down, writes still succeed (pages are built
+from the database, their Celery work waits in the outbox): the answer is ``"status": "degraded"`` naming the
+part that is down (``"cache": {"ok": false}``, ``"broker": {"ok": false}``), and stays "degraded" while work
+waits in the outbox, HTTP 200 so that a load balancer keeps the web servers in; ``?require=broker`` (or
+``cache``) answers 503 then, for a monitor that should page someone.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from config.cache import cache_status
 from config.celery import app
 from tournament import selectors
+from tournament.services.queue import FLUSH_GRACE_SECONDS
 
 
 def database_status() -> dict:
@@ -36,7 +40,7 @@ def broker_status() -> dict:
         return {"ok": True, "mode": "in-process"}
     try:
         with app.connection_for_write(url=settings.CELERY_BROKER_URL) as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
+            conn.ensure_connection(max_retries=0, timeout=settings.BROKER_CONNECT_SECONDS)
     except Exception as exc:  # any transport error means "not reachable"
         return {"ok": False, "mode": "broker", "error": exc.__class__.__name__}
     return {"ok": True, "mode": "broker"}
@@ -46,10 +50,17 @@ def broker_status() -> dict:
 @require_GET
 def healthz(request):
     database = database_status()
-    broker = broker_status()
-    status = "ok" if database["ok"] and broker["ok"] else ("down" if not database["ok"] else "degraded")
-    body = {"status": status, "database": database, "broker": broker}
+    parts = {"cache": cache_status(), "broker": broker_status()}
+    body = {"status": "ok", "database": database, **parts}
     if database["ok"]:
         body["outbox"] = selectors.outbox_backlog()
-    required_ok = database["ok"] and (broker["ok"] or request.GET.get("require") != "broker")
+    outbox = body.get("outbox", {})
+    # work the broker refused, or left by a request that ended before sending it (not a commit in flight)
+    waiting = bool(outbox.get("last_error")) or (outbox.get("oldest_seconds") or 0) > FLUSH_GRACE_SECONDS
+    if not database["ok"]:
+        body["status"] = "down"
+    elif waiting or not all(part["ok"] for part in parts.values()):
+        body["status"] = "degraded"
+    required = request.GET.get("require")
+    required_ok = database["ok"] and (required not in parts or parts[required]["ok"])
     return JsonResponse(body, status=200 if required_ok else 503)

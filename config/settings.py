@@ -135,7 +135,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+    # Redis with short timeouts; local memory while it cannot be reached (config/cache.py).
+    CACHES = {"default": {"BACKEND": "config.cache.FailSafeRedisCache", "LOCATION": CACHE_URL, "OPTIONS": {
+        "socket_connect_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.25")),
+        "socket_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.25")),
+        "retry_seconds": float(os.environ.get("CACHE_RETRY_SECONDS", "5")),
+    }}}  # fmt: skip
 else:
     # Room for the cached parts of a large event's pages (a page of standings or seating each).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "taikai",
@@ -272,12 +277,14 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # How long an unacknowledged task (its worker died) waits before it is delivered again (Redis); a broker
-# that does not answer is given up on after two seconds (the work waits in the outbox).
+# that does not answer is given up on after half a second (the work waits in the outbox).
+BROKER_CONNECT_SECONDS = float(os.environ.get("BROKER_CONNECT_SECONDS", "0.5"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_BROKER_VISIBILITY_TIMEOUT", "600")),
-    "socket_connect_timeout": 2,
+    "socket_connect_timeout": BROKER_CONNECT_SECONDS,
 }
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_CONNECT_SECONDS
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = BROKER_CONNECT_SECONDS
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 2,
     "interval_start": 0,

@@ -2,10 +2,11 @@
 runs one service and does nothing else."""
 
 from celery import shared_task
+from celery.signals import worker_ready
 from django.conf import settings
 from django.utils.dateparse import parse_datetime
 
-from tournament.services.queue import outbox_flush
+from tournament.services.queue import outbox_flush, outbox_flush_request
 from tournament.services.seating import seating_job_run
 from tournament.services.standings import standings_recompute
 
@@ -34,3 +35,9 @@ def outbox_flush_task() -> dict:
     """Send the work the broker did not take when it was asked for (Celery beat runs this periodically)."""
     report = outbox_flush()
     return {"sent": report.sent, "rows": report.rows, "waiting": report.waiting, "error": report.error}
+
+
+@worker_ready.connect
+def outbox_flush_at_worker_start(**_) -> None:
+    """A worker that starts (the broker is back, or a new machine) has the outbox sent at once."""
+    outbox_flush_request()

@@ -8,6 +8,12 @@ beat runs it every ``OUTBOX_FLUSH_SECONDS``; ``manage.py flush_outbox`` runs it 
 Tasks are idempotent, so a message sent twice does no harm; the same task with the same arguments
 waiting several times is sent once.
 
+Sending gives up fast: one try, a connection given ``CELERY_BROKER_CONNECTION_TIMEOUT`` (0.5 s), no result
+subscription (nothing reads task results). After a failure this process does not try the broker again for
+``BROKER_RETRY_SECONDS``: the writes meanwhile go straight to the outbox, so a request never waits on a
+dead broker more than once. The first send that succeeds after a failure, and every worker at start-up,
+queue ``tournament.outbox_flush``: the outbox is sent as soon as the broker is back, without beat.
+
 Tasks are looked up by their pinned names (``tournament.tasks``, ``players.tasks``), so services never
 import the task modules: the entry points sit above the services, and queued messages keep working across
 deploys. With no broker configured the task runs in-process at commit (the embedded default).
@@ -17,10 +23,12 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
 from celery import current_app
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -30,6 +38,10 @@ from tournament.models import QueuedTask
 STANDINGS_RECOMPUTE = "tournament.standings_recompute"
 SEAT_NEXT_ROUND = "tournament.seat_next_round"
 PLAYERS_IMPORT = "players.import_csv"
+OUTBOX_FLUSH = "tournament.outbox_flush"
+
+# After a failed send, this process leaves the broker alone for this long (the work goes to the outbox).
+BROKER_RETRY_SECONDS = 5.0
 
 # A row younger than this and never tried is left to the request that wrote it (it sends at its commit).
 FLUSH_GRACE_SECONDS = 30
@@ -44,9 +56,40 @@ def enqueue_on_commit(task_name: str, *args, commit_time: bool = False) -> None:
     transaction.on_commit(lambda: _deliver([row.pk], task_name, list(args), commit_time))
 
 
+class BrokerResting(ConnectionError):
+    """The broker failed a moment ago: this process does not try it again yet."""
+
+
+class _Broker:
+    """This process's view of the broker: when it last failed, and whether a flush is owed."""
+
+    down_until = 0.0
+    flush_owed = False
+
+    @classmethod
+    def failed(cls) -> None:
+        cls.down_until = time.monotonic() + BROKER_RETRY_SECONDS
+        cls.flush_owed = True
+
+    @classmethod
+    def resting(cls) -> bool:
+        return time.monotonic() < cls.down_until
+
+
 def _publish(task_name: str, args: list, commit_time: bool) -> None:
+    if _Broker.resting():
+        raise BrokerResting(f"the broker failed less than {BROKER_RETRY_SECONDS:g} s ago")
     stamp = [timezone.now().isoformat()] if commit_time else []
-    current_app.tasks[task_name].apply_async(args=[*args, *stamp])
+    try:
+        with current_app.connection_for_write() as connection:
+            # one try, bounded by the connection timeout (kombu would otherwise wait 2 s and try again)
+            connection.ensure_connection(max_retries=0, timeout=settings.BROKER_CONNECT_SECONDS)
+            current_app.tasks[task_name].apply_async(
+                args=[*args, *stamp], retry=False, ignore_result=True, connection=connection
+            )
+    except Exception:
+        _Broker.failed()
+        raise
 
 
 def _deliver(ids: list[int], task_name: str, args: list, commit_time: bool) -> Exception | None:
@@ -67,7 +110,21 @@ def _deliver(ids: list[int], task_name: str, args: list, commit_time: bool) -> E
         log.warning("broker_unreachable: %s%s kept in the outbox (%s)", task_name, tuple(args), exc)
         return exc
     QueuedTask.objects.filter(pk__in=ids).delete()
+    if _Broker.flush_owed and task_name != OUTBOX_FLUSH:
+        outbox_flush_request()
     return None
+
+
+def outbox_flush_request() -> bool:
+    """Ask a worker to send the outbox (the broker is back, or a worker has just started). True when the
+    broker took the request."""
+    try:
+        _publish(OUTBOX_FLUSH, [], False)
+    except Exception as exc:
+        log.warning("broker_unreachable: the outbox flush waits (%s)", exc)
+        return False
+    _Broker.flush_owed = False
+    return True
 
 
 @dataclass(frozen=True)
