@@ -142,14 +142,6 @@ def test_a_nul_character_in_a_query_is_a_400_naming_the_parameter(address, field
     }
 
 
-def test_a_nul_character_in_a_json_body_is_a_400_and_nothing_is_written(organizer, table):
-    url = reverse("tournament_api:clock", args=[table.pk]) + "/start"
-    response = organizer.post(url, '{"hand_number": 1, "dealer_position": 0, "note": "a\\u0000b"}',
-                              content_type="application/json")  # fmt: skip
-    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_json"
-    assert not TableClock.objects.exists()
-
-
 def test_a_nul_character_on_a_page_is_a_page_that_says_so(organizer, table):
     response = organizer.get(sheet(table, "?hand=1%00"))
     assert response.status_code == 400 and b"NUL" in response.content
