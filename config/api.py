@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from taikai.errors import TaikaiError
-from taikai.text import lone_surrogate_message, lone_surrogate_path
+from taikai.text import MAX_LIST_ITEMS, lone_surrogate_message, lone_surrogate_path, longest_list_path
 
 
 class JSONParser(parsers.JSONParser):
@@ -32,6 +32,11 @@ class JSONParser(parsers.JSONParser):
         where = lone_surrogate_path(data)
         if where is not None:
             raise TaikaiError("invalid_json", f"JSON parse error - {lone_surrogate_message(where)}")
+        where = longest_list_path(data, MAX_LIST_ITEMS)
+        if where is not None:
+            raise TaikaiError(
+                "invalid_json", f"JSON parse error - {where} holds more than {MAX_LIST_ITEMS} items"
+            )
         return data
 
 

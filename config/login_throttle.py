@@ -14,11 +14,13 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
 
+from config.throttling import client_address
+
 log = logging.getLogger("taikai.security")
 
 
 def _keys(request, username: str) -> tuple[str, str]:
-    address = (request.META.get("REMOTE_ADDR") or "unknown") if request is not None else "unknown"
+    address = client_address(request) if request is not None else "unknown"
     return f"login-fail:user:{username.strip().casefold()}", f"login-fail:addr:{address}"
 
 

@@ -73,3 +73,24 @@ class ResetTimeZoneMiddleware:
     def __call__(self, request):
         timezone.deactivate()
         return self.get_response(request)
+
+
+def api_error_page(status: int, code: str, message: str):
+    """``handler400`` / ``handler404`` of the site: the API's JSON error shape on API paths, Django's page
+    elsewhere (an oversized body, an unknown API address)."""
+    from django.views import defaults
+
+    default = {400: defaults.bad_request, 404: defaults.page_not_found}[status]
+
+    def handler(request, exception=None, **kwargs):
+        if request.path.startswith(("/api/", "/scoring/api/")):
+            return JsonResponse({"error": {"code": code, "message": message, "field": None}}, status=status)
+        return default(request, exception, **kwargs)
+
+    return handler
+
+
+bad_request = api_error_page(
+    400, "bad_request", "the request could not be read (a body over the size limit?)"
+)
+page_not_found = api_error_page(404, "not_found", "no such API address")

@@ -189,11 +189,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # Sessions only: the API takes no password, so guessing one goes through the throttled sign-in pages.
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
-    # Generous: a venue's scorekeepers share one address, and each clock tablet polls every 2 s.
+    # Generous: a venue's scorekeepers share one address, and each clock tablet polls every 2 s. Addresses,
+    # accounts and tokens are each counted on their own (config/throttling.py).
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "config.throttling.AddressRateThrottle",
+        "config.throttling.AccountRateThrottle",
+        "config.throttling.TokenRateThrottle",
     ],
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_ANON_RATE", "6000/min"),
         "user": os.environ.get("API_USER_RATE", "1200/min"),
@@ -238,6 +241,9 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Sign-in: five wrong passwords for one account, or twenty from one address, lock it for 15 minutes.
+# The reverse proxies of one's own in front of the site: the caller's address is the one the nearest of them
+# saw (X-Forwarded-For, read from the right). 0: the connection's address, and X-Forwarded-For is ignored.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))

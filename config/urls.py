@@ -29,3 +29,6 @@ urlpatterns = [
     path("scoring/", include("scoring.urls")),
     path("", include("tournament.urls_public")),
 ]
+
+handler400 = "config.middleware.bad_request"
+handler404 = "config.middleware.page_not_found"

@@ -55,6 +55,26 @@ class PlayerAdmin(admin.ModelAdmin):
     change_list_template = "admin/players/player/change_list.html"
     actions = ["register_in_event"]
 
+    def get_readonly_fields(self, request, obj=None):
+        """Linking a player to an account is the player's own doing, or a superuser's."""
+        readonly = tuple(super().get_readonly_fields(request, obj))
+        return readonly if request.user.is_superuser else (*readonly, "user")
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return super().has_change_permission(request, obj) and self._owned(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return super().has_delete_permission(request, obj) and self._owned(request, obj)
+
+    @staticmethod
+    def _owned(request, player) -> bool:
+        """Players are shared by every event: one entered in an event the user does not organize is that
+        event's too, and only a superuser changes it."""
+        if player is None or request.user.is_superuser:
+            return True
+        managed = access.events_where(access.actor_for(request), manage=True, path="event_id")
+        return not player.entries.exclude(managed).exists()
+
     def has_register_permission(self, request) -> bool:
         """Registering writes entries: the entry permission, in an event the user organizes."""
         return request.user.has_perm("tournament.add_entry") and access.manages_any(access.actor_for(request))

@@ -1,7 +1,14 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from tournament import access
+
 from .models import Ruleset
+from .presets import PRESETS
+
+PRESET_SLUGS = frozenset(preset["slug"] for preset in PRESETS)
+# an event past these has results computed with its ruleset
+NOT_STARTED = ("draft", "registration")
 
 
 @admin.register(Ruleset)
@@ -21,6 +28,12 @@ class RulesetAdmin(admin.ModelAdmin):
     def ruleset_name(self, ruleset: Ruleset) -> str:
         return ruleset.translated_name
 
+    def has_change_permission(self, request, obj=None) -> bool:
+        return super().has_change_permission(request, obj) and ruleset_may_change(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return super().has_delete_permission(request, obj) and ruleset_may_change(request, obj)
+
     search_fields = ("name", "slug", "description")
     prepopulated_fields = {"slug": ("name",)}
     save_as = True  # "Save as new": start a ruleset from a preset
@@ -37,3 +50,23 @@ class RulesetAdmin(admin.ModelAdmin):
         (_("Game result: placement points 順位点 and oka"), {"fields": (
             "start_points", "return_points", "uma_4", "uma_3", "uma_2", "tie_rule")}),
     ]  # fmt: skip
+
+
+def ruleset_may_change(request, ruleset: Ruleset | None) -> bool:
+    """A ruleset is shared by the events that use it, so:
+
+    * one used by an event that has started is frozen, for everyone: that event keeps the rules its results
+      were computed with ("Save as new" makes a copy to change);
+    * a preset is changed by superusers only;
+    * otherwise an organizer changes it only when every event using it is one they organize.
+    """
+    if ruleset is None:
+        return True
+    if ruleset.events.exclude(status__in=NOT_STARTED).exists():
+        return False
+    if request.user.is_superuser:
+        return True
+    if ruleset.slug in PRESET_SLUGS:
+        return False
+    managed = access.events_where(access.actor_for(request), manage=True)
+    return not ruleset.events.exclude(managed).exists()

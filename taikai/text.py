@@ -40,3 +40,20 @@ def lone_surrogate_message(path: str) -> str:
     return (
         f"{path} holds a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair), which is not text"
     )
+
+
+MAX_LIST_ITEMS = 20_000  # a seating of 10,000 players holds 2,500 tables; nothing the API takes holds more
+
+
+def longest_list_path(value: object, limit: int = MAX_LIST_ITEMS) -> str | None:
+    """Where in a parsed JSON ``value`` a list holds more than ``limit`` items (``$.wins``), or None."""
+    stack: list[tuple[object, str]] = [(value, "$")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, list):
+            if len(item) > limit:
+                return path
+            stack.extend((child, f"{path}[{index}]") for index, child in enumerate(item))
+        elif isinstance(item, dict):
+            stack.extend((child, f"{path}.{key}") for key, child in item.items())
+    return None

@@ -508,6 +508,10 @@ def test_the_exports_give_the_standings_the_event_and_a_ranking_results_file(pla
     assert [len(t["hands"]) for t in round_["tables"]] == [1, 0]
     assert all(isinstance(r["game_points"], str) for t in round_["tables"] for r in t["results"])
     assert "penalties" in exported
+    # the tournament rules and the whole ruleset travel with the event, as the rules endpoint gives them
+    rules = client.get(reverse("api_v1:event_rules", args=[played.slug])).json()
+    assert exported["rules"] == rules and exported["rules"]["ruleset"]["start_points"] == 25000
+    assert {"uma", "clock_bank_seconds", "standings_precedence"} <= set(exported["rules"])
     public = Client()
     played.is_public = True
     played.save(update_fields=["is_public"])

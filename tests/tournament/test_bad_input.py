@@ -145,3 +145,43 @@ def test_a_nul_character_in_a_query_is_a_400_naming_the_parameter(address, field
 def test_a_nul_character_on_a_page_is_a_page_that_says_so(organizer, table):
     response = organizer.get(sheet(table, "?hand=1%00"))
     assert response.status_code == 400 and b"NUL" in response.content
+
+
+@pytest.mark.parametrize("size", ["-5", "0", "abc", "501", "１０"])
+def test_a_page_size_out_of_range_is_a_400_naming_it(size):
+    response = Client().get(f"/api/v1/players/?page_size={size}")
+    assert response.status_code == 400
+    assert (
+        response.json()["error"]["code"] == "invalid_parameter"
+        and response.json()["error"]["field"] == "page_size"
+    )
+    assert Client().get("/api/v1/players/?page_size=10").status_code == 200
+
+
+@pytest.mark.parametrize("address", ["/api/v1/no-such-thing", "/api/nothing/here", "/scoring/api/nope"])
+def test_an_unknown_api_address_answers_in_the_apis_error_shape(address):
+    response = Client().get(address)
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_a_yaku_list_longer_than_any_hand_is_refused_and_nothing_is_written(organizer, table):
+    from taikai.errors import TaikaiError
+    from tournament.services.hands import hand_record
+
+    win = {"winner": 1, "discarder": 2, "han": 3, "fu": 30, "yaku": [["riichi", 1]] * 41}
+    with pytest.raises(TaikaiError) as info:
+        hand_record(table=table, number=1, expected_version=0,
+                    data={"outcome": "ron", "dealer_position": 0, "wins": [win]})  # fmt: skip
+    assert (info.value.code, info.value.field) == ("invalid_yaku", "wins[0].yaku")
+    assert not HandVersion.objects.exists()
+
+
+def test_a_json_list_of_more_than_20000_items_is_refused_before_any_work(organizer, table):
+    body = '{"number": 1, "outcome": "ron", "dealer_position": 0, "wins": [' + ",".join(["{}"] * 20001) + "]}"
+    response = organizer.post(
+        reverse("api_v1:table_hands", args=[table.pk]), body, content_type="application/json"
+    )
+    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_json"
+    assert "more than 20000 items" in response.json()["error"]["message"]
+    assert not HandVersion.objects.exists()

@@ -22,6 +22,7 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from players.models import Player, PlayerImport
+from scoring.models import Ruleset
 from tests.fixtures.tournament import built_once, event_with_players, round_seated, standard_ruleset_installed
 from tests.fixtures.writes import writes_recorded
 from tournament.models import (
@@ -88,6 +89,7 @@ class World:
     disqualified: Entry
     token: ApiToken
     users: dict
+    house_rules: Ruleset  # a ruleset of the other event's own, not yet used by a started event
 
 
 def _user(name: str, *, staff=False, superuser=False, groups=(), perms=()) -> User:
@@ -119,7 +121,10 @@ def build_world() -> World:
         "superuser": _user("root", superuser=True),
     }  # fmt: skip
     Event.objects.filter(pk=event.pk).update(owner=users["owner"])
-    Event.objects.filter(pk=other.pk).update(owner=users["organizer_elsewhere"])
+    house_rules = Ruleset.objects.get(pk=standard.pk)
+    house_rules.pk, house_rules.name, house_rules.slug = None, "Other Cup rules", "other-cup-rules"
+    house_rules.save()
+    Event.objects.filter(pk=other.pk).update(owner=users["organizer_elsewhere"], ruleset=house_rules)
     event.refresh_from_db()
     role_grant(event=event, user=users["referee_table_1"], kind="referee", tables="1")
     role_grant(event=event, user=users["referee"], kind="referee")
@@ -143,7 +148,7 @@ def build_world() -> World:
     return World(event=event, other=other, round=round_, table_1=table_1, table_2=table_2, penalty=penalty,
                   job=job, role=role, key=ScorekeeperKey.objects.get(table=table_2), newcomer=newcomer,
                   newcomer_entry=late, absent_seat=absent, disqualified=disqualified, token=token,
-                  users=users)  # fmt: skip
+                  users=users, house_rules=house_rules)  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -236,7 +241,8 @@ def event_url(name: str, *args):
 
 def change(model, obj: Callable[[World], object], data: Callable[[World], dict]):
     return post(
-        lambda w: reverse(f"admin:tournament_{model._meta.model_name}_change", args=[obj(w).pk]), data
+        lambda w: reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[obj(w).pk]),
+        data,
     )
 
 
@@ -274,6 +280,16 @@ def W(name, run, allowed, *surface):
 
 
 WRITES = [
+    # shared objects: an organizer reaches no other event through them
+    W("change the ruleset of the started event (the standard preset)",
+      change(Ruleset, lambda w: w.event.ruleset, lambda w: {"name": "Changed"}), set()),
+    W("change the other event's own ruleset",
+      change(Ruleset, lambda w: w.house_rules, lambda w: {"name": "Changed"}), {"superuser", "organizer_elsewhere"}),
+    W("change a player entered only in the event",
+      change(Player, lambda w: w.newcomer_entry.player, lambda w: {"display_name": "Renamed"}), ORGANIZERS),
+    W("change a player entered only in the other event",
+      change(Player, lambda w: w.other.entries.first().player, lambda w: {"display_name": "Renamed"}),
+      {"superuser", "organizer_elsewhere"}),
     # the admin's custom views
     W("seat the next round (typed)", post(event_url("seat_round"), lambda w: {"tables": "Player 01, Player 02"}),
       ORGANIZERS, "admin:tournament_event_seat_round"),

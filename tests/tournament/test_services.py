@@ -273,3 +273,39 @@ def test_no_play_is_recorded_at_a_table_of_an_unpublished_round(make_event, writ
     assert not event.penalties.exists() and not table.hands.exists()
     seat.refresh_from_db()
     assert seat.absence == "present"
+
+
+@pytest.mark.django_db
+def test_final_scores_unlike_the_recorded_hands_are_refused_in_a_hand_by_hand_event(make_event, seated_round):
+    from taikai.errors import TaikaiError
+    from tournament.models import SeatResult
+    from tournament.services.hands import hand_record
+    from tournament.services.results import table_finish
+
+    # given a hand-by-hand event where one hand moved 3,900 points from West to South
+    table = seated_round(make_event(4, entry_mode="hands")).tables.get()
+    hand_record(table=table, number=1, expected_version=0,
+                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3,
+                                                                        "fu": 30}]})  # fmt: skip
+    # when final scores that sum right but are not the hands' are given
+    with pytest.raises(TaikaiError) as info:
+        table_finish(table=table, final_points=[25000, 25000, 25000, 24000])
+    # then they are refused, each difference named, and nothing is confirmed
+    assert info.value.code == "scores_contradict_hands" and info.value.field == "final_points"
+    assert "Player 02: 25000 given, 28900 from the hands" in info.value.message
+    assert not SeatResult.objects.filter(table=table).exists()
+    # the hands' own scores are accepted, as is confirming from the hands
+    results = table_finish(table=table, final_points=[25000, 28900, 21100, 25000])
+    assert [r.final_points for r in results] == [25000, 28900, 21100, 25000]
+
+
+@pytest.mark.django_db
+def test_a_final_scores_event_takes_the_scores_given_even_after_a_hand(make_event, seated_round):
+    from tournament.services.hands import hand_record
+    from tournament.services.results import table_finish
+
+    table = seated_round(make_event(4, entry_mode="final_scores")).tables.get()
+    hand_record(table=table, number=1, expected_version=0,
+                data={"outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": []})  # fmt: skip
+    results = table_finish(table=table, final_points=[40000, 30000, 20000, 10000])
+    assert [r.final_points for r in results] == [40000, 30000, 20000, 10000]

@@ -174,9 +174,13 @@ class EventAdmin(EventScopedAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         """The status moves with the event (its first round, Finish the selected events); a new event
-        starts as a draft or open for registration."""
+        starts as a draft or open for registration. An event that has started keeps its ruleset: its results
+        were computed with it."""
         fields = () if request.user.is_superuser else ("owner",)
-        return fields if obj is None else (*fields, "status")
+        if obj is None:
+            return fields
+        started = obj.status not in STARTING_STATUSES
+        return (*fields, "status", *(("ruleset",) if started else ()))
 
     def get_form(self, request, obj=None, **kwargs):
         form_class = super().get_form(request, obj, **kwargs)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework import authentication, exceptions, throttling
+from rest_framework import authentication, exceptions
 
 from taikai.errors import TaikaiError
 from tournament.api import SessionWithTableCards
@@ -44,27 +44,6 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
 
 def is_token(auth) -> bool:
     return auth is not None and hasattr(auth, "digest")
-
-
-class AddressRateThrottle(throttling.AnonRateThrottle):
-    """Requests per address of callers without an account (``API_ANON_RATE``); a token counts on its own."""
-
-    def get_cache_key(self, request, view):
-        if is_token(getattr(request, "auth", None)):
-            return None
-        return super().get_cache_key(request, view)
-
-
-class ApiTokenRateThrottle(throttling.SimpleRateThrottle):
-    """Requests per API token (``API_TOKEN_RATE``): a busy program slows itself down, not the venue."""
-
-    scope = "token"
-
-    def get_cache_key(self, request, view):
-        token = getattr(request, "auth", None)
-        if not is_token(token):
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": f"token-{token.pk}"}
 
 
 class ApiTokenScheme(OpenApiAuthenticationExtension):

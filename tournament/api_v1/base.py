@@ -5,14 +5,16 @@ nothing there)."""
 from __future__ import annotations
 
 from django.http import Http404
-from rest_framework import exceptions, parsers, permissions, renderers, throttling
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, parsers, permissions, renderers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.views import APIView
 
-from taikai.errors import Forbidden
+from taikai.errors import Forbidden, TaikaiError
+from taikai.text import MAX_LIST_ITEMS, longest_list_path
 from tournament import access, selectors
 from tournament.api import SessionWithTableCards
-from tournament.api_v1.auth import AddressRateThrottle, ApiTokenAuthentication, ApiTokenRateThrottle
+from tournament.api_v1.auth import ApiTokenAuthentication
 from tournament.models import Event, Round, Table
 
 
@@ -21,9 +23,13 @@ class JSONParser(parsers.JSONParser):
 
     def parse(self, stream, media_type=None, parser_context=None):
         try:
-            return super().parse(stream, media_type, parser_context)
+            data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
             raise exceptions.ParseError("JSON parse error - nested too deeply") from exc
+        where = longest_list_path(data)
+        if where is not None:
+            raise exceptions.ParseError(f"JSON parse error - {where} holds more than {MAX_LIST_ITEMS} items")
+        return data
 
 
 class Pages(PageNumberPagination):
@@ -33,13 +39,26 @@ class Pages(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 500
 
+    def get_page_size(self, request):
+        """A ``page_size`` that is not a whole number from 1 to 500 is refused (400), not replaced."""
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= self.max_page_size:
+            raise TaikaiError(
+                "invalid_parameter",
+                _("page_size is a whole number from 1 to %(max)s") % {"max": self.max_page_size},
+                field="page_size",
+            )
+        return int(raw)
+
 
 class ApiView(APIView):
     authentication_classes = [ApiTokenAuthentication, SessionWithTableCards]
     permission_classes = [permissions.AllowAny]  # each view asks tournament.access itself
     renderer_classes = [renderers.JSONRenderer]
     parser_classes = [JSONParser]
-    throttle_classes = [AddressRateThrottle, throttling.UserRateThrottle, ApiTokenRateThrottle]
+    # the throttles are the site's (REST_FRAMEWORK's DEFAULT_THROTTLE_CLASSES: address, account, token)
 
     @property
     def actor(self) -> access.Actor:

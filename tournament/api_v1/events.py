@@ -59,15 +59,19 @@ class EventRules(ApiView):
         responses={200: s.EventRulesSerializer, **READ_ERRORS},
     )  # fmt: skip
     def get(self, request, slug: str):
-        event = self.event(slug)
-        rules = {
-            name: getattr(event, name)
-            for name in s.EventRulesSerializer().fields
-            if name not in ("uma", "ruleset")
-        }
-        rules |= {"standings_precedence": list(event.precedence), "ruleset": event.ruleset,
-                  "uma": event.ruleset.uma_for(event.table_size)}  # fmt: skip
-        return Response(s.EventRulesSerializer(rules).data)
+        return Response(event_rules(self.event(slug)))
+
+
+def event_rules(event) -> dict:
+    """The event's tournament rules (uma, clock, finals, standings order, ...) with its whole ruleset."""
+    rules = {
+        name: getattr(event, name)
+        for name in s.EventRulesSerializer().fields
+        if name not in ("uma", "ruleset")
+    }
+    rules |= {"standings_precedence": list(event.precedence), "ruleset": event.ruleset,
+              "uma": event.ruleset.uma_for(event.table_size)}  # fmt: skip
+    return s.EventRulesSerializer(rules).data
 
 
 class EventEntries(ApiView):

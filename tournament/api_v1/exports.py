@@ -26,7 +26,7 @@ from rest_framework.response import Response
 from tournament import selectors
 from tournament.api_v1 import serializers as s
 from tournament.api_v1.base import ApiView
-from tournament.api_v1.events import READ_ERRORS, standing
+from tournament.api_v1.events import READ_ERRORS, event_rules, standing
 from tournament.views import csv_text
 
 EXPORT_VERSION = 1
@@ -128,6 +128,7 @@ class EventExport(ApiView):
         body = {
             "format": "taikai-event", "version": EXPORT_VERSION,
             "event": s.EventSerializer(event).data,
+            "rules": event_rules(event),  # the tournament rules and the whole ruleset, not only its name
             "entries": s.EntrySerializer(selectors.event_entries_page(event), many=True, context={"staff": staff}).data,
             "rounds": list(rounds.values()),
             "standings": {"computed_at": snapshot.computed_at if snapshot else None,

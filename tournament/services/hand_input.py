@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 OUTCOMES = ("ron", "tsumo", "exhaustive_draw", "abortive_draw", "replayed")
 MAX_HAN = 130  # counted han 数え役満 never reach this; anything above is a typing slip
 MAX_YAKUMAN = 6  # multiple yakuman 多倍役満
+MAX_YAKU = 40  # far more than any hand holds: the yaku named with a win, as entered
 MAX_HONBA = 100  # 本場
 
 
@@ -199,7 +200,7 @@ def parse_hand_input(
         if not yakuman:
             win_check_han_fu(han=han, fu=fu, tsumo=discarder is None, ruleset=ruleset, field=f"{field}.fu")
         wins.append(
-            WinInput(winner, discarder, han, fu, yakuman, tuple(tuple(y) for y in raw.get("yaku") or ()))
+            WinInput(winner, discarder, han, fu, yakuman, _yaku_named(raw.get("yaku"), f"{field}.yaku"))
         )
     if len(discarders) > 1:
         raise TaikaiError("invalid_winners", _("all ron winners win on the same discard"), field="wins")
@@ -245,3 +246,16 @@ def recorded_hand(hand: HandInput, *, active: list[int]) -> RecordedHand:
                                w.yakuman) for w in hand.wins),
         tenpai_seats=tuple(index[p] for p in hand.tenpai_positions),
     )  # fmt: skip
+
+
+def _yaku_named(raw, field: str) -> tuple:
+    """The yaku named with a win (``[["riichi", 1], ...]``), kept as entered: a short list of pairs."""
+    if not raw:
+        return ()
+    if not isinstance(raw, list | tuple) or len(raw) > MAX_YAKU:
+        raise TaikaiError(
+            "invalid_yaku", _("name at most %(count)s yaku, as a list") % {"count": MAX_YAKU}, field=field
+        )
+    if not all(isinstance(y, list | tuple) and len(y) <= 2 for y in raw):
+        raise TaikaiError("invalid_yaku", _("each yaku is its name and its han"), field=field)
+    return tuple(tuple(y) for y in raw)

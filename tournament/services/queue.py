@@ -77,9 +77,12 @@ class _Broker:
 
 
 def _publish(task_name: str, args: list, commit_time: bool) -> None:
+    stamp = [timezone.now().isoformat()] if commit_time else []
+    if current_app.conf.task_always_eager:  # in-process: no broker to wait for
+        current_app.tasks[task_name].apply_async(args=[*args, *stamp])
+        return
     if _Broker.resting():
         raise BrokerResting(f"the broker failed less than {BROKER_RETRY_SECONDS:g} s ago")
-    stamp = [timezone.now().isoformat()] if commit_time else []
     try:
         with current_app.connection_for_write() as connection:
             # one try, bounded by the connection timeout (kombu would otherwise wait 2 s and try again)

@@ -59,6 +59,32 @@ def _final_points_given(final_points: Sequence[int], *, players: int, ruleset) -
     return points, lost
 
 
+def _final_points_from_hands(table: Table, ruleset) -> tuple[list[int], int]:
+    """The final scores the recorded hands give (deposits left go to the top or are lost, per the
+    ruleset), and the deposits lost."""
+    points, deposits = table_final_points_from_hands(table)
+    end_share = game_end_deposit_shares(points, deposits, ruleset)
+    points = [p + d for p, d in zip(points, end_share, strict=True)]
+    return points, deposits if ruleset.deposits_at_end == "lost" else 0
+
+
+def _refuse_scores_unlike_hands(given: list[int], from_hands: list[int], playing) -> None:
+    differences = [
+        _("%(player)s: %(given)s given, %(hands)s from the hands")
+        % {"player": seat.entry.player, "given": g, "hands": h}
+        for seat, g, h in zip(playing, given, from_hands, strict=True)
+        if g != h
+    ]
+    if differences:
+        raise TaikaiError(
+            "scores_contradict_hands",
+            # Translators: differences lists each player whose final score differs from the recorded hands.
+            _("the final scores differ from the recorded hands (%(differences)s): correct the hands, or "
+              "confirm the result from them") % {"differences": "; ".join(differences)},
+            field="final_points",
+        )  # fmt: skip
+
+
 @transaction.atomic
 def table_finish(*, table: Table, final_points: Sequence[int] | None = None, user=None) -> list[SeatResult]:
     """Confirm a table's result: from its hands (hand-by-hand events) or from the final scores given.
@@ -82,15 +108,16 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
     ruleset = event.ruleset
     seats = selectors.table_seats(table)
     playing = [s for s in seats if s.in_game]
+    hands_recorded = selectors.table_hands_recorded(table)
     if final_points is None:
-        if not selectors.table_hands_recorded(table):
+        if not hands_recorded:
             raise TaikaiError("no_hands", _("no hand has been recorded at this table"), field="final_points")
-        points, deposits = table_final_points_from_hands(table)
-        end_share = game_end_deposit_shares(points, deposits, ruleset)
-        points = [p + d for p, d in zip(points, end_share, strict=True)]
-        lost = deposits if ruleset.deposits_at_end == "lost" else 0
+        points, lost = _final_points_from_hands(table, ruleset)
     else:
         points, lost = _final_points_given(final_points, players=len(playing), ruleset=ruleset)
+        if hands_recorded and event.entry_mode == event.EntryMode.HANDS:
+            # hand by hand, the hands decide: scores given must be theirs
+            _refuse_scores_unlike_hands(points, _final_points_from_hands(table, ruleset)[0], playing)
     # Deposits lost at the end leave the table: placement uses the points as they stand, and the
     # engine is told how much left so that the table still balances.
     iter_points = iter(points)
