@@ -1,11 +1,21 @@
-"""Sign-in throttling for the admin and the site's sign-in page: after ``LOGIN_FAILURES_PER_ACCOUNT``
-wrong passwords for one user name, or ``LOGIN_FAILURES_PER_ADDRESS`` from one address, sign-in is refused
-for ``LOGIN_LOCKOUT_SECONDS`` (counted in the configured cache, shared by every process with Redis).
-Every failure and lockout is logged to ``taikai.security``."""
+"""Sign-in throttling for the admin and the site's sign-in page, made so that guessing is slow and the real
+user is never shut out by someone else's guesses:
+
+* an (account, address) pair is locked after ``LOGIN_FAILURES_PER_ACCOUNT`` wrong passwords, for
+  ``LOGIN_LOCKOUT_SECONDS``: the guesser's address, not the account;
+* an address is locked after ``LOGIN_FAILURES_PER_ADDRESS`` wrong passwords for any accounts;
+* the account itself is only slowed down: past ``LOGIN_FAILURES_PER_ACCOUNT`` wrong passwords from
+  anywhere, each next try waits 1, 2, 4, … seconds (at most ``LOGIN_DELAY_MAX_SECONDS``) after the last
+  failure, so that the real user, from their own address, is in within a minute at worst.
+
+Counts are in the configured cache (shared by every process with Redis; per process while it is down,
+``config/cache.py``). Every failure, lockout and delay is logged to ``taikai.security``.
+"""
 
 from __future__ import annotations
 
 import logging
+import time
 
 from django import forms
 from django.conf import settings
@@ -13,36 +23,69 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from config.throttling import client_address
 
 log = logging.getLogger("taikai.security")
 
 
-def _keys(request, username: str) -> tuple[str, str]:
+def _keys(request, username: str) -> dict[str, str]:
     address = client_address(request) if request is not None else "unknown"
-    return f"login-fail:user:{username.strip().casefold()}", f"login-fail:addr:{address}"
+    account = username.strip().casefold()
+    return {
+        "pair": f"login-fail:pair:{account}:{address}",
+        "address": f"login-fail:addr:{address}",
+        "account": f"login-fail:user:{account}",
+        "last": f"login-last:user:{account}",
+    }
 
 
 def login_locked(request, username: str) -> bool:
-    user_key, address_key = _keys(request, username)
-    counts = cache.get_many([user_key, address_key])
-    return (counts.get(user_key, 0) >= settings.LOGIN_FAILURES_PER_ACCOUNT
-            or counts.get(address_key, 0) >= settings.LOGIN_FAILURES_PER_ADDRESS)  # fmt: skip
+    """The pair or the address is locked."""
+    keys = _keys(request, username)
+    counts = cache.get_many([keys["pair"], keys["address"]])
+    return (counts.get(keys["pair"], 0) >= settings.LOGIN_FAILURES_PER_ACCOUNT
+            or counts.get(keys["address"], 0) >= settings.LOGIN_FAILURES_PER_ADDRESS)  # fmt: skip
+
+
+def login_wait_seconds(request, username: str) -> int:
+    """How long the account must still wait before its next try (0: it may try now)."""
+    keys = _keys(request, username)
+    found = cache.get_many([keys["account"], keys["last"]])
+    over = found.get(keys["account"], 0) - settings.LOGIN_FAILURES_PER_ACCOUNT
+    if over < 0 or keys["last"] not in found:
+        return 0
+    delay = min(2**over, settings.LOGIN_DELAY_MAX_SECONDS)
+    return max(0, int(found[keys["last"]] + delay - time.time() + 0.999))
+
+
+def _count(key: str) -> int:
+    if cache.add(key, 1, timeout=settings.LOGIN_LOCKOUT_SECONDS):
+        return 1
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired meanwhile
+        cache.set(key, 1, timeout=settings.LOGIN_LOCKOUT_SECONDS)
+        return 1
 
 
 def login_failed(request, username: str) -> None:
-    for key in _keys(request, username):
-        if not cache.add(key, 1, timeout=settings.LOGIN_LOCKOUT_SECONDS):
-            try:
-                cache.incr(key)
-            except ValueError:  # expired meanwhile
-                cache.set(key, 1, timeout=settings.LOGIN_LOCKOUT_SECONDS)
-    log.warning("sign-in failed for %r from %s", username, _keys(request, username)[1].rsplit(":", 1)[-1])
+    keys = _keys(request, username)
+    address = keys["address"].rsplit(":", 1)[-1]
+    pair, by_address = _count(keys["pair"]), _count(keys["address"])
+    _count(keys["account"])
+    cache.set(keys["last"], time.time(), timeout=settings.LOGIN_LOCKOUT_SECONDS)
+    log.warning("sign-in failed for %r from %s", username, address)
+    if pair == settings.LOGIN_FAILURES_PER_ACCOUNT:
+        log.warning("lockout: %r from %s for %s s", username, address, settings.LOGIN_LOCKOUT_SECONDS)
+    if by_address == settings.LOGIN_FAILURES_PER_ADDRESS:
+        log.warning("lockout: address %s for %s s", address, settings.LOGIN_LOCKOUT_SECONDS)
 
 
 def login_succeeded(request, username: str) -> None:
-    cache.delete(_keys(request, username)[0])
+    keys = _keys(request, username)
+    cache.delete_many([keys["pair"], keys["account"], keys["last"]])
 
 
 class ThrottleMixin:
@@ -53,6 +96,18 @@ class ThrottleMixin:
         if login_locked(self.request, username):
             log.warning("sign-in refused (locked) for %r", username)
             raise forms.ValidationError(self.locked_message, code="locked")
+        wait = login_wait_seconds(self.request, username)
+        if wait:
+            log.warning("sign-in delayed %s s for %r", wait, username)
+            raise forms.ValidationError(
+                ngettext(
+                    "Several wrong passwords for this account: wait %(seconds)s second before trying again.",
+                    "Several wrong passwords for this account: wait %(seconds)s seconds before trying again.",
+                    wait,
+                )
+                % {"seconds": wait},
+                code="delayed",
+            )
         try:
             data = super().clean()
         except forms.ValidationError:

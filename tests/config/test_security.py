@@ -17,7 +17,7 @@ def fresh_counts():
 
 
 @pytest.mark.parametrize("url", ["/admin/login/", "/accounts/login/"])
-def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(url, settings):
+def test_five_wrong_passwords_lock_the_account_from_that_address_even_for_the_right_one(url, settings):
     User.objects.create_user("kato", password="right-pw", is_staff=True)
     client = Client()
     for _ in range(settings.LOGIN_FAILURES_PER_ACCOUNT):
@@ -25,6 +25,34 @@ def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(url, setti
         assert response.status_code == 200 and "_auth_user_id" not in client.session
     locked = client.post(url, {"username": "kato", "password": "right-pw"})
     assert "Too many wrong passwords" in locked.content.decode() and "_auth_user_id" not in client.session
+
+
+@pytest.mark.parametrize("url", ["/admin/login/", "/accounts/login/"])
+def test_guesses_from_elsewhere_only_slow_the_real_user_down(url, settings):
+    """Someone else's wrong passwords do not shut the real user out: from their own address they wait
+    for the account's delay (a second after five failures, never more than a minute), then sign in."""
+    import time
+
+    from config.login_throttle import login_wait_seconds
+
+    User.objects.create_user("kudo", password="right-pw", is_staff=True)
+    guesser = Client(REMOTE_ADDR="203.0.113.9")
+    for _ in range(settings.LOGIN_FAILURES_PER_ACCOUNT):
+        guesser.post(url, {"username": "kudo", "password": "wrong"})
+    real_user = Client(REMOTE_ADDR="198.51.100.4")
+    delayed = real_user.post(url, {"username": "kudo", "password": "right-pw"})
+    assert "wait 1 second" in delayed.content.decode() and "_auth_user_id" not in real_user.session
+    time.sleep(1.1)
+    assert real_user.post(url, {"username": "kudo", "password": "right-pw"}).status_code == 302
+    # sixty more guesses from sixty addresses make the account wait at most LOGIN_DELAY_MAX_SECONDS
+    for n in range(60):
+        Client(REMOTE_ADDR=f"192.0.2.{n}").post(url, {"username": "kudo", "password": "wrong"})
+    wait = login_wait_seconds(None, "kudo")  # tries during a wait are refused, not counted
+    assert wait <= settings.LOGIN_DELAY_MAX_SECONDS == 60
+    time.sleep(wait + 0.1)
+    again = Client(REMOTE_ADDR="198.51.100.4")  # signed out: a new sign-in
+    assert again.post(url, {"username": "kudo", "password": "right-pw"}).status_code == 302
+    assert "_auth_user_id" in again.session
 
 
 def test_an_address_guessing_many_accounts_is_locked(settings):

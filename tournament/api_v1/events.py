@@ -25,7 +25,12 @@ from tournament.services.tokens import api_token_issue, api_token_revoke
 ERRORS = {400: s.ErrorSerializer, 401: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer}
 READ_ERRORS = {401: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer}
 PAGE = OpenApiParameter("page", OpenApiTypes.INT, description="The page, from 1.")
-PAGE_SIZE = OpenApiParameter("page_size", OpenApiTypes.INT, description="Rows per page (up to 500; 100).")
+PAGE_SIZE = OpenApiParameter(
+    "page_size",
+    {"type": "integer", "minimum": 1, "maximum": 500},
+    description="Rows per page, 1 to 500 (100 when not given); other values are a 400.",
+)
+PAGED_READ_ERRORS = {400: s.ErrorSerializer, **READ_ERRORS}  # a page_size out of range
 
 
 def paged(view, queryset, serializer_class, **context):
@@ -38,7 +43,7 @@ class EventList(ApiView):
     @extend_schema(
         operation_id="events_list", tags=["events"], parameters=[PAGE, PAGE_SIZE],
         summary="Events: the public ones, and those the caller works in (a role or a token)",
-        responses={200: s.EventPage, **READ_ERRORS},
+        responses={200: s.EventPage, **PAGED_READ_ERRORS},
     )  # fmt: skip
     def get(self, request):
         events = selectors.events_readable(access.events_where(self.actor))
@@ -77,7 +82,7 @@ def event_rules(event) -> dict:
 class EventEntries(ApiView):
     @extend_schema(
         operation_id="entries_list", tags=["players"], parameters=[PAGE, PAGE_SIZE],
-        responses={200: s.EntryPage, **READ_ERRORS},
+        responses={200: s.EntryPage, **PAGED_READ_ERRORS},
     )  # fmt: skip
     def get(self, request, slug: str):
         event = self.event(slug)
@@ -121,7 +126,7 @@ class RoundSeating(ApiView):
     @extend_schema(
         operation_id="round_seating", tags=["rounds"], parameters=[PAGE, PAGE_SIZE],
         summary="A round's tables, with their seats and current results",
-        responses={200: s.TablePage, **READ_ERRORS},
+        responses={200: s.TablePage, **PAGED_READ_ERRORS},
     )  # fmt: skip
     def get(self, request, slug: str, number: int):
         event = self.event(slug)
@@ -220,7 +225,7 @@ class PlayerList(ApiView):
         summary="Players entered in the events the caller may read",
         parameters=[PAGE, PAGE_SIZE, OpenApiParameter("event", OpenApiTypes.STR, description="An event's slug."),
                     OpenApiParameter("external_id", OpenApiTypes.STR, description="e.g. an EMA number.")],
-        responses={200: s.PlayerPage, **READ_ERRORS},
+        responses={200: s.PlayerPage, **PAGED_READ_ERRORS},
     )  # fmt: skip
     def get(self, request):
         events = selectors.events_readable(access.events_where(self.actor))
