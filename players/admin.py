@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from taikai.errors import TaikaiError
 from tournament import access, selectors
-from tournament.services.entries import entries_register
+from tournament.services.entries import entries_register, registered_message
 
 from .csv_import import (
     KNOWN_COLUMNS,
@@ -21,13 +21,6 @@ from .csv_import import (
     players_import_request,
 )
 from .models import Player, PlayerImport
-
-
-def registered_message(count: int, event) -> str:
-    """The message after players were registered in an event (from this list or the event's CSV)."""
-    return ngettext(
-        "%(count)s player(s) registered in %(event)s.", "%(count)s player(s) registered in %(event)s.", count
-    ) % {"count": count, "event": event}
 
 
 def imported_message(count: int) -> str:

@@ -307,7 +307,10 @@ def players_import_csv(*, data: bytes) -> list[Player]:
 def players_find_or_create_csv(*, data: bytes) -> list[Player]:
     """Every player of the file in file order: a known external id names the stored player, any other
     row creates one. Nothing is written if any row has a problem."""
-    rows = parse_players_csv(data, known_ids_allowed=True)
+    return _players_found_or_created(parse_players_csv(data, known_ids_allowed=True))
+
+
+def _players_found_or_created(rows: list[dict[str, str]]) -> list[Player]:
     ids = [r["external_id"] for r in rows if r.get("external_id")]
     known = {
         player.external_id: player
@@ -358,20 +361,26 @@ def csv_line_count(data: bytes) -> int:
     return data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
 
 
-def players_import_request(*, data: bytes, file_name: str = "", user=None) -> PlayerImport:
-    """Ask a worker to import the file; its progress and outcome are written on the returned job."""
+def players_import_request(
+    *, data: bytes, file_name: str = "", user=None, event_id: int | None = None
+) -> PlayerImport:
+    """Ask a worker to import the file (and, with ``event_id``, register its players in that event); its
+    progress and outcome are written on the returned job."""
     with transaction.atomic():
         job = PlayerImport.objects.create(
-            data=data, file_name=file_name[:200], lines=csv_line_count(data),
+            data=data, file_name=file_name[:200], lines=csv_line_count(data), event_id=event_id,
             requested_by=user if getattr(user, "is_authenticated", False) else None,
         )  # fmt: skip
         enqueue_on_commit(PLAYERS_IMPORT, job.pk)
     return job
 
 
-def players_import_run(*, job_id: int) -> dict:
+def players_import_run(*, job_id: int, register: Callable[[list[Player]], str] | None = None) -> dict:
     """Run an import job (the Celery task's body). Rows are checked with progress, then written with the
-    job marked done in one transaction: safe to run twice (a second run finds the job done or failed)."""
+    job marked done in one transaction: safe to run twice (a second run finds the job done or failed).
+
+    ``register``: the job registers its players in an event (``event_id``): known external ids name stored
+    players, and ``register(players)`` writes the entries in the same transaction and says what it did."""
     job = PlayerImport.objects.filter(pk=job_id).only("pk", "state").first()
     if job is None:
         return {"job": job_id, "state": "missing"}
@@ -387,16 +396,21 @@ def players_import_run(*, job_id: int) -> dict:
     progress(1, _("reading the file"))
     data = bytes(PlayerImport.objects.values_list("data", flat=True).get(pk=job_id))
     try:
-        rows = parse_players_csv(data, progress=progress)
+        rows = parse_players_csv(data, progress=progress, known_ids_allowed=register is not None)
         progress(90, _("writing %(count)s players") % {"count": f"{len(rows):,}"})
         with transaction.atomic():
             locked = PlayerImport.objects.select_for_update().get(pk=job_id)
             if locked.state == PlayerImport.State.DONE:
                 return {"job": job_id, "state": "done"}
-            created = _players_create(rows)
+            if register is None:
+                created = _players_create(rows)
+                message = _("imported %(count)s player(s)") % {"count": f"{len(created):,}"}
+            else:
+                created = _players_found_or_created(rows)
+                message = register(created)
             PlayerImport.objects.filter(pk=job_id).update(
                 state=PlayerImport.State.DONE, percent=100, imported=len(created), data=b"", problems=[],
-                message=_("imported %(count)s player(s)") % {"count": f"{len(created):,}"}, updated_at=timezone.now(),
+                message=message, updated_at=timezone.now(),
             )  # fmt: skip
     except CsvImportError as exc:
         this_job.update(

@@ -133,6 +133,9 @@ class PlayerImport(models.Model):
     message = models.TextField(blank=True)
     problems = models.JSONField(default=list, blank=True)
     imported = models.PositiveIntegerField(default=0)
+    # the event whose page the file was uploaded on: its rows are registered there (known external ids name
+    # stored players); an id, not a key: the players app knows no events
+    event_id = models.PositiveBigIntegerField(null=True, blank=True)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -3,8 +3,10 @@ import socket
 
 from celery import shared_task
 
+from tournament.services.entries import entries_register_imported
+
 from .csv_import import players_import_run
-from .models import Player
+from .models import Player, PlayerImport
 
 
 @shared_task(name="players.worker_probe")
@@ -20,5 +22,8 @@ def worker_probe(token: str) -> dict:
 
 @shared_task(name="players.import_csv", acks_late=True, soft_time_limit=240, time_limit=300)
 def import_csv_task(job_id: int) -> dict:
-    """Import a CSV file of players with progress; safe to run twice (a second run finds the job done)."""
-    return players_import_run(job_id=job_id)
+    """Import a CSV file of players with progress (and register them in the event it was uploaded for);
+    safe to run twice (a second run finds the job done)."""
+    event_id = PlayerImport.objects.filter(pk=job_id).values_list("event_id", flat=True).first()
+    register = entries_register_imported(event_id) if event_id else None
+    return players_import_run(job_id=job_id, register=register)

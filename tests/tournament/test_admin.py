@@ -261,3 +261,38 @@ def test_an_entry_is_marked_away_withdrawn_or_active_through_the_actions(admin_c
     admin_client.post(changelist, {"action": "mark_active", "_selected_action": [entry.pk]})
     entry.refresh_from_db()
     assert entry.status == Entry.Status.ACTIVE
+
+
+def test_a_long_registration_file_on_the_event_page_goes_to_a_worker_and_registers_its_players(
+    admin_client, make_event, settings, django_capture_on_commit_callbacks
+):
+    """A file longer than a request may take (10 MB took the 60 s of a web worker) is a job, as the players
+    import is: its page shows the progress, then the players registered in the event."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from players.models import Player, PlayerImport
+
+    # given an event, a player known by EMA number, and a file longer than the admin registers at once
+    settings.PLAYER_IMPORT_INLINE_ROWS = 3
+    event = make_event(0)
+    known = Player.objects.create(display_name="Known", external_id="04-001")
+    rows = ["display_name,external_id", "Known again,04-001"] + [f"New {i}," for i in range(5)]
+    upload = SimpleUploadedFile("field.csv", ("\n".join(rows) + "\n").encode(), content_type="text/csv")
+    # when it is uploaded on the event's page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(reverse("admin:tournament_event_register_csv", args=[event.pk]),
+                                     {"csv_file": upload})  # fmt: skip
+    # then a job registers the six players (the known one named, not duplicated), and its page says so
+    job = PlayerImport.objects.get()
+    assert response.status_code == 302 and response.url == reverse(
+        "admin:players_player_import_job", args=[job.pk]
+    )
+    job.refresh_from_db()
+    assert (job.state, job.event_id, job.imported) == ("done", event.pk, 6)
+    assert set(event.entries.values_list("player__display_name", flat=True)) == {"Known"} | {
+        f"New {i}" for i in range(5)
+    }
+    assert Player.objects.filter(external_id="04-001").get() == known
+    page = admin_client.get(response.url).content.decode()
+    assert "6 player(s) registered in Spring Open." in page
+    assert reverse("admin:tournament_event_change", args=[event.pk]) in page

@@ -17,8 +17,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from players.admin import PlayerCsvForm, registered_message
-from players.csv_import import CsvImportError, players_find_or_create_csv
+from players.admin import PlayerCsvForm
+from players.csv_import import (
+    CsvImportError,
+    csv_line_count,
+    players_find_or_create_csv,
+    players_import_request,
+)
 from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.admin.common import (
@@ -30,7 +35,7 @@ from tournament.admin.common import (
 from tournament.engine.standings import DEFAULT_PRECEDENCE
 from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
-from tournament.services.entries import entries_register
+from tournament.services.entries import entries_register, registered_message
 from tournament.services.events import event_finish
 from tournament.services.queue import SEAT_NEXT_ROUND
 from tournament.services.roles import role_grant, role_revoke
@@ -258,9 +263,16 @@ class EventAdmin(EventScopedAdmin):
         form = PlayerCsvForm(request.POST or None, request.FILES or None)
         problems = []
         if request.method == "POST" and form.is_valid():
+            upload = form.cleaned_data["csv_file"]
+            data = upload.read()
+            if csv_line_count(data) > settings.PLAYER_IMPORT_INLINE_ROWS:  # longer than a request may take
+                job = players_import_request(
+                    data=data, file_name=upload.name, user=request.user, event_id=event.pk
+                )
+                return redirect("admin:players_player_import_job", job.pk)
             try:
                 with transaction.atomic():
-                    players = players_find_or_create_csv(data=form.cleaned_data["csv_file"].read())
+                    players = players_find_or_create_csv(data=data)
                     entries = entries_register(event=event, players=players)
             except CsvImportError as exc:
                 problems = exc.problems

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.csv_import import player_find_or_create
 from players.models import Player
@@ -79,3 +80,21 @@ def entry_status_set(*, entry: Entry, status: str, reason: str = "") -> Entry:
     entry.save(update_fields=["status", "status_reason"])
     standings_schedule_recompute(event_id=entry.event_id)
     return entry
+
+
+def registered_message(count: int, event) -> str:
+    """The message after players were registered in an event (from the players list or the event's CSV)."""
+    return ngettext(
+        "%(count)s player(s) registered in %(event)s.", "%(count)s player(s) registered in %(event)s.", count
+    ) % {"count": count, "event": event}
+
+
+def entries_register_imported(event_id: int) -> Callable[[Sequence[Player]], str]:
+    """What a players import uploaded on an event's page does with its players, in the import's own
+    transaction: registers them in the event (players already registered keep their entry)."""
+
+    def register(players: Sequence[Player]) -> str:
+        event = Event.objects.get(pk=event_id)
+        return registered_message(len(entries_register(event=event, players=players)), event)
+
+    return register
