@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import os
 
-pytest_plugins = ["tests.fixtures.processes", "tests.fixtures.services", "tests.fixtures.tournament"]
+pytest_plugins = [
+    "tests.fixtures.processes",
+    "tests.fixtures.services",
+    "tests.fixtures.tournament",
+    "tests.fixtures.timing",
+]
 
 
 def pytest_configure(config):
