@@ -8,8 +8,12 @@ user is never shut out by someone else's guesses:
   anywhere, each next try waits 1, 2, 4, … seconds (at most ``LOGIN_DELAY_MAX_SECONDS``) after the last
   failure, so that the real user, from their own address, is in within a minute at worst.
 
+A person locked out on the day (a referee behind the venue's one address, say) gets in with their own
+password and a one-time code an organizer gives them (``signin_code_issue``, an action on the roles list).
+
 Counts are in the configured cache (shared by every process with Redis; per process while it is down,
-``config/cache.py``). Every failure, lockout and delay is logged to ``taikai.security``.
+``config/cache.py``). Every failure, lockout and delay is logged to ``taikai.security``; every lockout is
+also recorded in the database (``SignInLockout``), and every code used (``SignInCode``).
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from accounts.models import SignInLockout
+from accounts.services import lockout_record, signin_code_redeem
 from config.throttling import client_address
 
 log = logging.getLogger("taikai.security")
@@ -77,10 +83,13 @@ def login_failed(request, username: str) -> None:
     _count(keys["account"])
     cache.set(keys["last"], time.time(), timeout=settings.LOGIN_LOCKOUT_SECONDS)
     log.warning("sign-in failed for %r from %s", username, address)
+    seconds = settings.LOGIN_LOCKOUT_SECONDS
     if pair == settings.LOGIN_FAILURES_PER_ACCOUNT:
-        log.warning("lockout: %r from %s for %s s", username, address, settings.LOGIN_LOCKOUT_SECONDS)
+        log.warning("lockout: %r from %s for %s s", username, address, seconds)
+        lockout_record(kind=SignInLockout.Kind.PAIR, username=username, address=address, seconds=seconds)
     if by_address == settings.LOGIN_FAILURES_PER_ADDRESS:
-        log.warning("lockout: address %s for %s s", address, settings.LOGIN_LOCKOUT_SECONDS)
+        log.warning("lockout: address %s for %s s", address, seconds)
+        lockout_record(kind=SignInLockout.Kind.ADDRESS, username=username, address=address, seconds=seconds)
 
 
 def login_succeeded(request, username: str) -> None:
@@ -89,17 +98,20 @@ def login_succeeded(request, username: str) -> None:
 
 
 class ThrottleMixin:
-    locked_message = _("Too many wrong passwords: sign-in is locked for a while. Try again in 15 minutes.")
+    locked_message = _(
+        "Too many wrong passwords: sign-in is locked for a while. Try again in 15 minutes, or ask an organizer "
+        "for a one-time code and enter it with your password on the site's sign-in page."
+    )
 
-    def clean(self):
-        username = self.data.get("username", "")
+    def _refusal(self, username: str) -> forms.ValidationError | None:
+        """Why this sign-in may not be tried now (a lock or the account's delay), or None."""
         if login_locked(self.request, username):
             log.warning("sign-in refused (locked) for %r", username)
-            raise forms.ValidationError(self.locked_message, code="locked")
+            return forms.ValidationError(self.locked_message, code="locked")
         wait = login_wait_seconds(self.request, username)
         if wait:
             log.warning("sign-in delayed %s s for %r", wait, username)
-            raise forms.ValidationError(
+            return forms.ValidationError(
                 ngettext(
                     "Several wrong passwords for this account: wait %(seconds)s second before trying again.",
                     "Several wrong passwords for this account: wait %(seconds)s seconds before trying again.",
@@ -108,17 +120,40 @@ class ThrottleMixin:
                 % {"seconds": wait},
                 code="delayed",
             )
+        return None
+
+    def clean(self):
+        """Through a lock only with the right password *and* a live one-time code; either wrong gives the
+        same refusal, so the lock tells a guesser nothing about the password."""
+        username = self.data.get("username", "")
+        code = (self.data.get("code") or "").strip()
+        refusal = self._refusal(username)
+        if refusal is not None and not code:
+            raise refusal
         try:
             data = super().clean()
         except forms.ValidationError:
             login_failed(self.request, username)
+            if refusal is not None:
+                raise refusal from None
             raise
+        if refusal is not None:
+            address = client_address(self.request) if self.request is not None else "unknown"
+            if not signin_code_redeem(user=self.get_user(), code=code, address=address):
+                log.warning("sign-in refused (locked, code not valid) for %r", username)
+                raise refusal
+            log.warning("sign-in through a lock with a one-time code for %r from %s", username, address)
         login_succeeded(self.request, username)
         return data
 
 
 class ThrottledAuthenticationForm(ThrottleMixin, AuthenticationForm):
-    pass
+    code = forms.CharField(
+        label=_("One-time code (only if an organizer gave you one)"),
+        required=False,
+        max_length=16,
+        widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "autocapitalize": "characters"}),
+    )
 
 
 class ThrottledAdminAuthenticationForm(ThrottleMixin, AdminAuthenticationForm):

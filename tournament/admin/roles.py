@@ -5,11 +5,12 @@ tokens from the event's "API tokens" page."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.admin.common import EventScopedAdmin, apply_to_each
 from tournament.models import ApiToken, EventRole, ScorekeeperKey
-from tournament.services.roles import role_revoke, scorekeeper_key_revoke
+from tournament.services.roles import role_revoke, scorekeeper_key_revoke, signin_code_issue
 from tournament.services.tokens import api_token_revoke
 
 
@@ -33,7 +34,7 @@ class EventRoleAdmin(ReadOnlyRecords, EventScopedAdmin):
         ("revoked_at", admin.EmptyFieldListFilter),
     )
     search_fields = ("user__username", "user__first_name", "user__last_name", "event__name")
-    actions = ["revoke"]
+    actions = ["revoke", "signin_code"]
 
     @admin.action(description=_("Revoke the selected roles (they stay listed)"), permissions=["change"])
     def revoke(self, request, queryset):
@@ -41,6 +42,24 @@ class EventRoleAdmin(ReadOnlyRecords, EventScopedAdmin):
         done = _("%(object)s: revoked.")
         apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
                       lambda role: role_revoke(role=role, by=request.user), done)  # fmt: skip
+
+    @admin.action(
+        description=_("Give the selected people a one-time code to sign in through a lock"),
+        permissions=["change"],
+    )
+    def signin_code(self, request, queryset):
+        """For a referee locked out by wrong passwords (theirs or someone else's) on the day: the organizer
+        reads the code to them; with it and their own password they sign in on the site's sign-in page."""
+
+        def shown(role, issued):
+            return _(
+                "One-time sign-in code for %(user)s: %(code)s. Valid once, until %(time)s, with their own "
+                "password, on the site's sign-in page."
+            ) % {"user": role.user, "code": issued.code,
+                 "time": formats.time_format(timezone.localtime(issued.expires_at))}  # fmt: skip
+
+        apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
+                      lambda role: signin_code_issue(role=role, by=request.user), shown)  # fmt: skip
 
 
 @admin.register(ScorekeeperKey)

@@ -85,7 +85,7 @@ def entry_status_set(*, entry: Entry, status: str, reason: str = "") -> Entry:
 def registered_message(count: int, event) -> str:
     """The message after players were registered in an event (from the players list or the event's CSV)."""
     return ngettext(
-        "%(count)s player(s) registered in %(event)s.", "%(count)s player(s) registered in %(event)s.", count
+        "%(count)s player registered in %(event)s.", "%(count)s players registered in %(event)s.", count
     ) % {"count": count, "event": event}
 
 
@@ -98,3 +98,25 @@ def entries_register_imported(event_id: int) -> Callable[[Sequence[Player]], str
         return registered_message(len(entries_register(event=event, players=players)), event)
 
     return register
+
+
+@transaction.atomic
+def player_account_link(*, entry: Entry, user) -> Player:
+    """Link the player of ``entry`` to ``user``'s account: the player's own act, from their personal link
+    while signed in (the view checks both), so that their account opens their pages from then on. A player
+    keeps the account it has; an account is one player."""
+    player = Player.objects.select_for_update().get(pk=entry.player_id)
+    if player.user_id == user.pk:
+        return player
+    if player.user_id is not None:
+        raise TaikaiError(
+            "player_linked", _("%(player)s is already linked to another account") % {"player": player}
+        )
+    other = Player.objects.filter(user=user).first()
+    if other is not None:
+        raise TaikaiError(
+            "account_linked", _("your account is already linked to %(player)s") % {"player": other}
+        )
+    player.user = user
+    player.save(update_fields=["user"])
+    return player

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission
@@ -21,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.models import SignInCode
 from taikai.errors import TaikaiError
 from tournament.models import Event, EventRole, ScorekeeperKey, Table
 from tournament.options import table_numbers_parse
@@ -201,3 +203,52 @@ def scorekeeper_key_revoke(*, key: ScorekeeperKey, by=None) -> ScorekeeperKey:
     key = ScorekeeperKey.objects.select_for_update(of=("self",)).get(pk=key.pk)
     key.revoke(recorder(by))
     return key
+
+
+SIGNIN_CODE_MINUTES = 30
+SIGNIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud or off a phone
+
+
+@dataclass(frozen=True)
+class IssuedSigninCode:
+    """A one-time sign-in code as the organizer reads it to the person: shown once, only a digest is kept."""
+
+    role: EventRole
+    code: str
+    expires_at: object
+
+
+def _organizes(user, event: Event) -> bool:
+    if user is None:
+        return False
+    return user.is_superuser or event.owner_id == user.pk or EventRole.objects.filter(
+        event=event, user=user, kind=EventRole.Kind.ORGANIZER, revoked_at__isnull=True
+    ).exists()  # fmt: skip
+
+
+@transaction.atomic
+def signin_code_issue(*, role: EventRole, by) -> IssuedSigninCode:
+    """A one-time code that lets the holder of ``role`` in through a sign-in lock, with their own password,
+    within ``SIGNIN_CODE_MINUTES``. The organizer of the role's event gives it in person; the account's
+    earlier unused codes stop working. Never for a superuser's account unless a superuser issues it."""
+    role = EventRole.objects.select_related("event", "user").get(pk=role.pk)
+    if not _organizes(by, role.event):
+        raise TaikaiError(
+            "forbidden", _("only an organizer of %(event)s gives sign-in codes") % {"event": role.event}
+        )
+    if role.revoked_at is not None:
+        raise TaikaiError(
+            "role_revoked", _("%(user)s no longer holds this role") % {"user": role.user}, field="role"
+        )
+    if role.user.is_superuser and not by.is_superuser:
+        raise TaikaiError(
+            "superuser_account", _("only a superuser gives a sign-in code to a superuser"), field="role"
+        )
+    now = timezone.now()
+    SignInCode.objects.filter(user=role.user, used_at__isnull=True, void_at__isnull=True).update(void_at=now)
+    code = "".join(secrets.choice(SIGNIN_CODE_ALPHABET) for _ in range(8))
+    expires_at = now + timedelta(minutes=SIGNIN_CODE_MINUTES)
+    SignInCode.objects.create(
+        user=role.user, digest=SignInCode.digest_of(role.user.pk, code), issued_by=by, expires_at=expires_at
+    )
+    return IssuedSigninCode(role=role, code=f"{code[:4]}-{code[4:]}", expires_at=expires_at)
