@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "players",
     "scoring",
     "tournament",
+    "live",
 ]
 
 MIDDLEWARE = [

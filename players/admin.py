@@ -24,9 +24,7 @@ from .models import Player, PlayerImport
 
 
 def imported_message(count: int) -> str:
-    return ngettext("Imported %(count)s player(s).", "Imported %(count)s player(s).", count) % {
-        "count": count
-    }
+    return ngettext("Imported %(count)s player.", "Imported %(count)s players.", count) % {"count": count}
 
 
 class PlayerCsvForm(forms.Form):

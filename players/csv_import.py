@@ -23,10 +23,12 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from taikai.errors import TaikaiError
 from tournament.services.queue import PLAYERS_IMPORT, enqueue_on_commit
 
+from .countries import country_code
 from .models import Player, PlayerImport
 
 REQUIRED_COLUMNS = ("display_name",)
@@ -188,17 +190,18 @@ def row_problems(row: dict[str, str]) -> list[tuple[str, str]]:
             problems.append((column, _("longer than %(limit)s characters") % {"limit": limit}))
     if not row.get("display_name"):
         problems.append(("display_name", _("must not be empty")))
-    country = row.get("country", "").upper()
-    if country and (len(country) != 2 or not country.isascii() or not country.isalpha()):
+    country = row.get("country", "")
+    if country and country_code(country) is None:
         problems.append(
-            ("country", _("%(country)s is not a two-letter country code") % {"country": repr(country[:20])})
-        )
+            ("country", _("%(country)s is not a country: write its ISO code (JP or JPN) or its name")
+             % {"country": repr(country[:40])})
+        )  # fmt: skip
     return problems
 
 
 def _check_row(line: int, row: dict[str, str], problems: list[CsvProblem]) -> None:
     problems.extend(CsvProblem(line, column, message) for column, message in row_problems(row))
-    row["country"] = row.get("country", "").upper()
+    row["country"] = country_code(row.get("country", "")) or ""
 
 
 def _chunks(items: list, size: int = QUERY_CHUNK) -> Iterable[list]:
@@ -335,7 +338,7 @@ def player_find_or_create(*, values: dict[str, str]) -> Player:
             _("%(column)s: %(message)s") % {"column": column, "message": message},
             field=column,
         )
-    row["country"] = row["country"].upper()
+    row["country"] = country_code(row["country"]) or ""
     if row["external_id"]:
         known = Player.objects.filter(external_id=row["external_id"]).first()
         if known is not None:
@@ -404,7 +407,9 @@ def players_import_run(*, job_id: int, register: Callable[[list[Player]], str] |
                 return {"job": job_id, "state": "done"}
             if register is None:
                 created = _players_create(rows)
-                message = _("imported %(count)s player(s)") % {"count": f"{len(created):,}"}
+                message = ngettext(
+                    "imported %(count)s player", "imported %(count)s players", len(created)
+                ) % {"count": f"{len(created):,}"}
             else:
                 created = _players_found_or_created(rows)
                 message = register(created)
@@ -416,7 +421,8 @@ def players_import_run(*, job_id: int, register: Callable[[list[Player]], str] |
         this_job.update(
             state=PlayerImport.State.FAILED, percent=100, data=b"",
             problems=[str(p) for p in exc.problems[:MAX_PROBLEMS_KEPT]],
-            message=_("%(count)s problem(s); no player was imported") % {"count": f"{len(exc.problems):,}"}, updated_at=timezone.now(),
+            message=ngettext("%(count)s problem; no player was imported", "%(count)s problems; no player was imported",
+                             len(exc.problems)) % {"count": f"{len(exc.problems):,}"}, updated_at=timezone.now(),
         )  # fmt: skip
         return {"job": job_id, "state": "failed", "problems": len(exc.problems)}
     except Exception as exc:  # a bug or the database: the job says so, the worker's log has the rest

@@ -25,10 +25,10 @@ from django.views.decorators.http import require_http_methods
 from scoring.options import ruleset_uses_raw_fu
 from scoring.services import han_fu_pairs
 from scoring.tiles import TILE_CODES, static_path, tile_name
-from taikai.errors import Forbidden, TaikaiError
+from taikai.errors import Forbidden, TaikaiError, VersionConflict
 from tournament import access, selectors
 from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
-from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm
+from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm, seat_choice_label
 from tournament.localtime import event_time_zone_activate
 from tournament.models import PENALTY_KIND_CHOICES, Entry, HandVersion, Penalty, Seat, Table
 from tournament.pages import fragment
@@ -158,8 +158,7 @@ def table_sheet(request, table_id: int):
         except TaikaiError as exc:
             if exc.status == 403:
                 raise
-            # Translators: a refusal and its code, e.g. "only the last hand can be voided (hand_not_last)".
-            messages.error(request, _("%(message)s (%(code)s)") % {"message": exc.message, "code": exc.code})
+            messages.error(request, exc.message)  # the code is for programs: the API keeps it
         else:
             if done:
                 messages.success(request, done)
@@ -182,8 +181,17 @@ def table_sheet(request, table_id: int):
         "han_fu_pairs": han_fu_pairs(table.round.event.ruleset), "deposits": deposits,
         "riichi_sticks": deposits // 1000, "confirm": _confirming(request, table),
         "honba": initial.get("honba", 0), "tile_images": tile_images(), "overtime": overtime,
+        "dealer_label": _dealer_label(hand_form, seats),
     }  # fmt: skip
     return render(request, "tournament/console/table.html", context, status=status)
+
+
+def _dealer_label(hand_form, seats) -> str:
+    """The dealer the form is set to, by wind and name (東 山口), never by a seat number."""
+    try:
+        return seat_choice_label(seats[int(hand_form["dealer_position"].value())])
+    except (TypeError, ValueError, IndexError):
+        return ""
 
 
 def _confirming(request, table):
@@ -196,16 +204,41 @@ def _confirming(request, table):
         return None
 
 
+def _repeats_previous(request, table, hand_form, editing: int, current) -> bool:
+    """A new hand equal to the previous one in every field (a form the browser brought back after Back, say)
+    is saved only once the referee taps Save a second time; True while that confirmation is awaited."""
+    if current is not None or editing == 1 or request.POST.get("same_as_previous"):
+        return False
+    previous = selectors.table_hand_version(table, editing - 1)
+    if previous is None or previous.outcome == HandVersion.Outcome.VOID:
+        return False
+    if not hand_form.same_hand_as(previous, with_deal=False):
+        return False
+    hand_form.repeats_previous = True
+    hand_form.add_error(
+        None,
+        _("Hand %(number)s is the same as hand %(previous)s in every field. If it really is, tap Save again.")
+        % {"number": editing, "previous": editing - 1},
+    )
+    return True
+
+
 def _sheet_action(
     request, user, table, action, hand_form, scores_form, seats, editing, current
 ) -> str | None:
     """Run one button of the sheet as ``user`` (an account or a table card); the message to show, or
     None when the form has errors."""
     if action == "hand":
-        if not hand_form.is_valid():
+        if not hand_form.is_valid() or _repeats_previous(request, table, hand_form, editing, current):
             return None
-        hand_record(table=table, number=editing, expected_version=hand_form.cleaned_data["expected_version"],
-                    data=hand_form.hand_data(), user=user)  # fmt: skip
+        try:
+            hand_record(table=table, number=editing, expected_version=hand_form.cleaned_data["expected_version"],
+                        data=hand_form.hand_data(), user=user)  # fmt: skip
+        except VersionConflict:
+            saved = selectors.table_hand_version(table, editing)
+            if saved is None or not hand_form.same_hand_as(saved):
+                raise
+            # the same hand sent twice (a double tap, a resend): the first one saved it, and that is all
         return _("Hand %(number)s saved.") % {"number": editing}
     if action == "void":
         hand_void(

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from players.reading import matches, search_keys, search_needle
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.penalties import is_disqualifying
@@ -59,19 +61,34 @@ class ManualSeatingForm(forms.Form):
         return tables
 
 
-def entry_by_name_or_id(event: Event, text: str, *, entries: list[Entry] | None = None) -> Entry:
-    """The entry a person typed: the player's name as registered (any case), or ``#entry-id``."""
+ENTRY_ID = re.compile(r"#(\d+)(?:\s|$)")
+
+
+def entry_by_name_or_id(
+    event: Event, text: str, *, entries: list[Entry] | None = None, partial: bool = False
+) -> Entry:
+    """The entry a person typed: ``#entry-id`` (what a list of choices fills in, the name may follow it), or
+    the player's name as registered (any case). With ``partial``, a part of the name, of its kana reading or
+    of its romaji finds the one player it fits (山口, やまぐち, yamaguchi)."""
     text = text.strip()
     entries = selectors.event_entries_with_players(event) if entries is None else entries
-    if text.startswith("#"):
-        found = [e for e in entries if str(e.id) == text[1:]]
+    by_id = ENTRY_ID.match(text)
+    if by_id:
+        found = [e for e in entries if e.id == int(by_id.group(1))]
     else:
         found = [e for e in entries if e.player.display_name.casefold() == text.casefold()]
+        if not found and partial:
+            needle = search_needle(text)
+            found = [
+                e for e in entries if matches(needle, search_keys(e.player.display_name, e.player.reading))
+            ]
     if not found:
         message = gettext("%(name)s is not registered") % {"name": repr(text)}
         raise TaikaiError("not_registered", message, field="players")
     if len(found) > 1:
-        message = gettext("%(name)s is ambiguous; use #id") % {"name": repr(text)}
+        # Translators: names are the players the typed text fits, each with its #id
+        message = gettext("%(name)s fits several players: %(names)s; choose one") % {
+            "name": repr(text), "names": ", ".join(f"{e.player} (#{e.id})" for e in found[:5])}  # fmt: skip
         raise TaikaiError("ambiguous_name", message, field="players")
     return found[0]
 
@@ -210,6 +227,17 @@ class HandForm(forms.Form):
             "overtime": bool(data.get("overtime")),
         }
 
+    repeats_previous = False  # set when the hand equals the previous one and the referee must confirm it
+
+    def same_hand_as(self, version, *, with_deal: bool = True) -> bool:
+        """The (valid) form records exactly ``version``'s hand. ``with_deal=False`` leaves out the dealer,
+        honba and overtime, which the sheet fills in for the next hand by itself."""
+        data = self.hand_data()
+        return _hand_key(data["outcome"], data["riichi_positions"], data["tenpai_positions"], data["wins"],
+                         (data["dealer_position"], data["honba"], data["overtime"]) if with_deal else None) == (
+            _hand_key(version.outcome, version.riichi_positions, version.tenpai_positions, version.wins,
+                      (version.dealer_position, version.honba, version.overtime) if with_deal else None))  # fmt: skip
+
     @staticmethod
     def initial_from(version) -> dict:
         """The form's values for correcting ``version``: a correction starts from what is recorded."""
@@ -225,6 +253,13 @@ class HandForm(forms.Form):
             if win.get("discarder") is not None:
                 initial["discarder"] = win["discarder"]
         return initial
+
+
+def _hand_key(outcome, riichi, tenpai, wins, deal) -> tuple:
+    """What makes two records of a hand the same hand, whatever the order they list seats and wins in."""
+    return (outcome, sorted(riichi or []), sorted(tenpai or []), deal, sorted(
+        (w["winner"], w.get("han") or 0, w.get("fu") or 0, w.get("yakuman") or 0, w.get("discarder")) for w in wins
+    ))  # fmt: skip
 
 
 def _yaku_list(text: str) -> list:

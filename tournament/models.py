@@ -191,6 +191,15 @@ class Event(models.Model):
         default=default_time_zone,
         help_text=_("Times on the event's pages are shown in this zone (an IANA name such as Asia/Tokyo)."),
     )
+    standings_hidden_from_round = models.PositiveSmallIntegerField(
+        verbose_name=_("hide the standings from round"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "From this round on, the public standings stop at the round before it and say so (the last rounds "
+            "before the final stay a surprise); organizers still see the full standings. Empty: never hidden."
+        ),
+    )
     round_minutes = models.PositiveSmallIntegerField(
         verbose_name=_("minutes per round"),
         default=90,
@@ -516,6 +525,12 @@ class Table(models.Model):
         verbose_name=_("overtime state"), max_length=20, choices=Overtime.choices, default=Overtime.NONE
     )
     result_version = models.PositiveIntegerField(verbose_name=_("result version"), default=0)
+    # The game in progress as pages show it, kept by the hand services with every hand written: the points
+    # of each seat in the game after the last hand in force, how many hands, and a counter of hand writes
+    # (pages are cached for it). Derived from the hands, never edited.
+    running_points = models.JSONField(verbose_name=_("points after the last hand"), default=list, blank=True)
+    running_hands = models.PositiveSmallIntegerField(verbose_name=_("hands in force"), default=0)
+    running_version = models.PositiveIntegerField(verbose_name=_("hand writes"), default=0)
 
     class Meta:
         ordering = ["round", "number"]
@@ -732,6 +747,12 @@ class StandingsSnapshot(models.Model):
         help_text=_("The rounds with a column on the standings."),
     )
     row_count = models.PositiveIntegerField(verbose_name=_("rows"), default=0)
+    hidden_from_round = models.PositiveSmallIntegerField(
+        verbose_name=_("hidden from round"),
+        null=True,
+        blank=True,
+        help_text=_("The public rows stop before this round (the event hides its last rounds)."),
+    )
 
     class Meta:
         verbose_name = _("standings snapshot")

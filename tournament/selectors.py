@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import CharField, Count, F, Prefetch, Q, Sum
+from django.db.models import Case, CharField, Count, F, Prefetch, Q, Sum, Value, When
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
@@ -82,7 +82,8 @@ def entries_of_user(user_id: int) -> dict[int, int]:
 
 
 def tables_playing_in(scopes: dict[int, frozenset[int] | None] | None, *, table_ids=()):
-    """The tables of published or playing rounds, by event, round and number: ``scopes`` maps an event id
+    """The tables of published or playing rounds, those still playing first, then by event, round and number
+    (a referee looks for the games going on, not the finished ones): ``scopes`` maps an event id
     to the table numbers wanted there (None: every table), None means every event; ``table_ids`` adds
     single tables. A queryset: the caller pages it."""
     where = Q(pk__in=list(table_ids))
@@ -93,7 +94,12 @@ def tables_playing_in(scopes: dict[int, frozenset[int] | None] | None, *, table_
     return (
         Table.objects.filter(where, round__status__in=[Round.Status.PUBLISHED, Round.Status.PLAYING])
         .select_related("round__event")
-        .order_by("round__event__name", "round__number", "number")
+        .order_by(
+            Case(When(status=Table.Status.PLAYING, then=Value(0)), default=Value(1)),
+            "round__event__name",
+            "round__number",
+            "number",
+        )
     )
 
 
@@ -226,6 +232,32 @@ def round_tables_page(round_: Round, *, start: int, stop: int) -> list[Table]:
             Prefetch("results", queryset=SeatResult.objects.current(), to_attr="current_results"),
         )
     )  # fmt: skip
+
+
+def round_tables_page_hands(round_: Round, *, start: int, stop: int) -> int:
+    """How many hand writes tables ``start``..``stop`` - 1 of the round have seen: a record, correction or
+    void at one of them changes it (their running scores are cached for it). One aggregate over the page's
+    table rows."""
+    page = Table.objects.filter(round=round_).order_by("number").values("pk")[start:stop]
+    return Table.objects.filter(pk__in=page).aggregate(writes=Sum("running_version"))["writes"] or 0
+
+
+def table_hand_deltas_in_force(table: Table):
+    """Each hand in force of ``table``, in order: its points per seat of the game."""
+    return (HandVersion.objects.in_force().filter(hand__table=table).order_by("hand__number")
+            .values_list("deltas", flat=True))  # fmt: skip
+
+
+def tables_running_points(tables: list[Table]) -> None:
+    """The score of each game in progress after its last recorded hand (provisional until the table's
+    result is confirmed), read from the tables' own rows: sets ``running`` on each seat in the game of a
+    playing table with hands."""
+    for table in tables:
+        if table.status != Table.Status.PLAYING or not table.running_hands:
+            continue
+        seats = [seat for seat in table.seats.all() if seat.in_game]
+        for seat, running in zip(seats, table.running_points, strict=False):
+            seat.running = running
 
 
 def round_tables_by_id(round_id: int):
@@ -714,6 +746,18 @@ def standings_view(snapshot: StandingsSnapshot, *, query: str = "") -> Standings
     contains ``query``; read one slice at a time (one query each, and a count for a search)."""
     return StandingsView(
         snapshot.computed_at, StandingsRows(snapshot, search_needle(query)), snapshot.round_numbers
+    )
+
+
+def event_standings_count(event: Event, at_most: int) -> int:
+    """How many standings rows there are, counting no further than ``at_most``."""
+    return StandingsRow.objects.filter(event=event, position__lt=at_most).count()
+
+
+def event_standings_slice(event: Event, start: int, stop: int) -> list[StandingsRow]:
+    """The standings rows from position ``start`` to ``stop`` (one query of at most ``stop - start`` rows)."""
+    return list(
+        StandingsRow.objects.filter(event=event, position__gte=start, position__lt=stop).order_by("position")
     )
 
 

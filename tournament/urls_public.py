@@ -6,6 +6,8 @@ app_name = "tournament"
 
 urlpatterns = [
     path("", views.event_list, name="event_list"),
+    path("favicon.ico", views.favicon, name="favicon"),
+    path("manifest.webmanifest", views.web_manifest, name="web_manifest"),
     path("events/<slug:slug>/", views.event_home, name="event"),
     path("events/<slug:slug>/standings/", views.standings, name="standings"),
     path("events/<slug:slug>/standings.csv", views.standings_csv, name="standings_csv"),
@@ -13,5 +15,10 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/", views.round_seating, name="round"),
     path("events/<slug:slug>/venue/", views.venue, name="venue"),
     path("events/<slug:slug>/players/<int:entry_id>/", views.player_page, name="player"),
+    path(
+        "events/<slug:slug>/players/<int:entry_id>/account",
+        views.player_account_link,
+        name="player_account_link",
+    ),
     path("me/<str:token>/", views.player_link, name="player_link"),
 ]

@@ -8,19 +8,24 @@ seating, so a phone that polls gets a 304.
 from __future__ import annotations
 
 import csv
+import functools
 import time
+from pathlib import Path
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from tournament import access, selectors
 from tournament.localtime import event_time_zone_activate
 from tournament.models import Round
 from tournament.pages import cached_value, etag_of, fragment, page_number
+from tournament.services.entries import player_account_link as entry_player_account_link
 
 
 def _event_or_404(slug: str):
@@ -116,26 +121,43 @@ def round_seating(request, slug, number):
         raise Http404("no such round")
     version = selectors.tables_version(selectors.round_tables(round_))
     query = (request.GET.get("q") or "").strip()[:80]
-    etag = etag_of(event.pk, round_.pk, round_.status, version, page_number(request), query, request.user.pk)
+    window = _seating_window(request, round_, version, TABLES_PER_PAGE)
+    etag = etag_of(
+        event.pk, round_.pk, round_.status, version, window[1], page_number(request), query, request.user.pk
+    )
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified
-    context = {"event": event, "round": round_, **_seating_page(request, event, round_, version, query=query)}
+    context = {"event": event, "round": round_,
+               **_seating_page(request, event, round_, version, query=query, window=window)}  # fmt: skip
     response = render(request, "tournament/round.html", context)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
 
 
+def _seating_window(request, round_, version, per_page: int):
+    """The page of tables asked for, and how many hand writes its tables have seen (for the cache and the
+    ETag: the running scores of games in progress change with every hand)."""
+    page = Paginator(range(version.tables), per_page).get_page(request.GET.get("page"))
+    if not version.tables:
+        return page, 0
+    return page, selectors.round_tables_page_hands(
+        round_, start=page.start_index() - 1, stop=page.end_index()
+    )
+
+
 def _seating_page(
-    request, event, round_, version, *, query: str, per_page=TABLES_PER_PAGE, link_players=True
+    request, event, round_, version, *, query: str, per_page=TABLES_PER_PAGE, link_players=True, window=None
 ) -> dict:
     """A page of the round's tables and the seats found for ``query``, both cached for the tables' version
     (people between rounds look for the same names again and again)."""
-    page = Paginator(range(version.tables), per_page).get_page(request.GET.get("page"))
+    page, hands = window or _seating_window(request, round_, version, per_page)
+    start, stop = page.start_index() - 1, page.end_index()
 
     def cards():
-        tables = selectors.round_tables_page(round_, start=page.start_index() - 1, stop=page.end_index())
+        tables = selectors.round_tables_page(round_, start=start, stop=stop)
+        selectors.tables_running_points(tables)
         return {
             "event": event,
             "tables": tables if version.tables else [],
@@ -150,29 +172,65 @@ def _seating_page(
         else []
     )
     return {"page": page, "query": query, "found": found,
-            "cards": fragment((round_.pk, version, per_page, page.number, link_players), "tournament/_seating_tables.html", cards)}  # fmt: skip
+            "cards": fragment((round_.pk, version, hands, per_page, page.number, link_players), "tournament/_seating_tables.html", cards)}  # fmt: skip
 
 
-VENUE_TABLES = 24
-VENUE_STANDINGS = 16
+VENUE_TABLES = 9  # a projector page: 3 rows of 3 tables, names whole, in text readable from 10 m
+VENUE_STANDINGS = 12  # rows of a standings page
+VENUE_STANDINGS_PAGES = 4  # the venue rotates through the top 48
 
 
 @require_safe
 def venue(request, slug):
-    """The projector page: the round's timer, its seating a page at a time (the page turns by itself),
-    "find your table", and the top of the standings."""
+    """The projector page (1920 × 1080, read from across the hall): the round's timer, large, then in turn
+    every page of the round's seating and the first pages of the standings, a page every 20 s. Nothing to
+    type: people find their seat on their phones."""
     event = _event_or_404(slug)
     round_ = selectors.event_latest_published_round(event)
-    query = (request.GET.get("q") or "").strip()[:80]
-    seating = {}
+    view = "standings" if request.GET.get("view") == "standings" else "seating"
+    seating, seating_pages = {}, 0
     if round_:
         version = selectors.tables_version(selectors.round_tables(round_))
-        seating = _seating_page(
-            request, event, round_, version, query=query, per_page=VENUE_TABLES, link_players=False
+        seating_pages = -(-version.tables // VENUE_TABLES)
+        if view == "seating":
+            seating = _seating_page(
+                request, event, round_, version, query="", per_page=VENUE_TABLES, link_players=False
+            )
+    standings_pages = -(-selectors.event_standings_count(event, VENUE_STANDINGS * VENUE_STANDINGS_PAGES)
+                        // VENUE_STANDINGS)  # fmt: skip
+    if view == "standings" or not seating_pages:
+        view = "standings"
+        number = _venue_page(request, standings_pages)
+        rows = selectors.event_standings_slice(
+            event, (number - 1) * VENUE_STANDINGS, number * VENUE_STANDINGS
         )
-    context = {"event": event, "round": round_, "top": selectors.event_standings_top(event, VENUE_STANDINGS),
+    else:
+        number, rows = seating["page"].number, []
+    context = {"event": event, "round": round_, "view": view, "rows": rows, "page_number": number,
+               "pages": seating_pages if view == "seating" else standings_pages,
+               "with_advances": "advances" in event.precedence,
+               "next": _venue_next(view, number, seating_pages, standings_pages),
                "server_ms": int(time.time() * 1000), **seating}  # fmt: skip
     return render(request, "tournament/venue.html", context)
+
+
+def _venue_page(request, pages: int) -> int:
+    try:
+        number = int(request.GET.get("page", "1"))
+    except ValueError:
+        number = 1
+    return min(max(number, 1), max(pages, 1))
+
+
+def _venue_next(view: str, number: int, seating_pages: int, standings_pages: int) -> str:
+    """The page after this one: every seating page, then every standings page, then round again."""
+    if view == "seating" and number < seating_pages:
+        return f"?view=seating&page={number + 1}"
+    if view == "standings" and number < standings_pages:
+        return f"?view=standings&page={number + 1}"
+    if view == "seating" and standings_pages:
+        return "?view=standings&page=1"
+    return "?view=seating&page=1" if seating_pages else "?view=standings&page=1"
 
 
 @require_safe
@@ -189,13 +247,69 @@ def player_page(request, slug, entry_id):
 
     def games():
         played = selectors.entry_games(state)
+        start = event.ruleset.start_points
+        in_progress = [(game, start + sum(h.delta or 0 for h in game.hands), len(game.hands))
+                       for game in played if game.result is None and game.hands]  # fmt: skip
         return {"event": event, "games": played, "results": [g for g in played if g.result],
-                "with_hands": any(g.hands for g in played)}  # fmt: skip
+                "in_progress": in_progress, "with_hands": any(g.hands for g in played)}  # fmt: skip
 
+    actor = access.actor_for(request)
     context = {"event": event, "entry": entry, "seat": state.next_seat,
-               "standing": entry.standing,
+               "standing": entry.standing, "may_link_account": _may_link_account(actor, entry),
                "games_part": fragment((event.pk, entry.pk, state.version), "tournament/_player_games.html", games)}  # fmt: skip
     return render(request, "tournament/player.html", context)
+
+
+def _may_link_account(actor, entry) -> bool:
+    """The player, signed in, on a page opened with their personal link, and the player has no account yet."""
+    return actor.signed_in and entry.pk in actor.player_entries and entry.player.user_id is None
+
+
+@require_POST
+def player_account_link(request, slug, entry_id):
+    """The player links their own account from their page (opened with their personal link), so that the
+    account opens their pages on any device. Nobody else links a player to an account but a superuser."""
+    entry = selectors.entry_for_page(slug, entry_id)
+    if entry is None:
+        raise Http404("no such player in this event")
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    access.require(
+        entry.pk in access.actor_for(request).player_entries,
+        gettext("link this player to your account: open the player's personal link first"),
+    )
+    entry_player_account_link(entry=entry, user=request.user)
+    return redirect("tournament:player", slug, entry.pk)
+
+
+@functools.cache
+def _icon() -> bytes:
+    return (Path(__file__).parent / "static" / "tournament" / "icon.svg").read_bytes()
+
+
+@require_safe
+def favicon(request):
+    """``/favicon.ico``, which every browser asks for: the site's icon (an SVG, which browsers take here)."""
+    response = HttpResponse(_icon(), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@require_safe
+def web_manifest(request):
+    """The web app manifest: a phone that adds the site to its home screen gets its name, icon and colour."""
+    manifest = {
+        "name": "Taikai",
+        "short_name": "Taikai",
+        "start_url": "/",
+        "display": "standalone",
+        "theme_color": "#0b6e4f",
+        "background_color": "#ffffff",
+        "icons": [{"src": static("tournament/icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
+    response = JsonResponse(manifest, content_type="application/manifest+json")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 @require_safe

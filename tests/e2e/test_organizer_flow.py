@@ -17,7 +17,7 @@ def test_import_players_from_csv_in_the_admin(admin_page, tmp_path):
     admin_page.click("text=Import CSV")
     admin_page.set_input_files("#id_csv_file", str(csv_file))
     admin_page.click("input[type=submit][value=Import]")
-    admin_page.wait_for_selector("text=Imported 2 player(s).")
+    admin_page.wait_for_selector("text=Imported 2 players.")
     assert sorted(Player.objects.values_list("display_name", flat=True)) == ["Anna Kowalska", "山田 太郎"]
 
 

@@ -52,7 +52,7 @@ def test_two_round_event_from_the_admin(admin_page, tmp_path, standard_ruleset):
     admin_page.click("text=Register players from CSV")
     admin_page.set_input_files("#id_csv_file", str(csv_file))
     admin_page.click("input[type=submit][value=Import]")
-    admin_page.wait_for_selector("text=8 player(s) registered")
+    admin_page.wait_for_selector("text=8 players registered")
     for number in (1, 2):
         # seat the round automatically, look at the report, publish
         admin_page.goto(f"/admin/tournament/event/{event.pk}/change/")

@@ -66,10 +66,10 @@ def test_header_only_is_reported():
 
 
 def test_every_bad_row_is_reported_at_once_and_nothing_written():
-    data = b"display_name,country\nGood,JP\n,JP\nBad Country,Japan\n"
+    data = b"display_name,country\nGood,JP\n,JP\nBad Country,Nippon-koku\n"
     assert problems_of(data) == [
         "line 3, column display_name: must not be empty",
-        "line 4, column country: 'JAPAN' is not a two-letter country code",
+        "line 4, column country: 'Nippon-koku' is not a country: write its ISO code (JP or JPN) or its name",
     ]
     assert Player.objects.count() == 0
 
@@ -94,7 +94,7 @@ def test_command_imports_and_reports(tmp_path, capsys):
     path = tmp_path / "players.csv"
     path.write_bytes(GOOD)
     call_command("import_players", str(path))
-    assert "Imported 3 player(s)." in capsys.readouterr().out
+    assert "Imported 3 players." in capsys.readouterr().out
     assert Player.objects.count() == 3
 
 
@@ -164,4 +164,21 @@ def test_ids_taken_in_a_large_file_are_each_named(django_assert_max_num_queries)
     assert problems == [
         "line 9, column external_id: 'ID00007' already belongs to Old 7",
         "line 1502, column external_id: 'ID01500' already belongs to Old 1500",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "stored"),
+    [("JP", "JP"), ("jp", "JP"), ("JPN", "JP"), ("Japan", "JP"), ("日本", "JP"), ("NLD", "NL"),
+     ("Netherlands", "NL"), ("オランダ", "NL"), ("DEU", "DE"), ("United Kingdom", "GB"), ("UK", "GB"), ("", "")],
+)  # fmt: skip
+def test_a_country_is_read_as_iso_alpha_2_alpha_3_or_its_name_and_stored_as_alpha_2(written, stored):
+    """Federations and the EMA write alpha-3 (JPN); organizers write names: all are stored as alpha-2."""
+    [player] = players_import_csv(data=f"display_name,country\nA,{written}\n".encode())
+    assert player.country == stored
+
+
+def test_a_word_that_names_no_country_is_refused_with_the_line():
+    assert problems_of(b"display_name,country\nA,Japon\n") == [
+        "line 2, column country: 'Japon' is not a country: write its ISO code (JP or JPN) or its name"
     ]

@@ -21,6 +21,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import get_resolver, reverse
 
+from live.models import RefereeCall
+from live.services.calls import referee_call
 from players.models import Player, PlayerImport
 from scoring.models import Ruleset
 from tests.fixtures.tournament import built_once, event_with_players, round_seated, standard_ruleset_installed
@@ -145,6 +147,7 @@ def build_world() -> World:
     disqualified = Entry.objects.create(event=event, player=Player.objects.create(display_name="Disqualified"),
                                         status=Entry.Status.DISQUALIFIED)  # fmt: skip
     token = api_token_issue(event=event, name="scoreboard", scope="read").token
+    referee_call(table=table_1, reason="dispute")  # an open call, to take and to close
     return World(event=event, other=other, round=round_, table_1=table_1, table_2=table_2, penalty=penalty,
                   job=job, role=role, key=ScorekeeperKey.objects.get(table=table_2), newcomer=newcomer,
                   newcomer_entry=late, absent_seat=absent, disqualified=disqualified, token=token,
@@ -325,6 +328,8 @@ WRITES = [
       REFEREES_AT_1, "action:tournament.penalty.cancel_penalties"),
     W("revoke a role", admin_action(EventRole, "revoke", lambda w: [w.role.pk]), ORGANIZERS,
       "action:tournament.eventrole.revoke"),
+    W("give a one-time sign-in code", admin_action(EventRole, "signin_code", lambda w: [w.role.pk]), ORGANIZERS,
+      "action:tournament.eventrole.signin_code"),
     W("revoke a table card", admin_action(ScorekeeperKey, "revoke", lambda w: [w.key.pk]), ORGANIZERS,
       "action:tournament.scorekeeperkey.revoke"),
     W("register players in the event from the player list",
@@ -454,6 +459,18 @@ WRITES = [
       "api_v1:clock_pause"),
     W("resume table 1's clock through the API", api(v1("clock_resume", table_pk("table_1"))), SCORERS_AT_1,
       "api_v1:clock_resume"),
+    W("call a referee to table 2", post(lambda w: reverse("live:call", args=[w.table_2.pk]), lambda w: {"reason": "foul"}),
+      SCORERS_AT_2, "live:call"),
+    W("take the call of table 1", post(lambda w: reverse("live:call_take", args=[RefereeCall.objects.get().pk])),
+      REFEREES_AT_1, "live:call_take"),
+    W("close the call of table 1", post(lambda w: reverse("live:call_close", args=[RefereeCall.objects.get().pk]),
+                                        lambda w: {"note": "play on"}), REFEREES_AT_1, "live:call_close"),
+    W("give table 1 more time", post(lambda w: reverse("live:allowance", args=[w.event.slug]),
+                                     lambda w: {"table": "1", "minutes": "5", "reason": "a long dispute"}),
+      REFEREES_AT_1, "live:allowance"),
+    W("give every table one more hand", post(lambda w: reverse("live:allowance", args=[w.event.slug]),
+                                             lambda w: {"table": "all", "hands": "1", "reason": "late start"}),
+      REFEREES_AT_2),
     W("record a flag on table 1's clock through the API", api(v1("clock_flag", table_pk("table_1"))), SCORERS_AT_1,
       "api_v1:clock_flag"),
 ]  # fmt: skip
@@ -501,6 +518,10 @@ READ_ONLY_ROUTES = {
     "tournament_api:clock": lambda w: reverse("tournament_api:clock", args=[w.table_1.pk]),
     "api_v1:schema": lambda w: reverse("api_v1:schema"),
     "api_v1:docs": lambda w: reverse("api_v1:docs"),
+    "live:board": lambda w: reverse("live:board") + f"?event={w.event.slug}",
+    "admin:tournament_event_full_standings": lambda w: reverse(
+        "admin:tournament_event_full_standings", args=[w.event.pk]
+    ),
     "api_v1:events": lambda w: reverse("api_v1:events"),
     "api_v1:event": v1("event", event_slug),
     "api_v1:event_rules": v1("event_rules", event_slug),
@@ -556,7 +577,7 @@ def _custom_routes() -> set[str]:
             if getattr(pattern, "name", None) and pattern.name not in standard:
                 names.add(f"admin:{pattern.name}")
     resolver = get_resolver()
-    for namespace in ("console", "tournament_api", "api_v1"):
+    for namespace in ("console", "tournament_api", "api_v1", "live"):
         for name in resolver.namespace_dict[namespace][1].reverse_dict:
             if isinstance(name, str):
                 names.add(f"{namespace}:{name}")

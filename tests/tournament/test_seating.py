@@ -234,7 +234,7 @@ def test_a_draft_is_seated_again_or_two_players_swapped_before_publishing(
         for s in Round.objects.get(event=event).seats.select_related("table")
     }
     assert after[first.entry_id] == (2, 3) and after[second.entry_id] == (1, 0)
-    assert "Changed by hand: 1 swap(s)" in admin_client.get(url).content.decode()
+    assert "Changed by hand: 1 swap after" in admin_client.get(url).content.decode()
     unknown = admin_client.post(url, {"action": "swap", "first": "Nobody", "second": "#1"}, follow=True)
     assert "&#x27;Nobody&#x27; is not registered" in unknown.content.decode()
     assert admin_client.post(url, {"action": "reroll"}).status_code == 302

@@ -373,12 +373,15 @@ def test_simulate_event_command_prints_a_summary_and_the_audit_passes():
 
 @pytest.mark.django_db
 @pytest.mark.once  # the demo of the embedded default (bin/serve)
-def test_demo_event_loads_once_and_its_events_pass_the_audit(django_capture_on_commit_callbacks):
+def test_demo_event_loads_once_and_its_events_pass_the_audit(django_capture_on_commit_callbacks, monkeypatch):
     from players.models import Player
     from tournament.management.commands.demo_event import DEMO_PLAYERS
 
+    monkeypatch.setenv("TAIKAI_ADDR", "0.0.0.0:9123")  # bin/serve's address: the demo names it
+    loaded = StringIO()
     with django_capture_on_commit_callbacks(execute=True):
-        call_command("demo_event", "--if-empty", stdout=StringIO())
+        call_command("demo_event", "--if-empty", stdout=loaded)
+    assert "http://0.0.0.0:9123/admin/" in loaded.getvalue() and ":8000" not in loaded.getvalue()
     counts = (Player.objects.count(), Event.objects.count(), HandVersion.objects.count())
     out = StringIO()
     call_command("demo_event", "--if-empty", stdout=out)

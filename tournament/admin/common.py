@@ -202,17 +202,18 @@ class EventScopedInline:
 
 def apply_to_each(model_admin, request, queryset, service, done: str) -> None:
     """Run a service on each selected row, once the user may write to every one of them (403 otherwise,
-    before anything is written); each success or refusal is reported on its own. ``done`` is the whole
-    message of a success, naming the row as ``%(object)s`` (``_("%(object)s: published.")``)."""
+        before anything is written); each success or refusal is reported on its own. ``done`` is the whole
+        message of a success, naming the row as ``%(object)s`` (``_("%(object)s: published.")``), or a function
+    of the row and what the service returned, for a message that shows the result."""
     rows = list(queryset)
     if not all(model_admin.may_write(request, obj) for obj in rows):
         raise PermissionDenied
     for obj in rows:
         try:
-            service(obj)
+            result = service(obj)
         except TaikaiError as exc:
             # Translators: a row of the admin list, then why the action was refused for it
             refused = _("%(object)s: %(error)s") % {"object": obj, "error": exc.message}
             model_admin.message_user(request, refused, messages.ERROR)
         else:
-            model_admin.message_user(request, done % {"object": obj})
+            model_admin.message_user(request, done(obj, result) if callable(done) else done % {"object": obj})

@@ -7,9 +7,10 @@ from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count
-from django.http import Http404
+from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
@@ -24,6 +25,8 @@ from players.csv_import import (
     players_find_or_create_csv,
     players_import_request,
 )
+from scoring.calculator import DEFAULT_RULESET as STANDARD_RULESET
+from scoring.models import Ruleset
 from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.admin.common import (
@@ -46,6 +49,7 @@ from tournament.services.seating import (
     seating_job_request,
     seating_job_stale,
 )
+from tournament.services.standings import standings_rows
 from tournament.services.tokens import api_token_issue
 
 
@@ -116,7 +120,7 @@ PRECEDENCE_CHOICES = [  # art. 41: the order of the overall standings, keys of t
 
 class EventForm(forms.ModelForm):
     standings_precedence = forms.ChoiceField(
-        label=_("standings order"),
+        label=_("Standings order"),
         choices=[(",".join(keys), label) for keys, label in PRECEDENCE_CHOICES],
     )
 
@@ -163,7 +167,8 @@ class EventAdmin(EventScopedAdmin):
         (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "time_zone", "status", "is_public")}),
         (_("Rules"), {"fields": ("ruleset", "table_size", "planned_rounds", "entry_mode", "advancing_places",
                               "standings_precedence", "tournament_play", "penalty_unit", "overtime_enabled",
-                              "clock_bank_seconds", "clock_increment_seconds", "final_games", "round_minutes")}),
+                              "clock_bank_seconds", "clock_increment_seconds", "final_games", "round_minutes",
+                              "standings_hidden_from_round")}),
         (_("Seating"), {"fields": ("seating_method", "seating_remainder")}),
         (_("Staff"), {"fields": ("owner",)}),
     ]  # fmt: skip
@@ -194,6 +199,15 @@ class EventAdmin(EventScopedAdmin):
                 (value, label) for value, label in Event.Status.choices if value in STARTING_STATUSES
             ]
         return form_class
+
+    def get_changeform_initial_data(self, request):
+        """A new event starts on the standard preset (資料001/002), the rules most events play."""
+        initial = super().get_changeform_initial_data(request)
+        if "ruleset" not in initial:
+            standard = Ruleset.objects.filter(slug=STANDARD_RULESET).values_list("pk", flat=True).first()
+            if standard is not None:
+                initial["ruleset"] = standard
+        return initial
 
     def save_model(self, request, obj, form, change):
         if not change and (obj.owner_id is None or not request.user.is_superuser):
@@ -252,6 +266,11 @@ class EventAdmin(EventScopedAdmin):
                 name="tournament_event_api_tokens",
             ),
             path("<int:event_id>/seating-job/<int:job_id>/", job, name="tournament_event_seating_job"),
+            path(
+                "<int:event_id>/full-standings/",
+                self.admin_site.admin_view(self.full_standings_view),
+                name="tournament_event_full_standings",
+            ),
             *super().get_urls(),
         ]
 
@@ -283,10 +302,26 @@ class EventAdmin(EventScopedAdmin):
                 return redirect("admin:tournament_event_change", event.pk)
         title = _("Register players in %(event)s from CSV") % {"event": event}
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": title, "form": form, "problems": problems}  # fmt: skip
+                   "title": title, "form": form, "problems": problems, "event": event}  # fmt: skip
         return TemplateResponse(
             request, "admin/players/player/import_csv.html", context, status=400 if problems else 200
         )
+
+    FULL_STANDINGS_PER_PAGE = 100
+
+    def full_standings_view(self, request, event_id):
+        """The standings with every round, computed now: for the organizers of an event that hides its last
+        rounds from the public (they see the public ones on the event's page)."""
+        if request.method != "GET":
+            return HttpResponseNotAllowed(["GET"])
+        event = self.object_to_change(request, Event, event_id)
+        page = Paginator(standings_rows(event), self.FULL_STANDINGS_PER_PAGE).get_page(
+            request.GET.get("page")
+        )
+        title = _("Full standings of %(event)s") % {"event": event}
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
+                   "title": title, "page": page}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/event/full_standings.html", context)
 
     def api_tokens_view(self, request, event_id):
         """The event's API tokens, and a new one issued: its secret is shown this once."""
@@ -316,8 +351,7 @@ class EventAdmin(EventScopedAdmin):
         try:
             job = seating_job_request(event=event, user=request.user)
         except TaikaiError as exc:
-            # Translators: a message, then its code in brackets (the code stays as it is)
-            messages.error(request, _("%(error)s (%(code)s)") % {"error": exc.message, "code": exc.code})
+            messages.error(request, exc.message)
             return redirect("admin:tournament_event_change", event.pk)
         return redirect("admin:tournament_event_seating_job", event.pk, job.pk)
 
@@ -359,7 +393,8 @@ class EventAdmin(EventScopedAdmin):
             }
         if action == "swap":
             first, second = (
-                entry_by_name_or_id(round_.event, request.POST.get(k, "")) for k in ("first", "second")
+                entry_by_name_or_id(round_.event, request.POST.get(k, ""), partial=True)
+                for k in ("first", "second")
             )
             round_draft_swap(round_=round_, first=first, second=second)
             return _("%(first)s and %(second)s swapped seats.") % {

@@ -104,7 +104,17 @@ class RoundAdmin(EventScopedAdmin):
     def complete_rounds(self, request, queryset):
         # Translators: object is a round
         done = _("%(object)s: completed; standings are being updated.")
+        rounds = list(queryset)
         apply_to_each(self, request, queryset, lambda round_: round_complete(round_=round_), done)
+        if len(rounds) != 1:
+            return None
+        round_ = Round.objects.select_related("event").get(pk=rounds[0].pk)
+        if round_.status != Round.Status.COMPLETED or round_.is_final:
+            return None
+        # the organizer's next step, at once: seat the next round (or go back to the event)
+        context = {**self.admin_site.each_context(request), "round": round_, "event": round_.event,
+                   "next_number": round_.number + 1, "title": _("Round %(number)s completed") % {"number": round_.number}}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/round/completed.html", context)
 
     def get_urls(self):
         cards = self.admin_site.admin_view(self.table_cards_view)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -117,6 +118,7 @@ def hand_record(
     )
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
+    table_running_keep(table)
     _update_overtime(table, overtime)
     clock_stop(table=table, hand_number=number)  # the hand is over: its clock stops (art. 38)
     return version
@@ -151,8 +153,22 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     )  # fmt: skip
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
+    table_running_keep(table)
     _update_overtime(table, current.overtime)
     return version
+
+
+def table_running_keep(table: Table) -> None:
+    """Keep the table's running score in step with its hands in force (called inside every hand write,
+    under the table's lock): pages show a game in progress from this one row, not from every hand."""
+    start = table.round.event.ruleset.start_points
+    points: list[int] = []
+    rows = list(selectors.table_hand_deltas_in_force(table))
+    for deltas in rows:
+        points = [p + d for p, d in zip(points or [start] * len(deltas), deltas, strict=False)]
+    Table.objects.filter(pk=table.pk).update(
+        running_points=points, running_hands=len(rows), running_version=F("running_version") + 1
+    )
 
 
 def _win_record(win) -> dict:

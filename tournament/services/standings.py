@@ -29,26 +29,31 @@ def _exact(text: str, parsed: dict[str, Fraction]) -> Fraction:
     return value
 
 
-def _standings_computed(event: Event):
+def _standings_computed(event: Event, *, before_round: int | None = None):
     """The engine's standings rows, best first, with each entry's row of ``event_entry_rows`` and the
-    game points as stored (text), by (entry, round)."""
+    game points as stored (text), by (entry, round). With ``before_round``, only the games and penalties of
+    the rounds before it (the public standings of an event that hides its last rounds)."""
     entries = selectors.event_entry_rows(event)
     parsed: dict[str, Fraction] = {}
-    games, shown = [], {}
+    games, shown, left_out = [], {}, False
     for entry_id, number, text, advanced in selectors.event_current_results_text(event):
+        if before_round is not None and number >= before_round:
+            left_out = True
+            continue
         games.append(GameRecord(entry_id, number, _exact(text, parsed), advanced))
         shown[entry_id, number] = text
-    deductions = [PenaltyDeduction(*row) for row in selectors.event_penalty_point_rows(event)]
+    deductions = [PenaltyDeduction(*row) for row in selectors.event_penalty_point_rows(event)
+                  if before_round is None or (row[2] is not None and row[2] < before_round)]  # fmt: skip
     disqualified = {entry[0] for entry in entries if entry[5] == Entry.Status.DISQUALIFIED}
     rows = compute_standings([entry[0] for entry in entries], games, deductions, disqualified,
                              standings_options(event))  # fmt: skip
-    return rows, {entry[0]: entry for entry in entries}, shown
+    return rows, {entry[0]: entry for entry in entries}, shown, left_out
 
 
 def standings_rows(event: Event) -> list[dict]:
     """Standings rows, best first, computed now (seating and the finals read the order from these).
     ``history`` holds ``[round, game points, advanced]`` per game."""
-    rows, by_id, shown = _standings_computed(event)
+    rows, by_id, shown, _left_out = _standings_computed(event)
     out = []
     for row in rows:
         entry_id, player_id, name, club, country, status, _ = by_id[row.player_id]
@@ -113,7 +118,8 @@ def standings_recompute(*, event_id: int, requested_at: datetime | None = None) 
     if computed_at and requested_at and computed_at >= requested_at:
         return None
     started = timezone.now()
-    rows, by_id, shown = _standings_computed(event)
+    rows, by_id, shown, left_out = _standings_computed(event, before_round=event.standings_hidden_from_round)
+    hidden_from = event.standings_hidden_from_round if left_out else None
     folded_clubs: dict[str, str] = {}
     lines = []
     for position, row in enumerate(rows):
@@ -130,7 +136,7 @@ def standings_recompute(*, event_id: int, requested_at: datetime | None = None) 
     snapshot, _ = StandingsSnapshot.objects.update_or_create(
         event=event,
         defaults={"computed_at": started, "rounds_included": selectors.event_completed_round_count(event),
-                  "round_numbers": round_numbers, "row_count": len(lines)},
+                  "round_numbers": round_numbers, "row_count": len(lines), "hidden_from_round": hidden_from},
     )  # fmt: skip
     return snapshot
 

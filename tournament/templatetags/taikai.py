@@ -188,7 +188,11 @@ def seating_report_words(report: dict) -> list[str]:
         )
     if report.get("swapped"):
         said.append(
-            _("Changed by hand: %(count)s swap(s) after the seating was computed.")
+            ngettext(
+                "Changed by hand: %(count)s swap after the seating was computed.",
+                "Changed by hand: %(count)s swaps after the seating was computed.",
+                len(report["swapped"]),
+            )
             % {"count": len(report["swapped"])}
         )
     if report.get("seconds") is not None:
@@ -217,3 +221,16 @@ def entry_status(code: str) -> str:
         return str(Entry.Status(code).label)
     except ValueError:
         return code
+
+
+@register.filter
+def seat_names(positions, seats) -> str:
+    """Seat positions of a hand (tenpai, riichi) as people read them: wind and name (東 山口, 南 佐藤)."""
+    named = []
+    for position in positions or ():
+        try:
+            seat = seats[position]
+        except (IndexError, TypeError):
+            continue
+        named.append(f"{seat.wind} {seat.entry.player}")
+    return ", ".join(named)

@@ -23,13 +23,13 @@ class Command(BaseCommand):
                 self.stderr.write(f"csv_invalid: {problem}")
             count = len(exc.problems)
             message = ngettext(
-                "%(count)s problem(s); no player was imported",
-                "%(count)s problem(s); no player was imported",
+                "%(count)s problem; no player was imported",
+                "%(count)s problems; no player was imported",
                 count,
             ) % {"count": count}
             raise CommandError(f"csv_invalid: {message}") from exc
         count = len(created)
-        message = ngettext("Imported %(count)s player(s).", "Imported %(count)s player(s).", count) % {
+        message = ngettext("Imported %(count)s player.", "Imported %(count)s players.", count) % {
             "count": count
         }
         self.stdout.write(self.style.SUCCESS(message))

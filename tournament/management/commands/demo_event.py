@@ -2,6 +2,7 @@
 a running one, every game played hand by hand through the services (``tournament.simulation``)."""
 
 import datetime
+import os
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -115,6 +116,7 @@ class Command(BaseCommand):
             if in_progress:
                 role_grant(event=event, user=referee, kind="referee", by=organizer)
             self.stdout.write(summary.text())
+        site = "http://" + os.environ.get("TAIKAI_ADDR", "127.0.0.1:8000")  # where bin/serve serves it
         self.stdout.write(
             self.style.SUCCESS(
                 _(
@@ -123,10 +125,10 @@ class Command(BaseCommand):
                 )
                 % {
                     "count": Player.objects.count(),
-                    "admin": "http://127.0.0.1:8000/admin/",
+                    "admin": f"{site}/admin/",
                     "organizer": repr(DEMO_USERNAME),
                     "password": repr(DEMO_PASSWORD),
-                    "console": "http://127.0.0.1:8000/console/",
+                    "console": f"{site}/console/",
                     "referee": repr(DEMO_REFEREE),
                 }
             )

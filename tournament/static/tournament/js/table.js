@@ -3,8 +3,23 @@
 // Words come from the djangojs catalog (gettext, interpolate), loaded before this script.
 (function () {
   "use strict";
+  // A tap that undoes a record asks first (cancelling a penalty): any form with data-confirm, wherever on
+  // the page (this script runs before the end of the page).
+  document.addEventListener("submit", (event) => {
+    const question = event.target.dataset.confirm;
+    if (question && !window.confirm(question)) event.preventDefault();
+  });
+  // A sheet the browser brings back from its memory (Back) is fetched again: a new hand's form starts empty.
+  window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });
   const form = document.getElementById("hand-form");
   if (!form) return;
+  // One tap saves once: Save is off while the hand is on its way.
+  form.addEventListener("submit", (event) => {
+    const save = document.getElementById("save-hand");
+    if (save.disabled) { event.preventDefault(); return; }
+    save.disabled = true;
+    save.textContent = gettext("Saving…");
+  });
   const pairs = JSON.parse(document.getElementById("han-fu-pairs").textContent);
   const checked = (name) => form.querySelector(`input[name="${name}"]:checked`);
   const outcome = () => (checked("outcome") || {}).value;

@@ -1,0 +1,68 @@
+"""Hiding the standings of the last rounds before the final (issue 26): the public standings stop at the round
+before, and say so; organizers see the full standings."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tournament.models import Event, StandingsRow, StandingsSnapshot
+from tournament.services.discipline import penalty_log
+from tournament.services.standings import standings_recompute, standings_rows
+
+pytestmark = pytest.mark.django_db
+RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
+TSUMO = {"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 3, "han": 4, "fu": 30}]}
+
+
+def _public(event) -> list[tuple]:
+    return list(
+        StandingsRow.objects.filter(event=event)
+        .order_by("position")
+        .values_list("name", "rank", "total_points")
+    )
+
+
+def test_the_public_standings_stop_before_the_hidden_rounds_and_say_so(make_event, play_round):
+    event = make_event(8, is_public=True)
+    Event.objects.filter(pk=event.pk).update(standings_hidden_from_round=3)
+    event.refresh_from_db()
+    play_round(event, RON)
+    play_round(event, RON)
+    after_two = _public(event)
+    assert StandingsSnapshot.objects.get(event=event).hidden_from_round is None  # nothing hidden yet
+    third = play_round(event, TSUMO)
+    seat = third.tables.first().seats.get(position=0)
+    penalty_log(
+        event=event,
+        entry=seat.entry,
+        kind="art37_deliberate_foul",
+        reason="on purpose",
+        table=seat.table,
+        hand_number=1,
+    )  # fmt: skip  (art. 37: penalty points, in round 3)
+    standings_recompute(event_id=event.pk)
+    assert _public(event) == after_two  # round 3's games and penalties are not in the public rows
+    snapshot = StandingsSnapshot.objects.get(event=event)
+    assert snapshot.hidden_from_round == 3 and snapshot.round_numbers == [1, 2]
+    full = {row["name"]: row["total_points"] for row in standings_rows(event)}  # organizers: every round
+    assert full != {name: str(total) for name, _rank, total in after_two}
+    page = Client().get(reverse("tournament:standings", args=[event.slug])).content.decode()
+    assert "Standings after round 2: the results from round 3 on are hidden" in page
+
+
+def test_organizers_see_the_full_standings_others_do_not(make_event, play_round):
+    event = make_event(8, is_public=True)
+    Event.objects.filter(pk=event.pk).update(standings_hidden_from_round=2)
+    play_round(event, RON)
+    play_round(event, TSUMO)
+    owner = User.objects.create_user("owner", is_staff=True, is_superuser=True)
+    Event.objects.filter(pk=event.pk).update(owner=owner)
+    url = reverse("admin:tournament_event_full_standings", args=[event.pk])
+    organizer = Client()
+    organizer.force_login(owner)
+    page = organizer.get(url).content.decode()
+    top = standings_rows(event)[0]
+    assert 'id="full-standings"' in page and top["name"] in page
+    assert Client().get(url).status_code == 302  # to the admin's sign-in
+    assert organizer.post(url).status_code == 405
