@@ -19,17 +19,34 @@ from collections.abc import Callable
 _translate: Callable[[str], str] = str
 
 
-def install_translator(translate: Callable[[str], str]) -> Callable[[str], str]:
-    """Route every ``_()`` message through ``translate`` (Django's ``gettext``); returns the translator
-    it replaces, so that a test can put it back."""
-    global _translate
+def _english_plural(singular: str, plural: str, number: int) -> str:
+    return singular if number == 1 else plural
+
+
+_translate_plural: Callable[[str, str, int], str] = _english_plural
+
+
+def install_translator(
+    translate: Callable[[str], str], translate_plural: Callable[[str, str, int], str] | None = None
+) -> Callable[[str], str]:
+    """Route every ``_()`` message through ``translate`` (Django's ``gettext``) and every ``ngettext()``
+    through ``translate_plural`` (Django's ``ngettext``; the one installed stays when not given); returns
+    the ``_()`` translator it replaces, so that a test can put it back."""
+    global _translate, _translate_plural
     previous, _translate = _translate, translate
+    if translate_plural is not None:
+        _translate_plural = translate_plural
     return previous
 
 
 def gettext(message: str) -> str:
     """``message`` in the active language, when a translator is installed."""
     return _translate(message)
+
+
+def ngettext(singular: str, plural: str, number: int) -> str:
+    """The form of a message for ``number`` (one player, 3 players) in the active language."""
+    return _translate_plural(singular, plural, number)
 
 
 _ = gettext

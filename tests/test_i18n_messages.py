@@ -68,3 +68,18 @@ def test_a_refusal_said_about_someone_keeps_its_class_code_and_message():
         "wins[0].fu",
         "Alice: 35 fu cannot happen",
     )
+
+
+@pytest.mark.parametrize(
+    ("count", "english"),
+    [(1, "1 active player cannot fill a table of 4"), (3, "3 active players cannot fill a table of 4")],
+)
+def test_an_engine_message_with_a_number_takes_its_plural_in_each_language(count, english):
+    from tournament.engine.pairing.tables import plan_tables
+
+    with translation.override("en"), pytest.raises(TournamentError) as raised:
+        plan_tables(count, 4, "bye")
+    assert raised.value.message == english
+    with translation.override("ja"), pytest.raises(TournamentError) as raised:
+        plan_tables(count, 4, "bye")
+    assert raised.value.message != english and f"{count}" in raised.value.message

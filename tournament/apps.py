@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from taikai.i18n import install_translator
@@ -23,6 +23,6 @@ class TournamentConfig(AppConfig):
         from tournament import tasks  # noqa: F401
 
         # Messages raised by the engines are read in the language of the request (taikai/i18n.py).
-        install_translator(gettext)
+        install_translator(gettext, ngettext)
 
         post_migrate.connect(install_staff_groups, sender=self, dispatch_uid="tournament_staff_groups")

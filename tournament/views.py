@@ -261,8 +261,17 @@ def player_page(request, slug, entry_id):
 
 
 def _may_link_account(actor, entry) -> bool:
-    """The player, signed in, on a page opened with their personal link, and the player has no account yet."""
-    return actor.signed_in and entry.pk in actor.player_entries and entry.player.user_id is None
+    """The player, signed in, on a page opened with their personal link, and the player has no account yet.
+
+    Not the event's staff: they hold every player's link of their event, and a player linked to an account
+    opens that player's pages in every event, other organizers' private ones included. A superuser links
+    a player who also runs the event, in the admin."""
+    return (
+        actor.signed_in
+        and entry.pk in actor.player_entries
+        and entry.player.user_id is None
+        and not access.holds_role(actor, entry.event_id)
+    )
 
 
 @require_POST
@@ -277,6 +286,10 @@ def player_account_link(request, slug, entry_id):
     access.require(
         entry.pk in access.actor_for(request).player_entries,
         gettext("link this player to your account: open the player's personal link first"),
+    )
+    access.require(
+        not access.holds_role(access.actor_for(request), entry.event_id),
+        gettext("link a player of your own event to your account: a superuser does it in the admin"),
     )
     entry_player_account_link(entry=entry, user=request.user)
     return redirect("tournament:player", slug, entry.pk)

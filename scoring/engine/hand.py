@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from operator import itemgetter
 
-from taikai.i18n import _
+from taikai.i18n import _, ngettext
 
 from .errors import ScoringError
 from .tiles import EAST, SINGLE_TILES, WIND_LETTERS, parse_tile, parse_tiles, tile_name
@@ -315,7 +315,11 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
     if len(concealed) != expected:
         raise ScoringError(
             "wrong_tile_count",
-            _("tiles has %(count)s tiles; with %(melds)s meld(s) it must have %(expected)s")
+            ngettext(
+                "tiles has %(count)s tiles; with %(melds)s meld it must have %(expected)s",
+                "tiles has %(count)s tiles; with %(melds)s melds it must have %(expected)s",
+                len(melds),
+            )
             % {"count": len(concealed), "melds": len(melds), "expected": expected},
             field="tiles",
         )

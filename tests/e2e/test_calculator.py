@@ -83,6 +83,7 @@ def test_a_typed_invalid_hand_shows_the_error_inline(page):
     error = page.wait_for_selector("#calc-error:not([hidden])")
     assert "unknown tile character 'x'" in error.inner_text()
     assert error.get_attribute("data-code") == "invalid_tiles"
+    assert "invalid_tiles" not in error.inner_text()  # the code is the page's, not the person's
     assert page.locator("#result").is_hidden()
     # a readable hand without a yaku names that problem instead
     page.fill("#tiles", "123m456m789p234s99s")

@@ -9,6 +9,7 @@ import re
 import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
+from django.utils import translation
 
 from tests.e2e.conftest import sign_in, tap
 from tournament.models import HandVersion, Penalty
@@ -23,6 +24,9 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SCREENS = [(PHONE, "en-US"), (PHONE, "ja-JP"), (DESKTOP, "en-US"), (DESKTOP, "ja-JP")]
 SCREEN_IDS = ["phone-en", "phone-ja", "desktop-en", "desktop-ja"]
+# Both screens and both languages at the cost of two runs: a Japanese phone and an English desktop.
+CROSSED = [(PHONE, "ja-JP"), (DESKTOP, "en-US")]
+CROSSED_IDS = ["phone-ja", "desktop-en"]
 
 # Each header control: visible, inside the viewport, not covered, 44 px tall, and its text at a contrast of
 # at least 4.5:1 against the background actually behind it (WCAG AA).
@@ -100,6 +104,12 @@ def ron(page, *, winner: int, discarder: int, han: int, fu: int) -> None:
     tap(page, "fu_1", fu)
 
 
+def said(locale: str, message: str, **values) -> str:
+    """What the page says for ``message`` in ``locale``'s language (from the catalog, as the page does)."""
+    with translation.override(locale[:2]):
+        return translation.gettext(message) % values
+
+
 def current_hands(table) -> list[HandVersion]:
     return list(HandVersion.objects.filter(hand__table=table, is_current=True).order_by("hand__number"))
 
@@ -142,23 +152,23 @@ def test_every_header_link_is_visible_inside_the_screen_and_readable(
 # --- 2, 3. Back after saving, and a double tap -------------------------------------------------------
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
 def test_back_after_saving_brings_an_empty_form_and_a_repeated_hand_asks_first(
-    screen, referee, make_event, seated_round, viewport
+    screen, referee, make_event, seated_round, viewport, locale
 ):
     table = seated_round(make_event(4)).tables.get()
-    page = screen(viewport, "en-US")
+    page = screen(viewport, locale)
     referee_signs_in(page, referee, table.round.event)
     open_sheet(page, table)
     ron(page, winner=1, discarder=2, han=2, fu=30)
     page.click("#save-hand")
-    page.wait_for_selector("#messages >> text=Hand 1 saved.")
+    page.wait_for_selector(f"#messages >> text={said(locale, 'Hand %(number)s saved.', number=1)}")
     ron(page, winner=2, discarder=3, han=3, fu=40)
     page.click("#save-hand")
-    page.wait_for_selector("#messages >> text=Hand 2 saved.")
+    page.wait_for_selector(f"#messages >> text={said(locale, 'Hand %(number)s saved.', number=2)}")
     page.go_back()  # the sheet as it was before hand 2 was saved
     page.wait_for_selector("#hand-form")
-    assert page.locator("#hand-form h2").inner_text().startswith("Hand 3")
+    assert page.locator("#hand-form h2").inner_text().startswith(said(locale, "Hand %(number)s", number=3))
     chosen = page.evaluate(
         "[...document.querySelectorAll('#hand-form input:checked')].map(i => i.name)"
         ".filter(n => n.startsWith('winner') || n === 'discarder' || n.startsWith('han_') || n.startsWith('fu_'))"
@@ -167,37 +177,38 @@ def test_back_after_saving_brings_an_empty_form_and_a_repeated_hand_asks_first(
     # the same hand as hand 2 in every field asks first, and is saved on the second Save
     ron(page, winner=2, discarder=3, han=3, fu=40)
     page.click("#save-hand")
-    page.wait_for_selector("#hand-errors >> text=the same as hand 2 in every field")
+    asks = "Hand %(number)s is the same as hand %(previous)s in every field. If it really is, tap Save again."
+    page.wait_for_selector(f"#hand-errors >> text={said(locale, asks, number=3, previous=2)}")
     assert len(current_hands(table)) == 2
     page.click("#save-hand")
-    page.wait_for_selector("#messages >> text=Hand 3 saved.")
+    page.wait_for_selector(f"#messages >> text={said(locale, 'Hand %(number)s saved.', number=3)}")
     assert len(current_hands(table)) == 3
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_double_tap_on_save_saves_once_and_says_saved(screen, referee, make_event, seated_round, viewport):
+@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
+def test_a_double_tap_on_save_saves_once_and_says_saved(
+    screen, referee, make_event, seated_round, viewport, locale
+):
     table = seated_round(make_event(4)).tables.get()
-    page = screen(viewport, "en-US")
+    page = screen(viewport, locale)
     referee_signs_in(page, referee, table.round.event)
     open_sheet(page, table)
     ron(page, winner=1, discarder=0, han=1, fu=30)
     page.locator("#save-hand").dblclick()
-    page.wait_for_selector("#messages >> text=Hand 1 saved.")
+    saved = said(locale, "Hand %(number)s saved.", number=1)
+    page.wait_for_selector(f"#messages >> text={saved}")
     assert [h.version for h in current_hands(table)] == [1]
     assert page.locator(".messages li.error").count() == 0
-    assert page.locator("#hand-form h2").inner_text().startswith("Hand 2")
+    assert page.locator("#hand-form h2").inner_text().startswith(said(locale, "Hand %(number)s", number=2))
     # the same form sent again by the browser (a resend, Save disabled or not): "saved", nothing new
     resent = page.request.post(
         reverse("console:table", args=[table.pk]),
         form={"csrfmiddlewaretoken": page.input_value("input[name=csrfmiddlewaretoken]"), "action": "hand",
               "hand": "1", "expected_version": "0", "outcome": "ron", "dealer_position": "0", "honba": "0",
               "winner_1": "1", "discarder": "0", "han_1": "1", "fu_1": "30"},
+        headers={"Accept-Language": locale},
     )  # fmt: skip
-    assert (
-        resent.ok
-        and "Hand 1 saved." in resent.text()
-        and "version" not in resent.text().split("Hand 1 saved.")[0][-200:]
-    )
+    assert resent.ok and saved in resent.text() and "version" not in resent.text().split(saved)[0][-200:]
     assert [h.version for h in current_hands(table)] == [1]
 
 
@@ -231,21 +242,21 @@ def test_seats_read_by_wind_and_name_and_messages_carry_no_codes(
 # --- 5. Tap targets, cancelling a penalty, Void, my tables ---------------------------------------------
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
 def test_sheet_taps_are_44_px_a_penalty_cancel_asks_and_void_is_for_recorded_hands(
-    screen, referee, make_event, seated_round, viewport
+    screen, referee, make_event, seated_round, viewport, locale
 ):
     table = seated_round(make_event(4)).tables.get()
     seat = table.seats.get(position=0)
     penalty_log(event=table.round.event, entry=seat.entry, kind="art35_revealed_hand", reason="shown",
                 table=table, hand_number=1)  # fmt: skip
-    page = screen(viewport, "en-US")
+    page = screen(viewport, locale)
     referee_signs_in(page, referee, table.round.event)
     open_sheet(page, table)
     assert page.locator("#void-form").count() == 0  # nothing recorded: nothing to void
     ron(page, winner=1, discarder=0, han=1, fu=30)
     page.click("#save-hand")
-    page.wait_for_selector("#messages >> text=Hand 1 saved.")
+    page.wait_for_selector(f"#messages >> text={said(locale, 'Hand %(number)s saved.', number=1)}")
     assert page.locator("#void-form").count() == 0  # the form is for hand 2, not recorded yet
     small = page.evaluate(
         "[...document.querySelectorAll('main a, main button, main summary')].filter(e => e.offsetParent)"
@@ -255,17 +266,23 @@ def test_sheet_taps_are_44_px_a_penalty_cancel_asks_and_void_is_for_recorded_han
     assert small == [], small
     page.click("#hand-sheet a.correct")
     page.wait_for_selector("#void-form")  # hand 1, recorded: it may be voided
-    page.once("dialog", lambda dialog: dialog.dismiss())
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.click("#penalties button")
     page.wait_for_timeout(300)
     assert Penalty.objects.get().cancelled_at is None
+    cancel = "Cancel this penalty of %(player)s? It stays in the history, marked cancelled."
+    assert asked == [said(locale, cancel, player=seat.entry.player)]
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#penalties button")
-    page.wait_for_selector("#penalties >> text=cancelled")
+    page.wait_for_selector("#penalties .muted")
     assert Penalty.objects.get().cancelled_at is not None
 
 
-def test_my_tables_lists_the_tables_being_played_first(screen, referee, make_event, seated_round):
+@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
+def test_my_tables_lists_the_tables_being_played_first(
+    screen, referee, make_event, seated_round, viewport, locale
+):
     from tournament.services.results import table_finish
 
     round_ = seated_round(make_event(12))
@@ -274,18 +291,19 @@ def test_my_tables_lists_the_tables_being_played_first(screen, referee, make_eve
         hand_record(table=table, number=1, expected_version=0,
                     data={"outcome": "exhaustive_draw", "dealer_position": 0})  # fmt: skip
         table_finish(table=table)
-    page = screen(PHONE, "en-US")
+    page = screen(viewport, locale)
     referee_signs_in(page, referee, round_.event)
     listed = page.locator("#my-tables a.table-link").all_inner_texts()
-    assert listed[0] == f"Table {third.number}", listed
+    assert listed[0] == said(locale, "Table %(number)s", number=third.number), listed
 
 
 # --- 9. An icon for every page ------------------------------------------------------------------------
 
 
-def test_pages_ask_for_no_missing_icon_and_the_site_has_a_manifest(screen, make_event):
+@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
+def test_pages_ask_for_no_missing_icon_and_the_site_has_a_manifest(screen, make_event, viewport, locale):
     event = make_event(4, is_public=True)
-    page = screen(PHONE, "en-US")
+    page = screen(viewport, locale)
     missing = []
     page.on("response", lambda response: response.status == 404 and missing.append(response.url))
     for url in ("/", reverse("tournament:event", args=[event.slug]), reverse("scoring:calculator")):

@@ -185,3 +185,15 @@ def test_a_json_list_of_more_than_20000_items_is_refused_before_any_work(organiz
     assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_json"
     assert "more than 20000 items" in response.json()["error"]["message"]
     assert not HandVersion.objects.exists()
+
+
+def test_a_body_over_the_size_limit_is_a_400_in_the_apis_error_shape(organizer, table, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    body = '{"number": 1, "outcome": "draw", "dealer_position": 0, "note": "' + "x" * 20_000 + '"}'
+    response = organizer.post(
+        reverse("api_v1:table_hands", args=[table.pk]), body, content_type="application/json"
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] and error["message"]
+    assert not HandVersion.objects.exists()

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from players.models import Player
 from tests.fixtures.writes import writes_recorded
+from tournament.models import Entry, EventRole
 
 pytestmark = pytest.mark.django_db
 
@@ -87,3 +88,28 @@ def test_reading_the_page_only_reads(entry):
     with writes_recorded() as written:
         client.get(reverse("tournament:player", args=[entry.event.slug, entry.pk]))
     assert [w for w in written if "player" in w.lower()] == []
+
+
+@pytest.mark.parametrize("role", ["owner", "organizer", "referee"])
+def test_the_events_staff_with_a_players_link_links_no_account(entry, make_event, role):
+    """An organizer holds every personal link of their event: with one, linking the player to their own
+    account would open that player's private pages in other organizers' events. Nobody with a role in
+    the event links its players (issue 24, item 2); a superuser does, in the admin."""
+    other_event = make_event(4, is_public=False, slug="private-b")
+    other_entry = other_event.entries.order_by("id").first()
+    Entry.objects.filter(pk=other_entry.pk).update(player=entry.player)
+    staff = User.objects.create_user(role, is_staff=True)
+    if role == "owner":
+        entry.event.owner = staff
+        entry.event.save(update_fields=["owner"])
+    else:
+        EventRole.objects.create(event=entry.event, user=staff, kind=role)
+    client = _player_client(entry, staff)
+    page = client.get(reverse("tournament:player", args=[entry.event.slug, entry.pk])).content.decode()
+    assert 'id="link-account"' not in page
+    with writes_recorded() as written:
+        response = client.post(_url(entry))
+    assert response.status_code == 403 and written == []
+    assert Player.objects.get(pk=entry.player_id).user is None
+    private = client.get(reverse("tournament:player", args=[other_event.slug, other_entry.pk]))
+    assert private.status_code == 404

@@ -243,20 +243,22 @@ def test_confirming_other_final_scores_is_a_new_version(make_event, seated_round
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("write", ["penalty", "absence", "clock", "hand"])
+@pytest.mark.parametrize("write", ["penalty", "absence", "clock", "hand", "result", "ruling"])
 def test_no_play_is_recorded_at_a_table_of_an_unpublished_round(make_event, write):
     """A seating draft is the organizers' until published (its tables read as 404 to everyone else): no
-    penalty, absence, clock or hand is recorded at one, whoever asks."""
+    penalty, absence, clock, hand, result or ruling at a table is recorded at one, whoever asks."""
     from taikai.errors import TaikaiError
     from tests.fixtures.tournament import round_seated
     from tournament.models import Round
     from tournament.services.clock import clock_start
-    from tournament.services.discipline import penalty_log, seat_mark_absent
+    from tournament.services.discipline import penalty_log, ruling_record, seat_mark_absent
     from tournament.services.hands import hand_record
+    from tournament.services.results import table_finish
 
     event = make_event(4, clock_bank_seconds=30)
     round_ = round_seated(event)
-    Round.objects.filter(pk=round_.pk).update(status=Round.Status.DRAFT)
+    round_.status = Round.Status.DRAFT
+    round_.save(update_fields=["status"])
     table = round_.tables.get()
     seat = table.seats.get(position=0)
     attempts = {
@@ -266,11 +268,14 @@ def test_no_play_is_recorded_at_a_table_of_an_unpublished_round(make_event, writ
         "clock": lambda: clock_start(table=table, hand_number=1, dealer_position=0),
         "hand": lambda: hand_record(table=table, number=1, expected_version=0,
                                     data={"outcome": "draw", "dealer_position": 0, "tenpai_positions": []}),
+        "result": lambda: table_finish(table=table, final_points=[25000] * 4),
+        "ruling": lambda: ruling_record(event=event, table=table, decision="one more hand"),
     }  # fmt: skip
     with pytest.raises(TaikaiError) as info:
         attempts[write]()
     assert info.value.code == "round_not_published"
-    assert not event.penalties.exists() and not table.hands.exists()
+    assert not event.penalties.exists() and not table.hands.exists() and not table.results.exists()
+    assert not event.rulings.exists()
     seat.refresh_from_db()
     assert seat.absence == "present"
 

@@ -67,7 +67,7 @@ class EventRoleForm(forms.ModelForm):
     """A role given by user name (organizers do not browse the list of accounts); a role held is shown
     as it is and can only be revoked (delete) or granted again with other tables."""
 
-    username = forms.CharField(label=_("user name"), max_length=150)
+    username = forms.CharField(label=_("User name"), max_length=150)
 
     class Meta:
         model = EventRole

@@ -47,7 +47,7 @@ class TableInline(admin.TabularInline):
 class TableCardsForm(forms.Form):
     tables = forms.CharField(
         required=False,
-        label=_("tables"),
+        label=_("Tables"),
         help_text=_("Table numbers such as 1-8, 12. Empty: every table still playing in this round."),
     )
 

@@ -185,6 +185,8 @@ def ruling_record(
     """Art. 44: a director's decision, attached to the event and optionally a table or a player."""
     if not decision.strip():
         raise TaikaiError("decision_required", _("write the decision"), field="decision")
+    if table is not None:
+        require_published(table)
     return Ruling.objects.create(
         event=event,
         table=table,

@@ -15,7 +15,7 @@ from tournament.engine.table_result import SeatOutcome, table_result
 from tournament.models import Round, SeatResult, Table
 from tournament.options import table_rules
 from tournament.services.clock import clock_stop
-from tournament.services.common import authorship, status_set
+from tournament.services.common import authorship, require_published, status_set
 from tournament.services.locks import lock_round, lock_table
 from tournament.services.standings import standings_schedule_recompute
 
@@ -95,6 +95,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
     (art. 39 ②, as the engine decided it) is played out, or closed by the directors, first.
     """
     table = lock_table(table.pk)
+    require_published(table)
     if table.overtime_state == Table.Overtime.PLAYING:
         status = selectors.table_overtime_status(table)
         raise TaikaiError(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from taikai.i18n import _
+from taikai.i18n import _, ngettext
 
 from ..errors import TournamentError
 
@@ -189,7 +189,8 @@ def parse_request(data: object) -> SeatingRequest:
     if unknown:
         raise TournamentError(
             "unknown_field",
-            _("unknown field(s): %(fields)s") % {"fields": ", ".join(unknown)},
+            ngettext("unknown field: %(fields)s", "unknown fields: %(fields)s", len(unknown))
+            % {"fields": ", ".join(unknown)},
             field=unknown[0],
         )
     if "players" not in data:
@@ -245,7 +246,11 @@ def parse_request(data: object) -> SeatingRequest:
     if round_number is not None and round_number != len(history) + 1:
         raise TournamentError(
             "round_mismatch",
-            _("round %(round)s does not follow the %(count)s round(s) of history")
+            ngettext(
+                "round %(round)s does not follow the %(count)s round of history",
+                "round %(round)s does not follow the %(count)s rounds of history",
+                len(history),
+            )
             % {"round": round_number, "count": len(history)},
             field="round",
         )

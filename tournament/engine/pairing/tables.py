@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taikai.i18n import _
+from taikai.i18n import ngettext
 
 from ..errors import InvariantViolation, TournamentError
 
@@ -47,7 +47,11 @@ def plan_tables(active_count: int, table_size: int, remainder: str) -> TablePlan
     if full == 0:
         raise TournamentError(
             "too_few_players",
-            _("%(count)s active player(s) cannot fill a table of %(size)s")
+            ngettext(
+                "%(count)s active player cannot fill a table of %(size)s",
+                "%(count)s active players cannot fill a table of %(size)s",
+                active_count,
+            )
             % {"count": active_count, "size": table_size},
             field="absent",
         )

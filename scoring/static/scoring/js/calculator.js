@@ -143,7 +143,7 @@
   }
   function showError(error) {
     const box = $("calc-error");
-    box.textContent = error.message + " (" + error.code + ")";
+    box.textContent = error.message;  // the code is for programs (data-code), not for people
     box.dataset.code = error.code;
     box.hidden = false;
   }
