@@ -1,10 +1,7 @@
-"""
-ASGI config for config project.
+"""The ASGI application (production: gunicorn with uvicorn workers, see the README's "Live pages").
 
-It exposes the ASGI callable as a module-level variable named ``application``.
-
-For more information on this file, see
-https://docs.djangoproject.com/en/5.2/howto/deployment/asgi/
+Django serves every path; the live streams' paths are served by ``live.asgi`` beside it, so that an open
+stream holds no thread.
 """
 
 import os
@@ -13,4 +10,8 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from live.asgi import with_live_streams  # noqa: E402  (after Django is set up)
+
+application = with_live_streams(django_application)

@@ -6,6 +6,8 @@ Environment variables:
 * ``CELERY_BROKER_URL`` Celery broker; unset means tasks run in-process (eager)
 * ``CELERY_TASK_DEFAULT_QUEUE`` the queue workers consume (default ``celery``)
 * ``CACHE_URL``         ``redis://...`` for a shared cache; unset means local memory
+* ``LIVE_BUS_URL``      ``redis://...`` the bus of the live streams between web processes (default: ``CACHE_URL``;
+  unset means one process's memory, the embedded default)
 * ``SECRET_KEY``        required when ``TAIKAI_PRODUCTION`` is set; generated for local use otherwise
 * ``DEBUG``             ``1``/``true`` to enable debug pages (never in production)
 * ``ALLOWED_HOSTS``     comma-separated host names
@@ -146,6 +148,13 @@ else:
     # Room for the cached parts of a large event's pages (a page of standings or seating each).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "taikai",
                           "OPTIONS": {"MAX_ENTRIES": 20000}}}  # fmt: skip
+
+# The live streams (live/bus.py): what carries them between processes, how long a message is kept for a page
+# that reconnects (Last-Event-ID), and how long one response lasts before the browser reconnects.
+LIVE_BUS_URL = os.environ.get("LIVE_BUS_URL", CACHE_URL)
+LIVE_KEEP_SECONDS = int(os.environ.get("LIVE_KEEP_SECONDS", "900"))
+LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "15"))
+LIVE_STREAM_SECONDS = float(os.environ.get("LIVE_STREAM_SECONDS", "300"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -8,3 +8,10 @@ class LiveConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "live"
     verbose_name = _("The hall")
+
+    def ready(self) -> None:
+        # Push what the tournament announces after each commit to the live streams.
+        from live.publish import on_announcement
+        from tournament.announce import subscribe
+
+        subscribe(on_announcement)

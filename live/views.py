@@ -21,7 +21,7 @@ from tournament.localtime import event_time_zone_activate
 from tournament.models import Event
 from tournament.services.clock import clocks_read
 
-BOARD_REFRESH_SECONDS = 15  # polling, until the live stream (issue 26) pushes the board
+BOARD_POLL_MS = 15000  # how often the board polls when the live stream cannot be opened
 
 
 def _event_for_board(request, actor) -> Event | None:
@@ -56,7 +56,7 @@ def board(request):
         row.clock = clocks.get(row.table.pk)
         row.clock_left = _time_left(row.clock)
     context = {"board": shown, "event": event, "calls": selectors.open_calls(event),
-               "refresh": BOARD_REFRESH_SECONDS, "may_give_all": access.may_referee(actor, event.pk)}  # fmt: skip
+               "refresh_ms": BOARD_POLL_MS, "may_give_all": access.may_referee(actor, event.pk)}  # fmt: skip
     return render(request, "live/board.html", context)
 
 

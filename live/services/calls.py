@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from live.models import RefereeCall
+from live.publish import call_announce
 from taikai.errors import Conflict, TaikaiError
 from tournament.models import ScorekeeperKey, Table
 from tournament.services.common import recorder, require_published
@@ -47,11 +48,13 @@ def referee_call(*, table: Table, reason: str, note: str = "", user=None) -> Ref
     card = user if isinstance(user, ScorekeeperKey) else None
     try:
         with transaction.atomic():
-            return RefereeCall.objects.create(
+            call = RefereeCall.objects.create(
                 table=table, reason=reason, note=note, called_by=recorder(user), called_by_card=card
             )
     except IntegrityError:  # another device of the table called at the same moment
         return RefereeCall.objects.get(table=table, closed_at__isnull=True)
+    transaction.on_commit(lambda: call_announce(call, state="open"))
+    return call
 
 
 def _locked_open(call: RefereeCall) -> RefereeCall:
@@ -71,6 +74,7 @@ def referee_call_take(*, call: RefereeCall, user) -> RefereeCall:
         raise Conflict("call_taken", _("%(referee)s has taken this call") % {"referee": call.taken_by})
     call.taken_by, call.taken_at = user, timezone.now()
     call.save(update_fields=["taken_by", "taken_at"])
+    transaction.on_commit(lambda: call_announce(call, state="taken"))
     return call
 
 
@@ -86,4 +90,5 @@ def referee_call_close(*, call: RefereeCall, note: str, user) -> RefereeCall:
         call.taken_by, call.taken_at = user, now
     call.closed_by, call.closed_at, call.closing_note = user, now, note
     call.save(update_fields=["taken_by", "taken_at", "closed_by", "closed_at", "closing_note"])
+    transaction.on_commit(lambda: call_announce(call, state="closed"))
     return call

@@ -51,6 +51,23 @@ def page(chromium_browser, live_server, task_worker):
     context.close()
 
 
+@pytest.fixture
+def screen(chromium_browser, live_server):
+    """Opens pages in browser contexts of a viewport and a language each; all closed after the test."""
+    contexts = []
+
+    def open_screen(viewport, locale):
+        context = chromium_browser.new_context(base_url=live_server.url, viewport=viewport, locale=locale)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        return page
+
+    yield open_screen
+    for context in contexts:
+        context.close()
+
+
 def sign_in(page, url: str, username: str, password: str, *, submit: str, then: str) -> None:
     """Sign in through a login page as a person would, and wait for ``then`` on the page it leads to."""
     page.goto(url)

@@ -61,23 +61,6 @@ HEADER_PROBLEMS = """() => {
 
 
 @pytest.fixture
-def screen(chromium_browser, live_server):
-    """A browser context with a viewport and a language; closed after the test."""
-    contexts = []
-
-    def open_screen(viewport, locale):
-        context = chromium_browser.new_context(base_url=live_server.url, viewport=viewport, locale=locale)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15000)
-        return page
-
-    yield open_screen
-    for context in contexts:
-        context.close()
-
-
-@pytest.fixture
 def referee():
     staff_groups_install()
     user = User.objects.create_user("kato", password="table-1-pw")

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from taikai.errors import TaikaiError
 from tournament import selectors
+from tournament.announce import announce
 from tournament.engine import clock as engine
 from tournament.engine.errors import InvariantViolation
 from tournament.engine.penalties import check_claim_allowed
@@ -47,6 +48,7 @@ def _save(clock: TableClock, transition, *, table: Table, user) -> TableClock:
     clock.state = engine.state_to_dict(state)
     clock.version += 1
     clock.save(update_fields=["state", "version", "updated_at"])
+    _announce_clock(table, state.status)
     events = transition.events if isinstance(transition, engine.ClockTransition) else ()
     if events:
         seats = selectors.table_game_seats(table)
@@ -164,6 +166,11 @@ def clock_stop(*, table: Table, hand_number: int | None = None) -> None:
         clock.state = engine.state_to_dict(engine.stop(state))
         clock.version += 1
         clock.save(update_fields=["state", "version", "updated_at"])
+        _announce_clock(table, "finished")
+
+
+def _announce_clock(table: Table, state: str) -> None:
+    announce("clock", table.round.event_id, table=table.pk, table_number=table.number, state=state)
 
 
 def clock_view(clock: TableClock) -> dict:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from scoring.services import hand_settle
 from taikai.errors import TaikaiError, VersionConflict
 from tournament import selectors
+from tournament.announce import announce
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import PenaltyKind, check_win_allowed
 from tournament.models import HandVersion, Ruling, Seat, Table
@@ -121,6 +122,7 @@ def hand_record(
     table_running_keep(table)
     _update_overtime(table, overtime)
     clock_stop(table=table, hand_number=number)  # the hand is over: its clock stops (art. 38)
+    _announce_hand(table, number, version)
     return version
 
 
@@ -155,7 +157,13 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     hand.save(update_fields=["current_version"])
     table_running_keep(table)
     _update_overtime(table, current.overtime)
+    _announce_hand(table, number, version)
     return version
+
+
+def _announce_hand(table: Table, number: int, version: HandVersion) -> None:
+    announce("hand", table.round.event_id, table=table.pk, table_number=table.number, number=number,
+             version=version.version, label=version.label)  # fmt: skip
 
 
 def table_running_keep(table: Table) -> None:

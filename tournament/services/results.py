@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from scoring.services import game_end_deposit_shares
 from taikai.errors import TaikaiError
 from tournament import selectors
+from tournament.announce import announce
 from tournament.engine.table_result import SeatOutcome, table_result
 from tournament.models import Round, SeatResult, Table
 from tournament.options import table_rules
@@ -138,6 +139,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
         # confirmed already with this result (again, or after a reopening that changed nothing)
         if table.status != Table.Status.FINISHED:
             status_set(table, Table.Status.FINISHED)
+            _announce_table(table)
         return [current[seat.pk] for seat in seats]
     version = table.result_version + 1
     SeatResult.objects.filter(table=table, is_current=True).update(is_current=False)
@@ -156,7 +158,13 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
     if table.round.status == Round.Status.PUBLISHED:
         Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
     standings_schedule_recompute(event_id=event.id)
+    _announce_table(table)
     return rows
+
+
+def _announce_table(table: Table) -> None:
+    announce("table", table.round.event_id, table=table.pk, table_number=table.number, status=table.status,
+             result_version=table.result_version)  # fmt: skip
 
 
 RESULT_FIELDS = ("final_points", "placement", "point_score", "placement_points", "oka", "game_points",
@@ -184,4 +192,5 @@ def table_reopen(*, table: Table) -> Table:
     if round_.status == Round.Status.COMPLETED:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
     status_set(table, Table.Status.PLAYING)
+    _announce_table(table)
     return table

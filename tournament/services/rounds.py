@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from taikai.errors import TaikaiError
 from tournament import selectors
+from tournament.announce import announce
 from tournament.models import Entry, Event, Round, Seat, Table
 from tournament.services.common import refuse_while_open, status_set
 from tournament.services.locks import lock_event, lock_round
@@ -94,6 +95,7 @@ def round_publish(*, round_: Round) -> Round:
         }
         raise TaikaiError("not_a_draft", already[round_.status] % {"round": round_.number})
     status_set(round_, Round.Status.PUBLISHED)
+    announce("seating", round_.event_id, round=round_.number)
     return round_
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from players.reading import search_needle
 from tournament import selectors
+from tournament.announce import announce
 from tournament.engine.standings import GameRecord, PenaltyDeduction, compute_standings
 from tournament.models import Entry, Event, StandingsRow, StandingsSnapshot
 from tournament.options import standings_options
@@ -138,6 +139,7 @@ def standings_recompute(*, event_id: int, requested_at: datetime | None = None) 
         defaults={"computed_at": started, "rounds_included": selectors.event_completed_round_count(event),
                   "round_numbers": round_numbers, "row_count": len(lines), "hidden_from_round": hidden_from},
     )  # fmt: skip
+    announce("standings", event.pk, computed_at=started.isoformat())
     return snapshot
 
 

@@ -1,6 +1,8 @@
 // The chess clock of art. 38 (templates/tournament/console/clock.html). Server-authoritative: every tap
-// is a request; between answers the page ticks the seat on turn down from the server's numbers, and it
-// resyncs every 2 s, after a reload and when the connection returns.
+// is a request; between answers the page ticks the seat on turn down from the server's numbers. It reads
+// the clock again when the table's live stream says it changed (another device of the table), when the seat
+// on turn reaches zero, after a reload and when the connection returns; every 2 s while the stream is not
+// open (live/static/live/js/live.js).
 (function () {
   "use strict";
   const box = document.getElementById("zones");
@@ -15,7 +17,7 @@
     paused: pgettext("clock", "paused"),
     finished: pgettext("clock", "finished"),
   };
-  let state = null, receivedAt = 0;
+  let state = null, receivedAt = 0, askedAtZero = false;
   const zones = [...document.querySelectorAll(".zone")];
   const status = document.getElementById("status");
   const fmt = (ms) => { ms = Math.max(0, ms); const t = Math.floor(ms / 100); const s = Math.floor(t / 10);
@@ -27,6 +29,10 @@
   }
   function draw() {
     if (!state) return;
+    if (state.status === "running" && !askedAtZero && remaining(state.seat_on_turn) <= 0) {
+      askedAtZero = true;  // out of time here: the server decides, and the flag is written by this page
+      call();
+    }
     zones.forEach((zone, seat) => {
       const ms = remaining(seat), flagged = state.flagged.includes(seat);
       zone.querySelector(".time").textContent = fmt(ms);
@@ -38,7 +44,7 @@
     });
   }
   function take(data) {
-    state = data; receivedAt = performance.now();
+    state = data; receivedAt = performance.now(); askedAtZero = false;
     document.getElementById("settings").textContent = interpolate(
       gettext("bank %(bank)s s · +%(increment)s s a move · cap %(cap)s s"),
       { bank: data.bank_ms / 1000, increment: data.increment_ms / 1000, cap: data.cap_ms / 1000 }, true);
@@ -77,7 +83,11 @@
   document.getElementById("pause").addEventListener("click", () => call("pause"));
   document.getElementById("resume").addEventListener("click", () => call("resume"));
   window.addEventListener("online", () => call());
+  document.addEventListener("taikai:live", (event) => {
+    if (["clock", "hand", "table"].includes(event.detail.type)) call();
+  });
+  const live = document.getElementById("live");
   setInterval(draw, 100);
-  setInterval(() => call(), 2000);
+  setInterval(() => { if (!live || live.dataset.liveState !== "live") call(); }, 2000);
   call();
 })();

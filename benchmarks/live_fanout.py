@@ -1,0 +1,238 @@
+"""How fast a recorded hand reaches every open live stream, and what an open stream costs the server.
+
+Starts uvicorn (the production ASGI server) on a free loopback port with the environment's ``DATABASE_URL``
+and the live bus on Redis (``LIVE_BUS_URL``, else ``CACHE_URL``: the hand is recorded in this process and
+reaches the server's processes through Redis), builds a small public event with one table, opens
+``--listeners`` streams of that event (``GET /events/<slug>/live``), then records ``--hands`` hands through
+the services, one every ``--every`` seconds. For each hand it prints the time from the call to the moment
+50 %, 99 % and 100 % of the streams had it, and the server's memory per open stream (the growth of the
+resident memory of its processes while the streams opened, divided by their number).
+
+Bounded in count and time: at most 20,000 listeners, a connection that does not open in ``--open-timeout``
+seconds counts as failed, a hand not seen after ``--wait`` seconds counts as missed.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/taikai_bench LIVE_BUS_URL=redis://127.0.0.1:6379/9 \\
+        python benchmarks/live_fanout.py --listeners 5000 [--workers 1] [--hold 120]
+
+``--hold S`` keeps the streams open S seconds after the hands, to run ``benchmarks/public_pages.py``
+meanwhile (the pages must still meet their targets with the streams open).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+MAX_LISTENERS = 20_000
+TARGET_P99_S = 1.0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def serve(port: int, workers: int, log) -> subprocess.Popen:
+    env = dict(os.environ, DEBUG="0", PYTHONPATH=str(ROOT))
+    command = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+               "--workers", str(workers), "--loop", "uvloop", "--http", "httptools", "--no-access-log",
+               "--backlog", "8192", "--log-level", "warning"]  # fmt: skip
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+
+
+def wait_until_up(port: int, log) -> None:
+    import http.client
+
+    for _ in range(300):
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.1)
+    sys.exit(f"uvicorn did not answer /healthz (its log: {log.name})")
+
+
+def resident_kib(root_pid: int) -> int:
+    """The resident memory of a process and its children, in KiB (Linux /proc)."""
+    total, pids = 0, [root_pid]
+    while pids:
+        pid = pids.pop()
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+            total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except (OSError, StopIteration):
+            continue
+        pids.extend(int(child) for child in children)
+    return total
+
+
+def bench_table(slug: str):
+    """A public event with one table of a published round, on the standard rules."""
+    import django
+
+    django.setup()
+    from players.models import Player
+    from scoring.models import Ruleset
+    from scoring.presets import install_presets
+    from tournament.models import Entry, Event
+    from tournament.services.rounds import round_create
+
+    install_presets(Ruleset)
+    event = Event.objects.create(name="Live bench", slug=slug, ruleset=Ruleset.objects.get(slug="standard"),
+                                 is_public=True)  # fmt: skip
+    people = Player.objects.bulk_create(Player(display_name=f"Bench {slug} {i}") for i in range(4))
+    entries = Entry.objects.bulk_create(Entry(event=event, player=p) for p in people)
+    round_ = round_create(event=event, tables=[[e.pk for e in entries]])
+    return round_.tables.get()
+
+
+class Listener:
+    def __init__(self) -> None:
+        self.seen: list[float] = []  # when each hand arrived (monotonic)
+        self.opened = False
+
+
+async def listen(port: int, path: str, listener: Listener, opened: asyncio.Semaphore, stop: asyncio.Event,
+                 open_timeout: float) -> None:  # fmt: skip
+    try:
+        async with opened:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), open_timeout)
+            writer.write(
+                f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
+            )
+            buffer = b""
+            while b"stream open" not in buffer:
+                chunk = await asyncio.wait_for(reader.read(4096), open_timeout)
+                if not chunk:
+                    return
+                buffer += chunk
+        listener.opened = True
+        while not stop.is_set():
+            chunk = await reader.read(65536)
+            if not chunk:
+                return
+            buffer = buffer[-32:] + chunk
+            for _ in range(chunk.count(b"event: hand\n")):
+                listener.seen.append(time.monotonic())
+    except (TimeoutError, OSError):
+        return
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+async def run(args, port: int, server: subprocess.Popen, table) -> None:
+    from asgiref.sync import sync_to_async
+
+    from tournament.services.hands import hand_record
+
+    path = f"/events/{table.round.event.slug}/live"
+    before = resident_kib(server.pid)
+    listeners = [Listener() for _ in range(args.listeners)]
+    stop, opened = asyncio.Event(), asyncio.Semaphore(200)
+    began = time.monotonic()
+    tasks = [
+        asyncio.create_task(listen(port, path, one, opened, stop, args.open_timeout)) for one in listeners
+    ]
+    deadline = time.monotonic() + args.open_timeout + args.listeners / 100
+    while time.monotonic() < deadline and sum(one.opened for one in listeners) < args.listeners:
+        await asyncio.sleep(0.2)
+    open_count = sum(one.opened for one in listeners)
+    await asyncio.sleep(1)
+    after = resident_kib(server.pid)
+    print(f"{open_count} of {args.listeners} streams open in {time.monotonic() - began:.1f} s; server memory "
+          f"{before / 1024:.0f} → {after / 1024:.0f} MiB: {(after - before) / max(open_count, 1):.1f} KiB a stream")  # fmt: skip
+
+    # The listeners' own pauses must not count as the server's: no garbage collection in this process
+    # while the hands go out (the server keeps its own).
+    gc.collect()
+    gc.disable()
+    draw = {"outcome": "exhaustive_draw", "dealer_position": 0}
+    print("| hand | write | 50 % | 99 % | 100 % | missed | target p99 ≤ 1 s |")
+    print("|---|---|---|---|---|---|---|")
+    for number in range(1, args.hands + 1):
+        sent = time.monotonic()
+        await sync_to_async(hand_record, thread_sensitive=True)(
+            table=table, number=number, expected_version=0, data=draw
+        )
+        write_ms = (time.monotonic() - sent) * 1000
+        wait_until = time.monotonic() + args.wait
+        while (
+            time.monotonic() < wait_until
+            and sum(len(one.seen) >= number for one in listeners if one.opened) < open_count
+        ):
+            await asyncio.sleep(0.01)
+        delays = [one.seen[number - 1] - sent for one in listeners if one.opened and len(one.seen) >= number]
+        missed = open_count - len(delays)
+        if delays:
+            p50, p99, worst = percentile(delays, 0.5), percentile(delays, 0.99), max(delays)
+            print(f"| {number} | {write_ms:.0f} ms | {p50 * 1000:.0f} ms | {p99 * 1000:.0f} ms | {worst * 1000:.0f} ms | {missed} | "
+                  f"{'met' if p99 <= TARGET_P99_S and not missed else 'NOT met'} |")  # fmt: skip
+        else:
+            print(f"| {number} | {write_ms:.0f} ms | – | – | – | {missed} | NOT met |")
+        await asyncio.sleep(args.every)
+    if args.hold:
+        print(f"holding the {open_count} streams open for {args.hold} s")
+        await asyncio.sleep(args.hold)
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--listeners", type=int, default=1000, help="streams to open (default 1000)")
+    parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (default 1)")
+    parser.add_argument("--hands", type=int, default=3, help="hands to record (default 3)")
+    parser.add_argument("--every", type=float, default=2.0, help="seconds between hands (default 2)")
+    parser.add_argument("--wait", type=float, default=10.0, help="seconds to wait for a hand (default 10)")
+    parser.add_argument("--open-timeout", type=float, default=30.0, help="seconds for a stream to open")
+    parser.add_argument("--hold", type=float, default=0.0, help="seconds to keep the streams open at the end")
+    args = parser.parse_args()
+    if not 1 <= args.listeners <= MAX_LISTENERS:
+        sys.exit(f"--listeners must be between 1 and {MAX_LISTENERS}")
+    if not (os.environ.get("LIVE_BUS_URL") or os.environ.get("CACHE_URL")):
+        sys.exit("set LIVE_BUS_URL (or CACHE_URL) to a Redis: the hands are recorded in this process")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, args.listeners * 2 + 1024)), hard))
+    table = bench_table(f"live-bench-{int(time.time())}")
+    port = free_port()
+    log = tempfile.NamedTemporaryFile("w+", prefix="live_fanout-uvicorn-", suffix=".log", delete=False)  # noqa: SIM115
+    server = serve(port, args.workers, log)
+    try:
+        wait_until_up(port, log)
+        from django.db import connection
+
+        print(
+            f"uvicorn {args.workers} worker(s), {connection.vendor}, bus {os.environ.get('LIVE_BUS_URL') or os.environ['CACHE_URL']}"
+        )
+        asyncio.run(run(args, port, server, table))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+"""The live streams served by ASGI without holding a thread each (``config/asgi.py`` routes them here).
+
+Django's ASGI handler runs a request's synchronous parts (the middleware, the session) in a thread of the
+request's own, kept until the response ends: for a stream that is minutes, so 5,000 open phones would be
+5,000 parked threads, 110 KiB each, and garbage collections that pause every stream of the process. Here
+the decision is taken as Django's view takes it (``live.streams``: the session, the account, who may listen,
+where to start), in a shared thread that then lets go, and the stream itself is a coroutine.
+
+Everything else, and every stream under WSGI, goes to Django as usual.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import re
+from importlib import import_module
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.exceptions import DisallowedHost
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404
+
+from live import bus as live_bus
+from live.bus import BusDown
+from live.streams import (
+    CONTENT_TYPE,
+    HEADERS,
+    Listening,
+    async_events,
+    event_listening,
+    release_database_connections,
+    starting_id,
+    table_listening,
+)
+
+logger = logging.getLogger(__name__)
+
+ROUTES = (
+    (re.compile(r"^/events/(?P<slug>[-a-zA-Z0-9_]+)/live$"), event_listening),
+    (re.compile(r"^/console/tables/(?P<table_id>[0-9]+)/live$"), table_listening),
+)
+
+
+def with_live_streams(django_application):
+    """``django_application``, with the live streams' paths served here."""
+
+    async def application(scope, receive, send):
+        if scope["type"] == "http":
+            for pattern, listening in ROUTES:
+                found = pattern.match(scope["path"])
+                if found:
+                    return await _serve(scope, receive, send, listening, found.groupdict())
+        return await django_application(scope, receive, send)
+
+    return application
+
+
+def _decide(scope, listening_of, arguments) -> tuple[int, Listening | None, str]:
+    """(status, what to listen to, where to start), as Django's view would decide it. Runs in a thread."""
+    request = ASGIRequest(scope, io.BytesIO())
+    try:
+        request.get_host()  # ALLOWED_HOSTS, as Django checks it
+        engine = import_module(settings.SESSION_ENGINE)
+        request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+        from django.contrib.auth import get_user
+
+        request.user = get_user(request)
+        if "table_id" in arguments:
+            arguments = {"table_id": int(arguments["table_id"])}
+        listening = listening_of(request, **arguments)
+        return 200, listening, starting_id(request, listening.channel)
+    except DisallowedHost:
+        return 400, None, "bad_request"
+    except Http404:
+        return 404, None, "not_found"
+    except BusDown as exc:
+        logger.warning("the live bus is down: %s", exc)
+        return 503, None, "live_unavailable"
+    finally:
+        release_database_connections()
+
+
+MESSAGES = {
+    400: "the request could not be read",
+    404: "no such stream",
+    405: "only GET reads a stream",
+    503: "live updates are unavailable: the page polls",
+}
+
+
+async def _answer(send, status: int, code: str) -> None:
+    body = json.dumps({"error": {"code": code, "message": MESSAGES[status], "field": None}}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if status == 503:
+        headers.append((b"retry-after", b"30"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _serve(scope, receive, send, listening_of, arguments) -> None:
+    if scope["method"] not in ("GET", "HEAD"):
+        return await _answer(send, 405, "method_not_allowed")
+    status, listening, start = await sync_to_async(_decide, thread_sensitive=False)(
+        scope, listening_of, arguments
+    )
+    if listening is None:
+        return await _answer(send, status, start)
+    headers = [(b"content-type", CONTENT_TYPE.encode())]
+    headers += [(name.lower().encode(), value.encode()) for name, value in HEADERS.items()]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    if scope["method"] == "HEAD":
+        return await send({"type": "http.response.body", "body": b""})
+
+    async def pump():
+        async for text in async_events(live_bus.the_bus(), listening, start):
+            await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def disconnected():
+        while (await receive())["type"] != "http.disconnect":
+            pass
+
+    tasks = [asyncio.ensure_future(pump()), asyncio.ensure_future(disconnected())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,337 @@
+"""The bus that carries what happened in an event to every open stream, in every web process and machine.
+
+One channel per event (``event:<id>``) and one per table (``table:<id>``). Each message has an id, a type
+(``hand``, ``table``, ``standings``, ``seating``, ``clock``, ``call``) and JSON data. The ids are Redis stream
+ids (``<milliseconds>-<sequence>``), ordered, so a stream that reconnects with ``Last-Event-ID`` gets the
+messages after it; messages are kept for ``LIVE_KEEP_SECONDS`` (15 minutes). When the messages after that
+id are no longer all kept (too old, or the bus restarted), ``since`` answers ``None``: the page reloads.
+
+* ``RedisBus`` (when ``LIVE_BUS_URL`` or ``CACHE_URL`` names a Redis): each channel is a Redis stream
+  (``XADD`` with ``MINID`` trimming). Streams served by an ASGI server share one reader per process
+  (``Fanout``): one blocking ``XREAD`` over the channels that have listeners, handed out to in-process
+  queues, so 5,000 open streams cost one Redis connection, not 5,000.
+* ``MemoryBus`` (the embedded default, ``bin/serve``): the same, inside one process.
+
+Why Redis streams and not pub/sub: a stream keeps what it carried, so a phone that lost the hall's Wi-Fi
+for a minute gets what it missed from the same place it reads live messages from, in order, with ids that
+Redis makes unique across machines.
+
+A bus that cannot be reached loses nothing recorded: publishing is after the commit and its failure is
+logged; the streams answer 503 and the pages poll instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from functools import cache
+
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+KEY_PREFIX = "taikai:live:"
+
+
+@dataclass(frozen=True)
+class Message:
+    id: str
+    type: str
+    data: dict
+
+    def as_sse(self) -> str:
+        """The message as a server-sent event."""
+        return f"id: {self.id}\nevent: {self.type}\ndata: {json.dumps(self.data, separators=(',', ':'))}\n\n"
+
+
+def id_key(message_id: str) -> tuple[int, int]:
+    """``"1700000000000-3"`` → ``(1700000000000, 3)``, to compare ids; a malformed id is ``(-1, -1)``."""
+    milliseconds, _, sequence = message_id.partition("-")
+    try:
+        return int(milliseconds), int(sequence or 0)
+    except ValueError:
+        return -1, -1
+
+
+def keep_seconds() -> int:
+    return settings.LIVE_KEEP_SECONDS
+
+
+class BusDown(Exception):
+    """The bus cannot be reached: the stream answers 503 and the page polls."""
+
+
+class MemoryBus:
+    """The bus of one process (no Redis): for ``bin/serve`` and the tests."""
+
+    MAX_KEPT = 10_000  # per channel, on top of the time limit
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._channels: dict[str, deque[tuple[float, Message]]] = {}
+        self._dropped: dict[str, tuple[int, int]] = {}  # the newest id no longer kept, per channel
+        self._last = (0, 0)
+        self._waiters: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
+
+    def _next_id(self) -> str:
+        now = int(time.time() * 1000)
+        self._last = (now, 0) if now > self._last[0] else (self._last[0], self._last[1] + 1)
+        return f"{self._last[0]}-{self._last[1]}"
+
+    def publish(self, channel: str, type_: str, data: dict) -> str:
+        with self._lock:
+            message = Message(self._next_id(), type_, data)
+            kept = self._channels.setdefault(channel, deque())
+            kept.append((time.monotonic(), message))
+            horizon = time.monotonic() - keep_seconds()
+            while kept and (kept[0][0] < horizon or len(kept) > self.MAX_KEPT):
+                self._dropped[channel] = id_key(kept.popleft()[1].id)
+            self._lock.notify_all()
+            waiters = list(self._waiters)
+        for loop, event in waiters:
+            loop.call_soon_threadsafe(event.set)
+        return message.id
+
+    def last_id(self, channel: str) -> str:
+        with self._lock:
+            kept = self._channels.get(channel)
+            return kept[-1][1].id if kept else f"{self._last[0]}-{self._last[1]}"
+
+    def since(self, channel: str, last_id: str) -> list[Message] | None:
+        """The messages after ``last_id``, or ``None`` when some of them are no longer kept."""
+        after = id_key(last_id)
+        with self._lock:
+            if after > self._last or after < (0, 0) or after <= self._dropped.get(channel, (-1, -1)):
+                return None  # an id of another life of this process, malformed, or too old
+            return [m for _, m in self._channels.get(channel, ()) if id_key(m.id) > after]
+
+    def wait(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
+        """Block until a message after ``last_id`` arrives (or ``timeout``): for a stream served by WSGI."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while True:
+                found = self.since(channel, last_id)
+                left = deadline - time.monotonic()
+                if found != [] or left <= 0:
+                    return found
+                self._lock.wait(left)
+
+    async def listen(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
+        """The same as ``wait``, for a stream served by ASGI: no thread is held while it waits."""
+        loop, event = asyncio.get_running_loop(), asyncio.Event()
+        waiter = (loop, event)
+        with self._lock:
+            self._waiters.add(waiter)
+        try:
+            deadline = loop.time() + timeout
+            while True:
+                event.clear()
+                found = self.since(channel, last_id)
+                left = deadline - loop.time()
+                if found != [] or left <= 0:
+                    return found
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), left)
+        finally:
+            with self._lock:
+                self._waiters.discard(waiter)
+
+    def ping(self) -> bool:
+        return True
+
+
+class RedisBus:
+    """Each channel a Redis stream; see the module docstring."""
+
+    CONNECT_SECONDS = 0.5
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.url = url
+        # Short calls share a bounded pool: a burst of streams opening at once waits its turn for a
+        # connection (up to 2 s) instead of failing.
+        self.redis = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
+            url, max_connections=64, timeout=2, socket_connect_timeout=self.CONNECT_SECONDS, socket_timeout=2,
+            decode_responses=True,
+        ))  # fmt: skip
+        # A stream served by WSGI blocks on a connection of its own for up to a heartbeat's time.
+        self.blocking = redis.Redis.from_url(
+            url, socket_connect_timeout=self.CONNECT_SECONDS, decode_responses=True, max_connections=100_000
+        )
+        self._fanout: Fanout | None = None
+
+    @staticmethod
+    def key(channel: str) -> str:
+        return KEY_PREFIX + channel
+
+    def _call(self, method, *args, **kwargs):
+        import redis
+
+        try:
+            return method(*args, **kwargs)
+        except redis.RedisError as exc:
+            raise BusDown(str(exc)) from exc
+
+    def publish(self, channel: str, type_: str, data: dict) -> str:
+        key = self.key(channel)
+        horizon = int((time.time() - keep_seconds()) * 1000)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.xadd(key, {"type": type_, "data": json.dumps(data)}, minid=horizon, approximate=True)
+        pipe.expire(key, keep_seconds() * 4)
+        return self._call(pipe.execute)[0]
+
+    def last_id(self, channel: str) -> str:
+        newest = self._call(self.redis.xrevrange, self.key(channel), count=1)
+        return newest[0][0] if newest else "0-0"
+
+    def since(self, channel: str, last_id: str) -> list[Message] | None:
+        after = id_key(last_id)
+        if after < (0, 0):
+            return None
+        key = self.key(channel)
+        try:
+            info = self._call(self.redis.xinfo_stream, key)
+        except BusDown as exc:
+            if "no such key" in str(exc).lower():
+                return None if after > (0, 0) else []  # the stream is gone (Redis restarted): reload
+            raise
+        if after > id_key(info["last-generated-id"]) or after < id_key(
+            info.get("max-deleted-entry-id", "0-0")
+        ):
+            return None
+        entries = self._call(self.redis.xrange, key, min=f"({last_id}" if after > (0, 0) else "-")
+        return [Message(entry_id, fields["type"], json.loads(fields["data"])) for entry_id, fields in entries]
+
+    def wait(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
+        found = self.since(channel, last_id)
+        if found != []:
+            return found
+        self._call(self.blocking.xread, {self.key(channel): last_id}, count=1, block=int(timeout * 1000))
+        return self.since(channel, last_id)
+
+    async def listen(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
+        loop = asyncio.get_running_loop()
+        if self._fanout is None or self._fanout.loop is not loop:
+            self._fanout = Fanout(self, loop)
+        return await self._fanout.listen(channel, last_id, timeout)
+
+    def ping(self) -> bool:
+        try:
+            return bool(self._call(self.redis.ping))
+        except BusDown:
+            return False
+
+
+class Fanout:
+    """One reader per process for every stream served by ASGI: a blocking ``XREAD`` over the channels that
+    have listeners keeps the messages it read (``recent``) and wakes the listeners of their channel, who
+    take them from there: a message costs one read from Redis, however many streams carry it.
+
+    A channel's reader starts at the id its first listener had seen (``base``); a listener that had seen
+    less, or more than ``recent`` still holds, reads Redis itself (``since``, in a thread)."""
+
+    BLOCK_MS = 1000
+    RECENT = 1000
+    IDLE_SECONDS = 30.0
+
+    def __init__(self, bus: RedisBus, loop: asyncio.AbstractEventLoop) -> None:
+        import redis.asyncio
+
+        self.bus, self.loop = bus, loop
+        self.redis = redis.asyncio.Redis.from_url(bus.url, decode_responses=True, socket_connect_timeout=0.5)
+        self.channels: dict[str, _Channel] = {}
+        self.task: asyncio.Task | None = None
+
+    async def listen(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
+        after = id_key(last_id)
+        kept = self.channels.get(channel)
+        if kept is None or not kept.covers(after):
+            found = await asyncio.to_thread(self.bus.since, channel, last_id)
+            if found != []:
+                return found
+            kept = self.channels.get(channel)
+            if kept is None:
+                kept = self.channels[channel] = _Channel(base=after, recent=deque(maxlen=self.RECENT))
+        found = kept.after(after)
+        if found:
+            return found
+        kept.listeners += 1
+        wake = kept.wake
+        if self.task is None or self.task.done():
+            self.task = self.loop.create_task(self._read())
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), timeout)
+        finally:
+            kept.listeners -= 1
+            kept.idle_since = self.loop.time()
+        return (
+            kept.after(after)
+            if kept.covers(after)
+            else await asyncio.to_thread(self.bus.since, channel, last_id)
+        )
+
+    async def _read(self) -> None:
+        while self.channels:
+            now = self.loop.time()
+            for channel, kept in list(self.channels.items()):
+                if kept.listeners == 0 and now - kept.idle_since > self.IDLE_SECONDS:
+                    del self.channels[channel]  # nobody listens any more
+            if not self.channels:
+                return
+            cursors = {self.bus.key(channel): kept.cursor() for channel, kept in list(self.channels.items())}
+            try:
+                answer = await self.redis.xread(cursors, block=self.BLOCK_MS, count=100)
+            except Exception:  # Redis away: the listeners' timeouts end their waits and the streams close
+                logger.warning("the live bus cannot be read", exc_info=True)
+                await asyncio.sleep(1)
+                continue
+            for key, entries in answer or ():
+                kept = self.channels.get(key.removeprefix(KEY_PREFIX))
+                if kept is None or not entries:
+                    continue
+                for entry_id, fields in entries:
+                    kept.add(Message(entry_id, fields["type"], json.loads(fields["data"])))
+                kept.wake.set()
+                kept.wake = asyncio.Event()
+
+
+@dataclass
+class _Channel:
+    """What the reader has read of one channel since ``base``."""
+
+    base: tuple[int, int]
+    recent: deque
+    floor: tuple[int, int] = (-1, -1)  # the newest message no longer in ``recent``
+    listeners: int = 0
+    idle_since: float = 0.0
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def covers(self, after: tuple[int, int]) -> bool:
+        return after >= self.base and after >= self.floor
+
+    def cursor(self) -> str:
+        newest = self.recent[-1].id if self.recent else None
+        return newest or f"{self.base[0]}-{self.base[1]}"
+
+    def add(self, message: Message) -> None:
+        if len(self.recent) == self.recent.maxlen:
+            self.floor = id_key(self.recent[0].id)
+        self.recent.append(message)
+
+    def after(self, after: tuple[int, int]) -> list[Message]:
+        return [m for m in self.recent if id_key(m.id) > after]
+
+
+@cache
+def the_bus() -> MemoryBus | RedisBus:
+    """The process's bus: Redis when configured, else in memory."""
+    url = settings.LIVE_BUS_URL
+    return RedisBus(url) if url else MemoryBus()

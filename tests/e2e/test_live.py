@@ -1,0 +1,100 @@
+"""The hall sees results as they happen (issue 26), in Chromium: the venue screen and a player's phone show a
+hand recorded at a table within 2 s with no reload, the phone shows "your next table" the moment the
+seating is published, and a page whose stream is refused polls instead."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+from django.urls import reverse
+
+from tests.fixtures.tournament import round_seated
+from tournament.models import Round
+from tournament.services.hands import hand_record
+from tournament.services.results import table_finish
+from tournament.services.rounds import round_complete, round_create, round_publish
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1920, "height": 1080}
+PUSHED_WITHIN_MS = 2000
+DRAW = {"outcome": "exhaustive_draw", "dealer_position": 0}
+
+
+def live_page(page):
+    """Wait until the page's stream is open, and mark the page so that a reload would show."""
+    page.wait_for_selector("#live[data-live-state=live]", state="attached")
+    page.evaluate("window.notReloaded = true")
+
+
+def still_the_same_page(page) -> bool:
+    return page.evaluate("window.notReloaded === true")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_the_venue_and_a_players_phone_show_a_hand_and_the_next_seating_as_they_happen(
+    screen, make_event, task_worker, locale
+):
+    # a slug of its own: a page of another test may still ask for its stream, and the stream keeps an
+    # event's id for its slug a minute (live.streams.EVENT_SEEN_SECONDS)
+    event = make_event(4, is_public=True, slug=f"live-open-{locale.lower()}")
+    table = round_seated(event).tables.get()
+    entry = table.seats.get(position=0).entry
+    venue = screen(PROJECTOR, locale)
+    venue.goto(reverse("tournament:venue", args=[event.slug]) + "?view=seating")
+    phone = screen(PHONE, locale)
+    phone.goto(reverse("tournament:player_link", args=[entry.link_token]))
+    phone.wait_for_selector("#games")
+    for page in (venue, phone):
+        live_page(page)
+    assert (
+        venue.locator("#seating .provisional").count() == 0 and phone.locator("tr.in-progress").count() == 0
+    )
+
+    hand_record(table=table, number=1, expected_version=0, data=DRAW)  # a referee, on another device
+
+    venue.wait_for_selector("#seating .provisional", timeout=PUSHED_WITHIN_MS)
+    phone.wait_for_selector("tr.in-progress", timeout=PUSHED_WITHIN_MS)
+    assert still_the_same_page(venue) and still_the_same_page(phone)
+
+    # the round ends; the next is drafted, then published: the phone shows where to sit at once
+    # (one transaction: the pages' refreshes come after it, not between its writes)
+    with transaction.atomic():
+        table_finish(table=table)
+        round_complete(round_=table.round)
+        entries = list(event.entries.order_by("-id").values_list("id", flat=True))
+        draft = round_create(event=event, tables=[entries], status=Round.Status.DRAFT)
+    phone.wait_for_timeout(500)
+    assert "2" not in phone.inner_text("#next-seat")  # a draft is the organizers' only
+    round_publish(round_=draft)
+    phone.wait_for_selector("#next-seat:has-text('2')", timeout=PUSHED_WITHIN_MS)
+    assert still_the_same_page(phone)
+
+
+def test_a_page_whose_stream_is_refused_polls_instead(screen, make_event, task_worker, monkeypatch):
+    """The directors' board with its stream refused (the bus is down: 503) polls, and still shows a hand."""
+    from django.contrib.auth.models import User
+
+    from live.bus import BusDown, MemoryBus, RedisBus
+    from tests.e2e.conftest import sign_in
+    from tournament.services.roles import role_grant
+
+    def down(*args):
+        raise BusDown("the test's bus is down")
+
+    for kind in (MemoryBus, RedisBus):  # the streams cannot start; the writes still publish
+        monkeypatch.setattr(kind, "last_id", down)
+    monkeypatch.setattr("live.views.BOARD_POLL_MS", 500)
+    event = make_event(4, is_public=True, slug="live-refused", status="running")
+    table = round_seated(event).tables.get()
+    role_grant(event=event, user=User.objects.create_user("kato", password="board-pw"), kind="referee")
+    page = screen(PHONE, "en-US")
+    sign_in(page, "/accounts/login/?next=/console/", "kato", "board-pw",
+            submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+    page.goto(reverse("live:board") + f"?event={event.slug}")
+    page.wait_for_selector("#live[data-live-state=polling]", state="attached")
+    page.evaluate("window.notReloaded = true")
+    hand_record(table=table, number=1, expected_version=0, data=DRAW)
+    page.wait_for_selector(f"[data-table='{table.number}'] >> text=1 hand", timeout=5000)
+    assert still_the_same_page(page)

@@ -1,0 +1,114 @@
+"""The streams as production serves them: the ASGI application (``config/asgi.py``), with the streams' paths
+answered by ``live.asgi`` without a thread each, driven in-process as uvicorn would drive it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from asgiref.sync import sync_to_async
+from asgiref.testing import ApplicationCommunicator
+from django.contrib.auth.models import User
+from django.db import connections
+
+from live import bus as bus_module
+from live.bus import MemoryBus
+from live.publish import event_channel
+from tests.fixtures.tournament import round_seated
+from tournament.services.hands import hand_record
+from tournament.services.roles import role_grant
+
+pytestmark = pytest.mark.django_db(transaction=True)
+DRAW = {"outcome": "exhaustive_draw", "dealer_position": 0}
+
+
+@pytest.fixture
+def memory_bus(monkeypatch, settings):
+    the_bus = MemoryBus()
+    monkeypatch.setattr(bus_module, "the_bus", lambda: the_bus)
+    monkeypatch.setattr("live.publish._resting_until", 0.0)
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    return the_bus
+
+
+def record_and_let_go(table) -> None:
+    """A referee records hand 1, from a thread of its own that gives its database connection back."""
+    try:
+        hand_record(table=table, number=1, expected_version=0, data=DRAW)
+    finally:
+        connections.close_all()
+
+
+def scope(path: str, *, method: str = "GET", headers: list | None = None) -> dict:
+    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
+            "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+            "headers": [(b"host", b"127.0.0.1"), *(headers or [])], "client": ("127.0.0.1", 50000),
+            "server": ("127.0.0.1", 8000)}  # fmt: skip
+
+
+async def opened(path: str, **kwargs) -> tuple[ApplicationCommunicator, dict]:
+    from config.asgi import application
+
+    talk = ApplicationCommunicator(application, scope(path, **kwargs))
+    await talk.send_input({"type": "http.request", "body": b""})
+    return talk, await talk.receive_output(timeout=10)
+
+
+async def body_until(talk: ApplicationCommunicator, needle: bytes) -> bytes:
+    text = b""
+    while needle not in text:
+        text += (await talk.receive_output(timeout=10))["body"]
+    return text
+
+
+def test_a_stream_served_by_asgi_opens_carries_a_hand_and_ends_when_the_phone_leaves(memory_bus, make_event):
+    event = make_event(4, is_public=True, slug="asgi-open")
+    table = round_seated(event).tables.get()
+
+    async def scenario():
+        talk, start = await opened(f"/events/{event.slug}/live")
+        assert start["status"] == 200
+        assert dict(start["headers"])[b"content-type"].startswith(b"text/event-stream")
+        await body_until(talk, b"stream open")
+        await sync_to_async(record_and_let_go)(table)
+        text = await body_until(talk, b"event: hand")
+        assert b'"number":1' in text
+        await talk.send_input({"type": "http.disconnect"})
+        await talk.wait(timeout=5)  # the stream's coroutine ends: nothing left running for the phone
+
+    asyncio.run(scenario())
+
+
+def test_asgi_streams_refuse_as_the_django_view_does(memory_bus, make_event):
+    event = make_event(4, is_public=False, slug="asgi-private")
+    table = round_seated(event).tables.get()
+
+    async def status_of(path: str, **kwargs) -> int:
+        talk, start = await opened(path, **kwargs)
+        await talk.wait(timeout=5)
+        return start["status"]
+
+    assert asyncio.run(status_of(f"/events/{event.slug}/live")) == 404  # private: not for the public
+    assert asyncio.run(status_of(f"/console/tables/{table.pk}/live")) == 404
+    assert asyncio.run(status_of("/events/no-such-event/live")) == 404
+    assert asyncio.run(status_of(f"/events/{event.slug}/live", method="POST")) == 405
+
+
+def test_an_asgi_stream_knows_the_referee_by_their_session(memory_bus, make_event, client):
+    event = make_event(4, is_public=False, slug="asgi-staff")
+    round_seated(event)
+    referee = User.objects.create_user("kato")
+    role_grant(event=event, user=referee, kind="referee")
+    client.force_login(referee)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+
+    async def scenario():
+        talk, start = await opened(f"/events/{event.slug}/live", headers=[(b"cookie", cookie)])
+        assert start["status"] == 200
+        await body_until(talk, b"stream open")
+        memory_bus.publish(event_channel(event.pk), "call", {"table_number": 1, "staff": True})
+        assert b"event: call" in await body_until(talk, b"event: call")
+        await talk.send_input({"type": "http.disconnect"})
+        await talk.wait(timeout=5)
+
+    asyncio.run(scenario())

@@ -1,0 +1,218 @@
+"""The live streams: the bus keeps what it carried for a page that reconnects, the tournament's writes reach
+it after their commit (never a write rolled back), and each stream shows its listener what they may read."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from live import bus as bus_module
+from live.bus import MemoryBus, RedisBus, id_key
+from live.publish import event_channel, table_channel
+from live.services.calls import referee_call
+from tournament.services.hands import hand_record
+from tournament.services.roles import role_grant
+
+pytestmark = pytest.mark.django_db
+DRAW = {"outcome": "exhaustive_draw", "dealer_position": 0}
+
+
+@pytest.fixture
+def memory_bus(monkeypatch, settings):
+    """The streams on a bus of the test's own, in memory; short responses so that a test reads them whole."""
+    the_bus = MemoryBus()
+    monkeypatch.setattr(bus_module, "the_bus", lambda: the_bus)
+    monkeypatch.setattr("live.publish._resting_until", 0.0)
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
+    settings.LIVE_STREAM_SECONDS = 0.3
+    return the_bus
+
+
+@pytest.fixture(params=["memory", "redis"])
+def any_bus(request, settings):
+    settings.LIVE_KEEP_SECONDS = 900
+    if request.param == "memory":
+        return MemoryBus()
+    server = request.getfixturevalue("own_redis")
+    return RedisBus(server.url(3))
+
+
+def events_of(text: str) -> list[tuple[str, str, dict]]:
+    """(id, type, data) of each server-sent event of ``text``, comments left out."""
+    found = []
+    for block in text.split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if line and not line.startswith(":"))
+        if "event" in fields:
+            found.append((fields.get("id", ""), fields["event"], json.loads(fields.get("data", "{}"))))
+    return found
+
+
+def read_stream(client: Client, url: str, last_id: str | None = None):
+    headers = {"Last-Event-ID": last_id} if last_id else {}
+    response = client.get(url, headers=headers)
+    if response.status_code != 200:
+        return response, []
+    assert response["Content-Type"].startswith("text/event-stream")
+    return response, events_of(b"".join(response.streaming_content).decode())
+
+
+# --- the bus --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.once  # a bus of the test's own in both cases: the services pass would repeat it
+def test_a_reconnecting_listener_gets_what_it_missed_in_order(any_bus):
+    before = any_bus.last_id("event:1")
+    first = any_bus.publish("event:1", "hand", {"number": 1})
+    second = any_bus.publish("event:1", "hand", {"number": 2})
+    any_bus.publish("event:2", "hand", {"number": 9})  # another event's channel
+    assert id_key(second) > id_key(first)
+    assert [m.data["number"] for m in any_bus.since("event:1", before)] == [1, 2]
+    assert [m.id for m in any_bus.since("event:1", first)] == [second]
+    assert any_bus.since("event:1", second) == []
+
+
+@pytest.mark.once
+def test_a_listener_whose_missed_messages_are_gone_is_told_to_reload(any_bus, settings):
+    settings.LIVE_KEEP_SECONDS = 0  # nothing is kept past its publication
+    first = any_bus.publish("event:1", "hand", {"number": 1})
+    time.sleep(0.01)
+    any_bus.publish("event:1", "hand", {"number": 2})
+    any_bus.publish("event:1", "hand", {"number": 3})
+    assert any_bus.since("event:1", first) is None
+    assert any_bus.since("event:1", "99999999999999-0") is None  # an id from the bus's other life
+    assert any_bus.since("event:1", "not-an-id") is None
+
+
+@pytest.mark.once
+def test_a_waiting_listener_wakes_when_a_message_comes(any_bus):
+    import threading
+
+    start = any_bus.last_id("table:5")
+    threading.Timer(0.2, lambda: any_bus.publish("table:5", "clock", {"state": "running"})).start()
+    began = time.monotonic()
+    found = any_bus.wait("table:5", start, timeout=5)
+    assert [m.data for m in found] == [{"state": "running"}] and time.monotonic() - began < 2
+
+
+# --- the tournament's writes on the bus -----------------------------------------------------------------
+
+
+def test_a_hand_recorded_reaches_the_events_and_the_tables_channels_after_its_commit(
+    memory_bus, make_event, seated_round, django_capture_on_commit_callbacks
+):
+    table = seated_round(make_event(4, is_public=True)).tables.get()
+    event_start = memory_bus.last_id(event_channel(table.round.event_id))
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_record(table=table, number=1, expected_version=0, data=DRAW)
+    (on_event,) = memory_bus.since(event_channel(table.round.event_id), event_start)
+    assert on_event.type == "hand"
+    assert on_event.data == {"table_number": table.number, "number": 1, "version": 1,
+                             "label": on_event.data["label"]}  # fmt: skip
+    assert [m.type for m in memory_bus.since(table_channel(table.pk), "0-0")] == ["hand"]
+
+
+def test_a_write_rolled_back_announces_nothing(memory_bus, make_event, seated_round):
+    table = seated_round(make_event(4, is_public=True)).tables.get()
+    start = memory_bus.last_id(event_channel(table.round.event_id))
+    with pytest.raises(RuntimeError), transaction.atomic():
+        hand_record(table=table, number=1, expected_version=0, data=DRAW)
+        raise RuntimeError("the request failed after the hand")
+    assert memory_bus.since(event_channel(table.round.event_id), start) == []
+
+
+def test_a_dead_bus_costs_a_write_nothing(
+    monkeypatch, make_event, seated_round, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr("live.publish._resting_until", 0.0)
+    monkeypatch.setattr(bus_module, "the_bus", lambda: RedisBus("redis://127.0.0.1:1/0"))
+    table = seated_round(make_event(4, is_public=True)).tables.get()
+    began = time.monotonic()
+    with django_capture_on_commit_callbacks(execute=True):
+        version = hand_record(table=table, number=1, expected_version=0, data=DRAW)
+    assert version.pk is not None and time.monotonic() - began < 1.5
+
+
+# --- the streams ----------------------------------------------------------------------------------------
+
+
+def test_the_event_stream_sends_what_was_missed_since_last_event_id(memory_bus, make_event, seated_round):
+    table = seated_round(make_event(4, is_public=True)).tables.get()
+    url = reverse("live:event_live", args=[table.round.event.slug])
+    channel = event_channel(table.round.event_id)
+    seen = memory_bus.publish(channel, "hand", {"table_number": 1, "number": 1})
+    missed = memory_bus.publish(channel, "standings", {"computed_at": "2026-11-26T10:00:00+00:00"})
+    response, events = read_stream(Client(), url, last_id=seen)
+    assert response["Cache-Control"] == "no-cache, no-store" and response["X-Accel-Buffering"] == "no"
+    assert events == [(missed, "standings", {"computed_at": "2026-11-26T10:00:00+00:00"})]
+
+
+def test_a_stream_asked_for_what_is_gone_says_reset(memory_bus, make_event, seated_round):
+    event = seated_round(make_event(4, is_public=True)).event
+    _, events = read_stream(
+        Client(), reverse("live:event_live", args=[event.slug]), last_id="99999999999999-0"
+    )
+    assert [kind for _, kind, _ in events] == ["reset"]
+
+
+def test_a_private_events_stream_is_for_its_staff_and_a_call_only_for_staff(
+    memory_bus, make_event, seated_round, django_capture_on_commit_callbacks
+):
+    round_ = seated_round(make_event(4, is_public=True))
+    table, event = round_.tables.get(), round_.event
+    url = reverse("live:event_live", args=[event.slug])
+    start = memory_bus.last_id(event_channel(event.pk))
+    with django_capture_on_commit_callbacks(execute=True):
+        referee_call(table=table, reason="dispute", note="a private note")
+    _, public = read_stream(Client(), url, last_id=start)
+    assert public == []  # a referee call is the directors' business
+    referee = User.objects.create_user("kato")
+    role_grant(event=event, user=referee, kind="referee")
+    staff = Client()
+    staff.force_login(referee)
+    _, seen = read_stream(staff, url, last_id=start)
+    assert [(kind, data["table_number"], data["state"]) for _, kind, data in seen] == [
+        ("call", table.number, "open")
+    ]
+    assert "a private note" not in json.dumps(seen)
+    event.is_public = False
+    event.save(update_fields=["is_public"])
+    cache.clear()  # a minute later (live.streams.EVENT_SEEN_SECONDS)
+    assert Client().get(url).status_code == 404
+    assert read_stream(staff, url, last_id=start)[0].status_code == 200
+
+
+def test_a_tables_stream_is_for_its_referees_and_organizers_only(memory_bus, make_event, seated_round):
+    table = seated_round(make_event(4, is_public=True)).tables.get()
+    url = reverse("live:table_live", args=[table.pk])
+    assert Client().get(url).status_code == 404
+    outsider = Client()
+    outsider.force_login(User.objects.create_user("outsider"))
+    assert outsider.get(url).status_code == 404
+    referee = User.objects.create_user("kato")
+    role_grant(event=table.round.event, user=referee, kind="referee")
+    staff = Client()
+    staff.force_login(referee)
+    assert read_stream(staff, url)[0].status_code == 200
+
+
+def test_a_stream_whose_bus_is_down_answers_503_and_the_page_polls(monkeypatch, make_event, seated_round):
+    monkeypatch.setattr(bus_module, "the_bus", lambda: RedisBus("redis://127.0.0.1:1/0"))
+    event = seated_round(make_event(4, is_public=True)).event
+    response = Client().get(reverse("live:event_live", args=[event.slug]))
+    assert response.status_code == 503 and response.json()["error"]["code"] == "live_unavailable"
+
+
+def test_reading_a_stream_writes_nothing(memory_bus, make_event, seated_round):
+    from tests.fixtures.writes import writes_recorded
+
+    event = seated_round(make_event(4, is_public=True)).event
+    with writes_recorded() as written:
+        read_stream(Client(), reverse("live:event_live", args=[event.slug]))
+    assert written == []
