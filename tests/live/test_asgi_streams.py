@@ -4,6 +4,7 @@ answered by ``live.asgi`` without a thread each, driven in-process as uvicorn wo
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -46,6 +47,13 @@ def scope(path: str, *, method: str = "GET", headers: list | None = None) -> dic
             "server": ("127.0.0.1", 8000)}  # fmt: skip
 
 
+def run(coroutine):
+    """Run ``coroutine`` in a thread of its own: the test's own thread may already run an event loop (the
+    browser tests' driver does)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 async def opened(path: str, **kwargs) -> tuple[ApplicationCommunicator, dict]:
     from config.asgi import application
 
@@ -76,7 +84,7 @@ def test_a_stream_served_by_asgi_opens_carries_a_hand_and_ends_when_the_phone_le
         await talk.send_input({"type": "http.disconnect"})
         await talk.wait(timeout=5)  # the stream's coroutine ends: nothing left running for the phone
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_asgi_streams_refuse_as_the_django_view_does(memory_bus, make_event):
@@ -88,10 +96,10 @@ def test_asgi_streams_refuse_as_the_django_view_does(memory_bus, make_event):
         await talk.wait(timeout=5)
         return start["status"]
 
-    assert asyncio.run(status_of(f"/events/{event.slug}/live")) == 404  # private: not for the public
-    assert asyncio.run(status_of(f"/console/tables/{table.pk}/live")) == 404
-    assert asyncio.run(status_of("/events/no-such-event/live")) == 404
-    assert asyncio.run(status_of(f"/events/{event.slug}/live", method="POST")) == 405
+    assert run(status_of(f"/events/{event.slug}/live")) == 404  # private: not for the public
+    assert run(status_of(f"/console/tables/{table.pk}/live")) == 404
+    assert run(status_of("/events/no-such-event/live")) == 404
+    assert run(status_of(f"/events/{event.slug}/live", method="POST")) == 405
 
 
 def test_an_asgi_stream_knows_the_referee_by_their_session(memory_bus, make_event, client):
@@ -111,4 +119,4 @@ def test_an_asgi_stream_knows_the_referee_by_their_session(memory_bus, make_even
         await talk.send_input({"type": "http.disconnect"})
         await talk.wait(timeout=5)
 
-    asyncio.run(scenario())
+    run(scenario())

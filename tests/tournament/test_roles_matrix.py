@@ -519,6 +519,8 @@ READ_ONLY_ROUTES = {
     "api_v1:schema": lambda w: reverse("api_v1:schema"),
     "api_v1:docs": lambda w: reverse("api_v1:docs"),
     "live:board": lambda w: reverse("live:board") + f"?event={w.event.slug}",
+    "live:event_live": lambda w: reverse("live:event_live", args=[w.event.slug]),
+    "live:table_live": lambda w: reverse("live:table_live", args=[w.table_1.pk]),
     "admin:tournament_event_full_standings": lambda w: reverse(
         "admin:tournament_event_full_standings", args=[w.event.pk]
     ),
@@ -538,6 +540,36 @@ READ_ONLY_ROUTES = {
         "admin:players_player_import_job", args=[PlayerImport.objects.create(data=b"display_name\nA\n").pk]
     ),
 }
+
+
+# Who opens which live stream: the event's, public or private (its staff only), and each table's (its
+# scorekeeper, its referees, the organizers). Everyone else is answered 404, as for the pages.
+STREAMS = {
+    "the public event's stream": (lambda w: reverse("live:event_live", args=[w.event.slug]), set(ROLES)),
+    "the private event's stream": (
+        lambda w: reverse("live:event_live", args=[w.event.slug]),
+        ORGANIZERS | {"referee", "referee_table_1"},
+    ),
+    "table 1's stream": (lambda w: reverse("live:table_live", args=[w.table_1.pk]), SCORERS_AT_1),
+    "table 2's stream": (lambda w: reverse("live:table_live", args=[w.table_2.pk]), SCORERS_AT_2),
+}
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("stream", sorted(STREAMS))
+def test_a_live_stream_opens_for_those_who_may_read_it_only(world, role, stream, settings):
+    settings.LIVE_HEARTBEAT_SECONDS, settings.LIVE_STREAM_SECONDS = 0.01, 0.02  # the response ends at once
+    if stream.startswith("the private"):
+        Event.objects.filter(pk=world.event.pk).update(is_public=False)
+    address, readers = STREAMS[stream]
+    client = client_for(world, role)
+    with writes_recorded() as written:
+        response = client.get(address(world))
+    assert response.status_code == (200 if role in readers else 404), (stream, role)
+    if response.status_code == 200:
+        assert response["Content-Type"].startswith("text/event-stream")
+        b"".join(response.streaming_content)
+    assert written == []  # opening a stream writes nothing
 
 
 @pytest.mark.parametrize("name", sorted(READ_ONLY_ROUTES))

@@ -3,7 +3,8 @@ from fractions import Fraction
 import pytest
 
 from taikai.errors import TaikaiError, VersionConflict
-from tournament.models import Event, HandVersion, Round, SeatResult, StandingsRow, Table
+from tests.fixtures.tournament import announcements_heard
+from tournament.models import Event, HandVersion, QueuedTask, Round, SeatResult, StandingsRow, Table
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish, table_reopen
 from tournament.services.rounds import round_complete, round_create
@@ -219,17 +220,29 @@ def test_confirming_a_confirmed_table_again_changes_nothing(
     hand_record(table=table, number=1, expected_version=0, data=RON_40_2)
     table_finish(table=table)
     first = {r.pk for r in SeatResult.objects.filter(table=table)}
+    queued = QueuedTask.objects.count()
     # when it is confirmed again, twice, and again after a reopening that changed nothing
     with django_capture_on_commit_callbacks() as callbacks:
         table_finish(table=table)
         table_finish(table=table)
+    assert callbacks == []  # nothing changed: nothing to recompute, nothing to announce
+    with django_capture_on_commit_callbacks() as callbacks:
         table_reopen(table=table)
         rows = table_finish(table=table)
-    # then there is still one version, the same rows, and no standings recompute was asked for
+    # then there is still one version, the same rows, and no standings recompute was asked for (the live
+    # pages are told the table was reopened and confirmed again)
     table.refresh_from_db()
     assert (table.result_version, table.status) == (1, Table.Status.FINISHED)
     assert {r.pk for r in SeatResult.objects.filter(table=table)} == first == {r.pk for r in rows}
-    assert callbacks == []
+    assert QueuedTask.objects.count() == queued
+    with announcements_heard() as heard:
+        for callback in callbacks:
+            callback()
+    assert [(subject, facts["status"]) for subject, _, facts in heard] == [
+        ("table", "playing"),
+        ("table", "finished"),
+    ]
+    assert QueuedTask.objects.count() == queued
 
 
 def test_confirming_other_final_scores_is_a_new_version(make_event, seated_round):
