@@ -140,7 +140,10 @@ def bus_down() -> JsonResponse:
     return response
 
 
-OPENING = f"retry: {RETRY_MS}\n: stream open\n\n"
+def opening(cursor: str) -> str:
+    """How a stream starts: how soon to reconnect, and the id it starts from, so that a browser that
+    reconnects before any message came still asks for what happened since (an id alone fires nothing)."""
+    return f"retry: {RETRY_MS}\nid: {cursor}\n: stream open\n\n"
 RESET = "event: reset\ndata: {}\n\n"
 HEARTBEAT = ": keep-alive\n\n"
 
@@ -152,7 +155,7 @@ def _shown(messages: list[Message], staff: bool) -> tuple[str, str | None]:
 
 
 def _sync_events(the_bus, listening: Listening, cursor: str):
-    yield OPENING
+    yield opening(cursor)
     deadline = time.monotonic() + settings.LIVE_STREAM_SECONDS
     while time.monotonic() < deadline:
         try:
@@ -168,7 +171,7 @@ def _sync_events(the_bus, listening: Listening, cursor: str):
 
 
 async def async_events(the_bus, listening: Listening, cursor: str):
-    yield OPENING
+    yield opening(cursor)
     deadline = time.monotonic() + settings.LIVE_STREAM_SECONDS
     while time.monotonic() < deadline:
         try:

@@ -76,7 +76,17 @@ def my_tables(request):
         lambda: {"tables": tables[page.start_index() - 1 : page.end_index()] if version.tables else []},
     )  # fmt: skip
     return render(request, "tournament/console/tables.html", {"page": page, "status": status, "round": round_number,
-                                                              "statuses": Table.Status.choices, "listed": listed})  # fmt: skip
+                                                              "statuses": Table.Status.choices, "listed": listed,
+                                                              "live_slug": _one_event_slug(scopes, actor)})  # fmt: skip
+
+
+def _one_event_slug(scopes, actor) -> str | None:
+    """The event whose live stream the list follows, when every table it may list is in that one event (a
+    referee's or a scorekeeper's usual day); None, and the list polls, otherwise."""
+    if scopes is None:
+        return None  # a superuser: every event
+    event_ids = set(scopes) | set(selectors.tables_event_ids(actor.scorekeeper_tables))
+    return selectors.event_slug(event_ids.pop()) if len(event_ids) == 1 else None
 
 
 def _editing_number(request, hands_recorded: int) -> int:

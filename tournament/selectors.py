@@ -1142,3 +1142,14 @@ def event_entries_with_ids(event: Event) -> dict[int, Entry]:
 
 def player_by_id(player_id: int) -> Player | None:
     return Player.objects.filter(pk=player_id).first()
+
+
+def tables_event_ids(table_ids) -> list[int]:
+    """The events of these tables (none asked: none read)."""
+    if not table_ids:
+        return []
+    return list(Table.objects.filter(pk__in=table_ids).values_list("round__event_id", flat=True).distinct())
+
+
+def event_slug(event_id: int) -> str | None:
+    return Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()

@@ -98,3 +98,48 @@ def test_a_page_whose_stream_is_refused_polls_instead(screen, make_event, task_w
     hand_record(table=table, number=1, expected_version=0, data=DRAW)
     page.wait_for_selector(f"[data-table='{table.number}'] >> text=1 hand", timeout=5000)
     assert still_the_same_page(page)
+
+
+def test_a_referees_tables_show_a_clock_started_and_a_result_confirmed_elsewhere(
+    screen, make_event, task_worker
+):
+    """ "My tables" follows the event's stream: a clock started at the table and a result confirmed there
+    show on the referee's phone without a reload."""
+    from django.contrib.auth.models import User
+
+    from tests.e2e.conftest import sign_in
+    from tournament.services.clock import clock_start
+    from tournament.services.roles import role_grant
+
+    event = make_event(8, is_public=True, slug="live-tables", clock_bank_seconds=60)
+    first, second = round_seated(event).tables.order_by("number")
+    role_grant(event=event, user=User.objects.create_user("kato", password="tables-pw"), kind="referee")
+    page = screen(PHONE, "en-US")
+    sign_in(page, "/accounts/login/?next=/console/", "kato", "tables-pw",
+            submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+    live_page(page)
+    clock_start(table=first, hand_number=1, dealer_position=0)  # at the table, on its own device
+    page.wait_for_selector(f"td.clock[data-table='{first.pk}']:has-text('hand 1')", timeout=PUSHED_WITHIN_MS)
+    hand_record(table=second, number=1, expected_version=0, data=DRAW)
+    table_finish(table=second)
+    page.wait_for_selector("#my-tables tr:has-text('Finished')", timeout=PUSHED_WITHIN_MS)
+    assert still_the_same_page(page)
+
+
+def test_a_page_whose_stream_ended_reconnects_and_gets_what_it_missed(
+    screen, make_event, task_worker, settings
+):
+    """A stream that ends (the server restarted, a proxy cut it, its time was up) is opened again by the
+    browser with the id of the last message it had: what happened meanwhile arrives, in order."""
+    settings.LIVE_STREAM_SECONDS = 1.0  # each response ends after a second; the browser reconnects 2 s later
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    event = make_event(4, is_public=True, slug="live-again")
+    table = round_seated(event).tables.get()
+    page = screen(PHONE, "en-US")
+    page.goto(reverse("tournament:round", args=[event.slug, 1]))
+    live_page(page)
+    page.wait_for_selector("#live[data-live-state=reconnecting]", state="attached", timeout=5000)
+    hand_record(table=table, number=1, expected_version=0, data=DRAW)  # while the page has no stream
+    page.wait_for_selector("#seating .provisional", timeout=5000)
+    page.wait_for_selector("#live[data-live-state=live]", state="attached")
+    assert still_the_same_page(page)

@@ -65,3 +65,16 @@ def test_a_failing_subscriber_does_not_stop_the_others_nor_the_write(django_capt
 def test_an_unknown_subject_is_a_programming_error():
     with pytest.raises(ValueError):
         announce("weather", 1)
+
+
+def test_a_clock_started_and_stopped_is_announced_with_its_state(
+    make_event, seated_round, django_capture_on_commit_callbacks
+):
+    from tournament.services.clock import clock_start
+
+    table = seated_round(make_event(4, clock_bank_seconds=60)).tables.get()
+    with announcements_heard() as heard, django_capture_on_commit_callbacks(execute=True):
+        clock_start(table=table, hand_number=1, dealer_position=0)
+        hand_record(table=table, number=1, expected_version=0, data=DRAW)  # the hand is over: the clock stops
+    clocks = [facts["state"] for subject, _, facts in heard if subject == "clock"]
+    assert clocks == ["running", "finished"]

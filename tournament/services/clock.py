@@ -85,6 +85,7 @@ def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=No
         clock.state = engine.state_to_dict(state)
         clock.version += 1
         clock.save()
+    _announce_clock(table, state.status)
     return clock
 
 

@@ -4,7 +4,10 @@
 // again a minute later: a page never does both.
 //
 //   <div id="live" hidden data-live="/events/x/live" data-live-on="hand table" data-live-parts="seating"
-//        data-live-reload="seating" data-live-poll="20000"></div>
+//        data-live-reload="seating" data-live-hear="clock" data-live-poll="20000"></div>
+//
+// (on: kinds that swap the parts; reload: kinds that reload the page; hear: kinds only passed on to the
+// page's other scripts.)
 //
 // The page's state is on that element for the tests and the curious: data-live-state = connecting, live,
 // reconnecting or polling; data-live-last = the id of the last message. Other scripts of the page hear
@@ -14,7 +17,7 @@
   const root = document.getElementById("live");
   if (!root) return;
   const words = (name) => (root.dataset[name] || "").split(/\s+/).filter(Boolean);
-  const kinds = words("liveOn"), reloads = words("liveReload"), parts = words("liveParts");
+  const kinds = words("liveOn"), reloads = words("liveReload"), hears = words("liveHear"), parts = words("liveParts");
   const pollMs = Number(root.dataset.livePoll || 20000);
   const RETRY_STREAM_MS = 60000;
   let etag = null, fetching = false, again = false, poller = null, source = null;
@@ -53,7 +56,7 @@
     try { data = JSON.parse(event.data || "{}"); } catch (e) { /* a message without data */ }
     document.dispatchEvent(new CustomEvent("taikai:live", { detail: { type: event.type, data } }));
     if (reloads.includes(event.type)) location.reload();
-    else refresh();
+    else if (kinds.includes(event.type)) refresh();
   }
 
   function connect() {
@@ -70,7 +73,7 @@
       else state("reconnecting");  // the browser reconnects by itself, with Last-Event-ID
     });
     source.addEventListener("reset", () => location.reload());  // what was missed is no longer kept
-    new Set([...kinds, ...reloads]).forEach((kind) => source.addEventListener(kind, heard));
+    new Set([...kinds, ...reloads, ...hears]).forEach((kind) => source.addEventListener(kind, heard));
   }
 
   connect();

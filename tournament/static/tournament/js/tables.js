@@ -1,10 +1,11 @@
-// My tables (templates/tournament/console/tables.html): every clock of the page, live: the seat on turn
-// and its time, refreshed every 2 s.
+// My tables (templates/tournament/console/tables.html): every clock of the page, live: the seat on turn and
+// its time, ticking down between reads. The clocks are read again when the event's live stream says a clock,
+// a hand or a table changed (live/static/live/js/live.js, which also swaps the list when a table's status
+// changes), and every 2 s while the stream is not open.
 (function () {
   "use strict";
-  const cells = [...document.querySelectorAll("td.clock")];
-  if (!cells.length) return;
-  const url = document.getElementById("my-tables").dataset.clocks + "?tables=" + cells.map((c) => c.dataset.table).join(",");
+  const list = () => document.getElementById("my-tables");
+  if (!list()) return;
   // Translators: the seats' winds, one letter or character each: East, South, West, North.
   const winds = [pgettext("wind", "E"), pgettext("wind", "S"), pgettext("wind", "W"), pgettext("wind", "N")];
   const STATUSES = {
@@ -13,24 +14,42 @@
     paused: pgettext("clock", "paused"),
     finished: pgettext("clock", "finished"),
   };
-  async function refresh() {
-    try {
-      const clocks = await (await fetch(url, { cache: "no-store" })).json();
-      cells.forEach((cell) => {
-        const c = clocks[cell.dataset.table];
-        if (!c) { cell.textContent = ""; return; }
-        const seat = c.seat_on_turn, ms = seat === null ? 0 : c.remaining_ms[seat];
-        const flags = c.flagged.length
-          ? " · " + interpolate(gettext("flag %(seats)s"), { seats: c.flagged.map((s) => winds[s]).join(" ") }, true) : "";
-        const state = c.status === "running"
-          ? interpolate(gettext("%(wind)s %(seconds)s s"), { wind: winds[seat], seconds: (ms / 1000).toFixed(1) }, true)
-          : (STATUSES[c.status] || c.status);
-        cell.innerHTML = "";
-        cell.append(interpolate(gettext("hand %(number)s · %(status)s"), { number: c.hand_number, status: state }, true));
-        if (flags) { const span = document.createElement("span"); span.className = "flag"; span.textContent = flags; cell.append(span); }
-      });
-    } catch (e) { /* the next refresh tries again */ }
+  let clocks = {}, readAt = 0;
+  const cells = () => [...document.querySelectorAll("td.clock")];
+
+  function draw() {
+    const elapsed = performance.now() - readAt;
+    cells().forEach((cell) => {
+      const c = clocks[cell.dataset.table];
+      if (!c) { cell.textContent = ""; return; }
+      const seat = c.seat_on_turn;
+      const ms = seat === null ? 0 : Math.max(0, c.remaining_ms[seat] - (c.status === "running" ? elapsed : 0));
+      const flags = c.flagged.length
+        ? " · " + interpolate(gettext("flag %(seats)s"), { seats: c.flagged.map((s) => winds[s]).join(" ") }, true) : "";
+      const state = c.status === "running"
+        ? interpolate(gettext("%(wind)s %(seconds)s s"), { wind: winds[seat], seconds: (ms / 1000).toFixed(1) }, true)
+        : (STATUSES[c.status] || c.status);
+      cell.innerHTML = "";
+      cell.append(interpolate(gettext("hand %(number)s · %(status)s"), { number: c.hand_number, status: state }, true));
+      if (flags) { const span = document.createElement("span"); span.className = "flag"; span.textContent = flags; cell.append(span); }
+    });
   }
-  refresh();
-  setInterval(refresh, 2000);
+  async function read() {
+    const shown = cells();
+    if (!shown.length) return;
+    const url = list().dataset.clocks + "?tables=" + shown.map((c) => c.dataset.table).join(",");
+    try {
+      clocks = await (await fetch(url, { cache: "no-store" })).json();
+      readAt = performance.now();
+      draw();
+    } catch (e) { /* offline: the next message or read tries again */ }
+  }
+  const live = document.getElementById("live");
+  document.addEventListener("taikai:live", (event) => {
+    if (["clock", "hand", "table"].includes(event.detail.type)) read();
+  });
+  document.addEventListener("taikai:refreshed", read);  // the list was swapped: its clocks too
+  read();
+  setInterval(draw, 200);
+  setInterval(() => { if (!live || live.dataset.liveState !== "live") read(); }, 2000);
 })();
