@@ -144,6 +144,8 @@ def opening(cursor: str) -> str:
     """How a stream starts: how soon to reconnect, and the id it starts from, so that a browser that
     reconnects before any message came still asks for what happened since (an id alone fires nothing)."""
     return f"retry: {RETRY_MS}\nid: {cursor}\n: stream open\n\n"
+
+
 RESET = "event: reset\ndata: {}\n\n"
 HEARTBEAT = ": keep-alive\n\n"
 
