@@ -207,9 +207,13 @@ def _recompute_loop(event_id: int, stop, out) -> None:
     out.put(times)
 
 
-def serve(port: int, workers: int, log) -> subprocess.Popen:
+def serve(port: int, workers: int, log, *, asgi: bool = False) -> subprocess.Popen:
+    """gunicorn on ``port``: WSGI, or (``asgi``) uvicorn workers as the README's production runs it."""
     env = dict(os.environ, DEBUG="0", PYTHONPATH=str(ROOT))
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+    application = (
+        ["config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"] if asgi else ["config.wsgi"]
+    )
+    command = [sys.executable, "-m", "gunicorn", *application, "--bind", f"127.0.0.1:{port}",
                "--workers", str(workers), "--log-level", "warning", "--timeout", "120"]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
     for _ in range(300):
@@ -232,6 +236,9 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=20, help="requests per client per page (default 20)")
     parser.add_argument("--players", type=int, default=500, help="players' pages to go round (default 500)")
     parser.add_argument("--only", help="measure only the pages whose name contains this")
+    parser.add_argument(
+        "--asgi", action="store_true", help="serve with uvicorn workers (ASGI), as in production"
+    )
     parser.add_argument("--during-recompute", action="store_true",
                         help="measure while the standings are recomputed again and again")  # fmt: skip
     args = parser.parse_args()
@@ -247,7 +254,7 @@ def main() -> None:
     connection.close()
     port = free_port()
     log = tempfile.NamedTemporaryFile("w+", prefix="public_pages-gunicorn-", suffix=".log", delete=False)  # noqa: SIM115
-    server = serve(port, args.workers, log)
+    server = serve(port, args.workers, log, asgi=args.asgi)
     health = Page("/healthz", ["/healthz"])
     figures, health_rates = [], []
     try:
@@ -275,7 +282,7 @@ def main() -> None:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
     during = ", while the standings are recomputed" if args.during_recompute else ""
-    print(f"{args.slug} on {vendor}, cache {cache}{during}: gunicorn {args.workers} workers, {args.clients} clients × "
+    print(f"{args.slug} on {vendor}, cache {cache}{during}: gunicorn {args.workers} {'uvicorn ' if args.asgi else ''}workers, {args.clients} clients × "
           f"{args.requests} requests per page; /healthz {min(health_rates):.0f}–{max(health_rates):.0f} req/s")  # fmt: skip
     print(f"| {'page':28} | {'req/s':>6} | {'/healthz':>8} | {'ratio':>5} | {'p50 ms':>6} | {'p95 ms':>6} "
           f"| {'alone ms':>8} | {'KiB':>6} | target |")  # fmt: skip

@@ -164,12 +164,10 @@ def _sync_events(the_bus, listening: Listening, cursor: str):
             found = the_bus.wait(listening.channel, cursor, settings.LIVE_HEARTBEAT_SECONDS)
         except BusDown:
             return  # the browser reconnects; while the bus is down it is told 503 and polls
-        if found is None:
-            yield RESET
+        text, cursor = _next_part(found, listening, cursor)
+        yield text
+        if text == RESET:
             return
-        text, last = _shown(found, listening.staff)
-        cursor = last or cursor
-        yield text or HEARTBEAT
 
 
 async def async_events(the_bus, listening: Listening, cursor: str):
@@ -180,9 +178,16 @@ async def async_events(the_bus, listening: Listening, cursor: str):
             found = await the_bus.listen(listening.channel, cursor, settings.LIVE_HEARTBEAT_SECONDS)
         except BusDown:
             return
-        if found is None:
-            yield RESET
+        text, cursor = _next_part(found, listening, cursor)
+        yield text
+        if text == RESET:
             return
-        text, last = _shown(found, listening.staff)
-        cursor = last or cursor
-        yield text or HEARTBEAT
+
+
+def _next_part(found: list[Message] | None, listening: Listening, cursor: str) -> tuple[str, str]:
+    """What the stream sends for what the bus gave (messages, nothing, or ``None``: reload), and where it
+    goes on from."""
+    if found is None:
+        return RESET, cursor
+    text, last = _shown(found, listening.staff)
+    return text or HEARTBEAT, last or cursor

@@ -143,3 +143,62 @@ def test_a_page_whose_stream_ended_reconnects_and_gets_what_it_missed(
     page.wait_for_selector("#seating .provisional", timeout=5000)
     page.wait_for_selector("#live[data-live-state=live]", state="attached")
     assert still_the_same_page(page)
+
+
+@pytest.mark.services("postgres", "redis")
+def test_pages_reconnect_by_themselves_after_the_server_restarts(chromium_browser, make_event, settings):
+    """The site's server stops and starts again (a deploy, a crash): the page finds it again by itself and
+    gets the hand recorded while it was down, with no reload. A server of the test's own (``bin/serve``'s
+    runserver) on the test database, the bus on the run's Redis."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    from pathlib import Path
+
+    from tests.fixtures.services import _database_url_for_worker
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, DATABASE_URL=_database_url_for_worker(), LIVE_BUS_URL=settings.LIVE_BUS_URL, DEBUG="1",
+               LIVE_HEARTBEAT_SECONDS="1")  # fmt: skip
+    root = Path(__file__).resolve().parents[2]
+
+    def start() -> subprocess.Popen:
+        server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+                                  cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
+                return server
+            except OSError:
+                time.sleep(0.2)
+        server.kill()
+        raise RuntimeError("the test's server did not start")
+
+    event = make_event(4, is_public=True, slug="live-restart")
+    table = round_seated(event).tables.get()
+    server = start()
+    context = chromium_browser.new_context(
+        base_url=f"http://127.0.0.1:{port}", viewport=PHONE, locale="en-US"
+    )
+    try:
+        page = context.new_page()
+        page.goto(reverse("tournament:round", args=[event.slug, 1]))
+        live_page(page)
+        server.terminate()
+        server.wait(timeout=10)
+        page.wait_for_selector("#live[data-live-state=reconnecting]", state="attached", timeout=10000)
+        hand_record(table=table, number=1, expected_version=0, data=DRAW)  # while the site is down
+        server = start()
+        page.wait_for_selector("#seating .provisional", timeout=15000)
+        page.wait_for_selector("#live[data-live-state=live]", state="attached")
+        assert still_the_same_page(page)
+    finally:
+        context.close()
+        server.kill()
+        server.wait(timeout=10)

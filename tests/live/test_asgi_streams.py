@@ -12,8 +12,6 @@ from asgiref.testing import ApplicationCommunicator
 from django.contrib.auth.models import User
 from django.db import connections
 
-from live import bus as bus_module
-from live.bus import MemoryBus
 from live.publish import event_channel
 from tests.fixtures.tournament import round_seated
 from tournament.services.hands import hand_record
@@ -23,13 +21,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 DRAW = {"outcome": "exhaustive_draw", "dealer_position": 0}
 
 
-@pytest.fixture
-def memory_bus(monkeypatch, settings):
-    the_bus = MemoryBus()
-    monkeypatch.setattr(bus_module, "the_bus", lambda: the_bus)
-    monkeypatch.setattr("live.publish._resting_until", 0.0)
-    settings.LIVE_HEARTBEAT_SECONDS = 0.2
-    return the_bus
+@pytest.fixture(autouse=True)
+def streams_that_last(memory_bus, settings):
+    """These streams stay open until the test's phone leaves (the test ends them by a disconnect)."""
+    settings.LIVE_STREAM_SECONDS = 60
 
 
 def record_and_let_go(table) -> None:

@@ -24,17 +24,6 @@ pytestmark = pytest.mark.django_db
 DRAW = {"outcome": "exhaustive_draw", "dealer_position": 0}
 
 
-@pytest.fixture
-def memory_bus(monkeypatch, settings):
-    """The streams on a bus of the test's own, in memory; short responses so that a test reads them whole."""
-    the_bus = MemoryBus()
-    monkeypatch.setattr(bus_module, "the_bus", lambda: the_bus)
-    monkeypatch.setattr("live.publish._resting_until", 0.0)
-    settings.LIVE_HEARTBEAT_SECONDS = 0.05
-    settings.LIVE_STREAM_SECONDS = 0.3
-    return the_bus
-
-
 @pytest.fixture(params=["memory", "redis"])
 def any_bus(request, settings):
     settings.LIVE_KEEP_SECONDS = 900
