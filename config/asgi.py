@@ -9,6 +9,7 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ["TAIKAI_SERVED_BY"] = "asgi"  # settings: no persistent database connections under ASGI
 
 django_application = get_asgi_application()
 

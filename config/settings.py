@@ -131,6 +131,11 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if os.environ.get("TAIKAI_SERVED_BY") == "asgi":
+    # Under ASGI each request's synchronous part runs in a thread of its own: a connection kept open for
+    # the next request would be kept by a thread that is gone. Connect per request (put a pool such as
+    # PgBouncer in front of PostgreSQL for a large event).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several referees save at once even on the embedded default: wait for the write lock.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20

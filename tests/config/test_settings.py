@@ -63,3 +63,22 @@ def test_no_secret_key_is_committed():
     assert 'SECRET_KEY = "' not in settings_text and "SECRET_KEY = '" not in settings_text
     ignored = (PROJECT_DIR / ".gitignore").read_text().split()
     assert ".secret_key" in ignored
+
+
+def test_under_asgi_no_database_connection_outlives_its_request():
+    """Served by ASGI, a request's synchronous part runs in a thread of its own: a connection kept for the next
+    request would be kept by a thread that is gone, and PostgreSQL runs out of connections."""
+    probe = (
+        "import os, django; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings'); "
+        "from django.conf import settings; print(settings.DATABASES['default']['CONN_MAX_AGE'])"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "TAIKAI_SERVED_BY"}
+    env["DATABASE_URL"] = "postgres://postgres@127.0.0.1:5432/taikai"
+    wsgi = subprocess.run(
+        [sys.executable, "-c", probe], cwd=PROJECT_DIR, env=env, capture_output=True, text=True
+    )
+    asgi = subprocess.run(
+        [sys.executable, "-c", "import config.asgi; " + probe],
+        cwd=PROJECT_DIR, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    assert (wsgi.stdout.strip(), asgi.stdout.strip()) == ("60", "0"), (wsgi.stderr, asgi.stderr)
