@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "scoring",
     "tournament",
     "live",
+    "idempotency",
 ]
 
 MIDDLEWARE = [
@@ -90,6 +91,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.AccountLanguageMiddleware",
+    "idempotency.middleware.IdempotencyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -157,6 +159,8 @@ else:
 # The live streams (live/bus.py): what carries them between processes, how long a message is kept for a page
 # that reconnects (Last-Event-ID), and how long one response lasts before the browser reconnects.
 LIVE_BUS_URL = os.environ.get("LIVE_BUS_URL", CACHE_URL)
+# How long the answer of a write sent with a key is kept, for the same key sent again (idempotency/).
+IDEMPOTENCY_KEEP_DAYS = int(os.environ.get("IDEMPOTENCY_KEEP_DAYS", "7"))
 LIVE_KEEP_SECONDS = int(os.environ.get("LIVE_KEEP_SECONDS", "900"))
 LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "15"))
 LIVE_STREAM_SECONDS = float(os.environ.get("LIVE_STREAM_SECONDS", "300"))

@@ -1,7 +1,9 @@
 import re
+import uuid
 from fractions import Fraction
 
 from django import template
+from django.utils.html import format_html
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
@@ -234,3 +236,10 @@ def seat_names(positions, seats) -> str:
             continue
         named.append(f"{seat.wind} {seat.entry.player}")
     return ", ".join(named)
+
+
+@register.simple_tag
+def write_key() -> str:
+    """A form's hidden write key (``idempotency/``): the form sent twice (a double tap, a resend after the
+    network came back) is recorded once. A new key each time the form is drawn."""
+    return format_html('<input type="hidden" name="idempotency_key" value="{}">', uuid.uuid4().hex)

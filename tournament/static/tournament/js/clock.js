@@ -56,10 +56,14 @@
     // This page is the table's clock: a seat out of time is recorded by its write, never by a read (art. 38 ⑤).
     if (data.flag_due) call("flag");
   }
+  // A key for each write (idempotency/): a press sent again after a network error is recorded once.
+  const writeKey = () => (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
+    : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
   async function call(verb, body) {
     try {
       const response = await fetch(verb ? `${api}/${verb}` : api, verb ? { method: "POST", credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) }, body: JSON.stringify(body || {}) }
+        headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf), "Idempotency-Key": writeKey() },
+        body: JSON.stringify(body || {}) }
         : { credentials: "same-origin", cache: "no-store" });
       const data = await response.json();
       if (response.ok) take(data);

@@ -1,0 +1,128 @@
+"""Every write can be sent twice: a write to the console or the API that carries a key made by its client
+(the ``Idempotency-Key`` header, or an ``idempotency_key`` field of a form) is done once. The same key
+again, from the same sender, gets the first answer back and writes nothing; the same key with another
+body is refused (409 ``idempotency_key_reused``). Keys are kept ``IDEMPOTENCY_KEEP_DAYS`` (7 days;
+``manage.py forget_idempotency_keys`` forgets older ones).
+
+The sender is the account signed in, else the API token (its secret's digest), else the session (a
+scorekeeper's card): one sender's key is never another's answer, and a replay is only ever given to the
+one who made the write. The write and its answer are kept in one transaction: a sending that fails (a
+server error) keeps nothing, and may be sent again.
+
+A write without a key is done as before (the version checks still refuse a hand saved twice).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from django.db import transaction
+from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+
+from idempotency.services import request_answer_keep, request_claim
+
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+PATHS = ("/api/", "/console/")
+KEY_FIELD = "idempotency_key"
+KEY_FORM = re.compile(r"^[\x21-\x7e]{1,100}$")  # printable ASCII, no spaces: a UUID, a ULID, a counter
+LEFT_OUT = {"csrfmiddlewaretoken", KEY_FIELD}  # a form sent again has a new CSRF mask: same write
+
+
+class IdempotencyMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method not in WRITES or not request.path.startswith(PATHS):
+            return self.get_response(request)
+        key = request.headers.get("Idempotency-Key") or _form_key(request)
+        if not key:
+            return self.get_response(request)
+        if not KEY_FORM.match(key):
+            return _refusal(
+                400,
+                "invalid_idempotency_key",
+                _("the idempotency key is 1 to 100 printable characters, no spaces"),
+            )
+        scope = _sender(request)
+        if scope is None:
+            return self.get_response(request)  # nobody to remember it for: the role check refuses the write
+        with transaction.atomic():
+            row, first = request_claim(scope=scope, key=key, fingerprint=_fingerprint(request))
+            if not first:
+                return self._replay(request, row)
+            response = self.get_response(request)
+            if response.status_code >= 500 or response.streaming:
+                transaction.set_rollback(True)  # not done: the key may be sent again
+                return response
+            request_answer_keep(row, status=response.status_code, content_type=response.get("Content-Type", ""),
+                                location=response.get("Location", ""), body=response.content)  # fmt: skip
+        return response
+
+    def _replay(self, request, row):
+        """The first answer again, once the sender is checked as for a new write: the request goes through
+        the site's checks (CSRF, sign-in, role) in a transaction rolled back, and a sender who may no longer
+        write there gets that refusal instead of the answer."""
+        if row.fingerprint != _fingerprint(request):
+            return _refusal(
+                409, "idempotency_key_reused", _("this idempotency key was sent before with another write")
+            )
+        with transaction.atomic():
+            fresh = self.get_response(request)
+            transaction.set_rollback(True)
+        if fresh.status_code in REFUSED_ACCESS:
+            return fresh
+        response = HttpResponse(bytes(row.body), status=row.status, content_type=row.content_type or None)
+        if row.location:
+            response["Location"] = row.location
+        response["Idempotent-Replayed"] = "true"
+        return response
+
+
+REFUSED_ACCESS = frozenset({401, 403, 404})
+
+
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _is_form(request) -> bool:
+    """A console form (the API reads its own bodies: a form is left to it, to refuse)."""
+    return request.path.startswith("/console/") and request.content_type in FORMS
+
+
+def _form_key(request) -> str:
+    return request.POST.get(KEY_FIELD, "") if _is_form(request) else ""
+
+
+def _sender(request) -> str | None:
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    authorization = request.headers.get("Authorization", "")
+    if authorization:
+        return "token:" + hashlib.sha256(authorization.encode()).hexdigest()[:32]
+    session = getattr(request, "session", None)
+    if session is not None and session.session_key:
+        return "session:" + hashlib.sha256(session.session_key.encode()).hexdigest()[:32]
+    return None
+
+
+def _fingerprint(request) -> str:
+    digest = hashlib.sha256(f"{request.method} {request.get_full_path()}\n".encode())
+    if _is_form(request):
+        for name, values in sorted(request.POST.lists()):
+            if name not in LEFT_OUT:
+                digest.update(f"{name}={values}\n".encode())
+        for name, upload in sorted(request.FILES.items()):
+            digest.update(f"{name}:{upload.name}:{upload.size}\n".encode())
+    else:
+        digest.update(request.body)
+    return digest.hexdigest()
+
+
+def _refusal(status: int, code: str, message: str) -> JsonResponse:
+    return JsonResponse(
+        {"error": {"code": code, "message": message, "field": "Idempotency-Key"}}, status=status
+    )
