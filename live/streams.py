@@ -15,6 +15,7 @@ the tests' live server) it holds one thread while open.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import dataclass
 
@@ -156,18 +157,33 @@ def _shown(messages: list[Message], staff: bool) -> tuple[str, str | None]:
     return text, (messages[-1].id if messages else None)
 
 
+_open_sync_streams = 0  # streams this process serves with a thread each (WSGI), for the tests to wait on
+_open_lock = threading.Lock()
+
+
+def open_sync_streams() -> int:
+    return _open_sync_streams
+
+
 def _sync_events(the_bus, listening: Listening, cursor: str):
-    yield opening(cursor)
-    deadline = time.monotonic() + settings.LIVE_STREAM_SECONDS
-    while time.monotonic() < deadline:
-        try:
-            found = the_bus.wait(listening.channel, cursor, settings.LIVE_HEARTBEAT_SECONDS)
-        except BusDown:
-            return  # the browser reconnects; while the bus is down it is told 503 and polls
-        text, cursor = _next_part(found, listening, cursor)
-        yield text
-        if text == RESET:
-            return
+    global _open_sync_streams
+    with _open_lock:
+        _open_sync_streams += 1
+    try:
+        yield opening(cursor)
+        deadline = time.monotonic() + settings.LIVE_STREAM_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                found = the_bus.wait(listening.channel, cursor, settings.LIVE_HEARTBEAT_SECONDS)
+            except BusDown:
+                return  # the browser reconnects; while the bus is down it is told 503 and polls
+            text, cursor = _next_part(found, listening, cursor)
+            yield text
+            if text == RESET:
+                return
+    finally:
+        with _open_lock:
+            _open_sync_streams -= 1
 
 
 async def async_events(the_bus, listening: Listening, cursor: str):

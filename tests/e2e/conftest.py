@@ -51,6 +51,23 @@ def page(chromium_browser, live_server, task_worker):
     context.close()
 
 
+@pytest.fixture(autouse=True)
+def live_streams_end_with_the_test(settings):
+    """A page's live stream holds a thread of the test server (WSGI) until a heartbeat finds the browser gone:
+    heartbeats come often here, and the test ends once its streams have, so that no thread of the server
+    outlives the test that opened it (and the database it read)."""
+    import time
+
+    from live.streams import open_sync_streams
+
+    settings.LIVE_HEARTBEAT_SECONDS = min(settings.LIVE_HEARTBEAT_SECONDS, 0.3)
+    yield
+    deadline = time.monotonic() + 5
+    while open_sync_streams() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.1)  # the server closes the response after the stream's last part
+
+
 @pytest.fixture
 def screen(chromium_browser, live_server):
     """Opens pages in browser contexts of a viewport and a language each; all closed after the test."""
