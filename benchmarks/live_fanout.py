@@ -25,7 +25,6 @@ import asyncio
 import gc
 import os
 import resource
-import socket
 import subprocess
 import sys
 import tempfile
@@ -36,14 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from benchmarks.public_pages import free_port  # noqa: E402
+
 MAX_LISTENERS = 20_000
 TARGET_P99_S = 1.0
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def serve(port: int, workers: int, log) -> subprocess.Popen:

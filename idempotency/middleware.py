@@ -49,10 +49,11 @@ class IdempotencyMiddleware:
         scope = _sender(request)
         if scope is None:
             return self.get_response(request)  # nobody to remember it for: the role check refuses the write
+        fingerprint = _fingerprint(request)
         with transaction.atomic():
-            row, first = request_claim(scope=scope, key=key, fingerprint=_fingerprint(request))
+            row, first = request_claim(scope=scope, key=key, fingerprint=fingerprint)
             if not first:
-                return self._replay(request, row)
+                return self._replay(request, row, fingerprint)
             response = self.get_response(request)
             if response.status_code >= 500 or response.streaming:
                 transaction.set_rollback(True)  # not done: the key may be sent again
@@ -61,11 +62,11 @@ class IdempotencyMiddleware:
                                 location=response.get("Location", ""), body=response.content)  # fmt: skip
         return response
 
-    def _replay(self, request, row):
+    def _replay(self, request, row, fingerprint: str):
         """The first answer again, once the sender is checked as for a new write: the request goes through
         the site's checks (CSRF, sign-in, role) in a transaction rolled back, and a sender who may no longer
         write there gets that refusal instead of the answer."""
-        if row.fingerprint != _fingerprint(request):
+        if row.fingerprint != fingerprint:
             return _refusal(
                 409, "idempotency_key_reused", _("this idempotency key was sent before with another write")
             )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import logging
 import re
 from importlib import import_module
@@ -22,7 +21,8 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIRequest
-from django.http import Http404
+from django.http import Http404, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 
 from live import bus as live_bus
 from live.bus import BusDown
@@ -31,6 +31,7 @@ from live.streams import (
     HEADERS,
     Listening,
     async_events,
+    bus_down,
     event_listening,
     release_database_connections,
     starting_id,
@@ -59,8 +60,9 @@ def with_live_streams(django_application):
     return application
 
 
-def _decide(scope, listening_of, arguments) -> tuple[int, Listening | None, str]:
-    """(status, what to listen to, where to start), as Django's view would decide it. Runs in a thread."""
+def _decide(scope, listening_of, arguments) -> tuple[Listening, str] | HttpResponse:
+    """What to listen to and where to start, as Django's view decides it; or the refusal to send. Runs in a
+    thread."""
     request = ASGIRequest(scope, io.BytesIO())
     try:
         request.get_host()  # ALLOWED_HOSTS, as Django checks it
@@ -72,43 +74,37 @@ def _decide(scope, listening_of, arguments) -> tuple[int, Listening | None, str]
         if "table_id" in arguments:
             arguments = {"table_id": int(arguments["table_id"])}
         listening = listening_of(request, **arguments)
-        return 200, listening, starting_id(request, listening.channel)
+        return listening, starting_id(request, listening.channel)
     except DisallowedHost:
-        return 400, None, "bad_request"
+        return _refusal(400, "bad_request", _("the request could not be read"))
     except Http404:
-        return 404, None, "not_found"
+        return _refusal(404, "not_found", _("no such stream"))
     except BusDown as exc:
         logger.warning("the live bus is down: %s", exc)
-        return 503, None, "live_unavailable"
+        return bus_down()
     finally:
         release_database_connections()
 
 
-MESSAGES = {
-    400: "the request could not be read",
-    404: "no such stream",
-    405: "only GET reads a stream",
-    503: "live updates are unavailable: the page polls",
-}
+def _refusal(status: int, code: str, message: str) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "message": message, "field": None}}, status=status)
 
 
-async def _answer(send, status: int, code: str) -> None:
-    body = json.dumps({"error": {"code": code, "message": MESSAGES[status], "field": None}}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    if status == 503:
-        headers.append((b"retry-after", b"30"))
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+async def _answer(send, response: HttpResponse) -> None:
+    """Send a (non-streaming) Django response as ASGI messages."""
+    headers = [(name.lower().encode(), value.encode()) for name, value in response.items()]
+    headers.append((b"content-length", str(len(response.content)).encode()))
+    await send({"type": "http.response.start", "status": response.status_code, "headers": headers})
+    await send({"type": "http.response.body", "body": response.content})
 
 
 async def _serve(scope, receive, send, listening_of, arguments) -> None:
     if scope["method"] not in ("GET", "HEAD"):
-        return await _answer(send, 405, "method_not_allowed")
-    status, listening, start = await sync_to_async(_decide, thread_sensitive=False)(
-        scope, listening_of, arguments
-    )
-    if listening is None:
-        return await _answer(send, status, start)
+        return await _answer(send, _refusal(405, "method_not_allowed", _("only GET reads a stream")))
+    decided = await sync_to_async(_decide, thread_sensitive=False)(scope, listening_of, arguments)
+    if isinstance(decided, HttpResponse):
+        return await _answer(send, decided)
+    listening, start = decided
     headers = [(b"content-type", CONTENT_TYPE.encode())]
     headers += [(name.lower().encode(), value.encode()) for name, value in HEADERS.items()]
     await send({"type": "http.response.start", "status": 200, "headers": headers})

@@ -293,6 +293,11 @@ WRITES = [
     W("change a player entered only in the other event",
       change(Player, lambda w: w.other.entries.first().player, lambda w: {"display_name": "Renamed"}),
       {"superuser", "organizer_elsewhere"}),
+    # a player's page: linking the player to an account is the player's own act (signed in, with their link;
+    # tests/tournament/test_player_account_link.py), never any role's here
+    W("link a player to one's own account",
+      post(lambda w: reverse("tournament:player_account_link", args=[w.event.slug, w.event.entries.first().pk])),
+      set(), "tournament:player_account_link"),
     # the admin's custom views
     W("seat the next round (typed)", post(event_url("seat_round"), lambda w: {"tables": "Player 01, Player 02"}),
       ORGANIZERS, "admin:tournament_event_seat_round"),
