@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -207,14 +208,15 @@ def _recompute_loop(event_id: int, stop, out) -> None:
     out.put(times)
 
 
-def serve(port: int, workers: int, log, *, asgi: bool = False) -> subprocess.Popen:
-    """gunicorn on ``port``: WSGI, or (``asgi``) uvicorn workers as the README's production runs it."""
+def serve(port: int, workers: int, log, *, asgi: bool = False, extra: Sequence[str] = ()) -> subprocess.Popen:
+    """gunicorn on ``port``: WSGI, or (``asgi``) uvicorn workers as the README's production runs it; ``extra``:
+    more of its arguments."""
     env = dict(os.environ, DEBUG="0", PYTHONPATH=str(ROOT))
     application = (
         ["config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"] if asgi else ["config.wsgi"]
     )
     command = [sys.executable, "-m", "gunicorn", *application, "--bind", f"127.0.0.1:{port}",
-               "--workers", str(workers), "--log-level", "warning", "--timeout", "120"]  # fmt: skip
+               "--workers", str(workers), "--log-level", "warning", "--timeout", "120", *extra]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
     for _ in range(300):
         try:

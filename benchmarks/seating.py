@@ -1,7 +1,7 @@
 """Seating figures: simulated events from 16 to 1,000 players, one 10,000-player round, and speed.
 
-Run: ``python benchmarks/seating.py [events|large|speed] [--only TEXT] [--time-limit S]`` (all three
-by default; ``--only 18`` keeps the events whose name contains "18"; requests carry the protocol's
+Run: ``python benchmarks/seating.py [events|large|speed|groups] [--only TEXT] [--time-limit S]`` (all
+four by default; ``--only 18`` keeps the events whose name contains "18"; requests carry the protocol's
 default ``time_limit_s`` unless ``--time-limit`` is given). Every round goes through ``seat_round`` one
 at a time with the history fed back, as an event would; results between Swiss rounds are simulated
 (a placement bonus plus noise), so the standings move. Absent and withdrawn players are listed in
@@ -27,7 +27,13 @@ three and better on one.
   after the round and the lowest count possible (players whose counts cannot reach a spread of 1
   whatever seat they get), and the round's mean rank spread;
 * speed: one Swiss round (8th, with history) and one first round for 100, 1,000 and 10,000
-  players, budget 5 s.
+  players, budget 5 s;
+* groups (``docs/seating-groups.md``): 64 players in 16 teams of 4 (never) over 8 random rounds;
+  120 players from 30 clubs of 2-8 (avoid) over 8 Swiss rounds; 10,000 players in 1,000 teams of
+  10 (never), one Swiss round after 5 rounds of random history. Each with and without the groups:
+  repeats, same-group pairs against their lower bound (per round, a group of ``m`` seated at ``t``
+  tables has at least ``sum C(k_i, 2)`` pairs together, the ``k_i`` as even as possible; summed over
+  groups and rounds), players above ideal, spread, time.
 """
 
 from __future__ import annotations
@@ -156,7 +162,9 @@ def round_spread(tables: list, standings: list, absent: set) -> float:
     return sum(spreads) / len(spreads)
 
 
-def run_event(scenario: Scenario, seed: int = 11, time_limit_s: float | None = None) -> dict:
+def run_event(
+    scenario: Scenario, seed: int = 11, time_limit_s: float | None = None, groups: list | None = None
+) -> dict:
     rng = random.Random(seed)
     ids = list(range(1, scenario.players + 1))
     scores = dict.fromkeys(ids, 0)
@@ -164,6 +172,7 @@ def run_event(scenario: Scenario, seed: int = 11, time_limit_s: float | None = N
     spreads = []
     started = time.perf_counter()
     slowest = 0.0
+    group_pairs = group_bound = 0
     for round_number in range(1, scenario.rounds + 1):
         absent = absent_in_round(scenario, ids, round_number)
         swiss = scenario.mode == "swiss" and round_number > 1
@@ -182,10 +191,16 @@ def run_event(scenario: Scenario, seed: int = 11, time_limit_s: float | None = N
         }
         if time_limit_s is not None:
             request["time_limit_s"] = time_limit_s
+        if groups:
+            request["groups"] = groups
         round_started = time.perf_counter()
         response = seat_round(request)
         slowest = max(slowest, time.perf_counter() - round_started)
         assert "tables" in response, response
+        if groups:
+            pairs, bound = same_group_pairs(groups, response["tables"])
+            group_pairs += pairs
+            group_bound += bound
         if swiss:
             spreads.append(round_spread(response["tables"], standings, set(absent)))
         history.append(response["tables"])
@@ -196,7 +211,23 @@ def run_event(scenario: Scenario, seed: int = 11, time_limit_s: float | None = N
         "spread": sum(spreads) / len(spreads) if spreads else None,
         "seconds": time.perf_counter() - started,
         "slowest_round": slowest,
+        "group_pairs": group_pairs,
+        "group_bound": group_bound,
+        "history": history,
     }
+
+
+def same_group_pairs(groups: list, tables: list) -> tuple[int, int]:
+    """(pairs of a group seated together, their lower bound) in one round, recounted here."""
+    table_of = {player: index for index, table in enumerate(tables) for player in table}
+    pairs = bound = 0
+    for group in groups:
+        seated = [table_of[player] for player in group["members"] if player in table_of]
+        for first, second in itertools.combinations(seated, 2):
+            pairs += first == second
+        low, extra = divmod(len(seated), len(tables))
+        bound += extra * (low + 1) * low // 2 + (len(tables) - extra) * low * (low - 1) // 2
+    return pairs, bound
 
 
 def _figure(value) -> str:
@@ -255,13 +286,8 @@ def lowest_above_ideal(history: list, ids: list[int]) -> int:
     return stuck
 
 
-def run_large(players: int = 10_000, history_rounds: int = 5, repeat: int = 3) -> None:
-    rng = random.Random(players)
-    ids = list(range(1, players + 1))
-    history = random_history(ids, history_rounds, rng)
-    standings = ids[:]
-    rng.shuffle(standings)
-    request = {"players": ids, "history": history, "standings": standings, "seed": 1}
+def large_round(request: dict, history: list, repeat: int) -> tuple[list[float], list, int]:
+    """Seat ``request`` ``repeat`` times: (seconds of each run, the tables, new repeated pairs)."""
     seconds = []
     response = {}
     for _ in range(repeat):
@@ -269,12 +295,27 @@ def run_large(players: int = 10_000, history_rounds: int = 5, repeat: int = 3) -
         response = seat_round(request)
         seconds.append(time.perf_counter() - started)
     tables = response["tables"]
-    met = {
-        pair for tables_ in history for table in tables_ for pair in itertools.combinations(sorted(table), 2)
-    }
+    met = {pair for past in history for table in past for pair in itertools.combinations(sorted(table), 2)}
     new_repeats = sum(
         1 for table in tables for pair in itertools.combinations(sorted(table), 2) if pair in met
     )
+    return seconds, tables, new_repeats
+
+
+def large_field(players: int, history_rounds: int) -> tuple[list[int], list, list[int]]:
+    """Ids, random history and random standings of the large round."""
+    rng = random.Random(players)
+    ids = list(range(1, players + 1))
+    history = random_history(ids, history_rounds, rng)
+    standings = ids[:]
+    rng.shuffle(standings)
+    return ids, history, standings
+
+
+def run_large(players: int = 10_000, history_rounds: int = 5, repeat: int = 3) -> None:
+    ids, history, standings = large_field(players, history_rounds)
+    request = {"players": ids, "history": history, "standings": standings, "seed": 1}
+    seconds, tables, new_repeats = large_round(request, history, repeat)
     above = above_ideal([*history, tables], 4)
     spread = round_spread(tables, standings, set())
     print(
@@ -311,9 +352,66 @@ def run_speed() -> None:
         )
 
 
+def teams(ids: list[int], sizes: list[int], policy: str, kind: str, rng: random.Random) -> list:
+    """Groups of the given sizes from ``ids`` shuffled."""
+    shuffled = ids[:]
+    rng.shuffle(shuffled)
+    groups, start = [], 0
+    for size in sizes:
+        groups.append({"kind": kind, "members": shuffled[start : start + size], "policy": policy})
+        start += size
+    return groups
+
+
+def run_group_event(scenario: Scenario, groups: list) -> None:
+    for label, given in (("without", None), ("with", groups)):
+        figures = run_event(scenario, groups=given)
+        if given is None:  # the same groups counted on the tables seated without them
+            for tables in figures["history"]:
+                pairs, bound = same_group_pairs(groups, tables)
+                figures["group_pairs"] += pairs
+                figures["group_bound"] += bound
+        print(
+            f"{scenario.name:<22} {label:<8} repeats {figures['repeats']:>3}, same-group pairs "
+            f"{figures['group_pairs']:>3} (lower bound {figures['group_bound']}), above ideal "
+            f"{figures['above']}, spread {_figure(figures['spread'])}, {figures['seconds']:.1f} s "
+            f"(slowest round {figures['slowest_round']:.2f} s)"
+        )
+
+
+def run_large_groups(players: int = 10_000, history_rounds: int = 5, repeat: int = 3) -> None:
+    ids, history, standings = large_field(players, history_rounds)
+    groups = teams(ids, [10] * (players // 10), "never", "team", random.Random("teams"))
+    for label, given in (("without", None), ("with", groups)):
+        request = {"players": ids, "history": history, "standings": standings, "seed": 1}
+        if given:
+            request["groups"] = given
+        seconds, tables, new_repeats = large_round(request, history, repeat)
+        pairs, bound = same_group_pairs(groups, tables)
+        print(
+            f"groups 10000 teams r6  {label:<8} new repeats {new_repeats}, same-team pairs {pairs} "
+            f"(lower bound {bound}), above ideal {above_ideal([*history, tables], 4)}, spread "
+            f"{round_spread(tables, standings, set()):.2f}, {statistics.median(seconds):.2f} s "
+            f"(median of {repeat})"
+        )
+
+
+def run_groups() -> None:
+    rng = random.Random("groups")
+    ids = list(range(1, 65))
+    run_group_event(
+        Scenario("groups 64x8 teams", 64, 8, "random"), teams(ids, [4] * 16, "never", "team", rng)
+    )
+    clubs = [2, 3, 4, 5, 6, 7, 8] * 4 + [2, 2]
+    clubs[-1] += 120 - sum(clubs)
+    ids = list(range(1, 121))
+    run_group_event(Scenario("groups 120x8 clubs", 120, 8, "swiss"), teams(ids, clubs, "avoid", "club", rng))
+    run_large_groups()
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("parts", nargs="*", default=["events", "large", "speed"])
+    parser.add_argument("parts", nargs="*", default=["events", "large", "speed", "groups"])
     parser.add_argument("--only", default="", help="events whose name contains this text")
     parser.add_argument(
         "--time-limit",
@@ -328,6 +426,8 @@ def main(argv: list[str]) -> None:
         run_large()
     if "speed" in args.parts:
         run_speed()
+    if "groups" in args.parts:
+        run_groups()
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import SignInLockout
 from accounts.services import lockout_record, signin_code_redeem
-from config.throttling import client_address
+from tournament.access import client_address
 
 log = logging.getLogger("taikai.security")
 

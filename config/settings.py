@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "tournament",
     "live",
     "idempotency",
+    "registration",
 ]
 
 MIDDLEWARE = [
@@ -345,6 +346,19 @@ if PRODUCTION:
 ADMINS = [parseaddr(item) for item in env_list("ADMINS")]
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "taikai@localhost")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+# Players' messages (registration): SMTP when EMAIL_HOST is set, else printed by the process that sends them
+# (the embedded default). EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS as Django reads them.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+)  # fmt: skip
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+# The site's address as players reach it: the links in their messages start with it.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

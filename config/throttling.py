@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import time
 
-from django.conf import settings
 from django.core.cache import cache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
+
+from tournament.access import client_address
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -29,17 +30,6 @@ def is_token(auth) -> bool:
     """The request presents an API token (``tournament.api_v1.auth``; not imported here: DRF imports this
     module while the API's views are being defined)."""
     return auth is not None and hasattr(auth, "digest")
-
-
-def client_address(request) -> str:
-    """The caller's address: the connection's, or the one the nearest trusted proxy saw."""
-    meta = getattr(request, "META", {})
-    remote = meta.get("REMOTE_ADDR") or "unknown"
-    proxies = settings.TRUSTED_PROXIES
-    forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-    if proxies <= 0 or not forwarded:
-        return remote
-    return forwarded[-min(proxies, len(forwarded))]
 
 
 def parse_rate(rate: str) -> tuple[int, int]:

@@ -25,6 +25,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournament.urls_console")),
     path("", include("live.urls")),
+    path("", include("registration.urls")),
     path("api/v1/", include("tournament.urls_api_v1")),
     path("api/", include("tournament.urls_api")),
     path("scoring/", include("scoring.urls")),

@@ -30,6 +30,7 @@ EVENT_FACTS = {
     "standings": ("computed_at",),
     "seating": ("round",),
     "clock": ("table_number", "state"),
+    "checkin": ("checked_in",),  # registration: the count only, never a name
 }
 TABLE_SUBJECTS = {"hand", "table", "clock"}
 

@@ -49,6 +49,7 @@ class RulesetAdmin(admin.ModelAdmin):
             "multiple_ron", "honba_to_every_winner", "noten_payment_total", "riichi_stick", "deposits_at_end")}),
         (_("Game result: placement points 順位点 and oka"), {"fields": (
             "start_points", "return_points", "uma_4", "uma_3", "uma_2", "tie_rule")}),
+        (_("Substitutes 代走"), {"fields": ("substitute_result", "substitute_fixed_points")}),
     ]  # fmt: skip
 
 

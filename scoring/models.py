@@ -153,6 +153,17 @@ class Ruleset(models.Model):
     tie_rule = models.CharField(
         verbose_name=_("tie rule"), max_length=12, choices=TieRule.choices, default=TieRule.SPLIT
     )
+    # Substitutes 代走: a player seated in an absent player's place
+    substitute_result = models.CharField(
+        verbose_name=_("a substitute's game counts"), max_length=8, default="own",
+        choices=[("own", _("Its own points, for the absent player")),
+                 ("fixed", _("Fixed points and last place, for the absent player")),
+                 ("none", _("For nobody"))],
+    )  # fmt: skip
+    substitute_fixed_points = models.IntegerField(
+        verbose_name=_("a substitute's fixed points"), default=-15000,
+        help_text=_("Raw points (−15000 counts −15 game points) and last place, under the fixed rule."),
+    )  # fmt: skip
 
     class Meta:
         ordering = ["name"]

@@ -27,7 +27,7 @@ from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
-SUBJECTS = frozenset({"hand", "table", "standings", "seating", "clock"})
+SUBJECTS = frozenset({"hand", "table", "standings", "seating", "clock", "checkin"})  # checkin: registration's
 
 Subscriber = Callable[[str, int, dict], None]
 _subscribers: list[Subscriber] = []

@@ -1,4 +1,5 @@
-"""JSON API of the chess clock (art. 38): state, start, press, pause, resume, flag. Thin: services decide."""
+"""JSON API of the chess clock (art. 38): state, start, press, pause, resume, flag, and replay (the log of a
+device that ran the clock offline). Thin: services decide."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from taikai.errors import TaikaiError
 from tournament import access
 from tournament.models import Table
 from tournament.services.clock import (
+    REPLAY_LOG_MAX,
+    REPLAY_VERBS,
     clock_observe,
     clock_pause,
     clock_payload,
     clock_press,
+    clock_replay,
     clock_resume,
     clock_start,
     clock_state,
@@ -55,6 +59,34 @@ class PressInput(serializers.Serializer):
     claim_by = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)
 
 
+class ReplayEntryInput(serializers.Serializer):
+    """One entry of a device's offline log: its verb, the device's time, and its verb's fields."""
+
+    verb = serializers.ChoiceField(choices=REPLAY_VERBS)
+    at_ms = serializers.IntegerField(min_value=0)
+    hand_number = serializers.IntegerField(min_value=1, max_value=999, required=False)
+    dealer_position = serializers.IntegerField(min_value=0, max_value=3, required=False)
+    seat = serializers.IntegerField(min_value=0, max_value=3, required=False)
+    turn_number = serializers.IntegerField(min_value=1, max_value=100_000, required=False)
+    claim_by = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)
+
+    NEEDS = {"start": ("hand_number", "dealer_position"), "press": ("seat", "turn_number")}
+
+    def validate(self, data):
+        missing = [name for name in self.NEEDS.get(data["verb"], ()) if name not in data]
+        if missing:
+            # Translators: verb is a clock action (start, press) that needs this field.
+            message = _("required for %(verb)s") % {"verb": data["verb"]}
+            raise serializers.ValidationError({name: [message] for name in missing})
+        return data
+
+
+class ReplayInput(serializers.Serializer):
+    base_version = serializers.IntegerField(min_value=0, allow_null=True)  # None: goes on from the log before
+    sent_at_ms = serializers.IntegerField(min_value=0)
+    log = ReplayEntryInput(many=True, allow_empty=False, max_length=REPLAY_LOG_MAX)
+
+
 class ClockView(APIView):
     authentication_classes = [SessionWithTableCards]
     permission_classes = [TableScorekeeperOrReadOnly]
@@ -80,6 +112,11 @@ class ClockView(APIView):
             clock = clock_resume(table=table, user=request.user)
         elif self.action == "flag":
             clock = clock_observe(table=table, user=request.user)
+        elif self.action == "replay":
+            valid = self._valid(ReplayInput, request)
+            log = [dict(entry) for entry in valid["log"]]
+            clock = clock_replay(table=table, user=request.user, base_version=valid["base_version"],
+                                 sent_at_ms=valid["sent_at_ms"], log=log)  # fmt: skip
         else:
             return Response(
                 {"error": {"code": "not_allowed", "message": _("read the state with GET")}}, status=405
@@ -90,7 +127,7 @@ class ClockView(APIView):
     def _valid(serializer_class, request) -> dict:
         serializer = serializer_class(data=request.data)
         if not serializer.is_valid():
-            field, messages = next(iter(serializer.errors.items()))
+            field, messages = _first_error(serializer.errors)
             # Translators: an input's name and what is wrong with it, e.g. "seat: Ensure this value is …".
             message = _("%(field)s: %(problems)s") % {
                 "field": field,
@@ -98,3 +135,19 @@ class ClockView(APIView):
             }
             raise TaikaiError("invalid_input", message, field=field)
         return serializer.validated_data
+
+
+def _first_error(errors, field: str = "") -> tuple[str, list]:
+    """The first input at fault and its messages, named down into lists and nested inputs
+    (``log[3].seat``); a list's or an entry's own error names the list or the entry."""
+    if isinstance(errors, dict):
+        name, inner = next(iter(errors.items()))
+        if isinstance(name, int):  # a list's entry
+            field = f"{field}[{name}]"
+        elif name != "non_field_errors":
+            field = f"{field}.{name}" if field else name
+        return _first_error(inner, field)
+    if errors and all(isinstance(item, dict) for item in errors):
+        index = next(i for i, item in enumerate(errors) if item)
+        return _first_error(errors[index], f"{field}[{index}]")
+    return field, errors

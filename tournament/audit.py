@@ -51,7 +51,12 @@ behind the services' back, or a service that went wrong, shows up as a violation
   (``standings_entries``) at positions 0, 1, … as many as the snapshot counts (``standings_positions``), totals = current game points − penalty points / 1000 (``standings_total``),
   advances and games counted (``standings_advances``, ``standings_games``), rows ordered and ranked
   by the event's precedence with shared ranks (``standings_order``), completed rounds counted
-  (``standings_rounds``).
+  (``standings_rounds``);
+* teams (団体戦): a team's members and reserves are entries of its event (``team_member_event``), no entry
+  is in two teams (``team_member_twice``), a captain is one of the team (``team_captain``), a reserve in
+  for a round is a reserve of the team and the player replaced a member (``team_swap_roles``); with no
+  round hidden, the team standings made from the current results (penalty points deducted) are those
+  made from the published standings (``team_standings``).
 """
 
 from __future__ import annotations
@@ -80,7 +85,11 @@ from tournament.models import (
     StandingsSnapshot,
     Table,
     TableClock,
+    Team,
+    TeamMember,
+    TeamSwap,
 )
+from tournament.services.teams import team_standings_for, team_standings_from
 
 THOUSAND = 1000
 SEASONS_PER_YEAR = 4  # art. 39: a year of overtime is four hands, spring to winter
@@ -1087,6 +1096,115 @@ def check_standings(records: EventRecords) -> list[Violation]:
     return violations
 
 
+# --- Teams (団体戦) ---------------------------------------------------------------------------------
+
+
+def check_teams(records: EventRecords) -> list[Violation]:
+    event = records.event
+    teams = {team.pk: team for team in Team.objects.filter(event=event)}
+    if not teams:
+        return []
+    violations = []
+    rows = list(TeamMember.objects.filter(team__event=event).values_list("team_id", "entry_id", "role",
+                                                                         "entry__event_id"))  # fmt: skip
+    in_teams: dict[int, set[int]] = defaultdict(set)
+    roles: dict[tuple[int, int], str] = {}
+    for team_id, entry_id, role, entry_event in rows:
+        in_teams[entry_id].add(team_id)
+        roles[team_id, entry_id] = role
+        if entry_event != event.pk:
+            violations.append(Violation(
+                "team_member_event", _("team %(team)s") % {"team": teams[team_id].name},
+                _("entry %(entry)s is an entry of another event") % {"entry": entry_id},
+            ))  # fmt: skip
+    for entry_id, team_ids in sorted(in_teams.items()):
+        if len(team_ids) > 1:
+            violations.append(Violation(
+                "team_member_twice", _("entry %(entry)s") % {"entry": entry_id},
+                _("in %(count)s teams: %(teams)s")
+                % {"count": len(team_ids), "teams": ", ".join(sorted(teams[t].name for t in team_ids))},
+            ))  # fmt: skip
+    for team in teams.values():
+        if team.captain_id is not None and (team.pk, team.captain_id) not in roles:
+            violations.append(Violation(
+                "team_captain", _("team %(team)s") % {"team": team.name},
+                _("the captain (entry %(entry)s) is not in the team") % {"entry": team.captain_id},
+            ))  # fmt: skip
+    for swap in TeamSwap.objects.filter(team__event=event):
+        if (roles.get((swap.team_id, swap.reserve_id)), roles.get((swap.team_id, swap.member_id))) != (
+            TeamMember.Role.RESERVE, TeamMember.Role.MEMBER,
+        ):  # fmt: skip
+            violations.append(Violation(
+                "team_swap_roles", _("team %(team)s round %(round)s") % {"team": teams[swap.team_id].name,
+                                                                         "round": swap.round_number},
+                _("entry %(reserve)s in for entry %(member)s: not a reserve and a member of the team")
+                % {"reserve": swap.reserve_id, "member": swap.member_id},
+            ))  # fmt: skip
+    return violations + _check_team_standings(records)
+
+
+def _check_team_standings(records: EventRecords) -> list[Violation]:
+    """The team standings from the current results, summed here, against those from the published rows."""
+    event = records.event
+    if not event.team_rule:
+        return []
+    current = [r for rows in records.results.values() for r in rows if r.is_current]
+    hidden_from = event.standings_hidden_from_round
+    if hidden_from is not None and any(
+        records.tables[r.table_id].round.number >= hidden_from for r in current
+    ):
+        return []  # the published standings leave the hidden rounds out: nothing to compare
+    round_points: dict[int, dict[int, Fraction]] = defaultdict(dict)
+    totals: dict[int, Fraction] = defaultdict(Fraction)
+    for row in current:
+        number = records.tables[row.table_id].round.number
+        round_points[row.entry_id][number] = (
+            round_points[row.entry_id].get(number, Fraction(0)) + row.game_points
+        )
+        totals[row.entry_id] += row.game_points
+    for penalty in records.penalties:
+        if penalty.cancelled_at is None and penalty.points:  # art. 37 penalty points 反則点
+            totals[penalty.entry_id] -= Fraction(penalty.points, THOUSAND)
+    expected = {row.team.pk: row for row in team_standings_from(event, dict(round_points), dict(totals))}
+    violations = []
+    for row in team_standings_for(event):
+        want = expected.get(row.team.pk)
+        if want is None or (row.rank, row.score, row.rounds) != (want.rank, want.score, want.rounds):
+            violations.append(Violation(
+                "team_standings", _("team %(team)s") % {"team": row.team.name},
+                _("rank %(rank)s, score %(score)s; the current results give rank %(expected_rank)s, score %(expected)s")
+                % {"rank": row.rank, "score": row.score, "expected_rank": want.rank if want else "-",
+                   "expected": want.score if want else "-"},
+            ))  # fmt: skip
+    return violations
+
+
+def check_substitutes(records: EventRecords) -> list[Violation]:
+    """Substitutes 代走: each plays for a player of the same event who is not a substitute, never in a round
+    where that player is seated too, and is never ranked in the published standings."""
+    event = records.event
+    substitutes = list(Entry.objects.filter(event=event, substitute_for__isnull=False)
+                       .values_list("pk", "substitute_for_id", "substitute_for__event_id",
+                                    "substitute_for__substitute_for_id"))  # fmt: skip
+    if not substitutes:
+        return []
+    violations = []
+    seated = set(Seat.objects.filter(round__event=event).values_list("round_id", "entry_id"))
+    ranked = set(StandingsRow.objects.filter(event=event).values_list("entry_id", flat=True))
+    for pk, absent, absent_event, chained in substitutes:
+        where = _("entry %(entry)s") % {"entry": pk}
+        if absent_event != event.pk:
+            violations.append(Violation("substitute_event", where, _("plays for an entry of another event")))
+        if chained is not None:
+            violations.append(Violation("substitute_chain", where, _("plays for a substitute")))
+        rounds = {r for r, e in seated if e == pk} & {r for r, e in seated if e == absent}
+        if rounds:
+            violations.append(Violation("substitute_with_absent", where, _("seated in a round with the player they replace")))  # fmt: skip
+        if pk in ranked:
+            violations.append(Violation("substitute_ranked", where, _("ranked in the standings")))
+    return violations
+
+
 CHECKS = (
     check_seating,
     check_hands,
@@ -1100,6 +1218,8 @@ CHECKS = (
     check_clocks,
     check_final,
     check_standings,
+    check_teams,
+    check_substitutes,
 )
 
 

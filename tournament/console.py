@@ -11,13 +11,18 @@ scorekeeper), absences, reopening and the final's decision need a referee of the
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -31,8 +36,9 @@ from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
 from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm, seat_choice_label
 from tournament.localtime import event_time_zone_activate
 from tournament.models import PENALTY_KIND_CHOICES, Entry, HandVersion, Penalty, Seat, Table
+from tournament.outbox import outbox_form_refusal, outbox_refusal, wants_json
 from tournament.pages import fragment
-from tournament.services.clock import clocks_read
+from tournament.services.clock import clock_state, clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_record, hand_void, table_overtime_close
@@ -168,11 +174,17 @@ def table_sheet(request, table_id: int):
         except TaikaiError as exc:
             if exc.status == 403:
                 raise
+            if wants_json(request):
+                return outbox_refusal(exc, theirs=_hand_now(table, editing) if action == "hand" else None)
             messages.error(request, exc.message)  # the code is for programs: the API keeps it
         else:
+            if done and wants_json(request):
+                return JsonResponse({"ok": True, "message": str(done)})
             if done:
                 messages.success(request, done)
                 return redirect("console:table", table.pk)
+            if wants_json(request):
+                return outbox_form_refusal(scores_form if action == "scores" else hand_form)
         status = 400
     final = None
     if table.round.is_final and table.status == Table.Status.FINISHED:
@@ -194,6 +206,18 @@ def table_sheet(request, table_id: int):
         "dealer_label": _dealer_label(hand_form, seats),
     }  # fmt: skip
     return render(request, "tournament/console/table.html", context, status=status)
+
+
+def _hand_now(table, number: int) -> dict | None:
+    """Hand ``number`` as the server has it now, for a device whose queued version of it was refused (it
+    shows both side by side)."""
+    version = selectors.table_hand_version(table, number)
+    if version is None:
+        return None
+    wins = [{"winner": w.get("winner"), "han": w.get("han"), "fu": w.get("fu")} for w in version.wins]
+    return {"number": number, "version": version.version, "outcome": version.outcome,
+            "outcome_label": str(version.get_outcome_display()), "wins": wins, "deltas": list(version.deltas),
+            "author": version.author, "recorded_at": version.recorded_at.isoformat()}  # fmt: skip
 
 
 def _dealer_label(hand_form, seats) -> str:
@@ -323,8 +347,17 @@ def table_clock(request, table_id: int):
     seats = selectors.table_game_seats(table)
     defaults = selectors.next_hand_defaults(selectors.table_hand_sheet(table), players=len(seats))
     context = {"table": table, "event": table.round.event, "seats": seats, "next_hand": selectors.table_hands_recorded(table) + 1,
-               "dealer": defaults["dealer_position"]}  # fmt: skip
+               "dealer": defaults["dealer_position"], "clock": _clock_shown(table)}  # fmt: skip
     return render(request, "tournament/console/clock.html", context)
+
+
+def _clock_shown(table) -> dict | None:
+    """The clock as the page is drawn (a copy of the page kept on the device starts from it); None for an
+    event without a time bank (the page says so when it asks)."""
+    try:
+        return clock_state(table=table)
+    except TaikaiError:
+        return None
 
 
 CLOCKS_PER_REQUEST = 50
@@ -386,8 +419,17 @@ def table_penalty(request, table_id: int):
             penalty_log(event=event, entry=entry, kind=data["kind"], reason=data["reason"], table=table,
                         hand_number=data["hand_number"], user=request.user)  # fmt: skip
         except TaikaiError as exc:
+            if wants_json(request):
+                return outbox_refusal(exc)
             form.add_error(None, exc.message)
         else:
+            if wants_json(request):
+                return JsonResponse(
+                    {
+                        "ok": True,
+                        "message": _("The penalty of %(player)s is logged.") % {"player": entry.player},
+                    }
+                )
             entry.refresh_from_db()
             if entry.status == Entry.Status.DISQUALIFIED:
                 messages.warning(
@@ -397,6 +439,8 @@ def table_penalty(request, table_id: int):
                 )
             messages.success(request, _("The penalty of %(player)s is logged.") % {"player": entry.player})
             return redirect("console:table", table.pk)
+    if request.method == "POST" and wants_json(request):
+        return outbox_form_refusal(form)
     status = 400 if request.method == "POST" else 200
     disqualifying = [kind.value for kind in PENALTY_EFFECTS
                      if is_disqualifying(kind, tournament_play=event.tournament_play)]  # fmt: skip
@@ -426,3 +470,40 @@ def table_card(request, token: str):
     elif request.method == "POST":
         status = 400
     return render(request, "tournament/console/card.html", {"form": form}, status=status)
+
+
+# The scripts and files a console page needs offline, fetched when the service worker is installed.
+CONSOLE_FILES = ("tournament/js/outbox.js", "tournament/js/table.js", "tournament/js/clock.js",
+                 "tournament/js/penalty.js", "tournament/js/tables.js",
+                 "live/js/live.js", "tournament/icon.svg")  # fmt: skip
+
+
+@require_http_methods(["GET"])
+def service_worker(request):
+    """The console's service worker (``/console/sw.js``, so its scope is the console): its pages and writes
+    keep working when the network drops (``templates/tournament/console/sw.js`` says how)."""
+    precache = [static(path) for path in CONSOLE_FILES] + [reverse("javascript_catalog")]
+    context = {"precache": json.dumps(precache), "catalog": reverse("javascript_catalog"),
+               "static_url": settings.STATIC_URL, "my_tables": reverse("console:my_tables"),
+               "words": {"offline": _("Offline"), "my_tables": _("My tables"),
+                         "not_saved": _("This page was not saved on this device before the network dropped. Open My "
+                                        "tables, or a table you opened before.")}}  # fmt: skip
+    source = render_to_string("tournament/console/sw.js", {**context, "version": ""}, request=request)
+    context["version"] = hashlib.sha256(source.encode()).hexdigest()[:12]
+    response = render(
+        request, "tournament/console/sw.js", context, content_type="text/javascript; charset=utf-8"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_http_methods(["GET"])
+def console_manifest(request):
+    """The console as an app on the referee's phone: it opens on My tables, within the console's scope."""
+    manifest = {"name": _("Taikai console"), "short_name": "Taikai", "start_url": reverse("console:my_tables"),
+                "scope": reverse("console:my_tables"), "display": "standalone", "theme_color": "#0b6e4f",
+                "background_color": "#ffffff",
+                "icons": [{"src": static("tournament/icon.svg"), "sizes": "any", "type": "image/svg+xml"}]}  # fmt: skip
+    response = JsonResponse(manifest, content_type="application/manifest+json")
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -12,9 +12,13 @@ from __future__ import annotations
 import hashlib
 
 from django.core.cache import cache
+from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+
+from tournament import selectors
+from tournament.localtime import event_time_zone_activate
 
 FRAGMENT_SECONDS = 300  # a cached part is dropped after this even if unchanged (a player renamed)
 
@@ -56,3 +60,12 @@ def digest(*parts) -> str:
 def etag_of(*parts) -> str:
     """An ETag for what ``parts`` name, in the language of the page (a switch of language is a change)."""
     return f'"{digest(get_language(), *parts)}"'
+
+
+def public_event_or_404(slug: str):
+    """The public event, its time zone active for the rest of the request (times on its pages)."""
+    event = selectors.event_get_public(slug)
+    if event is None:
+        raise Http404("no such public event")
+    event_time_zone_activate(event)
+    return event

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.db import connection
 from django.db.models import Case, CharField, Count, F, Prefetch, Q, Sum, Value, When
@@ -19,6 +20,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 from players.models import Player
 from players.reading import search_needle
 from tournament.engine.dealer import next_dealer_position
+from tournament.engine.ema import EmaLine, EmaProblem, EmaReport, MersWeight, ema_report, mers_weight
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
 from tournament.engine.penalties import PenaltyKind, fouls_in_force, is_disqualifying, penalty_effect
 from tournament.models import (
@@ -41,6 +43,8 @@ from tournament.models import (
     StandingsSnapshot,
     Table,
     TableClock,
+    Team,
+    TeamMember,
 )
 
 # --- Roles ---------------------------------------------------------------------------------------
@@ -1153,3 +1157,136 @@ def tables_event_ids(table_ids) -> list[int]:
 
 def event_slug(event_id: int) -> str | None:
     return Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+
+
+# --- Teams (団体戦) --------------------------------------------------------------------------------
+
+
+def event_teams(event: Event) -> list[Team]:
+    """The event's teams with their members (one query each)."""
+    return list(Team.objects.filter(event=event).prefetch_related("members__entry__player").order_by("name"))
+
+
+def event_team_members(event: Event) -> list[list[int]]:
+    """The entry ids of each team of the event (members and reserves)."""
+    teams: dict[int, list[int]] = {}
+    for team_id, entry_id in TeamMember.objects.filter(team__event=event).values_list("team_id", "entry_id"):
+        teams.setdefault(team_id, []).append(entry_id)
+    return list(teams.values())
+
+
+def event_entries_by_name_or_id(event: Event) -> dict[str, Entry]:
+    """The event's entries by their player's external id and by display name (for files that name them)."""
+    found: dict[str, Entry] = {}
+    for entry in Entry.objects.filter(event=event).select_related("player"):
+        found.setdefault(entry.player.display_name, entry)
+        if entry.player.external_id:
+            found[entry.player.external_id] = entry
+    return found
+
+
+def event_standings_points(event: Event) -> list[tuple[int, str, list, str]]:
+    """(entry id, total points, history, name) of each row of the event's published standings."""
+    return list(
+        StandingsRow.objects.filter(event=event).values_list("entry_id", "total_points", "history", "name")
+    )
+
+
+def event_schedule(event_id: int) -> dict:
+    """The event's fixed schedule as stored (``{}``: none)."""
+    return Event.objects.filter(pk=event_id).values_list("schedule", flat=True).first() or {}
+
+
+# --- EMA results (MERS) --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventEma:
+    """An event's results for the EMA: the file's rows with their base ranks (``report``), every problem that
+    forbids sending it (``problems``: the report's and the event's own), the MERS weight previewed for an
+    open and for a qualification event (None while the dates are unknown), and the files' name stem
+    (``<slug>_<starts on>_<ends on>_ema``)."""
+
+    report: EmaReport
+    problems: tuple[EmaProblem, ...]
+    mers: MersWeight | None
+    mers_qualification: MersWeight | None
+    filename_stem: str
+
+
+def event_ema(event: Event) -> EventEma:
+    """The event's EMA results from its published standings: the players with at least one game, in
+    standings order (their place recounted among them), seven queries whatever the size of the field.
+
+    The points balance when the standings' totals, their penalties added back (art. 37), sum to what the
+    tables' own sums allow: zero, but for forfeits (art. 42) and riichi deposits lost at the end."""
+    snapshot = event_standings(event)
+    rows = list(
+        StandingsRow.objects.filter(event=event).select_related("entry__player").order_by("position")
+        if snapshot else []
+    )  # fmt: skip
+    lines = []
+    for row in rows:
+        if row.games == 0:
+            continue
+        player = row.entry.player
+        last, first = (player.family_name, player.given_name) if player.family_name or player.given_name else (
+            row.name, "")  # fmt: skip
+        lines.append(EmaLine(entry_id=row.entry_id, rank=row.rank, name=row.name, last_name=last,
+                             first_name=first, ema_number=player.external_id or "",
+                             country=player.country or row.country, points=row.total_points))  # fmt: skip
+    results = SeatResult.objects.current().filter(table__round__event=event)
+    played = results.filter(final_points__isnull=False).aggregate(
+        games=Count("id"), points=Sum("final_points")
+    )
+    # a table's game points sum to its forfeits' placement points (art. 42) minus the riichi deposits lost
+    # at the end (the start total less the final points); the penalties taken off the totals are added back
+    lost = event.ruleset.start_points * played["games"] - (played["points"] or 0)
+    imbalance = (
+        sum((row.total_points for row in rows), Fraction(0))
+        + Fraction(sum(row.penalty_points for row in rows), 1000)
+        - sum(results.filter(forfeit=True).values_list("placement_points", flat=True), Fraction(0))
+        + Fraction(lost, 1000)
+    )
+    substitutes = Entry.objects.filter(event=event, substitute_for__isnull=False).count()
+    report = ema_report(lines, imbalance=imbalance, substitutes=substitutes)
+    problems = []
+    if not event.starts_on:
+        problems.append(EmaProblem("dates_missing", gettext("the event has no start date")))
+    unfinished = event_unfinished_round_numbers(event)
+    if unfinished:
+        problems.append(EmaProblem("rounds_unfinished", gettext("rounds not completed: %(rounds)s")
+                                   % {"rounds": ", ".join(map(str, sorted(unfinished)))}))  # fmt: skip
+    if snapshot and snapshot.hidden_from_round:
+        problems.append(EmaProblem(
+            "standings_hidden",
+            gettext("the published standings stop before round %(round)s: show every round first")
+            % {"round": snapshot.hidden_from_round},
+        ))  # fmt: skip
+    mers = mers_qualification = None
+    stem = f"{event.slug}_ema"
+    if event.starts_on:
+        ends_on = event.ends_on or event.starts_on
+        days = (ends_on - event.starts_on).days + 1
+        shape = {"days": days, "players": len(report.rows), "countries": report.countries}
+        mers = mers_weight(**shape, qualification=False)
+        mers_qualification = mers_weight(**shape, qualification=True)
+        stem = f"{event.slug}_{event.starts_on.isoformat()}_{ends_on.isoformat()}_ema"
+    return EventEma(report=report, problems=(*problems, *report.problems), mers=mers,
+                    mers_qualification=mers_qualification, filename_stem=stem)  # fmt: skip
+
+
+def event_substitutes(event: Event) -> dict[int, int]:
+    """Substitute 代走 entry id → the absent player's entry id, of the event."""
+    return dict(
+        Entry.objects.filter(event=event, substitute_for__isnull=False).values_list("id", "substitute_for_id")
+    )
+
+
+def event_team_reserves(event: Event) -> set[int]:
+    """The entry ids of the event's teams' reserves."""
+    return set(
+        TeamMember.objects.filter(team__event=event, role=TeamMember.Role.RESERVE).values_list(
+            "entry_id", flat=True
+        )
+    )

@@ -11,4 +11,5 @@ urlpatterns = [
     path("tables/<int:table_id>/clock/pause", ClockView.as_view(action="pause"), name="clock_pause"),
     path("tables/<int:table_id>/clock/resume", ClockView.as_view(action="resume"), name="clock_resume"),
     path("tables/<int:table_id>/clock/flag", ClockView.as_view(action="flag"), name="clock_flag"),
+    path("tables/<int:table_id>/clock/replay", ClockView.as_view(action="replay"), name="clock_replay"),
 ]

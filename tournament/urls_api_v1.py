@@ -1,9 +1,9 @@
 """``/api/v1/``: the REST API (:mod:`tournament.api_v1`), its OpenAPI schema and its docs page."""
 
-from django.urls import path, register_converter
+from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from tournament.api_v1 import events, exports, tables
+from tournament.api_v1 import events, exports, tables, teams
 
 
 class IdConverter:
@@ -40,6 +40,15 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<n:number>/seating", events.RoundSeating.as_view(), name="round_seating"),
     path("events/<slug:slug>/standings", events.EventStandings.as_view(), name="event_standings"),
     path("events/<slug:slug>/rulings", events.EventRulings.as_view(), name="event_rulings"),
+    path("events/<slug:slug>/teams", teams.EventTeams.as_view(), name="event_teams"),
+    path(
+        "events/<slug:slug>/team-standings", teams.EventTeamStandings.as_view(), name="event_team_standings"
+    ),
+    path(
+        "events/<slug:slug>/teams/<id:team_id>/reserve-in",
+        teams.TeamReserveIn.as_view(),
+        name="team_reserve_in",
+    ),
     path("events/<slug:slug>/tokens", events.EventTokens.as_view(), name="event_tokens"),
     path(
         "events/<slug:slug>/tokens/<id:token_id>/revoke",
@@ -49,6 +58,9 @@ urlpatterns = [
     path("events/<slug:slug>/export.csv", exports.StandingsCsv.as_view(), name="export_csv"),
     path("events/<slug:slug>/export.json", exports.EventExport.as_view(), name="export_json"),
     path("events/<slug:slug>/results.ema", exports.ResultsEma.as_view(), name="results_ema"),
+    path("archive-schema.json", exports.ArchiveSchema.as_view(), name="archive_schema"),
+    # registration (an app built on this one: named by its path, never imported here) and its sign-ups
+    path("events/<slug:slug>/", include("registration.api")),
     path("players/", events.PlayerList.as_view(), name="players"),
     path("tables/<id:table_id>/", tables.TableDetail.as_view(), name="table"),
     path("tables/<id:table_id>/hands", tables.TableHands.as_view(), name="table_hands"),

@@ -6,6 +6,8 @@ app_name = "console"
 
 urlpatterns = [
     path("console/", console.my_tables, name="my_tables"),
+    path("console/sw.js", console.service_worker, name="service_worker"),
+    path("console/manifest.webmanifest", console.console_manifest, name="manifest"),
     path("console/tables/<int:table_id>/", console.table_sheet, name="table"),
     path("console/tables/<int:table_id>/penalty/", console.table_penalty, name="penalty"),
     path("console/tables/<int:table_id>/clock/", console.table_clock, name="clock"),

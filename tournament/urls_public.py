@@ -11,6 +11,8 @@ urlpatterns = [
     path("events/<slug:slug>/", views.event_home, name="event"),
     path("events/<slug:slug>/standings/", views.standings, name="standings"),
     path("events/<slug:slug>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("events/<slug:slug>/teams/", views.teams, name="teams"),
+    path("events/<slug:slug>/teams.csv", views.teams_csv, name="teams_csv"),
     path("events/<slug:slug>/hands.csv", views.hands_csv, name="hands_csv"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_seating, name="round"),
     path("events/<slug:slug>/venue/", views.venue, name="venue"),
@@ -21,4 +23,5 @@ urlpatterns = [
         name="player_account_link",
     ),
     path("me/<str:token>/", views.player_link, name="player_link"),
+    path("events/<slug:slug>/ema/", views.ema_results, name="ema"),
 ]

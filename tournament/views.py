@@ -24,17 +24,9 @@ from django.views.decorators.http import require_POST, require_safe
 from tournament import access, selectors
 from tournament.localtime import event_time_zone_activate
 from tournament.models import Round
-from tournament.pages import cached_value, etag_of, fragment, page_number
+from tournament.pages import cached_value, etag_of, fragment, page_number, public_event_or_404
 from tournament.services.entries import player_account_link as entry_player_account_link
-
-
-def _event_or_404(slug: str):
-    """The public event, its time zone active for the rest of the request (times on its pages)."""
-    event = selectors.event_get_public(slug)
-    if event is None:
-        raise Http404("no such public event")
-    event_time_zone_activate(event)
-    return event
+from tournament.services.teams import team_standings_for
 
 
 @require_safe
@@ -50,7 +42,7 @@ def event_home(request, slug):
     """The event at a glance: its rounds, how far the latest one is, and the leaders (a fixed number of
     rows, whatever the size of the field), kept for the version of the rounds, of the latest round's tables
     and of the standings."""
-    event = _event_or_404(slug)
+    event = public_event_or_404(slug)
     computed_at = selectors.event_standings_computed_at(event.pk)
     rounds = selectors.event_published_round_states(event)  # (id, number, status), by number
     latest = selectors.tables_version(selectors.round_tables_by_id(rounds[-1][0])) if rounds else None
@@ -81,7 +73,7 @@ def _precedence_words(event) -> str:
 def standings(request, slug):
     """The standings, a page at a time. A phone that polls sends back the ETag and gets a 304 until the
     standings are computed again."""
-    event = _event_or_404(slug)
+    event = public_event_or_404(slug)
     query = (request.GET.get("q") or "").strip()[:80]
     snapshot = selectors.event_standings(event)
     computed_at = snapshot.computed_at if snapshot else None
@@ -115,7 +107,7 @@ TABLES_PER_PAGE = 50
 def round_seating(request, slug, number):
     """A round's seating, 50 tables a page, with "find my table" by name, kana or romaji. The ETag is the
     version of the round's tables: a phone that polls gets a 304 until a result or a table changes."""
-    event = _event_or_404(slug)
+    event = public_event_or_404(slug)
     round_ = selectors.event_published_round(event, number)
     if round_ is None:
         raise Http404("no such round")
@@ -185,7 +177,7 @@ def venue(request, slug):
     """The projector page (1920 × 1080, read from across the hall): the round's timer, large, then in turn
     every page of the round's seating and the first pages of the standings, a page every 20 s. Nothing to
     type: people find their seat on their phones."""
-    event = _event_or_404(slug)
+    event = public_event_or_404(slug)
     round_ = selectors.event_latest_published_round(event)
     view = "standings" if request.GET.get("view") == "standings" else "seating"
     seating, seating_pages = {}, 0
@@ -327,7 +319,7 @@ def web_manifest(request):
 
 @require_safe
 def standings_csv(request, slug):
-    event = _event_or_404(slug)
+    event = public_event_or_404(slug)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
     writer = csv.writer(response)
@@ -352,6 +344,33 @@ def standings_csv(request, slug):
     return response
 
 
+@require_safe
+def teams(request, slug):
+    """The team standings (団体戦) beside the individual standings: each team's score under the event's team
+    rule, round by round, and its members. At most MAX_TEAMS_SHOWN teams (an event's teams are few)."""
+    event = public_event_or_404(slug)
+    if not event.team_rule:
+        raise Http404("not a team event")
+    rows = team_standings_for(event)[:MAX_TEAMS_SHOWN]
+    rounds = [number for number, _score in rows[0].rounds] if rows else []
+    return render(request, "tournament/teams.html", {"event": event, "rows": rows, "rounds": rounds})
+
+
+@require_safe
+def teams_csv(request, slug):
+    event = public_event_or_404(slug)
+    if not event.team_rule:
+        raise Http404("not a team event")
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-teams.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["rank", "team", "score", "members"])
+    for row in team_standings_for(event):
+        writer.writerow([row.rank, csv_text(row.team.name), row.score, csv_text(" / ".join(row.members))])
+    return response
+
+
+MAX_TEAMS_SHOWN = 500
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -364,7 +383,7 @@ def csv_text(value) -> str:
 
 @require_safe
 def hands_csv(request, slug):
-    event = _event_or_404(slug)
+    event = public_event_or_404(slug)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-hands.csv"'
     writer = csv.writer(response)
@@ -392,3 +411,18 @@ def player_link(request, token):
     opened = set(request.session.get(access.SESSION_PLAYER_ENTRIES, []))
     request.session[access.SESSION_PLAYER_ENTRIES] = sorted(opened | {entry.pk})
     return redirect("tournament:player", entry.event.slug, entry.pk)
+
+
+EMA_ROWS_PER_PAGE = 100
+
+
+@require_safe
+def ema_results(request, slug):
+    """The event's results for the EMA ranking (MERS), 100 players a page: place, name, country, EMA number
+    (or non-member), points as the EMA writes them and the base rank; the problems that keep the file from
+    being sent; the MERS weight as a preview; the file's downloads (CSV, .xlsx) once nothing is wrong."""
+    event = public_event_or_404(slug)
+    ema = selectors.event_ema(event)
+    page = Paginator(ema.report.rows, EMA_ROWS_PER_PAGE).get_page(page_number(request))
+    return render(request, "tournament/ema.html", {"event": event, "ema": ema, "page": page,
+                                                   "non_members": len(ema.report.non_members)})  # fmt: skip

@@ -199,7 +199,7 @@ def test_art43_organizer_confirms_a_disqualification_from_the_entry_list(
 EVENT_FORM = {"name": "Renamed", "slug": "spring-open", "table_size": 4, "planned_rounds": 4, "entry_mode": "hands",
               "advancing_places": 1, "penalty_unit": 100, "final_games": 1, "standings_precedence": "advances,total_points",
               "clock_increment_seconds": 0, "seating_method": "swiss", "seating_remainder": "three", "is_public": "on",
-              "time_zone": "UTC", "round_minutes": 90, "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0,
+              "time_zone": "UTC", "round_minutes": 90, "team_best": 2, "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0,
               "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0}  # fmt: skip
 
 

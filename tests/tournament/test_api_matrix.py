@@ -17,15 +17,16 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.urls import get_resolver, reverse
+from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from players.models import Player
+from registration.models import Registration, SignUp
 from scoring.models import Ruleset
 from scoring.presets import install_presets
 from tests.fixtures.tournament import built_once
 from tests.fixtures.writes import writes_recorded
-from tournament.models import ApiToken, Entry, Event, Table
+from tournament.models import ApiToken, Entry, Event, Table, Team, TeamMember
 from tournament.services.clock import clock_pause, clock_start
 from tournament.services.discipline import seat_mark_absent
 from tournament.services.hands import hand_record
@@ -80,6 +81,8 @@ class World:
     users: dict = field(default_factory=dict)
     card: object = None
     player_link: str = ""
+    sign_ups: dict = field(default_factory=dict)
+    team: Team | None = None
 
 
 def build_world() -> World:
@@ -93,7 +96,7 @@ def build_world() -> World:
         "superuser": User.objects.create_superuser("root"),
     }
     event = Event.objects.create(name="Closed Cup", slug="closed-cup", ruleset=standard, is_public=False, owner=owner,
-                                 clock_bank_seconds=600, status=Event.Status.RUNNING)  # fmt: skip
+                                 clock_bank_seconds=600, status=Event.Status.RUNNING, team_rule="sum")  # fmt: skip
     other = Event.objects.create(name="Other Cup", slug="other-cup", ruleset=standard, is_public=False)
     people = Player.objects.bulk_create(Player(display_name=f"Player {i:02d}") for i in range(1, 13))
     Entry.objects.bulk_create(Entry(event=event, player=p) for p in people[:8])
@@ -128,8 +131,28 @@ def build_world() -> World:
     spare = api_token_issue(event=event, name="spare", scope="read").token
     [card] = scorekeeper_keys_issue(tables=[table_2])
     link = event.entries.order_by("id").first().link_token
+    team = Team.objects.create(event=event, name="Red", captain_id=ids[0])  # members 1 and 2, reserve 8
+    TeamMember.objects.bulk_create([TeamMember(team=team, entry_id=ids[0]), TeamMember(team=team, entry_id=ids[1]),
+                                    TeamMember(team=team, entry_id=ids[7], role=TeamMember.Role.RESERVE)])  # fmt: skip
     return World(event=event, other=other, table_1=table_1, table_2=table_2, spare_token=spare, secrets=secrets,
-                 users=users, card=card, player_link=link)  # fmt: skip
+                 users=users, card=card, player_link=link, sign_ups=registration_built(event), team=team)  # fmt: skip
+
+
+def registration_built(event: Event) -> dict[str, SignUp]:
+    """The event's registration, open, approving each sign-up, check-in open: one sign-up confirmed (its entry
+    the event's first), one pending, two waiting."""
+    now = timezone.now()
+    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
+                                cap=2, approval=True, checkin_opens_at=now - timedelta(hours=1))  # fmt: skip
+    states = {"confirmed": SignUp.State.CONFIRMED, "pending": SignUp.State.PENDING,
+              "waiting": SignUp.State.WAITING, "waiting_2": SignUp.State.WAITING}  # fmt: skip
+    made = {
+        label: SignUp.objects.create(event=event, state=state, rank=rank, name=f"Signed {label}",
+                                     email=f"{label}@example.org", nonce=label)
+        for rank, (label, state) in enumerate(states.items(), start=1)
+    }  # fmt: skip
+    SignUp.objects.filter(pk=made["confirmed"].pk).update(entry=event.entries.order_by("id").first())
+    return made
 
 
 @pytest.fixture(scope="module")
@@ -187,6 +210,18 @@ def t2(w):
     return w.table_2.pk
 
 
+def reserve_entry(w):
+    return w.team.members.get(role="reserve").entry_id
+
+
+def member_entry(w):
+    return w.team.members.filter(role="member").order_by("entry_id").first().entry_id
+
+
+def sign_up(label: str):
+    return lambda w: w.sign_ups[label].pk
+
+
 def C(label, url, allowed, body=None, setup=None):
     return Case(label, url, frozenset(allowed), body, setup)
 
@@ -206,6 +241,10 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("round_seating", "GET"): [C("read round 1's seating", v1("round_seating", slug, 1), READERS)],
     ("event_standings", "GET"): [C("read the standings", v1("event_standings", slug), READERS)],
     ("event_rulings", "GET"): [C("list the event's rulings", v1("event_rulings", slug), READERS)],
+    ("event_teams", "GET"): [C("list the event's teams", v1("event_teams", slug), READERS)],
+    ("event_team_standings", "GET"): [C("read the team standings", v1("event_team_standings", slug), READERS)],
+    ("team_reserve_in", "POST"): [C("bring a reserve in for round 2", v1("team_reserve_in", slug, lambda w: w.team.pk),
+                                    ORGANIZERS, {"reserve": reserve_entry, "member": member_entry, "round": 2})],
     ("event_rulings", "POST"): [C("record an event-wide ruling", v1("event_rulings", slug), EVERY_TABLE,
                                   {"decision": "lunch at noon"})],
     ("event_tokens", "GET"): [C("list the API tokens", v1("event_tokens", slug), TOKEN_ISSUERS)],
@@ -215,7 +254,23 @@ CASES: dict[tuple[str, str], list[Case]] = {
                                        TOKEN_ISSUERS)],
     ("export_csv", "GET"): [C("export the standings as CSV", v1("export_csv", slug), READERS)],
     ("export_json", "GET"): [C("export the event as JSON", v1("export_json", slug), READERS)],
+    ("archive_schema", "GET"): [C("the archive's JSON Schema", v1("archive_schema"), VALID)],
     ("results_ema", "GET"): [C("export the EMA results", v1("results_ema", slug), READERS)],
+    ("event_registration", "GET"): [C("read the registration", v1("event_registration", slug), READERS)],
+    ("event_sign_ups", "GET"): [C("list the sign-ups", v1("event_sign_ups", slug), ORGANIZERS)],
+    ("event_sign_ups", "POST"): [C("sign someone up", v1("event_sign_ups", slug), ORGANIZERS,
+                                   {"name": "Walk-in", "email": "walk-in@example.org"})],
+    ("sign_up_approve", "POST"): [C("approve a pending sign-up", v1("sign_up_approve", slug, sign_up("pending")),
+                                    ORGANIZERS)],
+    ("sign_up_refuse", "POST"): [C("refuse and block a sign-up", v1("sign_up_refuse", slug, sign_up("waiting")),
+                                   ORGANIZERS, {"reason": "twice", "block": True})],
+    ("sign_up_withdraw", "POST"): [C("withdraw a sign-up", v1("sign_up_withdraw", slug, sign_up("waiting")),
+                                     ORGANIZERS)],
+    ("sign_up_check_in", "POST"): [C("check a player in", v1("sign_up_check_in", slug, sign_up("confirmed")),
+                                     ORGANIZERS)],
+    ("sign_up_move", "POST"): [C("move a sign-up up the waiting list", v1("sign_up_move", slug, sign_up("waiting_2")),
+                                 ORGANIZERS, {"before": sign_up("waiting"), "reason": "called first"})],
+    ("checkin_close", "POST"): [C("close check-in", v1("checkin_close", slug), ORGANIZERS)],
     ("players", "GET"): [C("list players", v1("players"), VALID)],
     ("table", "GET"): [C("read table 1", v1("table", t1), READERS),
                        C("read table 2", v1("table", t2), READERS | {"scorekeeper_table_2"})],
@@ -266,7 +321,12 @@ def url_conf_endpoints() -> set[tuple[str, str]]:
     """(route name, method) of every endpoint under /api/v1/, from the URL conf."""
     _, resolver = get_resolver().namespace_dict["api_v1"]
     found = set()
-    for pattern in resolver.url_patterns:
+    patterns = list(resolver.url_patterns)
+    while patterns:
+        pattern = patterns.pop()
+        if isinstance(pattern, URLResolver):  # an app's endpoints included under a path (registration)
+            patterns.extend(pattern.url_patterns)
+            continue
         view = pattern.callback.cls
         for method in ("get", "post", "put", "patch", "delete"):
             if hasattr(view, method):
@@ -286,6 +346,8 @@ def test_endpoint_answers_each_role(world, route, method, case, role):
     if case.setup is not None:
         case.setup(world)
     body = {} if case.body is None and method != "GET" else case.body
+    if body:  # a value may name a row of the world (a sign-up's id)
+        body = {name: value(world) if callable(value) else value for name, value in body.items()}
     with writes_recorded(token_bookkeeping) as written:
         if method == "GET":
             response = client.get(case.url(world))

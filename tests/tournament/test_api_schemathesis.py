@@ -11,10 +11,12 @@ do every write. The throttles are not under test: their counts are cleared befor
 from __future__ import annotations
 
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 import schemathesis
 from django.core.cache import cache
+from django.utils import timezone
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
@@ -26,7 +28,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tournament.models import Table
+from registration.models import Registration
+from registration.services import sign_up_create
+from tournament.models import Table, Team
 from tournament.services.hands import hand_record
 from tournament.services.tokens import api_token_issue
 
@@ -59,7 +63,13 @@ def world(make_event, seated_round):
     hand_record(table=table, number=1, expected_version=0, data=ron)
     organizer = api_token_issue(event=event, name="schemathesis", scope="organizer")
     spare = api_token_issue(event=event, name="spare", scope="read")
-    path = {"slug": event.slug, "table_id": table.pk, "number": 1, "position": 3, "token_id": spare.token.pk}
+    now = timezone.now()
+    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
+                                cap=1, checkin_opens_at=now)  # fmt: skip
+    sign_up = sign_up_create(event=event, values={"name": "Signed", "email": "signed@example.org"})
+    team = Team.objects.create(event=event, name="Red")
+    path = {"slug": event.slug, "table_id": table.pk, "number": 1, "position": 3, "token_id": spare.token.pk,
+            "sign_up_id": sign_up.pk, "team_id": team.pk}  # fmt: skip
     return {"secret": organizer.secret, "path": path}
 
 

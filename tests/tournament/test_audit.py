@@ -23,6 +23,8 @@ from tournament.models import (
     StandingsSnapshot,
     Table,
     TableClock,
+    Team,
+    TeamMember,
 )
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
@@ -669,3 +671,42 @@ def test_a_round_marked_completed_while_tables_are_still_playing(make_event, sea
     # then the audit names the round and the table still playing
     [violation] = [v for v in event_audit(event) if v.code == "round_completed_while_playing"]
     assert violation.where == "round 1" and "tables 2 are still playing" in violation.message
+
+
+# --- Teams (団体戦) -----------------------------------------------------------------------------------
+
+
+def teams_made(event, rule: str) -> list[Team]:
+    """Three teams of four of the event's entries, in order of registration, under ``rule``."""
+    Event.objects.filter(pk=event.pk).update(team_rule=rule, team_best=2)
+    event.refresh_from_db()
+    teams = [Team.objects.create(event=event, name=f"Team {i}") for i in range(1, 4)]
+    for i, entry in enumerate(event.entries.order_by("id")):
+        TeamMember.objects.create(team=teams[i // 4], entry=entry)
+    return teams
+
+
+@pytest.mark.parametrize("rule", ["sum", "best", "placement"])
+def test_a_team_event_has_no_violation(simulated, rule):
+    teams_made(simulated, rule)
+    assert event_audit(simulated) == []
+
+
+def test_a_team_member_of_another_event(simulated, make_event):
+    [team, *_] = teams_made(simulated, "sum")
+    stranger = make_event(4, slug="elsewhere").entries.first()
+    TeamMember.objects.create(team=team, entry=stranger)  # written directly, past the services
+    assert [(v.code, v.where) for v in event_audit(simulated)] == [("team_member_event", "team Team 1")]
+
+
+def test_a_captain_from_outside_the_team(simulated):
+    first, second, _third = teams_made(simulated, "sum")
+    Team.objects.filter(pk=first.pk).update(captain=second.members.first().entry)
+    assert codes(simulated) == {"team_captain"}
+
+
+def test_team_standings_that_do_not_follow_the_results(simulated):
+    teams_made(simulated, "sum")
+    row = StandingsRow.objects.filter(event=simulated).order_by("position").first()
+    StandingsRow.objects.filter(pk=row.pk).update(total_points=row.total_points + 7)
+    assert {"standings_total", "team_standings"} <= codes(simulated)

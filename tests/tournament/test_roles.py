@@ -60,7 +60,7 @@ def event_form(event, **extra) -> dict:
             "planned_rounds": 4, "entry_mode": "hands", "advancing_places": 1, "penalty_unit": 100,
             "standings_precedence": "advances,total_points", "clock_increment_seconds": 0,
             "final_games": 1, "seating_method": "swiss", "seating_remainder": "three", "ruleset": event.ruleset_id,
-            "time_zone": "UTC", "round_minutes": 90,
+            "time_zone": "UTC", "round_minutes": 90, "team_best": 2,
             "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0, "entries-TOTAL_FORMS": 0,
             "entries-INITIAL_FORMS": 0, **extra}  # fmt: skip
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 import pytest
 from django.apps import apps
@@ -20,10 +21,12 @@ from django.contrib.auth.models import Group, Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import get_resolver, reverse
+from django.utils import timezone
 
 from live.models import RefereeCall
 from live.services.calls import referee_call
 from players.models import Player, PlayerImport
+from registration.models import BlockedEmail, Registration, SignUp
 from scoring.models import Ruleset
 from tests.fixtures.tournament import built_once, event_with_players, round_seated, standard_ruleset_installed
 from tests.fixtures.writes import writes_recorded
@@ -37,6 +40,7 @@ from tournament.models import (
     ScorekeeperKey,
     SeatingJob,
     Table,
+    Team,
 )
 from tournament.services.discipline import penalty_log, seat_mark_absent
 from tournament.services.hands import hand_record
@@ -148,10 +152,32 @@ def build_world() -> World:
                                         status=Entry.Status.DISQUALIFIED)  # fmt: skip
     token = api_token_issue(event=event, name="scoreboard", scope="read").token
     referee_call(table=table_1, reason="dispute")  # an open call, to take and to close
+    registration_world(event, other)
+    Team.objects.create(event=event, name="Red")
     return World(event=event, other=other, round=round_, table_1=table_1, table_2=table_2, penalty=penalty,
                   job=job, role=role, key=ScorekeeperKey.objects.get(table=table_2), newcomer=newcomer,
                   newcomer_entry=late, absent_seat=absent, disqualified=disqualified, token=token,
                   users=users, house_rules=house_rules)  # fmt: skip
+
+
+def registration_world(event, other) -> None:
+    """The event open for sign-ups (one place; check-in open): a confirmed, a waiting and a pending sign-up,
+    and a blocked address; the other event has a sign-up left from an earlier registration, and none now."""
+    now = timezone.now()
+    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
+                                cap=1, checkin_opens_at=now - timedelta(hours=1))  # fmt: skip
+    for rank, (name, state) in enumerate((("Signed Confirmed", "confirmed"), ("Signed Waiting", "waiting"),
+                                          ("Signed Pending", "pending")), start=1):  # fmt: skip
+        SignUp.objects.create(
+            event=event, state=state, rank=rank, name=name, email=f"s{rank}@example.org", nonce="n"
+        )
+    SignUp.objects.create(event=other, state="waiting", rank=1, name="Signed Elsewhere", email="e@example.org",
+                          nonce="n")  # fmt: skip
+    BlockedEmail.objects.create(event=event, email="spam@example.org")
+
+
+def signed(name: str):
+    return lambda w: [SignUp.objects.get(name=name).pk]
 
 
 @pytest.fixture(scope="module")
@@ -266,6 +292,7 @@ EVENT_FORM = {"name": "Renamed", "slug": "spring-open", "status": "registration"
               "planned_rounds": 4, "entry_mode": "hands", "advancing_places": 1, "penalty_unit": 100, "final_games": 1,
               "standings_precedence": "advances,total_points", "clock_increment_seconds": 0,
               "seating_method": "swiss", "seating_remainder": "three", "is_public": "on", "time_zone": "UTC", "round_minutes": 90,
+              "team_rule": "", "team_best": 2,
               "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0, "entries-TOTAL_FORMS": 0,
               "entries-INITIAL_FORMS": 0}  # fmt: skip
 
@@ -413,6 +440,16 @@ WRITES = [
     W("pause table 2's clock", clock("table_2", "pause", {}), SCORERS_AT_2, "tournament_api:clock_pause"),
     W("resume table 1's clock", clock("table_1", "resume", {}), SCORERS_AT_1, "tournament_api:clock_resume"),
     W("record a flag on table 2's clock", clock("table_2", "flag", {}), SCORERS_AT_2, "tournament_api:clock_flag"),
+    W("replay an offline log on table 1's clock",
+      clock("table_1", "replay", {"base_version": 0, "sent_at_ms": 2000,
+                                  "log": [{"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
+                                          {"verb": "press", "at_ms": 1000, "seat": 0, "turn_number": 1}]}),
+      SCORERS_AT_1, "tournament_api:clock_replay"),
+    W("replay an offline log on table 2's clock",
+      clock("table_2", "replay", {"base_version": 0, "sent_at_ms": 2000,
+                                  "log": [{"verb": "start", "at_ms": 0, "hand_number": 2, "dealer_position": 1},
+                                          {"verb": "press", "at_ms": 1000, "seat": 1, "turn_number": 1}]}),
+      SCORERS_AT_2, "tournament_api:clock_replay"),
     # API tokens in the admin
     W("issue an API token", post(event_url("api_tokens"), lambda w: {"name": "overlay", "scope": "read"}), ORGANIZERS,
       "admin:tournament_event_api_tokens"),
@@ -478,6 +515,81 @@ WRITES = [
       REFEREES_AT_2),
     W("record a flag on table 1's clock through the API", api(v1("clock_flag", table_pk("table_1"))), SCORERS_AT_1,
       "api_v1:clock_flag"),
+    # teams (団体戦)
+    W("read the event's teams from CSV", post(event_url("teams_csv"), lambda w: {"csv_file": SimpleUploadedFile(
+        "t.csv", f"team,player\nRed,{w.event.entries.first().player.display_name}\n".encode(), content_type="text/csv")}),
+      ORGANIZERS, "admin:tournament_event_teams_csv"),
+    W("seat a substitute at table 1", post(lambda w: reverse("admin:tournament_table_substitute", args=[w.table_1.pk]),
+                                          lambda w: {"seat": w.table_1.seats.get(position=3).pk, "name": "Stand In"}),
+      ORGANIZERS, "admin:tournament_table_substitute"),
+    W("import the event's fixed schedule", post(event_url("schedule"), lambda w: {"winds": "keep", "file": SimpleUploadedFile(
+        "s.csv", b"round,table,east,south,west,north\n", content_type="text/csv")}),
+      ORGANIZERS, "admin:tournament_event_schedule"),
+    W("add a team to the event", add(Team, lambda w: {"event": w.event.pk, "name": "Blue", "members-TOTAL_FORMS": 0,
+                                                     "members-INITIAL_FORMS": 0}),
+      ORGANIZERS, "add:tournament.team"),
+    W("add a team to the other event", add(Team, lambda w: {"event": w.other.pk, "name": "Blue",
+                                                           "members-TOTAL_FORMS": 0, "members-INITIAL_FORMS": 0}),
+      {"superuser", "organizer_elsewhere"}),
+    W("rename the event's team", change(Team, lambda w: w.event.teams.get(),
+                                        lambda w: {"event": w.event.pk, "name": "Renamed", "members-TOTAL_FORMS": 0,
+                                                   "members-INITIAL_FORMS": 0}),
+      ORGANIZERS, "change:tournament.team"),
+    W("delete the event's team", delete(Team, lambda w: w.event.teams.get()), ORGANIZERS, "delete:tournament.team"),
+    W("delete teams", admin_action(Team, "delete_selected", lambda w: [w.event.teams.get().pk]), ORGANIZERS,
+      "action:tournament.team.delete_selected"),
+    # registration: signing up is anyone's; the private link is only its sign-up's (NOT_ROLE_WRITES)
+    W("sign up for the event", post(lambda w: reverse("registration:sign_up", args=[w.event.slug]),
+                                    lambda w: {"name": "New Face", "email": "new@example.org"}),
+      set(ROLES), "registration:sign_up"),
+    W("check a player in at the desk", post(lambda w: reverse("registration:desk", args=[w.event.slug]),
+                                            lambda w: {"action": "check_in",
+                                                       "sign_up": signed("Signed Confirmed")(w)[0]}),
+      ORGANIZERS, "registration:desk"),
+    W("approve a sign-up", admin_action(SignUp, "approve", signed("Signed Pending")), ORGANIZERS,
+      "action:registration.signup.approve"),
+    W("refuse a sign-up", admin_action(SignUp, "refuse", signed("Signed Waiting")), ORGANIZERS,
+      "action:registration.signup.refuse"),
+    W("refuse a sign-up of the other event", admin_action(SignUp, "refuse", signed("Signed Elsewhere")),
+      {"superuser", "organizer_elsewhere"}),
+    W("refuse a sign-up and block its address", admin_action(SignUp, "refuse_and_block", signed("Signed Waiting")),
+      ORGANIZERS, "action:registration.signup.refuse_and_block"),
+    W("move a sign-up to the top of the waiting list", admin_action(SignUp, "move_to_top", signed("Signed Waiting")),
+      ORGANIZERS, "action:registration.signup.move_to_top"),
+    W("merge a sign-up with its likely stored player", admin_action(SignUp, "merge_with_likely",
+                                                                    signed("Signed Confirmed")),
+      ORGANIZERS, "action:registration.signup.merge_with_likely"),
+    W("export sign-ups", admin_action(SignUp, "export_csv", signed("Signed Waiting")), ORGANIZERS,
+      "action:registration.signup.export_csv"),
+    W("send the registration's reminders",
+      admin_action(Registration, "send_reminders", lambda w: [w.event.registration.pk]), ORGANIZERS,
+      "action:registration.registration.send_reminders"),
+    W("open the other event's registration",
+      add(Registration, lambda w: {"event": w.other.pk, "opens_at_0": "2026-01-01", "opens_at_1": "00:00",
+                                   "closes_at_0": "2026-01-02", "closes_at_1": "00:00", "cap": 4,
+                                   "asked": '["name", "email"]', "required": '["name", "email"]',
+                                   "pending_per_email": 2}),
+      {"superuser", "organizer_elsewhere"}, "add:registration.registration"),
+    W("change the event's registration",
+      change(Registration, lambda w: w.event.registration,
+             lambda w: {"event": w.event.pk, "opens_at_0": "2026-01-01", "opens_at_1": "00:00",
+                        "closes_at_0": "2030-01-02", "closes_at_1": "00:00", "cap": 3, "asked": '["name", "email"]',
+                        "required": '["name", "email"]', "pending_per_email": 2}),
+      ORGANIZERS, "change:registration.registration"),
+    W("block an address for the event",
+      add(BlockedEmail, lambda w: {"event": w.event.pk, "email": "bot@example.org", "reason": "spam"}),
+      ORGANIZERS, "add:registration.blockedemail"),
+    W("change a blocked address",
+      change(BlockedEmail, lambda w: w.event.blocked_emails.get(),
+             lambda w: {"event": w.event.pk, "email": "spam2@example.org", "reason": "spam"}),
+      ORGANIZERS, "change:registration.blockedemail"),
+    W("unblock an address",
+      post(lambda w: reverse("admin:registration_blockedemail_delete", args=[w.event.blocked_emails.get().pk]),
+           lambda w: {"post": "yes"}),
+      ORGANIZERS, "delete:registration.blockedemail"),
+    W("unblock addresses", admin_action(BlockedEmail, "delete_selected",
+                                        lambda w: [w.event.blocked_emails.get().pk]),
+      ORGANIZERS, "action:registration.blockedemail.delete_selected"),
 ]  # fmt: skip
 
 # Routes that accept a POST but are not role-protected writes, and why.
@@ -489,6 +601,20 @@ NOT_ROLE_WRITES = {
     "change:players.player": "players are shared by all events; changing needs the model permission",
     "delete:players.player": "players are shared by all events; deleting needs the model permission",
     "admin:players_player_import_csv": "players are shared by all events; importing needs the add permission",
+    "registration:private": "only the sign-up's own link opens it, whoever holds it (tests/registration)",
+    "api_v1:team_reserve_in": "a team event's write: every session role and token in tests/tournament/test_api_matrix.py",
+    **{
+        f"api_v1:{name}": "the registration API: every session role and token in tests/tournament/test_api_matrix.py"
+        for name in (
+            "event_sign_ups",
+            "sign_up_approve",
+            "sign_up_refuse",
+            "sign_up_withdraw",
+            "sign_up_check_in",
+            "sign_up_move",
+            "checkin_close",
+        )
+    },
 }
 
 
@@ -520,6 +646,10 @@ READ_ONLY_ROUTES = {
     "console:my_tables": lambda w: reverse("console:my_tables"),
     "console:clock": lambda w: reverse("console:clock", args=[w.table_1.pk]),
     "console:clocks": lambda w: reverse("console:clocks") + f"?tables={w.table_1.pk}",
+    "console:service_worker": lambda w: reverse("console:service_worker"),
+    "api_v1:event_registration": lambda w: reverse("api_v1:event_registration", args=[w.event.slug]),
+    "api_v1:archive_schema": lambda w: reverse("api_v1:archive_schema"),
+    "console:manifest": lambda w: reverse("console:manifest"),
     "tournament_api:clock": lambda w: reverse("tournament_api:clock", args=[w.table_1.pk]),
     "api_v1:schema": lambda w: reverse("api_v1:schema"),
     "api_v1:docs": lambda w: reverse("api_v1:docs"),
@@ -535,6 +665,8 @@ READ_ONLY_ROUTES = {
     "api_v1:event_rounds": v1("event_rounds", event_slug),
     "api_v1:round_seating": v1("round_seating", event_slug, lambda w: 1),
     "api_v1:event_standings": v1("event_standings", event_slug),
+    "api_v1:event_teams": v1("event_teams", event_slug),
+    "api_v1:event_team_standings": v1("event_team_standings", event_slug),
     "api_v1:export_csv": v1("export_csv", event_slug),
     "api_v1:export_json": v1("export_json", event_slug),
     "api_v1:results_ema": v1("results_ema", event_slug),
@@ -587,7 +719,7 @@ def _standard_admin_surface() -> set[str]:
     surface = set()
     for model, model_admin in admin.site._registry.items():
         label = f"{model._meta.app_label}.{model._meta.model_name}"
-        if model._meta.app_label not in ("tournament", "players"):
+        if model._meta.app_label not in ("tournament", "players", "registration"):
             continue
         superuser = User(is_superuser=True, is_active=True, is_staff=True)
         request = type("R", (), {"user": superuser, "session": {}, "GET": {}, "POST": {}})()
@@ -606,7 +738,7 @@ def _standard_admin_surface() -> set[str]:
 def _custom_routes() -> set[str]:
     names = set()
     for model, model_admin in admin.site._registry.items():
-        if model._meta.app_label not in ("tournament", "players"):
+        if model._meta.app_label not in ("tournament", "players", "registration"):
             continue
         standard = {f"{model._meta.app_label}_{model._meta.model_name}_{v}" for v in
                     ("changelist", "add", "change", "delete", "history")}  # fmt: skip
@@ -614,7 +746,7 @@ def _custom_routes() -> set[str]:
             if getattr(pattern, "name", None) and pattern.name not in standard:
                 names.add(f"admin:{pattern.name}")
     resolver = get_resolver()
-    for namespace in ("console", "tournament_api", "api_v1", "live"):
+    for namespace in ("console", "tournament_api", "api_v1", "live", "registration"):
         for name in resolver.namespace_dict[namespace][1].reverse_dict:
             if isinstance(name, str):
                 names.add(f"{namespace}:{name}")
@@ -629,5 +761,5 @@ def test_every_write_path_is_in_the_matrix():
     # read-only records: their change form saves nothing (every field read-only)
     surface -= {"change:tournament.hand", "change:tournament.handversion", "change:tournament.seatingjob",
                 "change:tournament.eventrole", "change:tournament.scorekeeperkey", "change:tournament.penalty",
-                "change:tournament.ruling", "change:tournament.apitoken"}  # fmt: skip
+                "change:tournament.ruling", "change:tournament.apitoken", "change:registration.signup"}  # fmt: skip
     assert surface - covered == set()

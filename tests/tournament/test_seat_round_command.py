@@ -180,3 +180,26 @@ def test_deep_nesting_or_bytes_that_are_not_utf8_from_the_shell_are_coded_errors
         assert result.returncode == BAD_REQUEST_STATUS, result.stderr[-2000:]
         assert json.loads(result.stdout)["error"]["code"] == "invalid_json"
         assert b"Traceback" not in result.stderr
+
+
+def test_seat_round_command_keeps_a_team_apart(monkeypatch):
+    # given a version 2 request with a never team and a forbidden pair
+    request = {
+        "version": 2,
+        "players": list(range(1, 13)),
+        "groups": [{"kind": "team", "members": [1, 2, 3], "policy": "never"}],
+        "forbidden_pairs": [[4, 5]],
+        "seed": 3,
+    }
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(request)))
+    out = io.StringIO()
+    # when
+    call_command("seat_round", stdout=out)
+    # then
+    response = json.loads(out.getvalue())
+    assert response["version"] == 2
+    table_of = {player: index for index, table in enumerate(response["tables"]) for player in table}
+    assert len({table_of[1], table_of[2], table_of[3]}) == 3
+    assert table_of[4] != table_of[5]
+    assert response["report"]["groups"]["breaks"] == []
+    assert response["report"]["groups"]["kinds"]["team"] == {"pairs": 0, "event_pairs": 0, "lower_bound": 0}

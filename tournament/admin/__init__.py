@@ -1,5 +1,5 @@
 """The organizer's and referee's screens in the admin, one module per subject."""
 
-from tournament.admin import discipline, events, hands, roles, rounds, seating_jobs, tables
+from tournament.admin import discipline, events, hands, roles, rounds, seating_jobs, tables, teams
 
-__all__ = ["discipline", "events", "hands", "roles", "rounds", "seating_jobs", "tables"]
+__all__ = ["discipline", "events", "hands", "roles", "rounds", "seating_jobs", "tables", "teams"]

@@ -35,6 +35,8 @@ from tournament.admin.common import (
     apply_to_each,
     formset_save_changed_fields,
 )
+from tournament.admin.schedule import schedule_view
+from tournament.admin.teams import teams_csv_view
 from tournament.engine.standings import DEFAULT_PRECEDENCE
 from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
@@ -170,6 +172,7 @@ class EventAdmin(EventScopedAdmin):
                               "clock_bank_seconds", "clock_increment_seconds", "final_games", "round_minutes",
                               "standings_hidden_from_round")}),
         (_("Seating"), {"fields": ("seating_method", "seating_remainder")}),
+        (_("Teams 団体戦"), {"fields": ("team_rule", "team_best")}),
         (_("Staff"), {"fields": ("owner",)}),
     ]  # fmt: skip
 
@@ -260,6 +263,16 @@ class EventAdmin(EventScopedAdmin):
                 name="tournament_event_register_csv",
             ),
             path("<int:event_id>/seat-auto/", seat_auto, name="tournament_event_seat_auto"),
+            path(
+                "<int:event_id>/schedule/",
+                self.admin_site.admin_view(lambda request, event_id: schedule_view(self, request, event_id)),
+                name="tournament_event_schedule",
+            ),
+            path(
+                "<int:event_id>/teams-csv/",
+                self.admin_site.admin_view(lambda request, event_id: teams_csv_view(self, request, event_id)),
+                name="tournament_event_teams_csv",
+            ),
             path(
                 "<int:event_id>/api-tokens/",
                 self.admin_site.admin_view(self.api_tokens_view),

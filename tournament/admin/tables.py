@@ -3,13 +3,22 @@ console (``console:table``), where referees and scorekeepers work."""
 
 from __future__ import annotations
 
-from django.contrib import admin
-from django.urls import reverse
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from players.models import Player
+from taikai.errors import TaikaiError
+from tournament import access
 from tournament.admin.common import EventScopedAdmin
 from tournament.models import Seat, Table
+from tournament.services.substitutes import substitute_seat
 
 
 class SeatInline(admin.TabularInline):
@@ -26,7 +35,7 @@ class SeatInline(admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(EventScopedAdmin):
     event_path = "round__event"
-    list_display = ("__str__", "status", "result_version", "sheet_link")
+    list_display = ("__str__", "status", "result_version", "sheet_link", "substitute_link")
     list_filter = ("status", ("round__event", admin.RelatedOnlyFieldListFilter))
     # results and overtime are recorded on the table sheet, through the services: read-only here
     fields = ("round", "number", "status", "overtime_year", "overtime_state", "result_version")
@@ -42,3 +51,61 @@ class TableAdmin(EventScopedAdmin):
     @admin.display(description="")
     def sheet_link(self, obj):
         return format_html('<a href="{}">{}</a>', reverse("console:table", args=[obj.pk]), _("table sheet"))
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(self.substitute_view)
+        return [
+            path("<int:table_id>/substitute/", view, name="tournament_table_substitute"),
+            *super().get_urls(),
+        ]
+
+    @admin.display(description=_("substitute"))
+    def substitute_link(self, obj):
+        return format_html('<a href="{}">{}</a>', reverse("admin:tournament_table_substitute", args=[obj.pk]),
+                           _("Seat a substitute…"))  # fmt: skip
+
+    def substitute_view(self, request, table_id: int):
+        """Seat a substitute 代走 in an absent player's place, before the table's first hand (its organizers)."""
+        table = self.object_to_change(request, Table, table_id)
+        if not access.may_manage(access.actor_for(request), table.round.event_id):
+            raise PermissionDenied
+        form = SubstituteForm(request.POST or None, table=table)
+        status = 200
+        if request.method == "POST" and form.is_valid():
+            try:
+                data = form.cleaned_data
+                substitute_seat(seat=data["seat"], player=data["player"], name=data["name"], reason=data["reason"],
+                                user=request.user)  # fmt: skip
+            except TaikaiError as exc:
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+                status = 400
+            else:
+                messages.success(request, gettext("The substitute is seated."))
+                return redirect("admin:tournament_table_change", table.pk)
+        elif request.method == "POST":
+            status = 400
+        context = {**self.admin_site.each_context(request), "opts": Table._meta, "original": table, "form": form,
+                   "title": gettext("Seat a substitute at %(table)s") % {"table": table}}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/table/substitute.html", context, status=status)
+
+
+class SubstituteForm(forms.Form):
+    seat = forms.ModelChoiceField(queryset=Seat.objects.none(), label=_("seat of the absent player"))
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.all(),
+        required=False,
+        widget=forms.NumberInput,
+        label=_("substitute (player id)"),
+    )
+    name = forms.CharField(required=False, max_length=120, label=_("…or a new player's name"))
+    reason = forms.CharField(required=False, max_length=300, label=_("reason"))
+
+    def __init__(self, *args, table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].queryset = table.seats.select_related("entry__player").order_by("position")
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not (data.get("name") or "").strip():
+            raise forms.ValidationError(gettext("choose the substitute, or give a new player's name"))
+        return data

@@ -1,5 +1,5 @@
-"""An event's records to take away: the standings as CSV, the whole event as JSON, and a results file
-for a ranking body.
+"""An event's records to take away: the standings as CSV, the whole event as a versioned archive (JSON,
+``tournament.archive``; its JSON Schema at ``archive-schema.json``), and a results file for a ranking body.
 
 ``results.ema`` is CSV (UTF-8, a header row), one row per entry in standings order, the columns a ranking
 submission such as the EMA's (Mahjong Europe Ranking System) asks for:
@@ -12,24 +12,45 @@ submission such as the EMA's (Mahjong Europe Ranking System) asks for:
 * ``points``: the total of game points (placement points included), exact: ``n`` or ``n/d``;
 * ``score``: the table score, Σ (final points − start points) over the player's games;
 * ``games``: games played.
+
+``results.ema?format=csv`` and ``?format=xlsx`` give the file in the EMA's own layout instead, only once the
+event passes the EMA checks (``tournament.selectors.event_ema``: EMA numbers of 8 digits or empty for a
+non-member, a country for everyone, points that balance, at most 3 substitutes, every round completed, the
+standings shown whole, a start date); else 400 ``ema_checks_failed`` with every ``problem``, never a part
+of a file. One row per player with a game, best first: ``place`` (recounted among them, ties sharing the
+better place), ``ema_number`` (empty: a non-member), ``last_name``, ``first_name``, ``country`` (ISO 3166-1
+alpha-2), ``points`` (the total game points after penalties as a decimal, ``45.5``: exact when the decimal
+ends, else 2 places, half away from zero). The files are named ``<slug>_<starts on>_<ends on>_ema.csv``
+(``.xlsx``), dates as ``YYYY-MM-DD``.
+
+ASSUMED layout, to verify against a file the EMA accepted: the columns of the EMA's published tournament
+results (position, names, country, EMA number, points) and of the results workbooks that tools submit;
+riichi has no "table points" column (that is MCR's), and the raw table score is left out. The EMA's pages
+write countries as 3-letter codes; this file keeps the alpha-2 codes the project stores. The base rank
+is not in the file (the EMA computes it): the event's EMA page (``/events/<slug>/ema/``) shows it.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from openpyxl import Workbook
 from rest_framework.response import Response
 
+from taikai.errors import TaikaiError
 from tournament import selectors
-from tournament.api_v1 import serializers as s
 from tournament.api_v1.base import ApiView
-from tournament.api_v1.events import READ_ERRORS, event_rules, standing
+from tournament.api_v1.events import READ_ERRORS, event_rules
+from tournament.archive.export import archive_build
+from tournament.archive.load import archive_schema
+from tournament.engine.ema import points_text
 from tournament.views import csv_text
-
-EXPORT_VERSION = 1
 
 
 def csv_response(filename: str) -> HttpResponse:
@@ -65,17 +86,39 @@ class StandingsCsv(ApiView):
         return response
 
 
+EMA_COLUMNS = ["place", "ema_number", "last_name", "first_name", "country", "points"]
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+EMA_FORMAT = OpenApiParameter(
+    "format", OpenApiTypes.STR, enum=["csv", "xlsx"],
+    description="`csv` or `xlsx`: the file in the EMA's layout (place, ema_number, last_name, first_name, "
+    "country, points as a decimal), refused with every problem (400 `ema_checks_failed`) until the event "
+    "passes the EMA checks. Not given: the older file described above, without checks.",
+)  # fmt: skip
+EMA_PROBLEMS = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description="`ema_checks_failed`: `error.problems` lists each problem (`code`, `message`, `entry`).",
+)
+XLSX_RESPONSE = {
+    (200, XLSX): OpenApiResponse(OpenApiTypes.BINARY, description="An .xlsx workbook, one sheet")
+}
+
+
 class ResultsEma(ApiView):
     @extend_schema(
         operation_id="export_ema", tags=["exports"],
         summary="Results for a ranking body (EMA style): place, ema_number, names, country, points, score",
         description="CSV, one row per entry in standings order: place, ema_number (the player's external id), "
         "last_name, first_name, country, points (total game points, exact: n or n/d), score (Σ final points − "
-        "start points), games.",
-        responses={**CSV_RESPONSE, **READ_ERRORS},
+        "start points), games. With `format`: the EMA's own layout, as CSV or an .xlsx workbook, once the "
+        "event passes the EMA checks.",
+        parameters=[EMA_FORMAT],
+        responses={**CSV_RESPONSE, **XLSX_RESPONSE, 400: EMA_PROBLEMS, **READ_ERRORS},
     )  # fmt: skip
     def get(self, request, slug: str):
         event = self.event(slug)
+        kind = request.query_params.get("format")
+        if kind is not None:
+            return self.ema_file(event, kind)
         snapshot = selectors.event_standings(event)
         entries = selectors.event_entries_with_ids(event)
         finals = selectors.event_entry_final_points(event)
@@ -98,46 +141,83 @@ class ResultsEma(ApiView):
                              row.games])  # fmt: skip
         return response
 
+    def perform_content_negotiation(self, request, force=False):
+        # ``?format=`` names the file (csv, xlsx), not a renderer: answers other than the file stay JSON
+        return super().perform_content_negotiation(request, force=True)
+
+    def ema_file(self, event, kind: str):
+        if kind not in ("csv", "xlsx"):
+            raise TaikaiError("invalid_parameter", _("format is csv or xlsx"), field="format")
+        ema = selectors.event_ema(event)
+        if ema.problems:
+            count = len(ema.problems)
+            message = ngettext("the results cannot go to the EMA yet: %(count)s problem",
+                               "the results cannot go to the EMA yet: %(count)s problems", count) % {"count": count}  # fmt: skip
+            return Response({"error": {"code": "ema_checks_failed", "message": message, "field": None,
+                                       "problems": [problem.as_dict() for problem in ema.problems]}},
+                            status=400)  # fmt: skip
+        lines = [
+            [row.place, row.ema_number, row.last_name, row.first_name, row.country, points_text(row.points)]
+            for row in ema.report.rows
+        ]
+        if kind == "csv":
+            response = csv_response(f"{ema.filename_stem}.csv")
+            writer = csv.writer(response)
+            writer.writerow(EMA_COLUMNS)
+            for line in lines:
+                writer.writerow([*line[:1], *(csv_text(value) for value in line[1:5]), line[5]])
+            return response
+        return xlsx_response(f"{ema.filename_stem}.xlsx", ema_workbook(event.name, lines))
+
+
+def ema_workbook(title: str, lines: list[list]) -> bytes:
+    """The EMA file as one sheet: a header row, then the rows. EMA numbers are text (their leading zeros
+    kept), places whole numbers, points numbers (the decimal written in the CSV, read as a number)."""
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "EMA"
+    sheet.append(EMA_COLUMNS)
+    for place, number, last, first, country, points in lines:
+        sheet.append([place, csv_text(number), csv_text(last), csv_text(first), country, float(points)])
+        sheet.cell(row=sheet.max_row, column=2).number_format = "@"
+    book.properties.title = title[:250]
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def xlsx_response(filename: str, content: bytes) -> HttpResponse:
+    response = HttpResponse(content, content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
 
 class EventExport(ApiView):
     @extend_schema(
         operation_id="export_json", tags=["exports"],
-        summary="The whole event as JSON: rules, entries, rounds, tables, every version of hands and results",
-        description="`penalties` and `rulings` are included for the event's staff and tokens only. Fractions "
-        "are exact strings (n or n/d).",
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="The event's records"), **READ_ERRORS},
+        summary="The whole event as an archive: event, ruleset, players, rounds, every version of hands and results",
+        description="A versioned archive (`archive_version` 1) that `manage.py import_event` reads back, described "
+        "by the JSON Schema at `archive-schema.json`: the event and its ruleset (every field), entries with their "
+        "players (external ids), rounds, tables, seats (absences), every version of hands and results (who recorded "
+        "each as text), clocks, teams, the standings as computed, and `rules` (as the rules endpoint gives them). "
+        "`penalties`, `rulings`, status reasons and authors are included for the event's staff and tokens only. "
+        "Fractions are exact strings (n or n/d).",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="The event's archive"), **READ_ERRORS},
     )  # fmt: skip
     def get(self, request, slug: str):
         event = self.event(slug)
-        staff = self.staff(event.pk)
-        tables = selectors.event_export_tables(event)
-        rounds: dict[int, dict] = {}
-        for table in tables:
-            round_ = rounds.setdefault(
-                table.round.number, {**s.RoundSerializer(table.round).data, "tables": []}
-            )
-            versions = [v for hand in table.hands.all() for v in hand.versions.all()]
-            round_["tables"].append({
-                "id": table.pk, "number": table.number, "status": table.status,
-                "overtime_state": table.overtime_state, "overtime_year": table.overtime_year,
-                "seats": s.SeatSerializer(s.seats_with_game_index(table.seats.all()), many=True).data,
-                "results": s.SeatResultSerializer(table.all_results, many=True).data,
-                "hands": s.HandVersionSerializer(versions, many=True, context={"staff": staff}).data,
-            })  # fmt: skip
-        snapshot = selectors.event_standings(event)
-        body = {
-            "format": "taikai-event", "version": EXPORT_VERSION,
-            "event": s.EventSerializer(event).data,
-            "rules": event_rules(event),  # the tournament rules and the whole ruleset, not only its name
-            "entries": s.EntrySerializer(selectors.event_entries_page(event), many=True, context={"staff": staff}).data,
-            "rounds": list(rounds.values()),
-            "standings": {"computed_at": snapshot.computed_at if snapshot else None,
-                          "rows": s.StandingSerializer([standing(row) for row in selectors.event_standings_rows(event)],
-                                                       many=True).data if snapshot else []},
-        }  # fmt: skip
-        if staff:
-            body["penalties"] = s.PenaltySerializer(selectors.event_penalties(event), many=True).data
-            body["rulings"] = s.RulingSerializer(selectors.event_rulings(event), many=True).data
+        body = archive_build(event, staff=self.staff(event.pk))
+        body["rules"] = event_rules(event)  # the tournament rules and the whole ruleset, not only its name
         response = Response(body)
         response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
         return response
+
+
+class ArchiveSchema(ApiView):
+    @extend_schema(
+        operation_id="archive_schema", tags=["exports"], summary="The JSON Schema of the event archive",
+        description="The published JSON Schema (draft 2020-12) of `export.json`, version 1.",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="A JSON Schema")},
+    )  # fmt: skip
+    def get(self, request):
+        return Response(archive_schema())

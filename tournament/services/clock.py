@@ -11,6 +11,10 @@ not one). A player who left during the game keeps their number but is absent fro
 later hand: the turn passes over them and they never flag. A seat that runs out of time is recorded at
 once as an art. 38 ⑤ penalty, so it loses claim and win for the hand. A claim (拾) by a seat whose foul
 took that right for the hand (arts. 36 ①②, 36 ③ in the replay, 38 ⑤) is refused.
+
+A referee's device that lost the network runs the clock on its own, then sends its log of presses:
+``clock_replay`` writes it through the same transitions as the online writes, or refuses it whole if
+another device changed the clock meanwhile.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from taikai.errors import TaikaiError
+from taikai.errors import Conflict, TaikaiError
 from tournament import selectors
 from tournament.announce import announce
 from tournament.engine import clock as engine
@@ -43,12 +47,15 @@ def _engine_call(call):
         raise TaikaiError("clock_time_error", str(exc)) from exc
 
 
-def _save(clock: TableClock, transition, *, table: Table, user) -> TableClock:
+def _save(clock: TableClock, transition, *, table: Table, user, quiet: bool = False) -> TableClock:
+    """Write the clock's next version and record each art. 38 ⑤ flag as a penalty; announce it unless
+    ``quiet`` (a replay announces once, at its end)."""
     state = transition.state if isinstance(transition, engine.ClockTransition) else transition
     clock.state = engine.state_to_dict(state)
     clock.version += 1
     clock.save(update_fields=["state", "version", "updated_at"])
-    _announce_clock(table, state.status)
+    if not quiet:
+        _announce_clock(table, state.status)
     events = transition.events if isinstance(transition, engine.ClockTransition) else ()
     if events:
         seats = selectors.table_game_seats(table)
@@ -62,8 +69,15 @@ def _save(clock: TableClock, transition, *, table: Table, user) -> TableClock:
 
 @transaction.atomic
 def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=None) -> TableClock:
-    """Art. 38 ②: the dealer starts the clock of a hand, every bank full."""
+    """Art. 38 ②: the dealer starts the clock of a hand, every bank full (持ち時間)."""
     table = lock_table(table.pk)
+    state = _start_state(table, hand_number=hand_number, dealer_position=dealer_position, now_ms=_now_ms())
+    return _store_start(table, lock_clock(table), hand_number=hand_number, state=state)
+
+
+def _start_state(table: Table, *, hand_number: int, dealer_position: int, now_ms: int) -> engine.ClockState:
+    """The checks of a start (the event has a bank, the table is published and playing) and the started
+    state, the dealer (開局者) on turn from ``now_ms``. The table's lock is held."""
     event = table.round.event
     if not event.clock_bank_seconds:
         raise TaikaiError("clock_disabled", _("this event has no time bank (art. 38)"), field="event")
@@ -74,8 +88,13 @@ def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=No
     playing = selectors.seats_playing_hand(seats, hand_number)
     absent = frozenset(range(len(seats))) - frozenset(playing)
     settings = clock_settings(event, players=len(seats), absent=absent)
-    state = _engine_call(lambda: engine.start_hand(settings, dealer_position, _now_ms()))
-    clock = lock_clock(table)
+    return _engine_call(lambda: engine.start_hand(settings, dealer_position, now_ms))
+
+
+def _store_start(
+    table: Table, clock: TableClock | None, *, hand_number: int, state: engine.ClockState, quiet: bool = False
+) -> TableClock:
+    """Write a started clock: the table's first (version 1), or the next version of its row (locked)."""
     if clock is None:
         clock = TableClock.objects.create(
             table=table, hand_number=hand_number, state=engine.state_to_dict(state)
@@ -85,14 +104,19 @@ def clock_start(*, table: Table, hand_number: int, dealer_position: int, user=No
         clock.state = engine.state_to_dict(state)
         clock.version += 1
         clock.save()
-    _announce_clock(table, state.status)
+    clock.table = table
+    if not quiet:
+        _announce_clock(table, state.status)
     return clock
 
 
 def _locked_clock(table: Table) -> TableClock:
     """The table's lock first, then the clock's (the documented order of ``locks``)."""
     table = lock_table(table.pk)
-    clock = lock_clock(table)
+    return _require_clock(lock_clock(table), table)
+
+
+def _require_clock(clock: TableClock | None, table: Table) -> TableClock:
     if clock is None:
         raise TaikaiError(
             "clock_not_started", _("the clock of this table has not been started"), field="table"
@@ -105,15 +129,22 @@ def _locked_clock(table: Table) -> TableClock:
 def clock_press(
     *, table: Table, seat: int, turn_number: int, claim_by: int | None = None, user=None
 ) -> TableClock:
-    """Art. 38 ③④: charge the seat on turn, add the increment (never above the bank), pass the turn
+    """Art. 38 ③④: charge the seat on turn, add the increment (加算, never above the bank), pass the turn
     (to ``claim_by`` when that seat claims the discard: refused if a foul took its right to claim)."""
-    clock = _locked_clock(table)
+    return _press(_locked_clock(table), seat=seat, turn_number=turn_number, claim_by=claim_by,
+                  now_ms=_now_ms(), user=user)  # fmt: skip
+
+
+def _press(
+    clock: TableClock, *, seat: int, turn_number: int, claim_by: int | None, now_ms: int, user,
+    quiet: bool = False,
+) -> TableClock:  # fmt: skip
     state = engine.state_from_dict(clock.state)
-    transition = _engine_call(lambda: engine.press(state, seat=seat, turn_number=turn_number, now_ms=_now_ms(),
+    transition = _engine_call(lambda: engine.press(state, seat=seat, turn_number=turn_number, now_ms=now_ms,
                                                    claim_by=claim_by))  # fmt: skip
     if claim_by is not None:
         _check_claim(clock, claim_by)
-    return _save(clock, transition, table=clock.table, user=user)
+    return _save(clock, transition, table=clock.table, user=user, quiet=quiet)
 
 
 def _check_claim(clock: TableClock, claim_by: int) -> None:
@@ -133,27 +164,145 @@ def _check_claim(clock: TableClock, claim_by: int) -> None:
 
 @transaction.atomic
 def clock_pause(*, table: Table, user=None) -> TableClock:
-    clock = _locked_clock(table)
-    transition = _engine_call(lambda: engine.pause(engine.state_from_dict(clock.state), _now_ms()))
-    return _save(clock, transition, table=clock.table, user=user)
+    return _pause(_locked_clock(table), now_ms=_now_ms(), user=user)
+
+
+def _pause(clock: TableClock, *, now_ms: int, user, quiet: bool = False) -> TableClock:
+    transition = _engine_call(lambda: engine.pause(engine.state_from_dict(clock.state), now_ms))
+    return _save(clock, transition, table=clock.table, user=user, quiet=quiet)
 
 
 @transaction.atomic
 def clock_resume(*, table: Table, user=None) -> TableClock:
-    clock = _locked_clock(table)
-    state = _engine_call(lambda: engine.resume(engine.state_from_dict(clock.state), _now_ms()))
-    return _save(clock, state, table=clock.table, user=user)
+    return _resume(_locked_clock(table), now_ms=_now_ms(), user=user)
+
+
+def _resume(clock: TableClock, *, now_ms: int, user, quiet: bool = False) -> TableClock:
+    state = _engine_call(lambda: engine.resume(engine.state_from_dict(clock.state), now_ms))
+    return _save(clock, state, table=clock.table, user=user, quiet=quiet)
 
 
 @transaction.atomic
 def clock_observe(*, table: Table, user=None) -> TableClock:
     """Art. 38 ⑤: flag the seat on turn if its time ran out (and record its penalty), under the writers'
     locks; a clock with nobody out of time is left as it is."""
-    clock = _locked_clock(table)
-    transition = _engine_call(lambda: engine.observe(engine.state_from_dict(clock.state), _now_ms()))
+    return _observe(_locked_clock(table), now_ms=_now_ms(), user=user)
+
+
+def _observe(clock: TableClock, *, now_ms: int, user, quiet: bool = False) -> TableClock:
+    transition = _engine_call(lambda: engine.observe(engine.state_from_dict(clock.state), now_ms))
     if transition.events:
-        return _save(clock, transition, table=clock.table, user=user)
+        return _save(clock, transition, table=clock.table, user=user, quiet=quiet)
     return clock
+
+
+REPLAY_VERBS = ("start", "press", "pause", "resume", "flag")
+REPLAY_LOG_MAX = 2000  # entries in one log: a long hand offline is a few hundred presses
+_REPLAY_FIELDS = {
+    "start": ("at_ms", "hand_number", "dealer_position"),
+    "press": ("at_ms", "seat", "turn_number"),
+}
+
+
+@transaction.atomic
+def clock_replay(
+    *, table: Table, base_version: int, sent_at_ms: int, log: list[dict], user=None
+) -> TableClock:
+    """Art. 38: record what a referee's device did with the clock while it was offline.
+
+    A device that loses the network keeps the clock running on its own: at the table the device decides,
+    since the players cannot wait for the server. When the network is back it sends its log of presses
+    (``start``, ``press``, ``pause``, ``resume``, ``flag``, each with the device's own time ``at_ms``)
+    and the server replays it, entry by entry, through the same engine transitions and checks as the
+    online writes, into the record: the banks (持ち時間), the increments (加算), the claims (拾) and the
+    art. 38 ⑤ penalties of the seats that ran out of time. While online the server stays the authority:
+    the log is taken only if nobody changed the clock since the version the device last had
+    (``base_version``, 0 for a table without a clock); otherwise it is refused (409 ``clock_moved_on``)
+    and the device takes the server's clock. ``base_version`` None: the log goes on from the device's log
+    sent before it (whose answer the device may not have had); its turn numbers guard it instead.
+
+    The device's times are moved onto the server's by ``server now - sent_at_ms`` (the device's time when
+    it sent the log); each is kept between the clock's last mark (or the previous entry) and the server's
+    now, so the engine never sees time go backwards or into the future. All or nothing: an entry refused
+    refuses the whole log (its field ``log[i]``), nothing written.
+    """
+    _check_replay_input(base_version=base_version, sent_at_ms=sent_at_ms, log=log)
+    table = lock_table(table.pk)
+    clock = lock_clock(table)
+    current = 0 if clock is None else clock.version
+    if base_version is not None and current != base_version:
+        raise Conflict(
+            "clock_moved_on",
+            _("another device changed the clock meanwhile (version %(current)s, the log starts from version "
+              "%(base)s): reload the clock") % {"current": current, "base": base_version},
+            field="base_version",
+        )  # fmt: skip
+    server_now = _now_ms()
+    offset = server_now - sent_at_ms
+    floor = None if clock is None else engine.state_from_dict(clock.state).mark_ms
+    for index, entry in enumerate(log):
+        now_ms = min(entry["at_ms"] + offset, server_now)
+        now_ms = now_ms if floor is None else max(now_ms, floor)
+        try:
+            clock = _replay_entry(table, clock, entry, now_ms=now_ms, user=user)
+        except TaikaiError as exc:
+            # Translators: index is the entry's place in the device's log (from 0), verb its action.
+            prefix = _("log entry %(index)s (%(verb)s): ") % {"index": index, "verb": entry["verb"]}
+            raise exc.at(f"log[{index}]", prefix=prefix) from exc
+        floor = now_ms
+    _announce_clock(table, clock.state["status"])
+    return clock
+
+
+def _replay_entry(table: Table, clock: TableClock | None, entry: dict, *, now_ms: int, user) -> TableClock:
+    """One entry of a replayed log, at the server time ``now_ms``, as the online write of its verb."""
+    verb = entry["verb"]
+    if verb == "start":
+        hand_number = entry["hand_number"]
+        state = _start_state(table, hand_number=hand_number, dealer_position=entry["dealer_position"],
+                             now_ms=now_ms)  # fmt: skip
+        return _store_start(table, clock, hand_number=hand_number, state=state, quiet=True)
+    clock = _require_clock(clock, table)
+    if verb == "press":
+        return _press(clock, seat=entry["seat"], turn_number=entry["turn_number"], claim_by=entry.get("claim_by"),
+                      now_ms=now_ms, user=user, quiet=True)  # fmt: skip
+    write = {"pause": _pause, "resume": _resume, "flag": _observe}[verb]
+    return write(clock, now_ms=now_ms, user=user, quiet=True)
+
+
+def _check_replay_input(*, base_version, sent_at_ms, log) -> None:
+    """The shape of a replay (the API checks it too; a service is also called from elsewhere)."""
+    for name, value in (("base_version", base_version), ("sent_at_ms", sent_at_ms)):
+        if not _is_count(value) and not (name == "base_version" and value is None):
+            # Translators: name is an input's name (base_version, sent_at_ms, at_ms, seat, ...).
+            raise TaikaiError("invalid_input", _("%(name)s must be a whole number, 0 or more") % {"name": name},
+                              field=name)  # fmt: skip
+    if not isinstance(log, list) or not log:
+        raise TaikaiError("invalid_input", _("the log has no entries"), field="log")
+    if len(log) > REPLAY_LOG_MAX:
+        raise TaikaiError("invalid_input", _("a log has at most %(max)s entries") % {"max": REPLAY_LOG_MAX},
+                          field="log")  # fmt: skip
+    for index, entry in enumerate(log):
+        if not isinstance(entry, dict) or entry.get("verb") not in REPLAY_VERBS:
+            raise TaikaiError(
+                "invalid_input",
+                # Translators: index is the entry's place in the log; verbs lists the possible actions.
+                _("log entry %(index)s: the verb is one of %(verbs)s")
+                % {"index": index, "verbs": ", ".join(REPLAY_VERBS)},
+                field=f"log[{index}]",
+            )
+        for name in _REPLAY_FIELDS.get(entry["verb"], ("at_ms",)):
+            if not _is_count(entry.get(name)):
+                raise TaikaiError(
+                    "invalid_input",
+                    _("log entry %(index)s: %(name)s must be a whole number, 0 or more")
+                    % {"index": index, "name": name},
+                    field=f"log[{index}]",
+                )
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def clock_stop(*, table: Table, hand_number: int | None = None) -> None:

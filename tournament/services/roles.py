@@ -34,15 +34,19 @@ REFEREES_GROUP = "Referees"
 
 TOURNAMENT_MODELS = ("event", "eventrole", "entry", "round", "table", "seat", "hand", "handversion",
                      "seatresult", "standingssnapshot", "penalty", "ruling", "tableclock", "seatingjob",
-                     "scorekeeperkey", "apitoken")  # fmt: skip
+                     "scorekeeperkey", "apitoken", "team", "teammember")  # fmt: skip
 
 GROUP_PERMISSIONS: dict[str, list[str]] = {
     ORGANIZERS_GROUP: [
         *(f"tournament.{verb}_{model}" for model in TOURNAMENT_MODELS for verb in ("add", "change", "view")),
         "tournament.delete_eventrole",  # revoking: the row stays, marked revoked
         "tournament.delete_entry",  # a registration made by mistake, before the player is seated
+        "tournament.delete_team", "tournament.delete_teammember",  # teams are re-formed; results stay per player
         "players.add_player", "players.change_player", "players.view_player",
         "scoring.add_ruleset", "scoring.change_ruleset", "scoring.view_ruleset",
+        # registration (an app built on this one, named here only as permissions)
+        *(f"registration.{verb}_{model}" for model in ("registration", "signup", "blockedemail") for verb in ("add", "change", "view")),
+        "registration.delete_blockedemail", "registration.view_signupchange", "registration.view_signupmessage",
     ],
     REFEREES_GROUP: [
         *(f"tournament.view_{model}" for model in TOURNAMENT_MODELS if model not in ("eventrole", "scorekeeperkey", "apitoken")),

@@ -33,7 +33,9 @@ from tournament.services.common import recorder
 from tournament.services.locks import lock_event, lock_round, lock_seating_job
 from tournament.services.queue import SEAT_NEXT_ROUND, enqueue_on_commit
 from tournament.services.rounds import round_create
+from tournament.services.schedule import scheduled_tables
 from tournament.services.standings import standings_rows
+from tournament.services.teams import round_lineup_absent, round_lineup_present, seating_groups
 
 Progress = Callable[[int, str], None]
 
@@ -44,18 +46,31 @@ def seating_request_for(
     """The seating request for ``round_number`` of ``event``: every entry, the earlier rounds' tables,
     the standings order (Swiss), who is not to be seated, and the event's seating settings."""
     entries = selectors.event_entry_statuses(event)
+    substitutes = selectors.event_substitutes(event)
+    reserves_in, replaced = (
+        round_lineup_present(event, round_number),
+        round_lineup_absent(event, round_number),
+    )
+    reserves = selectors.event_team_reserves(event)  # a team's reserves play only when they come in
     history = selectors.event_seating_history(event, before_round=round_number)
     standings = [row["entry"] for row in standings_rows(event)] if history else []
     request = {
         "players": [entry_id for entry_id, _ in entries],
         "history": history,
         "standings": standings,
-        "absent": [entry_id for entry_id, status in entries if status != Entry.Status.ACTIVE],
+        # a substitute (代走) plays only where the organizer seats one; a team's reserve in for this round
+        # plays instead of the member it replaces
+        "absent": [entry_id for entry_id, status in entries
+                   if (status != Entry.Status.ACTIVE and entry_id not in reserves_in) or entry_id in substitutes
+                   or entry_id in replaced or (entry_id in reserves and entry_id not in reserves_in)],
         **seating_settings(event, round_number=round_number, swiss_ready=bool(standings), seed=seed,
                            time_limit_s=time_limit_s),
     }  # fmt: skip
     if request["mode"] == "interval":
         request["step"] = max(1, len(request["players"]) // event.table_size)
+    groups = seating_groups(event)
+    if groups:
+        request["groups"] = groups  # two players of one team never share a table when the numbers allow it
     return request
 
 
@@ -85,10 +100,17 @@ def round_seat_next(*, event: Event, round_number: int, progress: Progress | Non
             field="round",
         )
     report(10, _("reading standings and history"))
-    request = seating_request_for(event, round_number=round_number)
-    report(30, _("seating %(count)s players") % {"count": len(request["players"]) - len(request["absent"])})
     started = time.monotonic()
-    response = seating_from_engine(request)
+    scheduled = scheduled_tables(event, round_number)
+    if scheduled is not None:  # the event's fixed schedule
+        request = {"mode": "schedule"}
+        response = {"tables": scheduled, "byes": [], "report": {}}
+    else:
+        request = seating_request_for(event, round_number=round_number)
+        report(
+            30, _("seating %(count)s players") % {"count": len(request["players"]) - len(request["absent"])}
+        )
+        response = seating_from_engine(request)
     report(80, _("writing the round"))
     quality = response["report"] | {"byes": response["byes"], "mode": request["mode"],
                                     "seconds": round(time.monotonic() - started, 3)}  # fmt: skip

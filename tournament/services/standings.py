@@ -14,6 +14,7 @@ from players.reading import search_needle
 from tournament import selectors
 from tournament.announce import announce
 from tournament.engine.standings import GameRecord, PenaltyDeduction, compute_standings
+from tournament.engine.substitutes import substitute_credit
 from tournament.models import Entry, Event, StandingsRow, StandingsSnapshot
 from tournament.options import standings_options
 from tournament.services.locks import lock_event
@@ -45,9 +46,16 @@ def _standings_computed(event: Event, *, before_round: int | None = None):
         shown[entry_id, number] = text
     deductions = [PenaltyDeduction(*row) for row in selectors.event_penalty_point_rows(event)
                   if before_round is None or (row[2] is not None and row[2] < before_round)]  # fmt: skip
+    substitutes = selectors.event_substitutes(event)  # 代走: their games count as the ruleset says
+    if substitutes:
+        ruleset = event.ruleset
+        games, deductions = substitute_credit(games, deductions, substitutes, ruleset.substitute_result,
+                                              ruleset.substitute_fixed_points)  # fmt: skip
+        for game in games:
+            shown.setdefault((game.player_id, game.round_number), str(game.game_points))
     disqualified = {entry[0] for entry in entries if entry[5] == Entry.Status.DISQUALIFIED}
-    rows = compute_standings([entry[0] for entry in entries], games, deductions, disqualified,
-                             standings_options(event))  # fmt: skip
+    rows = compute_standings([entry[0] for entry in entries if entry[0] not in substitutes], games, deductions,
+                             disqualified, standings_options(event))  # fmt: skip
     return rows, {entry[0]: entry for entry in entries}, shown, left_out
 
 

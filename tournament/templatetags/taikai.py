@@ -44,6 +44,7 @@ SEATING_MODES = {
     "swiss": gettext_lazy("Swiss: players of similar standing sit together."),
     "random": gettext_lazy("Random, avoiding repeats."),
     "interval": gettext_lazy("Interval: a fixed step through the list."),
+    "schedule": gettext_lazy("From the event's fixed schedule."),
 }
 
 

@@ -20,7 +20,10 @@ request plans again from the history as it then stands.
 
 The cost of a pair meeting ``m`` times is the sum of ``search.meeting_cost`` over its meetings, so
 the figure minimised is the number of repeated meetings, a pair's third meeting weighing a little
-more than another pair's second.
+more than another pair's second. With groups (``groups.GroupBook``) every planned meeting of an avoid
+pair adds ``weight`` second meetings and of a never pair ``NEVER_STEP``; a pair's count then carries
+its class (``class × MEETING_CODES + times``), and pairs meeting against a rule are moved like
+repeated ones.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .groups import GroupBook
 from .search import CostModel, meeting_cost
 from .swiss import greedy_top_down
 from .winds import SeatBook
@@ -49,6 +53,17 @@ DEFICIT_COST = 1
 SEAT_STEPS = 300  # steps spent on this round's seats once no pair meets again
 MOST_MEETINGS = 256  # beyond any event: a pair meets at most once a round
 _STEP = [meeting_cost(times) * REPEAT_UNIT for times in range(MOST_MEETINGS + 1)]
+MEETING_CODES = MOST_MEETINGS + 1  # a pair's count is class × MEETING_CODES + times met
+NEVER_STEP = 1 << 48  # a never pair's meeting: above every repeat a plan can hold
+
+
+def _step_costs(rules: GroupBook | None) -> tuple[list[int], list[bool]]:
+    """The cost of one more meeting per coded count, and whether each class is against a rule."""
+    if rules is None:
+        return _STEP, [False]
+    avoid = round(rules.weight * meeting_cost(1) * REPEAT_UNIT)
+    extra = rules.class_costs(avoid, NEVER_STEP)
+    return [cost + more for more in extra for cost in _STEP], [more > 0 for more in extra]
 
 
 @dataclass(frozen=True)
@@ -68,12 +83,22 @@ class _State:
     """The plan and the meeting counts it implies (history + planned rounds)."""
 
     def __init__(
-        self, rounds: list[list[list[int]]], meetings: Sequence[dict[int, int]], seats: SeatBook | None
+        self,
+        rounds: list[list[list[int]]],
+        meetings: Sequence[dict[int, int]],
+        seats: SeatBook | None,
+        rules: GroupBook | None = None,
     ):
         self.rounds = rounds
-        self.bad: list[tuple[int, int]] = []  # pairs meeting more than once, once at least in the plan
+        # pairs meeting more than once (or against a rule), once at least in the plan
+        self.bad: list[tuple[int, int]] = []
         self.bad_index: dict[tuple[int, int], int] = {}
-        self.met = [dict(met) for met in meetings]
+        self.step, self.against_rule = _step_costs(rules)
+        if rules is None:
+            self.met = [dict(met) for met in meetings]
+        else:
+            self.met, _ = rules.coded(meetings, [0] * MEETING_CODES, 0, 0)
+            self.met = [dict(met) for met in self.met]
         self.planned: list[dict[int, int]] = [{} for _ in meetings]
         self.table_of: list[dict[int, int]] = []
         for tables in rounds:
@@ -101,16 +126,26 @@ class _State:
         self.cost = self.repeat_cost() + sum(self.seat_cost)
 
     def repeat_cost(self) -> int:
+        step = self.step
         total = 0
         for met in self.met:
-            for times in met.values():
-                for earlier in range(times):
-                    total += meeting_cost(earlier)
-        return total // 2 * REPEAT_UNIT
+            for code in met.values():
+                first = code - code % MEETING_CODES
+                for earlier in range(first, code):
+                    total += step[earlier]
+        return total // 2
 
     def repeated_meetings(self) -> int:
         """Sum over pairs of max(0, meetings − 1), history and plan together."""
-        return sum(times - 1 for met in self.met for times in met.values() if times > 1) // 2
+        return (
+            sum(
+                code % MEETING_CODES - 1
+                for met in self.met
+                for code in met.values()
+                if code % MEETING_CODES > 1
+            )
+            // 2
+        )
 
     def _mark(self, pair: tuple[int, int]) -> None:
         if pair not in self.bad_index:
@@ -139,7 +174,8 @@ class _State:
             else:
                 del self.planned[x][y]
         pair = (a, b) if a < b else (b, a)
-        if self.met[a].get(b, 0) > 1 and self.planned[a].get(b, 0) > 0:
+        pair_class, times = divmod(self.met[a].get(b, 0), MEETING_CODES)
+        if (times > 1 or (times and self.against_rule[pair_class])) and self.planned[a].get(b, 0) > 0:
             self._mark(pair)
         else:
             self._unmark(pair)
@@ -150,13 +186,14 @@ class _State:
         where = self.table_of[round_index]
         first, second = where[a], where[b]
         met_a, met_b = self.met[a], self.met[b]
+        step = self.step
         delta = 0
         for x in tables[first]:
             if x != a:
-                delta += _STEP[met_b.get(x, 0)] - _STEP[met_a[x] - 1]
+                delta += step[met_b.get(x, 0)] - step[met_a[x] - 1]
         for y in tables[second]:
             if y != b:
-                delta += _STEP[met_a.get(y, 0)] - _STEP[met_b[y] - 1]
+                delta += step[met_a.get(y, 0)] - step[met_b[y] - 1]
         if round_index == 0 and self.seats is not None:
             delta += self.seat_delta(a, b)
         return delta
@@ -220,12 +257,15 @@ def plan_random(
     rng: random.Random,
     deadline: float,
     start: list[list[list[int]]] | None = None,
+    rules: GroupBook | None = None,
 ) -> Plan:
     """Plan the rounds whose seated players are ``seated`` (this round first; every round at tables of
     ``sizes``). ``meetings`` are the history's; ``seats``, this round's seat costs. ``start``, when
-    given, is the plan to improve (else one is built round by round)."""
+    given, is the plan to improve (else one is built round by round). ``rules``: groups and
+    forbidden pairs, weighed in every planned round."""
     rounds = _copy(start) if start is not None else _start(seated, sizes, meetings, rng)
-    state = _State(rounds, meetings, seats)
+    state = _State(rounds, meetings, seats, rules)
+    marginal = state.step
     best_cost = state.cost
     best = _copy(rounds)
     best_repeats = state.repeated_meetings()
@@ -261,7 +301,7 @@ def plan_random(
             met_player = met[player]
             leave = 0
             for x in home_rest:
-                leave += _STEP[met_player[x] - 1]
+                leave += marginal[met_player[x] - 1]
             player_tabu = tabu.get((round_index, player), -1) > step
             for index in others:
                 if index == here:
@@ -269,7 +309,7 @@ def plan_random(
                 table = tables[index]
                 join = -leave
                 for y in table:
-                    join += _STEP[met_player.get(y, 0)]
+                    join += marginal[met_player.get(y, 0)]
                 for other in table:
                     met_other = met[other]
                     other_leave = leaving.get(other)
@@ -277,11 +317,11 @@ def plan_random(
                         other_leave = 0
                         for y in table:
                             if y != other:
-                                other_leave += _STEP[met_other[y] - 1]
+                                other_leave += marginal[met_other[y] - 1]
                         leaving[other] = other_leave
-                    delta = join - _STEP[met_player.get(other, 0)] - other_leave
+                    delta = join - marginal[met_player.get(other, 0)] - other_leave
                     for x in home_rest:
-                        delta += _STEP[met_other.get(x, 0)]
+                        delta += marginal[met_other.get(x, 0)]
                     if seat_round:
                         delta += state.seat_delta(player, other)
                     if (player_tabu or tabu.get((round_index, other), -1) > step) and (

@@ -4,6 +4,11 @@ The steps: validate the request; number the players by their position in ``playe
 tables (short tables or byes); order the active players (standings first for Swiss and interval, a
 seeded shuffle for random seating); give the byes; group; order the seats; number the tables; check
 the result; report. A user-fixable problem comes back as ``{"error": {"code", "message"}}``.
+
+Groups and forbidden pairs (``groups``) weigh in every mode's search: Swiss and random seating weigh
+them in their costs, interval seating is fixed by the step and then repaired by exchanges between
+tables (``search.keep_groups_apart``, which weighs the standings spread against the rules). Every
+answer carries the protocol's ``version`` (``request.PROTOCOL_VERSION``).
 """
 
 from __future__ import annotations
@@ -11,14 +16,16 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import InvariantViolation, TournamentError
+from .groups import Group, GroupBook
 from .history import IndexedHistory, index_history
 from .interval import seat_interval
 from .random_seating import seat_random
-from .report import QualityReport, quality_report
-from .request import PlayerId, SeatingRequest, parse_request
+from .report import QualityReport, group_report, quality_report
+from .request import PROTOCOL_VERSION, PlayerId, SeatingRequest, parse_request
+from .search import CostModel, keep_groups_apart
 from .swiss import cross_ranks, seat_swiss
 from .tables import TablePlan, choose_byes, number_tables, plan_tables
 from .winds import order_seats
@@ -36,6 +43,7 @@ class Seating:
 
     def as_dict(self) -> dict:
         return {
+            "version": PROTOCOL_VERSION,
             "tables": [list(table) for table in self.tables],
             "byes": list(self.byes),
             "report": self.report.as_dict(),
@@ -82,7 +90,10 @@ def seat_request(request: SeatingRequest) -> Seating:
     seated_order = [player for player in active_order if player not in bye_set]
 
     rounds_left = _rounds_left(request)
-    groups, seat_ordered = _group(request, history, active_order, seated_order, plan, deadline, rounds_left)
+    rules = _rules(request, index_of)
+    groups, seat_ordered = _group(
+        request, history, active_order, seated_order, plan, deadline, rounds_left, rules
+    )
     tables = groups if seat_ordered else order_seats(groups, history.seat_counts, rng, rounds_left)
     numbers = number_tables(tables, history.last_table)
     tables = [table for _, table in sorted(zip(numbers, tables, strict=True))]
@@ -95,11 +106,25 @@ def seat_request(request: SeatingRequest) -> Seating:
             rank[player] = position
     traded_for, ranks_per_cross = _seat_priority(request, len(seated_order))
     report = quality_report(history, tables, rank, rounds_left, traded_for, ranks_per_cross)
+    if rules is not None:
+        report = replace(report, groups=group_report(rules, history, tables, players))
     return Seating(
         tables=tuple(tuple(players[player] for player in table) for table in tables),
         byes=tuple(players[player] for player in sorted(byes)),
         report=report,
     )
+
+
+def _rules(request: SeatingRequest, index_of: dict[PlayerId, int]) -> GroupBook | None:
+    """The request's groups and forbidden pairs on player indices, or None when it has neither."""
+    if not request.groups and not request.forbidden_pairs:
+        return None
+    groups = [
+        Group(group.kind, tuple(index_of[player] for player in group.members), group.policy)
+        for group in request.groups
+    ]
+    forbidden = [(index_of[first], index_of[second]) for first, second in request.forbidden_pairs]
+    return GroupBook(len(request.players), groups, forbidden, request.group_weight)
 
 
 def _seat_priority(request: SeatingRequest, seated: int) -> tuple[str, int | None]:
@@ -135,6 +160,7 @@ def _group(
     plan: TablePlan,
     deadline: float,
     rounds_left: int,
+    rules: GroupBook | None,
 ) -> tuple[list[list[int]], bool]:
     if request.mode == "swiss":
         seating = seat_swiss(
@@ -145,10 +171,14 @@ def _group(
             seat_counts=history.seat_counts,
             seed=f"{request.seed}:{len(history.rounds)}",
             rounds_left=rounds_left,
+            rules=rules,
         )
         return seating, False
     if request.mode == "interval":
-        return seat_interval(seated_order, plan.sizes, request.step or 1), False
+        seating = seat_interval(seated_order, plan.sizes, request.step or 1)
+        if rules is not None:
+            seating = _interval_kept_apart(seating, seated_order, rules, request.seed, deadline)
+        return seating, False
     seating = seat_random(
         range(len(request.players)),
         active_order,
@@ -159,8 +189,27 @@ def _group(
         request.seed,
         deadline,
         rounds_left,
+        rules,
+        request.total_rounds,
     )
-    return seating.groups, seating.seat_ordered
+    if rules is None or seating.seat_ordered:
+        return seating.groups, seating.seat_ordered
+    model = CostModel.for_players(history.meetings, None, groups=rules)
+    rng = random.Random(f"taikai-groups:{request.seed}:{len(history.rounds)}")
+    return keep_groups_apart(model, seating.groups, deadline, rng), False
+
+
+def _interval_kept_apart(
+    seating: list[list[int]], seated_order: Sequence[int], rules: GroupBook, seed: int, deadline: float
+) -> list[list[int]]:
+    """Interval tables with the rules' pairs moved apart by exchanges that cost the least spread."""
+    rank = [0] * len(rules.pair_class)
+    for position, player in enumerate(seated_order):
+        rank[player] = position
+    model = CostModel.for_players([{} for _ in rank], rank, groups=rules)
+    conflict_from = model.avoid_unit if rules.has_avoid and model.avoid_unit else model.never_unit
+    rng = random.Random(f"taikai-interval-groups:{seed}")
+    return keep_groups_apart(model, seating, deadline, rng, conflict_from=conflict_from)
 
 
 def _check(

@@ -9,6 +9,11 @@ player count, rounds beyond the design, history edited by hand) it plans the rou
 (``planner``) and returns the first; when the pairs not met yet are too few to hold the rounds left,
 repeats cannot be avoided and this round alone is searched (greedy grouping of a seeded shuffle,
 then min-conflicts swaps).
+
+With groups (``groups.GroupBook``) the design's points are relabelled so that groups meet as little as
+possible in the rounds the event will play (``groups.place_on_design``; all but one round of the
+design when the request does not say how many rounds there are); a design that would still seat a
+never pair together is left for the search, which weighs the rules in every planned round.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .designs import known_schedule
+from .groups import GroupBook, place_on_design
 from .history import IndexedHistory
 from .planner import plan_random
 from .search import CostModel, min_conflicts
@@ -39,9 +45,15 @@ class RandomSeating:
 
 
 def planned_schedule(
-    players: Sequence[int], table_size: int, seed: int, rounds_needed: int
+    players: Sequence[int],
+    table_size: int,
+    seed: int,
+    rounds_needed: int,
+    rules: GroupBook | None = None,
+    event_rounds: int | None = None,
 ) -> list[list[list[int]]] | None:
-    """The first ``rounds_needed`` rounds of the seeded plan for ``players``, seat-ordered, or None."""
+    """The first ``rounds_needed`` rounds of the seeded plan for ``players``, seat-ordered, or None
+    (with ``rules``, also when the design cannot keep never pairs apart over ``event_rounds``)."""
     design = known_schedule(len(players), table_size)
     if design is None or rounds_needed > len(design):
         return None
@@ -50,6 +62,19 @@ def planned_schedule(
     rng.shuffle(labels)
     round_order = list(range(len(design)))
     rng.shuffle(round_order)
+    if rules is not None:
+        played = len(design) - 1 if event_rounds is None else event_rounds  # unknown: keep one spare
+        played = min(len(design), max(played, rounds_needed))
+        spare = design[round_order[played]] if played < len(design) else None
+        labels, breaks = place_on_design(
+            [design[index] for index in round_order[:played]],
+            spare,
+            labels,
+            rules,
+            random.Random(f"taikai-plan-groups:{seed}:{len(players)}"),
+        )
+        if breaks:
+            return None
     block_end = min(len(design), -(-rounds_needed // table_size) * table_size)
     rounds = [
         [[labels[point] for point in line] for line in design[index]] for index in round_order[:block_end]
@@ -68,11 +93,13 @@ def _follow_plan(
     table_size: int,
     history: IndexedHistory,
     seed: int,
+    rules: GroupBook | None,
+    event_rounds: int | None,
 ) -> RandomSeating | None:
     if len(active) != len(all_players) or any(size != table_size for size in sizes):
         return None
     done = len(history.rounds)
-    plan = planned_schedule(all_players, table_size, seed, done + 1)
+    plan = planned_schedule(all_players, table_size, seed, done + 1, rules, event_rounds)
     if plan is None:
         return None
     for past, planned in zip(history.rounds, plan, strict=False):
@@ -114,6 +141,7 @@ def _first_round_plan(
     seed: int,
     deadline: float,
     rounds_left: int,
+    rules: GroupBook | None,
 ) -> list[list[list[int]]] | None:
     """The rest of the plan made in round 1 (this round first), if the same players were active then
     and the history so far is that plan; else None. Round 1's plan is computed again here exactly as
@@ -134,7 +162,7 @@ def _first_round_plan(
     )
     no_history = [{} for _ in history.meetings]
     rng = random.Random(f"taikai-plan-search:{seed}:0")
-    plan = plan_random(seated_by_round, sizes, no_history, None, rng, deadline)
+    plan = plan_random(seated_by_round, sizes, no_history, None, rng, deadline, rules=rules)
     for past, planned in zip(history.rounds, plan.rounds, strict=False):
         if _as_round_set(past, False) != _as_round_set(planned, False):
             return None
@@ -153,28 +181,33 @@ def seat_random(
     seed: int,
     deadline: float,
     rounds_left: int = 0,
+    rules: GroupBook | None = None,
+    event_rounds: int | None = None,
 ) -> RandomSeating:
     """Groups for this round. ``ordered_active`` is the active players in a seeded random order and
     ``seated`` those of them who play this round (the others have a bye); later rounds are assumed to
-    have the same active players, byes going to those with the fewest."""
-    planned = _follow_plan(all_players, seated, sizes, table_size, history, seed)
+    have the same active players, byes going to those with the fewest. ``rules``: groups and forbidden
+    pairs; ``event_rounds``: the event's rounds, when the request says."""
+    planned = _follow_plan(all_players, seated, sizes, table_size, history, seed, rules, event_rounds)
     if planned is not None:
         return planned
     seats = SeatBook(history.seat_counts, rounds_left) if history.rounds else None
     horizon = _horizon(rounds_left)
     if not _room_for_new_pairs(ordered_active, sizes, history, horizon):
         return RandomSeating(
-            groups=_this_round_only(seated, sizes, history, seats, seed, deadline), seat_ordered=False
+            groups=_this_round_only(seated, sizes, history, seats, seed, deadline, rules), seat_ordered=False
         )
-    rest = _first_round_plan(ordered_active, seated, sizes, history, seed, deadline, rounds_left)
+    rest = _first_round_plan(ordered_active, seated, sizes, history, seed, deadline, rounds_left, rules)
     rng = random.Random(f"taikai-plan-search:{seed}:{len(history.rounds)}")
     if rest is not None:
         # the plan goes on; the search only looks after this round's seats (and any repeat left)
         seated_by_round = [[player for table in tables for player in table] for tables in rest]
-        plan = plan_random(seated_by_round, sizes, history.meetings, seats, rng, deadline, start=rest)
+        plan = plan_random(
+            seated_by_round, sizes, history.meetings, seats, rng, deadline, start=rest, rules=rules
+        )
         return RandomSeating(groups=plan.groups, seat_ordered=False)
     seated_by_round = _seated_by_round(ordered_active, seated, history.bye_counts, horizon)
-    plan = plan_random(seated_by_round, sizes, history.meetings, seats, rng, deadline)
+    plan = plan_random(seated_by_round, sizes, history.meetings, seats, rng, deadline, rules=rules)
     return RandomSeating(groups=plan.groups, seat_ordered=False)
 
 
@@ -204,10 +237,11 @@ def _this_round_only(
     seats: SeatBook | None,
     seed: int,
     deadline: float,
+    rules: GroupBook | None,
 ) -> list[list[int]]:
     """Greedy grouping of the seeded order, then min-conflicts moves against this round's cost."""
     groups = greedy_top_down(seated, sizes, history.meetings)
-    model = CostModel.for_players(history.meetings, None)
+    model = CostModel.for_players(history.meetings, None, groups=rules)
     if any(model.table_cost(group) for group in groups):
         rng = random.Random(f"taikai-search:{seed}:{len(history.rounds)}")
         steps = SEARCH_STEPS_BASE + 20 * len(seated)

@@ -14,7 +14,14 @@
   ``detoured`` (more than 1 apart for now, to be evened out in the rounds left); and what the grouping
   weighed seats against: ``traded_for`` is ``"repeats"`` (seats come right after repeated meetings,
   before the standings), ``"standings"`` (a crossed player weighs ``cross_ranks`` places of rank
-  spread) or ``"interval"`` (the grouping is fixed by the step; only the seat order is chosen).
+  spread) or ``"interval"`` (the grouping is fixed by the step; only the seat order is chosen);
+* ``groups`` (only when the request has groups or forbidden pairs; ``GroupReport``): per kind (team,
+  club, country, custom, and ``forbidden`` for forbidden pairs) the pairs of a group seated together
+  this round (``pairs``, summed over the groups of the kind), over the event so far, this round
+  included (``event_pairs``), and the fewest pairs this round's tables allow (``lower_bound``,
+  ``groups.pairs_lower_bound`` summed over the groups); ``breaks``: every never pair seated together
+  this round, with the groups (indices in the request's ``groups``) and whether it is a forbidden
+  pair; ``never_pairs`` counts them once per rule and ``never_lower_bound`` is its lower bound.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .groups import FORBIDDEN, GroupBook, pairs_lower_bound, pairs_together
 from .history import IndexedHistory
 from .winds import seat_outcome, seat_spread
 
@@ -53,6 +61,37 @@ class SeatTrade:
 
 
 @dataclass(frozen=True)
+class GroupBreak:
+    """A never pair seated together: its two players (ids), its groups, whether it is forbidden."""
+
+    players: tuple
+    groups: tuple[int, ...]
+    forbidden: bool
+
+    def as_dict(self) -> dict:
+        return {"players": list(self.players), "groups": list(self.groups), "forbidden": self.forbidden}
+
+
+@dataclass(frozen=True)
+class GroupReport:
+    kinds: tuple[tuple[str, int, int, int], ...]  # (kind, pairs, event_pairs, lower_bound)
+    breaks: tuple[GroupBreak, ...]
+    never_pairs: int
+    never_lower_bound: int
+
+    def as_dict(self) -> dict:
+        return {
+            "kinds": {
+                kind: {"pairs": pairs, "event_pairs": event, "lower_bound": bound}
+                for kind, pairs, event, bound in self.kinds
+            },
+            "breaks": [found.as_dict() for found in self.breaks],
+            "never_pairs": self.never_pairs,
+            "never_lower_bound": self.never_lower_bound,
+        }
+
+
+@dataclass(frozen=True)
 class QualityReport:
     repeat_pairs: int
     max_meetings: int
@@ -61,12 +100,13 @@ class QualityReport:
     rank_spread_mean: Fraction | None
     seat_above_ideal: int = 0
     seat_trade: SeatTrade = SeatTrade()
+    groups: GroupReport | None = None
 
     def as_dict(self) -> dict:
         spread = (
             None if self.rank_spread_mean is None else round(float(self.rank_spread_mean), SPREAD_DECIMALS)
         )
-        return {
+        answer = {
             "repeat_pairs": self.repeat_pairs,
             "max_meetings": self.max_meetings,
             "seat_imbalance_max": self.seat_imbalance_max,
@@ -75,6 +115,9 @@ class QualityReport:
             "seat_above_ideal": self.seat_above_ideal,
             "seat_trade": self.seat_trade.as_dict(),
         }
+        if self.groups is not None:
+            answer["groups"] = self.groups.as_dict()
+        return answer
 
 
 def quality_report(
@@ -132,3 +175,40 @@ def quality_report(
             spreads.append(max(ranks) - min(ranks))
         spread_mean = Fraction(sum(spreads), len(spreads))
     return QualityReport(repeat_pairs, max_meetings, imbalance, same_table, spread_mean, above_ideal, trade)
+
+
+def group_report(
+    book: GroupBook, history: IndexedHistory, tables: Sequence[Sequence[int]], ids: Sequence
+) -> GroupReport:
+    """The ``groups`` part of the report (module docstring); ``ids`` maps indices back to ids."""
+    sizes = [len(table) for table in tables]
+    now = {player: index for index, table in enumerate(tables) for player in table}
+    earlier = [
+        {player: index for index, table in enumerate(round_tables) for player in table}
+        for round_tables in history.rounds
+    ]
+    rules = [(group.kind, group.members, group.policy == "never") for group in book.groups]
+    rules += [(FORBIDDEN, pair, True) for pair in book.forbidden]
+    counts: dict[str, list[int]] = {}
+    never_pairs = never_bound = 0
+    for kind, members, never in rules:
+        pairs = pairs_together(members, now)
+        bound = pairs_lower_bound(sum(1 for player in members if player in now), sizes)
+        total = counts.setdefault(kind, [0, 0, 0])
+        total[0] += pairs
+        total[1] += pairs + sum(pairs_together(members, table_of) for table_of in earlier)
+        total[2] += bound
+        if never:
+            never_pairs += pairs
+            never_bound += bound
+    breaks = []
+    for first, second in book.never_breaks(tables):
+        in_groups = tuple(
+            index
+            for index, group in enumerate(book.groups)
+            if group.policy == "never" and first in group.members and second in group.members
+        )
+        forbidden = any({first, second} == set(pair) for pair in book.forbidden)
+        breaks.append(GroupBreak((ids[first], ids[second]), in_groups, forbidden))
+    kinds = tuple((kind, *counts[kind]) for kind in sorted(counts))
+    return GroupReport(kinds, tuple(breaks), never_pairs, never_bound)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from taikai.i18n import _, ngettext
 
 from ..errors import TournamentError
+from .groups import DEFAULT_GROUP_WEIGHT, KINDS, POLICIES
 
 PlayerId = int | str
 
@@ -22,6 +23,9 @@ TABLE_SIZES = (3, 4)
 DEFAULT_TIME_LIMIT_S = 2.0
 MAX_TIME_LIMIT_S = 600.0
 MIN_HISTORY_TABLE = 2  # art. 42 (欠員): a game may go on with three or two players
+PROTOCOL_VERSION = 2  # 1: the first protocol (no version field); 2: groups and forbidden pairs
+MAX_GROUP_WEIGHT = 1000.0
+GROUP_FIELDS = frozenset({"kind", "members", "policy"})
 
 KNOWN_FIELDS = frozenset(
     {
@@ -37,6 +41,10 @@ KNOWN_FIELDS = frozenset(
         "total_rounds",
         "seed",
         "time_limit_s",
+        "version",
+        "groups",
+        "forbidden_pairs",
+        "group_weight",
     }
 )
 
@@ -56,7 +64,20 @@ ERROR_CODES = (
     "invalid_remainder",
     "round_mismatch",
     "too_few_players",
+    "unsupported_version",
+    "invalid_group",
+    "invalid_forbidden_pair",
 )
+
+
+@dataclass(frozen=True)
+class RequestGroup:
+    """A group as requested: ``kind`` (team, club, country, custom), ``members`` (ids), ``policy``
+    (never, avoid)."""
+
+    kind: str
+    members: tuple[PlayerId, ...]
+    policy: str
 
 
 @dataclass(frozen=True)
@@ -75,6 +96,9 @@ class SeatingRequest:
     total_rounds: int | None = None
     seed: int = 0
     time_limit_s: float = DEFAULT_TIME_LIMIT_S
+    groups: tuple[RequestGroup, ...] = ()
+    forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    group_weight: float = DEFAULT_GROUP_WEIGHT
 
     @property
     def active_players(self) -> tuple[PlayerId, ...]:
@@ -181,6 +205,86 @@ def _optional_int(data: Mapping, field: str, minimum: int) -> int | None:
     return value
 
 
+def _parse_version(data: Mapping) -> None:
+    version = data.get("version", 1)
+    if not _is_int(version) or not 1 <= version <= PROTOCOL_VERSION:
+        raise TournamentError(
+            "unsupported_version",
+            _("version must be an integer from 1 to %(version)s") % {"version": PROTOCOL_VERSION},
+            field="version",
+        )
+
+
+def _unique_known(ids: list[PlayerId], registered: set[PlayerId], field: str, code: str) -> None:
+    _check_known(ids, registered, field)
+    if len(set(ids)) != len(ids):
+        raise TournamentError(
+            code,
+            # Translators: field is a request field: groups or forbidden_pairs.
+            _("%(field)s: a player is listed twice in one entry") % {"field": field},
+            field=field,
+        )
+
+
+def _parse_groups(value: object, registered: set[PlayerId]) -> tuple[RequestGroup, ...]:
+    if not isinstance(value, list | tuple):
+        raise TournamentError("invalid_group", _("groups must be a list of objects"), field="groups")
+    groups = []
+    for entry in value:
+        if not isinstance(entry, Mapping) or set(entry) != GROUP_FIELDS:
+            raise TournamentError(
+                "invalid_group",
+                _("a group is an object with exactly kind, members and policy"),
+                field="groups",
+            )
+        if entry["kind"] not in KINDS:
+            raise TournamentError(
+                "invalid_group",
+                _("a group's kind must be one of %(kinds)s") % {"kinds": ", ".join(KINDS)},
+                field="groups",
+            )
+        if entry["policy"] not in POLICIES:
+            raise TournamentError(
+                "invalid_group",
+                _("a group's policy must be one of %(policies)s") % {"policies": ", ".join(POLICIES)},
+                field="groups",
+            )
+        members = _id_list(entry["members"], "groups")
+        _unique_known(members, registered, "groups", "invalid_group")
+        groups.append(RequestGroup(kind=entry["kind"], members=tuple(members), policy=entry["policy"]))
+    return tuple(groups)
+
+
+def _parse_forbidden(value: object, registered: set[PlayerId]) -> tuple[tuple[PlayerId, PlayerId], ...]:
+    if not isinstance(value, list | tuple):
+        raise TournamentError(
+            "invalid_forbidden_pair", _("forbidden_pairs must be a list of pairs"), field="forbidden_pairs"
+        )
+    pairs = []
+    for entry in value:
+        pair = _id_list(entry, "forbidden_pairs")
+        if len(pair) != 2:
+            raise TournamentError(
+                "invalid_forbidden_pair",
+                _("a forbidden pair is a list of two player ids"),
+                field="forbidden_pairs",
+            )
+        _unique_known(pair, registered, "forbidden_pairs", "invalid_forbidden_pair")
+        pairs.append((pair[0], pair[1]))
+    return tuple(pairs)
+
+
+def _parse_group_weight(data: Mapping) -> float:
+    weight = data.get("group_weight", DEFAULT_GROUP_WEIGHT)
+    if isinstance(weight, bool) or not isinstance(weight, int | float) or not 0 <= weight <= MAX_GROUP_WEIGHT:
+        raise TournamentError(
+            "invalid_field",
+            _("group_weight must be a number in [0, %(max)s]") % {"max": format(MAX_GROUP_WEIGHT, "g")},
+            field="group_weight",
+        )
+    return float(weight)
+
+
 def parse_request(data: object) -> SeatingRequest:
     """Validate a decoded JSON request and return it as a ``SeatingRequest``."""
     if not isinstance(data, Mapping):
@@ -193,6 +297,7 @@ def parse_request(data: object) -> SeatingRequest:
             % {"fields": ", ".join(unknown)},
             field=unknown[0],
         )
+    _parse_version(data)
     if "players" not in data:
         raise TournamentError("invalid_field", _("players is required"), field="players")
 
@@ -276,6 +381,10 @@ def parse_request(data: object) -> SeatingRequest:
             field="time_limit_s",
         )
 
+    groups = _parse_groups(data.get("groups", []), registered)
+    forbidden_pairs = _parse_forbidden(data.get("forbidden_pairs", []), registered)
+    group_weight = _parse_group_weight(data)
+
     return SeatingRequest(
         players=tuple(players),
         history=history,
@@ -289,4 +398,7 @@ def parse_request(data: object) -> SeatingRequest:
         total_rounds=total_rounds,
         seed=seed,
         time_limit_s=float(time_limit),
+        groups=groups,
+        forbidden_pairs=forbidden_pairs,
+        group_weight=group_weight,
     )

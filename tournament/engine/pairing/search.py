@@ -18,12 +18,14 @@ Searches are bounded twice: by a move budget, which keeps them deterministic for
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .groups import GroupBook
 from .winds import DEFICIT_CAP, SeatBook, split_cost
 
 REPEAT_STEP = 4
@@ -34,6 +36,8 @@ CLOCK_EVERY = 16  # min-conflicts steps between two looks at the clock
 STALL_STEPS = 200  # min-conflicts steps without a new best before a few random exchanges
 SHAKE_SWAPS = 2
 LARGEST_TABLE = 4
+EXACT_MAX_PLAYERS = 12  # ``exact_grouping`` tries every grouping up to this many players
+GROUP_REPAIR_STEPS = 2_000
 
 
 def meeting_cost(times_met: int) -> int:
@@ -56,6 +60,9 @@ class CostModel:
     detour_unit: int = 0
     deficit_unit: int = 0
     growth_unit: int = 0  # for each meeting of a pair beyond its second
+    groups: GroupBook | None = None  # the rules keeping players apart (``groups``)
+    avoid_unit: int = 0  # per avoid group holding a pair seated together
+    never_unit: int = 0  # per never pair seated together: above everything else
     table_cost: Callable[[Sequence[int]], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -70,13 +77,15 @@ class CostModel:
         cross_unit: int | None = None,
         detour_unit: int = DETOUR_UNIT,
         deficit_unit: int = DEFICIT_UNIT,
+        groups: GroupBook | None = None,
     ) -> CostModel:
         """Units so that each term outweighs whatever the terms after it can change in one exchange
         of two players (two tables: spread ``2 × players``, seat terms of ``2 × 4`` members, the
         meetings of ``2 × 6`` pairs). The order: repeated meetings; then, with ``cross_unit`` None,
         crosses, a pair's third and later meetings, the standings with detours and deficit; with a
         number (the places of rank spread one cross is worth), third and later meetings, then the
-        standings weighed against all the seat terms."""
+        standings weighed against all the seat terms. With ``groups``, an avoid pair weighs
+        ``groups.weight`` repeats and a never pair more than anything one exchange can change."""
         spread_room = 2 * len(meetings) + 2 if rank is not None else 1
         if seats is None:
             cross_unit, detour_unit, deficit_unit = 0, 0, 0
@@ -90,6 +99,11 @@ class CostModel:
         else:
             growth_unit = 2 * LARGEST_TABLE * cross_unit + small_room
             top_room = pairs * most * growth_unit + 2 * LARGEST_TABLE * cross_unit + small_room
+        avoid_unit = never_unit = 0
+        if groups is not None:
+            avoid_unit = round(groups.weight * top_room)
+            most_avoids = max(pair.avoids for pair in groups.classes)
+            never_unit = pairs * (top_room + most * growth_unit + most_avoids * avoid_unit) + top_room
         return cls(
             meetings=meetings,
             rank=rank,
@@ -99,6 +113,9 @@ class CostModel:
             detour_unit=detour_unit,
             deficit_unit=deficit_unit,
             growth_unit=growth_unit,
+            groups=groups,
+            avoid_unit=avoid_unit,
+            never_unit=never_unit,
         )
 
     @property
@@ -128,6 +145,8 @@ class CostModel:
         meetings, rank, seats = self.meetings, self.rank, self.seats
         most = max((max(met.values()) for met in meetings if met), default=0)
         pair = [0] + [self.repeat_unit + (times - 1) * self.growth_unit for times in range(1, most + 1)]
+        if self.groups is not None:
+            meetings, pair = self.groups.coded(meetings, pair, self.avoid_unit, self.never_unit)
         seat_costs: dict[int, int] = {}
         cross_unit, detour_unit, deficit_unit = self.cross_unit, self.detour_unit, self.deficit_unit
         mark: list[int] | None = None
@@ -407,3 +426,62 @@ def anneal(
     for first, i, second, j in reversed(since_best):
         groups[first][i], groups[second][j] = groups[second][j], groups[first][i]
     return best_total
+
+
+def exact_grouping(players: Sequence[int], sizes: Sequence[int], model: CostModel) -> list[list[int]]:
+    """The cheapest grouping of ``players`` at tables of ``sizes`` (in the order of ``sizes``), by
+    branch and bound over every grouping: for up to ``EXACT_MAX_PLAYERS`` players."""
+    table_cost = model.table_cost
+    order = sorted(players)
+    best: list = [None, []]
+
+    def place(remaining: list[int], sizes_left: list[int], cost: int, tables: list[list[int]]) -> None:
+        if best[0] is not None and cost >= best[0]:
+            return
+        if not remaining:
+            best[0], best[1] = cost, [list(table) for table in tables]
+            return
+        leader, rest = remaining[0], remaining[1:]
+        for size in sorted(set(sizes_left)):
+            left = list(sizes_left)
+            left.remove(size)
+            for others in itertools.combinations(rest, size - 1):
+                table = [leader, *others]
+                taken = set(others)
+                tables.append(table)
+                place([p for p in rest if p not in taken], left, cost + table_cost(table), tables)
+                tables.pop()
+
+    place(order, list(sizes), 0, [])
+    groups: list[list[int]] = []
+    by_size: dict[int, list[list[int]]] = {}
+    for table in best[1]:
+        by_size.setdefault(len(table), []).append(table)
+    for size in sizes:
+        groups.append(by_size[size].pop())
+    return groups
+
+
+def keep_groups_apart(
+    model: CostModel, groups: list[list[int]], deadline: float, rng: random.Random, *, conflict_from=None
+) -> list[list[int]]:
+    """``groups`` with never pairs kept apart as far as the searches can: when more never pairs sit
+    together than ``GroupBook.never_bound``, every grouping is tried (small fields, ``exact_grouping``)
+    or min-conflicts moves start from the tables holding one (or costing ``conflict_from``)."""
+    book = model.groups
+    if book is None:
+        return groups
+    seated = [player for group in groups for player in group]
+    sizes = [len(group) for group in groups]
+    too_many = book.has_never and book.never_count(groups) > book.never_bound(seated, sizes)
+    if not too_many and conflict_from is None:
+        return groups
+    if too_many and len(seated) <= EXACT_MAX_PLAYERS:
+        exact = exact_grouping(seated, sizes, model)
+        if sum(map(model.table_cost, exact)) < sum(map(model.table_cost, groups)):
+            return exact
+        return groups
+    threshold = model.never_unit if too_many else conflict_from
+    if not any(model.table_cost(group) >= threshold for group in groups) or len(groups) < 2:
+        return groups
+    return min_conflicts(groups, model, rng, deadline, GROUP_REPAIR_STEPS, threshold)

@@ -36,7 +36,16 @@ import random
 import time
 from collections.abc import Sequence
 
-from .search import CostModel, anneal, improve_by_swaps, meeting_cost, min_conflicts, window_neighbours
+from .groups import GroupBook
+from .search import (
+    CostModel,
+    anneal,
+    improve_by_swaps,
+    keep_groups_apart,
+    meeting_cost,
+    min_conflicts,
+    window_neighbours,
+)
 from .winds import SeatBook
 
 GREEDY_WINDOW = 16
@@ -134,18 +143,20 @@ def seat_swiss(
     seat_counts: Sequence[Sequence[int]] | None = None,
     seed: int | str = 0,
     rounds_left: int = 0,
+    rules: GroupBook | None = None,
 ) -> list[list[int]]:
     """Swiss groups in table order (table 1 = the top); ``order`` lists the seated players best first.
 
     With ``seat_counts`` (per player, per seat) the search also keeps seat counts even by the end of
     the event, ``rounds_left`` rounds after this one (see the module docstring). ``seed`` fixes the
-    annealing's random choices.
+    annealing's random choices. ``rules`` (groups and forbidden pairs) weigh in every table's cost;
+    never pairs still together at the end get ``search.keep_groups_apart``.
     """
     rank = [0] * len(meetings)
     for position, player in enumerate(order):
         rank[player] = position
     seats = None if seat_counts is None else SeatBook(seat_counts, rounds_left)
-    model = CostModel.for_players(meetings, rank, seats, cross_ranks(len(order)))
+    model = CostModel.for_players(meetings, rank, seats, cross_ranks(len(order)), groups=rules)
     search_started = time.monotonic()
     if len(order) <= BEAM_MAX_PLAYERS:
         beam_deadline = search_started + max(0.0, deadline - search_started) * BEAM_TIME_SHARE
@@ -161,6 +172,8 @@ def seat_swiss(
         anneal(groups, model, _rank_partner(order, rank), rng, deadline, steps, ANNEAL_TEMPERATURES, floor)
         if model.crosses_first and any(model.table_cost(group) >= model.widen_from for group in groups):
             groups = min_conflicts(groups, model, rng, deadline, REPAIR_STEPS, model.widen_from)
+    if rules is not None:
+        groups = keep_groups_apart(model, groups, deadline, random.Random(f"taikai-groups:{seed}"))
     for group in groups:
         group.sort(key=rank.__getitem__)
     groups.sort(key=lambda group: rank[group[0]])

@@ -45,7 +45,8 @@ def assert_valid(response, request):
 
 def test_protocol_response_shape_and_json():
     response = seat_round({"players": list(range(1, 9)), "seed": 1})
-    assert set(response) == {"tables", "byes", "report"}
+    assert set(response) == {"version", "tables", "byes", "report"}
+    assert response["version"] == 2
     assert set(response["report"]) == {
         "repeat_pairs",
         "max_meetings",

@@ -3,13 +3,21 @@
 // the clock again when the table's live stream says it changed (another device of the table), when the seat
 // on turn reaches zero, after a reload and when the connection returns; every 2 s while the stream is not
 // open (live/static/live/js/live.js).
+//
+// With no network the page runs the clock itself (the same rules as tournament/engine/clock.py): presses,
+// flags and increments are decided here, each kept with this device's time in a log in the outbox
+// (outbox.js). When the network is back the log is sent to the server (…/clock/replay), which replays it
+// into the clock's record; until then the page keeps its own clock, and then takes the server's again.
 (function () {
   "use strict";
   const box = document.getElementById("zones");
   if (!box) return;
   const api = box.dataset.api;
   const csrf = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.split("=")[1] || "";
-  const dealer = Number(box.dataset.dealer), nextHand = Number(box.dataset.nextHand);
+  // The hand to start: as the page was drawn, or as the sheet says when hands wait on this device (?hand=&dealer=).
+  const asked = new URLSearchParams(location.search);
+  const dealer = Number(asked.get("dealer") || box.dataset.dealer), nextHand = Number(asked.get("hand") || box.dataset.nextHand);
+  if (asked.get("hand")) document.getElementById("start").textContent = interpolate(gettext("Start hand %(number)s"), { number: nextHand }, true);
   const LOW_MS = 10000;
   const STATUSES = {
     not_started: pgettext("clock", "not started"),
@@ -45,6 +53,8 @@
   }
   function take(data) {
     state = data; receivedAt = performance.now(); askedAtZero = false;
+    if (!device.on) device.base = data.version;
+    setTimeout(remember, 0);
     document.getElementById("settings").textContent = interpolate(
       gettext("bank %(bank)s s · +%(increment)s s a move · cap %(cap)s s"),
       { bank: data.bank_ms / 1000, increment: data.increment_ms / 1000, cap: data.cap_ms / 1000 }, true);
@@ -60,6 +70,7 @@
   const writeKey = () => (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
   async function call(verb, body) {
+    if (device.on) { if (verb) local(verb, body || {}); return; }
     try {
       const response = await fetch(verb ? `${api}/${verb}` : api, verb ? { method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf), "Idempotency-Key": writeKey() },
@@ -72,8 +83,114 @@
           || interpolate(gettext("error %(status)s"), { status: response.status }, true);
         if (response.status === 409) call();
       }
-    } catch (e) { status.textContent = gettext("offline: reconnecting…"); status.classList.add("offline"); }
+    } catch (e) {
+      if (verb && state) { device.on = true; local(verb, body || {}); return; }  // no network: this device decides
+      if (!state && (restore() || shown())) { status.textContent = gettext("offline: this device runs the clock"); return; }
+      status.textContent = gettext("offline: reconnecting…"); status.classList.add("offline");
+    }
   }
+
+  // --- the clock on this device (art. 38, as tournament/engine/clock.py) ------------------------------
+  const device = { on: false, item: null, base: null };
+  const replayUrl = `${api}/replay`;
+  const players = () => state.remaining_ms.length;
+  function seatAfter(seat) {
+    let next = (seat + 1) % players();
+    while ((state.absent || []).includes(next)) next = (next + 1) % players();
+    return next;
+  }
+  function charged(now) {
+    // ③ the seat on turn is charged the time since the mark; ⑤ at 0 it is flagged for the hand
+    const banks = state.remaining_ms.slice(), flagged = state.flagged.slice(), seat = state.seat_on_turn;
+    if (state.status === "running" && !flagged.includes(seat)) {
+      const left = banks[seat] - Math.round(now - receivedAt);
+      banks[seat] = Math.max(0, left);
+      if (left <= 0) flagged.push(seat);
+    }
+    return { banks, flagged };
+  }
+  function local(verb, body) {
+    const now = performance.now();
+    let next = null, entry = { verb, at_ms: Date.now() };
+    if (verb === "start") {
+      next = { ...state, status: "running", hand_number: body.hand_number, seat_on_turn: body.dealer_position, turn_number: 1,
+        remaining_ms: state.remaining_ms.map(() => state.bank_ms), flagged: [] };
+      entry = { ...entry, hand_number: body.hand_number, dealer_position: body.dealer_position };
+    } else if (verb === "press" && state.status === "running" && body.turn_number === state.turn_number) {
+      const { banks, flagged } = charged(now), seat = state.seat_on_turn;
+      if (body.claim_by !== undefined && flagged.includes(body.claim_by)) return;  // ⑤ no claim 拾 after the flag
+      if (!flagged.includes(seat)) banks[seat] = Math.min(state.bank_ms, banks[seat] + state.increment_ms);  // ④ 加算
+      next = { ...state, remaining_ms: banks, flagged, turn_number: state.turn_number + 1,
+        seat_on_turn: body.claim_by !== undefined ? body.claim_by : seatAfter(seat) };
+      entry = { ...entry, seat: body.seat, turn_number: body.turn_number, ...(body.claim_by !== undefined ? { claim_by: body.claim_by } : {}) };
+    } else if (verb === "pause" && state.status === "running") {
+      const { banks, flagged } = charged(now);
+      next = { ...state, status: "paused", remaining_ms: banks, flagged };
+    } else if (verb === "resume" && state.status === "paused") {
+      next = { ...state, status: "running" };
+    } else if (verb === "flag" && state.status === "running") {
+      const { banks, flagged } = charged(now);
+      if (flagged.length === state.flagged.length) return;
+      next = { ...state, remaining_ms: banks, flagged };
+    }
+    if (!next) return;
+    keepEntry(entry);
+    take({ ...next, flag_due: false });
+    status.textContent += " · " + gettext("saved on this device");
+    remember();
+  }
+  // One log item in the outbox at a time, grown until a sending of it is tried; then a new one, which goes
+  // on from it (base_version null: the turn numbers in it still guard it).
+  let keeping = Promise.resolve();
+  function keepEntry(entry) {
+    const outbox = window.taikaiOutbox;
+    if (!outbox) return;
+    keeping = keeping.then(async () => {
+      const waiting = (await outbox.all()).filter((i) => i.url === replayUrl);
+      const open = waiting.find((i) => !i.json.sent_at_ms && !i.refused);
+      if (open) {
+        open.json.log.push(entry);
+        open.label = interpolate(ngettext("Clock: %(count)s move", "Clock: %(count)s moves", open.json.log.length),
+          { count: open.json.log.length }, true);
+        await outbox.put(open);
+        await outbox.show();
+        return;
+      }
+      const base = waiting.length ? null : device.base;  // from the version the server last showed
+      await outbox.add({ url: replayUrl, table: box.dataset.table, key: writeKey(), label: gettext("Clock: 1 move"),
+        json: { base_version: base, log: [entry] } });
+    }).catch(() => null);
+  }
+  // The clock as the page was drawn (a page kept on the device shows the clock as it was then).
+  function shown() {
+    const drawn = document.getElementById("clock-state");
+    const data = drawn && JSON.parse(drawn.textContent);
+    if (!data) return false;
+    take(data);
+    return true;
+  }
+  // Kept across a reload: the clock as this device last had it, and whether it runs it.
+  const KEPT = `taikai-clock-${box.dataset.table}`;
+  function remember() {
+    if (state) localStorage.setItem(KEPT, JSON.stringify({ state, wall: Date.now() - (performance.now() - receivedAt), device: device.on, base: device.base }));
+  }
+  function restore() {
+    const kept = JSON.parse(localStorage.getItem(KEPT) || "null");
+    if (!kept) return false;
+    device.on = kept.device; device.base = kept.base;
+    take(kept.state);
+    receivedAt = performance.now() - (Date.now() - kept.wall);  // the time since, charged as it ran
+    draw();
+    return true;
+  }
+  // The log was sent and replayed: the server's clock is the clock again (unless more waits to be sent).
+  document.addEventListener("taikai:outbox-sent", async (event) => {
+    if (event.detail.item.url !== replayUrl) return;
+    const waiting = (await window.taikaiOutbox.all()).filter((i) => i.url === replayUrl);
+    if (waiting.length) return;
+    device.on = false; device.item = null;
+    take(event.detail.data);
+  });
   zones.forEach((zone) => zone.addEventListener("click", (event) => {
     if (!state || state.status !== "running" || event.target.closest(".claim")) return;
     const seat = Number(zone.dataset.seat);
@@ -93,5 +210,9 @@
   const live = document.getElementById("live");
   setInterval(draw, 100);
   setInterval(() => { if (!live || live.dataset.liveState !== "live") call(); }, 2000);
-  call();
+  (async () => {
+    const waiting = window.taikaiOutbox ? (await window.taikaiOutbox.all()).filter((i) => i.url === replayUrl) : [];
+    if (waiting.length && restore()) { device.on = true; return; }  // the log is not sent yet: this device's clock goes on
+    call();
+  })();
 })();

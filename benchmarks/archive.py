@@ -1,0 +1,73 @@
+"""The event archive's round trip: a simulated event (64 players × 6 rounds by default, with penalties and
+absences) exported (``tournament.archive.export``), written as JSON, read back and imported as a new event
+(``tournament.archive.load``), then audited. Uses the configured database (DATABASE_URL); everything runs in
+a transaction rolled back at the end, so the database is left as it was.
+
+Run: ``python benchmarks/archive.py [--players 64] [--rounds 6] [--seed 7]``. Prints the time to export, the
+file's size, the time to import (the standings recompute included), the queries of each, and the audit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django
+
+django.setup()
+
+from django.db import connection, transaction  # noqa: E402
+
+from scoring.models import Ruleset  # noqa: E402
+from tournament.archive.export import archive_build  # noqa: E402
+from tournament.archive.load import event_import  # noqa: E402
+from tournament.audit import event_audit  # noqa: E402
+from tournament.simulation import Incidents, event_create, event_simulate, simulated_players  # noqa: E402
+
+
+def counting(queries: list):
+    """A database wrapper that appends each query's SQL to ``queries``."""
+    return lambda execute, sql, *rest: queries.append(sql) or execute(sql, *rest)
+
+
+def main(players: int, rounds: int, seed: int) -> None:
+    with transaction.atomic():
+        started = time.perf_counter()
+        event = event_create(slug="bench-archive", name="Archive bench", players=simulated_players(players),
+                             ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=rounds,
+                             clock_bank_seconds=60)  # fmt: skip
+        event_simulate(event, rounds=rounds, seed=seed, incidents=Incidents(penalties=True, absences=True))
+        simulated = time.perf_counter() - started
+        started = time.perf_counter()
+        with connection.execute_wrapper(counting(exported := [])):
+            text = json.dumps(archive_build(event, staff=True), ensure_ascii=False)
+        export_s = time.perf_counter() - started
+        started = time.perf_counter()
+        with connection.execute_wrapper(counting(imported := [])):
+            copy = event_import(archive=json.loads(text))
+        import_s = time.perf_counter() - started
+        violations = event_audit(copy)
+        transaction.set_rollback(True)  # the database is left as it was
+    size = len(text.encode())
+    print(f"archive round trip: {players} players x {rounds} rounds, database {connection.vendor} "
+          f"(simulated in {simulated:.1f} s)")  # fmt: skip
+    print(f"  export:  {export_s:7.2f} s  {len(exported):6d} queries")
+    print(f"  file:    {size / 1e6:7.2f} MB ({size} bytes)")
+    print(f"  import:  {import_s:7.2f} s  {len(imported):6d} queries (standings recompute included)")
+    print(f"  audit of the imported event: {len(violations)} violations")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=64)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=7)
+    options = parser.parse_args()
+    main(options.players, options.rounds, options.seed)

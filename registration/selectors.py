@@ -1,0 +1,84 @@
+"""Every read of registration, for the pages, the admin and the API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from players.models import Player
+from registration.models import Registration, SignUp
+from tournament.models import Event, Round, Seat
+
+State = SignUp.State
+MISSING_SHOWN = 200  # the check-in page lists at most this many players still missing
+
+
+@dataclass(frozen=True)
+class Counts:
+    pending: int
+    confirmed: int
+    waiting: int
+    withdrawn: int
+    refused: int
+    checked_in: int
+
+
+def registration_of(event: Event) -> Registration | None:
+    return Registration.objects.filter(event=event).first()
+
+
+def sign_up_counts(event: Event) -> Counts:
+    counts = SignUp.objects.filter(event=event).aggregate(
+        **{state: Count("pk", filter=Q(state=state)) for state in State.values},
+        checked_in=Count("pk", filter=Q(state=State.CONFIRMED, checked_in_at__isnull=False)),
+    )
+    return Counts(**counts)
+
+
+def waiting_place(sign_up: SignUp) -> int | None:
+    """Where a waiting sign-up stands in the waiting list (1: next to get a place)."""
+    if sign_up.state != State.WAITING:
+        return None
+    return SignUp.objects.filter(
+        event_id=sign_up.event_id, state=State.WAITING, rank__lte=sign_up.rank
+    ).count()
+
+
+def missing_at_check_in(event: Event) -> list[SignUp]:
+    return list(SignUp.objects.filter(event=event, state=State.CONFIRMED, checked_in_at__isnull=True)
+                .order_by("reading", "name")[:MISSING_SHOWN])  # fmt: skip
+
+
+def sign_ups_found(event: Event, query: str, *, limit: int = 20) -> list[SignUp]:
+    """The desk's search: by name (kanji), reading (kana or romaji) or club, confirmed and waiting first."""
+    words = query.split()
+    found = SignUp.objects.filter(event=event, state__in=(State.CONFIRMED, State.WAITING))
+    for word in words:
+        found = found.filter(Q(name__icontains=word) | Q(reading__icontains=word) | Q(club__icontains=word) | Q(email__iexact=word))  # fmt: skip
+    return list(found.order_by("state", "reading", "name")[:limit]) if words else []
+
+
+def likely_matches(sign_up: SignUp, *, limit: int = 5) -> list[Player]:
+    """Stored players who may be this person (same name or reading, and same club), for the organizer to
+    merge or keep apart; an EMA number or other id already matched exactly when confirmed."""
+    if sign_up.entry_id and sign_up.entry.player.external_id:
+        return []
+    same = Q(display_name__iexact=sign_up.name)
+    if sign_up.reading:
+        same |= Q(reading__iexact=sign_up.reading)
+    players = Player.objects.filter(same)
+    if sign_up.club:
+        players = players.filter(club__iexact=sign_up.club)
+    if sign_up.entry_id:
+        players = players.exclude(pk=sign_up.entry.player_id)
+    return list(players.order_by("pk")[:limit])
+
+
+def sign_up_seat(sign_up: SignUp) -> Seat | None:
+    """Where the player sits in the latest published round, once it is published."""
+    if sign_up.entry_id is None:
+        return None
+    shown = (Round.Status.PUBLISHED, Round.Status.PLAYING, Round.Status.COMPLETED)
+    return (Seat.objects.filter(entry_id=sign_up.entry_id, table__round__status__in=shown)
+            .select_related("table__round").order_by("-table__round__number").first())  # fmt: skip

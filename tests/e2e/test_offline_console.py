@@ -1,0 +1,280 @@
+"""The table when the hall's network drops, in Chromium on a phone, in English and Japanese: the console's
+pages load from the device, what the referee records is kept there and shown, and when the network is back
+every record lands once, in order, with the points it would have had online. Two devices that record the
+same hand: the conflict is shown and nothing is lost."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group, User
+
+from tests.e2e.conftest import sign_in, tap
+from tournament.models import HandVersion, Penalty, TableClock
+from tournament.services.roles import REFEREES_GROUP, role_grant, staff_groups_install
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+LOCALES = {"en": "en-US", "ja": "ja-JP"}
+# (winner, discarder, han, fu) as seat numbers from the game's East: ron by a non-dealer, by the dealer, tsumo
+HANDS = [("ron", 1, 2, 2, 30), ("ron", 1, 3, 3, 40), ("tsumo", 2, None, 1, 30)]
+
+
+@pytest.fixture
+def referee(chromium_browser, live_server):
+    """Opens a signed-in referee's phone (a browser context of its own) in a language."""
+    staff_groups_install()
+    user = User.objects.create_user("mori", password="hall-wifi-pw")
+    user.groups.add(Group.objects.get(name=REFEREES_GROUP))
+    contexts = []
+
+    def open_phone(event, locale="en-US"):
+        role_grant(event=event, user=user, kind="referee")
+        context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, locale=locale)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        sign_in(page, "/accounts/login/?next=/console/", "mori", "hall-wifi-pw",
+                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def kept_on_device(page, path: str) -> None:
+    """Wait until the console's service worker has the page ``path`` on the device."""
+    for _ in range(100):
+        if page.evaluate("(path) => caches.open('taikai-console-pages').then((c) => c.match(location.origin + path))"
+                         ".then(Boolean)", path):  # fmt: skip
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{path} was not kept on the device")
+
+
+CACHED_BYTES = """async () => {
+  let files = 0, pages = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const size = (await (await cache.match(request)).blob()).size;
+      if (name === "taikai-console-pages") pages += size; else files += size;
+    }
+  }
+  return [files, pages];
+}"""
+
+
+def waiting_are(page, count: int) -> None:
+    """Wait until the banner counts ``count`` writes waiting on the device."""
+    page.wait_for_function(
+        "(n) => Number(document.getElementById('outbox').dataset.waiting) === n", arg=count
+    )
+
+
+def record(page, outcome, winner, discarder, han, fu) -> None:
+    tap(page, "outcome", outcome)
+    tap(page, "winner_1", winner)
+    if discarder is not None:
+        tap(page, "discarder", discarder)
+    tap(page, "han_1", han)
+    tap(page, "fu_1", fu)
+    page.click("#save-hand")
+
+
+def current_deltas(table) -> list[list[int]]:
+    return [
+        list(v.deltas)
+        for v in HandVersion.objects.in_force().filter(hand__table=table).order_by("hand__number")
+    ]
+
+
+@pytest.mark.once  # the browser and the device's queue: the same on either database
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_referee_records_hands_a_penalty_and_a_clock_offline_and_all_land_once_in_order(
+    referee, make_event, seated_round, language
+):
+    event = make_event(8, clock_bank_seconds=60, clock_increment_seconds=5)
+    offline_table, online_table = seated_round(event).tables.order_by("number")
+    page = referee(event, LOCALES[language])
+    sheet = f"/console/tables/{offline_table.pk}/"
+    for path in (sheet, sheet + "clock/", sheet + "penalty/"):
+        kept_on_device(page, path)  # fetched for the referee from My tables
+    page.goto(sheet)
+    page.wait_for_selector("#outbox[data-state='online']")
+    files, pages = page.evaluate(CACHED_BYTES)
+    print(f"\n[{language}] kept on the device: files {files} bytes, 3 pages of one table {pages} bytes")
+
+    page.context.set_offline(True)
+    page.reload()  # from the device
+    page.wait_for_selector("#hand-form")
+    page.wait_for_selector("#outbox[data-state='offline']")
+    for number, hand in enumerate(HANDS, start=1):
+        assert page.input_value("#hand-form input[name='hand']") == str(number)
+        record(page, *hand)
+        waiting_are(page, number)
+        page.wait_for_selector(f"#outbox-queued li:nth-child({number})")
+    assert page.get_attribute("#outbox", "data-state") == "waiting"
+    assert page.input_value("#hand-form input[name='hand']") == "4"
+    # hand 1 a non-dealer ron (South deals next), hand 2 won by the dealer (South again, 1 honba), hand 3 a
+    # non-dealer tsumo: West deals hand 4 with no honba, as the server would say
+    assert page.locator("#hand-form input[name='dealer_position'][value='2']").is_checked()
+    assert page.input_value("#hand-form input[name='honba']") == "0"
+
+    page.goto(sheet + "penalty/")  # from the device
+    tap(page, "seat", page.locator("#penalty-form input[name='seat']").first.get_attribute("value"))
+    tap(page, "kind", page.locator("#penalty-form input[name='kind']").first.get_attribute("value"))
+    if page.locator("#dq-confirm").is_visible():
+        page.check("#dq-confirm input")
+    page.fill("#penalty-form [name='reason']", "offline")
+    page.click("#penalty-form button[type=submit]")
+    page.wait_for_selector("#hand-form")
+    waiting_are(page, 4)
+
+    page.click("#clock-link")  # from the device: this device runs the clock, for hand 4
+    page.click("#start")
+    page.wait_for_selector(".zone.on-turn[data-seat='2']")  # hand 4's dealer is West
+    for seat in (2, 3, 0):
+        page.click(f".zone[data-seat='{seat}']")
+        page.wait_for_selector(f".zone.on-turn[data-seat='{(seat + 1) % 4}']")
+    waiting_are(page, 5)
+    assert not HandVersion.objects.filter(hand__table=offline_table).exists()
+
+    page.context.set_offline(False)
+    page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    page.goto(sheet)
+    page.wait_for_selector("#outbox[data-state='online']")
+    assert current_deltas(offline_table) and len(current_deltas(offline_table)) == 3
+    assert [v.hand.number for v in HandVersion.objects.filter(hand__table=offline_table).order_by("pk")] == [
+        1,
+        2,
+        3,
+    ]
+    assert Penalty.objects.filter(table=offline_table, reason="offline").count() == 1
+    clock = TableClock.objects.get(table=offline_table)
+    assert clock.hand_number == 4 and clock.state["turn_number"] == 4 and clock.state["seat_on_turn"] == 1
+
+    # the same hands recorded online at the other table give the same points
+    page.goto(f"/console/tables/{online_table.pk}/")
+    for number, hand in enumerate(HANDS, start=1):
+        record(page, *hand)
+        page.wait_for_function(
+            "(n) => document.querySelector('#hand-form input[name=hand]').value === n", arg=str(number + 1)
+        )
+    assert current_deltas(offline_table) == current_deltas(online_table)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_two_devices_record_hand_3_and_the_offline_one_sees_both_and_keeps_nothing_lost(
+    referee, make_event, seated_round, language
+):
+    table = seated_round(make_event(4)).tables.get()
+    sheet = f"/console/tables/{table.pk}/"
+    offline, online = (
+        referee(table.round.event, LOCALES[language]),
+        referee(table.round.event, LOCALES[language]),
+    )
+    kept_on_device(offline, sheet)
+    offline.goto(sheet)
+    for hand in HANDS[:2]:
+        record(offline, *hand)
+        offline.wait_for_selector("#messages .success")
+    online.goto(sheet)
+
+    offline.context.set_offline(True)
+    offline.reload()
+    record(offline, "ron", 3, 0, 1, 30)  # hand 3 as this device saw it
+    offline.wait_for_selector("#outbox[data-state='waiting']")
+    record(online, "ron", 2, 3, 4, 30)  # hand 3 as the other device saw it, recorded first
+    online.wait_for_selector("#messages .success")
+
+    offline.context.set_offline(False)
+    offline.wait_for_selector("#outbox[data-state='refused'] table.outbox-compare")
+    compare = offline.inner_text("#outbox table.outbox-compare")
+    assert ("(version 1)" if language == "en" else "版 1") in compare
+    versions = HandVersion.objects.filter(hand__table=table, hand__number=3)
+    assert versions.count() == 1  # theirs, and mine still on the device
+    offline.click("#outbox button.primary")  # keep mine: a new version
+    offline.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    kept = list(versions.order_by("version").values_list("version", "is_current", "wins"))
+    assert [(v, c) for v, c, _ in kept] == [(1, False), (2, True)]
+    assert kept[0][2][0]["han"] == 4 and kept[1][2][0]["han"] == 1  # both kept: theirs as version 1
+
+
+@pytest.mark.once  # the browser and the device's queue: the same on either database
+def test_offline_a_referee_corrects_a_hand_recorded_before_and_records_a_draw(
+    referee, make_event, seated_round
+):
+    table = seated_round(make_event(4)).tables.get()
+    sheet = f"/console/tables/{table.pk}/"
+    page = referee(table.round.event)
+    page.goto(sheet)
+    record(page, *HANDS[0])
+    page.wait_for_selector("#messages .success")
+    kept_on_device(page, sheet + "?hand=1")  # the correction of hand 1, fetched for the referee
+
+    page.context.set_offline(True)
+    page.click("a.correct")  # from the device
+    page.wait_for_selector("#hand-form[data-correcting='1']")
+    tap(page, "han_1", 4)
+    tap(page, "fu_1", 30)
+    page.click("#save-hand")
+    waiting_are(page, 1)
+    assert page.input_value("#hand-form input[name='hand']") == "2"  # a correction does not move the hand on
+    tap(page, "outcome", "exhaustive_draw")
+    tap(page, "tenpai_positions", 1)
+    page.click("#save-hand")
+    waiting_are(page, 2)
+
+    page.context.set_offline(False)
+    page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    first = list(HandVersion.objects.filter(hand__table=table, hand__number=1).order_by("version"))
+    assert [(v.version, v.is_current, v.wins[0]["han"]) for v in first] == [(1, False, 2), (2, True, 4)]
+    draw = HandVersion.objects.current().get(hand__table=table, hand__number=2)
+    assert draw.outcome == "exhaustive_draw" and draw.tenpai_positions == [1]
+
+
+@pytest.mark.once  # the browser and the device's queue: the same on either database
+def test_the_queue_outlives_a_browser_restart(
+    chromium_browser, live_server, make_event, seated_round, tmp_path
+):
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    staff_groups_install()
+    table = seated_round(make_event(4)).tables.get()
+    user = User.objects.create_user("ueda", password="restart-pw")
+    user.groups.add(Group.objects.get(name=REFEREES_GROUP))
+    role_grant(event=table.round.event, user=user, kind="referee")
+    sheet = f"/console/tables/{table.pk}/"
+
+    def phone():  # a browser of its own, its profile on disk: what a phone keeps across a restart
+        context = chromium_browser.browser_type.launch_persistent_context(
+            str(tmp_path),
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            base_url=live_server.url,
+            viewport=PHONE,
+        )
+        context.set_default_timeout(15000)
+        return context, context.pages[0] if context.pages else context.new_page()
+
+    context, page = phone()  # the browser as the referee left it
+    try:
+        sign_in(page, "/accounts/login/?next=/console/", "ueda", "restart-pw",
+                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        kept_on_device(page, sheet)
+        page.goto(sheet)
+        context.set_offline(True)
+        record(page, *HANDS[0])
+        waiting_are(page, 1)
+    finally:
+        context.close()
+    assert not HandVersion.objects.exists()
+    context, page = phone()  # started again, the network back
+    try:
+        page.goto(sheet)
+        page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    finally:
+        context.close()
+    assert HandVersion.objects.get().hand.number == 1

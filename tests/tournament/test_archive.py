@@ -1,0 +1,175 @@
+"""The event archive (export.json, archive_version 1): its schema, and the round trip through
+``import_event``. The import goes into the same test database as a new event under a new slug (``-2``):
+it shares nothing with the original but the ruleset (reused: identical) and the accounts."""
+
+import copy
+import json
+from collections import Counter
+
+import jsonschema
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
+
+from players.models import Player
+from scoring.models import Ruleset
+from taikai.errors import TaikaiError
+from tests.fixtures.tournament import built_once
+from tournament.archive.export import archive_build
+from tournament.archive.load import archive_schema, event_import
+from tournament.audit import event_audit
+from tournament.models import Event, HandVersion, Penalty, Seat, SeatResult, Table
+from tournament.services.hands import hand_void
+from tournament.services.roles import role_grant
+from tournament.simulation import Incidents, event_create, event_simulate, simulated_players
+
+SEED = 69
+
+
+def simulated_event() -> Event:
+    """16 players, 3 rounds with penalties and absences, then a 4th round in play whose last hand is voided
+    (a hand with two versions)."""
+    event = event_create(slug="archived", name="Archived", players=simulated_players(16),
+                         ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=5, clock_bank_seconds=60,
+                         clock_increment_seconds=5)  # fmt: skip
+    event_simulate(event, rounds=3, seed=SEED, seating="shuffle", in_progress=(2, 3),
+                   incidents=Incidents(penalties=True, absences=True))  # fmt: skip
+    table = Table.objects.filter(round__event=event, status=Table.Status.PLAYING).order_by("number").first()
+    last = table.hands.order_by("-number").first()
+    hand_void(table=table, number=last.number, expected_version=last.current_version, note="entered twice")
+    return Event.objects.select_related("ruleset").get(pk=event.pk)
+
+
+@pytest.fixture(scope="module")
+def original_id(django_db_setup, django_db_blocker):
+    yield from built_once(django_db_blocker, lambda: simulated_event().pk)
+
+
+@pytest.fixture
+def original(original_id, db):
+    return Event.objects.select_related("ruleset").get(pk=original_id)
+
+
+@pytest.fixture
+def archive(original) -> dict:
+    return json.loads(json.dumps(archive_build(original, staff=True)))  # as read from a file
+
+
+def standings_by_player(event: Event) -> dict[str, tuple]:
+    return {
+        row.entry.player.external_id or row.name: (row.rank, row.award_rank, str(row.total_points), row.games,
+                                                    row.advances, row.penalty_points, row.status)
+        for row in event.standings_rows.select_related("entry__player")
+    }  # fmt: skip
+
+
+def test_the_export_of_an_event_with_a_penalty_an_absence_and_a_correction_validates(archive):
+    # given an archive with a penalty, an absence and a hand in two versions
+    seats = [s for r in archive["rounds"] for t in r["tables"] for s in t["seats"]]
+    versions = Counter(
+        (t["id"], h["number"]) for r in archive["rounds"] for t in r["tables"] for h in t["hands"]
+    )
+    assert archive["archive_version"] == 1 and archive["penalties"]
+    assert any(seat["absence"] != "present" for seat in seats)
+    assert max(versions.values()) == 2
+    assert any(t["clock"] for r in archive["rounds"] for t in r["tables"])
+    # then the published schema validates it
+    jsonschema.Draft202012Validator(archive_schema()).validate(archive)
+
+
+def test_the_api_serves_the_archive_and_its_schema(original):
+    organizer = User.objects.create_user("archivist")
+    role_grant(event=original, user=organizer, kind="organizer")
+    client = Client()
+    client.force_login(organizer)
+    exported = client.get(reverse("api_v1:export_json", args=[original.slug])).json()
+    schema = Client().get(reverse("api_v1:archive_schema")).json()
+    assert schema == archive_schema()
+    jsonschema.Draft202012Validator(schema).validate(exported)
+    assert exported["format"] == "taikai-event" and exported["archive_version"] == 1
+    assert exported["penalties"] and exported["rules"]["ruleset"]["slug"] == "standard"
+
+
+def test_the_round_trip_gives_an_event_that_audits_clean_with_the_same_standings(original, archive, tmp_path):
+    # given the archive in a file
+    path = tmp_path / "archive.json"
+    path.write_text(json.dumps(archive), encoding="utf-8")
+    # when it is imported
+    call_command("import_event", str(path))
+    imported = Event.objects.select_related("ruleset").get(slug="archived-2")
+    # then a new event, under the same (identical) ruleset, that audits clean
+    assert imported.ruleset == original.ruleset
+    assert event_audit(imported) == []
+    assert standings_by_player(imported) == standings_by_player(original)
+
+    # with every version of hands and results, their numbers, flags and times, the absences and penalties
+    def versions(model, event, *fields):
+        key = "hand__table__round__event" if model is HandVersion else "table__round__event"
+        return sorted(model.objects.filter(**{key: event}).values_list(*fields))
+
+    hand_fields = ("hand__table__round__number", "hand__table__number", "hand__number", "version", "is_current",
+                   "outcome", "deltas", "recorded_at")  # fmt: skip
+    assert versions(HandVersion, imported, *hand_fields) == versions(HandVersion, original, *hand_fields)
+    result_fields = ("table__round__number", "table__number", "seat__position", "version", "is_current",
+                     "game_points", "recorded_at")  # fmt: skip
+    assert versions(SeatResult, imported, *result_fields) == versions(SeatResult, original, *result_fields)
+    absences = ("round__number", "table__number", "position", "absence", "left_after_hand")
+    assert sorted(Seat.objects.filter(round__event=imported).values_list(*absences)) == sorted(
+        Seat.objects.filter(round__event=original).values_list(*absences)
+    )
+    penalty = ("kind", "points", "hand_number", "cancelled_at", "logged_at")
+    assert sorted(Penalty.objects.filter(event=imported).values_list(*penalty)) == sorted(
+        Penalty.objects.filter(event=original).values_list(*penalty)
+    )
+    # and exported again, the same archive but for the ids and the slug
+    again = json.loads(json.dumps(archive_build(imported, staff=True)))
+    assert [len(r["tables"]) for r in again["rounds"]] == [len(r["tables"]) for r in archive["rounds"]]
+    assert again["standings"]["round_numbers"] == archive["standings"]["round_numbers"]
+
+
+def test_an_invalid_archive_is_refused_with_its_path_and_nothing_is_written(archive, tmp_path):
+    # given an archive with a seat at position 9
+    broken = copy.deepcopy(archive)
+    broken["rounds"][2]["tables"][0]["seats"][1]["position"] = 9
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    before = (
+        Event.objects.count(),
+        Player.objects.count(),
+        Ruleset.objects.count(),
+        HandVersion.objects.count(),
+    )
+    # when it is imported, then it is refused, naming the path
+    with pytest.raises(
+        CommandError, match=r"^archive_invalid: \$\.rounds\[2\]\.tables\[0\]\.seats\[1\]\.position: "
+    ):
+        call_command("import_event", str(path))
+    assert (Event.objects.count(), Player.objects.count(), Ruleset.objects.count(),
+            HandVersion.objects.count()) == before  # fmt: skip
+
+
+def test_a_row_naming_a_row_the_archive_does_not_hold_writes_nothing(archive):
+    broken = copy.deepcopy(archive)
+    broken["penalties"][0]["entry"] = 10**9
+    before = (Event.objects.count(), Player.objects.count(), HandVersion.objects.count())
+    with pytest.raises(TaikaiError) as refused:
+        event_import(archive=broken)
+    assert refused.value.code == "archive_invalid" and refused.value.field == "$.penalties[0].entry"
+    assert (Event.objects.count(), Player.objects.count(), HandVersion.objects.count()) == before
+
+
+def test_a_ruleset_that_differs_is_copied_under_a_new_slug_and_players_are_found_by_external_id(archive):
+    # given an archive whose ruleset differs from the stored one of its slug, and a player known by id
+    changed = copy.deepcopy(archive)
+    changed["ruleset"]["riichi_stick"] = 1500
+    entry = changed["entries"][0]
+    stored = Player.objects.create(display_name="Known", external_id="EMA-42")
+    entry["player"]["external_id"] = "EMA-42"
+    # when it is imported
+    imported = event_import(archive=changed)
+    # then the ruleset is a copy, and the known player is that entry's
+    assert imported.ruleset.slug == "standard-2" and imported.ruleset.riichi_stick == 1500
+    assert Ruleset.objects.get(slug="standard").riichi_stick == 1000
+    assert imported.entries.filter(player=stored).exists()

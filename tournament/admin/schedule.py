@@ -1,0 +1,56 @@
+"""An event's fixed schedule in the admin: read from a file (CSV or JSON), checked, shown round by round and
+printable for an event run on paper."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from taikai.errors import TaikaiError
+from tournament import selectors
+from tournament.models import Event
+from tournament.services.schedule import schedule_import
+
+
+class ScheduleForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Schedule file"),
+        help_text=gettext_lazy("CSV with the columns round, table, east, south, west, north (players by their "
+                               "external id or name), or JSON {\"rounds\": [[[player, …], …], …]}."),
+    )  # fmt: skip
+    winds = forms.ChoiceField(
+        label=gettext_lazy("Winds"), initial="keep",
+        choices=[("keep", gettext_lazy("Keep the seats as given")),
+                 ("balance", gettext_lazy("Balance them: each player once in each seat every four rounds"))],
+    )  # fmt: skip
+
+
+def schedule_view(model_admin, request, event_id: int):
+    """Import the event's fixed schedule (its organizers), and show the one it has."""
+    event = model_admin.object_to_change(request, Event, event_id)
+    form = ScheduleForm(request.POST or None, request.FILES or None)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            schedule_import(event=event, data=upload.read(), file_name=upload.name, winds=form.cleaned_data["winds"],
+                            user=request.user)  # fmt: skip
+        except TaikaiError as exc:
+            form.add_error("file" if exc.field == "file" else None, exc.message)
+            status = 400
+        else:
+            messages.success(request, _("The fixed schedule of %(event)s is saved: each round is seated from it.") % {"event": event})  # fmt: skip
+            return redirect("admin:tournament_event_schedule", event.pk)
+    elif request.method == "POST":
+        status = 400
+    event.refresh_from_db(fields=["schedule"])
+    names = {entry.pk: str(entry.player) for entry in selectors.event_entries_with_players(event)}
+    rounds = [[[names.get(pk, "?") for pk in table] for table in tables] for tables in (event.schedule or {}).get("rounds", [])]  # fmt: skip
+    title = _("Fixed schedule of %(event)s") % {"event": event}
+    context = {**model_admin.admin_site.each_context(request), "opts": Event._meta, "original": event, "title": title,
+               "form": form, "event": event, "rounds": rounds, "report": (event.schedule or {}).get("report")}  # fmt: skip
+    return TemplateResponse(request, "admin/tournament/event/file_form.html", context, status=status)

@@ -1,0 +1,94 @@
+"""Team events (団体戦) in the admin: an event's teams with their members and reserves, and teams read from
+a CSV file on the event's page."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from taikai.errors import TaikaiError
+from tournament.admin.common import EventScopedAdmin
+from tournament.models import Event, Team, TeamMember
+from tournament.services.teams import TEAM_COLUMNS, teams_import_csv
+
+
+class TeamMembersOfItsEvent(forms.BaseInlineFormSet):
+    """A member is a player entered in the team's own event, never in another."""
+
+    def clean(self):
+        super().clean()
+        event_id = self.instance.event_id
+        for member_form in self.forms:
+            entry = getattr(member_form, "cleaned_data", {}).get("entry")
+            if entry is not None and entry.event_id != event_id:
+                member_form.add_error("entry", _("a member is a player of the team's event"))
+
+
+class TeamMemberInline(admin.TabularInline):
+    model = TeamMember
+    formset = TeamMembersOfItsEvent
+    fields = ("entry", "role")
+    raw_id_fields = ("entry",)
+    extra = 0
+
+
+class TeamForm(forms.ModelForm):
+    def clean(self):
+        data = super().clean()
+        captain, event = data.get("captain"), data.get("event")
+        if captain is not None and event is not None and captain.event_id != event.pk:
+            self.add_error("captain", _("the captain is a player of the team's event"))
+        return data
+
+
+@admin.register(Team)
+class TeamAdmin(EventScopedAdmin):
+    list_display = ("name", "event", "captain", "member_count")
+    list_filter = (("event", admin.RelatedOnlyFieldListFilter),)
+    search_fields = ("name",)
+    fields = ("event", "name", "captain")
+    raw_id_fields = ("captain",)
+    inlines = [TeamMemberInline]
+    form = TeamForm
+
+    @admin.display(description=gettext_lazy("members"))
+    def member_count(self, obj) -> int:
+        return obj.members.count()
+
+
+class TeamsCsvForm(forms.Form):
+    csv_file = forms.FileField(label=gettext_lazy("CSV file"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Translators: columns is the list of the CSV's column names (they stay in English)
+        self.fields["csv_file"].help_text = _(
+            "UTF-8, header row with: %(columns)s (player: the external id, such as an EMA number, or the name "
+            "of a player entered in the event; role: member or reserve)."
+        ) % {"columns": ", ".join(TEAM_COLUMNS)}
+
+
+def teams_csv_view(model_admin, request, event_id: int):
+    """The event's teams from a CSV file (the event's organizers): all the file, or nothing."""
+    event = model_admin.object_to_change(request, Event, event_id)
+    form = TeamsCsvForm(request.POST or None, request.FILES or None)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            written = teams_import_csv(event=event, data=form.cleaned_data["csv_file"].read())
+        except TaikaiError as exc:
+            form.add_error("csv_file", exc.message)
+            status = 400
+        else:
+            messages.success(request, _("%(count)s team members read into %(event)s.") % {"count": written, "event": event})  # fmt: skip
+            return redirect("admin:tournament_event_change", event.pk)
+    elif request.method == "POST":
+        status = 400
+    title = _("Teams of %(event)s from CSV") % {"event": event}
+    context = {**model_admin.admin_site.each_context(request), "opts": Event._meta, "original": event,
+               "title": title, "form": form, "event": event}  # fmt: skip
+    return TemplateResponse(request, "admin/tournament/event/file_form.html", context, status=status)

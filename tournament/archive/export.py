@@ -1,0 +1,251 @@
+"""An event as one archive (``archive_version`` 1): everything needed to rebuild it in another database.
+
+The archive is a JSON object, described by ``schema.json`` next to this module (served at
+``/api/v1/archive-schema.json``):
+
+* ``format`` ``"taikai-event"``, ``version`` (the export's first shape, kept), ``archive_version``,
+  ``exported_at``;
+* ``event``: every field of the event (its ruleset by slug, its champion by entry id, its fixed schedule);
+* ``ruleset``: every field of its ruleset;
+* ``entries``: each entry (status, reason, substitute for, disqualification) with its ``player`` (names,
+  reading, club, country, ``external_id``);
+* ``rounds`` (drafts left out): each with its ``tables``, each table with its ``seats`` (position,
+  absence, the hand a player left after), ``results`` (every version), ``hands`` (every version), its
+  ``clock`` (state) or null;
+* ``penalties``, ``rulings`` (the event's staff only), ``teams`` (members and reserves, captain);
+* ``standings``: the snapshot as computed (rows in order).
+
+Rows point at each other by their ids in the source database (entries, tables, penalties); who recorded
+a row is text (``recorded_by``: the author as people read it, for the event's staff, else null). The
+event's registration (sign-ups) is another app's and is not included.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import Ruleset
+from tournament import models
+
+FORMAT = "taikai-event"
+EXPORT_VERSION = 1  # the export's first shape, kept under ``version``
+ARCHIVE_VERSION = 1
+
+EVENT_FIELDS = ("slug", "name", "starts_on", "ends_on", "venue", "status", "is_public", "table_size",
+                "planned_rounds", "entry_mode", "time_zone", "round_minutes", "advancing_places",
+                "standings_precedence", "seating_method", "seating_remainder", "penalty_unit", "tournament_play",
+                "overtime_enabled", "clock_bank_seconds", "clock_increment_seconds", "standings_hidden_from_round",
+                "finals_mode", "final_games", "schedule", "team_rule", "team_best", "created_at")  # fmt: skip
+RULESET_FIELDS = tuple(f.name for f in Ruleset._meta.concrete_fields if not f.primary_key)
+PLAYER_FIELDS = ("display_name", "family_name", "given_name", "reading", "club", "country", "external_id")
+HAND_FIELDS = ("version", "is_current", "label", "overtime", "outcome", "dealer_position", "honba", "deposits_in",
+               "riichi_positions", "wins", "tenpai_positions", "deltas", "deposits_out", "note")  # fmt: skip
+RESULT_FIELDS = ("version", "is_current", "final_points", "placement", "multiplier", "advanced", "forfeit")
+RESULT_FRACTIONS = ("point_score", "placement_points", "oka", "game_points")
+
+
+def plain(value):
+    """A field's value as JSON: dates and times as ISO 8601 (times in UTC), everything else as stored."""
+    if isinstance(value, datetime):
+        return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def user_name(user) -> str | None:
+    return None if user is None else user.get_username()
+
+
+def by_token_or_user(token_id: int | None, user) -> str | None:
+    """Who logged a penalty or decided a ruling, as text: an API token or an account (none: nobody)."""
+    if token_id:
+        return _("API token #%(number)s") % {"number": token_id}
+    return user_name(user)
+
+
+def ruleset_dict(ruleset: Ruleset) -> dict:
+    return {name: plain(getattr(ruleset, name)) for name in RULESET_FIELDS}
+
+
+def _tables(event: models.Event) -> list[models.Table]:
+    """Every table of the event's published rounds with its seats, clock and every version of its hands
+    and results, the accounts that recorded them joined: six queries whatever the size of the event."""
+    seats = models.Seat.objects.select_related("entry__player").order_by("position")
+    results = models.SeatResult.objects.select_related("seat", "recorded_by").order_by(
+        "version", "seat__position"
+    )
+    versions = models.HandVersion.objects.select_related("hand", "recorded_by").order_by(
+        "hand__number", "version"
+    )
+    return list(
+        models.Table.objects.filter(round__event=event)
+        .exclude(round__status=models.Round.Status.DRAFT)
+        .select_related("round", "clock")
+        .order_by("round__number", "number")
+        .prefetch_related(
+            Prefetch("seats", queryset=seats),
+            Prefetch("results", queryset=results, to_attr="all_results"),
+            Prefetch("hands__versions", queryset=versions),
+        )
+    )
+
+
+def _seats(seats) -> list[dict]:
+    """The seats in position order; ``game_index`` is the seat's number in hands (art. 42: none for a
+    player absent before the game)."""
+    rows, index = [], 0
+    for seat in sorted(seats, key=lambda s: s.position):
+        rows.append({"position": seat.position, "wind": seat.wind, "game_index": index if seat.in_game else None,
+                     "entry": seat.entry_id, "player": seat.entry.player.display_name, "absence": seat.absence,
+                     "left_after_hand": seat.left_after_hand})  # fmt: skip
+        index += seat.in_game
+    return rows
+
+
+def _author(row, staff: bool) -> str | None:
+    if not staff:
+        return None
+    return (
+        row.author
+        if (row.recorded_by_card_id or row.recorded_by_token_id)
+        else user_name(row.recorded_by) or ""
+    )
+
+
+def _table(table: models.Table, staff: bool) -> dict:
+    results = [
+        {**{name: getattr(row, name) for name in RESULT_FIELDS}, "position": row.seat.position, "entry": row.entry_id,
+         **{name: str(getattr(row, name)) for name in RESULT_FRACTIONS}, "recorded_via": row.recorded_via,
+         "recorded_by": _author(row, staff), "recorded_at": plain(row.recorded_at)}
+        for row in table.all_results
+    ]  # fmt: skip
+    hands = [
+        {"number": hand.number, **{name: getattr(v, name) for name in HAND_FIELDS}, "recorded_via": v.recorded_via,
+         "recorded_by": _author(v, staff), "recorded_at": plain(v.recorded_at)}
+        for hand in table.hands.all() for v in hand.versions.all()
+    ]  # fmt: skip
+    clock = getattr(table, "clock", None)
+    return {
+        "id": table.pk, "number": table.number, "status": table.status, "overtime_state": table.overtime_state,
+        "overtime_year": table.overtime_year, "result_version": table.result_version,
+        "running_points": table.running_points, "running_hands": table.running_hands,
+        "running_version": table.running_version, "seats": _seats(table.seats.all()), "results": results,
+        "hands": hands,
+        "clock": None if clock is None else {"hand_number": clock.hand_number, "state": clock.state,
+                                             "version": clock.version, "updated_at": plain(clock.updated_at)},
+    }  # fmt: skip
+
+
+def _rounds(event: models.Event, staff: bool) -> list[dict]:
+    rounds: dict[int, dict] = {}
+    for table in _tables(event):
+        round_ = table.round
+        if round_.number not in rounds:
+            rounds[round_.number] = {
+                "number": round_.number, "status": round_.status, "is_final": round_.is_final,
+                "timer_started_at": plain(round_.timer_started_at), "seating_report": round_.seating_report,
+                "created_at": plain(round_.created_at), "tables": [],
+            }  # fmt: skip
+        rounds[round_.number]["tables"].append(_table(table, staff))
+    return list(rounds.values())
+
+
+def _entries(event: models.Event, staff: bool) -> list[dict]:
+    entries = models.Entry.objects.filter(event=event).select_related(
+        "player", "disqualification_confirmed_by"
+    )
+    return [
+        {"id": e.pk, "status": e.status, "status_reason": e.status_reason if staff else "",
+         "registered_at": plain(e.registered_at),
+         "player": {"id": e.player_id, **{name: getattr(e.player, name) for name in PLAYER_FIELDS}},
+         "substitute_for": e.substitute_for_id, "disqualified_by_penalty": e.disqualified_by_penalty_id,
+         "disqualification_confirmed_at": plain(e.disqualification_confirmed_at),
+         "disqualification_confirmed_by": user_name(e.disqualification_confirmed_by) if staff else None}
+        for e in entries.order_by("id")
+    ]  # fmt: skip
+
+
+def _penalties(event: models.Event) -> list[dict]:
+    penalties = models.Penalty.objects.filter(event=event).select_related(
+        "entry__player", "logged_by", "cancelled_by"
+    )
+    return [
+        {"id": p.pk, "table": p.table_id, "round_number": p.round_number, "hand_number": p.hand_number,
+         "entry": p.entry_id, "player": p.entry.player.display_name, "kind": p.kind, "points": p.points,
+         "reason": p.reason, "logged_at": plain(p.logged_at), "cancelled_at": plain(p.cancelled_at),
+         "cancel_reason": p.cancel_reason,
+         "logged_by": by_token_or_user(p.logged_by_token_id, p.logged_by),
+         "cancelled_by": user_name(p.cancelled_by)}
+        for p in penalties.order_by("logged_at", "id")
+    ]  # fmt: skip
+
+
+def _rulings(event: models.Event) -> list[dict]:
+    rulings = models.Ruling.objects.filter(event=event).select_related("decided_by")
+    return [
+        {"id": r.pk, "table": r.table_id, "entry": r.entry_id, "decision": r.decision,
+         "decided_at": plain(r.decided_at),
+         "decided_by": by_token_or_user(r.decided_by_token_id, r.decided_by)}
+        for r in rulings.order_by("decided_at", "id")
+    ]  # fmt: skip
+
+
+def _teams(event: models.Event) -> list[dict]:
+    members = models.TeamMember.objects.order_by("role", "entry_id")
+    teams = models.Team.objects.filter(event=event).prefetch_related(Prefetch("members", queryset=members))
+    return [
+        {"name": team.name, "captain": team.captain_id,
+         "members": [{"entry": m.entry_id, "role": m.role} for m in team.members.all()]}
+        for team in teams.order_by("name")
+    ]  # fmt: skip
+
+
+def _standings(event: models.Event) -> dict:
+    snapshot = models.StandingsSnapshot.objects.filter(event=event).first()
+    if snapshot is None:
+        return {
+            "computed_at": None,
+            "rounds_included": 0,
+            "round_numbers": [],
+            "hidden_from_round": None,
+            "rows": [],
+        }
+    rows = models.StandingsRow.objects.filter(event=event).select_related("entry").order_by("position")
+    return {
+        "computed_at": plain(snapshot.computed_at), "rounds_included": snapshot.rounds_included,
+        "round_numbers": snapshot.round_numbers, "hidden_from_round": snapshot.hidden_from_round,
+        "rows": [
+            {"rank": row.rank, "award_rank": row.award_rank, "entry": row.entry_id, "player": row.entry.player_id,
+             "name": row.name, "club": row.club, "country": row.country, "status": row.status,
+             "advances": row.advances, "total_points": str(row.total_points), "games": row.games,
+             "penalty_points": row.penalty_points,
+             "history": [{"round": number, "game_points": points, "advanced": advanced}
+                         for number, points, advanced in row.history]}
+            for row in rows
+        ],
+    }  # fmt: skip
+
+
+def archive_build(event: models.Event, *, staff: bool) -> dict:
+    """The event's archive (see the module's docstring). ``staff``: for the event's staff, with the
+    penalties, rulings, status reasons and who recorded what; otherwise without them."""
+    body = {
+        "format": FORMAT, "version": EXPORT_VERSION, "archive_version": ARCHIVE_VERSION,
+        "exported_at": plain(timezone.now()),
+        "event": {**{name: plain(getattr(event, name)) for name in EVENT_FIELDS},
+                  "ruleset": event.ruleset.slug, "champion": event.champion_id},
+        "ruleset": ruleset_dict(event.ruleset),
+        "entries": _entries(event, staff),
+        "rounds": _rounds(event, staff),
+        "teams": _teams(event),
+        "standings": _standings(event),
+    }  # fmt: skip
+    if staff:
+        body["penalties"] = _penalties(event)
+        body["rulings"] = _rulings(event)
+    return body

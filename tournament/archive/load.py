@@ -1,0 +1,374 @@
+"""Read an event archive (``export.json``, ``archive_version`` 1) back into this database, as a new event.
+
+The file is checked against the published schema first (``schema.json``); a file that does not validate,
+or whose rows point at rows it does not hold, is refused with the JSON path of the first problem
+(``archive_invalid``), and nothing is written: everything is one transaction.
+
+* the ruleset: the stored one of the same slug when every field is equal, otherwise a copy under a new slug
+  (``<slug>-2``, …) and, when the name is taken, a new name (``<name> (2)``, …);
+* players: the stored player of the same ``external_id`` when there is one, otherwise a new player;
+* the event under its slug, or ``<slug>-2``, … when it is taken; entries, rounds, tables, seats, every
+  version of every hand and result (version numbers, which is current, when), penalties, rulings, clocks,
+  teams;
+* who recorded a row is kept when an account of that name exists here; a table card or an API token of the
+  other database, or an account unknown here, leaves it empty (the models keep no author as text);
+* then the standings are recomputed by the standings service (the archive's own rows are not read).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import defaultdict
+from datetime import date, datetime
+from fractions import Fraction
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from players.models import Player
+from scoring.models import Ruleset
+from taikai.errors import TaikaiError
+from tournament import models
+from tournament.archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
+from tournament.services.standings import standings_recompute
+
+SCHEMA_PATH = Path(__file__).with_name("schema.json")
+BATCH = 1000
+
+
+@functools.cache
+def archive_schema() -> dict:
+    """The published JSON Schema of the archive (draft 2020-12)."""
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(archive_schema())
+
+
+def archive_invalid(path: str, problem: str) -> TaikaiError:
+    return TaikaiError(
+        "archive_invalid", _("%(path)s: %(problem)s") % {"path": path, "problem": problem}, field=path
+    )
+
+
+def archive_check(archive) -> None:
+    """Refuse an archive that does not validate against the schema, naming the path of its first problem."""
+    error = best_match(_validator().iter_errors(archive))
+    if error is not None:
+        raise archive_invalid(error.json_path, error.message)
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def _day(text: str | None) -> date | None:
+    return None if text is None else date.fromisoformat(text)
+
+
+def _ref(rows: dict, key, path: str):
+    """The row the archive names by ``key`` at ``path`` (None stays None); a key it does not hold refuses it."""
+    if key is None:
+        return None
+    if key not in rows:
+        raise archive_invalid(path, _("%(key)s names no row of the archive") % {"key": key})
+    return rows[key]
+
+
+def _free(model, field: str, value: str, pattern: str, max_length: int) -> str:
+    """``value``, or the first of ``pattern`` % 2, 3, … that no row of ``model`` has in ``field``."""
+    taken = set(
+        model.objects.filter(**{f"{field}__startswith": value[: max_length - 8]}).values_list(
+            field, flat=True
+        )
+    )
+    number, candidate = 1, value[:max_length]
+    while candidate in taken:
+        number += 1
+        suffix = pattern % number
+        candidate = value[: max_length - len(suffix)] + suffix
+    return candidate
+
+
+def _full_clean(row, path: str, exclude=()) -> None:
+    try:
+        row.full_clean(exclude=list(exclude), validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        field, messages = next(iter(exc.message_dict.items()))
+        raise archive_invalid(f"{path}.{field}", "; ".join(messages)) from exc
+
+
+def _ruleset(data: dict) -> Ruleset:
+    """The stored ruleset of that slug when every field is equal, else a copy under a free slug and name."""
+    candidate = Ruleset(**{name: data[name] for name in RULESET_FIELDS if name in data})
+    _full_clean(candidate, "$.ruleset", exclude=("name", "slug"))
+    stored = Ruleset.objects.filter(slug=candidate.slug).first()
+    if stored is not None and ruleset_dict(stored) == ruleset_dict(candidate):
+        return stored
+    candidate.slug = _free(Ruleset, "slug", candidate.slug, "-%s", 60)
+    candidate.name = _free(Ruleset, "name", candidate.name, " (%s)", 120)
+    candidate.save()
+    return candidate
+
+
+def _players(entries: list[dict]) -> dict[int, Player]:
+    """The archive's player ids → players here: the stored one of the same external id, else a new one."""
+    known = {e["player"]["external_id"] for e in entries if e["player"].get("external_id")}
+    stored = {p.external_id: p for p in Player.objects.filter(external_id__in=known)}
+    players, new = {}, []
+    for entry in entries:
+        data = entry["player"]
+        player = stored.get(data.get("external_id") or None)
+        if player is None:
+            player = Player(**{name: data[name] for name in PLAYER_FIELDS if name in data})
+            player.external_id = (player.external_id or "").strip() or None
+            new.append(player)
+            if player.external_id:
+                stored[player.external_id] = player
+        players[data["id"]] = player
+    Player.objects.bulk_create(new, batch_size=BATCH)
+    return players
+
+
+def _users(archive: dict) -> dict[str, object]:
+    """The accounts here named as authors in the archive, by name."""
+    names = set()
+    for round_ in archive["rounds"]:
+        for table in round_["tables"]:
+            names |= {row.get("recorded_by") for row in table["results"] + table["hands"]}
+    for penalty in archive.get("penalties", []):
+        names |= {penalty.get("logged_by"), penalty.get("cancelled_by")}
+    names |= {r.get("decided_by") for r in archive.get("rulings", [])}
+    names |= {e.get("disqualification_confirmed_by") for e in archive["entries"]}
+    names.discard(None)
+    names.discard("")
+    model = get_user_model()
+    return {u.get_username(): u for u in model.objects.filter(**{f"{model.USERNAME_FIELD}__in": names})}
+
+
+def _event(data: dict, ruleset: Ruleset) -> models.Event:
+    fields = {name: data[name] for name in EVENT_FIELDS if name in data and name != "created_at"}
+    fields["starts_on"], fields["ends_on"] = _day(data.get("starts_on")), _day(data.get("ends_on"))
+    fields["slug"] = _free(models.Event, "slug", data["slug"], "-%s", 80)
+    event = models.Event(**fields, ruleset=ruleset)
+    _full_clean(event, "$.event", exclude=("champion", "owner", "schedule"))
+    event.save()
+    return event
+
+
+def _stamp(rows: list, field: str, moments: list) -> None:
+    """Set a time the model sets by itself on creation (``auto_now_add``) to the archive's."""
+    changed = []
+    for row, moment in zip(rows, moments, strict=True):
+        if moment is not None:
+            setattr(row, field, _moment(moment))
+            changed.append(row)
+    if changed:
+        type(changed[0]).objects.bulk_update(changed, [field], batch_size=BATCH)
+
+
+def _entries(
+    event: models.Event, data: list[dict], players: dict[int, Player], users
+) -> dict[int, models.Entry]:
+    rows = [
+        models.Entry(event=event, player=players[e["player"]["id"]], status=e["status"], status_reason=e.get("status_reason", ""),
+              disqualification_confirmed_at=_moment(e.get("disqualification_confirmed_at")),
+              disqualification_confirmed_by=users.get(e.get("disqualification_confirmed_by")))
+        for e in data
+    ]  # fmt: skip
+    models.Entry.objects.bulk_create(rows, batch_size=BATCH)
+    _stamp(rows, "registered_at", [e.get("registered_at") for e in data])
+    return {e["id"]: row for e, row in zip(data, rows, strict=True)}
+
+
+def _seating(
+    event: models.Event, archive: dict, entries: dict[int, models.Entry]
+) -> tuple[list, dict[int, models.Table]]:
+    """The rounds, tables and seats; the tables (with their archive data) and the archive's table ids →
+    tables here."""
+    rounds = [models.Round(event=event, number=r["number"], status=r["status"], is_final=r.get("is_final", False),
+                    seating_report=r.get("seating_report", {}), timer_started_at=_moment(r.get("timer_started_at")))
+              for r in archive["rounds"]]  # fmt: skip
+    models.Round.objects.bulk_create(rounds, batch_size=BATCH)
+    _stamp(rounds, "created_at", [r.get("created_at") for r in archive["rounds"]])
+    tables, placed, by_id = [], [], {}
+    for r, (round_data, round_) in enumerate(zip(archive["rounds"], rounds, strict=True)):
+        for t, data in enumerate(round_data["tables"]):
+            table = models.Table(round=round_, number=data["number"], status=data["status"],
+                          overtime_state=data.get("overtime_state", "none"), overtime_year=data.get("overtime_year", 0),
+                          result_version=data.get("result_version", 0), running_points=data.get("running_points", []),
+                          running_hands=data.get("running_hands", 0), running_version=data.get("running_version", 0))  # fmt: skip
+            tables.append(table)
+            placed.append((f"$.rounds[{r}].tables[{t}]", data))
+            by_id[data["id"]] = table
+    models.Table.objects.bulk_create(tables, batch_size=BATCH)
+    seats = []
+    for table, (path, data) in zip(tables, placed, strict=True):
+        table.archive_seats = {}
+        for s, seat_data in enumerate(data["seats"]):
+            entry = _ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
+            seat = models.Seat(table=table, round=table.round, entry=entry, position=seat_data["position"],
+                        absence=seat_data["absence"], left_after_hand=seat_data.get("left_after_hand"))  # fmt: skip
+            table.archive_seats[seat.position] = seat
+            seats.append(seat)
+    models.Seat.objects.bulk_create(seats, batch_size=BATCH)
+    return list(zip(tables, placed, strict=True)), by_id
+
+
+def _hands(tables: list, users) -> None:
+    """Every version of every hand, with its version number, whether it is current, who and when."""
+    hands, versions, moments = [], [], []
+    for table, (_path, data) in tables:
+        by_number = defaultdict(list)
+        for version in data["hands"]:
+            by_number[version["number"]].append(version)
+        for number, rows in sorted(by_number.items()):
+            hand = models.Hand(table=table, number=number, current_version=max(v["version"] for v in rows))
+            hands.append(hand)
+            for v in rows:
+                versions.append(models.HandVersion(
+                    hand=hand, version=v["version"], is_current=v["is_current"], label=v["label"],
+                    overtime=v.get("overtime", False), dealer_position=v["dealer_position"], honba=v.get("honba", 0),
+                    deposits_in=v.get("deposits_in", 0), riichi_positions=v.get("riichi_positions", []),
+                    outcome=v["outcome"], wins=v.get("wins", []), tenpai_positions=v.get("tenpai_positions", []),
+                    deltas=v["deltas"], deposits_out=v.get("deposits_out", 0), note=v.get("note", ""),
+                    recorded_by=users.get(v.get("recorded_by")),
+                ))  # fmt: skip
+                moments.append(v["recorded_at"])
+    models.Hand.objects.bulk_create(hands, batch_size=BATCH)
+    models.HandVersion.objects.bulk_create(versions, batch_size=BATCH)
+    _stamp(versions, "recorded_at", moments)
+
+
+def _results(tables: list, entries: dict[int, models.Entry], users) -> None:
+    """Every version of every seat's result."""
+    rows, moments = [], []
+    for table, (path, data) in tables:
+        for i, r in enumerate(data["results"]):
+            where = f"{path}.results[{i}]"
+            seat = _ref(table.archive_seats, r["position"], f"{where}.position")
+            entry = _ref(entries, r["entry"], f"{where}.entry")
+            if entry is not seat.entry:
+                raise archive_invalid(f"{where}.entry", _("the result is not that of the seat's player"))
+            rows.append(models.SeatResult(
+                table=table, seat=seat, entry=entry, version=r["version"], is_current=r["is_current"],
+                final_points=r.get("final_points"), placement=r.get("placement"),
+                point_score=Fraction(r["point_score"]), placement_points=Fraction(r["placement_points"]),
+                oka=Fraction(r["oka"]), game_points=Fraction(r["game_points"]), multiplier=r.get("multiplier", 1),
+                advanced=r.get("advanced", False), forfeit=r.get("forfeit", False),
+                recorded_by=users.get(r.get("recorded_by")),
+            ))  # fmt: skip
+            moments.append(r["recorded_at"])
+    models.SeatResult.objects.bulk_create(rows, batch_size=BATCH)
+    _stamp(rows, "recorded_at", moments)
+
+
+def _clocks(tables: list) -> None:
+    kept = [(table, data["clock"]) for table, (_path, data) in tables if data.get("clock")]
+    clocks = [models.TableClock(table=table, hand_number=clock["hand_number"], state=clock["state"],
+                         version=clock.get("version", 1)) for table, clock in kept]  # fmt: skip
+    models.TableClock.objects.bulk_create(clocks, batch_size=BATCH)
+    _stamp(clocks, "updated_at", [clock.get("updated_at") for _table, clock in kept])
+
+
+def _discipline(
+    event: models.Event, archive: dict, entries, tables_by_id, users
+) -> dict[int, models.Penalty]:
+    """Penalties and rulings; the archive's penalty ids → penalties here."""
+    penalties = [
+        models.Penalty(event=event, table=_ref(tables_by_id, p.get("table"), f"$.penalties[{i}].table"),
+                entry=_ref(entries, p["entry"], f"$.penalties[{i}].entry"), round_number=p.get("round_number"),
+                hand_number=p.get("hand_number"), kind=p["kind"], points=p["points"], reason=p["reason"],
+                logged_by=users.get(p.get("logged_by")), cancelled_at=_moment(p.get("cancelled_at")),
+                cancelled_by=users.get(p.get("cancelled_by")), cancel_reason=p.get("cancel_reason", ""))
+        for i, p in enumerate(archive.get("penalties", []))
+    ]  # fmt: skip
+    models.Penalty.objects.bulk_create(penalties, batch_size=BATCH)
+    _stamp(penalties, "logged_at", [p.get("logged_at") for p in archive.get("penalties", [])])
+    rulings = [
+        models.Ruling(event=event, table=_ref(tables_by_id, r.get("table"), f"$.rulings[{i}].table"),
+               entry=_ref(entries, r.get("entry"), f"$.rulings[{i}].entry"), decision=r["decision"],
+               decided_by=users.get(r.get("decided_by")))
+        for i, r in enumerate(archive.get("rulings", []))
+    ]  # fmt: skip
+    models.Ruling.objects.bulk_create(rulings, batch_size=BATCH)
+    _stamp(rulings, "decided_at", [r.get("decided_at") for r in archive.get("rulings", [])])
+    return {p["id"]: row for p, row in zip(archive.get("penalties", []), penalties, strict=True)}
+
+
+def _entry_links(
+    archive: dict, entries: dict[int, models.Entry], penalties: dict[int, models.Penalty]
+) -> None:
+    """What entries say of each other and of penalties: substitutes and automatic disqualifications."""
+    changed = []
+    for i, data in enumerate(archive["entries"]):
+        entry = entries[data["id"]]
+        entry.substitute_for = _ref(entries, data.get("substitute_for"), f"$.entries[{i}].substitute_for")
+        entry.disqualified_by_penalty = _ref(
+            penalties, data.get("disqualified_by_penalty"), f"$.entries[{i}].disqualified_by_penalty"
+        )
+        if entry.substitute_for or entry.disqualified_by_penalty:
+            changed.append(entry)
+    models.Entry.objects.bulk_update(changed, ["substitute_for", "disqualified_by_penalty"], batch_size=BATCH)
+
+
+def _teams(event: models.Event, archive: dict, entries: dict[int, models.Entry]) -> None:
+    for i, data in enumerate(archive.get("teams", [])):
+        team = models.Team.objects.create(
+            event=event,
+            name=data["name"],
+            captain=_ref(entries, data.get("captain"), f"$.teams[{i}].captain"),
+        )
+        models.TeamMember.objects.bulk_create([
+            models.TeamMember(team=team, entry=_ref(entries, m["entry"], f"$.teams[{i}].members[{j}].entry"), role=m["role"])
+            for j, m in enumerate(data["members"])
+        ])  # fmt: skip
+
+
+def _event_links(event: models.Event, archive: dict, entries: dict[int, models.Entry]) -> None:
+    """The champion, and the fixed schedule's entries (by the archive's ids) as entries here."""
+    data = archive["event"]
+    event.champion = _ref(entries, data.get("champion"), "$.event.champion")
+    schedule = dict(data.get("schedule") or {})
+    if isinstance(schedule.get("rounds"), list):
+        schedule["rounds"] = [
+            [[_ref(entries, entry, "$.event.schedule.rounds").pk for entry in table] for table in round_]
+            for round_ in schedule["rounds"]
+        ]
+    event.schedule = schedule
+    event.save(update_fields=["champion", "schedule"])
+    if data.get("created_at"):
+        models.Event.objects.filter(pk=event.pk).update(created_at=_moment(data["created_at"]))
+
+
+def event_import(*, archive) -> models.Event:
+    """A new event from ``archive`` (see the module's docstring), its standings recomputed; refused with
+    ``archive_invalid`` and the JSON path of the first problem, nothing written."""
+    archive_check(archive)
+    try:
+        with transaction.atomic():
+            ruleset = _ruleset(archive["ruleset"])
+            users = _users(archive)
+            event = _event(archive["event"], ruleset)
+            entries = _entries(event, archive["entries"], _players(archive["entries"]), users)
+            tables, tables_by_id = _seating(event, archive, entries)
+            _hands(tables, users)
+            _results(tables, entries, users)
+            _clocks(tables)
+            penalties = _discipline(event, archive, entries, tables_by_id, users)
+            _entry_links(archive, entries, penalties)
+            _teams(event, archive, entries)
+            _event_links(event, archive, entries)
+            standings_recompute(event_id=event.pk)
+    except IntegrityError as exc:  # two rows the database holds once (a hand's version, a seat, a player)
+        raise archive_invalid("$", str(exc)) from exc
+    event.refresh_from_db()
+    return event

@@ -1,0 +1,374 @@
+// The console's outbox (templates/tournament/console/_outbox.html, on every console page): what the referee
+// records when the hall's network is down is kept on this device and sent, in order, when it is back.
+//
+// * The service worker (/console/sw.js) keeps the console's pages and files on the device and, when a form
+//   cannot be sent (or earlier writes still wait), keeps the write in the outbox (IndexedDB "taikai-outbox").
+// * This script shows one banner: online / offline / saved on this device (N waiting, the oldest M min) /
+//   sending / refused, with the reason and what to do. It sends the waiting writes one at a time, oldest
+//   first, each with its own key (idempotency/): a write sent twice is recorded once.
+// * A refused write stops the queue (hand 5 never lands before hand 4) until the referee decides: a hand
+//   another device recorded meanwhile is shown beside theirs, to keep (a new version) or drop.
+// * On a table's sheet it lists the writes waiting for that table and sets the form to the next hand (its
+//   dealer and honba 本場 as the queued hands leave them).
+// * The console's clock (clock.js) keeps its offline press log here too (window.taikaiOutbox).
+(function () {
+  "use strict";
+  const DB = "taikai-outbox", STORE = "writes";
+  const RETRY_MS = 10000;
+  const banner = document.getElementById("outbox");
+  if (!banner) return;
+
+  // --- the outbox on the device -------------------------------------------------------------------
+  function database() {
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open(DB, 1);
+      open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+  }
+  async function stored(mode, work) {
+    const db = await database();
+    return new Promise((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const request = work(tx.objectStore(STORE));
+      tx.oncomplete = () => { db.close(); resolve(request && request.result); };
+      tx.onerror = () => { db.close(); reject(tx.error); };
+    });
+  }
+  const all = () => stored("readonly", (s) => s.getAll());
+  const put = (item) => stored("readwrite", (s) => s.put(item));
+  const add = (item) => stored("readwrite", (s) => s.add(item));
+  const drop = (id) => stored("readwrite", (s) => s.delete(id));
+
+  const newKey = () => (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
+    : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
+  const csrf = () => decodeURIComponent((document.cookie.split("; ").find((c) => c.startsWith("csrftoken=")) || "=").split("=")[1]);
+  const fields = (item) => new URLSearchParams(item.body || "");
+
+  // --- the banner ---------------------------------------------------------------------------------
+  let sending = false;
+  async function show() {
+    const items = await all().catch(() => []);
+    const refused = items.find((i) => i.refused);
+    const text = banner.querySelector(".outbox-text");
+    const more = banner.querySelector(".outbox-more");
+    more.replaceChildren();
+    let state;
+    if (refused) {
+      state = "refused";
+      text.textContent = interpolate(gettext("Refused: %(reason)s"), { reason: refused.refused.message }, true);
+      more.append(refusedDetail(refused));
+    } else if (items.length && sending) {
+      state = "sending";
+      text.textContent = interpolate(ngettext("Sending %(count)s write…", "Sending %(count)s writes…", items.length),
+        { count: items.length }, true);
+    } else if (items.length) {
+      state = "waiting";
+      const minutes = Math.floor((Date.now() - Math.min(...items.map((i) => i.savedAt))) / 60000);
+      text.textContent = interpolate(ngettext(
+        "Saved on this device: %(count)s waiting, the oldest %(minutes)s min. They are sent when the network is back.",
+        "Saved on this device: %(count)s waiting, the oldest %(minutes)s min. They are sent when the network is back.",
+        items.length), { count: items.length, minutes }, true);
+    } else if (!navigator.onLine) {
+      state = "offline";
+      text.textContent = gettext("Offline: what you record is saved on this device.");
+    } else {
+      state = "online";
+      text.textContent = gettext("Online");
+    }
+    banner.dataset.state = state;
+    banner.dataset.waiting = String(items.length);
+    showQueued(items);
+    return items;
+  }
+
+  function button(label, onClick, className) {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = label; b.className = className || "";
+    b.addEventListener("click", async () => { b.disabled = true; await onClick(); await show(); flush(); });
+    return b;
+  }
+
+  function refusedDetail(item) {
+    const box = document.createElement("div");
+    const error = item.refused;
+    const say = (words) => { const p = document.createElement("p"); p.textContent = words; box.append(p); };
+    if (error.theirs) {
+      say(gettext("Another device recorded this hand meanwhile. Keep yours (saved as a new version, with your name and the time) or drop it."));
+      const table = document.createElement("table");
+      table.className = "outbox-compare";
+      const theirs = error.theirs;
+      const row = (cells, tag) => { const tr = document.createElement("tr");
+        cells.forEach((c) => { const td = document.createElement(tag || "td"); td.textContent = c; tr.append(td); }); table.append(tr); };
+      row([gettext("On this device"), interpolate(gettext("Recorded meanwhile (version %(version)s)"), { version: theirs.version }, true)], "th");
+      row([item.label || "", [theirs.outcome_label, ...theirs.wins.map(winWords)].join(" · ")]);
+      row([formatTime(item.savedAt), interpolate(gettext("%(author)s at %(time)s"), { author: theirs.author, time: formatTime(Date.parse(theirs.recorded_at)) }, true)]);
+      row(["", theirs.deltas.join(" / ")]);
+      box.append(table);
+      box.append(button(gettext("Keep mine"), () => resend(item, { expected_version: String(theirs.version) }), "primary"),
+        " ", button(gettext("Drop mine"), () => drop(item.id), "danger"));
+    } else if (error.code === "repeats_previous") {
+      say(gettext("If it really is the same as the hand before, send it again."));
+      box.append(button(gettext("Send it again"), () => resend(item, { same_as_previous: "1" }), "primary"),
+        " ", button(gettext("Drop it"), () => drop(item.id), "danger"));
+    } else {
+      say(item.label || "");
+      say(gettext("Check it on the sheet (reload it), then drop this write and record it again; or try again if the reason is gone (signed in again, say)."));
+      box.append(button(gettext("Try again"), () => put({ ...item, refused: null })),
+        " ", button(gettext("Drop it"), () => drop(item.id), "danger"));
+    }
+    return box;
+  }
+
+  function winWords(win) {
+    return win.fu && win.han < 5 ? interpolate(gettext("%(han)s han %(fu)s fu"), { han: win.han, fu: win.fu }, true)
+      : interpolate(gettext("%(han)s han"), { han: win.han }, true);
+  }
+  const formatTime = (ms) => new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+  // A refused write sent again: as a new write (a new key), with the referee's decision in it.
+  function resend(item, changes) {
+    const body = fields(item);
+    for (const [name, value] of Object.entries(changes)) body.set(name, value);
+    body.set("idempotency_key", newKey());
+    return put({ ...item, body: body.toString(), refused: null });
+  }
+
+  // --- sending ------------------------------------------------------------------------------------
+  let flushing = false, sentSome = false;
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      if (navigator.locks) await navigator.locks.request("taikai-outbox", { ifAvailable: true }, (lock) => lock && sendAll());
+      else await sendAll();
+    } finally { flushing = false; }
+    await show();
+    if (sentSome && banner.dataset.waiting === "0" && banner.dataset.reload !== "no") {
+      sentSome = false;
+      location.replace(location.pathname);  // the sheet as the server has it now
+    }
+  }
+
+  async function sendAll() {
+    for (;;) {
+      const items = await all();
+      const item = items[0];
+      if (!item || item.refused || !navigator.onLine) return;
+      if (item.json && !item.json.sent_at_ms) {  // sealed: the device's time at the first sending, kept for a resend
+        item.json.sent_at_ms = Date.now();
+        await put(item);
+      }
+      sending = true; await show();
+      const outcome = await sendOne(item).finally(() => { sending = false; });
+      if (outcome === "later") return;
+      if (outcome === "sent") { await drop(item.id); sentSome = true; continue; }
+      await put({ ...item, refused: outcome });
+      return;
+    }
+  }
+
+  async function sendOne(item) {
+    let response;
+    try {
+      if (item.json) {
+        response = await fetch(item.url, { method: "POST", credentials: "same-origin", body: JSON.stringify(item.json),
+          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": item.key } });
+      } else {
+        const body = fields(item);
+        body.set("csrfmiddlewaretoken", csrf());  // the session's token now (a page kept on the device may be older)
+        response = await fetch(item.url, { method: "POST", credentials: "same-origin", body,
+          headers: { Accept: "application/json", "X-CSRFToken": csrf() } });
+      }
+    } catch (error) { return "later"; }  // still no network
+    const data = await response.json().catch(() => null);
+    if (response.ok && data && (data.ok || item.json)) {
+      if (item.json) document.dispatchEvent(new CustomEvent("taikai:outbox-sent", { detail: { item, data } }));
+      return "sent";
+    }
+    if (response.status >= 500 || (response.status === 429)) return "later";  // the server is busy or down: later
+    if (response.redirected || !data) {
+      return { code: "signed_out", message: gettext("the session ended: sign in again, then try again") };
+    }
+    const error = data.error || {};
+    return { code: error.code || String(response.status), message: error.message || String(response.status),
+      field: error.field || null, theirs: data.theirs || null };
+  }
+
+  // --- a table's sheet with its waiting writes -----------------------------------------------------
+  const tableId = banner.dataset.table;
+  let serverNext = null;
+  function showQueued(items) {
+    const form = document.getElementById("hand-form");
+    const mine = items.filter((i) => tableId && (i.table === tableId || i.url.startsWith(`/console/tables/${tableId}/`)));
+    let list = document.getElementById("outbox-queued");
+    if (!mine.length) { if (list) list.remove(); return; }
+    if (!list) {
+      list = document.createElement("section");
+      list.id = "outbox-queued";
+      const anchor = document.getElementById("seats") || banner;
+      anchor.after(list);
+    }
+    const heading = document.createElement("h2");
+    heading.textContent = gettext("Saved on this device, not sent yet");
+    const ul = document.createElement("ul");
+    for (const item of mine) {
+      const li = document.createElement("li");
+      li.className = item.refused ? "refused" : "waiting";
+      li.textContent = `${item.label || ""} — ${item.refused ? gettext("refused") : gettext("saved on this device")} ${formatTime(item.savedAt)}`;
+      ul.append(li);
+    }
+    list.replaceChildren(heading, ul);
+    if (form) nextHand(form, mine);
+  }
+
+  // The form is for the hand after the last one recorded or queued, dealt as the rules say (dealer.py).
+  function nextHand(form, items) {
+    const number = form.querySelector('input[name="hand"]');
+    if (serverNext === null) serverNext = Number(number.value);
+    const heading = form.querySelector("h2");
+    if (form.dataset.correcting === "1") return;  // a correction's form stays on its hand
+    let next = serverNext, deal = null;
+    for (const item of items) {
+      const f = fields(item);
+      if (f.get("action") !== "hand" || Number(f.get("hand")) < next) continue;
+      next = Number(f.get("hand")) + 1;
+      deal = nextDeal(f, form);
+    }
+    if (next === serverNext) return;
+    number.value = String(next);
+    form.querySelector('input[name="expected_version"]').value = "0";
+    if (heading) heading.textContent = interpolate(gettext("Hand %(number)s"), { number: next }, true);
+    const save = document.getElementById("save-hand");
+    if (save) save.textContent = interpolate(gettext("Save hand %(number)s"), { number: next }, true);
+    const clock = document.getElementById("clock-link");
+    if (clock) clock.search = `?hand=${next}&dealer=${deal ? deal.dealer : ""}`;  // the clock starts the hand to come
+    if (deal) {
+      const dealer = form.querySelector(`input[name="dealer_position"][value="${deal.dealer}"]`);
+      if (dealer) dealer.checked = true;
+      const honba = form.querySelector('input[name="honba"]');
+      if (honba) honba.value = String(deal.honba);
+    }
+  }
+
+  // tournament/engine/dealer.py's next_deal over the seats still at the table: the dealer keeps the deal on
+  // a win (和了連荘), tenpai at an exhaustive draw (聴牌連荘) and an abortive draw (途中流局).
+  function nextDeal(f, form) {
+    const playing = [...form.querySelectorAll('input[name="dealer_position"]')].map((i) => Number(i.value))
+      .filter((seat) => !document.querySelector(`.seat.away[data-seat="${seat}"]`));
+    const dealer = Number(f.get("dealer_position") || 0), honba = Number(f.get("honba") || 0);
+    const outcome = f.get("outcome");
+    const winners = [1, 2, 3].map((n) => f.get("winner_" + n)).filter((w) => w !== null && w !== "").map(Number);
+    const tenpai = f.getAll("tenpai_positions").map(Number);
+    let repeats, nextHonba;
+    if (outcome === "replayed") return { dealer, honba };
+    if (outcome === "ron" || outcome === "tsumo") { repeats = winners.includes(dealer); nextHonba = repeats ? honba + 1 : 0; }
+    else if (outcome === "exhaustive_draw") { repeats = tenpai.includes(dealer); nextHonba = honba + 1; }
+    else { repeats = true; nextHonba = honba + 1; }
+    if (repeats) return { dealer, honba: nextHonba };
+    const later = playing.filter((seat) => seat > dealer);
+    return { dealer: later.length ? later[0] : playing[0], honba: nextHonba };
+  }
+
+  // --- forms: a fresh key per page, a label per write, the device's checks when offline -------------
+  // A page kept on the device carries the keys it was drawn with: each drawing of it gets its own.
+  const freshKeys = () => document.querySelectorAll('input[name="idempotency_key"]').forEach((input) => { input.value = newKey(); });
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if ((form.method || "").toLowerCase() !== "post") return;
+    if (!new URL(form.action, location.href).pathname.startsWith("/console/")) {
+      if (/\/logout\/?$/.test(new URL(form.action, location.href).pathname)) forgetPages();
+      return;
+    }
+    if (!navigator.onLine) {
+      const problem = deviceCheck(form);
+      if (problem) { event.preventDefault(); say(problem); return; }
+    }
+    let label = form.querySelector('input[name="outbox_label"]');
+    if (!label) { label = document.createElement("input"); label.type = "hidden"; label.name = "outbox_label"; form.append(label); }
+    label.value = describe(form, event.submitter);
+  }, true);
+
+  function say(words) {
+    banner.querySelector(".outbox-text").textContent = words;
+    banner.dataset.state = "refused";
+  }
+
+  // What a queued write is, for people: the chosen picks' labels, as the referee tapped them.
+  function describe(form, submitter) {
+    const parts = [];
+    const number = form.querySelector('input[name="hand"]');
+    if (form.id === "hand-form" && number) parts.push(interpolate(gettext("Hand %(number)s"), { number: number.value }, true));
+    else if (submitter && submitter.textContent.trim()) parts.push(submitter.textContent.trim());
+    else if (form.id === "penalty-form") parts.push(gettext("Penalty"));
+    for (const input of form.querySelectorAll("input:checked")) {
+      const label = form.querySelector(`label[for="${input.id}"]`) || input.closest("label");
+      if (label && !input.hidden && input.name !== "overtime") parts.push(label.textContent.trim());
+    }
+    const reason = form.querySelector('[name="reason"]');
+    if (reason && reason.value.trim()) parts.push(reason.value.trim());
+    return parts.join(" · ").slice(0, 300);
+  }
+
+  // As far as the device can tell without the server: what the server would refuse for sure.
+  function deviceCheck(form) {
+    const picked = (name) => form.querySelector(`input[name="${name}"]:checked`);
+    if (form.id === "hand-form") {
+      const outcome = (picked("outcome") || {}).value;
+      if (!outcome) return gettext("Not saved: choose the result.");
+      if (outcome === "ron" || outcome === "tsumo") {
+        if (!picked("winner_1")) return gettext("Not saved: choose the winner.");
+        if (outcome === "ron" && !picked("discarder")) return gettext("Not saved: choose who dealt in.");
+        const han = picked("han_1");
+        if (!han) return gettext("Not saved: choose the han.");
+        if (/^[1-4]$/.test(han.value) && !picked("fu_1")) return gettext("Not saved: choose the fu.");
+      }
+    }
+    if (form.id === "penalty-form" && (!picked("seat") || !picked("kind"))) return gettext("Not saved: choose the player and the foul.");
+    if (form.id === "scores-form") {
+      const values = [...form.querySelectorAll('input[type="number"]')].map((i) => i.value.trim());
+      if (values.some((v) => !/^-?\d+$/.test(v))) return gettext("Not saved: every seat needs its final points.");
+    }
+    return null;
+  }
+
+  // --- the service worker, the pages kept for offline use ------------------------------------------
+  function worker() {
+    return navigator.serviceWorker ? navigator.serviceWorker.ready.then((r) => r.active) : Promise.resolve(null);
+  }
+  function keep(urls) {
+    if (!urls.length || !navigator.onLine) return;
+    worker().then((active) => active && active.postMessage({ type: "keep", urls }));
+  }
+  function forgetPages() { worker().then((active) => active && active.postMessage({ type: "forget" })); }
+  function keepTables() {
+    const urls = [];
+    document.querySelectorAll("a.table-link").forEach((a) => {
+      const sheet = new URL(a.href, location.href).pathname;
+      urls.push(sheet, sheet + "clock/", sheet + "penalty/");
+    });
+    document.querySelectorAll("#clock-link, a[href*='/penalty/']").forEach((a) => urls.push(new URL(a.href, location.href).pathname));
+    // a sheet's corrections (?hand=N, with the void of the last hand) and "left during the game" (?confirm=)
+    document.querySelectorAll("a.correct, a[href*='confirm=absent_during']").forEach((a) => {
+      const url = new URL(a.href, location.href);
+      urls.push(url.pathname + url.search);
+    });
+    keep([...new Set(urls)].slice(0, 80));
+  }
+
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.register(banner.dataset.worker, { scope: banner.dataset.scope }).catch(() => null);
+    navigator.serviceWorker.addEventListener("message", (event) => { if ((event.data || {}).type === "kept") show(); });
+  }
+  window.taikaiOutbox = { add: async (item) => { const id = await add({ savedAt: Date.now(), refused: null, ...item }); show(); flush(); return id; },
+    all, put, flush, show };
+  window.addEventListener("online", () => { show(); flush(); });
+  window.addEventListener("offline", show);
+  document.addEventListener("DOMContentLoaded", () => {
+    freshKeys();
+    show().then(() => flush());
+    keepTables();
+    setInterval(() => { show().then((items) => { if (items.length) flush(); }); }, RETRY_MS);
+  });
+})();
