@@ -60,7 +60,7 @@ def signin_code_redeem(*, user, code: str, address: str) -> bool:
     """Use ``code`` for ``user``: True once for a live code of theirs (it is then spent). A wrong code counts
     against each live code of the account; after ``MAX_WRONG_TRIES`` they are void."""
     now = timezone.now()
-    live = SignInCode.objects.select_for_update().filter(
+    live = SignInCode.objects.select_for_update(no_key=True).filter(
         user=user, used_at__isnull=True, void_at__isnull=True, expires_at__gt=now
     )
     match = live.filter(digest=SignInCode.digest_of(user.pk, code)).first()

@@ -402,7 +402,7 @@ def players_import_run(*, job_id: int, register: Callable[[list[Player]], str] |
         rows = parse_players_csv(data, progress=progress, known_ids_allowed=register is not None)
         progress(90, _("writing %(count)s players") % {"count": f"{len(rows):,}"})
         with transaction.atomic():
-            locked = PlayerImport.objects.select_for_update().get(pk=job_id)
+            locked = PlayerImport.objects.select_for_update(no_key=True).get(pk=job_id)
             if locked.state == PlayerImport.State.DONE:
                 return {"job": job_id, "state": "done"}
             if register is None:

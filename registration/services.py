@@ -156,7 +156,7 @@ def sign_up_create(
 
 
 def _locked(event_id: int) -> Registration:
-    registration = Registration.objects.select_for_update().filter(event_id=event_id).first()
+    registration = Registration.objects.select_for_update(no_key=True).filter(event_id=event_id).first()
     if registration is None:
         raise TaikaiError("no_registration", _("this event takes no sign-ups"), field="event")
     return registration
@@ -479,7 +479,10 @@ def message_send(*, message_id: int, link: str) -> bool:
 
     with transaction.atomic():
         message = (
-            SignUpMessage.objects.select_for_update().select_related("sign_up").filter(pk=message_id).first()
+            SignUpMessage.objects.select_for_update(no_key=True, of=("self",))
+            .select_related("sign_up")
+            .filter(pk=message_id)
+            .first()
         )
         if message is None or message.sent_at is not None:
             return False

@@ -58,7 +58,11 @@ def referee_call(*, table: Table, reason: str, note: str = "", user=None) -> Ref
 
 
 def _locked_open(call: RefereeCall) -> RefereeCall:
-    call = RefereeCall.objects.select_for_update(of=("self",)).select_related("taken_by").get(pk=call.pk)
+    call = (
+        RefereeCall.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("taken_by")
+        .get(pk=call.pk)
+    )
     if call.closed_at is not None:
         raise Conflict("call_closed", _("this call is closed already"))
     return call

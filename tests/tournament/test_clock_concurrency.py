@@ -1,6 +1,6 @@
 """Many clients on one table's chess clock at once, through the JSON API, in real PostgreSQL transactions.
 
-The services lock the table, then the clock, each row alone (``FOR UPDATE OF`` itself); a reader takes no
+The services lock the table, then the clock, each row alone (``FOR NO KEY UPDATE OF`` itself); a reader takes no
 lock, so viewers polling a clock neither wait for a referee nor make one wait."""
 
 import random
@@ -13,10 +13,11 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from scoring.models import Ruleset
-from tournament.models import Table
+from tournament.models import Entry, Table
 from tournament.services import clock as clock_services
-from tournament.services.locks import lock_clock, lock_table
+from tournament.services.locks import lock_clock, lock_event, lock_table
 
 CALLERS = 50
 CALLS_EACH = 3
@@ -150,3 +151,24 @@ def test_a_table_lock_leaves_the_shared_ruleset_free(make_event, seated_round, s
     writer.join()
     # then it is free: the table's lock took the table's row only
     assert locked
+
+
+@pytest.mark.services("postgres")
+@pytest.mark.django_db(transaction=True)
+def test_a_locked_event_still_takes_new_rows_that_point_at_it(make_event):
+    """The locks are ``FOR NO KEY UPDATE``: a writer holding the event (a standings recompute) does not
+    hold up a new entry of that event, whose foreign key PostgreSQL checks at commit (``FOR KEY SHARE``).
+    With ``FOR UPDATE`` the two waited in a circle when the other side held an entry the recompute read."""
+    event = make_event(4)
+    player = Player.objects.create(display_name="Late")
+    held = threading.Event()
+    writer = threading.Thread(target=_hold_locks, args=(lambda: lock_event(event.pk),),
+                              kwargs={"seconds": 3, "held": held})  # fmt: skip
+    writer.start()
+    assert held.wait(timeout=10)
+    started = time.monotonic()
+    with transaction.atomic():
+        Entry.objects.create(event=event, player=player)
+    waited = time.monotonic() - started
+    writer.join()
+    assert waited < 1.5, f"the new entry waited {waited:.1f} s for the event's lock"

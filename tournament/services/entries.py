@@ -105,7 +105,7 @@ def player_account_link(*, entry: Entry, user) -> Player:
     """Link the player of ``entry`` to ``user``'s account: the player's own act, from their personal link
     while signed in (the view checks both), so that their account opens their pages from then on. A player
     keeps the account it has; an account is one player."""
-    player = Player.objects.select_for_update().get(pk=entry.player_id)
+    player = Player.objects.select_for_update(no_key=True).get(pk=entry.player_id)
     if player.user_id == user.pk:
         return player
     if player.user_id is not None:

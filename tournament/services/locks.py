@@ -2,9 +2,12 @@
 event's other rows (entry, seat, penalty, seating job). A transaction that needs two of them takes
 them in that order, so two writers never wait on each other in a circle.
 
-Each lock is ``SELECT … FOR UPDATE OF`` the row itself only (``of=("self",)``): rows joined to read
-along (an event's ruleset, a table's round) are not locked, so events sharing a ruleset, or readers of
-a table's round, do not queue behind a writer. Reads through the selectors take no lock, the clock's
+Each lock is ``SELECT … FOR NO KEY UPDATE OF`` the row itself only (``of=("self",)``): rows joined to
+read along (an event's ruleset, a table's round) are not locked, so events sharing a ruleset, or readers
+of a table's round, do not queue behind a writer. *No key*: no service changes a primary key, and a
+plain ``FOR UPDATE`` would also block the foreign-key checks of rows that only point at the locked row
+(PostgreSQL checks them at commit, ``FOR KEY SHARE``). A standings recompute holding its event while a
+withdrawal holding its entry registers a waiting player for that event then waited in a circle. Reads through the selectors take no lock, the clock's
 included: a clock read locks (table, then clock) only when it has a seat out of time to flag.
 """
 
@@ -14,7 +17,7 @@ from tournament.models import Entry, Event, Hand, Penalty, Round, Seat, SeatingJ
 
 
 def _for_update(queryset):
-    return queryset.select_for_update(of=("self",))
+    return queryset.select_for_update(no_key=True, of=("self",))
 
 
 def lock_event(event_id: int) -> Event:

@@ -152,7 +152,7 @@ def outbox_flush(*, grace_seconds: float = FLUSH_GRACE_SECONDS, limit: int = 100
     error = ""
     with transaction.atomic():
         rows = list(
-            QueuedTask.objects.select_for_update(skip_locked=True)
+            QueuedTask.objects.select_for_update(no_key=True, skip_locked=True)
             .filter(Q(attempts__gt=0) | Q(created_at__lte=cutoff))
             .order_by("id")[:limit]
         )

@@ -124,7 +124,7 @@ def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> E
 def role_revoke(*, role: EventRole, by=None) -> EventRole:
     """End a role; the row stays, naming who revoked it and when."""
     lock_event(role.event_id)
-    role = EventRole.objects.select_for_update(of=("self",)).get(pk=role.pk)
+    role = EventRole.objects.select_for_update(no_key=True, of=("self",)).get(pk=role.pk)
     role.revoke(recorder(by))
     return role
 
@@ -172,7 +172,7 @@ def scorekeeper_key_unlock(*, token: str, pin: str) -> ScorekeeperKey:
     digest = token_digest(token)
     with transaction.atomic():
         key = (
-            ScorekeeperKey.objects.select_for_update(of=("self",))
+            ScorekeeperKey.objects.select_for_update(no_key=True, of=("self",))
             .select_related("table__round__event")
             .filter(token_digest=digest)
             .first()
@@ -204,7 +204,7 @@ def scorekeeper_key_unlock(*, token: str, pin: str) -> ScorekeeperKey:
 
 @transaction.atomic
 def scorekeeper_key_revoke(*, key: ScorekeeperKey, by=None) -> ScorekeeperKey:
-    key = ScorekeeperKey.objects.select_for_update(of=("self",)).get(pk=key.pk)
+    key = ScorekeeperKey.objects.select_for_update(no_key=True, of=("self",)).get(pk=key.pk)
     key.revoke(recorder(by))
     return key
 

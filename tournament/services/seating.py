@@ -242,7 +242,7 @@ def round_draft_reroll(*, round_: Round, seed: int | None = None) -> Round:
     with transaction.atomic():
         lock_event(event.pk)
         draft = (
-            Round.objects.select_for_update(of=("self",))
+            Round.objects.select_for_update(no_key=True, of=("self",))
             .filter(pk=round_.pk, status=Round.Status.DRAFT)
             .first()
         )
@@ -260,7 +260,7 @@ def round_draft_swap(*, round_: Round, first: Entry, second: Entry) -> Round:
     round_ = lock_round(round_.pk)
     if round_.status != Round.Status.DRAFT:
         raise TaikaiError("round_not_draft", _("only a seating draft can be changed"), field="round")
-    seats = {seat.entry_id: seat for seat in Seat.objects.select_for_update(of=("self",)).filter(
+    seats = {seat.entry_id: seat for seat in Seat.objects.select_for_update(no_key=True, of=("self",)).filter(
         round=round_, entry_id__in=[first.pk, second.pk])}  # fmt: skip
     if first.pk == second.pk or len(seats) != 2:
         raise TaikaiError(

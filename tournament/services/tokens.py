@@ -77,7 +77,7 @@ def api_token_issue(
 @transaction.atomic
 def api_token_revoke(*, token: ApiToken, by=None) -> ApiToken:
     """End a token now; the row stays, naming who revoked it and when."""
-    token = ApiToken.objects.select_for_update(of=("self",)).get(pk=token.pk)
+    token = ApiToken.objects.select_for_update(no_key=True, of=("self",)).get(pk=token.pk)
     token.revoke(recorder(by))
     return token
 
