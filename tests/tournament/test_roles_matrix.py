@@ -525,6 +525,11 @@ WRITES = [
     W("import the event's fixed schedule", post(event_url("schedule"), lambda w: {"winds": "keep", "file": SimpleUploadedFile(
         "s.csv", b"round,table,east,south,west,north\n", content_type="text/csv")}),
       ORGANIZERS, "admin:tournament_event_schedule"),
+    W("bring a reserve of the team in", post(lambda w: reverse("admin:tournament_team_reserve_in", args=[w.event.teams.get().pk]),
+                                             lambda w: {"round_number": 9, "member": 0, "reserve": 0}),
+      ORGANIZERS, "admin:tournament_team_reserve_in"),
+    W("plan the whole event now", post(event_url("schedule"), lambda w: {"plan": "1"}),
+      ORGANIZERS, "admin:tournament_event_schedule"),
     W("add a team to the event", add(Team, lambda w: {"event": w.event.pk, "name": "Blue", "members-TOTAL_FORMS": 0,
                                                      "members-INITIAL_FORMS": 0}),
       ORGANIZERS, "add:tournament.team"),

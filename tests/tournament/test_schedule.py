@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.urls import reverse
 
 from taikai.errors import TaikaiError
 from tournament.models import Entry
 from tournament.services.entries import entry_status_set
+from tournament.services.planning import schedule_plan
 from tournament.services.schedule import schedule_import
 from tournament.services.seating import round_seat_next
 
@@ -73,3 +75,56 @@ def test_a_scheduled_round_with_an_away_player_is_refused_when_seated(make_event
     with pytest.raises(TaikaiError) as info:
         round_seat_next(event=event, round_number=1)
     assert info.value.code == "schedule_player_inactive"
+
+
+def test_planning_the_whole_event_keeps_a_schedule_each_round_is_seated_from(make_event):
+    # given an event of 12 players and 3 rounds, not seated yet
+    event = make_event(12, planned_rounds=3)
+    # when the organizer plans the whole event
+    report = schedule_plan(event=event)
+    # then every round is kept, everyone seated once in each, and round 1 is seated from it
+    event.refresh_from_db()
+    rounds = event.schedule["rounds"]
+    assert report["rounds"] == 3 and len(rounds) == 3 and event.schedule["source"] == "planned"
+    ids = set(event.entries.values_list("pk", flat=True))
+    assert all(sorted(pk for table in tables for pk in table) == sorted(ids) for tables in rounds)
+    round_ = round_seat_next(event=event, round_number=1)
+    seated = [[s.entry_id for s in t.seats.order_by("position")] for t in round_.tables.order_by("number")]
+    assert sorted(map(sorted, seated)) == sorted(map(sorted, rounds[0]))
+    assert round_.seating_report["mode"] == "schedule"
+
+
+def test_planning_leaves_out_an_away_player(make_event):
+    event = make_event(13, planned_rounds=2)
+    away = event.entries.order_by("id").first()
+    entry_status_set(entry=away, status=Entry.Status.AWAY)
+    schedule_plan(event=event)
+    event.refresh_from_db()
+    assert all(away.pk not in table for tables in event.schedule["rounds"] for table in tables)
+
+
+def test_a_started_event_is_not_planned(make_event):
+    started = make_event(8)
+    round_seat_next(event=started, round_number=1)
+    with pytest.raises(TaikaiError) as info:
+        schedule_plan(event=started)
+    assert info.value.code == "event_started" and not started.schedule
+
+
+@pytest.mark.once
+def test_the_admin_plans_the_event_and_prints_each_players_tables(make_event, admin_client):
+    event = make_event(8, planned_rounds=2)
+    url = reverse("admin:tournament_event_schedule", args=[event.pk])
+    response = admin_client.post(url, {"plan": "1"})
+    assert response.status_code == 302
+    page = admin_client.get(url).content.decode()
+    # one line per player, a cell per round naming the table and the seat
+    assert page.count("<tr><th>Player 0") == 8
+    assert "Planned by Taikai." in page and "1 East" in page
+
+
+def test_the_admin_says_why_a_started_event_is_not_planned(make_event, admin_client):
+    event = make_event(8)
+    round_seat_next(event=event, round_number=1)
+    response = admin_client.post(reverse("admin:tournament_event_schedule", args=[event.pk]), {"plan": "1"})
+    assert response.status_code == 400 and "before the first round" in response.content.decode()

@@ -206,3 +206,25 @@ def test_an_organizer_brings_a_reserve_in_through_the_api(client, make_event, dj
     elsewhere = client.post(url, body | {"member": make_event(4, slug="other").entries.first().pk},
                             content_type="application/json")  # fmt: skip
     assert elsewhere.status_code == 400 and elsewhere.json()["error"]["field"] == "member"
+
+
+def test_an_organizer_brings_a_reserve_in_from_the_admin(admin_client, make_event):
+    # given a team event with reserves
+    event, team, reserve, member = reserve_event(make_event)
+    url = reverse("admin:tournament_team_reserve_in", args=[team.pk])
+    form = admin_client.get(url).content.decode()
+    assert f'value="{reserve.pk}"' in form and f'value="{member.pk}"' in form
+    # when the organizer records a reserve in for round 1
+    response = admin_client.post(url, {"round_number": 1, "member": member.pk, "reserve": reserve.pk})
+    # then it is recorded, with who, and shown on the team's page
+    assert response.status_code == 302
+    swap = TeamSwap.objects.get()
+    assert (swap.reserve, swap.member, swap.round_number, swap.by.username) == (reserve, member, 1, "admin")
+    assert (
+        str(reserve.player)
+        in admin_client.get(reverse("admin:tournament_team_change", args=[team.pk])).content.decode()
+    )
+    # and the same member again is refused with the reason, nothing more written
+    again = admin_client.post(url, {"round_number": 1, "member": member.pk, "reserve": reserve.pk + 1})
+    assert again.status_code == 400 and "replaced in round 1 already" in again.content.decode()
+    assert TeamSwap.objects.count() == 1

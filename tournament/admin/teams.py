@@ -1,5 +1,5 @@
-"""Team events (団体戦) in the admin: an event's teams with their members and reserves, and teams read from
-a CSV file on the event's page."""
+"""Team events (団体戦) in the admin: an event's teams with their members and reserves, a reserve in for a
+member for one round (recorded), and teams read from a CSV file on the event's page."""
 
 from __future__ import annotations
 
@@ -7,13 +7,15 @@ from django import forms
 from django.contrib import admin, messages
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from taikai.errors import TaikaiError
 from tournament.admin.common import EventScopedAdmin
-from tournament.models import Event, Team, TeamMember
-from tournament.services.teams import TEAM_COLUMNS, teams_import_csv
+from tournament.models import Entry, Event, Team, TeamMember, TeamSwap
+from tournament.services.teams import TEAM_COLUMNS, team_reserve_in, teams_import_csv
 
 
 class TeamMembersOfItsEvent(forms.BaseInlineFormSet):
@@ -45,19 +47,89 @@ class TeamForm(forms.ModelForm):
         return data
 
 
+class TeamSwapInline(admin.TabularInline):
+    """The reserves who came in, as recorded: read only (a reserve comes in through "Reserve in…")."""
+
+    model = TeamSwap
+    fields = ("round_number", "reserve", "member", "by", "at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class ReserveInForm(forms.Form):
+    round_number = forms.IntegerField(min_value=1, label=gettext_lazy("round"))
+    member = forms.ModelChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("member replaced"))
+    reserve = forms.ModelChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("reserve"))
+
+    def __init__(self, *args, team: Team, **kwargs):
+        super().__init__(*args, **kwargs)
+        people = (
+            Entry.objects.filter(team_member__team=team)
+            .select_related("player")
+            .order_by("player__display_name")
+        )
+        self.fields["member"].queryset = people.filter(team_member__role=TeamMember.Role.MEMBER)
+        self.fields["reserve"].queryset = people.filter(team_member__role=TeamMember.Role.RESERVE)
+
+
 @admin.register(Team)
 class TeamAdmin(EventScopedAdmin):
-    list_display = ("name", "event", "captain", "member_count")
+    list_display = ("name", "event", "captain", "member_count", "reserve_in_link")
     list_filter = (("event", admin.RelatedOnlyFieldListFilter),)
     search_fields = ("name",)
     fields = ("event", "name", "captain")
     raw_id_fields = ("captain",)
-    inlines = [TeamMemberInline]
+    inlines = [TeamMemberInline, TeamSwapInline]
     form = TeamForm
 
     @admin.display(description=gettext_lazy("members"))
     def member_count(self, obj) -> int:
         return obj.members.count()
+
+    @admin.display(description=gettext_lazy("reserves"))
+    def reserve_in_link(self, obj):
+        return format_html('<a href="{}">{}</a>', reverse("admin:tournament_team_reserve_in", args=[obj.pk]),
+                           _("Reserve in…"))  # fmt: skip
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(self.reserve_in_view)
+        return [
+            path("<int:team_id>/reserve-in/", view, name="tournament_team_reserve_in"),
+            *super().get_urls(),
+        ]
+
+    def reserve_in_view(self, request, team_id: int):
+        """A reserve plays a round in place of a member of their team, before that round is seated (the
+        event's organizers); recorded with who and when."""
+        team = self.object_to_change(request, Team, team_id)
+        form = ReserveInForm(request.POST or None, team=team)
+        status = 200
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                team_reserve_in(team=team, reserve=data["reserve"], member=data["member"],
+                                round_number=data["round_number"], by=request.user)  # fmt: skip
+            except TaikaiError as exc:
+                field = {"round": "round_number"}.get(exc.field, exc.field)
+                form.add_error(field if field in form.fields else None, exc.message)
+                status = 400
+            else:
+                messages.success(request, _("%(reserve)s plays round %(round)s for %(team)s in place of %(member)s.")
+                                 % {"reserve": data["reserve"].player, "round": data["round_number"], "team": team,
+                                    "member": data["member"].player})  # fmt: skip
+                return redirect("admin:tournament_team_change", team.pk)
+        elif request.method == "POST":
+            status = 400
+        context = {**self.admin_site.each_context(request), "opts": Team._meta, "original": team, "form": form,
+                   "title": _("A reserve of %(team)s in for one round") % {"team": team}}  # fmt: skip
+        return TemplateResponse(request, "admin/tournament/team/reserve_in.html", context, status=status)
 
 
 class TeamsCsvForm(forms.Form):

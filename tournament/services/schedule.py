@@ -77,11 +77,7 @@ def schedule_import(
     labels = _labels(entries)  # the check speaks of players by name
     named = [[[labels.get(entries[p].pk) if p in entries else p for p in table] for table in tables] for tables in named]  # fmt: skip
     statuses = selectors.event_entry_statuses(event)
-    sizes = (
-        [event.table_size]
-        if event.table_size == 3 or event.seating_remainder == Event.Remainder.BYE
-        else [3, 4]
-    )
+    sizes = schedule_sizes(event)
     groups = [
         {**g, "members": [labels[m] for m in g["members"] if m in labels]} for g in seating_groups(event)
     ]
@@ -94,9 +90,23 @@ def schedule_import(
     rounds = [[[by_label[p] for p in table] for table in tables] for tables in named]
     if winds == "balance":
         rounds = winds_balanced(rounds, event.table_size)
+    return schedule_keep(event, rounds, report, winds=winds, user=user)
+
+
+def schedule_sizes(event: Event) -> list[int]:
+    """The table sizes a fixed schedule of ``event`` may use."""
+    if event.table_size == 3 or event.seating_remainder == Event.Remainder.BYE:
+        return [event.table_size]
+    return [3, 4]
+
+
+def schedule_keep(event: Event, rounds: list, report, *, winds: str, user=None, source: str = "file") -> dict:
+    """Keep ``rounds`` (entry ids) as ``event``'s fixed schedule, with its checked ``report``; the caller
+    holds the event's lock. ``source``: ``file`` (imported) or ``planned`` (made by Taikai)."""
     summary = {"rounds": report.rounds, "repeat_pairs": report.repeat_pairs, "max_meetings": report.max_meetings,
                "groups": report.groups}  # fmt: skip
     event.schedule = {"rounds": rounds, "winds": winds, "report": summary, "at": timezone.now().isoformat(),
+                      "source": source,
                       "by": str(user) if user is not None and getattr(user, "is_authenticated", False) else ""}  # fmt: skip
     event.save(update_fields=["schedule"])
     return summary

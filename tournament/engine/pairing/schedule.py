@@ -5,7 +5,10 @@ or how good it is: a player seated twice in a round, an unknown player, a table 
 active player left out of a round are problems; repeats (pairs meeting more than once over the schedule)
 and the pairs of each group seated together (with the lower bound of ``groups.pairs_lower_bound``) are
 counted. ``winds_balanced`` reorders each table's seats so that over every ``seats`` rounds each player
-sits once in each seat (``winds.plan_seats``; only when every table is full).
+sits once in each seat (``winds.plan_seats``; only when every table is full). ``event_planned`` makes
+a whole schedule from a seating request: every round seated in turn by ``protocol.seat_round`` (the
+known designs first, then the planning search over the rounds left), each round's tables fed back as
+history, so the plan is what seating round by round would give with nobody absent.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from dataclasses import dataclass, field
 
 from taikai.i18n import _
 
+from ..errors import TournamentError
 from .groups import pairs_lower_bound, pairs_together
+from .protocol import seat_round
 from .winds import plan_seats
 
 Schedule = Sequence[Sequence[Sequence[Hashable]]]  # rounds → tables → players in seat order (East first)
@@ -88,3 +93,25 @@ def winds_balanced(schedule: Schedule, seats: int) -> list[list[list[Hashable]]]
     index = {player: n for n, player in enumerate(ids)}
     planned = plan_seats([[[index[p] for p in table] for table in tables] for tables in schedule], seats)
     return [[[ids[n] for n in table] for table in tables] for tables in planned]
+
+
+def event_planned(request: dict, rounds: int) -> list[list[list[Hashable]]]:
+    """Every round of an event planned now, from ``request`` (a ``../shared/seating-protocol.md`` request
+    for round 1, in ``random`` or ``interval`` mode; its history, standings and round are replaced). A
+    round that would give a player a bye is refused: a fixed schedule seats everyone in every round."""
+    if rounds < 1:
+        raise TournamentError("invalid_rounds", _("plan at least one round"))
+    planned: list[list[list[Hashable]]] = []
+    for number in range(1, rounds + 1):
+        answer = seat_round({**request, "history": planned, "standings": [], "round": number,
+                             "total_rounds": max(rounds, number)})  # fmt: skip
+        if "error" in answer:
+            raise TournamentError(answer["error"]["code"], answer["error"]["message"])
+        if answer["byes"]:
+            raise TournamentError(
+                "plan_has_byes",
+                _("%(count)s players would sit out each round: a fixed schedule seats everyone; allow "
+                  "three-player tables or change the number of players") % {"count": len(answer["byes"])},
+            )  # fmt: skip
+        planned.append([list(table) for table in answer["tables"]])
+    return planned

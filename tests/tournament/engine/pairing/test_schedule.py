@@ -3,10 +3,12 @@ winds balanced (each player once in each seat every four rounds)."""
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.engine.pairing.schedule import schedule_checked, winds_balanced
+from tournament.engine.errors import TournamentError
+from tournament.engine.pairing.schedule import event_planned, schedule_checked, winds_balanced
 
 PLAYERS = list(range(1, 9))
 TWO_ROUNDS = [[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 5, 2, 6], [3, 7, 4, 8]]]
@@ -50,3 +52,36 @@ def test_balanced_winds_seat_each_player_once_in_each_seat_every_four_rounds(rng
         (player, seat) for tables_ in balanced for table in tables_ for seat, player in enumerate(table)
     )
     assert set(seats.values()) == {1} and len(seats) == len(players) * 4
+
+
+def _request(players: int, **more) -> dict:
+    return {"players": list(range(1, players + 1)), "table_size": 4, "mode": "random", "remainder": "three",
+            "seed": 3, "time_limit_s": 0.3, **more}  # fmt: skip
+
+
+def test_a_planned_event_seats_everyone_once_a_round_and_a_known_design_never_repeats():
+    # 16 players over 5 rounds: the affine plane of order 4 has no pair meeting twice
+    planned = event_planned(_request(16), 5)
+    report = schedule_checked(planned, list(range(1, 17)), list(range(1, 17)), [4])
+    assert report.problems == () and report.rounds == 5 and report.repeat_pairs == 0
+
+
+def test_a_planned_event_with_three_player_tables_seats_everyone():
+    planned = event_planned(_request(18), 4)
+    report = schedule_checked(planned, list(range(1, 19)), list(range(1, 19)), [3, 4])
+    assert report.problems == () and sorted(len(t) for t in planned[0]) == [3, 3, 4, 4, 4]
+
+
+def test_a_plan_that_would_give_byes_is_refused():
+    with pytest.raises(TournamentError) as info:
+        event_planned(_request(18, remainder="bye"), 3)
+    assert info.value.code == "plan_has_byes"
+
+
+def test_a_planned_event_keeps_a_never_group_apart():
+    team = {"kind": "team", "members": [1, 2, 3, 4], "policy": "never"}
+    planned = event_planned(_request(16, groups=[team]), 4)
+    assert (
+        schedule_checked(planned, list(range(1, 17)), list(range(1, 17)), [4], [team]).groups["team"]["pairs"]
+        == 0
+    )
