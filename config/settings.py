@@ -81,6 +81,8 @@ INSTALLED_APPS = [
     "live",
     "idempotency",
     "registration",
+    "seasons",
+    "profiles",
 ]
 
 MIDDLEWARE = [

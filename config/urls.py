@@ -26,6 +26,9 @@ urlpatterns = [
     path("", include("tournament.urls_console")),
     path("", include("live.urls")),
     path("", include("registration.urls")),
+    path("", include("seasons.urls")),
+    path("api/v1/series/", include("seasons.api")),  # before api/v1/: seasons is built on tournament
+    path("", include("profiles.urls")),
     path("api/v1/", include("tournament.urls_api_v1")),
     path("api/", include("tournament.urls_api")),
     path("scoring/", include("scoring.urls")),

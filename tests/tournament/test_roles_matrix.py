@@ -26,8 +26,11 @@ from django.utils import timezone
 from live.models import RefereeCall
 from live.services.calls import referee_call
 from players.models import Player, PlayerImport
+from profiles.models import PlayerMerge
+from profiles.services import player_merge
 from registration.models import BlockedEmail, Registration, SignUp
 from scoring.models import Ruleset
+from seasons.models import Series, SeriesEvent
 from tests.fixtures.tournament import built_once, event_with_players, round_seated, standard_ruleset_installed
 from tests.fixtures.writes import writes_recorded
 from tournament.models import (
@@ -153,6 +156,8 @@ def build_world() -> World:
     token = api_token_issue(event=event, name="scoreboard", scope="read").token
     referee_call(table=table_1, reason="dispute")  # an open call, to take and to close
     registration_world(event, other)
+    profiles_world(event)
+    seasons_world(event, other, users)
     Team.objects.create(event=event, name="Red")
     return World(event=event, other=other, round=round_, table_1=table_1, table_2=table_2, penalty=penalty,
                   job=job, role=role, key=ScorekeeperKey.objects.get(table=table_2), newcomer=newcomer,
@@ -174,6 +179,36 @@ def registration_world(event, other) -> None:
     SignUp.objects.create(event=other, state="waiting", rank=1, name="Signed Elsewhere", email="e@example.org",
                           nonce="n")  # fmt: skip
     BlockedEmail.objects.create(event=event, email="spam@example.org")
+
+
+def seasons_world(event, other, users) -> None:
+    """A series of the event (its owner's), one of the other event (its organizer's), and one shared by both."""
+    for slug, events, owner in (("event-series", [event], "owner"), ("other-series", [other], "organizer_elsewhere"),
+                                ("shared-series", [event, other], "owner")):  # fmt: skip
+        series = Series.objects.create(name=slug, slug=slug, owner=users[owner])
+        SeriesEvent.objects.bulk_create(SeriesEvent(series=series, event=e) for e in events)
+
+
+def series(slug: str):
+    return lambda w: Series.objects.get(slug=slug)
+
+
+def series_form(*events):
+    return lambda w: {"name": "A series", "slug": "a-series", "rule": "sum", "best_n": "", "place_points": "[]",
+                      "is_public": "on", "event_choices": [getattr(w, e).pk for e in events]}  # fmt: skip
+
+
+def profiles_world(event) -> None:
+    """A merge to undo: "Zz Duplicate" (withdrawn from the event, its only event) merged into "Zz Kept"."""
+    duplicate = Player.objects.create(display_name="Zz Duplicate")
+    Entry.objects.create(event=event, player=duplicate, status=Entry.Status.WITHDRAWN)
+    player_merge(kept=Player.objects.create(display_name="Zz Kept"), merged=duplicate)
+
+
+def merge_players(merged: Callable[[World], Player], kept: Callable[[World], Player]):
+    """The merge page's confirming POST: ``merged`` into ``kept``."""
+    return post(lambda w: reverse("admin:profiles_playermerge_merge"),
+                lambda w: {"merged": merged(w).pk, "kept": kept(w).pk})  # fmt: skip
 
 
 def signed(name: str):
@@ -595,6 +630,51 @@ WRITES = [
     W("unblock addresses", admin_action(BlockedEmail, "delete_selected",
                                         lambda w: [w.event.blocked_emails.get().pk]),
       ORGANIZERS, "action:registration.blockedemail.delete_selected"),
+    # seasons: a series is shared by its events; only an organizer of every one of them (or a superuser)
+    # writes it, and an organizer adds only their own events
+    W("add a series of the event", add(Series, series_form("event")), ORGANIZERS, "add:seasons.series"),
+    W("add a series of the other event", add(Series, series_form("other")), {"superuser", "organizer_elsewhere"},
+      "add:seasons.series"),
+    W("add a series of both events", add(Series, series_form("event", "other")), {"superuser"}, "add:seasons.series"),
+    W("change the event's series", change(Series, series("event-series"), series_form("event")), ORGANIZERS,
+      "change:seasons.series"),
+    W("add the other event to the event's series",
+      change(Series, series("event-series"), series_form("event", "other")), {"superuser"}, "change:seasons.series"),
+    W("change the series shared with the other event",
+      change(Series, series("shared-series"), series_form("event", "other")), {"superuser"}, "change:seasons.series"),
+    W("delete the event's series", post(lambda w: reverse("admin:seasons_series_delete",
+                                                          args=[Series.objects.get(slug="event-series").pk]),
+                                        lambda w: {"post": "yes"}), ORGANIZERS, "delete:seasons.series"),
+    W("delete the shared series", post(lambda w: reverse("admin:seasons_series_delete",
+                                                         args=[Series.objects.get(slug="shared-series").pk]),
+                                       lambda w: {"post": "yes"}), {"superuser"}, "delete:seasons.series"),
+    W("compute the event's series again", admin_action(Series, "recompute", lambda w: [series("event-series")(w).pk]),
+      ORGANIZERS, "action:seasons.series.recompute"),
+    W("compute the shared series again", admin_action(Series, "recompute", lambda w: [series("shared-series")(w).pk]),
+      {"superuser"}, "action:seasons.series.recompute"),
+    W("delete the event's series from the list",
+      admin_action(Series, "delete_selected", lambda w: [series("event-series")(w).pk]), ORGANIZERS,
+      "action:seasons.series.delete_selected"),
+    W("delete the shared series from the list",
+      admin_action(Series, "delete_selected", lambda w: [series("shared-series")(w).pk]), {"superuser"},
+      "action:seasons.series.delete_selected"),
+    # profiles: a player is shared by every event, so merging two is for an organizer of every event either
+    # player has an entry in (or a superuser); switching a profile off is the player's own (tests/profiles)
+    W("merge a player of the event into a player of no event",
+      merge_players(lambda w: w.newcomer_entry.player, lambda w: w.newcomer), ORGANIZERS,
+      "admin:profiles_playermerge_merge"),
+    W("merge a player of the other event into a player of the event",
+      merge_players(lambda w: w.other.entries.first().player, lambda w: w.newcomer_entry.player), {"superuser"},
+      "admin:profiles_playermerge_merge"),
+    W("merge a player of the other event into a player of no event",
+      merge_players(lambda w: w.other.entries.first().player, lambda w: w.newcomer),
+      {"superuser", "organizer_elsewhere"}, "admin:profiles_playermerge_merge"),
+    W("undo a merge of a player of the event", admin_action(PlayerMerge, "undo", lambda w: [PlayerMerge.objects.get().pk]),
+      ORGANIZERS, "action:profiles.playermerge.undo"),
+    W("switch a player's public profile off",
+      post(lambda w: reverse("profiles:player_listed", args=[w.event.entries.first().player_id]),
+           lambda w: {"listed": "0"}),
+      set(), "profiles:player_listed"),
 ]  # fmt: skip
 
 # Routes that accept a POST but are not role-protected writes, and why.
@@ -648,6 +728,8 @@ def test_write_path_checks_the_role(world, write, role):
 
 # Routes that answer GET only (test_read_only_routes_refuse_writes checks it).
 READ_ONLY_ROUTES = {
+    "profiles:search": lambda w: reverse("profiles:search") + "?q=player",
+    "profiles:player": lambda w: reverse("profiles:player", args=[w.event.entries.first().player_id]),
     "console:my_tables": lambda w: reverse("console:my_tables"),
     "console:clock": lambda w: reverse("console:clock", args=[w.table_1.pk]),
     "console:clocks": lambda w: reverse("console:clocks") + f"?tables={w.table_1.pk}",
@@ -678,6 +760,12 @@ READ_ONLY_ROUTES = {
     "api_v1:players": lambda w: reverse("api_v1:players"),
     "api_v1:table": v1("table", table_pk("table_1")),
     "api_v1:clock": v1("clock", table_pk("table_1")),
+    "seasons:standings": lambda w: reverse("seasons:standings", args=["event-series"]),
+    "seasons:standings_csv": lambda w: reverse("seasons:standings_csv", args=["event-series"]),
+    "seasons:rating": lambda w: reverse("seasons:rating", args=["event-series"]),
+    "seasons_api:series": lambda w: reverse("seasons_api:series", args=["event-series"]),
+    "seasons_api:series_standings": lambda w: reverse("seasons_api:series_standings", args=["event-series"]),
+    "seasons_api:series_ratings": lambda w: reverse("seasons_api:series_ratings", args=["event-series"]),
     "admin:players_player_import_job": lambda w: reverse(
         "admin:players_player_import_job", args=[PlayerImport.objects.create(data=b"display_name\nA\n").pk]
     ),
@@ -724,7 +812,7 @@ def _standard_admin_surface() -> set[str]:
     surface = set()
     for model, model_admin in admin.site._registry.items():
         label = f"{model._meta.app_label}.{model._meta.model_name}"
-        if model._meta.app_label not in ("tournament", "players", "registration"):
+        if model._meta.app_label not in ("tournament", "players", "registration", "seasons", "profiles"):
             continue
         superuser = User(is_superuser=True, is_active=True, is_staff=True)
         request = type("R", (), {"user": superuser, "session": {}, "GET": {}, "POST": {}})()
@@ -743,7 +831,7 @@ def _standard_admin_surface() -> set[str]:
 def _custom_routes() -> set[str]:
     names = set()
     for model, model_admin in admin.site._registry.items():
-        if model._meta.app_label not in ("tournament", "players", "registration"):
+        if model._meta.app_label not in ("tournament", "players", "registration", "seasons", "profiles"):
             continue
         standard = {f"{model._meta.app_label}_{model._meta.model_name}_{v}" for v in
                     ("changelist", "add", "change", "delete", "history")}  # fmt: skip
@@ -751,7 +839,8 @@ def _custom_routes() -> set[str]:
             if getattr(pattern, "name", None) and pattern.name not in standard:
                 names.add(f"admin:{pattern.name}")
     resolver = get_resolver()
-    for namespace in ("console", "tournament_api", "api_v1", "live", "registration"):
+    apps_built_on = ("registration", "seasons", "seasons_api", "profiles")
+    for namespace in ("console", "tournament_api", "api_v1", "live", *apps_built_on):
         for name in resolver.namespace_dict[namespace][1].reverse_dict:
             if isinstance(name, str):
                 names.add(f"{namespace}:{name}")

@@ -210,7 +210,7 @@ def test_an_organizer_brings_a_reserve_in_through_the_api(client, make_event, dj
 
 def test_an_organizer_brings_a_reserve_in_from_the_admin(admin_client, make_event):
     # given a team event with reserves
-    event, team, reserve, member = reserve_event(make_event)
+    _event, team, reserve, member = reserve_event(make_event)
     url = reverse("admin:tournament_team_reserve_in", args=[team.pk])
     form = admin_client.get(url).content.decode()
     assert f'value="{reserve.pk}"' in form and f'value="{member.pk}"' in form

@@ -67,9 +67,15 @@ def can_end_even(counts: Sequence[int], rounds_left: int) -> bool:
 @lru_cache(maxsize=4096)
 def seat_cost_vector(counts: tuple[int, ...], size: int, rounds_left: int = 0) -> tuple[int, ...]:
     """The cost of each of the seats ``0 .. size - 1`` for a player with these seat ``counts`` and
-    ``rounds_left`` rounds to play after this one."""
+    ``rounds_left`` rounds to play after this one.
+
+    Each seat is weighed against the best seat of a full table (every seat of ``counts``), not only
+    against the seats of this table: a three-player table (no North) costs a player who needs North a
+    cross on every seat, so the search seats him at a full table and gives the short one to players
+    who can do without North. Weighed among its own seats, a short table looked free to exactly the
+    players it hurt, and in a Swiss event the same low-ranked players kept getting it."""
     afters = []
-    for seat in range(size):
+    for seat in range(len(counts)):
         after = list(counts)
         after[seat] += 1
         afters.append(after)
@@ -83,7 +89,7 @@ def seat_cost_vector(counts: tuple[int, ...], size: int, rounds_left: int = 0) -
         (CROSS_WEIGHT if any_reachable and not ok else 0)
         + (DETOUR_WEIGHT if any_even and spread > 1 else 0)
         + min(DEFICIT_CAP, deficit - least)
-        for ok, spread, deficit in zip(reachable, spreads, deficits, strict=True)
+        for ok, spread, deficit in zip(reachable[:size], spreads[:size], deficits[:size], strict=True)
     )
 
 

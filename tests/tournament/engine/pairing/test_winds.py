@@ -108,10 +108,13 @@ def test_winds_seat_cost_of_a_player_lacking_north(rounds_left, other_seat):
     assert seat_cost_vector((1, 1, 1, 0), 4, rounds_left) == (other_seat, other_seat, other_seat, 0)
 
 
-def test_winds_seat_cost_three_player_table_has_no_north():
-    # North would even him out, but the table has East, South, West only: none of them is a cross
+def test_winds_a_three_player_table_costs_a_player_who_needs_north_a_cross_on_every_seat():
+    # North would even him out, and the table has East, South, West only: every seat is a cross, so the
+    # search gives the short table to somebody else
     vector = seat_cost_vector((1, 1, 1, 0), 3, 0)
-    assert len(vector) == 3 and all(cost < CROSS_WEIGHT for cost in vector)
+    assert len(vector) == 3 and all(cost >= CROSS_WEIGHT for cost in vector)
+    # a player lacking East loses nothing at the short table
+    assert min(seat_cost_vector((0, 1, 1, 1), 3, 0)) == 0
 
 
 def test_winds_table_cost_counts_the_one_player_who_cannot_get_his_seat():

@@ -1,0 +1,82 @@
+"""Every read of the seasons app: series, their events, and their computed standings and ratings (a page
+at a time, by position)."""
+
+from __future__ import annotations
+
+from players.models import Player
+from seasons.models import Series, SeriesEvent, SeriesRating, SeriesStanding
+from tournament.models import Event, SeatResult
+
+
+def series_get(slug: str) -> Series | None:
+    return Series.objects.filter(slug=slug).first()
+
+
+def series_by_id(series_id: int) -> Series | None:
+    return Series.objects.filter(pk=series_id).first()
+
+
+def series_event_ids(series: Series) -> list[int]:
+    return list(SeriesEvent.objects.filter(series=series).values_list("event_id", flat=True))
+
+
+def series_events(series: Series) -> list[Event]:
+    """The series' events in its order: by last day (or first), then id."""
+    events = list(Event.objects.filter(pk__in=SeriesEvent.objects.filter(series=series).values("event_id")))
+    events.sort(
+        key=lambda e: ((e.ends_on or e.starts_on).toordinal() if (e.ends_on or e.starts_on) else 0, e.pk)
+    )
+    return events
+
+
+def series_ids_of_finished_event(event_id: int) -> list[int]:
+    """The series holding this event, when it is finished (none otherwise): one query."""
+    return list(
+        SeriesEvent.objects.filter(event_id=event_id, event__status=Event.Status.FINISHED)
+        .values_list("series_id", flat=True)
+        .distinct()
+    )
+
+
+def series_standings_slice(series: Series, start: int, stop: int) -> list[SeriesStanding]:
+    """The standings rows from position ``start`` to ``stop`` (one query of at most ``stop - start`` rows)."""
+    return list(
+        SeriesStanding.objects.filter(series=series, position__gte=start, position__lt=stop).order_by(
+            "position"
+        )
+    )
+
+
+def series_standings_all(series: Series):
+    """Every standings row, best first (the CSV export streams them)."""
+    return SeriesStanding.objects.filter(series=series).order_by("position")
+
+
+def series_ratings_slice(series: Series, kind: str, start: int, stop: int) -> list[SeriesRating]:
+    return list(
+        SeriesRating.objects.filter(
+            series=series, kind=kind, position__gte=start, position__lt=stop
+        ).order_by("position")
+    )
+
+
+def series_ratings_all(series: Series, kind: str):
+    return SeriesRating.objects.filter(series=series, kind=kind).order_by("position")
+
+
+def event_game_places(event: Event) -> list[tuple[int, int, int, int]]:
+    """(round number, table number, player id, placement) of every current result with a placement, in
+    round and table order: one query."""
+    return list(
+        SeatResult.objects.current()
+        .filter(table__round__event=event, placement__isnull=False)
+        .order_by("table__round__number", "table__number", "seat__position")
+        .values_list("table__round__number", "table__number", "entry__player_id", "placement")
+    )
+
+
+def player_names(ids) -> dict[int, str]:
+    """Player id → display name (none asked: none read)."""
+    if not ids:
+        return {}
+    return dict(Player.objects.filter(pk__in=ids).values_list("pk", "display_name"))

@@ -1,0 +1,81 @@
+"""The reads of a profile: hands counted from the hands in force (wins, tsumo, ron, deal-ins 放銃, yaku), the
+search over players shown publicly (name, kana, romaji, club, country, EMA number)."""
+
+from __future__ import annotations
+
+import pytest
+
+from players.models import Player
+from profiles import selectors, services
+from profiles.models import ProfileSetting
+from tournament.models import Entry, Event
+
+pytestmark = pytest.mark.django_db
+
+RON = {"outcome": "ron", "dealer_position": 0,
+       "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30, "yaku": [["riichi", 1], ["tanyao", 1], ["pinfu", 1]]}]}  # fmt: skip
+TSUMO = {"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 1, "han": 1, "fu": 30, "yaku": [["menzen_tsumo", 1]]}]}  # fmt: skip
+
+
+def _entry(event, name) -> Entry:
+    return Entry.objects.select_related("event").get(event=event, player__display_name=name)
+
+
+def test_hand_counts_give_wins_by_tsumo_and_ron_deal_ins_and_yaku(make_event, play_round):
+    event = make_event(8)
+    play_round(event, RON)  # table 1: Player 02 wins by ron from Player 03
+    play_round(event, TSUMO)
+    winner, discarder, other = (_entry(event, n) for n in ("Player 02", "Player 03", "Player 04"))
+    counts = selectors.entries_hand_counts([winner, discarder, other])
+    assert (counts[winner.pk].wins, counts[winner.pk].ron, counts[winner.pk].tsumo) == (2, 1, 1)
+    assert counts[winner.pk].yaku == {"riichi": 1, "tanyao": 1, "pinfu": 1, "menzen_tsumo": 1}
+    assert counts[discarder.pk].deal_ins == 1 and counts[discarder.pk].wins == 0
+    assert counts[other.pk].wins == counts[other.pk].deal_ins == 0
+
+
+def test_hand_counts_read_the_same_two_queries_for_any_number_of_entries(make_event, play_round,
+                                                                        django_assert_num_queries):  # fmt: skip
+    event = make_event(8)
+    play_round(event, RON)
+    entries = list(Entry.objects.select_related("event").filter(event=event))
+    with django_assert_num_queries(2):
+        selectors.entries_hand_counts(entries)
+
+
+def test_a_final_scores_event_counts_no_hands_and_reads_nothing(make_event, django_assert_num_queries):
+    event = make_event(4, entry_mode=Event.EntryMode.FINAL_SCORES)
+    entries = list(Entry.objects.select_related("event").filter(event=event))
+    with django_assert_num_queries(0):
+        counts = selectors.entries_hand_counts(entries)
+    assert all(c.wins == 0 for c in counts.values())
+
+
+@pytest.fixture
+def yamada(make_event):
+    event = make_event(2)
+    player = Player.objects.create(display_name="山田 太郎", reading="やまだ たろう", club="Tokyo Riichi Club",
+                                   country="JP", external_id="04130042")  # fmt: skip
+    Entry.objects.create(event=event, player=player)
+    return player
+
+
+@pytest.mark.parametrize("typed", ["山田", "ヤマダ", "やまだ", "yamada taro", "Yamada Tarou", "tokyo riichi",
+                                   "04130042", "Japan", "JPN", "日本"])  # fmt: skip
+def test_search_finds_a_player_by_name_kana_romaji_club_country_or_ema_number(yamada, typed):
+    assert list(selectors.players_search(typed)) == [yamada]
+
+
+def test_search_leaves_out_merged_away_opted_out_and_private_only_players(yamada, make_event):
+    private = make_event(0, name="Closed", slug="closed", is_public=False)
+    hidden = Player.objects.create(display_name="山田 花子", reading="やまだ はなこ")
+    Entry.objects.create(event=private, player=hidden)
+    duplicate = Player.objects.create(display_name="山田 太郎 (2)", reading="やまだ たろう")
+    Entry.objects.create(event=make_event(0, name="Other", slug="other"), player=duplicate)
+    assert set(selectors.players_search("yamada")) == {yamada, duplicate}
+    services.player_merge(kept=yamada, merged=duplicate)
+    ProfileSetting.objects.create(player=yamada, listed=False)
+    assert list(selectors.players_search("yamada")) == []
+
+
+def test_an_empty_search_finds_nobody(yamada):
+    assert list(selectors.players_search("   ")) == []

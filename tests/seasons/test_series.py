@@ -1,0 +1,169 @@
+"""A series of two finished events: computed by the task queued when an event is finished (through the
+tournament's announcement), its pages, CSV and API reading the stored rows in a bounded number of queries."""
+
+from datetime import timedelta
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from players.models import Player
+from seasons import services
+from seasons.models import Series, SeriesEvent, SeriesRating, SeriesStanding
+from tests.fixtures.writes import writes_recorded
+from tournament.models import Entry, Event, StandingsRow
+from tournament.services.events import event_finish
+from tournament.services.results import table_finish
+from tournament.services.rounds import round_complete, round_create
+
+pytestmark = pytest.mark.django_db
+
+SCORES = [40000, 30000, 20000, 10000]
+
+
+def play_event(ruleset, players, name, order, days_ago):
+    """An event of one table; ``order`` lists the players by place; finished."""
+    day = timezone.localdate() - timedelta(days=days_ago)
+    event = Event.objects.create(name=name, slug=name.lower().replace(" ", "-"), ruleset=ruleset, planned_rounds=1,
+                                 entry_mode=Event.EntryMode.FINAL_SCORES, starts_on=day, ends_on=day)  # fmt: skip
+    entries = {p.pk: Entry.objects.create(event=event, player=p) for p in players}
+    round_ = round_create(event=event, tables=[[entries[p.pk].pk for p in players]])
+    finals = {players[index].pk: SCORES[place] for place, index in enumerate(order)}
+    table_finish(table=round_.tables.get(), final_points=[finals[p.pk] for p in players])
+    round_complete(round_=round_)
+    return event
+
+
+@pytest.fixture
+def series_world(standard_ruleset, django_capture_on_commit_callbacks):
+    players = [Player.objects.create(display_name=f"P{i}") for i in range(1, 5)]
+    series = Series.objects.create(
+        name="Season 2025", slug="season", rule="place_points", place_points=[10, 5, 2, 0]
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        spring = play_event(standard_ruleset, players, "Spring", [0, 1, 2, 3], days_ago=40)
+        summer = play_event(standard_ruleset, players, "Summer", [0, 2, 1, 3], days_ago=10)
+        SeriesEvent.objects.bulk_create(SeriesEvent(series=series, event=e) for e in (spring, summer))
+    assert not SeriesStanding.objects.exists()  # nothing finished yet
+    with django_capture_on_commit_callbacks(execute=True):
+        event_finish(event=spring)
+    with django_capture_on_commit_callbacks(execute=True):
+        event_finish(event=summer)  # the final standings are computed, announced; the series follows
+    series.refresh_from_db()
+    return series, players, (spring, summer)
+
+
+def test_finishing_an_event_computes_its_series(series_world):
+    series, players, events = series_world
+    p1, p2, p3, p4 = (p.pk for p in players)
+    rows = list(SeriesStanding.objects.filter(series=series).order_by("position"))
+    # points by place 10, 5, 2, 0: P1 10 + 10; P2 5 + 2; P3 2 + 5; P4 0 + 0
+    assert [(r.rank, r.player_id, r.total) for r in rows] == [(1, p1, 20), (2, p2, 7), (2, p3, 7), (4, p4, 0)]
+    assert [e[0] for e in series.events_counted] == [e.pk for e in events]
+    # EMA: base ranks 1000/667/333/0, MERS 1 (one day, 4 players), padded to 5 results:
+    # P1 A = 2000/5 = 400, B = 2000/4 = 500: 450; P2 and P3 (667 + 333) A = 200, B = 250: 225; P4 0
+    ema = list(SeriesRating.objects.filter(series=series, kind="ema").order_by("position"))
+    assert [(r.rank, r.player_id, r.shown) for r in ema] == [(1, p1, "450.00"), (2, p2, "225.00"), (2, p3, "225.00"),
+                                                             (4, p4, "0.00")]  # fmt: skip
+    assert ema[0].detail["part_a"] == "400.00" and ema[0].detail["part_b"] == "500.00"
+    elo = list(SeriesRating.objects.filter(series=series, kind="elo").order_by("position"))
+    assert elo[0].player_id == p1 and elo[-1].player_id == p4 and all(r.count == 2 for r in elo)
+    assert sum(Fraction(r.value) for r in elo) == 1500 * 4  # zero-sum games
+
+
+def test_the_sum_rule_adds_the_events_totals_and_a_recompute_is_idempotent(series_world):
+    series, _, events = series_world
+    Series.objects.filter(pk=series.pk).update(rule="sum")
+    services.series_recompute(series_id=series.pk)
+    first = list(
+        SeriesStanding.objects.filter(series=series).order_by("position").values_list("player_id", "total")
+    )
+    services.series_recompute(series_id=series.pk)
+    again = list(
+        SeriesStanding.objects.filter(series=series).order_by("position").values_list("player_id", "total")
+    )
+    assert first == again
+    for player_id, total in first:
+        rows = StandingsRow.objects.filter(event__in=events, entry__player_id=player_id)
+        assert Fraction(total) == sum((row.total_points for row in rows), Fraction(0))
+
+
+def test_private_events_are_not_counted(series_world):
+    series, _, (spring, summer) = series_world
+    Event.objects.filter(pk=summer.pk).update(is_public=False)
+    services.series_recompute(series_id=series.pk)
+    series.refresh_from_db()
+    assert [e[0] for e in series.events_counted] == [spring.pk]
+
+
+def test_the_pages_read_the_stored_rows_in_few_queries_and_write_nothing(series_world, client,
+                                                                          django_assert_max_num_queries):  # fmt: skip
+    series, _, _ = series_world
+    for url in (reverse("seasons:standings", args=[series.slug]), reverse("seasons:rating", args=[series.slug]),
+                reverse("seasons:rating", args=[series.slug]) + "?kind=elo"):  # fmt: skip
+        with django_assert_max_num_queries(2), writes_recorded() as written:
+            response = client.get(url)
+        assert response.status_code == 200
+        assert written == []
+    page = client.get(reverse("seasons:standings", args=[series.slug])).content.decode()
+    assert "P1" in page and "Spring" in page
+    rating = client.get(reverse("seasons:rating", args=[series.slug])).content.decode()
+    assert "450.00" in rating and "5 + ⌈0.8 × (n − 5)⌉" in rating
+    assert (
+        "K = 32" in client.get(reverse("seasons:rating", args=[series.slug]) + "?kind=elo").content.decode()
+    )
+    assert client.get(reverse("seasons:rating", args=[series.slug]) + "?kind=chess").status_code == 404
+
+
+def test_a_page_shows_at_most_its_rows(series_world, client, django_assert_max_num_queries, monkeypatch):
+    series, _, _ = series_world
+    monkeypatch.setattr("seasons.views.PER_PAGE", 3)
+    with django_assert_max_num_queries(2):
+        response = client.get(reverse("seasons:standings", args=[series.slug]) + "?page=2")
+    assert len(response.context["rows"]) == 1 and response.context["rows"][0].rank == 4
+
+
+def test_csv_export(series_world, client):
+    series, _, _ = series_world
+    response = client.get(reverse("seasons:standings_csv", args=[series.slug]))
+    lines = b"".join(response.streaming_content).decode().splitlines()
+    assert lines[0].startswith("rank,player,total,events,spring place,summer place")
+    assert lines[1].startswith("1,P1,20,2,1,1,10,10,yes,yes")
+    assert len(lines) == 5
+
+
+def test_api(series_world, client):
+    series, _, _ = series_world
+    body = client.get(reverse("seasons_api:series", args=[series.slug])).json()
+    assert body["rule"] == "place_points" and [e["name"] for e in body["events"]] == ["Spring", "Summer"]
+    standings = client.get(reverse("seasons_api:series_standings", args=[series.slug])).json()
+    assert standings["count"] == 4 and standings["results"][0]["total"] == "20"
+    assert standings["results"][0]["results"][0] == {"event": body["events"][0]["id"], "place": 1,
+                                                     "points": standings["results"][0]["results"][0]["points"],
+                                                     "value": "10", "counted": True}  # fmt: skip
+    ema = client.get(reverse("seasons_api:series_ratings", args=[series.slug]) + "?kind=ema").json()
+    assert ema["results"][0]["shown"] == "450.00" and ema["results"][0]["part_b"] == "500.00"
+    elo = client.get(
+        reverse("seasons_api:series_ratings", args=[series.slug]) + "?kind=elo&page_size=2"
+    ).json()
+    assert elo["count"] == 4 and len(elo["results"]) == 2 and elo["results"][0]["part_a"] is None
+    assert (
+        client.get(reverse("seasons_api:series_ratings", args=[series.slug]) + "?kind=x").status_code == 400
+    )
+
+
+def test_a_private_series_is_not_found(series_world, client):
+    series, _, _ = series_world
+    Series.objects.filter(pk=series.pk).update(is_public=False)
+    assert client.get(reverse("seasons:standings", args=[series.slug])).status_code == 404
+    assert client.get(reverse("seasons_api:series", args=[series.slug])).status_code == 404
+
+
+def test_changing_the_events_of_a_series_computes_it_again(series_world, django_capture_on_commit_callbacks):
+    series, _, (spring, _) = series_world
+    with django_capture_on_commit_callbacks(execute=True):
+        services.series_events_set(series=series, event_ids=[spring.pk])
+    series.refresh_from_db()
+    assert [e[0] for e in series.events_counted] == [spring.pk]
+    assert SeriesRating.objects.filter(series=series, kind="ema").count() == 0  # one result each: not ranked
