@@ -29,24 +29,14 @@ from tournament.services.standings import standings_schedule_recompute
 # --- who may ------------------------------------------------------------------------------------------
 
 
-def may_merge_events(actor: access.Actor, event_ids: set[int]) -> bool:
-    """A superuser; or an organizer (signed in, not a token) of every one of ``event_ids`` (of at least one
-    event when there are none: two players in no event are still an organizer's business only)."""
-    if actor.is_superuser:
-        return True
-    if actor.token is not None or not actor.signed_in:
-        return False
-    if not event_ids:
-        return access.manages_any(actor)
-    return all(access.may_manage(actor, event_id) for event_id in event_ids)
-
-
 def may_merge(actor: access.Actor, *, kept: Player, merged: Player) -> bool:
-    return may_merge_events(actor, selectors.player_event_ids(kept, merged))
+    """Players are shared by events: an organizer of every event either is in (``access.may_manage_every``;
+    two players in no event are still an organizer's business only)."""
+    return access.may_manage_every(actor, selectors.player_event_ids(kept, merged))
 
 
 def may_undo(actor: access.Actor, merge: PlayerMerge) -> bool:
-    return may_merge_events(actor, selectors.merge_event_ids(merge))
+    return access.may_manage_every(actor, selectors.merge_event_ids(merge))
 
 
 # --- merging ------------------------------------------------------------------------------------------

@@ -164,6 +164,19 @@ def may_manage(actor: Actor, event_id: int) -> bool:
     return actor.grant(event_id).organizer
 
 
+def may_manage_every(actor: Actor, event_ids) -> bool:
+    """An object several events share (a player, a series): a superuser, or a signed-in organizer (never a
+    token) of every one of ``event_ids``, so no organizer reaches another's event through it. With no
+    event, any organizer (the caller may narrow that, as a series does to its owner)."""
+    if actor.is_superuser:
+        return True
+    if actor.token is not None or not actor.signed_in:
+        return False
+    if not event_ids:
+        return manages_any(actor)
+    return all(may_manage(actor, event_id) for event_id in event_ids)
+
+
 def may_referee(actor: Actor, event_id: int, table_number: int | None = None) -> bool:
     """Absences, penalties, rulings, reopening a table, the final's decision: at this table, or (without
     a table) anywhere in the event."""
