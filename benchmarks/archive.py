@@ -5,6 +5,10 @@ a transaction rolled back at the end, so the database is left as it was.
 
 Run: ``python benchmarks/archive.py [--players 64] [--rounds 6] [--seed 7]``. Prints the time to export, the
 file's size, the time to import (the standings recompute included), the queries of each, and the audit.
+
+``--event SLUG`` exports an event already in the database instead of simulating one, e.g. the 10,000-player
+bench event: ``python manage.py build_bench_event --players 10000 --rounds 10 --slug bench`` first. The
+imported copy's standings are then compared with the original's, row by row (by name).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from scoring.models import Ruleset  # noqa: E402
 from tournament.archive.export import archive_build  # noqa: E402
 from tournament.archive.load import event_import  # noqa: E402
 from tournament.audit import event_audit  # noqa: E402
+from tournament.models import Event, StandingsRow  # noqa: E402
 from tournament.simulation import Incidents, event_create, event_simulate, simulated_players  # noqa: E402
 
 
@@ -37,13 +42,29 @@ def counting(queries: list):
     return lambda execute, sql, *rest: queries.append(sql) or execute(sql, *rest)
 
 
-def main(players: int, rounds: int, seed: int) -> None:
+def standings_of(event) -> list[tuple]:
+    """The event's standings as (name, rank, total points, games, penalty points), best first (the copy's
+    players are new ones when the originals have no external id)."""
+    return list(
+        StandingsRow.objects.filter(event=event)
+        .order_by("position")
+        .values_list("name", "rank", "total_points", "games", "penalty_points")
+    )
+
+
+def main(players: int, rounds: int, seed: int, slug: str = "") -> None:
     with transaction.atomic():
         started = time.perf_counter()
-        event = event_create(slug="bench-archive", name="Archive bench", players=simulated_players(players),
-                             ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=rounds,
-                             clock_bank_seconds=60)  # fmt: skip
-        event_simulate(event, rounds=rounds, seed=seed, incidents=Incidents(penalties=True, absences=True))
+        if slug:
+            event = Event.objects.get(slug=slug)
+            players, rounds = event.entries.count(), event.rounds.count()
+        else:
+            event = event_create(slug="bench-archive", name="Archive bench", players=simulated_players(players),
+                                 ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=rounds,
+                                 clock_bank_seconds=60)  # fmt: skip
+            event_simulate(
+                event, rounds=rounds, seed=seed, incidents=Incidents(penalties=True, absences=True)
+            )
         simulated = time.perf_counter() - started
         started = time.perf_counter()
         with connection.execute_wrapper(counting(exported := [])):
@@ -54,6 +75,7 @@ def main(players: int, rounds: int, seed: int) -> None:
             copy = event_import(archive=json.loads(text))
         import_s = time.perf_counter() - started
         violations = event_audit(copy)
+        original, imported_rows = standings_of(event), standings_of(copy)
         transaction.set_rollback(True)  # the database is left as it was
     size = len(text.encode())
     print(f"archive round trip: {players} players x {rounds} rounds, database {connection.vendor} "
@@ -62,6 +84,10 @@ def main(players: int, rounds: int, seed: int) -> None:
     print(f"  file:    {size / 1e6:7.2f} MB ({size} bytes)")
     print(f"  import:  {import_s:7.2f} s  {len(imported):6d} queries (standings recompute included)")
     print(f"  audit of the imported event: {len(violations)} violations")
+    same = "equal" if original == imported_rows else "DIFFERENT"
+    print(
+        f"  standings: {len(imported_rows)} rows, {same} to the original's (name, rank, points, games, penalties)"
+    )
 
 
 if __name__ == "__main__":
@@ -69,5 +95,6 @@ if __name__ == "__main__":
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--event", default="", help="the slug of an event in the database, exported as it is")
     options = parser.parse_args()
-    main(options.players, options.rounds, options.seed)
+    main(options.players, options.rounds, options.seed, options.event)

@@ -2,7 +2,8 @@
 
 Run: ``python benchmarks/seating.py [events|large|speed|groups] [--only TEXT] [--time-limit S]`` (all
 four by default; ``--only 18`` keeps the events whose name contains "18"; requests carry the protocol's
-default ``time_limit_s`` unless ``--time-limit`` is given). Every round goes through ``seat_round`` one
+default ``time_limit_s`` unless ``--time-limit`` is given; ``--seeds 11-50`` runs the events over these
+seeds and prints each axis's mean and standard error, the figures to compare changes on). Every round goes through ``seat_round`` one
 at a time with the history fed back, as an event would; results between Swiss rounds are simulated
 (a placement bonus plus noise), so the standings move. Absent and withdrawn players are listed in
 ``absent``; a Swiss event's first round is seated at random, as the admin does.
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import random
 import statistics
 import sys
@@ -265,6 +267,26 @@ def run_events(only: str, time_limit_s: float | None) -> None:
         )
 
 
+def run_events_over_seeds(only: str, seeds: range, time_limit_s: float | None) -> None:
+    """Each scenario over several seeds: the mean of each axis and its standard error. One seed's
+    figures move by more than most changes of the search do; compare changes on these."""
+    print(f"{'event':<22} mean ± standard error over seeds {seeds.start}..{seeds.stop - 1}: "
+          "repeats / above ideal / spread")  # fmt: skip
+    for scenario in SCENARIOS:
+        if only and only not in scenario.name:
+            continue
+        runs = [run_event(scenario, seed=seed, time_limit_s=time_limit_s) for seed in seeds]
+        cells = []
+        for axis in ("repeats", "above", "spread"):
+            values = [run[axis] for run in runs if run[axis] is not None]
+            if not values:
+                cells.append("-")
+                continue
+            error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+            cells.append(f"{statistics.mean(values):.2f} ± {error:.2f}")
+        print(f"{scenario.name:<22} {' / '.join(cells)}")
+
+
 def random_history(ids: list[int], rounds: int, rng: random.Random) -> list:
     history = []
     for _ in range(rounds):
@@ -419,8 +441,13 @@ def main(argv: list[str]) -> None:
         default=None,
         help="time_limit_s of every request (default: the protocol's)",
     )
+    parser.add_argument("--seeds", default="",
+                        help="FIRST-LAST: the events part over these seeds, as means (e.g. 11-50)")  # fmt: skip
     args = parser.parse_args(argv)
-    if "events" in args.parts:
+    if "events" in args.parts and args.seeds:
+        first, _, last = args.seeds.partition("-")
+        run_events_over_seeds(args.only, range(int(first), int(last or first) + 1), args.time_limit)
+    elif "events" in args.parts:
         run_events(args.only, args.time_limit)
     if "large" in args.parts:
         run_large()

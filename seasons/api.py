@@ -35,6 +35,14 @@ class SeriesEventSerializer(serializers.Serializer):
     )
 
 
+class SeriesWaitingSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    reason = serializers.CharField(help_text="`not_finished` (or its final standings not computed yet), or "
+                                   "`last_rounds_hidden` (it counts once the event shows its last rounds).")  # fmt: skip
+
+
 class SeriesSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -46,6 +54,9 @@ class SeriesSerializer(serializers.Serializer):
     computed_at = serializers.DateTimeField(allow_null=True, help_text="When the rows were last computed.")
     as_of = serializers.DateField(allow_null=True, help_text="The EMA projection's day of reckoning.")
     events = SeriesEventSerializer(many=True, help_text="The finished public events counted, in order.")
+    events_waiting = SeriesWaitingSerializer(
+        many=True, help_text="The public events held but not counted yet."
+    )
 
 
 class SeriesResultSerializer(serializers.Serializer):
@@ -117,7 +128,9 @@ class SeriesDetail(SeriesView):
                   for e in series.events_counted]  # fmt: skip
         body = {"slug": series.slug, "name": series.name, "rule": series.rule, "best_n": series.best_n,
                 "place_points": series.place_points or [], "computed_at": series.computed_at,
-                "as_of": series.as_of, "events": events}  # fmt: skip
+                "as_of": series.as_of, "events": events,
+                "events_waiting": [{"id": e[0], "name": e[1], "slug": e[2], "reason": e[3]}
+                                   for e in series.events_waiting]}  # fmt: skip
         return Response(SeriesSerializer(body).data)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
@@ -46,7 +47,10 @@ class Series(models.Model):
     standings_count = models.PositiveIntegerField(default=0, editable=False)
     ema_count = models.PositiveIntegerField(default=0, editable=False)
     elo_count = models.PositiveIntegerField(default=0, editable=False)
-    events_counted = models.JSONField(default=list, editable=False)  # [[event id, name, slug, ends on], …]
+    # [[event id, name, slug, ends on, MERS weight], …]
+    events_counted = models.JSONField(default=list, editable=False)
+    # the public events held but not counted yet, and why: [[event id, name, slug, reason], …]
+    events_waiting = models.JSONField(default=list, editable=False)
 
     class Meta:
         verbose_name = _("series")
@@ -55,6 +59,10 @@ class Series(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        """The public standings page (the admin's "View on site")."""
+        return reverse("seasons:standings", args=[self.slug])
 
     def clean(self):
         if self.rule == self.Rule.BEST_N and not self.best_n:

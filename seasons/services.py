@@ -59,6 +59,29 @@ def on_announcement(subject: str, event_id: int, facts: dict) -> None:
             series_schedule_recompute(series_id=series_id)
 
 
+WAIT_PRIVATE, WAIT_NOT_FINISHED, WAIT_HIDDEN = "private", "not_finished", "last_rounds_hidden"
+
+
+def event_not_counted_because(event: Event) -> str | None:
+    """Why a series does not count this event yet, or None when it does.
+
+    * ``private``: private events never leave their readers;
+    * ``not_finished``: an event counts once finished and its final standings computed;
+    * ``last_rounds_hidden``: the event still hides its last rounds (``standings_hidden_from_round``), so its
+      stored standings stop before them; counting them would give wrong totals, and the Elo, read game by
+      game, would publish the hidden results. It counts once the organizer shows them (the standings are
+      computed again, and their announcement queues this series' recompute).
+    """
+    if not event.is_public:
+        return WAIT_PRIVATE
+    snapshot = tournament_selectors.event_standings(event) if event.status == Event.Status.FINISHED else None
+    if snapshot is None:
+        return WAIT_NOT_FINISHED
+    if snapshot.hidden_from_round is not None:
+        return WAIT_HIDDEN
+    return None
+
+
 def _last_day(event: Event) -> date | None:
     return event.ends_on or event.starts_on
 
@@ -73,8 +96,13 @@ def series_recompute(*, series_id: int, as_of: date | None = None) -> Series | N
     if series is None:
         return None
     as_of = as_of or timezone.localdate()
-    # private events never leave their readers: a series counts its public finished events only
-    events = [e for e in selectors.series_events(series) if e.status == Event.Status.FINISHED and e.is_public]
+    events, waiting = [], []
+    for event in selectors.series_events(series):
+        reason = event_not_counted_because(event)
+        if reason is None:
+            events.append(event)
+        elif reason != WAIT_PRIVATE:  # a private event is never named on the series' public pages
+            waiting.append([event.pk, event.name, event.slug, reason])
     results, ranked, games, names, counted = [], [], [], {}, []
     for event in events:
         ema = tournament_selectors.event_ema(event)
@@ -130,8 +158,7 @@ def series_recompute(*, series_id: int, as_of: date | None = None) -> Series | N
     )  # fmt: skip
     series.computed_at, series.as_of = timezone.now(), as_of
     series.standings_count, series.ema_count, series.elo_count = len(lines), len(ema_rows), len(elo_rows)
-    series.events_counted = json.loads(json.dumps(counted))
-    series.save(
-        update_fields=["computed_at", "as_of", "standings_count", "ema_count", "elo_count", "events_counted"]
-    )
+    series.events_counted, series.events_waiting = json.loads(json.dumps(counted)), waiting
+    series.save(update_fields=["computed_at", "as_of", "standings_count", "ema_count", "elo_count",
+                               "events_counted", "events_waiting"])  # fmt: skip
     return series

@@ -34,6 +34,16 @@ SEAT_WIND_CHOICES = [  # a seat's wind at the start of the game, as people read 
 ]
 
 
+AUTHOR_NAME_MAX_LENGTH = 150  # an account's name (Django's username) or "table card #n", "API token #n"
+
+
+def author_name_field(verbose_name) -> models.CharField:
+    """Who wrote a row, as the archive it was imported from named them, when no account here has that name
+    (a table card, an API token or an account of the other database): kept as text, never entered by hand."""
+    return models.CharField(verbose_name=verbose_name, max_length=AUTHOR_NAME_MAX_LENGTH, blank=True,
+                            editable=False, help_text=_("As named by the imported archive (no account here)."))  # fmt: skip
+
+
 class VersionedQuerySet(models.QuerySet):
     def current(self):
         """The version in force of each record; older versions stay for the audit trail."""
@@ -75,6 +85,7 @@ class VersionedRecord(models.Model):
         related_name="+",
         help_text=_("Recorded by a program of the event's, through this API token."),
     )
+    recorded_by_name = author_name_field(_("recorded by (name from an archive)"))
     recorded_at = models.DateTimeField(verbose_name=_("recorded at"), auto_now_add=True)
 
     objects = VersionedQuerySet.as_manager()
@@ -84,13 +95,13 @@ class VersionedRecord(models.Model):
 
     @property
     def author(self) -> str:
-        """Who recorded this version, for people: an account, a table card, an API token, or nobody (a
-        simulation)."""
+        """Who recorded this version, for people: an account, a table card, an API token, the name an
+        imported archive gave, or nobody (a simulation)."""
         if self.recorded_by_card_id:
             return gettext("table card #%(number)s") % {"number": self.recorded_by_card_id}
         if self.recorded_by_token_id:
             return gettext("API token #%(number)s") % {"number": self.recorded_by_token_id}
-        return str(self.recorded_by or "")
+        return str(self.recorded_by or self.recorded_by_name)
 
     @property
     def recorded_via(self) -> str:
@@ -517,6 +528,9 @@ class Entry(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+    )
+    disqualification_confirmed_by_name = author_name_field(
+        _("disqualification confirmed by (name from an archive)")
     )
     disqualification_confirmed_at = models.DateTimeField(
         verbose_name=_("disqualification confirmed at"),
@@ -946,6 +960,7 @@ class Penalty(models.Model):
         on_delete=models.PROTECT, related_name="+",
         help_text=_("Logged by a program of the event's, through this API token."),
     )  # fmt: skip
+    logged_by_name = author_name_field(_("logged by (name from an archive)"))
     logged_at = models.DateTimeField(verbose_name=_("logged at"), auto_now_add=True)
     cancelled_at = models.DateTimeField(verbose_name=_("cancelled at"), null=True, blank=True)
     cancelled_by = models.ForeignKey(
@@ -956,6 +971,7 @@ class Penalty(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    cancelled_by_name = author_name_field(_("cancelled by (name from an archive)"))
     cancel_reason = models.CharField(verbose_name=_("cancel reason"), max_length=300, blank=True)
 
     class Meta:
@@ -1006,6 +1022,7 @@ class Ruling(models.Model):
         on_delete=models.PROTECT, related_name="+",
         help_text=_("Recorded by a program of the event's, through this API token."),
     )  # fmt: skip
+    decided_by_name = author_name_field(_("decided by (name from an archive)"))
     decided_at = models.DateTimeField(verbose_name=_("decided at"), auto_now_add=True)
 
     class Meta:

@@ -167,3 +167,44 @@ def test_changing_the_events_of_a_series_computes_it_again(series_world, django_
     series.refresh_from_db()
     assert [e[0] for e in series.events_counted] == [spring.pk]
     assert SeriesRating.objects.filter(series=series, kind="ema").count() == 0  # one result each: not ranked
+
+
+def test_an_event_still_hiding_its_last_rounds_waits_and_counts_once_they_are_shown(
+    series_world, client, django_capture_on_commit_callbacks
+):
+    """Its stored standings stop before the hidden rounds: counting them would give wrong totals and the
+    Elo, read game by game, would publish the hidden results. It counts once the organizer shows them."""
+    from tournament.services.standings import standings_recompute
+
+    series, _, (spring, summer) = series_world
+    Event.objects.filter(pk=summer.pk).update(standings_hidden_from_round=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_recompute(event_id=summer.pk)  # announced: the series is computed again
+    series.refresh_from_db()
+    assert [e[0] for e in series.events_counted] == [spring.pk]
+    assert series.events_waiting == [[summer.pk, "Summer", "summer", "last_rounds_hidden"]]
+    elo = SeriesRating.objects.filter(series=series, kind="elo")
+    assert all(r.count == 1 for r in elo)  # summer's game is not read
+    page = client.get(reverse("seasons:standings", args=[series.slug])).content.decode()
+    assert "Summer still hides its last rounds" in page
+    assert client.get(reverse("seasons_api:series", args=[series.slug])).json()["events_waiting"] == [
+        {"id": summer.pk, "name": "Summer", "slug": "summer", "reason": "last_rounds_hidden"}
+    ]
+    Event.objects.filter(pk=summer.pk).update(standings_hidden_from_round=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_recompute(event_id=summer.pk)
+    series.refresh_from_db()
+    assert [e[0] for e in series.events_counted] == [spring.pk, summer.pk] and series.events_waiting == []
+    assert all(r.count == 2 for r in SeriesRating.objects.filter(series=series, kind="elo"))
+
+
+def test_an_event_not_finished_is_named_as_waiting_and_a_private_one_is_not_named(
+    series_world, standard_ruleset
+):
+    series, _, _ = series_world
+    autumn = Event.objects.create(name="Autumn", slug="autumn", ruleset=standard_ruleset, planned_rounds=1)
+    hidden = Event.objects.create(name="Club night", slug="club", ruleset=standard_ruleset, is_public=False)
+    SeriesEvent.objects.bulk_create(SeriesEvent(series=series, event=e) for e in (autumn, hidden))
+    services.series_recompute(series_id=series.pk)
+    series.refresh_from_db()
+    assert series.events_waiting == [[autumn.pk, "Autumn", "autumn", "not_finished"]]

@@ -20,7 +20,7 @@ from tests.fixtures.tournament import built_once
 from tournament.archive.export import archive_build
 from tournament.archive.load import archive_schema, event_import
 from tournament.audit import event_audit
-from tournament.models import Event, HandVersion, Penalty, Seat, SeatResult, Table
+from tournament.models import Event, HandVersion, Penalty, Ruling, Seat, SeatResult, Table
 from tournament.services.hands import hand_void
 from tournament.services.roles import role_grant
 from tournament.simulation import Incidents, event_create, event_simulate, simulated_players
@@ -173,3 +173,95 @@ def test_a_ruleset_that_differs_is_copied_under_a_new_slug_and_players_are_found
     assert imported.ruleset.slug == "standard-2" and imported.ruleset.riichi_stick == 1500
     assert Ruleset.objects.get(slug="standard").riichi_stick == 1000
     assert imported.entries.filter(player=stored).exists()
+
+
+def authors(archive: dict) -> dict[str, list]:
+    """Every author text of an archive, by what was written (ids left out: they differ after an import)."""
+    tables = [(r["number"], t) for r in archive["rounds"] for t in r["tables"]]
+    return {
+        "hands": sorted((n, t["number"], h["number"], h["version"], h["recorded_by"]) for n, t in tables for h in t["hands"]),
+        "results": sorted((n, t["number"], x["position"], x["version"], x["recorded_by"]) for n, t in tables
+                          for x in t["results"]),
+        "penalties": sorted((p["kind"], p["reason"], p["logged_at"], p["logged_by"] or "", p["cancelled_by"] or "")
+                            for p in archive["penalties"]),
+        "rulings": sorted((r["decision"], r["decided_by"] or "") for r in archive["rulings"]),
+        "entries": sorted((e["player"]["display_name"], e["disqualification_confirmed_by"] or "")
+                          for e in archive["entries"]),
+    }  # fmt: skip
+
+
+def with_authors(archive: dict, scorer: str, referee: str, director: str) -> dict:
+    """``archive`` with its rows written by the names given, a table card and an API token: the hands and
+    results alternately, the penalties, a ruling added, and a confirmed disqualification."""
+    named = copy.deepcopy(archive)
+    writers = [scorer, "table card #7", "API token #3"]
+    rows = [row for r in named["rounds"] for t in r["tables"] for row in t["hands"] + t["results"]]
+    for i, row in enumerate(rows):
+        row["recorded_by"] = writers[i % len(writers)]
+    for i, penalty in enumerate(named["penalties"]):
+        penalty["logged_by"] = [referee, "API token #3"][i % 2]
+    named["penalties"][0].update(cancelled_at="2026-03-01T10:00:00Z", cancelled_by=director)
+    table = named["rounds"][0]["tables"][0]
+    named["rulings"].append({"id": 9001, "table": table["id"], "entry": table["seats"][0]["entry"],
+                             "decision": "play on", "decided_at": "2026-03-01T10:05:00Z", "decided_by": director})  # fmt: skip
+    named["entries"][0].update(disqualification_confirmed_at="2026-03-01T10:10:00Z",
+                               disqualification_confirmed_by=director)  # fmt: skip
+    return named
+
+
+def test_authors_without_an_account_here_are_kept_as_the_archive_named_them(archive):
+    # given an archive whose authors have no account here: people of the other database, a card, a token
+    named = with_authors(archive, "ghost-scorer", "ghost-referee", "ghost-director")
+    # when it is imported
+    imported = event_import(archive=named)
+    # then every name is kept, beside no account
+    versions = HandVersion.objects.filter(hand__table__round__event=imported)
+    assert {v.author for v in versions} == {"ghost-scorer", "table card #7", "API token #3"}
+    assert not versions.filter(recorded_by__isnull=False).exists()
+    cancelled = Penalty.objects.get(event=imported, cancelled_by_name="ghost-director")
+    assert cancelled.cancelled_by is None and cancelled.logged_by_name == "ghost-referee"
+    ruling = Ruling.objects.get(event=imported, decision="play on", decided_by_name="ghost-director")
+    assert ruling.decided_by is None
+    assert imported.entries.filter(disqualification_confirmed_by_name="ghost-director").count() == 1
+    # and exported again, the same author texts
+    again = json.loads(json.dumps(archive_build(imported, staff=True)))
+    assert authors(again) == authors(named)
+
+
+def test_an_author_with_an_account_here_is_that_account(archive):
+    # given accounts here of the names the archive gives
+    scorer, referee = User.objects.create_user("known-scorer"), User.objects.create_user("known-referee")
+    named = with_authors(archive, "known-scorer", "known-referee", "ghost-director")
+    # when it is imported
+    imported = event_import(archive=named)
+    # then their rows name the accounts, no name kept beside them
+    versions = HandVersion.objects.filter(hand__table__round__event=imported, recorded_by=scorer)
+    assert versions.exists() and not versions.exclude(recorded_by_name="").exists()
+    assert SeatResult.objects.filter(table__round__event=imported, recorded_by=scorer).exists()
+    logged = Penalty.objects.filter(event=imported, logged_by=referee)
+    assert logged.exists() and set(logged.values_list("logged_by_name", flat=True)) == {""}
+    # and the archive exported again names the same authors
+    assert authors(json.loads(json.dumps(archive_build(imported, staff=True)))) == authors(named)
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "path"),
+    [
+        (("penalties", 0, "logged_by"), "x" * 151, r"$.penalties[0].logged_by"),
+        (("rounds", 0, "created_at"), "2026-02-30T10:00:00Z", r"$.rounds[0].created_at"),
+        (("event", "starts_on"), "2026-13-01", r"$.event.starts_on"),
+    ],
+    ids=["an author too long", "a moment that does not exist", "a day that does not exist"],
+)
+def test_a_value_the_database_cannot_keep_is_refused_with_its_path(archive, where, value, path):
+    broken = copy.deepcopy(archive)
+    *parents, last = where
+    target = broken
+    for key in parents:
+        target = target[key]
+    target[last] = value
+    before = Event.objects.count()
+    with pytest.raises(TaikaiError) as refused:
+        event_import(archive=broken)
+    assert refused.value.code == "archive_invalid" and refused.value.field == path
+    assert Event.objects.count() == before

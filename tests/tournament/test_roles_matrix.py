@@ -33,6 +33,7 @@ from scoring.models import Ruleset
 from seasons.models import Series, SeriesEvent
 from tests.fixtures.tournament import built_once, event_with_players, round_seated, standard_ruleset_installed
 from tests.fixtures.writes import writes_recorded
+from tournament.archive.export import archive_build
 from tournament.models import (
     ApiToken,
     Entry,
@@ -369,6 +370,10 @@ WRITES = [
       "admin:tournament_event_seating_job"),
     W("register players from CSV", post(event_url("register_csv"), csv_upload), ORGANIZERS,
       "admin:tournament_event_register_csv"),
+    W("import an event archive as a new event",
+      post(lambda w: reverse("admin:tournament_event_import_archive"), lambda w: {"archive": SimpleUploadedFile(
+          "export.json", json.dumps(archive_build(w.other, staff=True)).encode(), content_type="application/json")}),
+      EVENT_CREATORS, "admin:tournament_event_import_archive"),
     W("issue scorekeepers' table cards",
       post(lambda w: reverse("admin:tournament_round_table_cards", args=[w.round.pk]), lambda w: {"tables": ""}),
       ORGANIZERS, "admin:tournament_round_table_cards"),

@@ -60,7 +60,8 @@ class EntryAdmin(EventScopedAdmin):
     search_fields = ("player__display_name", "player__reading", "event__name")
     autocomplete_fields = ("event", "player")
     raw_id_fields = ("substitute_for",)
-    readonly_fields = ("status", "status_reason", "personal_link")  # moved by the actions, through services
+    # moved by the actions, through services; who confirmed a disqualification, as an imported archive named them
+    readonly_fields = ("status", "status_reason", "personal_link", "disqualification_confirmed_by_name")
     actions = ["mark_away", "withdraw", "mark_active", "disqualify", "confirm_disqualification",
                "personal_links_csv"]  # fmt: skip
 
@@ -147,11 +148,12 @@ class PenaltyAdmin(EventScopedAdmin):
         "points",
         "table",
         "hand_number",
-        "logged_by",
+        "logged_by_author",
         "logged_by_token",
         "logged_at",
         "cancelled_at",
     )
+    list_select_related = ("entry", "table", "logged_by", "logged_by_token")  # as for the fields listed
     list_filter = ("kind", EVENT_FILTER, "cancelled_at")
     search_fields = ("entry__player__display_name", "reason")
     raw_id_fields = ("table", "entry")
@@ -165,6 +167,11 @@ class PenaltyAdmin(EventScopedAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    @admin.display(description=_("logged by"), ordering="logged_by")
+    def logged_by_author(self, obj):
+        """The account, else the name an imported archive gave."""
+        return obj.logged_by or obj.logged_by_name or None
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -218,7 +225,14 @@ class RulingAdmin(EventScopedAdmin):
     """Directors' decisions (art. 44): recorded, never edited."""
 
     write_role = "referee"
-    list_display = ("event", "table", "entry", "decided_by", "decided_by_token", "decided_at")
+    list_display = ("event", "table", "entry", "decided_by_author", "decided_by_token", "decided_at")
+    list_select_related = (
+        "event",
+        "table",
+        "entry",
+        "decided_by",
+        "decided_by_token",
+    )  # as for the fields listed
     list_filter = (EVENT_FILTER,)
     raw_id_fields = ("table", "entry")
     autocomplete_fields = ("event",)
@@ -241,6 +255,11 @@ class RulingAdmin(EventScopedAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    @admin.display(description=_("decided by"), ordering="decided_by")
+    def decided_by_author(self, obj):
+        """The account, else the name an imported archive gave."""
+        return obj.decided_by or obj.decided_by_name or None
 
     def save_model(self, request, obj, form, change):
         if not change:

@@ -1,4 +1,5 @@
-"""Events in the admin: settings, entries, typed and automatic seating, CSV registration."""
+"""Events in the admin: settings, entries, typed and automatic seating, CSV registration, an archive
+uploaded as a new event."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from scoring.calculator import DEFAULT_RULESET as STANDARD_RULESET
 from scoring.models import Ruleset
 from taikai.errors import TaikaiError
 from tournament import access, selectors
+from tournament.admin.archive import archive_import_view
 from tournament.admin.common import (
     EventScopedAdmin,
     EventScopedInline,
@@ -51,7 +53,7 @@ from tournament.services.seating import (
     seating_job_request,
     seating_job_stale,
 )
-from tournament.services.standings import standings_rows
+from tournament.services.standings import standings_rows, standings_schedule_recompute
 from tournament.services.tokens import api_token_issue
 
 
@@ -138,6 +140,10 @@ class EventForm(forms.ModelForm):
         return self.cleaned_data["standings_precedence"].split(",")
 
 
+# the event's fields its standings are computed from: a change computes them again
+STANDINGS_FIELDS = frozenset({"standings_precedence", "standings_hidden_from_round"})
+
+
 @admin.register(Event)
 class EventAdmin(EventScopedAdmin):
     event_path = ""
@@ -216,6 +222,8 @@ class EventAdmin(EventScopedAdmin):
         if not change and (obj.owner_id is None or not request.user.is_superuser):
             obj.owner = request.user
         super().save_model(request, obj, form, change)
+        if change and STANDINGS_FIELDS.intersection(form.changed_data):
+            standings_schedule_recompute(event_id=obj.pk)  # after commit: the pages show the new order
 
     def save_formset(self, request, form, formset, change):
         """Roles go through the services: a new row grants, a deleted row revokes, nothing is deleted.
@@ -256,6 +264,11 @@ class EventAdmin(EventScopedAdmin):
         seat_auto = self.admin_site.admin_view(self.seat_auto_view)
         job = self.admin_site.admin_view(self.seating_job_view)
         return [
+            path(
+                "import-archive/",
+                self.admin_site.admin_view(lambda request: archive_import_view(self, request)),
+                name="tournament_event_import_archive",
+            ),
             path("<int:event_id>/seat-round/", seat_round, name="tournament_event_seat_round"),
             path(
                 "<int:event_id>/register-csv/",

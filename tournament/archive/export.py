@@ -16,8 +16,9 @@ The archive is a JSON object, described by ``schema.json`` next to this module (
 * ``standings``: the snapshot as computed (rows in order).
 
 Rows point at each other by their ids in the source database (entries, tables, penalties); who recorded
-a row is text (``recorded_by``: the author as people read it, for the event's staff, else null). The
-event's registration (sign-ups) is another app's and is not included.
+a row is text (``recorded_by``: the author as people read it, for the event's staff, else null): an account's
+name, a table card, an API token, or the name kept from the archive the row was imported from. The event's
+registration (sign-ups) is another app's and is not included.
 """
 
 from __future__ import annotations
@@ -57,15 +58,17 @@ def plain(value):
     return value
 
 
-def user_name(user) -> str | None:
-    return None if user is None else user.get_username()
+def user_name(user, kept: str = "") -> str | None:
+    """An account's name; without one, the name kept from an imported archive (none: nobody)."""
+    return user.get_username() if user is not None else (kept or None)
 
 
-def by_token_or_user(token_id: int | None, user) -> str | None:
-    """Who logged a penalty or decided a ruling, as text: an API token or an account (none: nobody)."""
+def by_token_or_user(token_id: int | None, user, kept: str = "") -> str | None:
+    """Who logged a penalty or decided a ruling, as text: an API token, an account or the name kept from an
+    imported archive (none: nobody)."""
     if token_id:
         return _("API token #%(number)s") % {"number": token_id}
-    return user_name(user)
+    return user_name(user, kept)
 
 
 def ruleset_dict(ruleset: Ruleset) -> dict:
@@ -113,7 +116,7 @@ def _author(row, staff: bool) -> str | None:
     return (
         row.author
         if (row.recorded_by_card_id or row.recorded_by_token_id)
-        else user_name(row.recorded_by) or ""
+        else user_name(row.recorded_by, row.recorded_by_name) or ""
     )
 
 
@@ -165,7 +168,8 @@ def _entries(event: models.Event, staff: bool) -> list[dict]:
          "player": {"id": e.player_id, **{name: getattr(e.player, name) for name in PLAYER_FIELDS}},
          "substitute_for": e.substitute_for_id, "disqualified_by_penalty": e.disqualified_by_penalty_id,
          "disqualification_confirmed_at": plain(e.disqualification_confirmed_at),
-         "disqualification_confirmed_by": user_name(e.disqualification_confirmed_by) if staff else None}
+         "disqualification_confirmed_by": user_name(e.disqualification_confirmed_by,
+                                                    e.disqualification_confirmed_by_name) if staff else None}
         for e in entries.order_by("id")
     ]  # fmt: skip
 
@@ -179,8 +183,8 @@ def _penalties(event: models.Event) -> list[dict]:
          "entry": p.entry_id, "player": p.entry.player.display_name, "kind": p.kind, "points": p.points,
          "reason": p.reason, "logged_at": plain(p.logged_at), "cancelled_at": plain(p.cancelled_at),
          "cancel_reason": p.cancel_reason,
-         "logged_by": by_token_or_user(p.logged_by_token_id, p.logged_by),
-         "cancelled_by": user_name(p.cancelled_by)}
+         "logged_by": by_token_or_user(p.logged_by_token_id, p.logged_by, p.logged_by_name),
+         "cancelled_by": user_name(p.cancelled_by, p.cancelled_by_name)}
         for p in penalties.order_by("logged_at", "id")
     ]  # fmt: skip
 
@@ -190,7 +194,7 @@ def _rulings(event: models.Event) -> list[dict]:
     return [
         {"id": r.pk, "table": r.table_id, "entry": r.entry_id, "decision": r.decision,
          "decided_at": plain(r.decided_at),
-         "decided_by": by_token_or_user(r.decided_by_token_id, r.decided_by)}
+         "decided_by": by_token_or_user(r.decided_by_token_id, r.decided_by, r.decided_by_name)}
         for r in rulings.order_by("decided_at", "id")
     ]  # fmt: skip
 

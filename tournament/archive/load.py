@@ -10,8 +10,10 @@ or whose rows point at rows it does not hold, is refused with the JSON path of t
 * the event under its slug, or ``<slug>-2``, … when it is taken; entries, rounds, tables, seats, every
   version of every hand and result (version numbers, which is current, when), penalties, rulings, clocks,
   teams;
-* who recorded a row is kept when an account of that name exists here; a table card or an API token of the
-  other database, or an account unknown here, leaves it empty (the models keep no author as text);
+* who recorded a row names the account of that name when one exists here; otherwise (a table card or an API
+  token of the other database, or an account unknown here) the name is kept as text, as the archive gave it
+  (``recorded_by_name``, ``logged_by_name``, …), and exported again as it came;
+* the event's owner (its first organizer) is the ``owner`` given, else nobody;
 * then the standings are recomputed by the standings service (the archive's own rows are not read).
 """
 
@@ -26,9 +28,9 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext as _
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match
 
 from players.models import Player
@@ -48,9 +50,22 @@ def archive_schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
+_FORMATS = FormatChecker(formats=())  # the formats the loader reads: a moment or a day that exists
+
+
+@_FORMATS.checks("date-time", raises=ValueError)
+def _is_moment(value) -> bool:
+    return not isinstance(value, str) or bool(datetime.fromisoformat(value))
+
+
+@_FORMATS.checks("date", raises=ValueError)
+def _is_day(value) -> bool:
+    return not isinstance(value, str) or bool(date.fromisoformat(value))
+
+
 @functools.cache
 def _validator() -> Draft202012Validator:
-    return Draft202012Validator(archive_schema())
+    return Draft202012Validator(archive_schema(), format_checker=_FORMATS)
 
 
 def archive_invalid(path: str, problem: str) -> TaikaiError:
@@ -154,11 +169,24 @@ def _users(archive: dict) -> dict[str, object]:
     return {u.get_username(): u for u in model.objects.filter(**{f"{model.USERNAME_FIELD}__in": names})}
 
 
-def _event(data: dict, ruleset: Ruleset) -> models.Event:
+class Authors:
+    """The archive's authors (text) as this database keeps them: the account of that name when there is one
+    here, else the name itself."""
+
+    def __init__(self, users: dict[str, object]):
+        self.users = users
+
+    def __call__(self, field: str, text: str | None) -> dict:
+        """``{field: account, f"{field}_name": name}`` for the author ``text`` (one of the two set, or neither)."""
+        user = self.users.get(text) if text else None
+        return {field: user, f"{field}_name": "" if user is not None else (text or "")}
+
+
+def _event(data: dict, ruleset: Ruleset, owner) -> models.Event:
     fields = {name: data[name] for name in EVENT_FIELDS if name in data and name != "created_at"}
     fields["starts_on"], fields["ends_on"] = _day(data.get("starts_on")), _day(data.get("ends_on"))
     fields["slug"] = _free(models.Event, "slug", data["slug"], "-%s", 80)
-    event = models.Event(**fields, ruleset=ruleset)
+    event = models.Event(**fields, ruleset=ruleset, owner=owner)
     _full_clean(event, "$.event", exclude=("champion", "owner", "schedule"))
     event.save()
     return event
@@ -176,12 +204,12 @@ def _stamp(rows: list, field: str, moments: list) -> None:
 
 
 def _entries(
-    event: models.Event, data: list[dict], players: dict[int, Player], users
+    event: models.Event, data: list[dict], players: dict[int, Player], authors: Authors
 ) -> dict[int, models.Entry]:
     rows = [
         models.Entry(event=event, player=players[e["player"]["id"]], status=e["status"], status_reason=e.get("status_reason", ""),
               disqualification_confirmed_at=_moment(e.get("disqualification_confirmed_at")),
-              disqualification_confirmed_by=users.get(e.get("disqualification_confirmed_by")))
+              **authors("disqualification_confirmed_by", e.get("disqualification_confirmed_by")))
         for e in data
     ]  # fmt: skip
     models.Entry.objects.bulk_create(rows, batch_size=BATCH)
@@ -223,7 +251,7 @@ def _seating(
     return list(zip(tables, placed, strict=True)), by_id
 
 
-def _hands(tables: list, users) -> None:
+def _hands(tables: list, authors: Authors) -> None:
     """Every version of every hand, with its version number, whether it is current, who and when."""
     hands, versions, moments = [], [], []
     for table, (_path, data) in tables:
@@ -240,7 +268,7 @@ def _hands(tables: list, users) -> None:
                     deposits_in=v.get("deposits_in", 0), riichi_positions=v.get("riichi_positions", []),
                     outcome=v["outcome"], wins=v.get("wins", []), tenpai_positions=v.get("tenpai_positions", []),
                     deltas=v["deltas"], deposits_out=v.get("deposits_out", 0), note=v.get("note", ""),
-                    recorded_by=users.get(v.get("recorded_by")),
+                    **authors("recorded_by", v.get("recorded_by")),
                 ))  # fmt: skip
                 moments.append(v["recorded_at"])
     models.Hand.objects.bulk_create(hands, batch_size=BATCH)
@@ -248,7 +276,7 @@ def _hands(tables: list, users) -> None:
     _stamp(versions, "recorded_at", moments)
 
 
-def _results(tables: list, entries: dict[int, models.Entry], users) -> None:
+def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> None:
     """Every version of every seat's result."""
     rows, moments = [], []
     for table, (path, data) in tables:
@@ -264,7 +292,7 @@ def _results(tables: list, entries: dict[int, models.Entry], users) -> None:
                 point_score=Fraction(r["point_score"]), placement_points=Fraction(r["placement_points"]),
                 oka=Fraction(r["oka"]), game_points=Fraction(r["game_points"]), multiplier=r.get("multiplier", 1),
                 advanced=r.get("advanced", False), forfeit=r.get("forfeit", False),
-                recorded_by=users.get(r.get("recorded_by")),
+                **authors("recorded_by", r.get("recorded_by")),
             ))  # fmt: skip
             moments.append(r["recorded_at"])
     models.SeatResult.objects.bulk_create(rows, batch_size=BATCH)
@@ -280,15 +308,15 @@ def _clocks(tables: list) -> None:
 
 
 def _discipline(
-    event: models.Event, archive: dict, entries, tables_by_id, users
+    event: models.Event, archive: dict, entries, tables_by_id, authors: Authors
 ) -> dict[int, models.Penalty]:
     """Penalties and rulings; the archive's penalty ids → penalties here."""
     penalties = [
         models.Penalty(event=event, table=_ref(tables_by_id, p.get("table"), f"$.penalties[{i}].table"),
                 entry=_ref(entries, p["entry"], f"$.penalties[{i}].entry"), round_number=p.get("round_number"),
                 hand_number=p.get("hand_number"), kind=p["kind"], points=p["points"], reason=p["reason"],
-                logged_by=users.get(p.get("logged_by")), cancelled_at=_moment(p.get("cancelled_at")),
-                cancelled_by=users.get(p.get("cancelled_by")), cancel_reason=p.get("cancel_reason", ""))
+                **authors("logged_by", p.get("logged_by")), cancelled_at=_moment(p.get("cancelled_at")),
+                **authors("cancelled_by", p.get("cancelled_by")), cancel_reason=p.get("cancel_reason", ""))
         for i, p in enumerate(archive.get("penalties", []))
     ]  # fmt: skip
     models.Penalty.objects.bulk_create(penalties, batch_size=BATCH)
@@ -296,7 +324,7 @@ def _discipline(
     rulings = [
         models.Ruling(event=event, table=_ref(tables_by_id, r.get("table"), f"$.rulings[{i}].table"),
                entry=_ref(entries, r.get("entry"), f"$.rulings[{i}].entry"), decision=r["decision"],
-               decided_by=users.get(r.get("decided_by")))
+               **authors("decided_by", r.get("decided_by")))
         for i, r in enumerate(archive.get("rulings", []))
     ]  # fmt: skip
     models.Ruling.objects.bulk_create(rulings, batch_size=BATCH)
@@ -349,26 +377,29 @@ def _event_links(event: models.Event, archive: dict, entries: dict[int, models.E
         models.Event.objects.filter(pk=event.pk).update(created_at=_moment(data["created_at"]))
 
 
-def event_import(*, archive) -> models.Event:
-    """A new event from ``archive`` (see the module's docstring), its standings recomputed; refused with
-    ``archive_invalid`` and the JSON path of the first problem, nothing written."""
+def event_import(*, archive, owner=None) -> models.Event:
+    """A new event from ``archive`` (see the module's docstring), owned by ``owner`` (who imports it, its
+    first organizer; none from the command line), its standings recomputed; refused with ``archive_invalid``
+    and the JSON path of the first problem, nothing written."""
     archive_check(archive)
     try:
         with transaction.atomic():
             ruleset = _ruleset(archive["ruleset"])
-            users = _users(archive)
-            event = _event(archive["event"], ruleset)
-            entries = _entries(event, archive["entries"], _players(archive["entries"]), users)
+            authors = Authors(_users(archive))
+            event = _event(archive["event"], ruleset, owner)
+            entries = _entries(event, archive["entries"], _players(archive["entries"]), authors)
             tables, tables_by_id = _seating(event, archive, entries)
-            _hands(tables, users)
-            _results(tables, entries, users)
+            _hands(tables, authors)
+            _results(tables, entries, authors)
             _clocks(tables)
-            penalties = _discipline(event, archive, entries, tables_by_id, users)
+            penalties = _discipline(event, archive, entries, tables_by_id, authors)
             _entry_links(archive, entries, penalties)
             _teams(event, archive, entries)
             _event_links(event, archive, entries)
             standings_recompute(event_id=event.pk)
     except IntegrityError as exc:  # two rows the database holds once (a hand's version, a seat, a player)
+        raise archive_invalid("$", str(exc)) from exc
+    except (DataError, OverflowError) as exc:  # a number larger than the database holds
         raise archive_invalid("$", str(exc)) from exc
     event.refresh_from_db()
     return event

@@ -29,7 +29,7 @@ from .planner import plan_random
 from .search import CostModel, min_conflicts
 from .swiss import greedy_top_down
 from .tables import choose_byes
-from .winds import SeatBook, plan_seats
+from .winds import SeatBook, plan_seats, short_tables_weigh_as_crosses
 
 MAX_PLANNED_ROUNDS = 16
 SEARCH_STEPS_BASE = 4000
@@ -191,7 +191,11 @@ def seat_random(
     planned = _follow_plan(all_players, seated, sizes, table_size, history, seed, rules, event_rounds)
     if planned is not None:
         return planned
-    seats = SeatBook(history.seat_counts, rounds_left) if history.rounds else None
+    seats = (
+        SeatBook(history.seat_counts, rounds_left, short_tables_weigh_as_crosses(sizes))
+        if history.rounds
+        else None
+    )
     horizon = _horizon(rounds_left)
     if not _room_for_new_pairs(ordered_active, sizes, history, horizon):
         return RandomSeating(

@@ -46,7 +46,7 @@ from .search import (
     min_conflicts,
     window_neighbours,
 )
-from .winds import SeatBook
+from .winds import SeatBook, short_tables_weigh_as_crosses
 
 GREEDY_WINDOW = 16
 COST_WINDOW = 8  # ranks below the leader that ``greedy_by_cost`` considers
@@ -155,7 +155,11 @@ def seat_swiss(
     rank = [0] * len(meetings)
     for position, player in enumerate(order):
         rank[player] = position
-    seats = None if seat_counts is None else SeatBook(seat_counts, rounds_left)
+    seats = (
+        None
+        if seat_counts is None
+        else SeatBook(seat_counts, rounds_left, short_tables_weigh_as_crosses(sizes))
+    )
     model = CostModel.for_players(meetings, rank, seats, cross_ranks(len(order)), groups=rules)
     search_started = time.monotonic()
     if len(order) <= BEAM_MAX_PLAYERS:

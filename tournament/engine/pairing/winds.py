@@ -38,6 +38,10 @@ from ..errors import InvariantViolation
 CROSS_WEIGHT = 256
 DETOUR_WEIGHT = 16
 DEFICIT_CAP = 3
+# A short table costs a player who needs North a cross per seat while short tables seat at most this
+# share of the round's players; above it, two detours (see ``short_tables_weigh_as_crosses``).
+SHORT_CROSS_MAX_SHARE = (1, 3)
+SHORT_LIGHT_WEIGHT = 2 * DETOUR_WEIGHT
 
 _PERMUTATIONS = {size: tuple(itertools.permutations(range(size))) for size in (1, 2, 3, 4)}
 
@@ -64,8 +68,27 @@ def can_end_even(counts: Sequence[int], rounds_left: int) -> bool:
     return sum(low - count for count in counts if count < low) <= rounds_left
 
 
+def short_tables_weigh_as_crosses(sizes: Sequence[int]) -> bool:
+    """Whether this round's short tables (fewer seats than the largest) cost a cross to the players
+    who need their missing seat.
+
+    While they seat a small share of the round (a 19-player round: 3 of 19), the search can give them
+    to players who can do without North, and a cross says so. When they seat many (17 players: tables
+    of 4, 4, 3, 3, 3, so 9 of 17), most players sit at one whatever the search does; a cross each would
+    crowd out the crosses it can avoid at the full tables, and more players ended above the ideal
+    balance (``benchmarks/seating.py --seeds``). Two detours then weigh them below those."""
+    if not sizes:
+        return True
+    largest = max(sizes)
+    short = sum(size for size in sizes if size < largest)
+    most, of = SHORT_CROSS_MAX_SHARE
+    return short * of <= sum(sizes) * most
+
+
 @lru_cache(maxsize=4096)
-def seat_cost_vector(counts: tuple[int, ...], size: int, rounds_left: int = 0) -> tuple[int, ...]:
+def seat_cost_vector(
+    counts: tuple[int, ...], size: int, rounds_left: int = 0, short_as_cross: bool = True
+) -> tuple[int, ...]:
     """The cost of each of the seats ``0 .. size - 1`` for a player with these seat ``counts`` and
     ``rounds_left`` rounds to play after this one.
 
@@ -73,7 +96,8 @@ def seat_cost_vector(counts: tuple[int, ...], size: int, rounds_left: int = 0) -
     against the seats of this table: a three-player table (no North) costs a player who needs North a
     cross on every seat, so the search seats him at a full table and gives the short one to players
     who can do without North. Weighed among its own seats, a short table looked free to exactly the
-    players it hurt, and in a Swiss event the same low-ranked players kept getting it."""
+    players it hurt, and in a Swiss event the same low-ranked players kept getting it. With
+    ``short_as_cross`` False, such a table costs two detours a seat instead (``short_tables_weigh_as_crosses``)."""
     afters = []
     for seat in range(len(counts)):
         after = list(counts)
@@ -85,6 +109,8 @@ def seat_cost_vector(counts: tuple[int, ...], size: int, rounds_left: int = 0) -
     any_reachable = any(reachable)
     any_even = min(spreads) <= 1
     least = min(deficits)
+    if not short_as_cross and any_reachable and not any(reachable[:size]):
+        return tuple(SHORT_LIGHT_WEIGHT + min(DEFICIT_CAP, deficit - least) for deficit in deficits[:size])
     return tuple(
         (CROSS_WEIGHT if any_reachable and not ok else 0)
         + (DETOUR_WEIGHT if any_even and spread > 1 else 0)
@@ -133,11 +159,11 @@ def split_cost(cost: int) -> tuple[int, int, int]:
 
 @lru_cache(maxsize=1 << 16)
 def _best_assignment(
-    kinds_counts: tuple[tuple[int, ...], ...], rounds_left: int
+    kinds_counts: tuple[tuple[int, ...], ...], rounds_left: int, short_as_cross: bool = True
 ) -> tuple[int, tuple[int, ...]]:
     """(least total cost, seat of each member) for members with these counts, in this order."""
     size = len(kinds_counts)
-    vectors = [seat_cost_vector(counts, size, rounds_left) for counts in kinds_counts]
+    vectors = [seat_cost_vector(counts, size, rounds_left, short_as_cross) for counts in kinds_counts]
     best_key = None
     best: tuple[int, ...] = ()
     for permutation in _PERMUTATIONS[size]:
@@ -155,10 +181,13 @@ def _best_assignment(
 
 class SeatBook:
     """Seat costs for one round, from every player's seat counts so far (``seat_counts[p][s]``) and
-    the rounds left after this one."""
+    the rounds left after this one; ``short_as_cross``: see ``short_tables_weigh_as_crosses``."""
 
-    def __init__(self, seat_counts: Sequence[Sequence[int]], rounds_left: int = 0):
+    def __init__(
+        self, seat_counts: Sequence[Sequence[int]], rounds_left: int = 0, short_as_cross: bool = True
+    ):
         self.rounds_left = rounds_left
+        self.short_as_cross = short_as_cross
         kinds: dict[tuple[int, ...], int] = {}
         self.kind: list[int] = []
         for counts in seat_counts:
@@ -175,7 +204,7 @@ class SeatBook:
         if known is None:
             counts = self.counts_of_kind
             known = self._tables[key] = _best_assignment(
-                tuple(counts[kind] for kind in key), self.rounds_left
+                tuple(counts[kind] for kind in key), self.rounds_left, self.short_as_cross
             )
         return known
 

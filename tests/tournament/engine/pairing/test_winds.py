@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from tournament.engine.pairing.designs import known_schedule
 from tournament.engine.pairing.winds import (
     CROSS_WEIGHT,
+    DEFICIT_CAP,
     DETOUR_WEIGHT,
+    SHORT_LIGHT_WEIGHT,
     SeatBook,
     can_end_even,
     open_seats,
@@ -18,6 +20,7 @@ from tournament.engine.pairing.winds import (
     plan_seats,
     seat_cost_vector,
     seat_outcome,
+    short_tables_weigh_as_crosses,
     split_cost,
 )
 
@@ -115,6 +118,29 @@ def test_winds_a_three_player_table_costs_a_player_who_needs_north_a_cross_on_ev
     assert len(vector) == 3 and all(cost >= CROSS_WEIGHT for cost in vector)
     # a player lacking East loses nothing at the short table
     assert min(seat_cost_vector((0, 1, 1, 1), 3, 0)) == 0
+
+
+@pytest.mark.parametrize(
+    ("sizes", "as_crosses"),
+    [
+        ((4, 4, 4, 4, 3), True),  # 19 players: 3 of 19 at the short table, the search can choose them
+        ((4, 4, 4, 3, 3), True),  # 18: 6 of 18, a third
+        ((4, 4, 3, 3, 3), False),  # 17: 9 of 17 sit at one whatever the search does
+        ((4, 4, 4, 4), True),  # no short table
+        ((3, 3, 3), True),  # a three-player event: no table is short
+    ],
+)
+def test_winds_short_tables_weigh_as_crosses_while_they_seat_at_most_a_third(sizes, as_crosses):
+    assert short_tables_weigh_as_crosses(sizes) is as_crosses
+
+
+def test_winds_many_short_tables_cost_two_detours_a_seat_below_any_cross():
+    light = seat_cost_vector((1, 1, 1, 0), 3, 0, short_as_cross=False)
+    # each seat: two detours, and the game it leaves him short of North (his deficit)
+    assert light == (SHORT_LIGHT_WEIGHT + 1,) * 3 and SHORT_LIGHT_WEIGHT + DEFICIT_CAP < CROSS_WEIGHT
+    # a real cross at a full table is unchanged, and a player lacking East still loses nothing
+    assert seat_cost_vector((1, 1, 1, 0), 4, 0, short_as_cross=False) == seat_cost_vector((1, 1, 1, 0), 4, 0)
+    assert min(seat_cost_vector((0, 1, 1, 1), 3, 0, short_as_cross=False)) == 0
 
 
 def test_winds_table_cost_counts_the_one_player_who_cannot_get_his_seat():

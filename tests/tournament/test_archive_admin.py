@@ -1,0 +1,139 @@
+"""An event archive uploaded in the admin (Events → Import an archive…): a new event whose organizer is who
+uploaded it, or a refusal that names the problem and writes nothing."""
+
+import copy
+import json
+
+import pytest
+from django.contrib.admin.models import LogEntry
+from django.contrib.auth.models import Group, User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from players.models import Player
+from scoring.models import Ruleset
+from tests.fixtures.tournament import built_once
+from tournament import access
+from tournament.admin import archive as archive_admin
+from tournament.archive.export import archive_build
+from tournament.models import Event, HandVersion
+from tournament.services.roles import ORGANIZERS_GROUP, REFEREES_GROUP, staff_groups_install
+from tournament.simulation import event_create, event_simulate, simulated_players
+
+UPLOAD = reverse("admin:tournament_event_import_archive")
+
+
+def played_event() -> int:
+    """8 players, one round played: an archive with hands, results and standings."""
+    event = event_create(slug="uploaded", name="Uploaded Cup", players=simulated_players(8),
+                         ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=3)  # fmt: skip
+    event_simulate(event, rounds=1, seed=7, seating="shuffle")
+    return event.pk
+
+
+@pytest.fixture(scope="module")
+def original_id(django_db_setup, django_db_blocker):
+    yield from built_once(django_db_blocker, played_event)
+
+
+@pytest.fixture
+def archive(original_id, db) -> dict:
+    return json.loads(json.dumps(archive_build(Event.objects.get(pk=original_id), staff=True)))
+
+
+def signed_in(name: str, group: str) -> tuple[User, Client]:
+    staff_groups_install()
+    user = User.objects.create_user(name, is_staff=True)
+    user.groups.add(Group.objects.get(name=group))
+    client = Client()
+    client.force_login(user)
+    return user, client
+
+
+def upload(client: Client, content: bytes, name: str = "export.json"):
+    return client.post(
+        UPLOAD, {"archive": SimpleUploadedFile(name, content, content_type="application/json")}
+    )
+
+
+def counts() -> tuple[int, ...]:
+    return (Event.objects.count(), Player.objects.count(), HandVersion.objects.count(),
+            LogEntry.objects.count())  # fmt: skip
+
+
+def test_an_organizer_uploads_an_archive_and_organizes_the_new_event(archive):
+    # given a staff user of the Organizers group (the add permission for events), on the Events list
+    user, client = signed_in("importer", ORGANIZERS_GROUP)
+    listing = client.get(reverse("admin:tournament_event_changelist"))
+    assert UPLOAD in listing.content.decode()
+    # when they upload the archive
+    response = upload(client, json.dumps(archive).encode())
+    # then a new event, under a free slug, whose change page they are sent to
+    event = Event.objects.get(slug="uploaded-2")
+    assert response.status_code == 302
+    assert response.headers["Location"] == reverse("admin:tournament_event_change", args=[event.pk])
+    assert HandVersion.objects.filter(hand__table__round__event=event).count() == sum(
+        len(t["hands"]) for r in archive["rounds"] for t in r["tables"]
+    )
+    # and they organize it, as the creator of an event added in the admin does
+    assert event.owner == user
+    assert access.may_manage(access.Actor(user), event.pk)
+    page = client.get(response.headers["Location"])
+    assert page.status_code == 200 and "imported from the archive" in page.content.decode()
+    assert LogEntry.objects.filter(object_id=str(event.pk), user=user).exists()
+
+
+def test_a_user_without_the_add_permission_is_refused_and_nothing_is_written(archive):
+    # given a referee: staff, but no permission to add events
+    _user, client = signed_in("referee", REFEREES_GROUP)
+    before = counts()
+    # when they upload an archive, then 403 and nothing written; the list offers no upload
+    assert upload(client, json.dumps(archive).encode()).status_code == 403
+    assert client.get(UPLOAD).status_code == 403
+    assert counts() == before
+    assert UPLOAD not in client.get(reverse("admin:tournament_event_changelist")).content.decode()
+
+
+def test_an_invalid_archive_shows_its_path_and_nothing_is_written(archive):
+    # given an archive with a seat at position 9
+    broken = copy.deepcopy(archive)
+    broken["rounds"][0]["tables"][1]["seats"][2]["position"] = 9
+    _user, client = signed_in("importer", ORGANIZERS_GROUP)
+    before = counts()
+    # when it is uploaded
+    response = upload(client, json.dumps(broken).encode())
+    # then the form says where, and nothing is written
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "$.rounds[0].tables[1].seats[2].position: " in page and "Nothing was imported" in page
+    assert counts() == before
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"<html>not an archive</html>", "The file is not JSON: Expecting value: line 1 column 1 (char 0)"),
+        (b'{"format": "taikai-event", ', "The file is not JSON: "),
+        ("naïve".encode("latin-1"), "The file is not text in UTF-8 (byte 3)"),
+        (b"[1, 2]", "$: [1, 2] is not of type &#x27;object&#x27;"),
+    ],
+    ids=["not JSON", "cut short", "not UTF-8", "JSON but not an archive"],
+)
+def test_a_file_that_is_not_an_archive_gets_a_clear_error(db, content, problem):
+    _user, client = signed_in("importer", ORGANIZERS_GROUP)
+    before = counts()
+    response = upload(client, content)
+    assert response.status_code == 400
+    assert problem in response.content.decode()
+    assert counts() == before
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(db, monkeypatch):
+    monkeypatch.setattr(archive_admin, "ARCHIVE_UPLOAD_MAX_BYTES", 1024)
+    _user, client = signed_in("importer", ORGANIZERS_GROUP)
+    before = counts()
+    response = upload(client, b" " * 2048)
+    assert response.status_code == 400
+    assert "The file is 2.0\xa0KB; an archive may be at most 1.0\xa0KB." in response.content.decode()
+    assert counts() == before

@@ -1,0 +1,83 @@
+"""An event archive uploaded in the admin (the Events list's "Import an archive…"): read as a new event, owned
+by whoever uploads it, through the same loader as ``manage.py import_event``."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.shortcuts import redirect
+from django.template.defaultfilters import filesizeformat
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from taikai.errors import TaikaiError
+from tournament.archive.load import event_import
+
+# An archive holds every version of every hand: under 1 MB for 100 tables. The loader reads the whole file
+# into memory, so the upload stops well before what the web server lets through.
+ARCHIVE_UPLOAD_MAX_BYTES = 16 * 1024 * 1024
+
+
+class ArchiveUploadForm(forms.Form):
+    archive = forms.FileField(
+        label=gettext_lazy("Archive"),
+        help_text=gettext_lazy(
+            "The event's export.json (JSON, archive_version 1), as another Taikai exports it."
+        ),
+    )
+
+    def clean_archive(self):
+        """The file read as JSON; a file too large, not UTF-8 or not JSON is refused here, naming why."""
+        upload = self.cleaned_data["archive"]
+        if upload.size > ARCHIVE_UPLOAD_MAX_BYTES:
+            raise forms.ValidationError(
+                _("The file is %(size)s; an archive may be at most %(limit)s.")
+                % {"size": filesizeformat(upload.size), "limit": filesizeformat(ARCHIVE_UPLOAD_MAX_BYTES)},
+                code="too_large",
+            )
+        try:
+            return json.loads(upload.read().decode("utf-8-sig"))
+        except UnicodeDecodeError as exc:
+            raise forms.ValidationError(
+                _("The file is not text in UTF-8 (byte %(position)s); an archive is a JSON file.")
+                % {"position": exc.start + 1},  # counted from 1, as people count
+                code="not_utf8",
+            ) from exc
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError, a number too long, nesting too deep
+            raise forms.ValidationError(
+                _("The file is not JSON: %(error)s") % {"error": exc}, code="not_json"
+            ) from exc
+
+
+def archive_import_view(model_admin, request):
+    """Upload an archive: a new event, its importer its owner (the organizer, as for an event added here);
+    refused with the JSON path of the first problem, nothing written."""
+    if not model_admin.has_add_permission(request):
+        raise PermissionDenied
+    posted = request.method == "POST"
+    form = ArchiveUploadForm(request.POST, request.FILES) if posted else ArchiveUploadForm()
+    if posted and form.is_valid():
+        try:
+            with transaction.atomic():
+                event = event_import(archive=form.cleaned_data["archive"], owner=request.user)
+                model_admin.log_addition(request, event, [{"added": {}}])
+        except TaikaiError as exc:
+            form.add_error("archive", exc.message)
+        else:
+            messages.success(
+                request,
+                _("%(event)s is imported from the archive as %(slug)s; you are its organizer.")
+                % {"event": event.name, "slug": event.slug},
+            )
+            return redirect("admin:tournament_event_change", event.pk)
+    context = {**model_admin.admin_site.each_context(request), "opts": model_admin.model._meta,
+               "title": _("Import an event archive"), "form": form,
+               "max_size": filesizeformat(ARCHIVE_UPLOAD_MAX_BYTES)}  # fmt: skip
+    return TemplateResponse(
+        request, "admin/tournament/event/import_archive.html", context, status=400 if posted else 200
+    )
