@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tournament.models import Entry, HandVersion, Penalty, Round, Seat, StandingsRow, Table
+from tournament.models import Entry, Event, HandVersion, Penalty, Round, Seat, StandingsRow, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -239,6 +239,33 @@ def test_an_events_status_moves_with_the_event_not_from_its_form(admin_client, m
     # and a new event starts as a draft or open for registration, nothing else
     add_page = admin_client.get(reverse("admin:tournament_event_add")).content.decode()
     assert 'value="registration"' in add_page and 'value="finished"' not in add_page
+
+
+def test_showing_the_hidden_last_rounds_from_the_form_computes_the_standings_again(
+    admin_client, make_event, seated_round, django_capture_on_commit_callbacks
+):
+    """The public standings stop before ``standings_hidden_from_round``: clearing it shows them at once,
+    not at the next result (and a series holding the finished event counts it then)."""
+    from tournament.services.results import table_finish
+    from tournament.services.standings import standings_recompute
+
+    event = make_event(4)
+    table_finish(table=seated_round(event).tables.get(), final_points=[40000, 30000, 20000, 10000])
+    Event.objects.filter(pk=event.pk).update(standings_hidden_from_round=1)
+    standings_recompute(event_id=event.pk)
+    assert event.standings_snapshot.hidden_from_round == 1
+    url = reverse("admin:tournament_event_change", args=[event.pk])
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = admin_client.post(url, EVENT_FORM | {"ruleset": event.ruleset_id, "name": event.name})
+    assert (
+        response.status_code == 302 and callbacks
+    )  # the form leaves the field empty: the recompute is queued
+    event.refresh_from_db()
+    assert event.standings_hidden_from_round is None and event.standings_snapshot.hidden_from_round is None
+    # a save that changes nothing the standings read queues nothing
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        admin_client.post(url, EVENT_FORM | {"ruleset": event.ruleset_id, "name": "Renamed again"})
+    assert not callbacks
 
 
 def test_an_entry_is_marked_away_withdrawn_or_active_through_the_actions(admin_client, make_event):
