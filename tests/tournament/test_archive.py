@@ -265,3 +265,60 @@ def test_a_value_the_database_cannot_keep_is_refused_with_its_path(archive, wher
         event_import(archive=broken)
     assert refused.value.code == "archive_invalid" and refused.value.field == path
     assert Event.objects.count() == before
+
+
+def _leaves(node, path=()):
+    """Every (path, value) of a JSON document, containers included."""
+    yield path, node
+    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, child in children:
+        yield from _leaves(child, (*path, key))
+
+
+def test_the_compiled_validator_agrees_with_the_published_schema_on_every_change_tried(archive):
+    """``archive_check`` trusts the compiled validator (fastjsonschema, for speed) to say whether a file
+    follows the schema: it must answer as jsonschema does, on the file and on 100 files changed at one
+    place each (a value replaced by another type, an out-of-range number, a string that is no date …)."""
+    import random
+
+    import fastjsonschema
+
+    from tournament.archive.load import _fast_validator, _validator
+
+    def verdicts(document) -> tuple[bool, bool]:
+        try:
+            _fast_validator()(document)
+            fast = True
+        except fastjsonschema.JsonSchemaException:
+            fast = False
+        return fast, _validator().is_valid(document)
+
+    assert verdicts(archive) == (True, True)
+    rng = random.Random(29)
+    places = [path for path, _ in _leaves(archive) if path]
+    replacements = [
+        None,
+        -1,
+        0,
+        10**12,
+        "",
+        "x" * 300,
+        "2026-02-30",
+        "2026-02-30T10:00:00Z",
+        [],
+        {},
+        1.5,
+        True,
+    ]
+    refused = 0
+    for _ in range(100):
+        broken = copy.deepcopy(archive)
+        *parents, last = rng.choice(places)
+        target = broken
+        for key in parents:
+            target = target[key]
+        target[last] = rng.choice(replacements)
+        fast, published = verdicts(broken)
+        assert fast == published, (parents, last, target[last])
+        refused += not published
+    assert refused > 30  # the changes tried do break the schema, most of the time

