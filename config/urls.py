@@ -28,6 +28,7 @@ urlpatterns = [
     path("", include("registration.urls")),
     path("", include("seasons.urls")),
     path("api/v1/series/", include("seasons.api")),  # before api/v1/: seasons is built on tournament
+    path("api/v1/profiles/", include("profiles.api")),  # before api/v1/: profiles is built on tournament
     path("", include("profiles.urls")),
     path("api/v1/", include("tournament.urls_api_v1")),
     path("api/", include("tournament.urls_api")),

@@ -69,7 +69,7 @@ def world(make_event, seated_round):
     sign_up = sign_up_create(event=event, values={"name": "Signed", "email": "signed@example.org"})
     team = Team.objects.create(event=event, name="Red")
     path = {"slug": event.slug, "table_id": table.pk, "number": 1, "position": 3, "token_id": spare.token.pk,
-            "sign_up_id": sign_up.pk, "team_id": team.pk}  # fmt: skip
+            "sign_up_id": sign_up.pk, "team_id": team.pk, "player_id": table.seats.first().entry.player_id}  # fmt: skip
     return {"secret": organizer.secret, "path": path}
 
 

@@ -771,6 +771,10 @@ READ_ONLY_ROUTES = {
     "seasons_api:series": lambda w: reverse("seasons_api:series", args=["event-series"]),
     "seasons_api:series_standings": lambda w: reverse("seasons_api:series_standings", args=["event-series"]),
     "seasons_api:series_ratings": lambda w: reverse("seasons_api:series_ratings", args=["event-series"]),
+    "profiles_api:search": lambda w: reverse("profiles_api:search") + "?q=player",
+    "profiles_api:profile": lambda w: reverse(
+        "profiles_api:profile", args=[w.event.entries.first().player_id]
+    ),
     "admin:players_player_import_job": lambda w: reverse(
         "admin:players_player_import_job", args=[PlayerImport.objects.create(data=b"display_name\nA\n").pk]
     ),
@@ -844,7 +848,7 @@ def _custom_routes() -> set[str]:
             if getattr(pattern, "name", None) and pattern.name not in standard:
                 names.add(f"admin:{pattern.name}")
     resolver = get_resolver()
-    apps_built_on = ("registration", "seasons", "seasons_api", "profiles")
+    apps_built_on = ("registration", "seasons", "seasons_api", "profiles", "profiles_api")
     for namespace in ("console", "tournament_api", "api_v1", "live", *apps_built_on):
         for name in resolver.namespace_dict[namespace][1].reverse_dict:
             if isinstance(name, str):
