@@ -84,6 +84,23 @@ def test_an_organizer_uploads_an_archive_and_organizes_the_new_event(archive):
     assert LogEntry.objects.filter(object_id=str(event.pk), user=user).exists()
 
 
+def test_the_same_file_sent_twice_is_imported_once(archive):
+    # given an organizer who uploaded an archive
+    _user, client = signed_in("importer", ORGANIZERS_GROUP)
+    content = json.dumps(archive).encode()
+    first = upload(client, content)
+    after_first = counts()
+    # when the same file is sent again (a double click, a reload of the answer)
+    again = upload(client, content)
+    # then they are sent to the event imported the first time, told so, and nothing more is written
+    assert again.status_code == 302 and again.headers["Location"] == first.headers["Location"]
+    assert counts() == after_first
+    assert "imported before" in client.get(again.headers["Location"]).content.decode()
+    # another user sending it makes their own import (the answer is kept for its sender only)
+    _other, other_client = signed_in("other-importer", ORGANIZERS_GROUP)
+    assert upload(other_client, content).headers["Location"] != first.headers["Location"]
+
+
 def test_a_user_without_the_add_permission_is_refused_and_nothing_is_written(archive):
     # given a referee: staff, but no permission to add events
     _user, client = signed_in("referee", REFEREES_GROUP)

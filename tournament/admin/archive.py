@@ -3,6 +3,7 @@ by whoever uploads it, through the same loader as ``manage.py import_event``."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django import forms
@@ -12,9 +13,11 @@ from django.db import transaction
 from django.shortcuts import redirect
 from django.template.defaultfilters import filesizeformat
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from idempotency.services import request_answer_keep, request_claim
 from taikai.errors import TaikaiError
 from tournament.archive.load import event_import
 
@@ -40,8 +43,10 @@ class ArchiveUploadForm(forms.Form):
                 % {"size": filesizeformat(upload.size), "limit": filesizeformat(ARCHIVE_UPLOAD_MAX_BYTES)},
                 code="too_large",
             )
+        content = upload.read()
+        self.digest = hashlib.sha256(content).hexdigest()
         try:
-            return json.loads(upload.read().decode("utf-8-sig"))
+            return json.loads(content.decode("utf-8-sig"))
         except UnicodeDecodeError as exc:
             raise forms.ValidationError(
                 _("The file is not text in UTF-8 (byte %(position)s); an archive is a JSON file.")
@@ -64,8 +69,16 @@ def archive_import_view(model_admin, request):
     if posted and form.is_valid():
         try:
             with transaction.atomic():
+                # the same file sent again by the same user (a double click, a reload) is imported once
+                claim, first = request_claim(scope=f"user:{request.user.pk}", key=f"archive:{form.digest}",
+                                             fingerprint=form.digest)  # fmt: skip
+                if not first and claim.location:
+                    messages.info(request, _("This file was imported before; nothing was imported again."))
+                    return redirect(claim.location)
                 event = event_import(archive=form.cleaned_data["archive"], owner=request.user)
                 model_admin.log_addition(request, event, [{"added": {}}])
+                location = reverse("admin:tournament_event_change", args=[event.pk])
+                request_answer_keep(claim, status=302, content_type="", location=location, body=b"")
         except TaikaiError as exc:
             form.add_error("archive", exc.message)
         else:
@@ -74,7 +87,7 @@ def archive_import_view(model_admin, request):
                 _("%(event)s is imported from the archive as %(slug)s; you are its organizer.")
                 % {"event": event.name, "slug": event.slug},
             )
-            return redirect("admin:tournament_event_change", event.pk)
+            return redirect(location)
     context = {**model_admin.admin_site.each_context(request), "opts": model_admin.model._meta,
                "title": _("Import an event archive"), "form": form,
                "max_size": filesizeformat(ARCHIVE_UPLOAD_MAX_BYTES)}  # fmt: skip
