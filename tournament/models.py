@@ -86,6 +86,8 @@ class VersionedRecord(models.Model):
         help_text=_("Recorded by a program of the event's, through this API token."),
     )
     recorded_by_name = author_name_field(_("recorded by (name from an archive)"))
+    # how the archive this version came from said it was recorded, when no account, card or token here has it
+    recorded_via_archived = models.CharField(max_length=12, blank=True, default="", editable=False)
     recorded_at = models.DateTimeField(verbose_name=_("recorded at"), auto_now_add=True)
 
     objects = VersionedQuerySet.as_manager()
@@ -110,7 +112,7 @@ class VersionedRecord(models.Model):
             return "table card"
         if self.recorded_by_token_id:
             return "api token"
-        return "account" if self.recorded_by_id else ""
+        return "account" if self.recorded_by_id else self.recorded_via_archived
 
 
 def default_time_zone() -> str:

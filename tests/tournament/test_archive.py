@@ -194,10 +194,10 @@ def with_authors(archive: dict, scorer: str, referee: str, director: str) -> dic
     """``archive`` with its rows written by the names given, a table card and an API token: the hands and
     results alternately, the penalties, a ruling added, and a confirmed disqualification."""
     named = copy.deepcopy(archive)
-    writers = [scorer, "table card #7", "API token #3"]
+    writers = [(scorer, "account"), ("table card #7", "table card"), ("API token #3", "api token")]
     rows = [row for r in named["rounds"] for t in r["tables"] for row in t["hands"] + t["results"]]
     for i, row in enumerate(rows):
-        row["recorded_by"] = writers[i % len(writers)]
+        row["recorded_by"], row["recorded_via"] = writers[i % len(writers)]
     for i, penalty in enumerate(named["penalties"]):
         penalty["logged_by"] = [referee, "API token #3"][i % 2]
     named["penalties"][0].update(cancelled_at="2026-03-01T10:00:00Z", cancelled_by=director)
@@ -223,9 +223,21 @@ def test_authors_without_an_account_here_are_kept_as_the_archive_named_them(arch
     ruling = Ruling.objects.get(event=imported, decision="play on", decided_by_name="ghost-director")
     assert ruling.decided_by is None
     assert imported.entries.filter(disqualification_confirmed_by_name="ghost-director").count() == 1
-    # and exported again, the same author texts
+    # and exported again, the same author texts, and how each version was recorded
     again = json.loads(json.dumps(archive_build(imported, staff=True)))
     assert authors(again) == authors(named)
+    assert recorded_via(again) == recorded_via(named) and set(recorded_via(again)) == {"account", "table card",
+                                                                                        "api token"}  # fmt: skip
+
+
+def recorded_via(archive: dict) -> list[str]:
+    """How each version of a hand or a result was recorded, in the archive's order."""
+    return [
+        row["recorded_via"]
+        for r in archive["rounds"]
+        for t in r["tables"]
+        for row in t["hands"] + t["results"]
+    ]
 
 
 def test_an_author_with_an_account_here_is_that_account(archive):

@@ -215,6 +215,15 @@ class Authors:
         user = self.users.get(text) if text else None
         return {field: user, f"{field}_name": "" if user is not None else (text or "")}
 
+    def of_version(self, row: dict) -> dict:
+        """A version's author, and how the archive says it was recorded when no account here has it."""
+        fields = self("recorded_by", row.get("recorded_by"))
+        via = row.get("recorded_via", "")
+        fields["recorded_via_archived"] = (
+            "" if fields["recorded_by"] is not None and via == "account" else via
+        )
+        return fields
+
 
 def _event(data: dict, ruleset: Ruleset, owner) -> models.Event:
     fields = {name: data[name] for name in EVENT_FIELDS if name in data and name != "created_at"}
@@ -312,7 +321,7 @@ def _hands(tables: list, authors: Authors) -> None:
                     deposits_in=v.get("deposits_in", 0), riichi_positions=v.get("riichi_positions", []),
                     outcome=v["outcome"], wins=v.get("wins", []), tenpai_positions=v.get("tenpai_positions", []),
                     deltas=v["deltas"], deposits_out=v.get("deposits_out", 0), note=v.get("note", ""),
-                    **authors("recorded_by", v.get("recorded_by")),
+                    **authors.of_version(v),
                 ))  # fmt: skip
                 moments.append(v["recorded_at"])
     models.Hand.objects.bulk_create(hands, batch_size=BATCH)
@@ -336,7 +345,7 @@ def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -
                 point_score=Fraction(r["point_score"]), placement_points=Fraction(r["placement_points"]),
                 oka=Fraction(r["oka"]), game_points=Fraction(r["game_points"]), multiplier=r.get("multiplier", 1),
                 advanced=r.get("advanced", False), forfeit=r.get("forfeit", False),
-                **authors("recorded_by", r.get("recorded_by")),
+                **authors.of_version(r),
             ))  # fmt: skip
             moments.append(r["recorded_at"])
     models.SeatResult.objects.bulk_create(rows, batch_size=BATCH)
