@@ -38,6 +38,14 @@ def test_every_page_offers_the_switch_in_both_languages(client):
     assert 'value="ja" lang="ja"' in page and 'value="en" lang="en"' in page
 
 
+@pytest.mark.parametrize("accept", ["en", "ja"])
+def test_each_language_is_named_in_itself_whatever_the_page_language(client, accept):
+    """A reader who does not read the page's language still finds their own: 日本語 | English."""
+    page = client.get(reverse("tournament:event_list"), HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    assert re.search(r'value="ja" lang="ja"[^>]*>日本語</button>', page)
+    assert re.search(r'value="en" lang="en"[^>]*>English</button>', page)
+
+
 def test_switch_sets_the_browser_language_and_returns_to_the_page(client):
     response = client.post(SWITCH, {"language": "ja", "next": "/scoring/"}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 302 and response["Location"] == "/scoring/"
