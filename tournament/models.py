@@ -1101,6 +1101,8 @@ class SeatingJob(models.Model):
     )
     percent = models.PositiveSmallIntegerField(verbose_name=_("percent"), default=0)
     message = models.TextField(verbose_name=_("message"), blank=True)
+    # the language of whoever asked: the worker writes the job's messages in it
+    language = models.CharField(max_length=16, blank=True, default="", editable=False)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("requested by"),

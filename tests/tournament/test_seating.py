@@ -126,6 +126,25 @@ def test_admin_seats_automatically_shows_progress_and_publishes(
     assert Round.objects.get(event=event).status == Round.Status.PUBLISHED
 
 
+def test_the_job_speaks_the_language_of_whoever_asked_even_on_a_worker_speaking_another(make_event):
+    """A worker runs in its own language (English): a Japanese organizer's job page must still read in
+    Japanese, so the job keeps the asker's language and the run writes its messages in it."""
+    from django.utils import translation
+
+    event = make_event(12)
+    with translation.override("ja"):
+        job = seating_job_request(event=event)
+    assert job.language == "ja"
+    with translation.override("en"):  # the worker's own language
+        seating_services.seating_job_run(job_id=job.pk)
+    job.refresh_from_db()
+    with translation.override("ja"):
+        expected = translation.ngettext(
+            "round %(round)s: %(tables)s tables", "round %(round)s: %(tables)s tables", 3
+        )
+    assert job.message == expected % {"round": 1, "tables": 3} and job.message != "round 1: 3 tables"
+
+
 @pytest.mark.services("postgres", "redis", "worker")
 @pytest.mark.django_db(transaction=True)
 def test_seating_task_runs_on_the_worker_and_writes_the_round(make_event, celery_worker_process):

@@ -20,7 +20,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -149,17 +149,22 @@ def seating_job_request(*, event: Event, user=None) -> SeatingJob:
     with transaction.atomic():
         job, created = SeatingJob.objects.get_or_create(
             event=event, round_number=round_number,
-            defaults={"requested_by": recorder(user), "heartbeat_at": timezone.now()},
+            defaults={"requested_by": recorder(user), "heartbeat_at": timezone.now(),
+                      "language": translation.get_language() or ""},
         )  # fmt: skip
         if not created:
             job = lock_seating_job(job.pk)  # two organizers asking again at once re-queue it once
             if job.state == SeatingJob.State.FAILED or seating_job_stale(job):
                 job.state, job.percent, job.heartbeat_at = SeatingJob.State.QUEUED, 0, timezone.now()
-                job.message = f"asked again after: {job.message}" if job.message else "asked again"
-                job.attempts += 1
-                job.save(
-                    update_fields=["state", "percent", "message", "heartbeat_at", "attempts", "updated_at"]
+                job.language = translation.get_language() or ""
+                job.message = (
+                    _("asked again after: %(message)s") % {"message": job.message}
+                    if job.message
+                    else _("asked again")
                 )
+                job.attempts += 1
+                job.save(update_fields=["state", "percent", "message", "language", "heartbeat_at", "attempts",
+                                        "updated_at"])  # fmt: skip
                 created = True
         if created:
             enqueue_on_commit(SEAT_NEXT_ROUND, job.pk)
@@ -197,12 +202,18 @@ class _Heartbeat:
 
 def seating_job_run(*, job_id: int, heartbeat_every: float | None = None) -> dict:
     """Run a seating job (the Celery task's body): its progress and outcome are written on the job,
-    with a heartbeat every ``heartbeat_every`` seconds. Safe to run twice: the second run finds the round
-    and changes nothing. A run the organizer gave up on (the job was asked for again) writes nothing on
-    the job."""
+    in the language of whoever asked for it, with a heartbeat every ``heartbeat_every`` seconds. Safe to
+    run twice: the second run finds the round and changes nothing. A run the organizer gave up on (the
+    job was asked for again) writes nothing on the job."""
     job = SeatingJob.objects.select_related("event").filter(pk=job_id).first()
     if job is None:
         return {"job": job_id, "state": "missing"}
+    with translation.override(job.language or settings.LANGUAGE_CODE):
+        return _seating_job_run(job, heartbeat_every)
+
+
+def _seating_job_run(job: SeatingJob, heartbeat_every: float | None) -> dict:
+    job_id = job.pk
     this_run = SeatingJob.objects.filter(pk=job_id, attempts=job.attempts)
 
     def progress(percent: int, message: str) -> None:
