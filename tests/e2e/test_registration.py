@@ -38,7 +38,10 @@ def sent_to(address: str, kind: str, wait_s: float = 15.0) -> SignUpMessage:
 PHONE = {"width": 390, "height": 844}
 
 
-def test_a_player_signs_up_in_japanese_waits_is_promoted_checks_in_and_sees_their_table(screen, make_event):
+def test_a_player_signs_up_in_japanese_waits_is_promoted_checks_in_and_sees_their_table(
+    screen, make_event, task_worker
+):
+    """``task_worker``: the messages are sent by the worker in the services pass (in-process otherwise)."""
     event = make_event(3)  # three players entered by the organizer already
     now = timezone.now()
     Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
