@@ -43,7 +43,9 @@ from tournament.services.rounds import round_complete, round_create
 from tournament.simulation.play import event_create, event_simulate
 from tournament.templatetags.taikai import points
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+# ``once``: the pages only read rows their services stored; the services themselves (the search folded in
+# Python, the series recompute on the worker) are tested in both passes by tests/profiles and tests/seasons
+pytestmark = [pytest.mark.e2e, pytest.mark.once, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 LOCALES = ["en-US", "ja-JP"]
