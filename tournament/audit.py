@@ -128,10 +128,15 @@ class EventRecords:
     versions: dict[int, list[HandVersion]]  # by hand id, in version order
     results: dict[int, list[SeatResult]]  # by table id, current and older
     penalties: list[Penalty] = field(default_factory=list)
+    _where: dict[int, str] = field(default_factory=dict)  # each table's, read by several checks
 
     def table_where(self, table_id: int) -> str:
-        table = self.tables[table_id]
-        return _("round %(round)s table %(table)s") % {"round": table.round.number, "table": table.number}
+        where = self._where.get(table_id)
+        if where is None:
+            table = self.tables[table_id]
+            where = self._where[table_id] = _("round %(round)s table %(table)s") % {
+                "round": table.round.number, "table": table.number}  # fmt: skip
+        return where
 
     def playing_seats(self, table_id: int) -> list[Seat]:
         return [s for s in self.seats.get(table_id, []) if s.in_game]

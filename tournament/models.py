@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 import zoneinfo
 
@@ -11,7 +12,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
@@ -671,6 +672,12 @@ class SeatAbsence(models.TextChoices):
     ABSENT_DURING = "absent_during", _("Left during the game")
 
 
+@functools.lru_cache(maxsize=64)
+def _wind_label(position: int, language: str | None) -> str:
+    """A wind read in ``language``, the one active (an audit of a 10,000-player event reads 300,000)."""
+    return str(SEAT_WIND_CHOICES[position][1])
+
+
 class SeatReading:
     """What a seat says from its ``position`` and ``absence``: a ``Seat`` row, or a seat read as plain
     values for a page."""
@@ -678,7 +685,7 @@ class SeatReading:
     @property
     def wind(self) -> str:
         """The seat's wind in one character, in the reader's language (E, S, W, N; 東 南 西 北)."""
-        return str(SEAT_WIND_CHOICES[self.position][1])
+        return _wind_label(self.position, get_language())
 
     @property
     def in_game(self) -> bool:
