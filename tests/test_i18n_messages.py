@@ -83,3 +83,17 @@ def test_an_engine_message_with_a_number_takes_its_plural_in_each_language(count
     with translation.override("ja"), pytest.raises(TournamentError) as raised:
         plan_tables(count, 4, "bye")
     assert raised.value.message != english and f"{count}" in raised.value.message
+
+
+def test_a_seats_wind_is_read_in_the_language_active_each_time():
+    """The wind labels are kept per language (an audit reads hundreds of thousands): never the first
+    language read for every later reader."""
+    from tournament.models import Seat
+
+    seat = Seat(position=3)
+    readings = []
+    for language in ("ja", "en", "ja", "en"):
+        with translation.override(language):
+            readings.append((seat.wind, translation.pgettext("seat wind", "N")))
+    assert all(shown == expected for shown, expected in readings)
+    assert readings[0][0] != readings[1][0] and readings[1][0] == "N"
