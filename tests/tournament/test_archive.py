@@ -4,6 +4,7 @@ it shares nothing with the original but the ruleset (reused: identical) and the 
 
 import copy
 import json
+import re
 from collections import Counter
 
 import jsonschema
@@ -334,3 +335,39 @@ def test_the_compiled_validator_agrees_with_the_published_schema_on_every_change
         assert fast == published, (parents, last, target[last])
         refused += not published
     assert refused > 30  # the changes tried do break the schema, most of the time
+
+
+def test_every_problem_the_schema_finds_is_said_in_the_readers_language(archive):
+    """jsonschema says its problems in English; a Japanese organizer reads each one in Japanese (the
+    values quoted from the file aside). The same random changes as above, read in Japanese."""
+    import random
+
+    from django.utils import translation
+    from jsonschema.exceptions import best_match
+
+    from tournament.archive.load import _validator
+    from tournament.archive.problems import schema_problem, shown
+
+    rng = random.Random(31)
+    places = [path for path, _ in _leaves(archive) if path]
+    replacements = [None, -1, 10**12, "", "x" * 300, "2026-02-30", [], {}, 1.5, True, "elsewhere"]
+    keywords = set()
+    for _ in range(100):
+        broken = copy.deepcopy(archive)
+        *parents, last = rng.choice(places)
+        target = broken
+        for key in parents:
+            target = target[key]
+        target[last] = rng.choice(replacements)
+        error = best_match(_validator().iter_errors(broken))
+        if error is None:
+            continue
+        keywords.add(error.validator)
+        with translation.override("ja"):
+            problem = schema_problem(error)
+        quoted_left_out = re.sub(
+            r'"[^"]*"', "", problem.replace(shown(error.instance), "")
+        )  # the file's values
+        words = set(re.findall(r"[A-Za-z]{3,}", quoted_left_out)) - {"true", "false", "null"}  # JSON's own
+        assert problem != error.message and not words, (error.validator, error.message, problem)
+    assert len(keywords) >= 4  # the changes reached several kinds of problem

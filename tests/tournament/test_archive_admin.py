@@ -133,7 +133,7 @@ def test_an_invalid_archive_shows_its_path_and_nothing_is_written(archive):
         (b"<html>not an archive</html>", "The file is not JSON: Expecting value: line 1 column 1 (char 0)"),
         (b'{"format": "taikai-event", ', "The file is not JSON: "),
         ("naïve".encode("latin-1"), "The file is not text in UTF-8 (byte 3)"),
-        (b"[1, 2]", "$: [1, 2] is not of type &#x27;object&#x27;"),
+        (b"[1, 2]", "$: [1, 2] is not an object ({…})"),
     ],
     ids=["not JSON", "cut short", "not UTF-8", "JSON but not an archive"],
 )

@@ -39,6 +39,7 @@ from scoring.models import Ruleset
 from taikai.errors import TaikaiError
 from tournament import models
 from tournament.archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
+from tournament.archive.problems import schema_problem
 from tournament.services.standings import standings_recompute
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -111,7 +112,7 @@ def archive_check(archive) -> None:
         return
     error = best_match(_validator().iter_errors(archive))
     if error is not None:
-        raise archive_invalid(error.json_path, error.message)
+        raise archive_invalid(error.json_path, schema_problem(error))
     raise archive_invalid("$", _("the file does not follow the archive's schema"))  # the two disagree
 
 
