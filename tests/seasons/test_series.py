@@ -185,8 +185,9 @@ def test_an_event_still_hiding_its_last_rounds_waits_and_counts_once_they_are_sh
     assert series.events_waiting == [[summer.pk, "Summer", "summer", "last_rounds_hidden"]]
     elo = SeriesRating.objects.filter(series=series, kind="elo")
     assert all(r.count == 1 for r in elo)  # summer's game is not read
-    page = client.get(reverse("seasons:standings", args=[series.slug])).content.decode()
-    assert "Summer still hides its last rounds" in page
+    for name in ("seasons:standings", "seasons:rating"):
+        page = client.get(reverse(name, args=[series.slug])).content.decode()
+        assert "Summer still hides its last rounds" in page
     assert client.get(reverse("seasons_api:series", args=[series.slug])).json()["events_waiting"] == [
         {"id": summer.pk, "name": "Summer", "slug": "summer", "reason": "last_rounds_hidden"}
     ]
