@@ -209,3 +209,25 @@ def test_an_event_not_finished_is_named_as_waiting_and_a_private_one_is_not_name
     services.series_recompute(series_id=series.pk)
     series.refresh_from_db()
     assert series.events_waiting == [[autumn.pk, "Autumn", "autumn", "not_finished"]]
+
+
+@pytest.mark.once
+def test_the_demo_series_loads_once_counts_the_finished_demo_event_and_waits_for_the_running_one(
+    django_capture_on_commit_callbacks, settings
+):
+    """``bin/serve`` loads it after the demo events: its pages have rows to show."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("demo_event", "--if-empty", stdout=StringIO())
+    call_command("demo_series", "--if-empty", stdout=StringIO())
+    call_command("demo_series", "--if-empty", stdout=StringIO())  # a second run loads nothing
+    series = Series.objects.get(slug="demo-league")
+    spring, autumn = Event.objects.get(slug="spring-open"), Event.objects.get(slug="autumn-cup")
+    assert Series.objects.count() == 1 and [e[0] for e in series.events_counted] == [spring.pk]
+    assert series.events_waiting == [[autumn.pk, autumn.name, "autumn-cup", "not_finished"]]
+    ranked = StandingsRow.objects.filter(event=spring).count()
+    assert series.standings_count == ranked > 0
