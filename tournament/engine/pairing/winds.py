@@ -12,7 +12,10 @@ ideal is a spread of at most 1 at the end of the event: over ``g`` games, ``g mo
   would not (the rounds left can still even them out); a *deficit* (1 per game, at most
   ``DEFICIT_CAP``): how many more games at his least used seats the seat leaves him short of a spread
   of 1, compared with his best seat. A seat among his least used ones (an *open* seat) costs nothing.
-  With no round left after this one, a cross and a detour are the same thing.
+  With no round left after this one, a cross and a detour are the same thing. Each seat is weighed
+  against the best seat of a full table, so a short table (no North) costs a player who needs North a
+  cross on every seat, while short tables seat at most a third of the round; beyond that, two detours
+  (``short_tables_weigh_as_crosses``).
 * ``SeatBook``: the seat costs of one round. Players with equal counts share a *kind*; the least total
   cost of a table (every seat order tried: 24 at most) is kept per multiset of kinds, so the grouping
   searches can weigh seats as cheaply as repeats, and ``order`` seats a table in that best order.
