@@ -27,7 +27,7 @@ from tournament.models import Event
 
 app_name = "profiles_api"
 
-QUERY_LENGTH = 80  # the search page's (profiles.views.QUERY_LENGTH): the entry points import each other not
+QUERY_LENGTH = selectors.QUERY_LENGTH
 
 
 class ProfileFoundSerializer(serializers.Serializer):
@@ -125,7 +125,7 @@ class ProfileSearch(ApiView):
         responses={200: ProfileFoundPage, **PAGED_READ_ERRORS},
     )  # fmt: skip
     def get(self, request):
-        query = (request.query_params.get("q") or "").strip()[:QUERY_LENGTH]
+        query = selectors.search_query(request.query_params.get("q"))
         return paged(self, selectors.players_search(query), ProfileFoundSerializer, request=request)
 
 

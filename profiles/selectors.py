@@ -165,6 +165,13 @@ def _tally_wins(tally: HandCounts, wins, own: int) -> None:
 
 # --- Search ---------------------------------------------------------------------------------------------
 
+QUERY_LENGTH = 80  # of a search, in characters: the rest is left out
+
+
+def search_query(raw: str | None) -> str:
+    """A search as typed (the page's box, the API's ``q``), trimmed and cut to ``QUERY_LENGTH``."""
+    return (raw or "").strip()[:QUERY_LENGTH]
+
 
 def players_search(query: str) -> QuerySet:
     """Players shown publicly whose name or reading (kanji, kana, romaji), club, country (a code or a name:

@@ -28,12 +28,12 @@ from tournament.pages import page_number
 
 PLAYERS_PER_PAGE = 50
 EVENTS_PER_PAGE = 20
-QUERY_LENGTH = 80
+QUERY_LENGTH = selectors.QUERY_LENGTH
 
 
 @require_safe
 def player_search(request):
-    query = (request.GET.get("q") or "").strip()[:QUERY_LENGTH]
+    query = selectors.search_query(request.GET.get("q"))
     page = Paginator(selectors.players_search(query), PLAYERS_PER_PAGE).get_page(page_number(request))
     return render(
         request, "profiles/search.html", {"query": query, "page": page, "players": page.object_list}

@@ -106,7 +106,7 @@ def rating(request, slug):
     count = series.ema_count if kind == SeriesRating.Kind.EMA else series.elo_count
     page = _page(request, count)
     rows = selectors.series_ratings_slice(series, kind, page.start, page.start + PER_PAGE)
-    context = {"series": series, "rows": rows, "page": page, "kind": kind, "query": f"kind={kind}",
+    context = {"series": series, "rows": rows, "page": page, "kind": kind, "extra": f"kind={kind}",
                "kinds": SeriesRating.Kind.choices, "start": int(elo.START), "k": int(elo.K),
                "scale": int(elo.SCALE), "min_results": ema_ranking.MIN_RESULTS,
                "part_b_results": ema_ranking.PART_B_RESULTS, "min_to_rank": ema_ranking.MIN_TO_RANK}  # fmt: skip

@@ -35,15 +35,6 @@ def found(client, **params) -> list[int]:
 
 
 @pytest.fixture
-def yamada(make_event):
-    event = make_event(2)
-    player = Player.objects.create(display_name="山田 太郎", reading="やまだ たろう", club="Tokyo Riichi Club",
-                                   country="JP", external_id="04130042")  # fmt: skip
-    Entry.objects.create(event=event, player=player)
-    return player
-
-
-@pytest.fixture
 def played(make_event, play_round):
     """Player 02 wins by ron from Player 03, then by tsumo, in a hand-by-hand event; they also played an older
     event of final scores (no standings yet) and a private one."""

@@ -50,15 +50,6 @@ def test_a_final_scores_event_counts_no_hands_and_reads_nothing(make_event, djan
     assert all(c.wins == 0 for c in counts.values())
 
 
-@pytest.fixture
-def yamada(make_event):
-    event = make_event(2)
-    player = Player.objects.create(display_name="山田 太郎", reading="やまだ たろう", club="Tokyo Riichi Club",
-                                   country="JP", external_id="04130042")  # fmt: skip
-    Entry.objects.create(event=event, player=player)
-    return player
-
-
 @pytest.mark.parametrize("typed", ["山田", "ヤマダ", "やまだ", "yamada taro", "Yamada Tarou", "tokyo riichi",
                                    "04130042", "Japan", "JPN", "日本"])  # fmt: skip
 def test_search_finds_a_player_by_name_kana_romaji_club_country_or_ema_number(yamada, typed):

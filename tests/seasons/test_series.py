@@ -122,6 +122,9 @@ def test_a_page_shows_at_most_its_rows(series_world, client, django_assert_max_n
     with django_assert_max_num_queries(2):
         response = client.get(reverse("seasons:standings", args=[series.slug]) + "?page=2")
     assert len(response.context["rows"]) == 1 and response.context["rows"][0].rank == 4
+    # the rating's pages keep the rating chosen in their links (and nothing else)
+    elo = client.get(reverse("seasons:rating", args=[series.slug]) + "?kind=elo").content.decode()
+    assert 'href="?page=2&amp;kind=elo"' in elo and "&q=" not in elo
 
 
 def test_csv_export(series_world, client):

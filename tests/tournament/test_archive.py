@@ -4,6 +4,7 @@ it shares nothing with the original but the ruleset (reused: identical) and the 
 
 import copy
 import json
+import random
 import re
 from collections import Counter
 
@@ -288,12 +289,30 @@ def _leaves(node, path=()):
         yield from _leaves(child, (*path, key))
 
 
+# values put in the place of another: other types, numbers out of range, text too long, no such day or choice
+REPLACEMENTS = [None, -1, 0, 10**12, "", "x" * 300, "2026-02-30", "2026-02-30T10:00:00Z", [], {}, 1.5, True,
+                "elsewhere"]  # fmt: skip
+
+
+def changed_once(archive: dict, *, seed: int, count: int):
+    """``count`` copies of ``archive``, each with one value (a seeded random place) replaced by one of
+    ``REPLACEMENTS``; with the path and the value put there."""
+    rng = random.Random(seed)
+    places = [path for path, _ in _leaves(archive) if path]
+    for _ in range(count):
+        broken = copy.deepcopy(archive)
+        *parents, last = rng.choice(places)
+        target = broken
+        for key in parents:
+            target = target[key]
+        target[last] = rng.choice(REPLACEMENTS)
+        yield broken, ([*parents, last], target[last])
+
+
 def test_the_compiled_validator_agrees_with_the_published_schema_on_every_change_tried(archive):
     """``archive_check`` trusts the compiled validator (fastjsonschema, for speed) to say whether a file
     follows the schema: it must answer as jsonschema does, on the file and on 100 files changed at one
     place each (a value replaced by another type, an out-of-range number, a string that is no date …)."""
-    import random
-
     import fastjsonschema
 
     from tournament.archive.load import _fast_validator, _validator
@@ -307,32 +326,10 @@ def test_the_compiled_validator_agrees_with_the_published_schema_on_every_change
         return fast, _validator().is_valid(document)
 
     assert verdicts(archive) == (True, True)
-    rng = random.Random(29)
-    places = [path for path, _ in _leaves(archive) if path]
-    replacements = [
-        None,
-        -1,
-        0,
-        10**12,
-        "",
-        "x" * 300,
-        "2026-02-30",
-        "2026-02-30T10:00:00Z",
-        [],
-        {},
-        1.5,
-        True,
-    ]
     refused = 0
-    for _ in range(100):
-        broken = copy.deepcopy(archive)
-        *parents, last = rng.choice(places)
-        target = broken
-        for key in parents:
-            target = target[key]
-        target[last] = rng.choice(replacements)
+    for broken, where in changed_once(archive, seed=29, count=100):
         fast, published = verdicts(broken)
-        assert fast == published, (parents, last, target[last])
+        assert fast == published, where
         refused += not published
     assert refused > 30  # the changes tried do break the schema, most of the time
 
@@ -340,25 +337,14 @@ def test_the_compiled_validator_agrees_with_the_published_schema_on_every_change
 def test_every_problem_the_schema_finds_is_said_in_the_readers_language(archive):
     """jsonschema says its problems in English; a Japanese organizer reads each one in Japanese (the
     values quoted from the file aside). The same random changes as above, read in Japanese."""
-    import random
-
     from django.utils import translation
     from jsonschema.exceptions import best_match
 
     from tournament.archive.load import _validator
     from tournament.archive.problems import schema_problem, shown
 
-    rng = random.Random(31)
-    places = [path for path, _ in _leaves(archive) if path]
-    replacements = [None, -1, 10**12, "", "x" * 300, "2026-02-30", [], {}, 1.5, True, "elsewhere"]
     keywords = set()
-    for _ in range(100):
-        broken = copy.deepcopy(archive)
-        *parents, last = rng.choice(places)
-        target = broken
-        for key in parents:
-            target = target[key]
-        target[last] = rng.choice(replacements)
+    for broken, _where in changed_once(archive, seed=31, count=100):
         error = best_match(_validator().iter_errors(broken))
         if error is None:
             continue
