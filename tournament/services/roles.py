@@ -17,6 +17,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -82,6 +83,24 @@ def _staff_for(user, kind: str) -> None:
         user.groups.add(group)
 
 
+def roles_generation(event_id: int) -> int:
+    """A number that changes whenever a role in the event is granted or revoked (after the commit): what a
+    long-lived reader (a live stream) compares to know, with one cache read, when to ask the roles again."""
+    return cache.get(f"roles:generation:{event_id}") or 0
+
+
+def _roles_changed(event_id: int) -> None:
+    def bump() -> None:
+        key = f"roles:generation:{event_id}"
+        cache.add(key, 0, timeout=None)
+        try:
+            cache.incr(key)
+        except ValueError:  # evicted between the two calls
+            cache.set(key, 1, timeout=None)
+
+    transaction.on_commit(bump)
+
+
 @transaction.atomic
 def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> EventRole:
     """Give ``user`` a role in ``event``. Changing a referee's tables revokes the old grant and makes a new one."""
@@ -117,6 +136,7 @@ def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> E
         event=event, user=user, kind=kind, tables=tables.strip(), granted_by=recorder(by)
     )
     _staff_for(user, kind)
+    _roles_changed(event.pk)
     return role
 
 
@@ -126,6 +146,7 @@ def role_revoke(*, role: EventRole, by=None) -> EventRole:
     lock_event(role.event_id)
     role = EventRole.objects.select_for_update(no_key=True, of=("self",)).get(pk=role.pk)
     role.revoke(recorder(by))
+    _roles_changed(role.event_id)
     return role
 
 
