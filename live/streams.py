@@ -65,7 +65,7 @@ class Listening:
     channel: str
     staff: bool
     event_id: int | None = None
-    generation: int = 0
+    generation: str = ""
     still_staff: Callable[[], bool] | None = None
     ends_unless_staff: bool = False
 
@@ -81,7 +81,8 @@ def event_listening(request, slug: str) -> Listening:
     found = _event_seen(slug)
     if found is None:
         raise Http404("no such event")
-    generation = roles_generation(found[0])  # before the roles are read: a change after it is seen
+    # Read before the roles, so that a change after it is seen; only an account can hold a role in the event.
+    generation = roles_generation(found[0]) if request.user.is_authenticated else ""
     actor = access.actor_for(request)
     staff = access.holds_role(actor, found[0])
     if not (found[1] or staff):

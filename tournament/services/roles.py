@@ -83,22 +83,20 @@ def _staff_for(user, kind: str) -> None:
         user.groups.add(group)
 
 
-def roles_generation(event_id: int) -> int:
-    """A number that changes whenever a role in the event is granted or revoked (after the commit): what a
-    long-lived reader (a live stream) compares to know, with one cache read, when to ask the roles again."""
-    return cache.get(f"roles:generation:{event_id}") or 0
+ROLES_GENERATION_SECONDS = 86400
+
+
+def roles_generation(event_id: int) -> str:
+    """A token that changes whenever a role in the event is granted or revoked (after the commit): what a
+    long-lived reader (a live stream) compares to know, with one cache read, when to ask the roles again.
+    A token lost by the cache reads as ``""``, itself a change."""
+    return cache.get(f"roles:generation:{event_id}") or ""
 
 
 def _roles_changed(event_id: int) -> None:
-    def bump() -> None:
-        key = f"roles:generation:{event_id}"
-        cache.add(key, 0, timeout=None)
-        try:
-            cache.incr(key)
-        except ValueError:  # evicted between the two calls
-            cache.set(key, 1, timeout=None)
-
-    transaction.on_commit(bump)
+    transaction.on_commit(
+        lambda: cache.set(f"roles:generation:{event_id}", secrets.token_hex(8), ROLES_GENERATION_SECONDS)
+    )
 
 
 @transaction.atomic
