@@ -196,9 +196,8 @@ def slot_take(request) -> tuple[str, str] | None:
     """One of the ``LIVE_STREAMS_PER_ADDRESS`` streams the caller's address may hold: (holder, token), or
     ``None`` when they are all open. Give it back with ``slot_give_back`` when the response closes."""
     holder = f"address:{access.client_address(request)}"
-    lapses = (
-        settings.LIVE_STREAM_SECONDS + 2 * settings.LIVE_HEARTBEAT_SECONDS + 10
-    )  # the longest a response lasts
+    # The longest a response lasts: past it the slot lapses by itself, even if its process died.
+    lapses = settings.LIVE_STREAM_SECONDS + 2 * settings.LIVE_HEARTBEAT_SECONDS + 10
     token = live_bus.the_bus().slot_take(holder, settings.LIVE_STREAMS_PER_ADDRESS, lapses)
     return (holder, token) if token else None
 
