@@ -42,7 +42,8 @@ TARGET_P99_S = 1.0
 
 
 def serve(port: int, workers: int, log) -> subprocess.Popen:
-    env = dict(os.environ, DEBUG="0", PYTHONPATH=str(ROOT))
+    # Every listener here comes from one address: the per-address limit of streams is lifted above them.
+    env = dict(os.environ, DEBUG="0", PYTHONPATH=str(ROOT), LIVE_STREAMS_PER_ADDRESS=str(MAX_LISTENERS + 100))
     command = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
                "--workers", str(workers), "--loop", "uvloop", "--http", "httptools", "--no-access-log",
                "--backlog", "8192", "--log-level", "warning"]  # fmt: skip

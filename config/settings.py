@@ -167,6 +167,9 @@ IDEMPOTENCY_KEEP_DAYS = int(os.environ.get("IDEMPOTENCY_KEEP_DAYS", "7"))
 LIVE_KEEP_SECONDS = int(os.environ.get("LIVE_KEEP_SECONDS", "900"))
 LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "15"))
 LIVE_STREAM_SECONDS = float(os.environ.get("LIVE_STREAM_SECONDS", "300"))
+# How many live streams one address may hold open at once (a phone needs one or two): past it a stream answers
+# 429 and the page polls. A hall whose phones share one address (the venue's Wi-Fi) needs it above their number.
+LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "500"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -33,10 +33,15 @@ from live.streams import (
     async_events,
     bus_down,
     event_listening,
+    refused,
     release_database_connections,
+    slot_give_back,
+    slot_take,
     starting_id,
     table_listening,
+    too_many_streams,
 )
+from taikai.errors import TaikaiError
 
 logger = logging.getLogger(__name__)
 
@@ -60,9 +65,9 @@ def with_live_streams(django_application):
     return application
 
 
-def _decide(scope, listening_of, arguments) -> tuple[Listening, str] | HttpResponse:
-    """What to listen to and where to start, as Django's view decides it; or the refusal to send. Runs in a
-    thread."""
+def _decide(scope, listening_of, arguments) -> tuple[Listening, str, tuple[str, str]] | HttpResponse:
+    """What to listen to, where to start and the address's slot the stream holds, as Django's view decides
+    them; or the refusal to send. Runs in a thread."""
     request = ASGIRequest(scope, io.BytesIO())
     try:
         request.get_host()  # ALLOWED_HOSTS, as Django checks it
@@ -74,7 +79,13 @@ def _decide(scope, listening_of, arguments) -> tuple[Listening, str] | HttpRespo
         if "table_id" in arguments:
             arguments = {"table_id": int(arguments["table_id"])}
         listening = listening_of(request, **arguments)
-        return listening, starting_id(request, listening.channel)
+        start = starting_id(request, listening.channel)
+        slot = slot_take(request)
+        if slot is None:
+            return too_many_streams()
+        return listening, start, slot
+    except TaikaiError as exc:
+        return refused(exc)
     except DisallowedHost:
         return _refusal(400, "bad_request", _("the request could not be read"))
     except Http404:
@@ -104,7 +115,14 @@ async def _serve(scope, receive, send, listening_of, arguments) -> None:
     decided = await sync_to_async(_decide, thread_sensitive=False)(scope, listening_of, arguments)
     if isinstance(decided, HttpResponse):
         return await _answer(send, decided)
-    listening, start = decided
+    listening, start, slot = decided
+    try:
+        await _pump(send, receive, scope, listening, start)
+    finally:  # however the stream ends (the phone left, an error, the server stopping): its slot is free
+        await asyncio.shield(asyncio.to_thread(slot_give_back, slot))
+
+
+async def _pump(send, receive, scope, listening: Listening, start: str) -> None:
     headers = [(b"content-type", CONTENT_TYPE.encode())]
     headers += [(name.lower().encode(), value.encode()) for name, value in HEADERS.items()]
     await send({"type": "http.response.start", "status": 200, "headers": headers})

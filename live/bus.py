@@ -16,6 +16,11 @@ Why Redis streams and not pub/sub: a stream keeps what it carried, so a phone th
 for a minute gets what it missed from the same place it reads live messages from, in order, with ids that
 Redis makes unique across machines.
 
+The bus also counts the streams each address holds open (``slot_take``, ``slot_give_back``): a sorted set
+per address in Redis, each stream a member that expires on its own when its response should have ended (a
+process that died gives its streams back by itself); in memory without Redis, and in the process's memory
+for ``SLOTS_REST_SECONDS`` after Redis failed (the limit then holds per process).
+
 A bus that cannot be reached loses nothing recorded: publishing is after the commit and its failure is
 logged; the streams answer 503 and the pages poll instead.
 """
@@ -26,6 +31,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import threading
 import time
 from collections import deque
@@ -67,6 +73,36 @@ class BusDown(Exception):
     """The bus cannot be reached: the stream answers 503 and the page polls."""
 
 
+class MemorySlots:
+    """The streams each holder (an address) has open, in this process: token → when it lapses."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._held: dict[str, dict[str, float]] = {}
+
+    def take(self, holder: str, limit: int, seconds: float) -> str | None:
+        """A slot for one more stream of ``holder`` (its token), or ``None`` when ``limit`` are open."""
+        now = time.monotonic()
+        with self._lock:
+            held = self._held.setdefault(holder, {})
+            for token, until in list(held.items()):
+                if until <= now:
+                    del held[token]
+            if len(held) >= limit:
+                return None
+            token = "m:" + secrets.token_hex(8)
+            held[token] = now + seconds
+            return token
+
+    def give_back(self, holder: str, token: str) -> None:
+        with self._lock:
+            held = self._held.get(holder)
+            if held is not None:
+                held.pop(token, None)
+                if not held:
+                    del self._held[holder]
+
+
 class MemoryBus:
     """The bus of one process (no Redis): for ``bin/serve`` and the tests."""
 
@@ -78,6 +114,13 @@ class MemoryBus:
         self._dropped: dict[str, tuple[int, int]] = {}  # the newest id no longer kept, per channel
         self._last = (0, 0)
         self._waiters: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
+        self.slots = MemorySlots()
+
+    def slot_take(self, holder: str, limit: int, seconds: float) -> str | None:
+        return self.slots.take(holder, limit, seconds)
+
+    def slot_give_back(self, holder: str, token: str) -> None:
+        self.slots.give_back(holder, token)
 
     def _next_id(self) -> str:
         now = int(time.time() * 1000)
@@ -146,6 +189,18 @@ class MemoryBus:
         return True
 
 
+# One stream more for a holder, atomically: drop its lapsed streams, refuse at the limit, else add this one
+# (scored by when it lapses) and keep the set as long as its newest member.
+_SLOT_TAKE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+SLOTS_REST_SECONDS = 5.0
+
+
 class RedisBus:
     """Each channel a Redis stream; see the module docstring."""
 
@@ -166,10 +221,46 @@ class RedisBus:
             url, socket_connect_timeout=self.CONNECT_SECONDS, decode_responses=True, max_connections=100_000
         )
         self._fanout: Fanout | None = None
+        self._slot_take = self.redis.register_script(_SLOT_TAKE)
+        self.fallback_slots = MemorySlots()
+        self._slots_resting_until = 0.0
 
     @staticmethod
     def key(channel: str) -> str:
         return KEY_PREFIX + channel
+
+    @staticmethod
+    def slots_key(holder: str) -> str:
+        return f"{KEY_PREFIX}slots:{holder[:100]}"
+
+    def slot_take(self, holder: str, limit: int, seconds: float) -> str | None:
+        """A slot for one more stream of ``holder`` (its token), or ``None`` when ``limit`` are open. While
+        Redis fails, the process's own memory counts (never an error: the streams degrade, the site stays)."""
+        import redis
+
+        if time.monotonic() < self._slots_resting_until:
+            return self.fallback_slots.take(holder, limit, seconds)
+        token = secrets.token_hex(8)
+        now_ms = int(time.time() * 1000)
+        try:
+            taken = self._slot_take(keys=[self.slots_key(holder)],
+                                    args=[now_ms, limit, now_ms + int(seconds * 1000), token, int(seconds) + 1])  # fmt: skip
+        except redis.RedisError as exc:
+            logger.warning("the live bus cannot count the streams: %s; this process counts for %ss", exc,
+                           SLOTS_REST_SECONDS)  # fmt: skip
+            self._slots_resting_until = time.monotonic() + SLOTS_REST_SECONDS
+            return self.fallback_slots.take(holder, limit, seconds)
+        return token if taken else None
+
+    def slot_give_back(self, holder: str, token: str) -> None:
+        import redis
+
+        if token.startswith("m:"):
+            return self.fallback_slots.give_back(holder, token)
+        try:
+            self.redis.zrem(self.slots_key(holder), token)
+        except redis.RedisError as exc:  # the slot lapses by itself
+            logger.warning("the live bus cannot give a stream's slot back: %s", exc)
 
     def _call(self, method, *args, **kwargs):
         import redis

@@ -4,6 +4,7 @@ answered by ``live.asgi`` without a thread each, driven in-process as uvicorn wo
 from __future__ import annotations
 
 import asyncio
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -15,7 +16,7 @@ from django.db import connections
 from live.publish import event_channel
 from tests.fixtures.tournament import round_seated
 from tournament.services.hands import hand_record
-from tournament.services.roles import role_grant
+from tournament.services.roles import role_grant, role_revoke
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DRAW = {"outcome": "exhaustive_draw", "dealer_position": 0}
@@ -115,3 +116,88 @@ def test_an_asgi_stream_knows_the_referee_by_their_session(memory_bus, make_even
         await talk.wait(timeout=5)
 
     run(scenario())
+
+
+def scope_with(
+    path: str, *, query: bytes = b"", client: str = "127.0.0.1", headers: list | None = None
+) -> dict:
+    found = scope(path, headers=headers)
+    return {**found, "query_string": query, "client": (client, 50000)}
+
+
+async def opened_with(path: str, **kwargs) -> tuple[ApplicationCommunicator, dict]:
+    from config.asgi import application
+
+    talk = ApplicationCommunicator(application, scope_with(path, **kwargs))
+    await talk.send_input({"type": "http.request", "body": b""})
+    return talk, await talk.receive_output(timeout=10)
+
+
+def test_an_asgi_stream_refuses_a_last_event_id_that_would_inject_an_event(memory_bus, make_event):
+    event = make_event(4, is_public=True, slug="asgi-inject")
+    injected = b"last_event_id=1-0%0Aevent%3A%20standings%0Adata%3A%20%7B%7D%0A%0A"
+
+    async def scenario():
+        talk, start = await opened_with(f"/events/{event.slug}/live", query=injected)
+        body = (await talk.receive_output(timeout=10))["body"]
+        await talk.wait(timeout=5)
+        return start["status"], body
+
+    status, body = run(scenario())
+    assert b"event: standings" not in body
+    assert status == 400 and json.loads(body)["error"]["field"] == "last_event_id"
+
+
+def test_an_asgi_address_past_its_streams_gets_429_until_one_of_its_phones_leaves(
+    memory_bus, make_event, settings
+):
+    settings.LIVE_STREAMS_PER_ADDRESS = 2
+    event = make_event(4, is_public=True, slug="asgi-slots")
+    path = f"/events/{event.slug}/live"
+
+    async def scenario():
+        first, _ = await opened_with(path, client="198.51.100.4")
+        second, _ = await opened_with(path, client="198.51.100.4")
+        third, refused = await opened_with(path, client="198.51.100.4")
+        await third.wait(timeout=5)
+        await first.send_input({"type": "http.disconnect"})
+        await first.wait(timeout=5)
+        fourth, again = await opened_with(path, client="198.51.100.4")
+        for talk in (second, fourth):
+            await talk.send_input({"type": "http.disconnect"})
+            await talk.wait(timeout=5)
+        return refused, again["status"]
+
+    refused, again = run(scenario())
+    assert refused["status"] == 429 and dict(refused["headers"])[b"retry-after"] == b"30"
+    assert again == 200
+
+
+def test_an_asgi_referee_whose_role_is_revoked_stops_getting_calls(memory_bus, make_event, client):
+    event = make_event(4, is_public=True, slug="asgi-revoked")
+    referee = User.objects.create_user("kato")
+    role = role_grant(event=event, user=referee, kind="referee")
+    client.force_login(referee)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+
+    async def scenario():
+        talk, _ = await opened(f"/events/{event.slug}/live", headers=[(b"cookie", cookie)])
+        await body_until(talk, b"stream open")
+        memory_bus.publish(event_channel(event.pk), "call", {"table_number": 1, "staff": True})
+        await body_until(talk, b"event: call")
+        await sync_to_async(revoke_and_let_go)(role)
+        memory_bus.publish(event_channel(event.pk), "call", {"table_number": 2, "staff": True})
+        memory_bus.publish(event_channel(event.pk), "hand", {"table_number": 1, "number": 1})
+        text = await body_until(talk, b"event: hand")
+        await talk.send_input({"type": "http.disconnect"})
+        await talk.wait(timeout=5)
+        return text
+
+    assert b"event: call" not in run(scenario())
+
+
+def revoke_and_let_go(role) -> None:
+    try:
+        role_revoke(role=role)
+    finally:
+        connections.close_all()

@@ -17,6 +17,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -82,6 +83,22 @@ def _staff_for(user, kind: str) -> None:
         user.groups.add(group)
 
 
+ROLES_GENERATION_SECONDS = 86400
+
+
+def roles_generation(event_id: int) -> str:
+    """A token that changes whenever a role in the event is granted or revoked (after the commit): what a
+    long-lived reader (a live stream) compares to know, with one cache read, when to ask the roles again.
+    A token lost by the cache reads as ``""``, itself a change."""
+    return cache.get(f"roles:generation:{event_id}") or ""
+
+
+def _roles_changed(event_id: int) -> None:
+    transaction.on_commit(
+        lambda: cache.set(f"roles:generation:{event_id}", secrets.token_hex(8), ROLES_GENERATION_SECONDS)
+    )
+
+
 @transaction.atomic
 def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> EventRole:
     """Give ``user`` a role in ``event``. Changing a referee's tables revokes the old grant and makes a new one."""
@@ -117,6 +134,7 @@ def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> E
         event=event, user=user, kind=kind, tables=tables.strip(), granted_by=recorder(by)
     )
     _staff_for(user, kind)
+    _roles_changed(event.pk)
     return role
 
 
@@ -126,6 +144,7 @@ def role_revoke(*, role: EventRole, by=None) -> EventRole:
     lock_event(role.event_id)
     role = EventRole.objects.select_for_update(no_key=True, of=("self",)).get(pk=role.pk)
     role.revoke(recorder(by))
+    _roles_changed(role.event_id)
     return role
 
 
