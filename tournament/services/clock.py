@@ -230,8 +230,8 @@ def clock_replay(
     round) and the server's now. A log that does not fit that real time by more than the device's
     measurable error (``engine.LOG_TOLERANCE_MS``: entries before the mark, spanning more than the time
     since, after its sending, going backwards) would move time between seats: it is refused (409
-    ``clock_log_implausible``, the first entry past the error named) and a referee sets the clock. All or nothing: an entry refused refuses the
-    whole log (its field ``log[i]``), nothing written.
+    ``clock_log_implausible``, the first entry past the error named) and a referee sets the clock. All or
+    nothing: an entry refused refuses the whole log (its field ``log[i]``), nothing written.
     """
     _check_replay_input(base_version=base_version, sent_at_ms=sent_at_ms, log=log)
     table = lock_table(table.pk)
