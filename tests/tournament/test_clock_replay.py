@@ -3,7 +3,10 @@
 import json
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from taikai.errors import Conflict, TaikaiError
 from tournament.engine import clock as engine
@@ -19,8 +22,9 @@ PRESSES = [(8000, 0, 1), (26000, 1, 2), (3000, 2, 3), (12000, 3, 4), (4000, 0, 5
 
 @pytest.fixture
 def now(monkeypatch):
-    """The server clock in milliseconds, moved by the test."""
-    clock = {"ms": 50_000_000}
+    """The server clock in milliseconds, moved by the test (from the real time: the tables' round was drawn
+    a moment before)."""
+    clock = {"ms": clock_services._now_ms() + 60_000}
     monkeypatch.setattr(clock_services, "_now_ms", lambda: clock["ms"])
     return clock
 
@@ -138,15 +142,122 @@ def test_a_press_before_the_clock_is_started_is_refused(tables, now):
     assert (info.value.code, info.value.field) == ("clock_not_started", "log[0]")
 
 
-def test_device_times_are_kept_between_the_clocks_mark_and_the_servers_now(tables, now):
-    # given a clock started online; its device's times are off in both directions within one log
-    clock_services.clock_start(table=tables[0], hand_number=1, dealer_position=0)
-    now["ms"] += 12000
-    log = [{"verb": "press", "at_ms": 1, "seat": 0, "turn_number": 1},  # before the start: charged nothing
-           {"verb": "press", "at_ms": 999_999, "seat": 1, "turn_number": 2}]  # after sending: now  # fmt: skip
-    clock = clock_services.clock_replay(table=tables[0], base_version=1, sent_at_ms=100_000, log=log)
+def started_online(table, now, *, thought_ms: int) -> tuple[TableClock, int]:
+    """A clock started online at ``table``; East (the dealer) has been thinking ``thought_ms`` since."""
+    clock = clock_services.clock_start(table=table, hand_number=1, dealer_position=0)
+    now["ms"] += thought_ms
+    return clock, engine.state_from_dict(clock.state).mark_ms
+
+
+def refused_as_implausible(table, log, *, sent_at_ms, base_version=1) -> Conflict:
+    before = TableClock.objects.get(table=table)
+    with pytest.raises(Conflict) as info:
+        clock_services.clock_replay(table=table, base_version=base_version, sent_at_ms=sent_at_ms, log=log)
+    after = TableClock.objects.get(table=table)
+    assert (after.version, after.state) == (before.version, before.state) and not Penalty.objects.exists()
+    return info.value
+
+
+def test_a_log_with_made_up_device_times_moves_no_time_between_seats_and_is_refused(tables, now):
+    # given a clock started online, East thinking for 2.6 s; South has 1 s left... as a forger would like
+    started_online(tables[0], now, thought_ms=2600)
+    # when a device claims East pressed at its time 0 and South at a time far ahead, sent far in the future
+    log = [{"verb": "press", "at_ms": 0, "seat": 0, "turn_number": 1},
+           {"verb": "press", "at_ms": 9_000_000_000_000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    error = refused_as_implausible(tables[0], log, sent_at_ms=8_000_000_000_000)
+    # then East is not credited the 2.6 s it used, nor South charged them: the log is refused, nothing written
+    assert (error.code, error.status, error.field) == ("clock_log_implausible", 409, "log[0]")
+
+
+def test_an_entry_after_the_log_was_sent_or_going_back_in_time_is_refused(tables, now):
+    started_online(tables[0], now, thought_ms=12_000)
+    after_sending = [{"verb": "press", "at_ms": 105_000, "seat": 0, "turn_number": 1}]
+    assert refused_as_implausible(tables[0], after_sending, sent_at_ms=100_000).field == "log[0]"
+    backwards = [{"verb": "press", "at_ms": 95_000, "seat": 0, "turn_number": 1},
+                 {"verb": "press", "at_ms": 91_000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    assert refused_as_implausible(tables[0], backwards, sent_at_ms=100_000).field == "log[1]"
+
+
+def test_entries_before_the_servers_mark_are_refused_beyond_the_devices_error_and_kept_at_the_mark_within(
+    tables, now
+):
+    # given a clock started online 12 s ago (the server's last mark)
+    _, mark = started_online(tables[0], now, thought_ms=12_000)
+    # when the device's log, sent just now, spans 30 s: its first press 18 s before the mark
+    log = [{"verb": "press", "at_ms": 100_000, "seat": 0, "turn_number": 1},
+           {"verb": "press", "at_ms": 130_000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    # then it is refused, nothing written (East would be credited 18 s)
+    error = refused_as_implausible(tables[0], log, sent_at_ms=130_000)
+    assert (error.code, error.status, error.field) == ("clock_log_implausible", 409, "log[0]")
+    # when it spans 12.6 s instead (its clock ran 0.6 s fast, within the device's error)
+    log[1]["at_ms"] = 112_600
+    clock = clock_services.clock_replay(table=tables[0], base_version=1, sent_at_ms=112_600, log=log)
+    # then East's press is kept at the mark (charged nothing, never before it), South charged up to now
     state = engine.state_from_dict(clock.state)
-    assert state.banks_ms == (20000, 13000, 20000, 20000) and state.mark_ms == now["ms"]
+    increment = state.settings.increment_ms
+    assert state.mark_ms == now["ms"] and engine.LOG_TOLERANCE_MS >= 600
+    assert state.banks_ms == (20000, 20000 - (now["ms"] - mark) + increment, 20000, 20000)
+
+
+def test_a_new_clocks_log_cannot_start_before_its_round_was_drawn(tables, now):
+    # given a table without a clock, its round drawn a minute ago (the fixture's now)
+    # when a device sends a hand it claims was started and played two hours ago
+    log = [{"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
+           {"verb": "press", "at_ms": 5_000, "seat": 0, "turn_number": 1}]  # fmt: skip
+    with pytest.raises(Conflict) as info:
+        clock_services.clock_replay(table=tables[0], base_version=0, sent_at_ms=2 * 3600_000, log=log)
+    # then it is refused: South would have been charged two hours and flagged
+    assert (info.value.code, info.value.field) == ("clock_log_implausible", "log[0]")
+    assert not TableClock.objects.exists() and not Penalty.objects.exists()
+
+
+# Device logs of up to 8 presses: each press's time after the one before (a device's clock may step back a
+# little), the time from the last press to sending, and the real time the server saw since its mark.
+DEVICE_LOGS = st.tuples(
+    st.integers(0, 10**13),  # the device's time at its first press
+    st.lists(st.integers(-3_000, 40_000), min_size=0, max_size=7),
+    st.integers(-3_000, 40_000),
+    st.integers(0, 120_000),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(device_log=DEVICE_LOGS)
+def test_a_replay_never_credits_a_seat_beyond_the_real_time_nor_moves_time_beyond_the_tolerance(
+    make_event, seated_round, now, device_log
+):
+    first, gaps, tail, real_ms = device_log
+    with transaction.atomic():  # each example from a new event, rolled back after
+        event = make_event(4, clock_bank_seconds=3600, clock_increment_seconds=0)
+        table = seated_round(event).tables.get()
+        replay_keeps_to_the_real_time(table, now, first=first, gaps=gaps, tail=tail, real_ms=real_ms)
+        transaction.set_rollback(True)
+
+
+def replay_keeps_to_the_real_time(table, now, *, first, gaps, tail, real_ms) -> None:
+    clock, mark = started_online(table, now, thought_ms=real_ms)
+    at = [first]
+    for gap in gaps:
+        at.append(max(0, at[-1] + gap))
+    sent_at = max(0, at[-1] + tail)
+    log = [{"verb": "press", "at_ms": t, "seat": i % 4, "turn_number": i + 1} for i, t in enumerate(at)]
+    try:
+        clock = clock_services.clock_replay(table=table, base_version=1, sent_at_ms=sent_at, log=log)
+    except Conflict as error:
+        assert error.code == "clock_log_implausible"
+        assert TableClock.objects.get(table=table).version == 1 and not Penalty.objects.exists()
+        return
+    state = engine.state_from_dict(clock.state)
+    charged = [state.settings.bank_ms - bank for bank in state.banks_ms]  # no increment: what each used
+    # the time the device claims each seat used, its log laid on the server's clock by its sending
+    claimed, previous = [0] * 4, mark
+    for i, t in enumerate(at):
+        claimed[i % 4] += t + now["ms"] - sent_at - previous
+        previous = t + now["ms"] - sent_at
+    # no seat is charged less than nothing, and all together no more than the real time since the mark
+    assert min(charged) >= 0 and sum(charged) <= now["ms"] - mark
+    # and no seat gains or loses more than the device's error against what its device claims
+    assert all(abs(c - d) <= engine.LOG_TOLERANCE_MS for c, d in zip(charged, claimed, strict=True))
 
 
 def test_an_empty_or_too_long_log_is_invalid(tables, now):
@@ -209,6 +320,23 @@ def test_api_replays_and_answers_the_clock_then_409_when_sent_from_an_old_versio
     assert TableClock.objects.get().version == 6 and Penalty.objects.count() == 1
 
 
+def test_api_a_log_with_made_up_times_is_a_409_in_the_error_shape_writing_nothing(admin_client, tables, now):
+    started_online(tables[0], now, thought_ms=2600)
+    before = TableClock.objects.get()
+    log = [{"verb": "press", "at_ms": 0, "seat": 0, "turn_number": 1},
+           {"verb": "press", "at_ms": 9_000_000_000_000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    response = post_replay(
+        admin_client, tables[0], {"base_version": 1, "sent_at_ms": 8_000_000_000_000, "log": log}
+    )
+    assert response.status_code == 409, response.content
+    error = response.json()["error"]
+    assert (error["code"], error["field"]) == ("clock_log_implausible", "log[0]") and "log entry 0" in error[
+        "message"
+    ]
+    after = TableClock.objects.get()
+    assert (after.version, after.state) == (before.version, before.state) and not Penalty.objects.exists()
+
+
 def test_api_the_same_replay_sent_twice_with_its_key_is_recorded_once(admin_client, tables, now):
     log, sent_at = device_log(7_000)
     body = {"base_version": 0, "sent_at_ms": sent_at, "log": log}
@@ -228,8 +356,10 @@ def test_api_only_those_who_run_the_clock_may_replay(client, tables, now):
 def test_a_log_that_goes_on_from_the_devices_earlier_log_is_guarded_by_its_turns(tables, now):
     # given a device's first log sent (start and the first two presses) and the rest kept in a second log
     log, sent_at = device_log(1_000)
-    clock_services.clock_replay(table=tables[0], base_version=0, sent_at_ms=sent_at - 2 * 12_000, log=log[:3])
-    # when the second log, with no version (base_version None), goes on from it
+    first_sent_at = log[2]["at_ms"] + 1000  # a second after its last press
+    clock_services.clock_replay(table=tables[0], base_version=0, sent_at_ms=first_sent_at, log=log[:3])
+    # when the second log, with no version (base_version None), goes on from it, sent as much later
+    now["ms"] += sent_at - first_sent_at
     clock = clock_services.clock_replay(table=tables[0], base_version=None, sent_at_ms=sent_at, log=log[3:])
     # then it is taken; and the same log sent once more is refused by its stale turn, nothing written
     assert engine.state_from_dict(clock.state).turn_number == len(PRESSES) + 1

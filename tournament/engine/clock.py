@@ -24,6 +24,7 @@ by the service before ``press``; every claim is kept in the state (``claims``) f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -262,6 +263,64 @@ def void(state: ClockState) -> ClockState:
     if state.status == "finished":
         raise TournamentError("clock_finished", _("the clock of this hand has already stopped"))
     return replace(state, status="finished")
+
+
+# The device's measurable error: how far a replayed log may be moved, in all, to fit the time the server
+# saw (see ``place_log``).
+LOG_TOLERANCE_MS = 1000
+
+
+def place_log(
+    device_ms: Sequence[int], *, sent_at_ms: int, server_now_ms: int, floor_ms: int | None
+) -> tuple[tuple[int, int], ...]:
+    """The server's time of each entry of a log a device kept offline, with the time the log was moved
+    by so far to fit it; past ``LOG_TOLERANCE_MS`` the log is refused (``log_implausible``).
+
+    The device's clock is trusted for the time between its entries (``device_ms``), never for where they
+    lie: the log is laid on the server's clock by its end, the device's time when it sent the log
+    (``sent_at_ms``) being the server's now. Each entry is then kept between the server's last mark of
+    the clock (``floor_ms``: no entry before what the server saw; ``None``, no mark) or the entry before
+    it, and the server's now. An honest log needs no such move: the device went offline after the mark
+    and sent its log before it arrived, so its entries span at most the real time between the two.
+
+    A move shortens or lengthens a turn, and so moves time between seats: a press kept at the mark
+    charges nothing to the seat on turn, and the time its device claims passes to the turns after. The
+    moves of all entries added up bound the time any seat gains or loses by them.
+
+    ``LOG_TOLERANCE_MS`` is the device's measurable error, 1 s: a phone's clock drifts up to about
+    100 ppm (0.7 s over a two-hour hand offline), and a clock set by the network steps by a few hundred
+    milliseconds. Beyond it a forged or broken log would choose who runs out of time (art. 38 ⑤); a
+    referee decides instead. The time the log took to arrive is not measured (the device's time when it
+    sent it is the arrival); it only delays the log, charging the seat on turn at the mark for it.
+    """
+    offset = server_now_ms - sent_at_ms
+    placed: list[tuple[int, int]] = []
+    moved = 0
+    for at in device_ms:
+        claimed = at + offset
+        lower = placed[-1][0] if placed else floor_ms
+        now_ms = min(claimed, server_now_ms)
+        now_ms = now_ms if lower is None else max(now_ms, lower)
+        moved += abs(now_ms - claimed)
+        placed.append((now_ms, moved))
+    return tuple(placed)
+
+
+def log_implausible(index: int, moved_ms: int) -> TournamentConflict:
+    """The refusal of a log whose entry ``index`` is the first that moves it beyond the device's error."""
+    return TournamentConflict(
+        "clock_log_implausible",
+        # Translators: index is the entry's place in the device's log (from 0); seconds the time by which
+        # the device's times miss the server's, tolerance how far a device's clock may be off.
+        _("log entry %(index)s: the device's times do not fit the time the server saw (%(seconds)s s off, "
+          "a device may be %(tolerance)s s off); nothing was recorded: a referee sets the clock")
+        % {"index": index, "seconds": _seconds(moved_ms), "tolerance": _seconds(LOG_TOLERANCE_MS)},
+        field=f"log[{index}]",
+    )  # fmt: skip
+
+
+def _seconds(ms: int) -> str:
+    return f"{ms // 1000}.{ms % 1000 // 100}"
 
 
 def _charge_seat_on_turn(state: ClockState, now_ms: int) -> ClockTransition:

@@ -37,7 +37,11 @@ from tournament.services.locks import lock_clock, lock_table
 
 
 def _now_ms() -> int:
-    return int(timezone.now().timestamp() * 1000)
+    return _ms(timezone.now())
+
+
+def _ms(moment) -> int:
+    return int(moment.timestamp() * 1000)
 
 
 def _engine_call(call):
@@ -221,10 +225,13 @@ def clock_replay(
     and the device takes the server's clock. ``base_version`` None: the log goes on from the device's log
     sent before it (whose answer the device may not have had); its turn numbers guard it instead.
 
-    The device's times are moved onto the server's by ``server now - sent_at_ms`` (the device's time when
-    it sent the log); each is kept between the clock's last mark (or the previous entry) and the server's
-    now, so the engine never sees time go backwards or into the future. All or nothing: an entry refused
-    refuses the whole log (its field ``log[i]``), nothing written.
+    The server trusts its own time, not the device's: the log is laid on the server's clock by
+    ``engine.place_log``, between the clock's last mark (for a table without a clock, the drawing of its
+    round) and the server's now. A log that does not fit that real time by more than the device's
+    measurable error (``engine.LOG_TOLERANCE_MS``: entries before the mark, spanning more than the time
+    since, after its sending, going backwards) would move time between seats: it is refused (409
+    ``clock_log_implausible``, the first entry past the error named) and a referee sets the clock. All or
+    nothing: an entry refused refuses the whole log (its field ``log[i]``), nothing written.
     """
     _check_replay_input(base_version=base_version, sent_at_ms=sent_at_ms, log=log)
     table = lock_table(table.pk)
@@ -237,19 +244,18 @@ def clock_replay(
               "%(base)s): reload the clock") % {"current": current, "base": base_version},
             field="base_version",
         )  # fmt: skip
-    server_now = _now_ms()
-    offset = server_now - sent_at_ms
-    floor = None if clock is None else engine.state_from_dict(clock.state).mark_ms
-    for index, entry in enumerate(log):
-        now_ms = min(entry["at_ms"] + offset, server_now)
-        now_ms = now_ms if floor is None else max(now_ms, floor)
+    floor = _ms(table.round.created_at) if clock is None else engine.state_from_dict(clock.state).mark_ms
+    placed = engine.place_log([entry["at_ms"] for entry in log], sent_at_ms=sent_at_ms, server_now_ms=_now_ms(),
+                              floor_ms=floor)  # fmt: skip
+    for index, (entry, (now_ms, moved_ms)) in enumerate(zip(log, placed, strict=True)):
         try:
             clock = _replay_entry(table, clock, entry, now_ms=now_ms, user=user)
         except TaikaiError as exc:
             # Translators: index is the entry's place in the device's log (from 0), verb its action.
             prefix = _("log entry %(index)s (%(verb)s): ") % {"index": index, "verb": entry["verb"]}
             raise exc.at(f"log[{index}]", prefix=prefix) from exc
-        floor = now_ms
+        if moved_ms > engine.LOG_TOLERANCE_MS:  # after the entry's own checks: a log sent twice is stale
+            raise engine.log_implausible(index, moved_ms)  # the transaction is rolled back: nothing written
     _announce_clock(table, clock.state["status"])
     return clock
 

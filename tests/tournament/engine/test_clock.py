@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +15,7 @@ from tournament.engine.clock import (
     end_hand,
     observe,
     pause,
+    place_log,
     press,
     remaining_ms,
     resume,
@@ -387,3 +389,19 @@ def test_art42_absent_seats_must_be_seats_and_leave_two_players(absent):
     with pytest.raises(TournamentError) as caught:
         ClockSettings(bank_ms=SECOND, increment_ms=0, players=4 if absent != {0, 1, 2} else 3, absent=absent)
     assert caught.value.code == "invalid_clock_settings"
+
+
+def test_art38_an_honest_offline_log_keeps_its_devices_gaps_and_ends_where_it_was_sent():
+    # a device whose clock is far from the server's went offline after the mark and pressed three times;
+    # it sent its log a second after the last press, 40 s after the server's mark by the server's clock
+    mark, device = 1_000_000_000, [7_000_000, 7_012_000, 7_030_000]
+    placed = place_log(
+        device, sent_at_ms=device[-1] + SECOND, server_now_ms=mark + 40 * SECOND, floor_ms=mark
+    )
+    times = [time for time, _ in placed]
+    assert [b - a for a, b in pairwise(times)] == [b - a for a, b in pairwise(device)]
+    assert (
+        times[-1] == mark + 40 * SECOND - SECOND
+        and times[0] > mark
+        and all(moved == 0 for _, moved in placed)
+    )
