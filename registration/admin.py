@@ -3,8 +3,6 @@ actions (approve, refuse, refuse and block the address, move in the waiting list
 
 from __future__ import annotations
 
-import csv
-
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.helpers import ActionForm
@@ -16,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from registration import selectors, services
 from registration.models import BlockedEmail, Registration, SignUp, SignUpChange, SignUpMessage
 from taikai.errors import TaikaiError
+from taikai.spreadsheet import csv_writer
 from tournament.admin.common import EventScopedAdmin, apply_to_each
 
 EXPORT_COLUMNS = ("rank", "state", "name", "reading", "club", "country", "external_id", "email", "language",
@@ -165,7 +164,7 @@ class SignUpAdmin(EventScopedAdmin):
             raise PermissionDenied
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="sign-ups.csv"'
-        writer = csv.writer(response)
+        writer = csv_writer(response)
         writer.writerow(EXPORT_COLUMNS)
         for row in rows:
             writer.writerow([getattr(row, column) or "" for column in EXPORT_COLUMNS])
