@@ -96,10 +96,19 @@ class SignUpAdmin(EventScopedAdmin):
     search_fields = ("name", "reading", "club", "email", "external_id")
     ordering = ("event", "rank")
     fields = readonly_fields = ("event", "state", "rank", "name", "reading", "club", "country", "external_id",
-                                "email", "language", "entry", "checked_in_at", "created_at", "likely_players")  # fmt: skip
+                                "email", "language", "entry", "player_made", "checked_in_at", "created_at",
+                                "likely_players")  # fmt: skip
     inlines = [ChangeInline, MessageInline]
     action_form = ReasonActionForm
-    actions = ["approve", "refuse", "refuse_and_block", "move_to_top", "merge_with_likely", "export_csv"]
+    actions = [
+        "approve",
+        "refuse",
+        "refuse_and_block",
+        "move_to_top",
+        "merge_with_likely",
+        "renew_link",
+        "export_csv",
+    ]
 
     def has_add_permission(self, request, *args):
         return False  # people sign up on the event's sign-up page
@@ -156,6 +165,15 @@ class SignUpAdmin(EventScopedAdmin):
             return services.sign_up_player_merge(sign_up=sign_up, player=found[0], by=request.user)
 
         apply_to_each(self, request, queryset, merge, _("%(object)s: merged with the stored player."))
+
+    @admin.action(
+        description=gettext_lazy(
+            "Renew the private links (the old ones stop working; the new ones are e-mailed)"
+        )
+    )
+    def renew_link(self, request, queryset):
+        apply_to_each(self, request, queryset, lambda s: services.sign_up_link_renew(sign_up=s, by=request.user),
+                      _("%(object)s: a new link was sent; the old one no longer works."))  # fmt: skip
 
     @admin.action(description=gettext_lazy("Export the selected sign-ups (CSV)"))
     def export_csv(self, request, queryset):

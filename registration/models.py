@@ -40,7 +40,7 @@ class Registration(models.Model):
     required = models.JSONField(verbose_name=_("fields required"), default=default_required)
     pending_per_email = models.PositiveSmallIntegerField(
         verbose_name=_("sign-ups per e-mail address"), default=2,
-        help_text=_("Sign-ups still pending or waiting with one e-mail address, at most."),
+        help_text=_("Live sign-ups (pending, waiting or confirmed) with one e-mail address, at most."),
     )  # fmt: skip
     checkin_opens_at = models.DateTimeField(verbose_name=_("check-in opens at"), null=True, blank=True)
     checkin_closed_at = models.DateTimeField(
@@ -93,6 +93,8 @@ class SignUp(models.Model):
         blank=True,
         related_name="sign_up",
     )
+    # the entry's player was made from this sign-up (its edits reach it), not a stored player merged in
+    player_made = models.BooleanField(verbose_name=_("player made at sign-up"), default=False, editable=False)
     checked_in_at = models.DateTimeField(verbose_name=_("checked in at"), null=True, blank=True)
     created_at = models.DateTimeField(verbose_name=_("signed up at"), auto_now_add=True)
 
