@@ -106,6 +106,7 @@ class SignUpAdmin(EventScopedAdmin):
         "refuse_and_block",
         "move_to_top",
         "merge_with_likely",
+        "confirm_external_id",
         "renew_link",
         "export_csv",
     ]
@@ -165,6 +166,12 @@ class SignUpAdmin(EventScopedAdmin):
             return services.sign_up_player_merge(sign_up=sign_up, player=found[0], by=request.user)
 
         apply_to_each(self, request, queryset, merge, _("%(object)s: merged with the stored player."))
+
+    @admin.action(description=gettext_lazy("Confirm the EMA number given (when no stored player holds it)"))
+    def confirm_external_id(self, request, queryset):
+        apply_to_each(self, request, queryset,
+                      lambda s: services.sign_up_external_id_confirm(sign_up=s, by=request.user),
+                      _("%(object)s: the EMA number is confirmed."))  # fmt: skip
 
     @admin.action(
         description=gettext_lazy(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from django.core import signing
 from django.core.cache import cache
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -538,6 +538,30 @@ def message_send(*, message_id: int, link: str) -> bool:
         message.sent_at = timezone.now()
         message.save(update_fields=["sent_at"])
     return True
+
+
+@transaction.atomic
+def sign_up_external_id_confirm(*, sign_up: SignUp, by) -> SignUp:
+    """The organizer confirms the EMA number or other id a confirmed sign-up gave, when no stored player holds
+    it: the player made from the sign-up takes it (one who holds it is merged with instead). Recorded."""
+    _registration, sign_up = _locked_sign_up(sign_up)
+    _require(sign_up, State.CONFIRMED)
+    if not sign_up.external_id:
+        raise TaikaiError("no_external_id", _("%(name)s gave no EMA number or other id") % {"name": sign_up.name}, field="external_id")  # fmt: skip
+    if not sign_up.player_made:
+        raise TaikaiError("player_stored", _("%(name)s is a stored player: their number is changed in Players") % {"name": sign_up.name}, field="player")  # fmt: skip
+    player = Player.objects.select_for_update(no_key=True).get(pk=sign_up.entry.player_id)
+    holder = Player.objects.filter(external_id=sign_up.external_id).exclude(pk=player.pk).first()
+    if holder is not None:
+        raise TaikaiError("external_id_taken", _("%(player)s (#%(id)s) holds this number: merge the sign-up with them instead") % {"player": holder, "id": holder.pk}, field="external_id")  # fmt: skip
+    player.external_id = sign_up.external_id
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["external_id"])
+    except IntegrityError:  # stored meanwhile by someone else
+        raise TaikaiError("external_id_taken", _("a stored player holds this number: merge the sign-up with them instead"), field="external_id") from None  # fmt: skip
+    _change(sign_up, "id_confirmed", sign_up.state, sign_up.state, reason=sign_up.external_id, by=by)
+    return sign_up
 
 
 @transaction.atomic

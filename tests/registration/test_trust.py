@@ -120,6 +120,24 @@ def test_the_organizers_merge_action_links_the_player_the_number_names(event, or
     assert made.entry.player == stored and SignUpChange.objects.filter(sign_up=made, what="merged").exists()
 
 
+def test_an_unknown_number_reaches_the_player_only_when_an_organizer_confirms_it(event, organizer):
+    made = sign(event, 1, external_id="09990001")
+    player = made.entry.player
+    assert player.external_id != "09990001"  # a claim until confirmed
+    services.sign_up_external_id_confirm(sign_up=made, by=organizer)
+    player.refresh_from_db()
+    assert player.external_id == "09990001"
+    assert SignUpChange.objects.filter(sign_up=made, what="id_confirmed", by=organizer).exists()
+    # a number a stored player holds is never given to another: the organizer merges instead
+    stored = Player.objects.create(**STORED)
+    other = sign(event, 2, external_id=STORED["external_id"])
+    with pytest.raises(TaikaiError) as info:
+        services.sign_up_external_id_confirm(sign_up=other, by=organizer)
+    assert (info.value.code, info.value.field) == ("external_id_taken", "external_id")
+    stored.refresh_from_db()
+    assert Player.objects.filter(external_id=STORED["external_id"]).get() == stored
+
+
 # --- the limits ---------------------------------------------------------------------------------------------
 
 

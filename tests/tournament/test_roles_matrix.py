@@ -604,6 +604,8 @@ WRITES = [
     W("merge a sign-up with its likely stored player", admin_action(SignUp, "merge_with_likely",
                                                                     signed("Signed Confirmed")),
       ORGANIZERS, "action:registration.signup.merge_with_likely"),
+    W("confirm a sign-up's EMA number", admin_action(SignUp, "confirm_external_id", signed("Signed Confirmed")),
+      ORGANIZERS, "action:registration.signup.confirm_external_id"),
     W("renew a sign-up's private link", admin_action(SignUp, "renew_link", signed("Signed Waiting")), ORGANIZERS,
       "action:registration.signup.renew_link"),
     W("export sign-ups", admin_action(SignUp, "export_csv", signed("Signed Waiting")), ORGANIZERS,
