@@ -96,7 +96,7 @@ class SignUpAdmin(EventScopedAdmin):
     search_fields = ("name", "reading", "club", "email", "external_id")
     ordering = ("event", "rank")
     fields = readonly_fields = ("event", "state", "rank", "name", "reading", "club", "country", "external_id",
-                                "email", "language", "entry", "player_made", "checked_in_at", "created_at",
+                                "email", "language", "entry", "made_player", "checked_in_at", "created_at",
                                 "likely_players")  # fmt: skip
     inlines = [ChangeInline, MessageInline]
     action_form = ReasonActionForm

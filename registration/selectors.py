@@ -63,7 +63,7 @@ def likely_matches(sign_up: SignUp, *, limit: int = 5) -> list[Player]:
     """Stored players who may be this person, for the organizer to merge or keep apart: first the one holding
     the EMA number or other id the sign-up gives (a claim, never a link by itself), then those of the same
     name or reading and the same club. None once the sign-up is merged with a stored player."""
-    if sign_up.entry_id and not sign_up.player_made:
+    if sign_up.entry_id and not sign_up.own_player:
         return []
     same = Q(display_name__iexact=sign_up.name)
     if sign_up.reading:

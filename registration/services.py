@@ -231,8 +231,8 @@ def _confirm(sign_up: SignUp, what: str, *, by=None, reason: str = "") -> None:
         values = {"display_name": sign_up.name, "reading": sign_up.reading, "club": sign_up.club,
                   "country": sign_up.country}  # fmt: skip
         sign_up.entry = entry_register_player(event=sign_up.event, values=values)
-        sign_up.player_made = True
-        sign_up.save(update_fields=["entry", "player_made"])
+        sign_up.made_player = sign_up.entry.player
+        sign_up.save(update_fields=["entry", "made_player"])
     elif sign_up.entry.status != Entry.Status.ACTIVE:
         entry_status_set(entry=sign_up.entry, status=Entry.Status.ACTIVE, reason=_("registration confirmed"))
     _move(sign_up, State.CONFIRMED, what, by=by, reason=reason)
@@ -367,7 +367,7 @@ def sign_up_edit(*, sign_up: SignUp, values: dict) -> SignUp:
     for name, value in checked.__dict__.items():
         setattr(sign_up, name, value)
     sign_up.save(update_fields=list(FIELDS))
-    if sign_up.entry_id and sign_up.player_made:
+    if sign_up.own_player:
         player = sign_up.entry.player
         player.display_name, player.reading, player.club = sign_up.name, sign_up.reading, sign_up.club
         player.save(update_fields=["display_name", "reading", "club"])
@@ -548,7 +548,7 @@ def sign_up_external_id_confirm(*, sign_up: SignUp, by) -> SignUp:
     _require(sign_up, State.CONFIRMED)
     if not sign_up.external_id:
         raise TaikaiError("no_external_id", _("%(name)s gave no EMA number or other id") % {"name": sign_up.name}, field="external_id")  # fmt: skip
-    if not sign_up.player_made:
+    if not sign_up.own_player:
         raise TaikaiError("player_stored", _("%(name)s is a stored player: their number is changed in Players") % {"name": sign_up.name}, field="player")  # fmt: skip
     player = Player.objects.select_for_update(no_key=True).get(pk=sign_up.entry.player_id)
     holder = Player.objects.filter(external_id=sign_up.external_id).exclude(pk=player.pk).first()
@@ -577,8 +577,7 @@ def sign_up_player_merge(*, sign_up: SignUp, player, by) -> SignUp:
     if Entry.objects.filter(event_id=sign_up.event_id, player=player).exists():
         raise TaikaiError("already_entered", _("%(player)s is already a player of this event") % {"player": player}, field="player")  # fmt: skip
     Entry.objects.filter(pk=entry.pk).update(player=player)
-    sign_up.player_made = False  # the stored player's record is the organizers' from now on
-    sign_up.save(update_fields=["player_made"])
+    sign_up.refresh_from_db()  # the entry's player is the stored one now: the sign-up's edits never reach it
     if not Entry.objects.filter(player=made).exists() and made.user_id is None:
         Player.objects.filter(pk=made.pk).delete()
     _change(sign_up, "merged", sign_up.state, sign_up.state, reason=_("the same as player #%(id)s") % {"id": player.pk}, by=by)  # fmt: skip

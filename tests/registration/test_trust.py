@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from players.models import Player
+from profiles.services import player_merge
 from registration import selectors, services
 from registration.models import Registration, SignUp, SignUpChange, SignUpMessage
 from taikai.errors import TaikaiError
@@ -73,7 +74,7 @@ def test_a_stranger_with_a_stored_players_ema_number_takes_over_nothing_and_the_
                                                 "external_id": STORED["external_id"]})  # fmt: skip
     assert answer.status_code == 302
     made = SignUp.objects.get(email="x@example.org")
-    assert made.state == State.CONFIRMED and made.entry.player != stored and made.player_made
+    assert made.state == State.CONFIRMED and made.entry.player != stored and made.own_player
     assert made.external_id == STORED["external_id"]  # the claim is kept, for the organizers
     assert selectors.likely_matches(made)[0] == stored  # and shown as the likely player, not linked
     # their edit changes their sign-up and their own player, never the stored player
@@ -96,7 +97,7 @@ def test_a_stranger_with_a_stored_players_ema_number_takes_over_nothing_and_the_
     services.sign_up_approve(sign_up=theirs, by=organizer)
     services.sign_up_player_merge(sign_up=theirs, player=stored, by=organizer)
     theirs.refresh_from_db()
-    assert theirs.entry.player == stored and not theirs.player_made and selectors.likely_matches(theirs) == []
+    assert theirs.entry.player == stored and not theirs.own_player and selectors.likely_matches(theirs) == []
     with pytest.raises(TaikaiError) as info:
         services.sign_up_player_merge(sign_up=made, player=stored, by=organizer)
     assert info.value.code == "already_entered"
@@ -118,6 +119,18 @@ def test_the_organizers_merge_action_links_the_player_the_number_names(event, or
     assert response.status_code == 302
     made.refresh_from_db()
     assert made.entry.player == stored and SignUpChange.objects.filter(sign_up=made, what="merged").exists()
+
+
+def test_a_sign_ups_edits_never_reach_the_stored_player_its_player_was_merged_into_in_the_profiles(event):
+    stored = Player.objects.create(**STORED)
+    made = sign(event, 1, name=STORED["display_name"])
+    player_merge(
+        kept=stored, merged=made.entry.player
+    )  # the profiles' merge moves the entry to the stored one
+    services.sign_up_edit(sign_up=made, values={"name": "HACKED BY A STRANGER", "email": "p1@example.org"})
+    stored.refresh_from_db()
+    assert {k: getattr(stored, k) for k in STORED} == STORED
+    assert SignUp.objects.get(pk=made.pk).name == "HACKED BY A STRANGER"
 
 
 def test_an_unknown_number_reaches_the_player_only_when_an_organizer_confirms_it(event, organizer):
