@@ -174,13 +174,7 @@ def sign_up_create(
     checked = SignUpValues.checked(registration, values)
     _throttle(address)
     registration = _locked(event.pk)
-    if BlockedEmail.objects.filter(event=event, email=checked.email).exists():
-        raise TaikaiError(
-            "email_blocked", _("sign-ups from this address are refused for this event"), field="email"
-        )
-    live = SignUp.objects.filter(event=event, email=checked.email, state__in=LIVE).count()
-    if live >= registration.pending_per_email:
-        raise TaikaiError("too_many_pending", _("this e-mail address already has as many sign-ups for this event as one address may have"), field="email")  # fmt: skip
+    _email_allowed(registration, checked.email)
     same_id = bool(checked.external_id) and SignUp.objects.filter(event=event, external_id=checked.external_id, state__in=LIVE).exists()  # fmt: skip
     rank = (SignUp.objects.filter(event=event).aggregate(last=Max("rank"))["last"] or 0) + 1
     sign_up = SignUp.objects.create(event=event, state=State.WAITING, rank=rank, language=language[:8] or "en",
@@ -194,6 +188,20 @@ def sign_up_create(
     else:
         _message(sign_up, "waiting")
     return sign_up
+
+
+def _email_allowed(registration: Registration, email: str, *, besides: SignUp | None = None) -> None:
+    """Refused: an address blocked for the event, or one already holding as many live sign-ups (pending,
+    waiting, confirmed, checked in) as one address may (``besides``: the sign-up that is changing address)."""
+    if BlockedEmail.objects.filter(event_id=registration.event_id, email=email).exists():
+        raise TaikaiError(
+            "email_blocked", _("sign-ups from this address are refused for this event"), field="email"
+        )
+    live = SignUp.objects.filter(event_id=registration.event_id, email=email, state__in=LIVE)
+    if besides is not None:
+        live = live.exclude(pk=besides.pk)
+    if live.count() >= registration.pending_per_email:
+        raise TaikaiError("too_many_pending", _("this e-mail address already has as many sign-ups for this event as one address may have"), field="email")  # fmt: skip
 
 
 def _locked(event_id: int) -> Registration:
@@ -364,6 +372,8 @@ def sign_up_edit(*, sign_up: SignUp, values: dict) -> SignUp:
     registration, sign_up = _locked_sign_up(sign_up)
     _require(sign_up, State.PENDING, State.WAITING, State.CONFIRMED)
     checked = SignUpValues.checked(registration, values)
+    if checked.email != sign_up.email:  # a new address is held to the same limits as a new sign-up
+        _email_allowed(registration, checked.email, besides=sign_up)
     for name, value in checked.__dict__.items():
         setattr(sign_up, name, value)
     sign_up.save(update_fields=list(FIELDS))

@@ -170,6 +170,19 @@ def test_the_per_email_limit_counts_confirmed_and_checked_in_sign_ups(event):
     assert sign(event, 4, email="same@example.org").state == State.CONFIRMED
 
 
+def test_moving_a_sign_up_to_an_address_at_its_limit_is_refused(event):
+    Registration.objects.filter(event=event).update(pending_per_email=1)
+    sign(event, 1, email="same@example.org")
+    other = sign(event, 2)
+    with pytest.raises(TaikaiError) as info:
+        services.sign_up_edit(sign_up=other, values={"name": "Player 2", "email": "same@example.org"})
+    assert (info.value.code, info.value.field) == ("too_many_pending", "email")
+    assert SignUp.objects.get(pk=other.pk).email == "p2@example.org"
+    services.sign_up_edit(
+        sign_up=other, values={"name": "Player Two", "email": "p2@example.org"}
+    )  # its own: fine
+
+
 def test_the_organizers_api_sign_ups_are_not_counted_by_the_public_limit(event):
     token = api_token_issue(event=event, name="club software", scope="organizer").secret
     api = Client(HTTP_AUTHORIZATION=f"Bearer {token}", REMOTE_ADDR="192.0.2.1")
