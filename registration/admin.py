@@ -3,8 +3,6 @@ actions (approve, refuse, refuse and block the address, move in the waiting list
 
 from __future__ import annotations
 
-import csv
-
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.helpers import ActionForm
@@ -16,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from registration import selectors, services
 from registration.models import BlockedEmail, Registration, SignUp, SignUpChange, SignUpMessage
 from taikai.errors import TaikaiError
+from taikai.spreadsheet import csv_writer
 from tournament.admin.common import EventScopedAdmin, apply_to_each
 
 EXPORT_COLUMNS = ("rank", "state", "name", "reading", "club", "country", "external_id", "email", "language",
@@ -97,10 +96,20 @@ class SignUpAdmin(EventScopedAdmin):
     search_fields = ("name", "reading", "club", "email", "external_id")
     ordering = ("event", "rank")
     fields = readonly_fields = ("event", "state", "rank", "name", "reading", "club", "country", "external_id",
-                                "email", "language", "entry", "checked_in_at", "created_at", "likely_players")  # fmt: skip
+                                "email", "language", "entry", "made_player", "checked_in_at", "created_at",
+                                "likely_players")  # fmt: skip
     inlines = [ChangeInline, MessageInline]
     action_form = ReasonActionForm
-    actions = ["approve", "refuse", "refuse_and_block", "move_to_top", "merge_with_likely", "export_csv"]
+    actions = [
+        "approve",
+        "refuse",
+        "refuse_and_block",
+        "move_to_top",
+        "merge_with_likely",
+        "confirm_external_id",
+        "renew_link",
+        "export_csv",
+    ]
 
     def has_add_permission(self, request, *args):
         return False  # people sign up on the event's sign-up page
@@ -158,6 +167,21 @@ class SignUpAdmin(EventScopedAdmin):
 
         apply_to_each(self, request, queryset, merge, _("%(object)s: merged with the stored player."))
 
+    @admin.action(description=gettext_lazy("Confirm the EMA number given (when no stored player holds it)"))
+    def confirm_external_id(self, request, queryset):
+        apply_to_each(self, request, queryset,
+                      lambda s: services.sign_up_external_id_confirm(sign_up=s, by=request.user),
+                      _("%(object)s: the EMA number is confirmed."))  # fmt: skip
+
+    @admin.action(
+        description=gettext_lazy(
+            "Renew the private links (the old ones stop working; the new ones are e-mailed)"
+        )
+    )
+    def renew_link(self, request, queryset):
+        apply_to_each(self, request, queryset, lambda s: services.sign_up_link_renew(sign_up=s, by=request.user),
+                      _("%(object)s: a new link was sent; the old one no longer works."))  # fmt: skip
+
     @admin.action(description=gettext_lazy("Export the selected sign-ups (CSV)"))
     def export_csv(self, request, queryset):
         rows = list(queryset.order_by("event", "rank"))
@@ -165,7 +189,7 @@ class SignUpAdmin(EventScopedAdmin):
             raise PermissionDenied
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="sign-ups.csv"'
-        writer = csv.writer(response)
+        writer = csv_writer(response)
         writer.writerow(EXPORT_COLUMNS)
         for row in rows:
             writer.writerow([getattr(row, column) or "" for column in EXPORT_COLUMNS])

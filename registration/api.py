@@ -26,7 +26,6 @@ from registration import selectors, services
 from registration.models import FIELDS, Registration, SignUp
 from taikai.errors import TaikaiError
 from tournament import access
-from tournament.access import client_address
 from tournament.api_v1 import serializers as s
 from tournament.api_v1.base import ApiView, Pages
 from tournament.api_v1.events import ERRORS, PAGE, PAGE_SIZE, PAGED_READ_ERRORS, READ_ERRORS, valid
@@ -66,7 +65,7 @@ class RegistrationSerializer(serializers.Serializer):
     asked = DetailsField(help_text="The details asked.")
     required = DetailsField(help_text="The details a sign-up must give.")
     pending_per_email = serializers.IntegerField(
-        help_text="Sign-ups still pending or waiting with one e-mail address, at most."
+        help_text="Live sign-ups (pending, waiting or confirmed) with one e-mail address, at most."
     )
     checkin_opens_at = serializers.DateTimeField(
         allow_null=True, help_text="Check-in at the venue opens then."
@@ -113,7 +112,8 @@ class SignUpSerializer(serializers.ModelSerializer):
             "reading": {"help_text": "The name's reading in kana or romaji."},
             "club": {"help_text": "The player's club or affiliation."},
             "country": {"help_text": "The country as the player gave it."},
-            "external_id": {"help_text": "An EMA number or other id: names the stored player when confirmed."},
+            "external_id": {"help_text": "An EMA number or other id, as the player gave it: a claim, never a link "
+                                         "to the stored player by itself (organizers merge the sign-up with it)."},
             "checked_in_at": {"help_text": "When the player checked in at the venue."},
         }  # fmt: skip
 
@@ -237,7 +237,8 @@ class EventSignUps(RegistrationView):
         summary="Sign someone up (organizers): confirmed, pending or waiting as the registration decides",
         description="The public sign-up is the event's sign-up page; through the API only an organizer signs "
         "someone up, on their behalf. The registration's rules apply: it must be open, the details it "
-        "requires given, the address not blocked.",
+        "requires given, the address not blocked, the sign-ups per e-mail address; the limit of sign-ups per "
+        "network address of the public page does not.",
         responses={201: SignUpSerializer, **ERRORS},
     )  # fmt: skip
     def post(self, request, slug: str):
@@ -245,7 +246,7 @@ class EventSignUps(RegistrationView):
         data = valid(SignUpInput, request)
         language = data.pop("language")
         made = services.sign_up_create(event=registration.event, values=data, language=language,
-                                       address=client_address(request))  # fmt: skip
+                                       by=self.by)  # an organizer's: not counted by the public limit  # fmt: skip
         return self.answer(made, status.HTTP_201_CREATED)
 
 

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from players.models import Player
 from tournament.models import Entry, Event
 
 # The details a sign-up may ask, in the order of the form.
@@ -40,7 +41,7 @@ class Registration(models.Model):
     required = models.JSONField(verbose_name=_("fields required"), default=default_required)
     pending_per_email = models.PositiveSmallIntegerField(
         verbose_name=_("sign-ups per e-mail address"), default=2,
-        help_text=_("Sign-ups still pending or waiting with one e-mail address, at most."),
+        help_text=_("Live sign-ups (pending, waiting or confirmed) with one e-mail address, at most."),
     )  # fmt: skip
     checkin_opens_at = models.DateTimeField(verbose_name=_("check-in opens at"), null=True, blank=True)
     checkin_closed_at = models.DateTimeField(
@@ -93,6 +94,12 @@ class SignUp(models.Model):
         blank=True,
         related_name="sign_up",
     )
+    # the player made from this sign-up: while it is the entry's player, the sign-up's edits reach it; a stored
+    # player the entry moved to (merged by an organizer, here or in the profiles) is never changed by them
+    made_player = models.ForeignKey(
+        Player, verbose_name=_("player made at sign-up"), on_delete=models.SET_NULL, null=True, blank=True,
+        editable=False, related_name="+",
+    )  # fmt: skip
     checked_in_at = models.DateTimeField(verbose_name=_("checked in at"), null=True, blank=True)
     created_at = models.DateTimeField(verbose_name=_("signed up at"), auto_now_add=True)
 
@@ -105,6 +112,11 @@ class SignUp(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def own_player(self) -> bool:
+        """The entry's player is the one made from this sign-up (not a stored player)."""
+        return self.entry_id is not None and self.made_player_id == self.entry.player_id
 
 
 class SignUpChange(models.Model):

@@ -60,19 +60,29 @@ def sign_ups_found(event: Event, query: str, *, limit: int = 20) -> list[SignUp]
 
 
 def likely_matches(sign_up: SignUp, *, limit: int = 5) -> list[Player]:
-    """Stored players who may be this person (same name or reading, and same club), for the organizer to
-    merge or keep apart; an EMA number or other id already matched exactly when confirmed."""
-    if sign_up.entry_id and sign_up.entry.player.external_id:
+    """Stored players who may be this person, for the organizer to merge or keep apart: first the one holding
+    the EMA number or other id the sign-up gives (a claim, never a link by itself), then those of the same
+    name or reading and the same club. None once the sign-up is merged with a stored player."""
+    if sign_up.entry_id and not sign_up.own_player:
         return []
     same = Q(display_name__iexact=sign_up.name)
     if sign_up.reading:
         same |= Q(reading__iexact=sign_up.reading)
-    players = Player.objects.filter(same)
+    by_name = Player.objects.filter(same)
     if sign_up.club:
-        players = players.filter(club__iexact=sign_up.club)
+        by_name = by_name.filter(club__iexact=sign_up.club)
+    by_id = (
+        Player.objects.filter(external_id=sign_up.external_id)
+        if sign_up.external_id
+        else Player.objects.none()
+    )
     if sign_up.entry_id:
-        players = players.exclude(pk=sign_up.entry.player_id)
-    return list(players.order_by("pk")[:limit])
+        by_name, by_id = (
+            by_name.exclude(pk=sign_up.entry.player_id),
+            by_id.exclude(pk=sign_up.entry.player_id),
+        )
+    found = list(by_id[:1])
+    return found + [p for p in by_name.order_by("pk")[:limit] if p not in found][: limit - len(found)]
 
 
 def sign_up_seat(sign_up: SignUp) -> Seat | None:

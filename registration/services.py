@@ -2,8 +2,10 @@
 
 Places are counted under the registration's row lock (``_locked``): two sign-ups for the last place, or a
 withdrawal and a promotion at once, never take the confirmed count above the cap, and the waiting list is
-promoted in its order. A confirmed sign-up is an entry of the event (its player matched by the EMA number
-or other id, else a new player); a withdrawn one's entry is withdrawn. Every change is kept
+promoted in its order. A confirmed sign-up is an entry of the event, of a player made from the sign-up: an
+EMA number or other id typed by a stranger is a claim, never a link to a stored player; an organizer merges
+the sign-up with the stored player it names (``sign_up_player_merge``), and the player's own edits never reach
+a stored player. A withdrawn sign-up's entry is withdrawn. Every change is kept
 (``SignUpChange``: what, the state before and after, why, who, when) and every message to the player is
 kept and sent by e-mail after the commit (Celery, through the outbox of ``tournament.services.queue``).
 """
@@ -11,15 +13,17 @@ kept and sent by e-mail after the commit (Celery, through the outbox of ``tourna
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass
 
 from django.core import signing
 from django.core.cache import cache
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.models import Player
 from registration.models import (
@@ -38,13 +42,26 @@ from tournament.services.entries import entry_register_player, entry_status_set
 from tournament.services.queue import enqueue_on_commit
 
 SEND_MESSAGE = "registration.send_message"
-SIGN_UPS_PER_ADDRESS = (
-    10  # per network address and THROTTLE_SECONDS: a person signs up once, a script many times
-)
+# per public network address and THROTTLE_SECONDS: a person signs up once, a script many times (an
+# organizer's sign-ups, from the API or their own session, are not counted)
+SIGN_UPS_PER_ADDRESS = 10
 THROTTLE_SECONDS = 600
 LINK_SALT = "registration.private-link"
 State = SignUp.State
-HOLDING = (State.PENDING, State.WAITING)  # a sign-up that holds no place yet, and counts against its address
+LIVE = (State.PENDING, State.WAITING, State.CONFIRMED)  # a sign-up that counts against its e-mail address
+
+
+class TooManySignUps(TaikaiError):
+    """Too many sign-ups from one network address for now (HTTP 429): ``retry_after`` seconds to wait."""
+
+    status = 429
+
+    def __init__(self, retry_after: int):
+        minutes = max(1, -(-retry_after // 60))
+        message = ngettext("too many sign-ups from this network; try again in %(minutes)s minute",
+                           "too many sign-ups from this network; try again in %(minutes)s minutes", minutes)  # fmt: skip
+        super().__init__("too_many_sign_ups", message % {"minutes": minutes})
+        self.retry_after = retry_after
 
 
 # --- the private link -------------------------------------------------------------------------------
@@ -61,8 +78,22 @@ def sign_up_from_token(token: str) -> SignUp:
         sign_up = SignUp.objects.select_related("event", "entry").get(pk=int(pk), nonce=nonce)
     except (signing.BadSignature, ValueError, SignUp.DoesNotExist):
         raise Forbidden(
-            "link_invalid", _("this link is not valid (or was replaced by a newer one)")
-        ) from None
+            "link_invalid",
+            _("this link does not open a sign-up: it is mistyped, or it was renewed and no longer works "
+              "(the new link was sent by e-mail)"),
+        ) from None  # fmt: skip
+    return sign_up
+
+
+@transaction.atomic
+def sign_up_link_renew(*, sign_up: SignUp, by=None) -> SignUp:
+    """A new private link for the sign-up (the player's, from their link, or an organizer's): the old link
+    opens nothing from now on, and the new one is sent by e-mail. Recorded."""
+    _registration, sign_up = _locked_sign_up(sign_up)
+    sign_up.nonce = secrets.token_urlsafe(12)
+    sign_up.save(update_fields=["nonce"])
+    _change(sign_up, "link_renewed", sign_up.state, sign_up.state, by=by)
+    _message(sign_up, "link")
     return sign_up
 
 
@@ -109,43 +140,47 @@ def _open_registration(event: Event) -> Registration:
 
 
 def _throttle(address: str) -> None:
-    key = f"registration:address:{address}"
+    """Count a public sign-up against its network address, in windows of THROTTLE_SECONDS; refused past
+    SIGN_UPS_PER_ADDRESS, saying when the window ends. No address (an organizer's sign-up): not counted."""
+    if not address:
+        return
+    now = time.time()
+    window = int(now // THROTTLE_SECONDS)
+    key = f"registration:address:{address}:{window}"
     try:
-        cache.add(key, 0, THROTTLE_SECONDS)
+        cache.add(key, 0, THROTTLE_SECONDS + 60)
         count = cache.incr(key)
     except (
         Exception
     ):  # the cache is down: sign-ups go on, unthrottled (a failed cache degrades, never refuses)
         return
     if count > SIGN_UPS_PER_ADDRESS:
-        raise TaikaiError("too_many_sign_ups", _("too many sign-ups from this network; try again later"))
+        raise TooManySignUps(retry_after=int((window + 1) * THROTTLE_SECONDS - now) + 1)
 
 
 @transaction.atomic
 def sign_up_create(
-    *, event: Event, values: dict, language: str = "en", address: str = "", trap: str = ""
+    *, event: Event, values: dict, language: str = "en", address: str = "", trap: str = "", by=None
 ) -> SignUp:
     """A person signs up (no account needed): confirmed while places are left (or pending when the organizer
-    approves each), else on the waiting list in order. ``trap`` is the form's hidden field that people never
-    fill (a honeypot): a filled one is refused as a form error, nothing written."""
+    approves each), else on the waiting list in order. ``address`` is a public sign-up's network address,
+    counted by the limit (an organizer's sign-up, ``by`` them, gives none). An EMA number or other id that a
+    live sign-up of the event already gave makes the second one pending, for the organizer to tell apart.
+    ``trap`` is the form's hidden field that people never fill (a honeypot): a filled one is refused as a form
+    error, nothing written."""
     if trap:
         raise TaikaiError("invalid_form", _("the form could not be read; reload the page and try again"))
     registration = _open_registration(event)
     checked = SignUpValues.checked(registration, values)
     _throttle(address)
     registration = _locked(event.pk)
-    if BlockedEmail.objects.filter(event=event, email=checked.email).exists():
-        raise TaikaiError(
-            "email_blocked", _("sign-ups from this address are refused for this event"), field="email"
-        )
-    holding = SignUp.objects.filter(event=event, email=checked.email, state__in=HOLDING).count()
-    if holding >= registration.pending_per_email:
-        raise TaikaiError("too_many_pending", _("this address already has sign-ups waiting for this event"), field="email")  # fmt: skip
+    _email_allowed(registration, checked.email)
+    same_id = bool(checked.external_id) and SignUp.objects.filter(event=event, external_id=checked.external_id, state__in=LIVE).exists()  # fmt: skip
     rank = (SignUp.objects.filter(event=event).aggregate(last=Max("rank"))["last"] or 0) + 1
     sign_up = SignUp.objects.create(event=event, state=State.WAITING, rank=rank, language=language[:8] or "en",
                                     nonce=secrets.token_urlsafe(12), **checked.__dict__)  # fmt: skip
-    _change(sign_up, "signed_up", "", State.WAITING)
-    if registration.approval:
+    _change(sign_up, "signed_up", "", State.WAITING, by=by)
+    if registration.approval or same_id:
         _move(sign_up, State.PENDING, "signed_up")
         _message(sign_up, "pending")
     elif _places_left(registration) > 0:
@@ -153,6 +188,20 @@ def sign_up_create(
     else:
         _message(sign_up, "waiting")
     return sign_up
+
+
+def _email_allowed(registration: Registration, email: str, *, besides: SignUp | None = None) -> None:
+    """Refused: an address blocked for the event, or one already holding as many live sign-ups (pending,
+    waiting, confirmed, checked in) as one address may (``besides``: the sign-up that is changing address)."""
+    if BlockedEmail.objects.filter(event_id=registration.event_id, email=email).exists():
+        raise TaikaiError(
+            "email_blocked", _("sign-ups from this address are refused for this event"), field="email"
+        )
+    live = SignUp.objects.filter(event_id=registration.event_id, email=email, state__in=LIVE)
+    if besides is not None:
+        live = live.exclude(pk=besides.pk)
+    if live.count() >= registration.pending_per_email:
+        raise TaikaiError("too_many_pending", _("this e-mail address already has as many sign-ups for this event as one address may have"), field="email")  # fmt: skip
 
 
 def _locked(event_id: int) -> Registration:
@@ -182,14 +231,16 @@ def _move(sign_up: SignUp, state: str, what: str, *, reason: str = "", by=None) 
 
 
 def _confirm(sign_up: SignUp, what: str, *, by=None, reason: str = "") -> None:
-    """The sign-up takes a place: it becomes an entry of the event (a known EMA number or other id names the
-    stored player; else a new player), and the player is told."""
+    """The sign-up takes a place: it becomes an entry of the event, of a player made from the sign-up (the EMA
+    number or other id it gives is a claim: it stays on the sign-up, and names no stored player until an
+    organizer merges them), and the player is told."""
     promoted = sign_up.state == State.WAITING and what != "signed_up"
     if sign_up.entry_id is None:
         values = {"display_name": sign_up.name, "reading": sign_up.reading, "club": sign_up.club,
-                  "country": sign_up.country, "external_id": sign_up.external_id}  # fmt: skip
+                  "country": sign_up.country}  # fmt: skip
         sign_up.entry = entry_register_player(event=sign_up.event, values=values)
-        sign_up.save(update_fields=["entry"])
+        sign_up.made_player = sign_up.entry.player
+        sign_up.save(update_fields=["entry", "made_player"])
     elif sign_up.entry.status != Entry.Status.ACTIVE:
         entry_status_set(entry=sign_up.entry, status=Entry.Status.ACTIVE, reason=_("registration confirmed"))
     _move(sign_up, State.CONFIRMED, what, by=by, reason=reason)
@@ -316,14 +367,17 @@ def sign_up_withdraw(*, sign_up: SignUp) -> SignUp:
 
 @transaction.atomic
 def sign_up_edit(*, sign_up: SignUp, values: dict) -> SignUp:
-    """The player corrects their details (before the event starts); the entry's player follows."""
+    """The player corrects their details (before the event starts): the sign-up's own; the entry's player
+    follows only when it was made from this sign-up, never a stored player an organizer merged it with."""
     registration, sign_up = _locked_sign_up(sign_up)
     _require(sign_up, State.PENDING, State.WAITING, State.CONFIRMED)
     checked = SignUpValues.checked(registration, values)
+    if checked.email != sign_up.email:  # a new address is held to the same limits as a new sign-up
+        _email_allowed(registration, checked.email, besides=sign_up)
     for name, value in checked.__dict__.items():
         setattr(sign_up, name, value)
     sign_up.save(update_fields=list(FIELDS))
-    if sign_up.entry_id:
+    if sign_up.own_player:
         player = sign_up.entry.player
         player.display_name, player.reading, player.club = sign_up.name, sign_up.reading, sign_up.club
         player.save(update_fields=["display_name", "reading", "club"])
@@ -452,6 +506,10 @@ def _words(sign_up: SignUp, kind: str, reason: str) -> tuple[str, str]:
     if kind == "refused":
         words = _("%(name)s, your sign-up for %(event)s was refused.") % event
         return _("Your sign-up for %(event)s") % event, (f"{words} {reason}".strip())
+    if kind == "link":
+        return _("Your new link for %(event)s") % event, _(
+            "%(name)s, your sign-up for %(event)s has a new private link, below: the old one no longer opens it."
+        ) % event
     if kind == "withdrawn":
         return _("You withdrew from %(event)s") % event, _("%(name)s, you withdrew from %(event)s.") % event
     return _("%(event)s is coming") % event, _(  # the reminder
@@ -493,6 +551,30 @@ def message_send(*, message_id: int, link: str) -> bool:
 
 
 @transaction.atomic
+def sign_up_external_id_confirm(*, sign_up: SignUp, by) -> SignUp:
+    """The organizer confirms the EMA number or other id a confirmed sign-up gave, when no stored player holds
+    it: the player made from the sign-up takes it (one who holds it is merged with instead). Recorded."""
+    _registration, sign_up = _locked_sign_up(sign_up)
+    _require(sign_up, State.CONFIRMED)
+    if not sign_up.external_id:
+        raise TaikaiError("no_external_id", _("%(name)s gave no EMA number or other id") % {"name": sign_up.name}, field="external_id")  # fmt: skip
+    if not sign_up.own_player:
+        raise TaikaiError("player_stored", _("%(name)s is a stored player: their number is changed in Players") % {"name": sign_up.name}, field="player")  # fmt: skip
+    player = Player.objects.select_for_update(no_key=True).get(pk=sign_up.entry.player_id)
+    holder = Player.objects.filter(external_id=sign_up.external_id).exclude(pk=player.pk).first()
+    if holder is not None:
+        raise TaikaiError("external_id_taken", _("%(player)s (#%(id)s) holds this number: merge the sign-up with them instead") % {"player": holder, "id": holder.pk}, field="external_id")  # fmt: skip
+    player.external_id = sign_up.external_id
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["external_id"])
+    except IntegrityError:  # stored meanwhile by someone else
+        raise TaikaiError("external_id_taken", _("a stored player holds this number: merge the sign-up with them instead"), field="external_id") from None  # fmt: skip
+    _change(sign_up, "id_confirmed", sign_up.state, sign_up.state, reason=sign_up.external_id, by=by)
+    return sign_up
+
+
+@transaction.atomic
 def sign_up_player_merge(*, sign_up: SignUp, player, by) -> SignUp:
     """The organizer says a confirmed sign-up is a stored player (a likely match): its entry is that player's
     from now on, and the player made at sign-up is removed when nothing else names it. Recorded."""
@@ -505,6 +587,7 @@ def sign_up_player_merge(*, sign_up: SignUp, player, by) -> SignUp:
     if Entry.objects.filter(event_id=sign_up.event_id, player=player).exists():
         raise TaikaiError("already_entered", _("%(player)s is already a player of this event") % {"player": player}, field="player")  # fmt: skip
     Entry.objects.filter(pk=entry.pk).update(player=player)
+    sign_up.refresh_from_db()  # the entry's player is the stored one now: the sign-up's edits never reach it
     if not Entry.objects.filter(player=made).exists() and made.user_id is None:
         Player.objects.filter(pk=made.pk).delete()
     _change(sign_up, "merged", sign_up.state, sign_up.state, reason=_("the same as player #%(id)s") % {"id": player.pk}, by=by)  # fmt: skip

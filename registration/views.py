@@ -40,9 +40,13 @@ def sign_up(request, slug: str):
     form = SignUpForm(request.POST or None, registration=registration)
     status = 200
     if request.method == "POST" and form.is_valid():
+        actor = access.actor_for(request)
+        organizer = not actor.anonymous and access.may_manage(actor, event.pk)  # not counted by the limit
         try:
             made = services.sign_up_create(event=event, values=form.cleaned_data, language=get_language() or "en",
-                                           address=client_address(request), trap=form.cleaned_data.get(TRAP, ""))  # fmt: skip
+                                           address="" if organizer else client_address(request),
+                                           trap=form.cleaned_data.get(TRAP, ""),
+                                           by=request.user if organizer else None)  # fmt: skip
         except TaikaiError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
@@ -74,6 +78,12 @@ def private(request, token: str):
                     services.sign_up_edit(sign_up=sign_up, values=form.cleaned_data)
                     messages.success(request, _("Your details are saved."))
                     return redirect("registration:private", token)
+            elif action == "renew":
+                renewed = services.sign_up_link_renew(sign_up=sign_up)
+                messages.success(
+                    request, _("This is your new link: the old one no longer works. Keep this one.")
+                )
+                return redirect("registration:private", services.private_token(renewed))
             elif action in PRIVATE_ACTIONS:
                 PRIVATE_ACTIONS[action](sign_up=sign_up)
                 messages.success(

@@ -3,8 +3,6 @@ maths written out. They read the rows the recompute stored: a page never compute
 
 from __future__ import annotations
 
-import csv
-
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -13,6 +11,7 @@ from django.views.decorators.http import require_safe
 from seasons import selectors
 from seasons.engine import elo, ema_ranking
 from seasons.models import Series, SeriesRating
+from taikai.spreadsheet import csv_writer
 from tournament.pages import page_number
 
 PER_PAGE = 50
@@ -78,7 +77,7 @@ def standings_csv(request, slug):
         def write(self, value):
             return value
 
-    writer = csv.writer(Echo())
+    writer = csv_writer(Echo())
 
     def lines():
         yield writer.writerow(["rank", "player", "total", "events", *[f"{e[2]} place" for e in events],

@@ -7,7 +7,6 @@ seating, so a phone that polls gets a 304.
 
 from __future__ import annotations
 
-import csv
 import functools
 import time
 from pathlib import Path
@@ -21,6 +20,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from taikai.spreadsheet import csv_writer
 from tournament import access, selectors
 from tournament.localtime import event_time_zone_activate
 from tournament.models import Round
@@ -322,7 +322,7 @@ def standings_csv(request, slug):
     event = public_event_or_404(slug)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         [
             "rank",
@@ -338,8 +338,8 @@ def standings_csv(request, slug):
         ]
     )
     for row in selectors.event_standings_rows(event).iterator(chunk_size=2000):
-        writer.writerow([row.rank, row.award_rank or "", csv_text(row.name), csv_text(row.club),
-                         csv_text(row.country), row.advances, row.total_points, row.games,
+        writer.writerow([row.rank, row.award_rank or "", row.name, row.club,
+                         row.country, row.advances, row.total_points, row.games,
                          row.penalty_points, row.status])  # fmt: skip
     return response
 
@@ -363,22 +363,14 @@ def teams_csv(request, slug):
         raise Http404("not a team event")
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-teams.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(["rank", "team", "score", "members"])
     for row in team_standings_for(event):
-        writer.writerow([row.rank, csv_text(row.team.name), row.score, csv_text(" / ".join(row.members))])
+        writer.writerow([row.rank, row.team.name, row.score, " / ".join(row.members)])
     return response
 
 
 MAX_TEAMS_SHOWN = 500
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_text(value) -> str:
-    """A person's text in a CSV cell, never read as a formula by a spreadsheet (OWASP CSV injection):
-    text starting with = + - @ tab or return gets a leading apostrophe."""
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 @require_safe
@@ -386,7 +378,7 @@ def hands_csv(request, slug):
     event = public_event_or_404(slug)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-hands.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(["round", "table", "hand", "version", "label", "outcome", "honba", "deposits_in", "riichi",
                      "wins", "deltas_E", "deltas_S", "deltas_W", "deltas_N", "deposits_out", "recorded_via", "recorded_at"])  # fmt: skip
     for v in selectors.event_hand_versions(event):

@@ -15,13 +15,13 @@ Rows are plain data (:class:`ScoreRow`); :func:`table_json`, :func:`render_csv` 
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 from dataclasses import dataclass
 from fractions import Fraction
 
 from taikai.i18n import _
+from taikai.spreadsheet import csv_writer
 
 from .errors import ScoringError
 from .limits import LIMIT_HAN_RANGES, LIMIT_NAMES
@@ -126,7 +126,7 @@ CSV_HEADER = ("dealer", "han", "fu", "limit", "ron", "tsumo_non_dealer", "tsumo_
 def render_csv(rows: tuple[ScoreRow, ...]) -> str:
     """One line per entry; empty cells for impossible entries."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_writer(out, lineterminator="\n")
     writer.writerow(CSV_HEADER)
     for row in rows:
         writer.writerow(

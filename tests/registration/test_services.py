@@ -135,10 +135,11 @@ def test_the_honeypot_the_window_and_the_pending_cap_per_address_refuse_writing_
     assert info.value.code == "registration_closed"
 
 
-def test_a_known_ema_number_names_the_stored_player(event):
+def test_a_known_ema_number_is_offered_as_the_likely_player_never_linked(event):
     known = Player.objects.create(display_name="Yamada", external_id="01234567")
     made = sign(event, 1, name="Yamada Taro", external_id="01234567")
-    assert made.entry.player == known and Player.objects.count() == 1
+    assert made.entry.player != known and Player.objects.count() == 2
+    assert made.entry.player.external_id != "01234567" and selectors.likely_matches(made) == [known]
 
 
 def test_a_likely_match_is_offered_not_merged(event):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
@@ -13,6 +11,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from taikai.errors import TaikaiError
+from taikai.spreadsheet import csv_writer
 from tournament import access
 from tournament.admin.common import EventScopedAdmin, apply_to_each
 from tournament.engine.penalties import penalty_effect
@@ -101,7 +100,7 @@ class EntryAdmin(EventScopedAdmin):
             raise PermissionDenied
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="personal-links.csv"'
-        writer = csv.writer(response)
+        writer = csv_writer(response)
         writer.writerow(["event", "player", "external_id", "link"])
         for entry in rows:
             link = request.build_absolute_uri(reverse("tournament:player_link", args=[entry.link_token]))

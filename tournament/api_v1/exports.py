@@ -32,7 +32,6 @@ is not in the file (the EMA computes it): the event's EMA page (``/events/<slug>
 
 from __future__ import annotations
 
-import csv
 import io
 
 from django.http import HttpResponse
@@ -44,13 +43,13 @@ from openpyxl import Workbook
 from rest_framework.response import Response
 
 from taikai.errors import TaikaiError
+from taikai.spreadsheet import csv_text, csv_writer
 from tournament import selectors
 from tournament.api_v1.base import ApiView
 from tournament.api_v1.events import READ_ERRORS, event_rules
 from tournament.archive.export import archive_build
 from tournament.archive.load import archive_schema
 from tournament.engine.ema import points_text
-from tournament.views import csv_text
 
 
 def csv_response(filename: str) -> HttpResponse:
@@ -74,14 +73,14 @@ class StandingsCsv(ApiView):
         snapshot = selectors.event_standings(event)
         entries = selectors.event_entries_with_ids(event)
         response = csv_response(f"{event.slug}-standings.csv")
-        writer = csv.writer(response)
+        writer = csv_writer(response)
         writer.writerow(["rank", "award_rank", "entry", "player", "external_id", "club", "country", "advances",
                          "total_points", "games", "penalty_points", "status"])  # fmt: skip
         for row in selectors.event_standings_rows(event) if snapshot else []:
             entry = entries.get(row.entry_id)
             external_id = entry.player.external_id if entry else ""
-            writer.writerow([row.rank, row.award_rank or "", row.entry_id, csv_text(row.name),
-                             csv_text(external_id), csv_text(row.club), csv_text(row.country), row.advances,
+            writer.writerow([row.rank, row.award_rank or "", row.entry_id, row.name,
+                             external_id, row.club, row.country, row.advances,
                              row.total_points, row.games, row.penalty_points, row.status])  # fmt: skip
         return response
 
@@ -124,7 +123,7 @@ class ResultsEma(ApiView):
         finals = selectors.event_entry_final_points(event)
         start = event.ruleset.start_points
         response = csv_response(f"{event.slug}-results-ema.csv")
-        writer = csv.writer(response)
+        writer = csv_writer(response)
         writer.writerow(
             ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]
         )
@@ -135,8 +134,8 @@ class ResultsEma(ApiView):
                 last, first = player.family_name, player.given_name
             else:
                 last, first = row.name, ""
-            writer.writerow([row.rank, csv_text(player.external_id if player else ""), csv_text(last),
-                             csv_text(first), csv_text(row.country),
+            writer.writerow([row.rank, player.external_id if player else "", last,
+                             first, row.country,
                              row.total_points, finals.get(row.entry_id, 0) - start * row.games,
                              row.games])  # fmt: skip
         return response
@@ -162,10 +161,10 @@ class ResultsEma(ApiView):
         ]
         if kind == "csv":
             response = csv_response(f"{ema.filename_stem}.csv")
-            writer = csv.writer(response)
+            writer = csv_writer(response)
             writer.writerow(EMA_COLUMNS)
             for line in lines:
-                writer.writerow([*line[:1], *(csv_text(value) for value in line[1:5]), line[5]])
+                writer.writerow(line)
             return response
         return xlsx_response(f"{ema.filename_stem}.xlsx", ema_workbook(event.name, lines))
 
