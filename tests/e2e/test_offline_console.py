@@ -263,9 +263,6 @@ def test_the_queue_outlives_a_browser_restart(
     try:
         sign_in(page, "/accounts/login/?next=/console/", "ueda", "restart-pw",
                 submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
-    except Exception:
-        print("DEBUG", page.url, page.content()[:3000])
-        raise
         kept_on_device(page, sheet)
         page.goto(sheet)
         context.set_offline(True)
@@ -306,12 +303,8 @@ def referees_of(event, *names):
 def sign_in_again(page, name: str) -> None:
     """The phone's session ends (handed over, or timed out) and ``name`` signs in on it."""
     page.context.clear_cookies()
-    try:
-        sign_in(page, "/accounts/login/?next=/console/", name, "hall-wifi-pw",
+    sign_in(page, "/accounts/login/?next=/console/", name, "hall-wifi-pw",
             submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
-    except Exception:
-        print("DEBUG", page.url, page.content()[:3000])
-        raise
 
 
 def sent_from_device(page, path: str) -> None:
