@@ -302,6 +302,7 @@ def referees_of(event, *names):
 
 def sign_in_again(page, name: str) -> None:
     """The phone's session ends (handed over, or timed out) and ``name`` signs in on it."""
+    page.goto("about:blank")  # the console's page left first: nothing of it is sending meanwhile
     page.context.clear_cookies()
     sign_in(page, "/accounts/login/?next=/console/", name, "hall-wifi-pw",
             submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip

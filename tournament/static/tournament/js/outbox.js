@@ -24,10 +24,12 @@
   const RETRY_MS = 10000;
   const banner = document.getElementById("outbox");
   if (!banner) return;
-  // The words of the JS catalog (the page loads it before this script); without it, the English words.
-  const gettext = window.gettext || ((text) => text);
-  const ngettext = window.ngettext || ((one, many, count) => (count === 1 ? one : many));
-  const interpolate = window.interpolate || ((text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => String(values[name])));
+  // The words of the JS catalog, looked up when said (the page may load the catalog after this script);
+  // without the catalog, the English words.
+  const gettext = (text) => (window.gettext ? window.gettext(text) : text);
+  const ngettext = (one, many, count) => (window.ngettext ? window.ngettext(one, many, count) : count === 1 ? one : many);
+  const interpolate = (text, values, named) => (window.interpolate ? window.interpolate(text, values, named)
+    : text.replace(/%\((\w+)\)s/g, (all, name) => String(values[name])));
 
   // --- the outbox on the device -------------------------------------------------------------------
   function database() {
