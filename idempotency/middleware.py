@@ -10,6 +10,11 @@ one who made the write. The write and its answer are kept in one transaction: a 
 server error) keeps nothing, and may be sent again.
 
 A write without a key is done as before (the version checks still refuse a hand saved twice).
+
+A write a device kept in its queue names who made it (``tournament.outbox``): sent under another person's
+session, or after its maker's ended, it is refused (409 ``author_not_signed_in``, nothing kept) and never
+recorded under the one signed in now; but a write its maker's key already recorded gets that first answer
+back, whoever is signed in, so that the device knows it is done.
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from idempotency.services import request_answer_keep, request_claim
+from idempotency.services import request_answer_find, request_answer_keep, request_claim
+from taikai.errors import TaikaiError
+from tournament.outbox import maker_refusal, write_maker
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PATHS = ("/api/", "/console/")
@@ -38,14 +45,22 @@ class IdempotencyMiddleware:
         if request.method not in WRITES or not request.path.startswith(PATHS):
             return self.get_response(request)
         key = request.headers.get("Idempotency-Key") or _form_key(request)
-        if not key:
-            return self.get_response(request)
-        if not KEY_FORM.match(key):
+        if key and not KEY_FORM.match(key):
             return _refusal(
                 400,
                 "invalid_idempotency_key",
                 _("the idempotency key is 1 to 100 printable characters, no spaces"),
             )
+        maker = None
+        try:
+            maker = write_maker(request)
+            refusal = maker_refusal(maker, request) if maker is not None else None
+        except TaikaiError as exc:
+            refusal = exc
+        if refusal is not None:
+            return self._made_before(maker, key, request) or _maker_refusal(refusal)
+        if not key:
+            return self.get_response(request)
         scope = _sender(request)
         if scope is None:
             return self.get_response(request)  # nobody to remember it for: the role check refuses the write
@@ -62,6 +77,15 @@ class IdempotencyMiddleware:
                                 location=response.get("Location", ""), body=response.content)  # fmt: skip
         return response
 
+    def _made_before(self, maker, key: str, request):
+        """The first answer to a write its maker's key recorded already (None: it was not)."""
+        if maker is None or maker.scope is None or not key:
+            return None
+        row = request_answer_find(scope=maker.scope, key=key)
+        if row is None or row.status == 0 or row.fingerprint != _fingerprint(request):
+            return None
+        return _answer(row)
+
     def _replay(self, request, row, fingerprint: str):
         """The first answer again, once the sender is checked as for a new write: the request goes through
         the site's checks (CSRF, sign-in, role) in a transaction rolled back, and a sender who may no longer
@@ -75,11 +99,20 @@ class IdempotencyMiddleware:
             transaction.set_rollback(True)
         if fresh.status_code in REFUSED_ACCESS:
             return fresh
-        response = HttpResponse(bytes(row.body), status=row.status, content_type=row.content_type or None)
-        if row.location:
-            response["Location"] = row.location
-        response["Idempotent-Replayed"] = "true"
-        return response
+        return _answer(row)
+
+
+def _answer(row) -> HttpResponse:
+    response = HttpResponse(bytes(row.body), status=row.status, content_type=row.content_type or None)
+    if row.location:
+        response["Location"] = row.location
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _maker_refusal(exc: TaikaiError) -> JsonResponse:
+    """A queued write refused for who made it, in the outbox's and the API's shape."""
+    return JsonResponse({"ok": False, "error": exc.as_dict()}, status=exc.status)
 
 
 REFUSED_ACCESS = frozenset({401, 403, 404})

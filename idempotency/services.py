@@ -22,6 +22,11 @@ def request_claim(*, scope: str, key: str, fingerprint: str) -> tuple[Idempotent
         return IdempotentRequest.objects.get(scope=scope, key=key), False
 
 
+def request_answer_find(*, scope: str, key: str) -> IdempotentRequest | None:
+    """The answer kept for (``scope``, ``key``), if any."""
+    return IdempotentRequest.objects.filter(scope=scope, key=key).first()
+
+
 def request_answer_keep(
     row: IdempotentRequest, *, status: int, content_type: str, location: str, body: bytes
 ) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,6 +19,7 @@ from tournament import access
 from tournament import selectors as tournament_selectors
 from tournament.localtime import event_time_zone_activate
 from tournament.models import Event
+from tournament.outbox import outbox_refusal, wants_json
 from tournament.services.clock import clocks_read
 
 BOARD_POLL_MS = 15000  # how often the board polls when the live stream cannot be opened
@@ -76,14 +77,19 @@ def _table_or_404(table_id: int):
 
 
 def _done(request, run, then: str):
-    """Run an action: its refusal is shown as a message on the page it came from (403s stay 403s)."""
+    """Run an action: its refusal is shown as a message on the page it came from (403s stay 403s); a
+    device's queue sending it (``tournament/outbox.py``) gets its answer in JSON."""
     try:
         message = run()
     except TaikaiError as exc:
         if exc.status == 403:
             raise
+        if wants_json(request):
+            return outbox_refusal(exc)
         messages.error(request, exc.message)
     else:
+        if wants_json(request):
+            return JsonResponse({"ok": True, "message": str(message)})
         messages.success(request, message)
     return redirect(then)
 

@@ -278,3 +278,142 @@ def test_the_queue_outlives_a_browser_restart(
     finally:
         context.close()
     assert HandVersion.objects.get().hand.number == 1
+
+
+def phone_signed_in(chromium_browser, live_server, name: str):
+    """A phone of its own (a browser context) signed in as ``name``, failing the test on any script error."""
+    context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_in(page, "/accounts/login/?next=/console/", name, "hall-wifi-pw",
+            submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+    return context, page, errors
+
+
+def referees_of(event, *names):
+    staff_groups_install()
+    for name in names:
+        user = User.objects.create_user(name, password="hall-wifi-pw")
+        user.groups.add(Group.objects.get(name=REFEREES_GROUP))
+        role_grant(event=event, user=user, kind="referee")
+
+
+def sign_in_again(page, name: str) -> None:
+    """The phone's session ends (handed over, or timed out) and ``name`` signs in on it."""
+    page.goto("about:blank")  # the console's page left first: nothing of it is sending meanwhile
+    page.context.clear_cookies()
+    sign_in(page, "/accounts/login/?next=/console/", name, "hall-wifi-pw",
+            submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+
+
+def sent_from_device(page, path: str) -> None:
+    """Wait until no write to ``path`` waits on the device any more."""
+    page.wait_for_function(
+        "(path) => window.taikaiOutbox.all().then((items) => !items.some((i) => i.url === path))", arg=path
+    )
+
+
+def test_two_referees_share_a_phone_and_each_hand_is_stored_under_the_one_who_made_it(
+    chromium_browser, live_server, make_event, seated_round
+):
+    event = make_event(8)
+    first, second = seated_round(event).tables.order_by("number")
+    referees_of(event, "mori", "ueda")
+    context, page, errors = phone_signed_in(chromium_browser, live_server, "mori")
+    try:
+        sheet = f"/console/tables/{first.pk}/"
+        kept_on_device(page, sheet)
+        page.goto(sheet)
+        context.set_offline(True)
+        record(page, *HANDS[0])  # mori's hand 1, kept on the phone
+        waiting_are(page, 1)
+        context.clear_cookies()  # mori's session ends before the phone could send it
+        context.set_offline(False)
+        page.wait_for_selector("#outbox[data-state='held']")
+        assert "mori" in page.inner_text("#outbox .outbox-stuck")  # whose write waits, and why
+        sign_in_again(page, "ueda")  # and ueda signs in on the phone
+        page.wait_for_selector("#outbox[data-state='held']")
+        assert "mori" in page.inner_text("#outbox .outbox-stuck")
+        page.goto(f"/console/tables/{second.pk}/")
+        record(page, *HANDS[1])  # ueda's own hand at the other table is not held back by mori's
+        page.wait_for_function(
+            "() => (document.querySelector('#hand-form input[name=hand]') || {}).value === '2'"
+        )
+        sent_from_device(page, f"/console/tables/{second.pk}/")
+        page.wait_for_selector("#outbox[data-state='held']")
+        assert not HandVersion.objects.filter(hand__table=first).exists()  # never recorded as ueda's
+
+        sign_in_again(page, "mori")  # My tables sends mori's hand, as mori's
+        page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+        makers = {v.hand.table_id: v.recorded_by.username for v in HandVersion.objects.all()}
+        assert makers == {first.pk: "mori", second.pk: "ueda"}
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_an_offline_call_and_three_hands_all_land_once_after_the_session_is_renewed_and_the_penalty_takes_hand_4(
+    chromium_browser, live_server, make_event, seated_round
+):
+    from live.models import RefereeCall
+
+    table = seated_round(make_event(4)).tables.get()
+    referees_of(table.round.event, "mori")
+    context, page, errors = phone_signed_in(chromium_browser, live_server, "mori")
+    try:
+        sheet = f"/console/tables/{table.pk}/"
+        for path in (sheet, sheet + "penalty/"):
+            kept_on_device(page, path)
+        page.goto(sheet)
+        context.set_offline(True)
+        page.reload()  # from the device
+        page.click("#call-referee summary")
+        page.click("#call-referee button[type=submit]")  # the call, first in the queue
+        waiting_are(page, 1)
+        for number, hand in enumerate(HANDS, start=2):
+            record(page, *hand)
+            waiting_are(page, number)
+        page.goto(sheet + "penalty/")  # kept on the device before the three hands
+        assert page.input_value("#penalty-form input[name='hand_number']") == "4"
+        tap(page, "seat", page.locator("#penalty-form input[name='seat']").first.get_attribute("value"))
+        tap(page, "kind", page.locator("#penalty-form input[name='kind']").first.get_attribute("value"))
+        if page.locator("#dq-confirm").is_visible():
+            page.check("#dq-confirm input")
+        page.fill("#penalty-form [name='reason']", "offline")
+        page.click("#penalty-form button[type=submit]")
+        waiting_are(page, 5)
+
+        lost = []
+
+        def recorded_then_lost(route):  # the server records the call, then the network drops its answer
+            lost.append(route.fetch().status)
+            context.clear_cookies()  # and the session ends
+            route.abort()
+
+        page.route("**/call", recorded_then_lost)
+        context.set_offline(False)
+        for _ in range(150):
+            if lost:
+                break
+            page.wait_for_timeout(100)
+        assert lost == [200]
+        page.unroute("**/call")
+        page.evaluate("window.taikaiOutbox.flush()")
+        page.wait_for_selector("#outbox[data-state='held']")  # the hands wait for mori; the call is done
+        assert page.get_attribute("#outbox", "data-waiting") == "4"
+        assert not HandVersion.objects.filter(hand__table=table).exists()
+
+        sign_in_again(page, "mori")  # the session renewed: My tables sends the rest
+        page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+        assert RefereeCall.objects.filter(table=table).count() == 1
+        assert [v.hand.number for v in HandVersion.objects.filter(hand__table=table).order_by("pk")] == [
+            1,
+            2,
+            3,
+        ]
+        assert Penalty.objects.get(table=table).hand_number == 4
+        assert errors == []
+    finally:
+        context.close()

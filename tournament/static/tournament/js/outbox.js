@@ -6,10 +6,17 @@
 // * This script shows one banner: online / offline / saved on this device (N waiting, the oldest M min) /
 //   sending / refused, with the reason and what to do. It sends the waiting writes one at a time, oldest
 //   first, each with its own key (idempotency/): a write sent twice is recorded once.
-// * A refused write stops the queue (hand 5 never lands before hand 4) until the referee decides: a hand
-//   another device recorded meanwhile is shown beside theirs, to keep (a new version) or drop.
+// * Each write keeps who made it: the page's signed author (data-author, tournament/outbox.py), sent with it.
+//   The server records it only under its maker: sent while another person (or nobody) is signed in on this
+//   device, it waits on the device for its maker to sign in again; a write the server recorded already is
+//   answered as done whoever is signed in.
+// * A refused write stops only the writes that depend on it (hand 5 never lands before hand 4: the later
+//   writes of the same table's sheet, or of its clock) until the referee decides; a call, a penalty or another
+//   table's writes go on. A hand another device recorded meanwhile is shown beside theirs, to keep (a new
+//   version) or drop. The banner names each write that is stuck, and why.
 // * On a table's sheet it lists the writes waiting for that table and sets the form to the next hand (its
-//   dealer and honba 本場 as the queued hands leave them).
+//   dealer and honba 本場 as the queued hands and absences leave them); the penalty page kept on the device
+//   takes the hand after the queued ones.
 // * The console's clock (clock.js) keeps its offline press log here too (window.taikaiOutbox).
 (function () {
   "use strict";
@@ -17,6 +24,12 @@
   const RETRY_MS = 10000;
   const banner = document.getElementById("outbox");
   if (!banner) return;
+  // The words of the JS catalog, looked up when said (the page may load the catalog after this script);
+  // without the catalog, the English words.
+  const gettext = (text) => (window.gettext ? window.gettext(text) : text);
+  const ngettext = (one, many, count) => (window.ngettext ? window.ngettext(one, many, count) : count === 1 ? one : many);
+  const interpolate = (text, values, named) => (window.interpolate ? window.interpolate(text, values, named)
+    : text.replace(/%\((\w+)\)s/g, (all, name) => String(values[name])));
 
   // --- the outbox on the device -------------------------------------------------------------------
   function database() {
@@ -51,6 +64,7 @@
   async function show() {
     const items = await all().catch(() => []);
     const refused = items.find((i) => i.refused);
+    const held = items.filter((i) => i.held && !i.refused);
     const text = banner.querySelector(".outbox-text");
     const more = banner.querySelector(".outbox-more");
     more.replaceChildren();
@@ -59,6 +73,11 @@
       state = "refused";
       text.textContent = interpolate(gettext("Refused: %(reason)s"), { reason: refused.refused.message }, true);
       more.append(refusedDetail(refused));
+    } else if (held.length && !sending && navigator.onLine) {
+      state = "held";
+      text.textContent = interpolate(ngettext(
+        "%(count)s write waits on this device for the person who made it.",
+        "%(count)s writes wait on this device for the people who made them.", held.length), { count: held.length }, true);
     } else if (items.length && sending) {
       state = "sending";
       text.textContent = interpolate(ngettext("Sending %(count)s write…", "Sending %(count)s writes…", items.length),
@@ -77,9 +96,13 @@
       state = "online";
       text.textContent = gettext("Online");
     }
+    const stuck = items.filter((i) => (i.refused && i !== refused) || (i.held && !i.refused));
+    if (stuck.length) more.append(stuckList(stuck));
     banner.dataset.state = state;
     banner.dataset.waiting = String(items.length);
+    banner.dataset.held = String(held.length);
     showQueued(items);
+    penaltyHand(items);
     return items;
   }
 
@@ -121,6 +144,21 @@
     return box;
   }
 
+  // Each write that is stuck, and why: it waits for who made it, or it was refused.
+  function stuckList(items) {
+    const ul = document.createElement("ul");
+    ul.className = "outbox-stuck";
+    for (const item of items) {
+      const li = document.createElement("li");
+      const why = item.refused || item.held;
+      li.className = item.refused ? "refused" : "held";
+      li.textContent = interpolate(item.refused ? gettext("%(write)s: refused: %(reason)s") : gettext("%(write)s: waits: %(reason)s"),
+        { write: item.label || gettext("a write"), reason: why.message }, true);
+      ul.append(li);
+    }
+    return ul;
+  }
+
   function winWords(win) {
     return win.fu && win.han < 5 ? interpolate(gettext("%(han)s han %(fu)s fu"), { han: win.han, fu: win.fu }, true)
       : interpolate(gettext("%(han)s han"), { han: win.han }, true);
@@ -144,18 +182,30 @@
       if (navigator.locks) await navigator.locks.request("taikai-outbox", { ifAvailable: true }, (lock) => lock && sendAll());
       else await sendAll();
     } finally { flushing = false; }
-    await show();
-    if (sentSome && banner.dataset.waiting === "0" && banner.dataset.reload !== "no") {
+    const left = await show();
+    if (sentSome && left.every((i) => i.held || i.refused) && banner.dataset.reload !== "no") {
       sentSome = false;
       location.replace(location.pathname);  // the sheet as the server has it now
     }
   }
 
+  // The writes a write waits for: the earlier ones of the same table's sheet (hands, absences, the result) or
+  // of its clock. A call or a penalty waits for nothing and holds nothing back.
+  function dependsOn(item) {
+    if (item.json) return "json " + item.url;
+    const sheet = item.url.match(/^\/console\/tables\/(\d+)\/$/);
+    return sheet ? "sheet " + sheet[1] : null;
+  }
+
   async function sendAll() {
-    for (;;) {
-      const items = await all();
-      const item = items[0];
-      if (!item || item.refused || !navigator.onLine) return;
+    const stopped = new Set();  // the sheets and clocks whose earlier write is stuck
+    for (const queued of await all()) {
+      if (!navigator.onLine) return;
+      const line = dependsOn(queued);
+      if (line && stopped.has(line)) continue;
+      if (queued.refused) { if (line) stopped.add(line); continue; }
+      const item = (await all()).find((i) => i.id === queued.id);
+      if (!item) continue;
       if (item.json && !item.json.sent_at_ms) {  // sealed: the device's time at the first sending, kept for a resend
         item.json.sent_at_ms = Date.now();
         await put(item);
@@ -164,8 +214,9 @@
       const outcome = await sendOne(item).finally(() => { sending = false; });
       if (outcome === "later") return;
       if (outcome === "sent") { await drop(item.id); sentSome = true; continue; }
-      await put({ ...item, refused: outcome });
-      return;
+      if (line) stopped.add(line);
+      if (outcome.waits) await put({ ...item, held: outcome });  // sent again at the next sending
+      else await put({ ...item, refused: outcome, held: null });
     }
   }
 
@@ -173,8 +224,9 @@
     let response;
     try {
       if (item.json) {
-        response = await fetch(item.url, { method: "POST", credentials: "same-origin", body: JSON.stringify(item.json),
-          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": item.key } });
+        const headers = { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": item.key };
+        if (item.author) headers["X-Taikai-Author"] = item.author;
+        response = await fetch(item.url, { method: "POST", credentials: "same-origin", body: JSON.stringify(item.json), headers });
       } else {
         const body = fields(item);
         body.set("csrfmiddlewaretoken", csrf());  // the session's token now (a page kept on the device may be older)
@@ -188,12 +240,12 @@
       return "sent";
     }
     if (response.status >= 500 || (response.status === 429)) return "later";  // the server is busy or down: later
-    if (response.redirected || !data) {
-      return { code: "signed_out", message: gettext("the session ended: sign in again, then try again") };
+    if (response.redirected || !data) {  // sent to sign in: it waits for a session, and is sent again then
+      return { code: "signed_out", waits: true, message: gettext("the session ended: sign in again, and it is sent") };
     }
     const error = data.error || {};
     return { code: error.code || String(response.status), message: error.message || String(response.status),
-      field: error.field || null, theirs: data.theirs || null };
+      field: error.field || null, theirs: data.theirs || null, waits: error.code === "author_not_signed_in" };
   }
 
   // --- a table's sheet with its waiting writes -----------------------------------------------------
@@ -215,12 +267,33 @@
     const ul = document.createElement("ul");
     for (const item of mine) {
       const li = document.createElement("li");
-      li.className = item.refused ? "refused" : "waiting";
-      li.textContent = `${item.label || ""} — ${item.refused ? gettext("refused") : gettext("saved on this device")} ${formatTime(item.savedAt)}`;
+      li.className = item.refused ? "refused" : item.held ? "held" : "waiting";
+      const state = item.refused ? gettext("refused") : item.held ? item.held.message : gettext("saved on this device");
+      li.textContent = `${item.label || ""} — ${state} ${formatTime(item.savedAt)}`;
       ul.append(li);
     }
     list.replaceChildren(heading, ul);
     if (form) nextHand(form, mine);
+  }
+
+  // The hand after the last one recorded or queued at this table (a page kept on the device was drawn before
+  // the queued hands).
+  function queuedNext(items, from) {
+    let next = from;
+    for (const item of items) {
+      const f = fields(item);
+      if (dependsOn(item) === "sheet " + tableId && f.get("action") === "hand") next = Math.max(next, Number(f.get("hand")) + 1);
+    }
+    return next;
+  }
+
+  let penaltyFrom = null;
+  function penaltyHand(items) {
+    const input = document.querySelector('#penalty-form input[name="hand_number"]');
+    if (!input || !tableId) return;
+    if (penaltyFrom === null) penaltyFrom = Number(input.value) || 1;
+    const next = queuedNext(items, penaltyFrom);
+    if (next !== penaltyFrom && !input.dataset.touched) input.value = String(next);
   }
 
   // The form is for the hand after the last one recorded or queued, dealt as the rules say (dealer.py).
@@ -230,11 +303,16 @@
     const heading = form.querySelector("h2");
     if (form.dataset.correcting === "1") return;  // a correction's form stays on its hand
     let next = serverNext, deal = null;
+    const away = awayAfter(items);
     for (const item of items) {
       const f = fields(item);
       if (f.get("action") !== "hand" || Number(f.get("hand")) < next) continue;
       next = Number(f.get("hand")) + 1;
-      deal = nextDeal(f, form);
+      deal = nextDeal(f, form, away);
+    }
+    for (const link of document.querySelectorAll("a[href*='/penalty/']")) {  // a penalty is for the hand to come
+      const url = new URL(link.href, location.href);
+      if (url.searchParams.has("hand")) { url.searchParams.set("hand", String(next)); link.href = url.pathname + url.search; }
     }
     if (next === serverNext) return;
     number.value = String(next);
@@ -254,9 +332,9 @@
 
   // tournament/engine/dealer.py's next_deal over the seats still at the table: the dealer keeps the deal on
   // a win (和了連荘), tenpai at an exhaustive draw (聴牌連荘) and an abortive draw (途中流局).
-  function nextDeal(f, form) {
+  function nextDeal(f, form, away) {
     const playing = [...form.querySelectorAll('input[name="dealer_position"]')].map((i) => Number(i.value))
-      .filter((seat) => !document.querySelector(`.seat.away[data-seat="${seat}"]`));
+      .filter((seat) => !document.querySelector(`.seat.away[data-seat="${seat}"]`) && !away.has(seat));
     const dealer = Number(f.get("dealer_position") || 0), honba = Number(f.get("honba") || 0);
     const outcome = f.get("outcome");
     const winners = [1, 2, 3].map((n) => f.get("winner_" + n)).filter((w) => w !== null && w !== "").map(Number);
@@ -269,6 +347,20 @@
     if (repeats) return { dealer, honba: nextHonba };
     const later = playing.filter((seat) => seat > dealer);
     return { dealer: later.length ? later[0] : playing[0], honba: nextHonba };
+  }
+
+  // The seats the queued absences leave away from the table (the players' rows are in seat order).
+  function awayAfter(items) {
+    const rows = [...document.querySelectorAll("#players tr")].filter((tr) => tr.querySelector("td"));
+    const position = (pk) => rows.findIndex((tr) => tr.querySelector(`input[name="seat"][value="${pk}"]`));
+    const away = new Set();
+    for (const item of items) {
+      const f = fields(item), seat = position(f.get("seat"));
+      if (seat < 0) continue;
+      if (f.get("action") === "absent_before" || f.get("action") === "absent_during") away.add(seat);
+      if (f.get("action") === "present") away.delete(seat);
+    }
+    return away;
   }
 
   // --- forms: a fresh key per page, a label per write, the device's checks when offline -------------
@@ -285,9 +377,15 @@
       const problem = deviceCheck(form);
       if (problem) { event.preventDefault(); say(problem); return; }
     }
-    let label = form.querySelector('input[name="outbox_label"]');
-    if (!label) { label = document.createElement("input"); label.type = "hidden"; label.name = "outbox_label"; form.append(label); }
-    label.value = describe(form, event.submitter);
+    const hidden = (name) => {
+      let input = form.querySelector(`input[name="${name}"]`);
+      if (!input) { input = document.createElement("input"); input.type = "hidden"; input.name = name; form.append(input); }
+      return input;
+    };
+    hidden("outbox_label").value = describe(form, event.submitter);
+    if (banner.dataset.author) hidden("outbox_author").value = banner.dataset.author;  // who made it, kept with it
+    const key = hidden("idempotency_key");  // a form drawn without a key (a call) is recorded once too
+    if (!key.value) key.value = newKey();
   }, true);
 
   function say(words) {
@@ -361,12 +459,14 @@
     navigator.serviceWorker.register(banner.dataset.worker, { scope: banner.dataset.scope }).catch(() => null);
     navigator.serviceWorker.addEventListener("message", (event) => { if ((event.data || {}).type === "kept") show(); });
   }
-  window.taikaiOutbox = { add: async (item) => { const id = await add({ savedAt: Date.now(), refused: null, ...item }); show(); flush(); return id; },
+  window.taikaiOutbox = { add: async (item) => { const id = await add({ savedAt: Date.now(), refused: null, author: banner.dataset.author || "", ...item }); show(); flush(); return id; },
     all, put, flush, show };
   window.addEventListener("online", () => { show(); flush(); });
   window.addEventListener("offline", show);
   document.addEventListener("DOMContentLoaded", () => {
     freshKeys();
+    const penaltyHandInput = document.querySelector('#penalty-form input[name="hand_number"]');
+    if (penaltyHandInput) penaltyHandInput.addEventListener("input", () => { penaltyHandInput.dataset.touched = "1"; });
     show().then(() => flush());
     keepTables();
     setInterval(() => { show().then((items) => { if (items.length) flush(); }); }, RETRY_MS);
