@@ -79,16 +79,14 @@ def _preview_key(user, digest: str) -> str:
 
 
 def _waiting_archive(request, form: ArchiveUploadForm):
-    """The file the uploader previewed (their answer names it by its digest), read again; or None, the
-    form told why."""
+    """The file the uploader previewed (their answer names it by its digest), read again; refused when no
+    such file waits (the preview expired)."""
     digest = request.POST.get("preview", "")
     content = cache.get(_preview_key(request.user, digest)) if DIGEST.fullmatch(digest) else None
     if content is None:
-        form.add_error(None, _("The preview has expired; upload the file again."))
-        return None
-    content = zlib.decompress(content)
+        raise TaikaiError("archive_preview_expired", _("The preview has expired; upload the file again."))
     form.digest = digest
-    return archive_read(content)
+    return archive_read(zlib.decompress(content))
 
 
 def archive_import_view(model_admin, request):
@@ -100,16 +98,10 @@ def archive_import_view(model_admin, request):
     posted = request.method == "POST"
     previewed = posted and "preview" in request.POST
     form = ArchiveUploadForm(request.POST, request.FILES) if posted and not previewed else ArchiveUploadForm()
-    archive = None
-    if previewed:
+    problem = None  # a refusal of the preview's answer (the form itself was not sent)
+    if previewed or (posted and form.is_valid()):
         try:
-            archive = _waiting_archive(request, form)
-        except forms.ValidationError as exc:  # not reached for a file read before; kept for a changed cache
-            form.add_error(None, exc)
-    elif posted and form.is_valid():
-        archive = form.cleaned_data["archive"]
-    if archive is not None:
-        try:
+            archive = _waiting_archive(request, form) if previewed else form.cleaned_data["archive"]
             archive_check(archive)
             lookalikes = [lookalike for lookalike in archive_lookalikes(archive, request.user)
                           if not lookalike.organized]  # fmt: skip
@@ -136,7 +128,10 @@ def archive_import_view(model_admin, request):
                 location = reverse("admin:tournament_event_change", args=[event.pk])
                 request_answer_keep(claim, status=302, content_type="", location=location, body=b"")
         except TaikaiError as exc:
-            form.add_error(None if previewed else "archive", exc.message)
+            if previewed:
+                problem = exc.message
+            else:
+                form.add_error("archive", exc.message)
         else:
             if previewed:
                 cache.delete(_preview_key(request.user, form.digest))
@@ -150,7 +145,7 @@ def archive_import_view(model_admin, request):
             )
             return redirect(location)
     context = {**model_admin.admin_site.each_context(request), "opts": model_admin.model._meta,
-               "title": _("Import an event archive"), "form": form,
+               "title": _("Import an event archive"), "form": form, "problem": problem,
                "max_size": filesizeformat(ARCHIVE_UPLOAD_MAX_BYTES)}  # fmt: skip
     return TemplateResponse(
         request, "admin/tournament/event/import_archive.html", context, status=400 if posted else 200
