@@ -47,7 +47,7 @@ from jsonschema.exceptions import best_match
 
 from players.models import Player
 from scoring.models import Ruleset
-from scoring.services import hand_settle
+from scoring.services import hand_settler
 from taikai.errors import TaikaiError
 from tournament import access, audit, models
 from tournament.archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
@@ -384,16 +384,17 @@ def _hand_rechecked(v: dict, where: str, game_seats: list, settle) -> None:
 
 
 class _Settle:
-    """``scoring.services.hand_settle`` under one ruleset, each different hand priced once: an archive
-    repeats the same hands (a 2-han 30-fu ron by the dealer …) thousands of times."""
+    """``scoring.services.hand_settle`` under one ruleset (``hand_settler``), each different hand priced
+    once: an archive repeats the same hands (a draw with nobody tenpai, a mangan …) many times."""
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
+        self.settle = hand_settler(ruleset)
         self.known: dict = {}
 
     def __call__(self, hand):
         if hand not in self.known:
-            self.known[hand] = hand_settle(hand, self.ruleset)
+            self.known[hand] = self.settle(hand)
         return self.known[hand]
 
 
