@@ -210,6 +210,14 @@ def test_an_external_id_of_a_player_of_events_the_importer_does_not_organize_is_
     assert Player.objects.count() == players_before + len({e["player"]["id"] for e in named["entries"]})
 
 
+def test_one_player_of_the_archive_entered_twice_is_refused_and_makes_no_rows(archive):
+    # given an archive whose third entry names the first entry's player (the same name, the same id)
+    twice = copy.deepcopy(archive)
+    twice["entries"][2]["player"] = copy.deepcopy(twice["entries"][0]["player"])
+    # when it is imported, then it is refused at that entry's player, and no player row is made
+    assert refused_at(twice).field == "$.entries[2].player.id"
+
+
 def test_an_external_id_of_a_player_entered_in_an_event_the_importer_organizes_is_that_player(archive):
     # given a stored player entered in an event the importer organizes
     stored, private = player_of_a_private_event()

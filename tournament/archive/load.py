@@ -233,10 +233,14 @@ def _players(entries: list[dict], lookalikes: list[Lookalike], link: Collection[
     }
     taken = {lookalike.external_id for lookalike in lookalikes}
     players, new, by_external_id = {}, [], {}
-    for entry in entries:
+    for i, entry in enumerate(entries):
         data = entry["player"]
-        if data["id"] in players:
-            continue  # the same player of the archive: one row
+        if data["id"] in players:  # one row per player of the archive, entered once
+            raise archive_invalid(
+                f"$.entries[{i}].player.id",
+                _("player %(id)s is the player of another entry too: a player is entered once")
+                % {"id": data["id"]},
+            )
         player = linked.get(data["id"])
         if player is None:
             player = Player(**{name: data[name] for name in PLAYER_FIELDS if name in data})
