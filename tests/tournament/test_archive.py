@@ -332,6 +332,17 @@ def test_riichi_deposits_that_no_hand_left_are_refused_with_their_path(archive):
     assert refused_at(broken).field == f"$.rounds[{r}].tables[{t}].hands[{h}].deposits_in"
 
 
+def test_a_running_score_that_the_hands_do_not_give_is_refused_at_its_path(archive):
+    # given an archive where a game in progress shows its first seat 1,000 points up, its second 1,000 down
+    broken = copy.deepcopy(archive)
+    r, t, table = next((r, t, table) for r, round_ in enumerate(broken["rounds"])
+                       for t, table in enumerate(round_["tables"]) if table["status"] == "playing" and table["hands"])  # fmt: skip
+    table["running_points"][0] += 1000
+    table["running_points"][1] -= 1000
+    # when it is imported, then it is refused at the table's running score
+    assert refused_at(broken).field == f"$.rounds[{r}].tables[{t}].running_points"
+
+
 def test_final_points_that_the_hands_do_not_give_are_refused_at_the_tables_results(archive):
     # given an archive where a confirmed table's first seat has 1,000 points more, the second 1,000 fewer
     broken = copy.deepcopy(archive)

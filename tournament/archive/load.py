@@ -403,15 +403,16 @@ class _Settle:
 
 
 def _hands_rechecked(table: models.Table, path: str, data: dict, settle: _Settle) -> None:
-    """Every version of the table's hands recorded again (``_hand_rechecked``), and each hand's deposits in
-    (its version in force) those the previous hand left, as the console requires."""
+    """Every version of the table's hands recorded again (``_hand_rechecked``), each hand's deposits in (its
+    version in force) those the previous hand left, as the console requires, and the game's running score
+    (what pages show of a game in progress) that of its hands."""
     game_seats = [seat for _position, seat in sorted(table.archive_seats.items()) if seat.in_game]
     current = {}
     for i, v in enumerate(data["hands"]):
         _hand_rechecked(v, f"{path}.hands[{i}]", game_seats, settle)
         if v["is_current"]:
             current.setdefault(v["number"], (i, v))
-    left = 0
+    left, points, played = 0, [], 0
     for number in sorted(current):
         i, v = current[number]
         if v.get("deposits_in", 0) != left:
@@ -421,6 +422,22 @@ def _hands_rechecked(table: models.Table, path: str, data: dict, settle: _Settle
                 % {"points": left},
             )
         left = v.get("deposits_out", 0)
+        if v["outcome"] != models.HandVersion.Outcome.VOID:  # as ``table_running_keep`` keeps them
+            start = points or [settle.ruleset.start_points] * len(v["deltas"])
+            points, played = [p + d for p, d in zip(start, v["deltas"], strict=False)], played + 1
+    if (table.running_points, table.running_hands) != (points, played):
+        raise archive_invalid(
+            f"{path}.running_points",
+            _(
+                "the game's running score is %(given)s after %(count)s hands, its hands give %(expected)s after %(played)s"
+            )
+            % {
+                "given": table.running_points,
+                "count": table.running_hands,
+                "expected": points,
+                "played": played,
+            },
+        )
 
 
 def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
