@@ -4,6 +4,7 @@
 * ``win_evaluate``: a win given as tiles (``../shared/hand-format.md``) → its yaku, han, fu, yakuman;
 * ``win_check_han_fu``: a win given as han/fu, refused when no hand can have that pair (seed 001);
 * ``hand_settle``: a recorded hand → each seat's point changes and the deposits 供託 left (seed 000);
+  ``hand_settler``: the same for many hands under one ruleset;
 * ``game_end_deposit_shares``: deposits still on the table when the game ends (to the top, or lost).
 
 Refusals are ``ScoringError`` (a ``TaikaiError``) with the engine's stable codes.
@@ -11,7 +12,8 @@ Refusals are ``ScoringError`` (a ``TaikaiError``) with the engine's stable codes
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,6 +35,7 @@ __all__ = [
     "game_end_deposit_shares",
     "han_fu_exists",
     "hand_settle",
+    "hand_settler",
     "win_check_han_fu",
     "win_evaluate",
 ]
@@ -109,7 +112,18 @@ def win_evaluate(
 
 def hand_settle(hand: RecordedHand, ruleset: Ruleset) -> HandSettlement:
     """Price every win under the ruleset's scheme for the players in the hand, then settle the hand."""
-    rules = ruleset_engine_rules(ruleset, players=hand.seats)
+    return _settled(hand, ruleset_engine_rules(ruleset, players=hand.seats), ruleset_settle_options(ruleset))
+
+
+def hand_settler(ruleset: Ruleset) -> Callable[[RecordedHand], HandSettlement]:
+    """``hand_settle`` for many hands under one ruleset (an archive's): the ruleset read once per number
+    of players, not once per hand."""
+    rules = functools.cache(lambda seats: ruleset_engine_rules(ruleset, players=seats))
+    options = ruleset_settle_options(ruleset)
+    return lambda hand: _settled(hand, rules(hand.seats), options)
+
+
+def _settled(hand: RecordedHand, rules, options) -> HandSettlement:
     wins = []
     for w in hand.wins:
         try:
@@ -122,7 +136,7 @@ def hand_settle(hand: RecordedHand, ruleset: Ruleset) -> HandSettlement:
         seats=hand.seats, dealer_seat=hand.dealer_seat, kind=hand.kind, deposits_in=hand.deposits_in,
         riichi_seats=hand.riichi_seats, wins=tuple(wins), tenpai_seats=hand.tenpai_seats,
     )  # fmt: skip
-    settlement = settle_hand(outcome, ruleset_settle_options(ruleset))
+    settlement = settle_hand(outcome, options)
     return HandSettlement(tuple(int(d) for d in settlement.deltas), settlement.deposits_out)
 
 

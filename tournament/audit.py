@@ -356,13 +356,18 @@ def check_results(records: EventRecords) -> list[Violation]:
         rows = sorted(current, key=lambda r: seat_of[r.seat_id].position if r.seat_id in seat_of else 99)
         for row in rows:
             seat = seat_of.get(row.seat_id)
-            row_where = _("%(where)s seat %(seat)s") % {
-                "where": where,
-                "seat": seat.wind if seat else row.seat_id,
-            }
+
+            def row_where(
+                seat=seat, row=row, where=where
+            ) -> str:  # said only for a violation: most rows have none
+                return _("%(where)s seat %(seat)s") % {
+                    "where": where,
+                    "seat": seat.wind if seat else row.seat_id,
+                }
+
             if row.game_points != row.point_score + row.placement_points + row.oka:
                 violations.append(Violation(
-                    "result_game_points", row_where,
+                    "result_game_points", row_where(),
                     _("game points %(game)s ≠ point score %(score)s + placement points %(placement)s + oka %(oka)s")
                     % {"game": row.game_points, "score": row.point_score, "placement": row.placement_points,
                        "oka": row.oka},
@@ -374,18 +379,18 @@ def check_results(records: EventRecords) -> list[Violation]:
             )
             if row.point_score != expected_score:
                 violations.append(Violation(
-                    "result_point_score", row_where,
+                    "result_point_score", row_where(),
                     _("point score %(score)s, expected %(expected)s") % {"score": row.point_score, "expected": expected_score}
                 ))  # fmt: skip
             if seat is not None and row.entry_id != seat.entry_id:
                 violations.append(Violation(
-                    "result_entry", row_where,
+                    "result_entry", row_where(),
                     _("result of entry %(entry)s on entry %(seat_entry)s's seat")
                     % {"entry": row.entry_id, "seat_entry": seat.entry_id}
                 ))  # fmt: skip
             if row.multiplier != table.multiplier:
                 violations.append(Violation(
-                    "result_multiplier", row_where,
+                    "result_multiplier", row_where(),
                     _("multiplier %(multiplier)s, the table's is %(table)s")
                     % {"multiplier": row.multiplier, "table": table.multiplier}
                 ))  # fmt: skip
@@ -562,7 +567,10 @@ def _check_forfeits(records, table: Table, rows: list[SeatResult], where: str) -
         if seat is None:
             continue
         absent = seat.absence != Seat.Absence.PRESENT
-        row_where = _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind}
+
+        def row_where(seat=seat) -> str:  # said only for a violation: most rows have none
+            return _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind}
+
         if row.forfeit != absent:
             but_forfeit = {
                 Seat.Absence.PRESENT: _("present, but forfeit is %(forfeit)s"),
@@ -570,20 +578,20 @@ def _check_forfeits(records, table: Table, rows: list[SeatResult], where: str) -
                 Seat.Absence.ABSENT_DURING: _("left during the game, but forfeit is %(forfeit)s"),
             }
             violations.append(
-                Violation("forfeit", row_where, but_forfeit[seat.absence] % {"forfeit": row.forfeit})
+                Violation("forfeit", row_where(), but_forfeit[seat.absence] % {"forfeit": row.forfeit})
             )
         if not absent:
             continue
         if row.placement_points != forfeit_value or row.oka:
             violations.append(Violation(
-                "forfeit_points", row_where,
+                "forfeit_points", row_where(),
                 _("placement points %(placement)s and oka %(oka)s, expected %(expected)s (the last place of "
                   "%(seated)s seated) and no oka")
                 % {"placement": row.placement_points, "oka": row.oka, "expected": forfeit_value, "seated": seated},
             ))  # fmt: skip
         if not seat.in_game and row.final_points is not None:
             violations.append(Violation(
-                "forfeit_points", row_where,
+                "forfeit_points", row_where(),
                 _("absent before the game, yet %(points)s final points") % {"points": row.final_points}
             ))  # fmt: skip
     return violations
@@ -631,18 +639,21 @@ def check_absences(records: EventRecords) -> list[Violation]:
         playing = records.playing_seats(table_id)
         hands = records.hands.get(table_id, [])
         for seat in seats:
-            seat_where = _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind}
+
+            def seat_where(seat=seat, where=where) -> str:  # said only for a violation: most seats have none
+                return _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind}
+
             if seat.absence != Seat.Absence.ABSENT_DURING:
                 if seat.left_after_hand is not None:
                     violations.append(Violation(
-                        "absence_record", seat_where,
+                        "absence_record", seat_where(),
                         # Translators: absence is the seat's absence as stored (present, absent_before).
                         _("%(absence)s, yet left after hand %(hand)s") % {"absence": seat.absence, "hand": seat.left_after_hand}
                     ))  # fmt: skip
                 continue
             if seat.left_after_hand is None or seat.left_after_hand > len(hands):
                 violations.append(Violation(
-                    "absence_record", seat_where,
+                    "absence_record", seat_where(),
                     _("left during the game after hand %(hand)s, %(count)s hands recorded")
                     % {"hand": seat.left_after_hand, "count": len(hands)},
                 ))  # fmt: skip

@@ -172,6 +172,14 @@ class Event(models.Model):
         verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT
     )
     is_public = models.BooleanField(verbose_name=_("is public"), default=True)
+    imported = models.BooleanField(
+        verbose_name=_("imported"),
+        default=False,
+        editable=False,
+        help_text=_(
+            "Read from an archive (Import an archive…): a copy, private until its organizer makes it public."
+        ),
+    )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("owner"),

@@ -139,7 +139,11 @@ def test_an_organizer_imports_an_archive_once_however_often_it_is_sent(
     # then a new event, whose change page they land on, told so
     new = Event.objects.exclude(pk=original.pk).get()
     admin.wait_for_url(f"**{reverse('admin:tournament_event_change', args=[new.pk])}")
-    success = caught(language, "%(event)s is imported from the archive as %(slug)s; you are its organizer.")
+    success = caught(
+        language,
+        "%(event)s is imported from the archive as %(slug)s, private until you make it public; you are its "
+        "organizer.",
+    )
     assert admin.inner_text("ul.messagelist li.success") == success % {"event": new.name, "slug": new.slug}
     assert new.name == archive["event"]["name"] and new.slug != original.slug
     # with the archive's hands, every version of them, and the one who sent it its organizer

@@ -3,13 +3,17 @@
 it shares nothing with the original but the ruleset (reused: identical) and the accounts."""
 
 import copy
+import io
 import json
 import random
 import re
+import subprocess
+import sys
 from collections import Counter
 
 import jsonschema
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
@@ -22,7 +26,7 @@ from tests.fixtures.tournament import built_once
 from tournament.archive.export import archive_build
 from tournament.archive.load import archive_schema, event_import
 from tournament.audit import event_audit
-from tournament.models import Event, HandVersion, Penalty, Ruling, Seat, SeatResult, Table
+from tournament.models import Entry, Event, HandVersion, Penalty, Ruling, Seat, SeatResult, Table
 from tournament.services.hands import hand_void
 from tournament.services.roles import role_grant
 from tournament.simulation import Incidents, event_create, event_simulate, simulated_players
@@ -162,19 +166,194 @@ def test_a_row_naming_a_row_the_archive_does_not_hold_writes_nothing(archive):
     assert (Event.objects.count(), Player.objects.count(), HandVersion.objects.count()) == before
 
 
-def test_a_ruleset_that_differs_is_copied_under_a_new_slug_and_players_are_found_by_external_id(archive):
-    # given an archive whose ruleset differs from the stored one of its slug, and a player known by id
+def test_a_ruleset_that_differs_is_copied_under_a_new_slug(archive):
+    # given an archive whose ruleset differs from the stored one of its slug (not in how hands are priced)
     changed = copy.deepcopy(archive)
-    changed["ruleset"]["riichi_stick"] = 1500
-    entry = changed["entries"][0]
-    stored = Player.objects.create(display_name="Known", external_id="EMA-42")
-    entry["player"]["external_id"] = "EMA-42"
+    changed["ruleset"]["description"] = "House rules"
     # when it is imported
     imported = event_import(archive=changed)
-    # then the ruleset is a copy, and the known player is that entry's
-    assert imported.ruleset.slug == "standard-2" and imported.ruleset.riichi_stick == 1500
-    assert Ruleset.objects.get(slug="standard").riichi_stick == 1000
+    # then the ruleset is a copy, the stored one unchanged
+    assert imported.ruleset.slug == "standard-2" and imported.ruleset.description == "House rules"
+    assert Ruleset.objects.get(slug="standard").description != "House rules"
+
+
+def player_of_a_private_event(external_id: str = "EMA-42") -> tuple[Player, Event]:
+    """A stored player entered only in a private event another organizer owns."""
+    owner = User.objects.create_user(f"organizer-of-{external_id}")
+    private = Event.objects.create(slug=f"private-{external_id.lower()}", name="Private", is_public=False,
+                                   ruleset=Ruleset.objects.get(slug="standard"), owner=owner)  # fmt: skip
+    player = Player.objects.create(display_name=f"Known {external_id}", external_id=external_id)
+    Entry.objects.create(event=private, player=player)
+    return player, private
+
+
+def claiming(archive: dict, *external_ids: str) -> dict:
+    """``archive`` whose first players claim ``external_ids``."""
+    named = copy.deepcopy(archive)
+    for entry, external_id in zip(named["entries"], external_ids, strict=False):
+        entry["player"]["external_id"] = external_id
+    return named
+
+
+def test_an_external_id_of_a_player_of_events_the_importer_does_not_organize_is_not_that_player(archive):
+    # given a stored player of another organizer's private event, and an importer who organizes none of it
+    stored, private = player_of_a_private_event()
+    importer = User.objects.create_user("importer")
+    named = claiming(archive, "EMA-42")
+    players_before = Player.objects.count()
+    # when the importer imports an archive whose first player claims the stored player's external id
+    imported = event_import(archive=named, owner=importer)
+    # then the stored player is not entered: a new player of the archive's name, without the id, is
+    assert list(Entry.objects.filter(player=stored).values_list("event", flat=True)) == [private.pk]
+    newcomer = imported.entries.get(player__display_name=named["entries"][0]["player"]["display_name"]).player
+    assert newcomer != stored and newcomer.external_id is None
+    assert Player.objects.count() == players_before + len({e["player"]["id"] for e in named["entries"]})
+
+
+def test_one_player_of_the_archive_entered_twice_is_refused_and_makes_no_rows(archive):
+    # given an archive whose third entry names the first entry's player (the same name, the same id)
+    twice = copy.deepcopy(archive)
+    twice["entries"][2]["player"] = copy.deepcopy(twice["entries"][0]["player"])
+    # when it is imported, then it is refused at that entry's player, and no player row is made
+    assert refused_at(twice).field == "$.entries[2].player.id"
+
+
+def test_an_external_id_of_a_player_entered_in_an_event_the_importer_organizes_is_that_player(archive):
+    # given a stored player entered in an event the importer organizes
+    stored, private = player_of_a_private_event()
+    importer = User.objects.create_user("importer")
+    role_grant(event=private, user=importer, kind="organizer")
+    # when the importer imports an archive whose first player has that external id
+    imported = event_import(archive=claiming(archive, "EMA-42"), owner=importer)
+    # then it is that player
     assert imported.entries.filter(player=stored).exists()
+
+
+def test_the_command_makes_look_alikes_the_stored_players_only_when_asked(archive, tmp_path):
+    # given a stored player, and an archive whose first player claims their external id
+    stored, _private = player_of_a_private_event()
+    path = tmp_path / "archive.json"
+    path.write_text(json.dumps(claiming(archive, "EMA-42")), encoding="utf-8")
+    # when it is imported without the flag, then a new player, and the command says so
+    out = io.StringIO()
+    call_command("import_event", str(path), stdout=out)
+    first = Event.objects.get(slug="archived-2")
+    assert not first.entries.filter(player=stored).exists() and "--link-players" in out.getvalue()
+    # when it is imported with --link-players, then the stored player
+    call_command("import_event", str(path), "--link-players", stdout=io.StringIO())
+    assert Event.objects.get(slug="archived-3").entries.filter(player=stored).exists()
+
+
+def test_the_imported_copy_is_private_and_marked_imported_until_its_organizer_publishes_it(original, archive):
+    # given a public event's archive
+    public = copy.deepcopy(archive)
+    public["event"]["is_public"] = True
+    # when it is imported
+    imported = event_import(archive=public, owner=User.objects.create_user("importer"))
+    # then the copy is private and marked imported: not listed, its pages not found
+    assert not imported.is_public and imported.imported and not original.imported
+    visitor = Client()
+    assert visitor.get(f"/events/{imported.slug}/").status_code == 404
+    assert f"/events/{imported.slug}/" not in visitor.get("/").content.decode()
+    # when its organizer publishes it, then it is public, still marked imported
+    Event.objects.filter(pk=imported.pk).update(is_public=True)
+    assert visitor.get(f"/events/{imported.slug}/").status_code == 200
+
+
+def test_an_archive_nested_too_deeply_is_refused_by_the_command_with_a_code_and_no_traceback(tmp_path):
+    # given a file of a million nested lists
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 1_000_000, encoding="utf-8")
+    # when the command reads it, then one line with the code, a non-zero exit, no traceback
+    run = subprocess.run([sys.executable, "manage.py", "import_event", str(path)], capture_output=True, text=True,
+                         cwd=settings.BASE_DIR, timeout=120, check=False)  # fmt: skip
+    assert run.returncode != 0
+    assert "Traceback" not in run.stderr and "RecursionError" not in run.stderr
+    assert run.stderr.strip().splitlines() == [
+        "CommandError: archive_unreadable: the file nests lists or objects too deeply to be an archive"
+    ]
+
+
+def first_hand(archive: dict, outcomes: tuple[str, ...]) -> tuple[int, int, int, dict]:
+    """The first current hand of one of ``outcomes`` after the first hand of a table where everyone played:
+    its round, table and hand indexes in the archive, and the hand."""
+    for r, round_ in enumerate(archive["rounds"]):
+        for t, table in enumerate(round_["tables"]):
+            if any(seat["absence"] != "present" for seat in table["seats"]):
+                continue
+            for h, hand in enumerate(table["hands"]):
+                if hand["number"] > 1 and hand["is_current"] and hand["outcome"] in outcomes:
+                    return r, t, h, hand
+    raise AssertionError(f"no hand of {outcomes}")
+
+
+def refused_at(archive: dict) -> TaikaiError:
+    before = (
+        Event.objects.count(),
+        Player.objects.count(),
+        HandVersion.objects.count(),
+        SeatResult.objects.count(),
+    )
+    with pytest.raises(TaikaiError) as refused:
+        event_import(archive=archive)
+    assert refused.value.code == "archive_invalid"
+    assert (Event.objects.count(), Player.objects.count(), HandVersion.objects.count(),
+            SeatResult.objects.count()) == before  # fmt: skip
+    return refused.value
+
+
+def test_a_hand_whose_changes_do_not_sum_to_zero_is_refused_with_its_path_and_nothing_is_written(archive):
+    # given an archive where a won hand gives one seat 1,000 points from nobody
+    broken = copy.deepcopy(archive)
+    r, t, h, hand = first_hand(broken, ("ron", "tsumo"))
+    hand["deltas"][0] += 1000
+    # when it is imported, then it is refused at that hand's changes
+    refused = refused_at(broken)
+    assert refused.field == f"$.rounds[{r}].tables[{t}].hands[{h}].deltas"
+
+
+def test_a_hand_whose_changes_are_not_those_of_its_win_is_refused_with_its_path(archive):
+    # given an archive where a won hand moves 1,000 points more from one seat to another (still zero sum)
+    broken = copy.deepcopy(archive)
+    r, t, h, hand = first_hand(broken, ("ron", "tsumo"))
+    hand["deltas"][0] += 1000
+    hand["deltas"][1] -= 1000
+    # when it is imported, then it is refused at that hand's changes
+    assert refused_at(broken).field == f"$.rounds[{r}].tables[{t}].hands[{h}].deltas"
+
+
+def test_riichi_deposits_that_no_hand_left_are_refused_with_their_path(archive):
+    # given an archive where a drawn hand finds 1,000 points of deposits on the table that nobody left
+    broken = copy.deepcopy(archive)
+    r, t, h, hand = first_hand(broken, ("exhaustive_draw", "abortive_draw"))
+    hand["deposits_in"] += 1000
+    hand["deposits_out"] += 1000
+    # when it is imported, then it is refused at that hand's deposits in
+    assert refused_at(broken).field == f"$.rounds[{r}].tables[{t}].hands[{h}].deposits_in"
+
+
+def test_a_running_score_that_the_hands_do_not_give_is_refused_at_its_path(archive):
+    # given an archive where a game in progress shows its first seat 1,000 points up, its second 1,000 down
+    broken = copy.deepcopy(archive)
+    r, t, table = next((r, t, table) for r, round_ in enumerate(broken["rounds"])
+                       for t, table in enumerate(round_["tables"]) if table["status"] == "playing" and table["hands"])  # fmt: skip
+    table["running_points"][0] += 1000
+    table["running_points"][1] -= 1000
+    # when it is imported, then it is refused at the table's running score
+    assert refused_at(broken).field == f"$.rounds[{r}].tables[{t}].running_points"
+
+
+def test_final_points_that_the_hands_do_not_give_are_refused_at_the_tables_results(archive):
+    # given an archive where a confirmed table's first seat has 1,000 points more, the second 1,000 fewer
+    broken = copy.deepcopy(archive)
+    r, t, table = next((r, t, table) for r, round_ in enumerate(broken["rounds"])
+                       for t, table in enumerate(round_["tables"]) if table["status"] == "finished" and table["hands"])  # fmt: skip
+    current = sorted((x for x in table["results"] if x["is_current"]), key=lambda x: x["position"])
+    current[0]["final_points"] += 1000
+    current[1]["final_points"] -= 1000
+    # when it is imported, then it is refused at the table's results, saying why
+    refused = refused_at(broken)
+    assert refused.field == f"$.rounds[{r}].tables[{t}].results" and "(table_points)" in refused.message
 
 
 def authors(archive: dict) -> dict[str, list]:
@@ -242,20 +421,31 @@ def recorded_via(archive: dict) -> list[str]:
     ]
 
 
-def test_an_author_with_an_account_here_is_that_account(archive):
-    # given accounts here of the names the archive gives
-    scorer, referee = User.objects.create_user("known-scorer"), User.objects.create_user("known-referee")
-    named = with_authors(archive, "known-scorer", "known-referee", "ghost-director")
+def test_an_author_named_like_an_account_here_is_kept_as_text_only(archive):
+    # given accounts here of the names the archive gives as its authors
+    scorer = User.objects.create_user("known-scorer")
+    User.objects.create_user("known-referee")
+    User.objects.create_user("known-director")
+    named = with_authors(archive, "known-scorer", "known-referee", "known-director")
     # when it is imported
     imported = event_import(archive=named)
-    # then their rows name the accounts, no name kept beside them
-    versions = HandVersion.objects.filter(hand__table__round__event=imported, recorded_by=scorer)
-    assert versions.exists() and not versions.exclude(recorded_by_name="").exists()
-    assert SeatResult.objects.filter(table__round__event=imported, recorded_by=scorer).exists()
-    logged = Penalty.objects.filter(event=imported, logged_by=referee)
-    assert logged.exists() and set(logged.values_list("logged_by_name", flat=True)) == {""}
-    # and the archive exported again names the same authors
-    assert authors(json.loads(json.dumps(archive_build(imported, staff=True)))) == authors(named)
+    # then no row names an account: every author is the text the file gave
+    versions = HandVersion.objects.filter(hand__table__round__event=imported)
+    assert not versions.filter(recorded_by__isnull=False).exists()
+    assert versions.filter(recorded_by_name="known-scorer").exists()
+    results = SeatResult.objects.filter(table__round__event=imported)
+    assert not results.filter(recorded_by__isnull=False).exists()
+    penalties = Penalty.objects.filter(event=imported)
+    assert not penalties.filter(logged_by__isnull=False).exists()
+    assert not penalties.filter(cancelled_by__isnull=False).exists()
+    assert penalties.filter(logged_by_name="known-referee", cancelled_by_name="known-director").exists()
+    ruling = Ruling.objects.get(event=imported, decision="play on")
+    assert ruling.decided_by is None and ruling.decided_by_name == "known-director"
+    assert not imported.entries.filter(disqualification_confirmed_by__isnull=False).exists()
+    assert not versions.filter(recorded_by=scorer).exists()
+    # and the archive exported again names the same authors, recorded the same way
+    again = json.loads(json.dumps(archive_build(imported, staff=True)))
+    assert authors(again) == authors(named) and recorded_via(again) == recorded_via(named)
 
 
 @pytest.mark.parametrize(

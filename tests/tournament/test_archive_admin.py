@@ -17,7 +17,7 @@ from tests.fixtures.tournament import built_once
 from tournament import access
 from tournament.admin import archive as archive_admin
 from tournament.archive.export import archive_build
-from tournament.models import Event, HandVersion
+from tournament.models import Entry, Event, HandVersion
 from tournament.services.roles import ORGANIZERS_GROUP, REFEREES_GROUP, staff_groups_install
 from tournament.simulation import event_create, event_simulate, simulated_players
 
@@ -153,4 +153,46 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(db, monkeypatch):
     response = upload(client, b" " * 2048)
     assert response.status_code == 400
     assert "The file is 2.0\xa0KB; an archive may be at most 1.0\xa0KB." in response.content.decode()
+    assert counts() == before
+
+
+def test_players_that_look_like_stored_ones_are_shown_first_and_linked_only_as_chosen(archive):
+    # given two stored players of another organizer's private event, and an archive whose first two players
+    # claim their external ids
+    owner = User.objects.create_user("other-organizer")
+    private = Event.objects.create(slug="private", name="Private", is_public=False, owner=owner,
+                                   ruleset=Ruleset.objects.get(slug="standard"))  # fmt: skip
+    chosen, left = (Player.objects.create(display_name=f"Stored {n}", external_id=f"EMA-{n}") for n in (1, 2))
+    Entry.objects.bulk_create([Entry(event=private, player=chosen), Entry(event=private, player=left)])
+    named = copy.deepcopy(archive)
+    for entry, external_id in zip(named["entries"], ("EMA-1", "EMA-2"), strict=False):
+        entry["player"]["external_id"] = external_id
+    _user, client = signed_in("importer", ORGANIZERS_GROUP)
+    before = counts()
+    # when an organizer uploads it, then the look-alikes are listed with a choice, and nothing is written yet
+    preview = upload(client, json.dumps(named).encode())
+    page = preview.content.decode()
+    assert preview.status_code == 200 and "look like stored ones" in page
+    assert "Stored 1" in page and "Stored 2" in page and 'name="link"' in page
+    assert counts() == before
+    # when they link the first and leave the second to be created anew
+    answer = client.post(
+        UPLOAD, {"preview": preview.context["digest"], "link": [named["entries"][0]["player"]["id"]]}
+    )
+    # then the event is imported: the first is the stored player, the second a new player
+    event = Event.objects.get(slug="uploaded-2")
+    assert answer.status_code == 302
+    assert event.entries.filter(player=chosen).exists() and not event.entries.filter(player=left).exists()
+    second = named["entries"][1]["player"]["display_name"]
+    assert event.entries.get(player__display_name=second).player.external_id is None
+    assert not event.is_public and event.imported
+
+
+def test_an_answer_to_a_preview_that_is_not_waiting_imports_nothing(archive):
+    # given an organizer whose answer names no file waiting (expired, or made up)
+    _user, client = signed_in("importer", ORGANIZERS_GROUP)
+    before = counts()
+    # when they send it, then they are asked to upload again, and nothing is written
+    response = client.post(UPLOAD, {"preview": "0" * 64, "link": ["1"]})
+    assert response.status_code == 400 and "upload the file again" in response.content.decode()
     assert counts() == before

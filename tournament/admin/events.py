@@ -152,12 +152,14 @@ class EventAdmin(EventScopedAdmin):
         "name",
         "starts_on",
         "status",
+        "is_public",
+        "imported",
         "table_size",
         "planned_rounds",
         "entry_count",
         "public_link",
     )
-    list_filter = ("status", "table_size", "is_public")
+    list_filter = ("status", "table_size", "is_public", "imported")
     search_fields = ("name", "slug", "venue")
     prepopulated_fields = {"slug": ("name",)}
 
@@ -172,7 +174,8 @@ class EventAdmin(EventScopedAdmin):
 
     change_form_template = "admin/tournament/event/change_form.html"
     fieldsets = [
-        (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "time_zone", "status", "is_public")}),
+        (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "time_zone", "status", "is_public",
+                           "imported")}),
         (_("Rules"), {"fields": ("ruleset", "table_size", "planned_rounds", "entry_mode", "advancing_places",
                               "standings_precedence", "tournament_play", "penalty_unit", "overtime_enabled",
                               "clock_bank_seconds", "clock_increment_seconds", "final_games", "round_minutes",
@@ -195,7 +198,7 @@ class EventAdmin(EventScopedAdmin):
         """The status moves with the event (its first round, Finish the selected events); a new event
         starts as a draft or open for registration. An event that has started keeps its ruleset: its results
         were computed with it."""
-        fields = () if request.user.is_superuser else ("owner",)
+        fields = ("imported",) if request.user.is_superuser else ("imported", "owner")
         if obj is None:
             return fields
         started = obj.status not in STARTING_STATUSES

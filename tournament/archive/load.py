@@ -6,13 +6,23 @@ or whose rows point at rows it does not hold, is refused with the JSON path of t
 
 * the ruleset: the stored one of the same slug when every field is equal, otherwise a copy under a new slug
   (``<slug>-2``, …) and, when the name is taken, a new name (``<name> (2)``, …);
-* players: the stored player of the same ``external_id`` when there is one, otherwise a new player;
-* the event under its slug, or ``<slug>-2``, … when it is taken; entries, rounds, tables, seats, every
-  version of every hand and result (version numbers, which is current, when), penalties, rulings, clocks,
-  teams;
-* who recorded a row names the account of that name when one exists here; otherwise (a table card or an API
-  token of the other database, or an account unknown here) the name is kept as text, as the archive gave it
-  (``recorded_by_name``, ``logged_by_name``, …), and exported again as it came;
+An archive is what a file claims, not what Taikai knows; so:
+
+* every version of every hand is recorded again through the console's own rules (``parse_hand_input``,
+  then priced by ``scoring.services.hand_settle``): its changes and the deposits it leaves must be those
+  the hand's record gives, and each hand's deposits in those the previous hand left; then each table is put
+  through the audit's checks of hands and results (``tournament.audit``: zero sums, the table's final points
+  against its hands, placements, placement points, oka, game points). The first problem refuses the file
+  with its JSON path;
+* players: one new player per player of the archive, unless the stored player of the same ``external_id``
+  is entered in an event the importer organizes (then it is that player), or the importer chose to link
+  that archive player (``link``: after a preview of the look-alikes, ``archive_lookalikes``). A new player
+  never takes the external id of a stored one (it is left empty: the id is the stored player's);
+* the event under its slug, or ``<slug>-2``, … when it is taken, private (``is_public`` off) and marked
+  ``imported`` until its organizer publishes it; entries, rounds, tables, seats, every version of every hand
+  and result (version numbers, which is current, when), penalties, rulings, clocks, teams;
+* who recorded a row is kept as text, as the archive gave it (``recorded_by_name``, ``logged_by_name``, …),
+  never as an account here, even one of that name, and exported again as it came;
 * the event's owner (its first organizer) is the ``owner`` given, else nobody;
 * then the standings are recomputed by the standings service (the archive's own rows are not read).
 """
@@ -22,12 +32,13 @@ from __future__ import annotations
 import functools
 import json
 from collections import defaultdict
+from collections.abc import Collection
+from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
 
 import fastjsonschema
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
@@ -36,10 +47,12 @@ from jsonschema.exceptions import best_match
 
 from players.models import Player
 from scoring.models import Ruleset
+from scoring.services import hand_settler
 from taikai.errors import TaikaiError
-from tournament import models
+from tournament import access, audit, models
 from tournament.archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
 from tournament.archive.problems import schema_problem
+from tournament.services.hand_input import parse_hand_input, recorded_hand
 from tournament.services.standings import standings_recompute
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -169,68 +182,104 @@ def _ruleset(data: dict) -> Ruleset:
     return candidate
 
 
-def _players(entries: list[dict]) -> dict[int, Player]:
-    """The archive's player ids → players here: the stored one of the same external id, else a new one."""
-    known = {e["player"]["external_id"] for e in entries if e["player"].get("external_id")}
-    stored = {p.external_id: p for p in Player.objects.filter(external_id__in=known)}
-    players, new = {}, []
-    for entry in entries:
+@dataclass(frozen=True)
+class Lookalike:
+    """A player of the archive whose external id is a stored player's."""
+
+    archive_id: int  # the player's id in the archive
+    name: str  # as the archive gives it
+    external_id: str
+    stored: Player
+    organized: bool  # the stored player is entered in an event the importer organizes: linked without asking
+
+
+def archive_lookalikes(archive: dict, owner=None) -> list[Lookalike]:
+    """The archive's players that look like stored ones (the same external id), in the archive's order:
+    what the importer is asked to link or to create anew. Three queries, whatever the size of the file."""
+    claimed = {}
+    for entry in archive["entries"]:
         data = entry["player"]
-        player = stored.get(data.get("external_id") or None)
+        external_id = (data.get("external_id") or "").strip()
+        if external_id and data["id"] not in claimed:
+            claimed[data["id"]] = (data, external_id)
+    stored = {
+        p.external_id: p
+        for p in Player.objects.filter(
+            external_id__in={external_id for _data, external_id in claimed.values()}
+        )
+    }
+    organized = set()
+    if owner is not None and stored:
+        events = access.events_where(access.Actor(owner), manage=True, path="event_id")
+        organized = set(
+            models.Entry.objects.filter(events, player__in=stored.values()).values_list(
+                "player_id", flat=True
+            )
+        )
+    return [
+        Lookalike(archive_id, data["display_name"], external_id, stored[external_id],
+                  stored[external_id].pk in organized)
+        for archive_id, (data, external_id) in claimed.items() if external_id in stored
+    ]  # fmt: skip
+
+
+def _players(entries: list[dict], lookalikes: list[Lookalike], link: Collection[int]) -> dict[int, Player]:
+    """The archive's player ids → players here: one row per player of the archive, a new one unless it is a
+    look-alike the importer organizes or chose to link (``link``: archive player ids)."""
+    linked = {
+        lookalike.archive_id: lookalike.stored
+        for lookalike in lookalikes
+        if lookalike.organized or lookalike.archive_id in link
+    }
+    taken = {lookalike.external_id for lookalike in lookalikes}
+    players, new, by_external_id = {}, [], {}
+    for i, entry in enumerate(entries):
+        data = entry["player"]
+        if data["id"] in players:  # one row per player of the archive, entered once
+            raise archive_invalid(
+                f"$.entries[{i}].player.id",
+                _("player %(id)s is the player of another entry too: a player is entered once")
+                % {"id": data["id"]},
+            )
+        player = linked.get(data["id"])
         if player is None:
             player = Player(**{name: data[name] for name in PLAYER_FIELDS if name in data})
             player.external_id = (player.external_id or "").strip() or None
-            new.append(player)
-            if player.external_id:
-                stored[player.external_id] = player
+            if player.external_id in taken:
+                player.external_id = None  # a stored player's id, not this new player's
+            if player.external_id in by_external_id:
+                player = by_external_id[player.external_id]  # two players of the file, one id: one row
+            else:
+                new.append(player)
+                if player.external_id:
+                    by_external_id[player.external_id] = player
         players[data["id"]] = player
     Player.objects.bulk_create(new, batch_size=BATCH)
     return players
 
 
-def _users(archive: dict) -> dict[str, object]:
-    """The accounts here named as authors in the archive, by name."""
-    names = set()
-    for round_ in archive["rounds"]:
-        for table in round_["tables"]:
-            names |= {row.get("recorded_by") for row in table["results"] + table["hands"]}
-    for penalty in archive.get("penalties", []):
-        names |= {penalty.get("logged_by"), penalty.get("cancelled_by")}
-    names |= {r.get("decided_by") for r in archive.get("rulings", [])}
-    names |= {e.get("disqualification_confirmed_by") for e in archive["entries"]}
-    names.discard(None)
-    names.discard("")
-    model = get_user_model()
-    return {u.get_username(): u for u in model.objects.filter(**{f"{model.USERNAME_FIELD}__in": names})}
-
-
 class Authors:
-    """The archive's authors (text) as this database keeps them: the account of that name when there is one
-    here, else the name itself."""
-
-    def __init__(self, users: dict[str, object]):
-        self.users = users
+    """The archive's authors as this database keeps them: text, as the archive wrote them. A name is what
+    the file claims, never an account here (an account of that name here may be someone else)."""
 
     def __call__(self, field: str, text: str | None) -> dict:
-        """``{field: account, f"{field}_name": name}`` for the author ``text`` (one of the two set, or neither)."""
-        user = self.users.get(text) if text else None
-        return {field: user, f"{field}_name": "" if user is not None else (text or "")}
+        """``{field: None, f"{field}_name": name}`` for the author ``text``."""
+        return {field: None, f"{field}_name": text or ""}
 
     def of_version(self, row: dict) -> dict:
-        """A version's author, and how the archive says it was recorded when no account here has it."""
-        fields = self("recorded_by", row.get("recorded_by"))
-        via = row.get("recorded_via", "")
-        fields["recorded_via_archived"] = (
-            "" if fields["recorded_by"] is not None and via == "account" else via
-        )
-        return fields
+        """A version's author, and how the archive says it was recorded."""
+        return {
+            **self("recorded_by", row.get("recorded_by")),
+            "recorded_via_archived": row.get("recorded_via", ""),
+        }
 
 
 def _event(data: dict, ruleset: Ruleset, owner) -> models.Event:
     fields = {name: data[name] for name in EVENT_FIELDS if name in data and name != "created_at"}
     fields["starts_on"], fields["ends_on"] = _day(data.get("starts_on")), _day(data.get("ends_on"))
     fields["slug"] = _free(models.Event, "slug", data["slug"], "-%s", 80)
-    event = models.Event(**fields, ruleset=ruleset, owner=owner)
+    fields["is_public"] = False  # private until its organizer publishes it
+    event = models.Event(**fields, ruleset=ruleset, owner=owner, imported=True)
     _full_clean(event, "$.event", exclude=("champion", "owner", "schedule"))
     event.save()
     return event
@@ -305,18 +354,110 @@ def _seating(
     return list(zip(tables, placed, strict=True)), by_id
 
 
-def _hands(tables: list, authors: Authors) -> None:
-    """Every version of every hand, with its version number, whether it is current, who and when."""
+def _hand_rechecked(v: dict, where: str, game_seats: list, settle) -> None:
+    """One version of a hand recorded again as the console records it: its fields checked against the table
+    (``parse_hand_input``), priced by the scoring service; the changes and the deposits left must be those
+    the archive gives. A hand voided as entered by mistake moves nothing (``hand_void``)."""
+    if v["outcome"] == models.HandVersion.Outcome.VOID:
+        if any(v["deltas"]) or v.get("deposits_out", 0) != v.get("deposits_in", 0):
+            raise archive_invalid(
+                f"{where}.deltas", _("a hand voided as entered by mistake moves no points and no deposits")
+            )
+        return
+    active = [i for i, seat in enumerate(game_seats) if seat.plays_hand(v["number"])]
+    try:
+        hand = parse_hand_input(v, players=len(game_seats), ruleset=settle.ruleset, active=active)
+        settlement = settle(recorded_hand(hand, active=active))
+    except TaikaiError as exc:
+        raise archive_invalid(f"{where}.{exc.field}" if exc.field else where, exc.message) from exc
+    deltas = [0] * len(game_seats)
+    for index, position in enumerate(active):
+        deltas[position] = settlement.deltas[index]
+    if v["deltas"] != deltas:
+        raise archive_invalid(
+            f"{where}.deltas",
+            _("the changes %(given)s are not those of the hand as recorded: %(expected)s")
+            % {"given": v["deltas"], "expected": deltas},
+        )
+    if v.get("deposits_out", 0) != settlement.deposits_out:
+        raise archive_invalid(
+            f"{where}.deposits_out",
+            _("%(given)s points of deposits left, the hand as recorded leaves %(expected)s")
+            % {"given": v.get("deposits_out", 0), "expected": settlement.deposits_out},
+        )
+
+
+class _Settle:
+    """``scoring.services.hand_settle`` under one ruleset (``hand_settler``), each different hand priced
+    once: an archive repeats the same hands (a draw with nobody tenpai, a mangan …) many times."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self.settle = hand_settler(ruleset)
+        self.known: dict = {}
+
+    def __call__(self, hand):
+        if hand not in self.known:
+            self.known[hand] = self.settle(hand)
+        return self.known[hand]
+
+
+def _hands_rechecked(table: models.Table, path: str, data: dict, settle: _Settle) -> None:
+    """Every version of the table's hands recorded again (``_hand_rechecked``), each hand's deposits in (its
+    version in force) those the previous hand left, as the console requires, and the game's running score
+    (what pages show of a game in progress) that of its hands."""
+    game_seats = [seat for _position, seat in sorted(table.archive_seats.items()) if seat.in_game]
+    current = {}
+    for i, v in enumerate(data["hands"]):
+        _hand_rechecked(v, f"{path}.hands[{i}]", game_seats, settle)
+        if v["is_current"]:
+            current.setdefault(v["number"], (i, v))
+    left, points, played = 0, [], 0
+    for number in sorted(current):
+        i, v = current[number]
+        if v.get("deposits_in", 0) != left:
+            raise archive_invalid(
+                f"{path}.hands[{i}].deposits_in",
+                _("%(points)s points of riichi deposits were left on the table by the previous hand")
+                % {"points": left},
+            )
+        left = v.get("deposits_out", 0)
+        if v["outcome"] != models.HandVersion.Outcome.VOID:  # as ``table_running_keep`` keeps them
+            start = points or [settle.ruleset.start_points] * len(v["deltas"])
+            points, played = [p + d for p, d in zip(start, v["deltas"], strict=False)], played + 1
+    if (table.running_points, table.running_hands) != (points, played):
+        raise archive_invalid(
+            f"{path}.running_points",
+            _(
+                "the game's running score is %(given)s after %(count)s hands, its hands give %(expected)s after %(played)s"
+            )
+            % {
+                "given": table.running_points,
+                "count": table.running_hands,
+                "expected": points,
+                "played": played,
+            },
+        )
+
+
+def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
+    """Every version of every hand, with its version number, whether it is current, who and when; each
+    recorded again first (``_hands_rechecked``)."""
+    settle = _Settle(ruleset)
     hands, versions, moments = [], [], []
-    for table, (_path, data) in tables:
+    for table, (path, data) in tables:
+        _hands_rechecked(table, path, data, settle)
+        table.archive_hands = []
         by_number = defaultdict(list)
         for version in data["hands"]:
             by_number[version["number"]].append(version)
         for number, rows in sorted(by_number.items()):
             hand = models.Hand(table=table, number=number, current_version=max(v["version"] for v in rows))
             hands.append(hand)
-            for v in rows:
-                versions.append(models.HandVersion(
+            table.archive_hands.append(hand)
+            hand.archive_versions = kept = []
+            for v in sorted(rows, key=lambda row: row["version"]):
+                kept.append(models.HandVersion(
                     hand=hand, version=v["version"], is_current=v["is_current"], label=v["label"],
                     overtime=v.get("overtime", False), dealer_position=v["dealer_position"], honba=v.get("honba", 0),
                     deposits_in=v.get("deposits_in", 0), riichi_positions=v.get("riichi_positions", []),
@@ -325,15 +466,43 @@ def _hands(tables: list, authors: Authors) -> None:
                     **authors.of_version(v),
                 ))  # fmt: skip
                 moments.append(v["recorded_at"])
+            versions += kept
     models.Hand.objects.bulk_create(hands, batch_size=BATCH)
     models.HandVersion.objects.bulk_create(versions, batch_size=BATCH)
     _stamp(versions, "recorded_at", moments)
+
+
+# the audit's checks of one table's hands and results, run on each imported table before it is kept
+TABLE_CHECKS = (audit.check_hands, audit.check_replayed_hands, audit.check_absences, audit.check_overtime,
+                audit.check_result_versions, audit.check_table_points, audit.check_results)  # fmt: skip
+HAND_CODES = frozenset({"hand_numbering", "hand_zero_sum", "hand_seat_count", "hand_current_flag", "hand_version",
+                        "deposits_chain", "replayed_hand", "left_seat_change", "left_seat_role",
+                        "overtime_order", "overtime_disabled", "overtime_after_end"})  # fmt: skip
+
+
+def _tables_audited(event: models.Event, tables: list) -> None:
+    """Each table's hands and results through the audit's checks (``TABLE_CHECKS``), from the rows in
+    memory (no query); the first violation refuses the archive at that table's hands or results."""
+    for table, (path, _data) in tables:
+        hands = getattr(table, "archive_hands", [])
+        records = audit.EventRecords(
+            event, {table.pk: table}, {table.pk: [seat for _p, seat in sorted(table.archive_seats.items())]},
+            {table.pk: hands} if hands else {}, {hand.pk: hand.archive_versions for hand in hands},
+            {table.pk: table.archive_results} if table.archive_results else {},
+        )  # fmt: skip
+        for check in TABLE_CHECKS:
+            violations = check(records)
+            if violations:
+                first = violations[0]
+                part = "hands" if first.code in HAND_CODES else "results"
+                raise archive_invalid(f"{path}.{part}", f"{first.where}: {first.message} ({first.code})")
 
 
 def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> None:
     """Every version of every seat's result."""
     rows, moments = [], []
     for table, (path, data) in tables:
+        table.archive_results = []
         for i, r in enumerate(data["results"]):
             where = f"{path}.results[{i}]"
             seat = _ref(table.archive_seats, r["position"], f"{where}.position")
@@ -348,7 +517,9 @@ def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -
                 advanced=r.get("advanced", False), forfeit=r.get("forfeit", False),
                 **authors.of_version(r),
             ))  # fmt: skip
+            table.archive_results.append(rows[-1])
             moments.append(r["recorded_at"])
+        table.archive_results.sort(key=lambda row: row.version)
     models.SeatResult.objects.bulk_create(rows, batch_size=BATCH)
     _stamp(rows, "recorded_at", moments)
 
@@ -431,20 +602,24 @@ def _event_links(event: models.Event, archive: dict, entries: dict[int, models.E
         models.Event.objects.filter(pk=event.pk).update(created_at=_moment(data["created_at"]))
 
 
-def event_import(*, archive, owner=None) -> models.Event:
+def event_import(*, archive, owner=None, link: Collection[int] = ()) -> models.Event:
     """A new event from ``archive`` (see the module's docstring), owned by ``owner`` (who imports it, its
-    first organizer; none from the command line), its standings recomputed; refused with ``archive_invalid``
-    and the JSON path of the first problem, nothing written."""
+    first organizer; none from the command line), private and marked imported, its standings recomputed;
+    ``link``: the archive's player ids the importer chose to be the stored players of the same external id
+    (``archive_lookalikes``). Refused with ``archive_invalid`` and the JSON path of the first problem,
+    nothing written."""
     archive_check(archive)
     try:
         with transaction.atomic():
             ruleset = _ruleset(archive["ruleset"])
-            authors = Authors(_users(archive))
+            authors = Authors()
             event = _event(archive["event"], ruleset, owner)
-            entries = _entries(event, archive["entries"], _players(archive["entries"]), authors)
+            players = _players(archive["entries"], archive_lookalikes(archive, owner), link)
+            entries = _entries(event, archive["entries"], players, authors)
             tables, tables_by_id = _seating(event, archive, entries)
-            _hands(tables, authors)
+            _hands(tables, authors, ruleset)
             _results(tables, entries, authors)
+            _tables_audited(event, tables)
             _clocks(tables)
             penalties = _discipline(event, archive, entries, tables_by_id, authors)
             _entry_links(archive, entries, penalties)
