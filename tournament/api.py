@@ -87,6 +87,25 @@ class ReplayInput(serializers.Serializer):
     log = ReplayEntryInput(many=True, allow_empty=False, max_length=REPLAY_LOG_MAX)
 
 
+SENT_AT_HEADER = "X-Taikai-Sent-At"
+
+
+def sending_time_ms(request, sealed_ms: int) -> int:
+    """The device's time when it sent this log (art. 38 replay).
+
+    The body's ``sent_at_ms`` is sealed at the first sending, so that the same log sent again keeps its
+    idempotency key; when that sending failed on the way and the log goes again minutes later, its
+    entries would be laid on the server's clock late by the wait, and the seat on turn at the server's
+    mark charged for it. The device therefore says its time at each sending in ``X-Taikai-Sent-At``. It
+    is a claim like the body's: ``engine.place_log`` still keeps every entry within the time the server
+    saw. A header that is not a whole number, or earlier than the seal, is ignored.
+    """
+    claimed = request.headers.get(SENT_AT_HEADER, "")
+    if claimed.isascii() and claimed.isdigit() and len(claimed) <= 16 and int(claimed) >= sealed_ms:
+        return int(claimed)
+    return sealed_ms
+
+
 class ClockView(APIView):
     authentication_classes = [SessionWithTableCards]
     permission_classes = [TableScorekeeperOrReadOnly]
@@ -116,7 +135,7 @@ class ClockView(APIView):
             valid = self._valid(ReplayInput, request)
             log = [dict(entry) for entry in valid["log"]]
             clock = clock_replay(table=table, user=request.user, base_version=valid["base_version"],
-                                 sent_at_ms=valid["sent_at_ms"], log=log)  # fmt: skip
+                                 sent_at_ms=sending_time_ms(request, valid["sent_at_ms"]), log=log)  # fmt: skip
         else:
             return Response(
                 {"error": {"code": "not_allowed", "message": _("read the state with GET")}}, status=405

@@ -366,3 +366,40 @@ def test_a_log_that_goes_on_from_the_devices_earlier_log_is_guarded_by_its_turns
     with pytest.raises(TaikaiError) as info:
         clock_services.clock_replay(table=tables[0], base_version=None, sent_at_ms=sent_at, log=log[3:])
     assert info.value.code == "clock_stale_turn" and TableClock.objects.get().version == clock.version
+
+
+def test_api_a_log_sent_again_after_a_failed_sending_is_laid_by_its_devices_time_at_this_sending(
+    admin_client, tables, now
+):
+    # given a clock started online, then a device offline: East thinks 8 s, South 6 s (device times)
+    _, mark = started_online(tables[0], now, thought_ms=0)
+    log = [{"verb": "press", "at_ms": 508_000, "seat": 0, "turn_number": 1},
+           {"verb": "press", "at_ms": 514_000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    body = {"base_version": 1, "sent_at_ms": 514_500, "log": log}  # sealed at the first sending, which failed
+    # when the device sends the same body ten minutes later, saying its time now
+    now["ms"] += 14_500 + 600_000
+    headers = {"Idempotency-Key": "replay-late-1", "X-Taikai-Sent-At": str(514_500 + 600_000)}
+    response = admin_client.post(reverse("tournament_api:clock_replay", args=[tables[0].pk]), json.dumps(body),
+                                 content_type="application/json", headers=headers)  # fmt: skip
+    # then East is charged the 8 s it thought, not the ten minutes the log waited (it is not flagged)
+    assert response.status_code == 200, response.content
+    state = engine.state_from_dict(TableClock.objects.get(table=tables[0]).state)
+    increment = state.settings.increment_ms
+    assert state.banks_ms[:2] == (20000 - 8000 + increment, 20000 - 6000 + increment)
+    assert not state.flagged and not Penalty.objects.exists()
+    assert state.mark_ms == mark + 14_000
+
+
+@pytest.mark.parametrize("claimed", ["508499", "-1", "1e9", "٥١٤٥٠٠", "9" * 17, ""])
+def test_api_a_sending_time_that_is_no_later_whole_number_is_ignored(admin_client, tables, now, claimed):
+    _, mark = started_online(tables[0], now, thought_ms=0)
+    log = [{"verb": "press", "at_ms": 508_000, "seat": 0, "turn_number": 1}]
+    now["ms"] += 8_500
+    response = admin_client.post(
+        reverse("tournament_api:clock_replay", args=[tables[0].pk]),
+        json.dumps({"base_version": 1, "sent_at_ms": 508_500, "log": log}),
+        content_type="application/json",
+        headers={"X-Taikai-Sent-At": claimed},
+    )
+    assert response.status_code == 200, response.content
+    assert engine.state_from_dict(TableClock.objects.get(table=tables[0]).state).mark_ms == mark + 8_000

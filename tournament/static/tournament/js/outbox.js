@@ -226,6 +226,7 @@
       if (item.json) {
         const headers = { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": item.key };
         if (item.author) headers["X-Taikai-Author"] = item.author;
+        headers["X-Taikai-Sent-At"] = String(Date.now());  // this sending's time: the body keeps the first one's
         response = await fetch(item.url, { method: "POST", credentials: "same-origin", body: JSON.stringify(item.json), headers });
       } else {
         const body = fields(item);
