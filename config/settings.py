@@ -164,6 +164,8 @@ else:
 LIVE_BUS_URL = os.environ.get("LIVE_BUS_URL", CACHE_URL)
 # How long the answer of a write sent with a key is kept, for the same key sent again (idempotency/).
 IDEMPOTENCY_KEEP_DAYS = int(os.environ.get("IDEMPOTENCY_KEEP_DAYS", "7"))
+# An answer longer than this is kept without its body (a replay gives its status and Location only).
+IDEMPOTENCY_MAX_ANSWER_BYTES = int(os.environ.get("IDEMPOTENCY_MAX_ANSWER_BYTES", str(256 * 1024)))
 LIVE_KEEP_SECONDS = int(os.environ.get("LIVE_KEEP_SECONDS", "900"))
 LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "15"))
 LIVE_STREAM_SECONDS = float(os.environ.get("LIVE_STREAM_SECONDS", "300"))
