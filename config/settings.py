@@ -333,6 +333,9 @@ SEATING_STALE_SECONDS = float(os.environ.get("SEATING_STALE_SECONDS", "60"))
 # An admin upload of more lines than this is imported by a worker, with progress (a larger file could
 # outlast the web server's request timeout).
 PLAYER_IMPORT_INLINE_ROWS = int(os.environ.get("PLAYER_IMPORT_INLINE_ROWS", "2000"))
+# A worker's import of a large file stops after this long, nothing imported, and says so on its page (within
+# the task's soft time limit of 240 s).
+PLAYER_IMPORT_SECONDS = int(os.environ.get("PLAYER_IMPORT_SECONDS", "200"))
 CELERY_BEAT_SCHEDULE = {
     "outbox-flush": {"task": "tournament.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS},
 }
