@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from seasons.models import Series
 from tournament.models import HandVersion
 
 pytestmark = pytest.mark.django_db
@@ -44,3 +45,11 @@ def test_the_consoles_yaku_nested_10000_deep_are_ignored_not_a_500(organizer, ma
     assert response.status_code in (200, 302), response.content[:300]
     recorded = HandVersion.objects.get(hand__table=table)
     assert [win.get("yaku") for win in recorded.wins] in ([None], [[]])
+
+
+def test_a_series_points_by_place_nested_10000_deep_is_the_fields_error_not_a_500(organizer):
+    form = {"name": "Deep", "slug": "deep", "rule": "place_points", "place_points": DEEP, "is_public": "on"}
+    response = organizer.post(reverse("admin:seasons_series_add"), form)
+    assert response.status_code == 200
+    assert "nest" in " ".join(response.context["adminform"].form.errors["place_points"])
+    assert not Series.objects.exists()
