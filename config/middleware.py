@@ -69,14 +69,9 @@ class NulCharacterMiddleware:
 API_PATHS = ("/api/", "/scoring/api/")
 
 
-class BodyTooLarge(TaikaiError):
-    """A request body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (HTTP 413)."""
-
-    status = 413
-
-
-def body_too_large() -> BodyTooLarge:
-    return BodyTooLarge(
+def body_too_large() -> TaikaiError:
+    """A request body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``: bad input (400), as the API has always said."""
+    return TaikaiError(
         "body_too_large",
         _("the request body is over %(limit)s bytes") % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE},
         field="body",
@@ -85,7 +80,7 @@ def body_too_large() -> BodyTooLarge:
 
 class ApiBodySizeMiddleware:
     """An API body longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (by its ``Content-Length``) is refused with
-    the API's JSON error, 413 ``body_too_large``, before anything reads it (the idempotency key's
+    the API's JSON error, 400 ``body_too_large``, before anything reads it (the idempotency key's
     fingerprint, a parser), in debug mode too. A body whose length is not announced is refused the same way
     by ``bad_request`` when Django stops reading it."""
 

@@ -1,4 +1,4 @@
-"""Request bodies the API cannot take: over the size limit, answered with the API's JSON error (413
+"""Request bodies the API cannot take: over the size limit, answered with the API's JSON error (400
 ``body_too_large``) whatever reads the body first, in debug mode too; nothing is written."""
 
 import json
@@ -31,6 +31,6 @@ def test_an_api_body_over_the_limit_is_refused_with_the_apis_json_error(
     headers = {"Idempotency-Key": key} if key else {}
     answer = client.post(reverse("api_v1:table_hands", args=[table.pk]), body,
                          content_type="application/json", headers=headers)  # fmt: skip
-    assert answer.status_code == 413 and answer["Content-Type"] == "application/json"
+    assert answer.status_code == 400 and answer["Content-Type"] == "application/json"
     assert answer.json()["error"]["code"] == "body_too_large" and answer.json()["error"]["field"] == "body"
     assert not HandVersion.objects.exists() and not IdempotentRequest.objects.exists()
