@@ -74,3 +74,13 @@ def test_a_stranger_is_still_delayed_on_addresses_the_account_never_used(clock, 
         .status_code
         == 302
     )
+
+
+def test_the_addresses_an_account_signed_in_from_are_listed_for_superusers_only(admin_client, clock):
+    User.objects.create_user("referee", password="right-pw", is_staff=True)
+    Client(REMOTE_ADDR=HOME).post(SIGN_IN, {"username": "referee", "password": "right-pw"})
+    page = admin_client.get("/admin/accounts/signinaddress/").content.decode()
+    assert HOME in page and "referee" in page
+    staff = Client()
+    staff.force_login(User.objects.get(username="referee"))
+    assert staff.get("/admin/accounts/signinaddress/").status_code in (302, 403)
