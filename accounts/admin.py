@@ -1,10 +1,11 @@
-"""The sign-in records, for superusers: every lockout and every one-time code, read-only."""
+"""The sign-in records, for superusers: every lockout, every one-time code and the addresses each account
+signed in from, read-only."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 
-from accounts.models import SignInCode, SignInLockout
+from accounts.models import SignInAddress, SignInCode, SignInLockout
 
 
 class SuperusersReadOnly(admin.ModelAdmin):
@@ -40,3 +41,9 @@ class SignInCodeAdmin(SuperusersReadOnly):
         "void_at",
     )
     exclude = ("digest",)
+
+
+@admin.register(SignInAddress)
+class SignInAddressAdmin(SuperusersReadOnly):
+    list_display = ("user", "address", "first_at", "last_at")
+    search_fields = ("user__username", "address")

@@ -50,6 +50,27 @@ class SignInLockout(models.Model):
         return f"{self.get_kind_display()}: {self.username or '—'} @ {self.address}"
 
 
+class SignInAddress(models.Model):
+    """An address an account signed in from with its password (``config/login_throttle.py``): wrong
+    passwords from elsewhere do not delay the account here, and wrong passwords sent from here do not
+    grow the account's delay (the address's own locks still count them)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("account")
+    )
+    address = models.CharField(_("address"), max_length=64)
+    first_at = models.DateTimeField(_("first sign-in"), auto_now_add=True)
+    last_at = models.DateTimeField(_("last sign-in"))
+
+    class Meta:
+        verbose_name = _("sign-in address")
+        verbose_name_plural = _("sign-in addresses")
+        constraints = [models.UniqueConstraint(fields=["user", "address"], name="one_row_per_signin_address")]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.address}"
+
+
 class SignInCode(models.Model):
     """A one-time code an organizer gives a locked-out person at the venue: with their own password it lets
     them in through a lock. Only a digest is kept; the code is shown once, to the organizer."""

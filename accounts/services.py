@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import AccountPreference, SignInCode, SignInLockout
+from accounts.models import AccountPreference, SignInAddress, SignInCode, SignInLockout
 from taikai.errors import TaikaiError
 
 LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
@@ -53,6 +53,24 @@ def lockout_record(*, kind: str, username: str, address: str, seconds: int) -> S
         address=address[:64],
         until=timezone.now() + timedelta(seconds=seconds),
     )
+
+
+SIGNIN_ADDRESSES_KEPT = 20  # per account, the most recent
+
+
+def signin_address_known(*, username: str, address: str) -> bool:
+    """The account named ``username`` signed in from ``address`` before (one query)."""
+    return SignInAddress.objects.filter(user__username=username.strip(), address=address[:64]).exists()
+
+
+@transaction.atomic
+def signin_address_note(*, user, address: str) -> None:
+    """Remember that ``user`` signed in from ``address`` (its most recent ``SIGNIN_ADDRESSES_KEPT``)."""
+    SignInAddress.objects.update_or_create(
+        user=user, address=address[:64], defaults={"last_at": timezone.now()}
+    )
+    older = SignInAddress.objects.filter(user=user).order_by("-last_at").values_list("pk", flat=True)
+    SignInAddress.objects.filter(pk__in=list(older[SIGNIN_ADDRESSES_KEPT:])).delete()
 
 
 @transaction.atomic

@@ -5,8 +5,12 @@ user is never shut out by someone else's guesses:
   ``LOGIN_LOCKOUT_SECONDS``: the guesser's address, not the account;
 * an address is locked after ``LOGIN_FAILURES_PER_ADDRESS`` wrong passwords for any accounts;
 * the account itself is only slowed down: past ``LOGIN_FAILURES_PER_ACCOUNT`` wrong passwords from
-  anywhere, each next try waits 1, 2, 4, … seconds (at most ``LOGIN_DELAY_MAX_SECONDS``) after the last
-  failure, so that the real user, from their own address, is in within a minute at worst.
+  addresses it never signed in from, each next try from such an address waits 1, 2, 4, … seconds (at
+  most ``LOGIN_DELAY_MAX_SECONDS``) after the last of them;
+* the account's own addresses (``SignInAddress``: where it signed in with its password before) are not
+  delayed by the guesses from elsewhere, and their own wrong passwords do not grow the account's delay
+  (their pair and address locks still count them): a stranger rotating addresses cannot keep the real
+  user out, who is in at once from an address they used before.
 
 A person locked out on the day (a referee behind the venue's one address, say) gets in with their own
 password and a one-time code an organizer gives them (``signin_code_issue``, an action on the roles list).
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 
 from django import forms
 from django.conf import settings
@@ -30,14 +35,19 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from accounts.models import SignInLockout
-from accounts.services import lockout_record, signin_code_redeem
+from accounts.services import lockout_record, signin_address_known, signin_address_note, signin_code_redeem
 from tournament.access import client_address
 
 log = logging.getLogger("taikai.security")
+now: Callable[[], float] = time.time  # the delays' clock, in seconds (a test moves it instead of sleeping)
+
+
+def _address(request) -> str:
+    return client_address(request) if request is not None else "unknown"
 
 
 def _keys(request, username: str) -> dict[str, str]:
-    address = client_address(request) if request is not None else "unknown"
+    address = _address(request)
     account = username.strip().casefold()
     return {
         "pair": f"login-fail:pair:{account}:{address}",
@@ -56,14 +66,17 @@ def login_locked(request, username: str) -> bool:
 
 
 def login_wait_seconds(request, username: str) -> int:
-    """How long the account must still wait before its next try (0: it may try now)."""
+    """How long the account must still wait before its next try from this address (0: it may try now; at
+    once from an address it signed in from before)."""
+    if request is not None and signin_address_known(username=username, address=_address(request)):
+        return 0
     keys = _keys(request, username)
     found = cache.get_many([keys["account"], keys["last"]])
     over = found.get(keys["account"], 0) - settings.LOGIN_FAILURES_PER_ACCOUNT
     if over < 0 or keys["last"] not in found:
         return 0
     delay = min(2**over, settings.LOGIN_DELAY_MAX_SECONDS)
-    return max(0, int(found[keys["last"]] + delay - time.time() + 0.999))
+    return max(0, int(found[keys["last"]] + delay - now() + 0.999))
 
 
 def _count(key: str) -> int:
@@ -80,8 +93,9 @@ def login_failed(request, username: str) -> None:
     keys = _keys(request, username)
     address = keys["address"].rsplit(":", 1)[-1]
     pair, by_address = _count(keys["pair"]), _count(keys["address"])
-    _count(keys["account"])
-    cache.set(keys["last"], time.time(), timeout=settings.LOGIN_LOCKOUT_SECONDS)
+    if request is None or not signin_address_known(username=username, address=address):
+        _count(keys["account"])  # the account's delay grows with guesses from elsewhere only
+        cache.set(keys["last"], now(), timeout=settings.LOGIN_LOCKOUT_SECONDS)
     log.warning("sign-in failed for %r from %s", username, address)
     seconds = settings.LOGIN_LOCKOUT_SECONDS
     if pair == settings.LOGIN_FAILURES_PER_ACCOUNT:
@@ -92,9 +106,11 @@ def login_failed(request, username: str) -> None:
         lockout_record(kind=SignInLockout.Kind.ADDRESS, username=username, address=address, seconds=seconds)
 
 
-def login_succeeded(request, username: str) -> None:
+def login_succeeded(request, username: str, user=None) -> None:
     keys = _keys(request, username)
     cache.delete_many([keys["pair"], keys["account"], keys["last"]])
+    if request is not None and user is not None:
+        signin_address_note(user=user, address=_address(request))
 
 
 class ThrottleMixin:
@@ -138,12 +154,12 @@ class ThrottleMixin:
                 raise refusal from None
             raise
         if refusal is not None:
-            address = client_address(self.request) if self.request is not None else "unknown"
+            address = _address(self.request)
             if not signin_code_redeem(user=self.get_user(), code=code, address=address):
                 log.warning("sign-in refused (locked, code not valid) for %r", username)
                 raise refusal
             log.warning("sign-in through a lock with a one-time code for %r from %s", username, address)
-        login_succeeded(self.request, username)
+        login_succeeded(self.request, username, user=self.get_user())
         return data
 
 

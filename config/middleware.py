@@ -3,6 +3,8 @@ status (400, 403, 409) and message, never a 500: JSON for the API, a short page 
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -64,6 +66,39 @@ class NulCharacterMiddleware:
         return refusal(request, refused) if refused else self.get_response(request)
 
 
+API_PATHS = ("/api/", "/scoring/api/")
+
+
+def body_too_large() -> TaikaiError:
+    """A request body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``: bad input (400), as the API has always said."""
+    return TaikaiError(
+        "body_too_large",
+        _("the request body is over %(limit)s bytes") % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE},
+        field="body",
+    )
+
+
+class ApiBodySizeMiddleware:
+    """An API body longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (by its ``Content-Length``) is refused with
+    the API's JSON error, 400 ``body_too_large``, before anything reads it (the idempotency key's
+    fingerprint, a parser), in debug mode too. A body whose length is not announced is refused the same way
+    by ``bad_request`` when Django stops reading it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and request.path.startswith(API_PATHS):
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                length = 0
+            if length > limit:
+                return refusal(request, body_too_large())
+        return self.get_response(request)
+
+
 class ResetTimeZoneMiddleware:
     """Every request starts in the site's time zone; an event's pages switch to the event's."""
 
@@ -83,7 +118,9 @@ def api_error_page(status: int, code: str, message: str):
     default = {400: defaults.bad_request, 404: defaults.page_not_found}[status]
 
     def handler(request, exception=None, **kwargs):
-        if request.path.startswith(("/api/", "/scoring/api/")):
+        if request.path.startswith(API_PATHS) and isinstance(exception, RequestDataTooBig):
+            return refusal(request, body_too_large())
+        if request.path.startswith(API_PATHS):
             return JsonResponse({"error": {"code": code, "message": message, "field": None}}, status=status)
         return default(request, exception, **kwargs)
 

@@ -90,6 +90,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "config.middleware.NulCharacterMiddleware",
+    "config.middleware.ApiBodySizeMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -164,6 +165,8 @@ else:
 LIVE_BUS_URL = os.environ.get("LIVE_BUS_URL", CACHE_URL)
 # How long the answer of a write sent with a key is kept, for the same key sent again (idempotency/).
 IDEMPOTENCY_KEEP_DAYS = int(os.environ.get("IDEMPOTENCY_KEEP_DAYS", "7"))
+# An answer longer than this is kept without its body (a replay gives its status and Location only).
+IDEMPOTENCY_MAX_ANSWER_BYTES = int(os.environ.get("IDEMPOTENCY_MAX_ANSWER_BYTES", str(256 * 1024)))
 LIVE_KEEP_SECONDS = int(os.environ.get("LIVE_KEEP_SECONDS", "900"))
 LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "15"))
 LIVE_STREAM_SECONDS = float(os.environ.get("LIVE_STREAM_SECONDS", "300"))
@@ -333,6 +336,9 @@ SEATING_STALE_SECONDS = float(os.environ.get("SEATING_STALE_SECONDS", "60"))
 # An admin upload of more lines than this is imported by a worker, with progress (a larger file could
 # outlast the web server's request timeout).
 PLAYER_IMPORT_INLINE_ROWS = int(os.environ.get("PLAYER_IMPORT_INLINE_ROWS", "2000"))
+# A worker's import of a large file stops after this long, nothing imported, and says so on its page (within
+# the task's soft time limit of 240 s).
+PLAYER_IMPORT_SECONDS = int(os.environ.get("PLAYER_IMPORT_SECONDS", "200"))
 CELERY_BEAT_SCHEDULE = {
     "outbox-flush": {"task": "tournament.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS},
 }

@@ -4,10 +4,14 @@ again, from the same sender, gets the first answer back and writes nothing; the 
 body is refused (409 ``idempotency_key_reused``). Keys are kept ``IDEMPOTENCY_KEEP_DAYS`` (7 days;
 ``manage.py forget_idempotency_keys`` forgets older ones).
 
-The sender is the account signed in, else the API token (its secret's digest), else the session (a
-scorekeeper's card): one sender's key is never another's answer, and a replay is only ever given to the
-one who made the write. The write and its answer are kept in one transaction: a sending that fails (a
-server error) keeps nothing, and may be sent again.
+The sender is the account signed in, else a valid API token (its secret's digest), else the session of a
+scorekeeper's card: one sender's key is never another's answer, and a replay is only ever given to the
+one who made the write. A stranger (no account, a token that is unknown, revoked or expired, a session
+without a card) is nobody to remember a key for: nothing is kept, the view refuses the write. The write
+and its answer are kept in one transaction: a sending that fails (a server error) or is refused before it
+is done (401, 403, 404, 405, 429) keeps nothing, and may be sent again. An answer longer than
+``IDEMPOTENCY_MAX_ANSWER_BYTES`` is kept without its body: sent again, it answers the same status and
+``Location`` with an empty body.
 
 A write without a key is done as before (the version checks still refuse a hand saved twice).
 
@@ -22,13 +26,18 @@ from __future__ import annotations
 import hashlib
 import re
 
+from django.conf import settings
 from django.db import transaction
 from django.http import HttpResponse, JsonResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from idempotency.services import request_answer_find, request_answer_keep, request_claim
 from taikai.errors import TaikaiError
+from tournament.access import SESSION_SCOREKEEPER_KEYS
 from tournament.outbox import maker_refusal, write_maker
+from tournament.selectors import api_token_by_digest
+from tournament.services.tokens import api_token_digest
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PATHS = ("/api/", "/console/")
@@ -70,11 +79,13 @@ class IdempotencyMiddleware:
             if not first:
                 return self._replay(request, row, fingerprint)
             response = self.get_response(request)
-            if response.status_code >= 500 or response.streaming:
-                transaction.set_rollback(True)  # not done: the key may be sent again
+            if response.status_code >= 500 or response.status_code in NOT_DONE or response.streaming:
+                transaction.set_rollback(True)  # not done: nothing kept, the key may be sent again
                 return response
+            body = response.content
             request_answer_keep(row, status=response.status_code, content_type=response.get("Content-Type", ""),
-                                location=response.get("Location", ""), body=response.content)  # fmt: skip
+                                location=response.get("Location", ""),
+                                body=body if len(body) <= settings.IDEMPOTENCY_MAX_ANSWER_BYTES else b"")  # fmt: skip
         return response
 
     def _made_before(self, maker, key: str, request):
@@ -116,6 +127,7 @@ def _maker_refusal(exc: TaikaiError) -> JsonResponse:
 
 
 REFUSED_ACCESS = frozenset({401, 403, 404})
+NOT_DONE = REFUSED_ACCESS | {405, 429}  # refused before the write was tried: no answer to keep
 
 
 FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -130,17 +142,36 @@ def _form_key(request) -> str:
     return request.POST.get(KEY_FIELD, "") if _is_form(request) else ""
 
 
+TOKEN_SCHEMES = ("bearer", "token")
+
+
 def _sender(request) -> str | None:
+    """Whom the key is kept for, once Taikai knows them; None for a stranger (nothing is kept)."""
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"
     authorization = request.headers.get("Authorization", "")
     if authorization:
-        return "token:" + hashlib.sha256(authorization.encode()).hexdigest()[:32]
+        return (
+            "token:" + hashlib.sha256(authorization.encode()).hexdigest()[:32]
+            if _valid_token(authorization)
+            else None
+        )
     session = getattr(request, "session", None)
-    if session is not None and session.session_key:
+    if session is not None and session.session_key and session.get(SESSION_SCOREKEEPER_KEYS):
         return "session:" + hashlib.sha256(session.session_key.encode()).hexdigest()[:32]
     return None
+
+
+def _valid_token(authorization: str) -> bool:
+    """The header presents an API token Taikai issued, not revoked nor expired (read only: the API's own
+    authentication notes its use)."""
+    parts = authorization.split()
+    if len(parts) != 2 or parts[0].lower() not in TOKEN_SCHEMES:
+        return False
+    token = api_token_by_digest(api_token_digest(parts[1]))
+    return (token is not None and token.revoked_at is None
+            and (token.expires_at is None or timezone.now() < token.expires_at))  # fmt: skip
 
 
 def _fingerprint(request) -> str:

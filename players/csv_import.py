@@ -8,7 +8,10 @@ written with ``bulk_create``: 20,000 rows take seconds, not minutes. A value the
 (longer than its field limit), a control character (NUL…) or a value too long for its column is a
 problem of that line and column like any other; every problem is listed. A file of more than
 ``settings.PLAYER_IMPORT_INLINE_ROWS`` rows uploaded in the admin is imported by a Celery worker
-(``players_import_request``), its progress shown like a seating's.
+(``players_import_request``), its progress shown like a seating's. A job is given
+``settings.PLAYER_IMPORT_SECONDS`` (within the task's time limit): checked between every 2,000 rows read
+and every batch written, a file that takes longer is stopped, nothing imported, and its page says so and
+what to do (split the file), as it does if the worker's time limit stops it first.
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ from __future__ import annotations
 import csv
 import io
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -287,12 +293,17 @@ def _new_player(row: dict[str, str]) -> Player:
     return player
 
 
-def _players_create(rows: list[dict[str, str]]) -> list[Player]:
-    """Write the rows' players in batches; an external id stored meanwhile by someone else is refused."""
-    players = [_new_player(row) for row in rows]
+def _players_create(rows: list[dict[str, str]], on_batch: Callable[[], None] | None = None) -> list[Player]:
+    """Write the rows' players in batches (``on_batch`` called before each: the job's clock); an external id
+    stored meanwhile by someone else is refused."""
     try:
         with transaction.atomic():
-            return Player.objects.bulk_create(players, batch_size=WRITE_BATCH)
+            created: list[Player] = []
+            for batch in _chunks(rows, WRITE_BATCH):
+                if on_batch is not None:
+                    on_batch()
+                created += Player.objects.bulk_create([_new_player(row) for row in batch])
+            return created
     except IntegrityError as exc:
         ids = {row["external_id"]: int(row["_line"]) for row in rows if row.get("external_id")}
         raise CsvImportError(
@@ -313,14 +324,16 @@ def players_find_or_create_csv(*, data: bytes) -> list[Player]:
     return _players_found_or_created(parse_players_csv(data, known_ids_allowed=True))
 
 
-def _players_found_or_created(rows: list[dict[str, str]]) -> list[Player]:
+def _players_found_or_created(
+    rows: list[dict[str, str]], on_batch: Callable[[], None] | None = None
+) -> list[Player]:
     ids = [r["external_id"] for r in rows if r.get("external_id")]
     known = {
         player.external_id: player
         for chunk in _chunks(ids)
         for player in Player.objects.filter(external_id__in=chunk)
     }
-    created = _players_create([r for r in rows if not known.get(r.get("external_id") or "")])
+    created = _players_create([r for r in rows if not known.get(r.get("external_id") or "")], on_batch)
     fresh = iter(created)
     return [known.get(r.get("external_id") or "") or next(fresh) for r in rows]
 
@@ -359,6 +372,10 @@ def player_find_or_create(*, values: dict[str, str]) -> Player:
 # --- Large files: imported by a worker, with progress ----------------------------------------------
 
 
+class ImportOutOfTime(Exception):
+    """The job used its ``PLAYER_IMPORT_SECONDS``."""
+
+
 def csv_line_count(data: bytes) -> int:
     """Lines in the file (its rows, and the header): what decides whether the admin imports it at once."""
     return data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
@@ -390,15 +407,21 @@ def players_import_run(*, job_id: int, register: Callable[[list[Player]], str] |
     if job.state in (PlayerImport.State.DONE, PlayerImport.State.FAILED):  # delivered again: it is over
         return {"job": job_id, "state": job.state}
     this_job = PlayerImport.objects.filter(pk=job_id).exclude(state=PlayerImport.State.DONE)
+    deadline = time.monotonic() + settings.PLAYER_IMPORT_SECONDS
+
+    def on_time() -> None:
+        if time.monotonic() >= deadline:
+            raise ImportOutOfTime
 
     def progress(percent: int, message: str) -> None:
+        on_time()
         this_job.update(
             state=PlayerImport.State.RUNNING, percent=percent, message=message, updated_at=timezone.now()
         )
 
-    progress(1, _("reading the file"))
-    data = bytes(PlayerImport.objects.values_list("data", flat=True).get(pk=job_id))
     try:
+        progress(1, _("reading the file"))
+        data = bytes(PlayerImport.objects.values_list("data", flat=True).get(pk=job_id))
         rows = parse_players_csv(data, progress=progress, known_ids_allowed=register is not None)
         progress(90, _("writing %(count)s players") % {"count": f"{len(rows):,}"})
         with transaction.atomic():
@@ -406,12 +429,12 @@ def players_import_run(*, job_id: int, register: Callable[[list[Player]], str] |
             if locked.state == PlayerImport.State.DONE:
                 return {"job": job_id, "state": "done"}
             if register is None:
-                created = _players_create(rows)
+                created = _players_create(rows, on_time)
                 message = ngettext(
                     "imported %(count)s player", "imported %(count)s players", len(created)
                 ) % {"count": f"{len(created):,}"}
             else:
-                created = _players_found_or_created(rows)
+                created = _players_found_or_created(rows, on_time)
                 message = register(created)
             PlayerImport.objects.filter(pk=job_id).update(
                 state=PlayerImport.State.DONE, percent=100, imported=len(created), data=b"", problems=[],
@@ -425,6 +448,14 @@ def players_import_run(*, job_id: int, register: Callable[[list[Player]], str] |
                              len(exc.problems)) % {"count": f"{len(exc.problems):,}"}, updated_at=timezone.now(),
         )  # fmt: skip
         return {"job": job_id, "state": "failed", "problems": len(exc.problems)}
+    except (ImportOutOfTime, SoftTimeLimitExceeded):
+        reason = _(
+            "the import took longer than %(seconds)s seconds and was stopped; nothing was imported. Split the "
+            "file into smaller files and upload each."
+        ) % {"seconds": settings.PLAYER_IMPORT_SECONDS}
+        this_job.update(state=PlayerImport.State.FAILED, percent=100, data=b"", problems=[reason], message=reason,
+                        updated_at=timezone.now())  # fmt: skip
+        return {"job": job_id, "state": "failed", "problems": 1}
     except Exception as exc:  # a bug or the database: the job says so, the worker's log has the rest
         this_job.update(state=PlayerImport.State.FAILED, message=f"{exc.__class__.__name__}: {exc}"[:500],
                         updated_at=timezone.now())  # fmt: skip

@@ -12,14 +12,43 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.admin.widgets import FilteredSelectMultiple
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
+from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from seasons import access as series_access
 from seasons import selectors, services
 from seasons.models import Series
+from taikai.errors import TaikaiError
+from taikai.text import json_read
 from tournament import access
 from tournament.models import Event
+
+
+class OutsideJSONField(forms.JSONField):
+    """Django's JSON form field, JSON nested too deep refused as the field's error (``taikai.text.json_read``)
+    instead of the ``RecursionError`` (a 500) Python's parser meets at 10,000 levels."""
+
+    def _refusal(self, value) -> TaikaiError | None:
+        if not isinstance(value, str) or not value.strip():
+            return None
+        try:
+            json_read(value, field=str(self.label or "value"))
+        except TaikaiError as exc:
+            return exc
+        return None
+
+    def to_python(self, value):
+        refused = self._refusal(value)
+        if refused is not None:
+            raise forms.ValidationError(refused.message, code="invalid")
+        return super().to_python(value)
+
+    def bound_data(self, data, initial):
+        """The form shown again with what was typed, as Django shows any other JSON it cannot read."""
+        if not self.disabled and self._refusal(data) is not None:
+            return InvalidJSONInput(data)
+        return super().bound_data(data, initial)
 
 
 class SeriesForm(forms.ModelForm):
@@ -32,6 +61,7 @@ class SeriesForm(forms.ModelForm):
     class Meta:
         model = Series
         fields = ("name", "slug", "rule", "best_n", "place_points", "is_public")
+        field_classes = {"place_points": OutsideJSONField}
 
 
 @admin.register(Series)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from players.reading import matches, search_keys, search_needle
 from taikai.errors import TaikaiError
+from taikai.text import json_read
 from tournament import selectors
 from tournament.engine.penalties import is_disqualifying
 from tournament.models import ApiToken, Entry, Event, HandVersion
@@ -265,7 +266,7 @@ def _hand_key(outcome, riichi, tenpai, wins, deal) -> tuple:
 def _yaku_list(text: str) -> list:
     """The yaku the tile calculator found, as it handed them over (JSON); anything else is ignored."""
     try:
-        value = json.loads(text)
+        value = json_read(text, field="yaku")  # nested 10,000 deep: ignored like any other, not a 500
     except ValueError:
         return []
     return value if isinstance(value, list) and all(isinstance(y, list) for y in value) else []

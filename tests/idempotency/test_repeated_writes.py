@@ -15,8 +15,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from idempotency.models import IdempotentRequest
-from tournament.models import EventRole, HandVersion
+from tournament.models import ApiToken, EventRole, HandVersion
 from tournament.services.roles import role_grant
+from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
@@ -144,3 +145,37 @@ def test_fifty_sendings_of_one_key_at_once_record_one_hand(make_event, seated_ro
         thread.join(60)
     assert HandVersion.objects.filter(hand__table=table).count() == 1
     assert sorted(set(answers)) == [201], answers  # the first answer, fifty times
+
+
+def test_strangers_with_made_up_tokens_are_refused_and_keep_no_rows(table):
+    """A key is kept only for a sender Taikai knows: a made-up token (or a revoked one) answers 401 and
+    stores nothing, however many fresh keys it sends, with bodies large or small."""
+    revoked = api_token_issue(event=table.round.event, name="old", scope="referee")
+    ApiToken.objects.filter(pk=revoked.token.pk).update(revoked_at=timezone.now())
+    before = IdempotentRequest.objects.count()
+    padding = "x" * 100_000
+    for n in range(30):
+        secret = revoked.secret if n % 3 == 0 else f"made-up-{n}"
+        stranger = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+        answer = send_hand(stranger, table, f"fresh-{n}", {"number": 1, **RON, "note": padding})
+        assert answer.status_code == 401
+    assert IdempotentRequest.objects.count() == before
+
+
+def test_a_write_refused_to_a_known_sender_keeps_no_row(referee, make_event, seated_round):
+    """A referee of one event writing to another event's table is refused (403): nothing was done, so
+    nothing is kept, and the same key may be used once they may write there."""
+    elsewhere = seated_round(make_event(4, slug="elsewhere", name="Elsewhere")).tables.get()
+    before = IdempotentRequest.objects.count()
+    assert send_hand(referee, elsewhere, "k-elsewhere").status_code in (403, 404)
+    assert IdempotentRequest.objects.count() == before
+
+
+def test_an_answer_over_the_size_limit_is_kept_without_its_body(referee, table, settings):
+    settings.IDEMPOTENCY_MAX_ANSWER_BYTES = 16
+    first = send_hand(referee, table, "k-long-answer")
+    assert first.status_code == 201 and len(first.content) > 16
+    assert bytes(IdempotentRequest.objects.get(key="k-long-answer").body) == b""
+    again = send_hand(referee, table, "k-long-answer")
+    assert (again.status_code, again.content, again["Idempotent-Replayed"]) == (201, b"", "true")
+    assert HandVersion.objects.filter(hand__table=table).count() == 1

@@ -135,3 +135,33 @@ def test_a_20000_row_file_is_imported_by_the_worker_process(admin_client, settin
     job.refresh_from_db()
     assert (job.state, job.imported) == ("done", 20_000), job.message
     assert Player.objects.count() == 20_000
+
+
+def test_a_large_file_out_of_time_fails_with_its_reason_on_its_page_and_imports_nothing(
+    admin_client, settings, django_capture_on_commit_callbacks
+):
+    """A job that uses its PLAYER_IMPORT_SECONDS (lowered here) stops, and its page says why and what to do,
+    not only "failed"; nothing is imported, and the job delivered again keeps its report."""
+    settings.PLAYER_IMPORT_INLINE_ROWS, settings.PLAYER_IMPORT_SECONDS = 100, 0
+    upload = SimpleUploadedFile("field.csv", _large_csv(500), content_type="text/csv")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(reverse("admin:players_player_import_csv"), {"csv_file": upload})
+    page = admin_client.get(response.url).content.decode()
+    assert 'data-state="failed"' in page and 'http-equiv="refresh"' not in page
+    assert "took longer than 0 seconds and was stopped" in page and "Split the file" in page
+    assert Player.objects.count() == 0
+    job = PlayerImport.objects.get()
+    assert players_import_run(job_id=job.pk) == {"job": job.pk, "state": "failed"}
+    job.refresh_from_db()
+    assert job.state == "failed" and bytes(job.data) == b"" and len(job.problems) == 1
+
+
+def test_a_large_file_within_its_time_is_written_in_batches(
+    admin_client, settings, django_capture_on_commit_callbacks
+):
+    settings.PLAYER_IMPORT_INLINE_ROWS = 100
+    upload = SimpleUploadedFile("field.csv", _large_csv(2_500), content_type="text/csv")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(reverse("admin:players_player_import_csv"), {"csv_file": upload})
+    job = PlayerImport.objects.get()
+    assert (job.state, job.imported) == ("done", 2_500) and Player.objects.count() == 2_500

@@ -5,6 +5,7 @@ from datetime import timedelta
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -234,3 +235,30 @@ def test_the_demo_series_loads_once_counts_the_finished_demo_event_and_waits_for
     assert series.events_waiting == [[autumn.pk, autumn.name, "autumn-cup", "not_finished"]]
     ranked = StandingsRow.objects.filter(event=spring).count()
     assert series.standings_count == ranked > 0
+
+
+def test_an_event_made_private_leaves_its_series_and_counts_again_once_public(
+    series_world, admin_client, django_capture_on_commit_callbacks
+):
+    """The organizer hides a finished event: the series stops naming, linking and counting it (its
+    recompute is queued by the visibility change), and counts it again once it is public again."""
+    series, _players, (spring, summer) = series_world
+    url = reverse("admin:tournament_event_change", args=[summer.pk])
+    form = {"name": summer.name, "slug": summer.slug, "ruleset": summer.ruleset_id, "table_size": 4,
+            "planned_rounds": 1, "entry_mode": "final_scores", "advancing_places": 1, "penalty_unit": 100,
+            "final_games": 1, "standings_precedence": "advances,total_points", "clock_increment_seconds": 0,
+            "seating_method": "swiss", "seating_remainder": "three", "time_zone": "UTC", "round_minutes": 90,
+            "team_best": 2, "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0, "entries-TOTAL_FORMS": 0,
+            "entries-INITIAL_FORMS": 0, "starts_on": summer.starts_on, "ends_on": summer.ends_on}  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(url, form)  # "is_public" left out: unchecked
+    assert response.status_code == 302, response.content.decode()[:2000]
+    series.refresh_from_db()
+    assert [e[0] for e in series.events_counted] == [spring.pk]
+    assert SeriesStanding.objects.filter(series=series, events=1).count() == 4
+    page = Client().get(reverse("seasons:standings", args=[series.slug])).content.decode()
+    assert summer.name not in page and spring.name in page
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(url, form | {"is_public": "on"})
+    series.refresh_from_db()
+    assert [e[0] for e in series.events_counted] == [spring.pk, summer.pk]

@@ -141,7 +141,9 @@ class EventForm(forms.ModelForm):
 
 
 # the event's fields its standings are computed from: a change computes them again
-STANDINGS_FIELDS = frozenset({"standings_precedence", "standings_hidden_from_round"})
+# a change of these computes the standings again, and their announcement tells the apps built on the event
+# (a series counts a public event, and drops it once private)
+STANDINGS_FIELDS = frozenset({"standings_precedence", "standings_hidden_from_round", "is_public"})
 
 
 @admin.register(Event)

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from taikai.errors import TaikaiError
+from taikai.text import json_read
 from tournament import selectors
 from tournament.engine.pairing.schedule import schedule_checked, winds_balanced
 from tournament.models import Entry, Event
@@ -51,8 +51,9 @@ def _rounds_from_csv(text: str) -> list[list[list[str]]]:
 
 
 def _rounds_from_json(text: str) -> list[list[list[str]]]:
+    value = json_read(text, field="file", code="invalid_schedule")  # 10,000 deep: 400, not a RecursionError
     try:
-        rounds = json.loads(text)["rounds"]
+        rounds = value["rounds"]
         return [[[str(player) for player in table] for table in tables] for tables in rounds]
     except (ValueError, KeyError, TypeError):
         raise TaikaiError("invalid_schedule", _('the JSON is {"rounds": [[[player, …], …], …]}'), field="file") from None  # fmt: skip
