@@ -78,6 +78,11 @@ def body_too_large() -> TaikaiError:
     )
 
 
+# The REST API's paths; the calculator (``/scoring/api/``) answers an oversized body in its own shape
+# (``{"id", "error"}``), when its reader meets the limit.
+SIZE_CHECKED_PATHS = ("/api/",)
+
+
 class ApiBodySizeMiddleware:
     """An API body longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (by its ``Content-Length``) is refused with
     the API's JSON error, 400 ``body_too_large``, before anything reads it (the idempotency key's
@@ -89,7 +94,7 @@ class ApiBodySizeMiddleware:
 
     def __call__(self, request):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        if limit is not None and request.path.startswith(API_PATHS):
+        if limit is not None and request.path.startswith(SIZE_CHECKED_PATHS):
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
             except ValueError:

@@ -288,7 +288,7 @@ def test_a_body_that_is_not_json_is_400_and_a_form_is_415(event, tables):
     deep = client.post(hands_url(tables[0]), "[" * 100_000 + "]" * 100_000, content_type="application/json")
     assert deep.status_code == 400 and deep.json()["error"]["code"] == "invalid_json"
     form = client.post(hands_url(tables[0]), {"number": 1})
-    assert form.status_code == 415 and form.json()["error"]["code"] == "unsupported_media_type"
+    assert form.status_code == 415 and form.json()["error"]["code"] == "unsupported_media_type", form.content
     assert not HandVersion.objects.exists()
 
 
