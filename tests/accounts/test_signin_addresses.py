@@ -3,7 +3,6 @@ addresses (where it signed in before) are not delayed by guesses from elsewhere.
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.test import Client
 
 from config import login_throttle
@@ -12,13 +11,6 @@ pytestmark = pytest.mark.django_db
 SIGN_IN = "/accounts/login/"
 HOME = "198.51.100.4"  # where the referee signed in before
 STRANGERS = [f"203.0.113.{n}" for n in range(1, 5)]
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

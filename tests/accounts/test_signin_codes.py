@@ -20,13 +20,6 @@ SIGN_IN = "/accounts/login/"
 VENUE = "198.51.100.20"  # the hall's one address, shared by everyone there
 
 
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def hall(make_event):
     """An event, its owner (an organizer) and a referee."""

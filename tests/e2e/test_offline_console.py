@@ -83,6 +83,16 @@ def record(page, outcome, winner, discarder, han, fu) -> None:
     page.click("#save-hand")
 
 
+def give_the_first_penalty(page) -> None:
+    """On the penalty page: the first seat, the first foul (confirmed if it disqualifies), sent."""
+    tap(page, "seat", page.locator("#penalty-form input[name='seat']").first.get_attribute("value"))
+    tap(page, "kind", page.locator("#penalty-form input[name='kind']").first.get_attribute("value"))
+    if page.locator("#dq-confirm").is_visible():
+        page.check("#dq-confirm input")
+    page.fill("#penalty-form [name='reason']", "offline")
+    page.click("#penalty-form button[type=submit]")
+
+
 def current_deltas(table) -> list[list[int]]:
     return [
         list(v.deltas)
@@ -123,12 +133,7 @@ def test_a_referee_records_hands_a_penalty_and_a_clock_offline_and_all_land_once
     assert page.input_value("#hand-form input[name='honba']") == "0"
 
     page.goto(sheet + "penalty/")  # from the device
-    tap(page, "seat", page.locator("#penalty-form input[name='seat']").first.get_attribute("value"))
-    tap(page, "kind", page.locator("#penalty-form input[name='kind']").first.get_attribute("value"))
-    if page.locator("#dq-confirm").is_visible():
-        page.check("#dq-confirm input")
-    page.fill("#penalty-form [name='reason']", "offline")
-    page.click("#penalty-form button[type=submit]")
+    give_the_first_penalty(page)
     page.wait_for_selector("#hand-form")
     waiting_are(page, 4)
 
@@ -377,12 +382,7 @@ def test_an_offline_call_and_three_hands_all_land_once_after_the_session_is_rene
             waiting_are(page, number)
         page.goto(sheet + "penalty/")  # kept on the device before the three hands
         assert page.input_value("#penalty-form input[name='hand_number']") == "4"
-        tap(page, "seat", page.locator("#penalty-form input[name='seat']").first.get_attribute("value"))
-        tap(page, "kind", page.locator("#penalty-form input[name='kind']").first.get_attribute("value"))
-        if page.locator("#dq-confirm").is_visible():
-            page.check("#dq-confirm input")
-        page.fill("#penalty-form [name='reason']", "offline")
-        page.click("#penalty-form button[type=submit]")
+        give_the_first_penalty(page)
         waiting_are(page, 5)
 
         lost = []
