@@ -229,7 +229,8 @@ def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
 
     # 2. round 1 seated automatically from the event's page, then published
     admin.goto(f"/admin/tournament/event/{event.pk}/change/")
-    admin.click(f"form[action='/admin/tournament/event/{event.pk}/seat-auto/'] button[type=submit]")
+    with admin.expect_navigation():  # the form's answer is in before the page is reloaded
+        admin.click(f"form[action='/admin/tournament/event/{event.pk}/seat-auto/'] button[type=submit]")
     wait_for(lambda: Round.objects.filter(event=event, number=1).exists(), admin, "round 1 seated")
     admin.reload()
     admin.wait_for_selector("#draft-tables")
