@@ -227,15 +227,26 @@ def test_offline_a_referee_corrects_a_hand_recorded_before_and_records_a_draw(
     page.click("#save-hand")
     waiting_are(page, 1)
     assert page.input_value("#hand-form input[name='hand']") == "2"  # a correction does not move the hand on
+    page.click("a.correct")  # the same kept page again: made on the correction queued before it
+    page.wait_for_selector("#hand-form[data-correcting='1']")
+    assert page.input_value("#hand-form input[name='expected_version']") == "2"
+    tap(page, "han_1", 3)
+    tap(page, "fu_1", 30)
+    page.click("#save-hand")
+    waiting_are(page, 2)
     tap(page, "outcome", "exhaustive_draw")
     tap(page, "tenpai_positions", 1)
     page.click("#save-hand")
-    waiting_are(page, 2)
+    waiting_are(page, 3)
 
     page.context.set_offline(False)
     page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
     first = list(HandVersion.objects.filter(hand__table=table, hand__number=1).order_by("version"))
-    assert [(v.version, v.is_current, v.wins[0]["han"]) for v in first] == [(1, False, 2), (2, True, 4)]
+    assert [(v.version, v.is_current, v.wins[0]["han"]) for v in first] == [
+        (1, False, 2),
+        (2, False, 4),
+        (3, True, 3),
+    ]
     draw = HandVersion.objects.current().get(hand__table=table, hand__number=2)
     assert draw.outcome == "exhaustive_draw" and draw.tenpai_positions == [1]
 

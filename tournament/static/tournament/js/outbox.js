@@ -103,6 +103,7 @@
     banner.dataset.held = String(held.length);
     showQueued(items);
     penaltyHand(items);
+    correctionVersions(items);
     return items;
   }
 
@@ -286,6 +287,25 @@
       if (dependsOn(item) === "sheet " + tableId && f.get("action") === "hand") next = Math.max(next, Number(f.get("hand")) + 1);
     }
     return next;
+  }
+
+  // A correction page kept on the device says the version it was drawn with; the corrections of the same hand
+  // queued since come first, so this one is made on the last of them (else it would be sent as a conflict).
+  function correctionVersions(items) {
+    if (!tableId) return;
+    for (const form of document.querySelectorAll("#hand-form, #void-form")) {
+      const input = form.querySelector('input[name="expected_version"]');
+      const hand = form.querySelector('input[name="hand"]');
+      if (!input || !hand || (form.id === "hand-form" && form.dataset.correcting !== "1")) continue;
+      if (input.dataset.drawn === undefined) input.dataset.drawn = input.value;
+      let version = Number(input.dataset.drawn);
+      for (const item of items) {
+        const f = fields(item);
+        if (dependsOn(item) !== "sheet " + tableId || f.get("hand") !== hand.value) continue;
+        if (f.get("action") === "hand" || f.get("action") === "void") version = Math.max(version, Number(f.get("expected_version")) + 1);
+      }
+      input.value = String(version);
+    }
   }
 
   let penaltyFrom = null;
