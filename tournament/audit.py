@@ -64,6 +64,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from itertools import pairwise
 
 from django.utils.translation import gettext as _
@@ -342,6 +343,12 @@ def expected_placement(points: list[int], index: int, tie_rule: str) -> int:
     return above + 1
 
 
+def _seat_where(where: str, seat: Seat | None, seat_id: int | None = None) -> str:
+    """Where a seat's row is, in words (its wind; its id when the seat is missing): worded only for a
+    violation, since most rows have none."""
+    return _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind if seat else seat_id}
+
+
 def check_results(records: EventRecords) -> list[Violation]:
     """Each current result row, and each confirmed table as a whole."""
     violations = []
@@ -356,15 +363,7 @@ def check_results(records: EventRecords) -> list[Violation]:
         rows = sorted(current, key=lambda r: seat_of[r.seat_id].position if r.seat_id in seat_of else 99)
         for row in rows:
             seat = seat_of.get(row.seat_id)
-
-            def row_where(
-                seat=seat, row=row, where=where
-            ) -> str:  # said only for a violation: most rows have none
-                return _("%(where)s seat %(seat)s") % {
-                    "where": where,
-                    "seat": seat.wind if seat else row.seat_id,
-                }
-
+            row_where = partial(_seat_where, where, seat, row.seat_id)
             if row.game_points != row.point_score + row.placement_points + row.oka:
                 violations.append(Violation(
                     "result_game_points", row_where(),
@@ -567,10 +566,7 @@ def _check_forfeits(records, table: Table, rows: list[SeatResult], where: str) -
         if seat is None:
             continue
         absent = seat.absence != Seat.Absence.PRESENT
-
-        def row_where(seat=seat) -> str:  # said only for a violation: most rows have none
-            return _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind}
-
+        row_where = partial(_seat_where, where, seat)
         if row.forfeit != absent:
             but_forfeit = {
                 Seat.Absence.PRESENT: _("present, but forfeit is %(forfeit)s"),
