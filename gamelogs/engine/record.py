@@ -98,7 +98,7 @@ class Hand:
     deposits: int  # 供託: riichi sticks on the table when the hand starts
     dealer: int  # 親, a seat
     start_scores: tuple[int, ...]
-    riichi: tuple[int, ...]  # seats whose riichi (立直) was accepted, in order
+    riichi: tuple[int, ...]  # seats whose riichi (立直) was accepted (its stick paid), in seat order
     outcome: tuple[Win, ...] | Draw
 
     @property

@@ -219,7 +219,7 @@ class _Reader:
             return
         outcome = hand.pop("draw", None) or tuple(hand.pop("wins"))
         hand.pop("wins", None)
-        self.hands.append(Hand(riichi=tuple(hand.pop("riichi")), outcome=outcome, **hand))
+        self.hands.append(Hand(riichi=tuple(sorted(hand.pop("riichi"))), outcome=outcome, **hand))
         self.hand = None
         if element.get("owari"):
             self.owari = element.get("owari")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -12,12 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelogs.engine import Draw, GameLogError, read_tenhou_xml, win_request
+from gamelogs.engine import Draw, GameLogError, read_tenhou_json, read_tenhou_xml, win_request
 from gamelogs.engine.tenhou_tiles import decode_call, tile_name
 from gamelogs.engine.wins import engine_base_points
 from scoring.engine import evaluate
 
 from .conftest import LOG_NAMES, TENHOU_RULES, log_bytes
+from .tenhou6 import tenhou6_from_xml
 
 pytestmark = pytest.mark.once  # pure Python: no database, cache or worker can change these
 
@@ -33,8 +35,16 @@ def test_the_shared_logs_are_all_here():
     assert len(LOG_NAMES) == 6
 
 
-def test_every_win_of_a_real_log_is_priced_by_the_engine_as_the_log_prices_it(log_name):
-    game = read_tenhou_xml(log_bytes(log_name))
+def read_in(form: str, name: str):
+    """A shared log read from its XML, or from its tenhou.net/6 JSON form written from that XML."""
+    if form == "xml":
+        return read_tenhou_xml(log_bytes(name))
+    return read_tenhou_json(json.dumps(tenhou6_from_xml(log_bytes(name).decode()), ensure_ascii=False))
+
+
+@pytest.mark.parametrize("form", ["xml", "json"])
+def test_every_win_of_a_real_log_is_priced_by_the_engine_as_the_log_prices_it(log_name, form):
+    game = read_in(form, log_name)
     checked = 0
     for hand, win in wins_of(game):
         request = win_request(game, hand, win)
@@ -50,16 +60,18 @@ def test_every_win_of_a_real_log_is_priced_by_the_engine_as_the_log_prices_it(lo
     assert checked >= 1
 
 
-def test_each_hand_starts_where_the_last_one_ended_and_the_game_ends_on_the_logs_final_scores(log_name):
-    game = read_tenhou_xml(log_bytes(log_name))
+@pytest.mark.parametrize("form", ["xml", "json"])
+def test_each_hand_starts_where_the_last_one_ended_and_the_game_ends_on_the_logs_final_scores(log_name, form):
+    game = read_in(form, log_name)
     for before, after in zip(game.hands, game.hands[1:], strict=False):
         assert before.end_scores == after.start_scores
     assert game.hands[-1].end_scores == game.final_scores
 
 
-def test_every_hand_settles_to_zero_with_the_riichi_deposits(log_name):
+@pytest.mark.parametrize("form", ["xml", "json"])
+def test_every_hand_settles_to_zero_with_the_riichi_deposits(log_name, form):
     """A win takes the sticks on the table (供託, and this hand's riichi); a draw leaves them there."""
-    game = read_tenhou_xml(log_bytes(log_name))
+    game = read_in(form, log_name)
     for hand in game.hands:
         if isinstance(hand.outcome, Draw):
             assert sum(hand.outcome.deltas) == 0
@@ -222,3 +234,69 @@ def test_red_fives_are_named_zero_only_when_the_game_has_them():
     assert [tile_name(tile, aka_dora=True) for tile in (16, 17, 52, 88)] == ["0m", "5m", "0p", "0s"]
     assert tile_name(16, aka_dora=False) == "5m"
     assert tile_name(135, aka_dora=True) == "7z"
+
+
+# --- the tenhou.net/6 JSON form
+
+
+def melds_by_tile(win) -> list:
+    return sorted((meld.kind, sorted(tile // 4 for tile in meld.tiles)) for meld in win.melds)
+
+
+def test_both_forms_of_a_game_read_as_the_same_hands(log_name):
+    """Tile copies may differ (the JSON names a tile, not its copy): compared by tile."""
+    from_xml, from_json = read_in("xml", log_name), read_in("json", log_name)
+    assert (from_json.players, from_json.final_scores, from_json.final_points) == (
+        from_xml.players,
+        from_xml.final_scores,
+        from_xml.final_points,
+    )
+    assert from_json.rules.hanchan == from_xml.rules.hanchan
+    assert from_json.rules.aka_dora == from_xml.rules.aka_dora
+    for json_hand, xml_hand in zip(from_json.hands, from_xml.hands, strict=True):
+        assert (json_hand.index, json_hand.honba, json_hand.deposits, json_hand.dealer) == (
+            xml_hand.index,
+            xml_hand.honba,
+            xml_hand.deposits,
+            xml_hand.dealer,
+        )
+        assert (json_hand.start_scores, json_hand.riichi) == (xml_hand.start_scores, xml_hand.riichi)
+        if isinstance(xml_hand.outcome, Draw):
+            assert json_hand.outcome.deltas == xml_hand.outcome.deltas
+            continue
+        for json_win, xml_win in zip(json_hand.outcome, xml_hand.outcome, strict=True):
+            assert sorted(tile // 4 for tile in json_win.concealed) == sorted(
+                tile // 4 for tile in xml_win.concealed
+            )
+            assert json_win.win_tile // 4 == xml_win.win_tile // 4
+            assert melds_by_tile(json_win) == melds_by_tile(xml_win)  # the log lists calls in its own order
+            assert (json_win.winner, json_win.payer, json_win.points, json_win.deltas, json_win.limit) == (
+                xml_win.winner,
+                xml_win.payer,
+                xml_win.points,
+                xml_win.deltas,
+                xml_win.limit,
+            )
+            assert sorted(json_win.yaku) == sorted((key, han) for key, han in xml_win.yaku if han)
+
+
+def test_json_that_is_not_a_game_is_refused_with_its_path():
+    with pytest.raises(GameLogError) as error:
+        read_tenhou_json(b'{"title": ["a"], "name": ["a", "b", "c", "d"]}')
+    assert (error.value.code, error.value.where) == ("not_a_game_log", "$.log")
+
+
+def test_a_seat_whose_play_does_not_add_up_is_refused_naming_the_hand_and_seat():
+    document = tenhou6_from_xml(log_bytes("example.xml").decode())
+    document["log"][2][5] = [11] * len(document["log"][2][5])  # seat 0 draws tiles it then never discards
+    with pytest.raises(GameLogError) as error:
+        read_tenhou_json(document)
+    assert (error.value.code, error.value.where) == ("not_a_game_log", "$.log[2][5]")
+
+
+def test_a_json_log_without_its_final_scores_is_a_game_not_finished():
+    document = tenhou6_from_xml(log_bytes("example.xml").decode())
+    del document["sc"]
+    with pytest.raises(GameLogError) as error:
+        read_tenhou_json(document)
+    assert error.value.code == "game_not_finished"
