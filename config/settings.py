@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "registration",
     "seasons",
     "profiles",
+    "gamelogs",
 ]
 
 MIDDLEWARE = [

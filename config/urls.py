@@ -29,6 +29,7 @@ urlpatterns = [
     path("", include("seasons.urls")),
     path("api/v1/series/", include("seasons.api")),  # before api/v1/: seasons is built on tournament
     path("api/v1/profiles/", include("profiles.api")),  # before api/v1/: profiles is built on tournament
+    path("api/v1/", include("gamelogs.api")),  # before tournament's api/v1/: gamelogs is built on tournament
     path("", include("profiles.urls")),
     path("api/v1/", include("tournament.urls_api_v1")),
     path("api/", include("tournament.urls_api")),

@@ -20,7 +20,7 @@ from .csv_import import (
     players_import_csv,
     players_import_request,
 )
-from .models import Player, PlayerImport
+from .models import OnlineAccount, Player, PlayerImport
 
 
 def imported_message(count: int) -> str:
@@ -37,8 +37,17 @@ class PlayerCsvForm(forms.Form):
         self.fields["csv_file"].help_text = help_text % {"columns": ", ".join(KNOWN_COLUMNS)}
 
 
+class OnlineAccountInline(admin.TabularInline):
+    """The player's accounts on online platforms: a game log's seats are matched to players by them."""
+
+    model = OnlineAccount
+    extra = 0
+    fields = ("platform", "name", "account_id", "server")
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    inlines = [OnlineAccountInline]
     list_display = ("display_name", "family_name", "given_name", "club", "country", "external_id")
     search_fields = ("display_name", "family_name", "given_name", "reading", "club", "external_id")
     list_filter = ("country", "club")

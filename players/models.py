@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -147,3 +148,56 @@ class PlayerImport(models.Model):
 
     def __str__(self) -> str:
         return f"Import of {self.file_name or 'a CSV file'}: {self.state} {self.percent}%"
+
+
+class OnlineAccount(models.Model):
+    """A player's account on an online platform (天鳳, 雀魂): how a game log's seat is known to be this player.
+
+    A log's seat is matched by the account id first (Mahjong Soul's), then by the name (Tenhou's logs carry
+    only names). On one platform an account id, or a name, belongs to one player only.
+    """
+
+    class Platform(models.TextChoices):
+        TENHOU = "tenhou", _("Tenhou 天鳳")
+        MAHJONG_SOUL = "mahjongsoul", _("Mahjong Soul 雀魂")
+
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="online_accounts"
+    )
+    platform = models.CharField(verbose_name=_("platform"), max_length=16, choices=Platform.choices)
+    account_id = models.CharField(
+        verbose_name=_("account id"), max_length=40, blank=True, help_text=_("Mahjong Soul's account id")
+    )
+    name = models.CharField(verbose_name=_("name on the platform"), max_length=60, blank=True)
+    server = models.CharField(
+        verbose_name=_("server"), max_length=16, blank=True, help_text=_("Mahjong Soul: Japan, Asia or China")
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["platform", "name", "id"]
+        verbose_name = _("online account")
+        verbose_name_plural = _("online accounts")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["platform", "account_id"],
+                condition=~Q(account_id=""),
+                name="online_account_id_unique_per_platform",
+            ),
+            models.UniqueConstraint(
+                fields=["platform", "name"], condition=~Q(name=""), name="online_account_name_unique_per_platform"
+            ),
+            models.CheckConstraint(
+                condition=~Q(account_id="") | ~Q(name=""), name="online_account_has_id_or_name"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_platform_display()}: {self.name or self.account_id}"
+
+    def clean_fields(self, exclude=None) -> None:
+        self.account_id = (self.account_id or "").strip()
+        self.name = (self.name or "").strip()
+        super().clean_fields(exclude=exclude)
+        if not self.account_id and not self.name:
+            raise ValidationError({"name": _("give the name on the platform, its account id, or both")})

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class GameLogsConfig(AppConfig):
+    """Online games (天鳳, 雀魂) brought in from their logs, every hand re-priced under the event's rules."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "gamelogs"
+    verbose_name = _("Online games")
