@@ -185,7 +185,9 @@ class OnlineAccount(models.Model):
                 name="online_account_id_unique_per_platform",
             ),
             models.UniqueConstraint(
-                fields=["platform", "name"], condition=~Q(name=""), name="online_account_name_unique_per_platform"
+                fields=["platform", "name"],
+                condition=~Q(name=""),
+                name="online_account_name_unique_per_platform",
             ),
             models.CheckConstraint(
                 condition=~Q(account_id="") | ~Q(name=""), name="online_account_has_id_or_name"
