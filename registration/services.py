@@ -35,6 +35,7 @@ from registration.models import (
     SignUpChange,
     SignUpMessage,
 )
+from registration.site import site_url
 from taikai.errors import Forbidden, TaikaiError
 from tournament.announce import announce
 from tournament.models import Entry, Event
@@ -479,7 +480,7 @@ def _message(sign_up: SignUp, kind: str, *, reason: str = "") -> SignUpMessage:
     with translation.override(sign_up.language):
         subject, body = _words(sign_up, kind, reason)
     message = SignUpMessage.objects.create(sign_up=sign_up, kind=kind, subject=subject[:200], body=body)
-    enqueue_on_commit(SEND_MESSAGE, message.pk)
+    enqueue_on_commit(SEND_MESSAGE, message.pk, site_url())  # its link opens the site where it was written
     return message
 
 

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
@@ -99,3 +100,22 @@ def test_the_desk_is_the_organizers_checks_in_searches_and_closes(client, event)
     absent.refresh_from_db()
     assert absent.entry.status == Entry.Status.AWAY
     assert SignUp.objects.get(pk=made.pk).checked_in_at is not None
+
+
+def test_an_emails_link_opens_the_site_where_it_was_written_else_the_site_url(
+    client, event, settings, django_capture_on_commit_callbacks
+):
+    """The demo started on another address: a sign-up made there is e-mailed a link to that address (not
+    port 8000); a message written with no request (a worker, a command) links to ``SITE_URL``."""
+    # given
+    settings.SITE_URL = "https://taikai.example.org"
+    # when
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(sign_up_url(event), {"name": "A", "email": "a@example.org"}, HTTP_HOST="localhost:9123")
+    with django_capture_on_commit_callbacks(execute=True):
+        second = services.sign_up_create(event=event, values={"name": "B", "email": "b@example.org"})
+    # then
+    first = SignUp.objects.get(name="A")
+    assert len(mail.outbox) == 2
+    assert f"http://localhost:9123/r/{services.private_token(first)}/" in mail.outbox[0].body
+    assert f"https://taikai.example.org/r/{services.private_token(second)}/" in mail.outbox[1].body
