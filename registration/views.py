@@ -34,6 +34,7 @@ from tournament.pages import public_event_or_404
 @require_http_methods(["GET", "POST"])
 def sign_up(request, slug: str):
     event = public_event_or_404(slug)
+    event_time_zone_activate(event)
     registration = selectors.registration_of(event)
     if registration is None:
         raise Http404("this event takes no sign-ups")

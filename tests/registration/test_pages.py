@@ -3,7 +3,8 @@ messages, the QR), and the check-in desk (organizers only)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import re
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -119,3 +120,18 @@ def test_an_emails_link_opens_the_site_where_it_was_written_else_the_site_url(
     assert len(mail.outbox) == 2
     assert f"http://localhost:9123/r/{services.private_token(first)}/" in mail.outbox[0].body
     assert f"https://taikai.example.org/r/{services.private_token(second)}/" in mail.outbox[1].body
+
+
+def test_the_private_page_says_when_and_where_the_event_is_in_its_zone(client, event):
+    # given: an event in Tokyo whose check-in opens at 09:30 there (00:30 UTC)
+    event.starts_on, event.venue, event.time_zone = date(2026, 5, 3), "渋谷区民会館 3F", "Asia/Tokyo"
+    event.save(update_fields=["starts_on", "venue", "time_zone"])
+    opens = datetime(2026, 5, 3, 0, 30, tzinfo=UTC)
+    Registration.objects.filter(event=event).update(checkin_opens_at=opens)
+    made = services.sign_up_create(event=event, values={"name": "A", "email": "a@example.org"})
+    # when
+    page = client.get(reverse("registration:private", args=[services.private_token(made)]), HTTP_ACCEPT_LANGUAGE="ja")
+    # then
+    shown = " ".join(re.sub(r"<[^>]+>", " ", page.content.decode().split('id="when-where"')[1].split("</dl>")[0]).split())
+    assert "2026-05-03" in shown and "09:30" in shown and "JST" in shown and "渋谷区民会館 3F" in shown
+    assert "00:30" not in shown
