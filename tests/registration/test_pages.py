@@ -130,8 +130,12 @@ def test_the_private_page_says_when_and_where_the_event_is_in_its_zone(client, e
     Registration.objects.filter(event=event).update(checkin_opens_at=opens)
     made = services.sign_up_create(event=event, values={"name": "A", "email": "a@example.org"})
     # when
-    page = client.get(reverse("registration:private", args=[services.private_token(made)]), HTTP_ACCEPT_LANGUAGE="ja")
+    page = client.get(
+        reverse("registration:private", args=[services.private_token(made)]), HTTP_ACCEPT_LANGUAGE="ja"
+    )
     # then
-    shown = " ".join(re.sub(r"<[^>]+>", " ", page.content.decode().split('id="when-where"')[1].split("</dl>")[0]).split())
+    shown = " ".join(
+        re.sub(r"<[^>]+>", " ", page.content.decode().split('id="when-where"')[1].split("</dl>")[0]).split()
+    )
     assert "2026-05-03" in shown and "09:30" in shown and "JST" in shown and "渋谷区民会館 3F" in shown
     assert "00:30" not in shown
