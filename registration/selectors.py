@@ -36,6 +36,32 @@ def sign_up_counts(event: Event) -> Counts:
     return Counts(**counts)
 
 
+def places_left(registration: Registration) -> int:
+    """The places not taken by a confirmed sign-up (below 0 after the cap was lowered)."""
+    return (
+        registration.cap
+        - SignUp.objects.filter(event_id=registration.event_id, state=State.CONFIRMED).count()
+    )
+
+
+def waiting_first(registration: Registration) -> list[SignUp]:
+    """The waiting players the places left would go to, in the waiting list's order."""
+    places = max(0, places_left(registration))
+    waiting = SignUp.objects.filter(event_id=registration.event_id, state=State.WAITING).select_related(
+        "event"
+    )
+    return list(waiting.order_by("rank")[:places]) if places else []
+
+
+def registration_under_way(registration: Registration) -> bool:
+    """Check-in is closed or round 1 is seated: a place freed now is not a place at the start, so the waiting
+    list is no longer promoted by itself (the desk gives a free place to a waiting player who comes, or an
+    organizer promotes knowingly, told who would be promoted)."""
+    started = (Event.Status.RUNNING, Event.Status.FINISHED)
+    return (registration.checkin_closed_at is not None
+            or Event.objects.filter(pk=registration.event_id, status__in=started).exists())  # fmt: skip
+
+
 def waiting_place(sign_up: SignUp) -> int | None:
     """Where a waiting sign-up stands in the waiting list (1: next to get a place)."""
     if sign_up.state != State.WAITING:
