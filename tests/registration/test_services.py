@@ -129,7 +129,9 @@ def test_promoting_knowingly_under_way_says_the_truth_and_seats_only_after_the_d
     with translation.override("en"):
         english = services._words(waiting, "promoted_under_way", "")[1]
     assert "under way" in english and "desk" in english and "Open your link at the venue" not in english
-    assert message.body != english and "大会はすでに始まっています" in message.body  # in the player's language
+    assert (
+        message.body != english and "大会はすでに始まっています" in message.body
+    )  # in the player's language
     # at the desk: seated from the next round
     services.late_arrival(sign_up=waiting, by=organizer)
     assert SignUp.objects.get(pk=waiting.pk).entry.status == Entry.Status.ACTIVE
