@@ -412,6 +412,22 @@ def sign_up_check_in(*, sign_up: SignUp, by=None) -> SignUp:
     return sign_up
 
 
+@transaction.atomic
+def sign_up_check_in_undo(*, sign_up: SignUp, by) -> SignUp:
+    """The desk tapped the wrong name: the check-in is taken back while check-in is open (recorded; the
+    player is missing again). Undoing one not checked in changes nothing."""
+    registration, sign_up = _locked_sign_up(sign_up)
+    if not checkin_open(registration):
+        raise TaikaiError("checkin_closed", _("check-in is not open"), field="event")
+    _require(sign_up, State.CONFIRMED)
+    if sign_up.checked_in_at is not None:
+        sign_up.checked_in_at = None
+        sign_up.save(update_fields=["checked_in_at"])
+        _change(sign_up, "check_in_undone", sign_up.state, sign_up.state, by=by)
+        _announce_check_in(sign_up.event_id)
+    return sign_up
+
+
 def _announce_check_in(event_id: int) -> None:
     """The desk's page follows the count live (after the commit; the count only, no names)."""
     announce("checkin", event_id, checked_in=_checked_in(event_id))
