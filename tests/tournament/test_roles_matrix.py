@@ -754,6 +754,7 @@ READ_ONLY_ROUTES = {
     "api_v1:schema": lambda w: reverse("api_v1:schema"),
     "api_v1:docs": lambda w: reverse("api_v1:docs"),
     "live:board": lambda w: reverse("live:board") + f"?event={w.event.slug}",
+    "live:board_event": lambda w: reverse("live:board_event", args=[w.event.slug]),
     "live:event_live": lambda w: reverse("live:event_live", args=[w.event.slug]),
     "live:table_live": lambda w: reverse("live:table_live", args=[w.table_1.pk]),
     "admin:tournament_event_full_standings": lambda w: reverse(
