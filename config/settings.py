@@ -97,6 +97,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.AccountLanguageMiddleware",
     "idempotency.middleware.IdempotencyMiddleware",
+    "registration.site.SiteAddressMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -369,7 +370,8 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
-# The site's address as players reach it: the links in their messages start with it.
+# The site's address as players reach it, for the links in messages written with no request being answered
+# (a worker, a command); a message written while answering a request links to the address that request used.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 LOGGING = {
     "version": 1,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import Count, OuterRef, Subquery, Sum
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 
 from live.models import RefereeCall, TableAllowance
@@ -41,6 +42,45 @@ class Board:
         return self.average_hands / self.minutes if self.minutes and self.average_hands is not None else None
 
     ends_at: datetime | None
+
+
+@dataclass(frozen=True)
+class BoardEvents:
+    """The events whose board an actor may open: those of today first (running, or today within their dates
+    in their own time zone), then the others, newest first."""
+
+    today: list[Event]
+    others: list[Event]
+
+    def only(self) -> Event | None:
+        """The one event to open without asking: the only one today, else the only one at all."""
+        if len(self.today) == 1:
+            return self.today[0]
+        return self.others[0] if not self.today and len(self.others) == 1 else None
+
+
+OTHER_EVENTS_SHOWN = 20  # the picker lists at most this many events that are not today's
+
+
+def board_events(where: Q, *, now: datetime | None = None) -> BoardEvents:
+    """The events matching ``where`` (the actor's: ``tournament.access.events_where``), today's first."""
+    now = now or timezone.now()
+    events = list(Event.objects.filter(where).order_by("-starts_on", "name")[: OTHER_EVENTS_SHOWN * 5])
+    today = [event for event in events if _is_today(event, now)]
+    others = [event for event in events if event not in today][:OTHER_EVENTS_SHOWN]
+    return BoardEvents(today, others)
+
+
+def _is_today(event: Event, now: datetime) -> bool:
+    if event.status == Event.Status.RUNNING:
+        return True
+    if event.starts_on is None or event.status == Event.Status.FINISHED:
+        return False
+    try:
+        local = timezone.localdate(now, zoneinfo.ZoneInfo(event.time_zone))
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        local = now.date()
+    return event.starts_on <= local <= (event.ends_on or event.starts_on)
 
 
 def board_round(event: Event) -> Round | None:

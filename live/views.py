@@ -25,29 +25,44 @@ from tournament.services.clock import clocks_read
 BOARD_POLL_MS = 15000  # how often the board polls when the live stream cannot be opened
 
 
-def _event_for_board(request, actor) -> Event | None:
-    """The event asked for (``?event=slug``) among those where the actor holds a role, else the first of them
-    that is running."""
-    events = (
-        Event.objects.filter(access.events_where(actor))
-        .select_related("ruleset")
-        .order_by("-starts_on", "name")
-    )
-    slug = request.GET.get("event")
-    if slug:
-        return events.filter(slug=slug).first()
-    return events.filter(status=Event.Status.RUNNING).first() or events.first()
-
-
 @require_http_methods(["GET"])
-def board(request):
-    """Every table of the round on one screen: hands played, the current hand, the clock, the pace, extra
-    time, and flags on what needs a director (a call, a table behind, totals that do not add up, a result
-    not confirmed after the round's end)."""
+def board_pick(request):
+    """``/console/board/``: which event's board. The events where the actor is an organizer or a referee, today's
+    first: the only one of today (or the only one at all) opens at once, several are listed to choose. The
+    old address ``?event=<slug>`` opens that event's board."""
     actor = access.actor_for(request)
     if actor.anonymous:
         return redirect_to_login(request.get_full_path())
-    event = _event_for_board(request, actor)
+    slug = request.GET.get("event")
+    if slug:
+        return redirect("live:board_event", slug)
+    events = _board_events(actor)
+    only = events.only()
+    if only is not None:
+        return redirect("live:board_event", only.slug)
+    return render(request, "live/board_pick.html", {"events": events})
+
+
+def _board_events(actor) -> selectors.BoardEvents:
+    """The events whose board the actor may open (a role of organizer or referee, never a token)."""
+    found = selectors.board_events(access.events_where(actor))
+
+    def mine(events: list) -> list:
+        return [event for event in events if access.holds_role(actor, event.pk)]
+
+    return selectors.BoardEvents(mine(found.today), mine(found.others))
+
+
+@require_http_methods(["GET"])
+def board(request, slug: str):
+    """Every table of the round on one screen: hands played, the current hand, the clock, the pace, extra
+    time, and flags on what needs a director (a call, a table behind, totals that do not add up, a result
+    not confirmed after the round's end). Only for the event's organizers and referees: to anyone else the
+    event has no board (404)."""
+    actor = access.actor_for(request)
+    if actor.anonymous:
+        return redirect_to_login(request.get_full_path())
+    event = tournament_selectors.event_get(slug)
     if event is None or not access.holds_role(actor, event.pk):
         raise Http404("no event of yours")
     event_time_zone_activate(event)
@@ -57,7 +72,8 @@ def board(request):
         row.clock = clocks.get(row.table.pk)
         row.clock_left = _time_left(row.clock)
     context = {"board": shown, "event": event, "calls": selectors.open_calls(event),
-               "refresh_ms": BOARD_POLL_MS, "may_give_all": access.may_referee(actor, event.pk)}  # fmt: skip
+               "refresh_ms": BOARD_POLL_MS, "may_give_all": access.may_referee(actor, event.pk),
+               "today": _board_events(actor).today}  # fmt: skip
     return render(request, "live/board.html", context)
 
 
@@ -117,7 +133,7 @@ def _call_or_404(call_id: int):
 
 
 def _board_url(event) -> str:
-    return f"{reverse('live:board')}?event={event.slug}"
+    return reverse("live:board_event", args=[event.slug])
 
 
 def _board_of(call) -> str:

@@ -4,7 +4,7 @@ actions (approve, refuse, refuse and block the address, move in the waiting list
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from registration import selectors, services
+from registration.forms import RegistrationForm
 from registration.models import BlockedEmail, Registration, SignUp, SignUpChange, SignUpMessage
 from taikai.errors import TaikaiError
 from taikai.spreadsheet import csv_writer
@@ -32,8 +33,9 @@ class RegistrationAdmin(EventScopedAdmin):
         "checkin_opens_at",
         "checkin_closed_at",
     )
-    fields = ("event", "opens_at", "closes_at", "cap", "approval", "asked", "required", "pending_per_email",
-              "checkin_opens_at", "checkin_closed_at", "reminder_sent_at", "counts")  # fmt: skip
+    form = RegistrationForm
+    fields = ("event", "opens_at", "closes_at", "cap", "promote_under_way", "approval", "asked", "required",
+              "pending_per_email", "checkin_opens_at", "checkin_closed_at", "reminder_sent_at", "counts")  # fmt: skip
     readonly_fields = ("checkin_closed_at", "reminder_sent_at", "counts")
     actions = ["send_reminders"]
 
@@ -49,15 +51,30 @@ class RegistrationAdmin(EventScopedAdmin):
                  "refused %(refused)s · checked in %(checked_in)s") % c.__dict__  # fmt: skip
 
     def save_model(self, request, obj, form, change):
-        """More places fill from the waiting list at once (the service does it under the lock)."""
-        if change and "cap" in form.changed_data:
+        """More places fill from the waiting list at once (the service does it under the lock); once the event
+        is under way, only when the organizer asks for it, shown first who would be promoted."""
+        promote_under_way = form.cleaned_data.get("promote_under_way", False)
+        if change and ("cap" in form.changed_data or promote_under_way):
             cap, form.changed_data = obj.cap, [f for f in form.changed_data if f != "cap"]
             super().save_model(request, obj, form, change)
-            promoted = services.registration_cap_set(event=obj.event, cap=cap, by=request.user)
+            promoted = services.registration_cap_set(event=obj.event, cap=cap, by=request.user,
+                                                     promote_under_way=promote_under_way)  # fmt: skip
             if promoted:
                 self.message_user(request, _("Promoted from the waiting list: %(names)s.") % {"names": ", ".join(s.name for s in promoted)})  # fmt: skip
+            self._say_who_waits(request, obj)
             return None
         return super().save_model(request, obj, form, change)
+
+    def _say_who_waits(self, request, obj) -> None:
+        """Places left while the event is under way: who they would go to, and how to give them."""
+        waiting = selectors.waiting_first(obj)
+        if waiting and selectors.registration_under_way(obj):
+            message = _("The event is under way: nobody was promoted. The free places would go to %(names)s. To "
+                        "give them the places now (they are told to come to the desk), tick “%(tick)s” and save "
+                        "again; or give a free place at the desk to a waiting player who comes.")  # fmt: skip
+            tick = RegistrationForm.base_fields["promote_under_way"].label
+            names = ", ".join(s.name for s in waiting)
+            self.message_user(request, message % {"names": names, "tick": tick}, level=messages.WARNING)
 
     @admin.action(description=gettext_lazy("Send the reminder to every confirmed player (once)"))
     def send_reminders(self, request, queryset):

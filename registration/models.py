@@ -4,6 +4,7 @@ every change of a sign-up with who and when, the messages sent to the player, an
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -57,6 +58,22 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return str(self.event)
+
+    def clean(self) -> None:
+        """The details asked and required are known ones, and a detail required is asked."""
+        for name in ("asked", "required"):
+            value = getattr(self, name)
+            if not isinstance(value, list) or any(item not in FIELDS for item in value):
+                raise ValidationError(
+                    {name: _("a list of these details: %(fields)s") % {"fields": ", ".join(FIELDS)}}
+                )
+        not_asked = [name for name in self.required if name not in self.asked and name not in REQUIRED_ALWAYS]
+        if not_asked:
+            labels = ", ".join(str(SignUp._meta.get_field(name).verbose_name) for name in not_asked)
+            raise ValidationError(
+                {"required": _("required but not asked: %(fields)s (ask them too, or do not require them)")
+                 % {"fields": labels}}
+            )  # fmt: skip
 
     def is_open(self, now=None) -> bool:
         """Sign-ups are taken now (from ``opens_at``, until ``closes_at``)."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from players.models import Player
+from players.reading import search_needle, search_text
 from registration.models import Registration, SignUp
 from tournament.models import Event, Round, Seat
 
@@ -36,6 +37,32 @@ def sign_up_counts(event: Event) -> Counts:
     return Counts(**counts)
 
 
+def places_left(registration: Registration) -> int:
+    """The places not taken by a confirmed sign-up (below 0 after the cap was lowered)."""
+    return (
+        registration.cap
+        - SignUp.objects.filter(event_id=registration.event_id, state=State.CONFIRMED).count()
+    )
+
+
+def waiting_first(registration: Registration) -> list[SignUp]:
+    """The waiting players the places left would go to, in the waiting list's order."""
+    places = max(0, places_left(registration))
+    waiting = SignUp.objects.filter(event_id=registration.event_id, state=State.WAITING).select_related(
+        "event"
+    )
+    return list(waiting.order_by("rank")[:places]) if places else []
+
+
+def registration_under_way(registration: Registration) -> bool:
+    """Check-in is closed or round 1 is seated: a place freed now is not a place at the start, so the waiting
+    list is no longer promoted by itself (the desk gives a free place to a waiting player who comes, or an
+    organizer promotes knowingly, told who would be promoted)."""
+    started = (Event.Status.RUNNING, Event.Status.FINISHED)
+    return (registration.checkin_closed_at is not None
+            or Event.objects.filter(pk=registration.event_id, status__in=started).exists())  # fmt: skip
+
+
 def waiting_place(sign_up: SignUp) -> int | None:
     """Where a waiting sign-up stands in the waiting list (1: next to get a place)."""
     if sign_up.state != State.WAITING:
@@ -50,13 +77,31 @@ def missing_at_check_in(event: Event) -> list[SignUp]:
                 .order_by("reading", "name")[:MISSING_SHOWN])  # fmt: skip
 
 
+def checked_in_sign_up(event: Event, pk: str | None) -> SignUp | None:
+    """The sign-up ``pk`` of the event, if it is checked in (the desk offers to undo a tap)."""
+    if not (pk or "").isdigit():
+        return None
+    return SignUp.objects.filter(event=event, pk=int(pk), checked_in_at__isnull=False).first()
+
+
 def sign_ups_found(event: Event, query: str, *, limit: int = 20) -> list[SignUp]:
-    """The desk's search: by name (kanji), reading (kana or romaji) or club, confirmed and waiting first."""
-    words = query.split()
-    found = SignUp.objects.filter(event=event, state__in=(State.CONFIRMED, State.WAITING))
-    for word in words:
-        found = found.filter(Q(name__icontains=word) | Q(reading__icontains=word) | Q(club__icontains=word) | Q(email__iexact=word))  # fmt: skip
-    return list(found.order_by("state", "reading", "name")[:limit]) if words else []
+    """The desk's search, matched as the public pages match a player (``players.reading``: the name, its kana
+    reading in hiragana or katakana, its romaji, folded), or the club, or the e-mail address exactly; confirmed
+    first, then waiting. The event's sign-ups are matched here, not in the database: a waiting one has no
+    player (and so no stored search keys) yet."""
+    needle = search_needle(query)
+    if not needle:
+        return []
+    address = query.strip().lower()
+    candidates = (SignUp.objects.filter(event=event, state__in=(State.CONFIRMED, State.WAITING))
+                  .select_related("entry").order_by("state", "reading", "name"))  # fmt: skip
+    found = []
+    for sign_up in candidates.iterator(chunk_size=500):
+        if needle in search_text(sign_up.name, sign_up.reading, sign_up.club) or sign_up.email == address:
+            found.append(sign_up)
+            if len(found) == limit:
+                break
+    return found
 
 
 def likely_matches(sign_up: SignUp, *, limit: int = 5) -> list[Player]:

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from players.models import Player
+from registration import selectors
 from registration.models import (
     FIELDS,
     REQUIRED_ALWAYS,
@@ -35,6 +36,7 @@ from registration.models import (
     SignUpChange,
     SignUpMessage,
 )
+from registration.site import site_url
 from taikai.errors import Forbidden, TaikaiError
 from tournament.announce import announce
 from tournament.models import Entry, Event
@@ -212,10 +214,7 @@ def _locked(event_id: int) -> Registration:
 
 
 def _places_left(registration: Registration) -> int:
-    return (
-        registration.cap
-        - SignUp.objects.filter(event_id=registration.event_id, state=State.CONFIRMED).count()
-    )
+    return selectors.places_left(registration)
 
 
 def _change(sign_up: SignUp, what: str, before: str, after: str, *, reason: str = "", by=None) -> None:
@@ -230,10 +229,11 @@ def _move(sign_up: SignUp, state: str, what: str, *, reason: str = "", by=None) 
     _change(sign_up, what, before, state, reason=reason, by=by)
 
 
-def _confirm(sign_up: SignUp, what: str, *, by=None, reason: str = "") -> None:
+def _confirm(sign_up: SignUp, what: str, *, by=None, reason: str = "", under_way: bool = False) -> None:
     """The sign-up takes a place: it becomes an entry of the event, of a player made from the sign-up (the EMA
     number or other id it gives is a claim: it stays on the sign-up, and names no stored player until an
-    organizer merges them), and the player is told."""
+    organizer merges them), and the player is told. ``under_way``: promoted while the event is under way, the
+    player is away (not seated) until they come to the desk (``late_arrival``), and told so."""
     promoted = sign_up.state == State.WAITING and what != "signed_up"
     if sign_up.entry_id is None:
         values = {"display_name": sign_up.name, "reading": sign_up.reading, "club": sign_up.club,
@@ -241,24 +241,24 @@ def _confirm(sign_up: SignUp, what: str, *, by=None, reason: str = "") -> None:
         sign_up.entry = entry_register_player(event=sign_up.event, values=values)
         sign_up.made_player = sign_up.entry.player
         sign_up.save(update_fields=["entry", "made_player"])
-    elif sign_up.entry.status != Entry.Status.ACTIVE:
+    elif sign_up.entry.status != Entry.Status.ACTIVE and not under_way:
         entry_status_set(entry=sign_up.entry, status=Entry.Status.ACTIVE, reason=_("registration confirmed"))
+    if under_way and sign_up.entry.status != Entry.Status.AWAY:
+        entry_status_set(entry=sign_up.entry, status=Entry.Status.AWAY,
+                         reason=_("promoted while the event is under way: seated once at the desk"))  # fmt: skip
     _move(sign_up, State.CONFIRMED, what, by=by, reason=reason)
-    _message(sign_up, "promoted" if promoted else "confirmed")
+    _message(sign_up, "promoted_under_way" if under_way else "promoted" if promoted else "confirmed")
 
 
-def _promote_waiting(registration: Registration, *, by=None) -> list[SignUp]:
-    """Fill the places left from the waiting list, first come first served (in its order)."""
+def _promote_waiting(registration: Registration, *, by=None, under_way_too: bool = False) -> list[SignUp]:
+    """Fill the places left from the waiting list, first come first served (in its order). While the event is
+    under way nobody is promoted, unless an organizer asked for it knowingly (``under_way_too``)."""
+    late = selectors.registration_under_way(registration)
+    if late and not under_way_too:
+        return []
     promoted = []
-    for _place in range(max(0, _places_left(registration))):
-        first = (
-            SignUp.objects.filter(event_id=registration.event_id, state=State.WAITING)
-            .order_by("rank")
-            .first()
-        )
-        if first is None:
-            break
-        _confirm(first, "promoted", by=by)
+    for first in selectors.waiting_first(registration):
+        _confirm(first, "promoted", by=by, under_way=late)
         promoted.append(first)
     return promoted
 
@@ -314,15 +314,18 @@ def sign_up_refuse(*, sign_up: SignUp, by, reason: str = "", block: bool = False
 
 
 @transaction.atomic
-def registration_cap_set(*, event: Event, cap: int, by) -> list[SignUp]:
-    """More (or fewer) places: the waiting list fills the new places at once. Lowering the cap takes no
-    place from anyone confirmed: it only stops promotions until the count is below it again."""
+def registration_cap_set(*, event: Event, cap: int, by, promote_under_way: bool = False) -> list[SignUp]:
+    """More (or fewer) places: before the event is under way the waiting list fills the new places at once.
+    Once it is under way (check-in closed, or round 1 seated) nobody is promoted unless the organizer, shown who
+    would be (``selectors.waiting_first``), asks for it with ``promote_under_way``: those promoted are told the event is
+    in progress and to come to the desk, and are away (not seated) until they check in there. Lowering the cap
+    takes no place from anyone confirmed: it only stops promotions until the count is below it again."""
     if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
         raise TaikaiError("invalid_cap", _("the places are a whole number, 0 or more"), field="cap")
     registration = _locked(event.pk)
     registration.cap = cap
     registration.save(update_fields=["cap"])
-    return _promote_waiting(registration, by=by)
+    return _promote_waiting(registration, by=by, under_way_too=promote_under_way)
 
 
 @transaction.atomic
@@ -409,6 +412,22 @@ def sign_up_check_in(*, sign_up: SignUp, by=None) -> SignUp:
     return sign_up
 
 
+@transaction.atomic
+def sign_up_check_in_undo(*, sign_up: SignUp, by) -> SignUp:
+    """The desk tapped the wrong name: the check-in is taken back while check-in is open (recorded; the
+    player is missing again). Undoing one not checked in changes nothing."""
+    registration, sign_up = _locked_sign_up(sign_up)
+    if not checkin_open(registration):
+        raise TaikaiError("checkin_closed", _("check-in is not open"), field="event")
+    _require(sign_up, State.CONFIRMED)
+    if sign_up.checked_in_at is not None:
+        sign_up.checked_in_at = None
+        sign_up.save(update_fields=["checked_in_at"])
+        _change(sign_up, "check_in_undone", sign_up.state, sign_up.state, by=by)
+        _announce_check_in(sign_up.event_id)
+    return sign_up
+
+
 def _announce_check_in(event_id: int) -> None:
     """The desk's page follows the count live (after the commit; the count only, no names)."""
     announce("checkin", event_id, checked_in=_checked_in(event_id))
@@ -479,7 +498,7 @@ def _message(sign_up: SignUp, kind: str, *, reason: str = "") -> SignUpMessage:
     with translation.override(sign_up.language):
         subject, body = _words(sign_up, kind, reason)
     message = SignUpMessage.objects.create(sign_up=sign_up, kind=kind, subject=subject[:200], body=body)
-    enqueue_on_commit(SEND_MESSAGE, message.pk)
+    enqueue_on_commit(SEND_MESSAGE, message.pk, site_url())  # its link opens the site where it was written
     return message
 
 
@@ -493,6 +512,12 @@ def _words(sign_up: SignUp, kind: str, reason: str) -> tuple[str, str]:
         return _("A place at %(event)s is yours") % event, _(
             "%(name)s, a place at %(event)s was freed and is now yours: you are confirmed. If you cannot come, "
             "withdraw from your link so that the next person gets it."
+        ) % event
+    if kind == "promoted_under_way":
+        return _("A place at %(event)s is yours") % event, _(
+            "%(name)s, a place at %(event)s is now yours, but the event is already under way: check-in is closed. "
+            "Come to the check-in desk if you can still play: you are seated from the next round after checking in "
+            "there. If you cannot come, withdraw from your link."
         ) % event
     if kind == "waiting":
         return _("You are on the waiting list of %(event)s") % event, _(

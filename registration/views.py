@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -34,6 +36,7 @@ from tournament.pages import public_event_or_404
 @require_http_methods(["GET", "POST"])
 def sign_up(request, slug: str):
     event = public_event_or_404(slug)
+    event_time_zone_activate(event)
     registration = selectors.registration_of(event)
     if registration is None:
         raise Http404("this event takes no sign-ups")
@@ -109,6 +112,7 @@ def private(request, token: str):
 
 DESK_ACTIONS = {
     "check_in": services.sign_up_check_in,
+    "undo_check_in": services.sign_up_check_in_undo,
     "seat_waiting": services.waiting_seat_at_venue,
     "late": services.late_arrival,
 }
@@ -131,6 +135,7 @@ def desk(request, slug: str):
         raise Http404("this event takes no sign-ups")
     if request.method == "POST":
         action = request.POST.get("action", "")
+        just_checked = None
         try:
             if action == "close":
                 missing = services.checkin_close(event=event, by=request.user)
@@ -138,17 +143,34 @@ def desk(request, slug: str):
             elif action in DESK_ACTIONS:
                 chosen = get_object_or_404(SignUp, pk=_int(request.POST.get("sign_up")), event=event)
                 DESK_ACTIONS[action](sign_up=chosen, by=request.user)
-                messages.success(request, _("%(name)s: done.") % {"name": chosen.name})
+                messages.success(request, _desk_done(action, chosen))
+                just_checked = chosen.pk if action == "check_in" else None
             else:
                 raise TaikaiError("invalid_action", _("unknown action %(action)s") % {"action": repr(action)}, field="action")  # fmt: skip
         except TaikaiError as exc:
             messages.error(request, exc.message)
-        return redirect(f"{reverse('registration:desk', args=[slug])}?q={request.POST.get('q', '')}")
+        return redirect(_desk_url(slug, request.POST.get("q", ""), just_checked))
     query = request.GET.get("q", "").strip()[:80]
     context = {"event": event, "registration": registration, "counts": selectors.sign_up_counts(event),
                "found": selectors.sign_ups_found(event, query), "q": query,
-               "missing": selectors.missing_at_check_in(event), "checkin_open": services.checkin_open(registration)}  # fmt: skip
+               "missing": selectors.missing_at_check_in(event), "checkin_open": services.checkin_open(registration),
+               "undo": selectors.checked_in_sign_up(event, request.GET.get("checked"))}  # fmt: skip
     return render(request, "registration/desk.html", context)
+
+
+def _desk_url(slug: str, query: str, just_checked: int | None) -> str:
+    """Back to the desk, its search kept, and the player just checked in offered to undo."""
+    kept = {"q": query} | ({"checked": just_checked} if just_checked else {})
+    return f"{reverse('registration:desk', args=[slug])}?{urlencode(kept)}"
+
+
+def _desk_done(action: str, sign_up: SignUp) -> str:
+    """What the desk reads after a tap (a check-in is followed by its undo button on the page)."""
+    if action == "check_in":
+        return _("%(name)s is checked in.") % {"name": sign_up.name}
+    if action == "undo_check_in":
+        return _("%(name)s is not checked in any more.") % {"name": sign_up.name}
+    return _("%(name)s: done.") % {"name": sign_up.name}
 
 
 def _int(value) -> int:

@@ -83,7 +83,8 @@ def my_tables(request):
     )  # fmt: skip
     return render(request, "tournament/console/tables.html", {"page": page, "status": status, "round": round_number,
                                                               "statuses": Table.Status.choices, "listed": listed,
-                                                              "live_slug": _one_event_slug(scopes, actor)})  # fmt: skip
+                                                              "live_slug": _one_event_slug(scopes, actor),
+                                                              "directs": access.referees_any(actor)})  # fmt: skip
 
 
 def _one_event_slug(scopes, actor) -> str | None:

@@ -55,7 +55,11 @@ def event_home(request, slug):
                 "top": selectors.event_standings_top(event, HOME_LEADERS) if computed_at else []}  # fmt: skip
 
     version = (event.pk, event.time_zone, computed_at, tuple(rounds), latest)
-    context = {"event": event, "body": fragment(version, "tournament/_event_home_body.html", body)}
+    context = {
+        "event": event,
+        "body": fragment(version, "tournament/_event_home_body.html", body),
+        "directs": access.holds_role(access.actor_for(request), event.pk),
+    }  # the board's link: its directors
     return render(request, "tournament/event_home.html", context)
 
 

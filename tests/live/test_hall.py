@@ -147,7 +147,7 @@ def test_the_board_page_shows_each_tables_pace_against_the_rounds(hall, client):
     )
     owner = User.objects.create_user("owner", is_superuser=True, is_staff=True)
     client.force_login(owner)
-    page = client.get(f"/console/board/?event={round_.event.slug}").content.decode()
+    page = client.get(f"/console/board/?event={round_.event.slug}", follow=True).content.decode()
     assert (
         "0.20 hands/min (round: 0.10)" in page
         and 'data-flags="behind"' not in page.split(f'data-table="{fast.number}"')[1][:40]

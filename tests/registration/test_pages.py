@@ -3,15 +3,17 @@ messages, the QR), and the check-in desk (organizers only)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import re
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
 from registration import services
-from registration.models import Registration, SignUp
+from registration.models import Registration, SignUp, SignUpChange
 from tournament.models import Entry
 from tournament.services.roles import role_grant
 
@@ -99,3 +101,87 @@ def test_the_desk_is_the_organizers_checks_in_searches_and_closes(client, event)
     absent.refresh_from_db()
     assert absent.entry.status == Entry.Status.AWAY
     assert SignUp.objects.get(pk=made.pk).checked_in_at is not None
+
+
+def test_an_emails_link_opens_the_site_where_it_was_written_else_the_site_url(
+    client, event, settings, django_capture_on_commit_callbacks
+):
+    """The demo started on another address: a sign-up made there is e-mailed a link to that address (not
+    port 8000); a message written with no request (a worker, a command) links to ``SITE_URL``."""
+    # given
+    settings.SITE_URL = "https://taikai.example.org"
+    # when
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(sign_up_url(event), {"name": "A", "email": "a@example.org"}, HTTP_HOST="localhost:9123")
+    with django_capture_on_commit_callbacks(execute=True):
+        second = services.sign_up_create(event=event, values={"name": "B", "email": "b@example.org"})
+    # then
+    first = SignUp.objects.get(name="A")
+    assert len(mail.outbox) == 2
+    assert f"http://localhost:9123/r/{services.private_token(first)}/" in mail.outbox[0].body
+    assert f"https://taikai.example.org/r/{services.private_token(second)}/" in mail.outbox[1].body
+
+
+def test_the_private_page_says_when_and_where_the_event_is_in_its_zone(client, event):
+    # given: an event in Tokyo whose check-in opens at 09:30 there (00:30 UTC)
+    event.starts_on, event.venue, event.time_zone = date(2026, 5, 3), "渋谷区民会館 3F", "Asia/Tokyo"
+    event.save(update_fields=["starts_on", "venue", "time_zone"])
+    opens = datetime(2026, 5, 3, 0, 30, tzinfo=UTC)
+    Registration.objects.filter(event=event).update(checkin_opens_at=opens)
+    made = services.sign_up_create(event=event, values={"name": "A", "email": "a@example.org"})
+    # when
+    page = client.get(
+        reverse("registration:private", args=[services.private_token(made)]), HTTP_ACCEPT_LANGUAGE="ja"
+    )
+    # then
+    shown = " ".join(
+        re.sub(r"<[^>]+>", " ", page.content.decode().split('id="when-where"')[1].split("</dl>")[0]).split()
+    )
+    assert "2026-05-03" in shown and "09:30" in shown and "JST" in shown and "渋谷区民会館 3F" in shown
+    assert "00:30" not in shown
+
+
+def desk_with_organizer(client, event):
+    organizer = User.objects.create_user("org")
+    role_grant(event=event, user=organizer, kind="organizer")
+    client.force_login(organizer)
+    return reverse("registration:desk", args=[event.slug])
+
+
+def test_the_desk_finds_a_player_by_romaji_as_the_public_pages_do(client, event):
+    # given: one confirmed, one waiting, both by kana reading only
+    Registration.objects.filter(event=event).update(cap=1)
+    services.sign_up_create(event=event, values={"name": "鈴木 一郎", "reading": "すずき いちろう", "email": "s@example.org"})  # fmt: skip
+    services.sign_up_create(event=event, values={"name": "佐藤 花子", "reading": "さとう はなこ", "email": "h@example.org"})  # fmt: skip
+    desk = desk_with_organizer(client, event)
+    # when / then: romaji, katakana, romaji without long vowels, the e-mail address
+    for typed, name in (("suzuki", "鈴木 一郎"), ("Suzuki Ichirou", "鈴木 一郎"), ("スズキ", "鈴木 一郎"),
+                        ("satou", "佐藤 花子"), ("sato", "佐藤 花子"), ("h@example.org", "佐藤 花子")):  # fmt: skip
+        found = client.get(desk, {"q": typed}).context["found"]
+        assert [s.name for s in found] == [name], typed
+
+
+def test_a_tap_on_a_missing_name_checks_in_once_and_can_be_undone(client, event):
+    # given
+    made = services.sign_up_create(event=event, values={"name": "A", "email": "a@example.org"})
+    desk = desk_with_organizer(client, event)
+    page = client.get(desk).content.decode()
+    missing = page.split('id="missing"')[1].split("</ul>")[0]
+    assert f'name="sign_up" value="{made.pk}"' in missing and 'value="check_in"' in missing
+    key = re.search(r'name="idempotency_key" value="(\w+)"', missing).group(1)
+    # when: the tap is sent twice (a double tap, a resend)
+    tap = {"action": "check_in", "sign_up": made.pk, "q": "", "idempotency_key": key}
+    first, again = client.post(desk, tap), client.post(desk, tap)
+    # then: checked in once, and the desk offers to undo it
+    assert first.status_code == again.status_code == 302 and first["Location"] == again["Location"]
+    assert SignUpChange.objects.filter(sign_up=made, what="checked_in").count() == 1
+    shown = client.get(first["Location"]).content.decode()
+    assert 'id="undo"' in shown and f'value="{made.pk}"' in shown.split('id="undo"')[1].split("</form>")[0]
+    # when: undone
+    client.post(desk, {"action": "undo_check_in", "sign_up": made.pk})
+    # then: missing again, the undo recorded
+    made.refresh_from_db()
+    assert (
+        made.checked_in_at is None
+        and SignUpChange.objects.filter(sign_up=made, what="check_in_undone").exists()
+    )

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +20,7 @@ from players.models import Player
 from registration import selectors, services
 from registration.models import BlockedEmail, Registration, SignUp, SignUpChange, SignUpMessage
 from taikai.errors import Forbidden, TaikaiError
-from tournament.models import Entry
+from tournament.models import Entry, Event
 
 pytestmark = pytest.mark.django_db
 State = SignUp.State
@@ -82,6 +82,59 @@ def test_raising_the_cap_promotes_in_order(event, organizer):
     assert [s.name for s in promoted] == ["Player 3", "Player 4"]
     assert services.registration_cap_set(event=event, cap=1, by=organizer) == []  # nobody loses a place
     assert SignUp.objects.filter(state=State.CONFIRMED).count() == 4
+
+
+def close_check_in(event, organizer) -> None:
+    Registration.objects.filter(event=event).update(checkin_opens_at=timezone.now() - timedelta(hours=2))
+    services.checkin_close(event=event, by=organizer)
+
+
+def test_raising_the_cap_once_check_in_is_closed_promotes_nobody_by_itself(event, organizer):
+    # given: two confirmed, two waiting, check-in closed
+    for n in range(1, 5):
+        sign(event, n)
+    close_check_in(event, organizer)
+    # when the places are raised during the event
+    promoted = services.registration_cap_set(event=event, cap=4, by=organizer)
+    # then nobody is promoted or told; the organizer is shown who the places would go to
+    assert promoted == [] and [s.name for s in selectors.waiting_first(Registration.objects.get(event=event))] == [
+        "Player 3", "Player 4"]  # fmt: skip
+    assert states(event)[2:] == [("Player 3", "waiting"), ("Player 4", "waiting")]
+    assert not SignUpMessage.objects.filter(kind__startswith="promoted").exists()
+
+
+def test_a_withdrawal_once_round_1_is_seated_promotes_nobody_by_itself(event, organizer):
+    # given: round 1 seated (the event runs), check-in never closed
+    first, _second, waiting = sign(event, 1), sign(event, 2), sign(event, 3)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    # when a confirmed player withdraws
+    services.sign_up_withdraw(sign_up=first)
+    # then the waiting player still waits (a free place is given at the desk to one who comes)
+    assert SignUp.objects.get(pk=waiting.pk).state == State.WAITING
+
+
+def test_promoting_knowingly_under_way_says_the_truth_and_seats_only_after_the_desk(event, organizer):
+    # given: check-in closed, one waiting
+    sign(event, 1), sign(event, 2)
+    waiting = services.sign_up_create(event=event, values={"name": "Player 3", "email": "p3@example.org"},
+                                      language="ja")  # fmt: skip
+    close_check_in(event, organizer)
+    # when the organizer raises the places and asks for the promotion, told who it goes to
+    promoted = services.registration_cap_set(event=event, cap=3, by=organizer, promote_under_way=True)
+    # then the player is confirmed but away (not seated) until the desk, and told the event is in progress
+    waiting.refresh_from_db()
+    assert promoted == [waiting] and waiting.state == State.CONFIRMED
+    assert waiting.entry.status == Entry.Status.AWAY
+    message = SignUpMessage.objects.get(sign_up=waiting, kind="promoted_under_way")
+    with translation.override("en"):
+        english = services._words(waiting, "promoted_under_way", "")[1]
+    assert "under way" in english and "desk" in english and "Open your link at the venue" not in english
+    assert (
+        message.body != english and "大会はすでに始まっています" in message.body
+    )  # in the player's language
+    # at the desk: seated from the next round
+    services.late_arrival(sign_up=waiting, by=organizer)
+    assert SignUp.objects.get(pk=waiting.pk).entry.status == Entry.Status.ACTIVE
 
 
 def test_with_approval_a_sign_up_is_pending_until_approved_then_takes_a_place_or_waits(event, organizer):
