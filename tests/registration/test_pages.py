@@ -3,6 +3,7 @@ messages, the QR), and the check-in desk (organizers only)."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -99,3 +100,41 @@ def test_the_desk_is_the_organizers_checks_in_searches_and_closes(client, event)
     absent.refresh_from_db()
     assert absent.entry.status == Entry.Status.AWAY
     assert SignUp.objects.get(pk=made.pk).checked_in_at is not None
+
+
+def test_the_event_home_and_the_venue_show_the_promoted_player_and_mark_the_withdrawn_one(
+    client, make_event, django_capture_on_commit_callbacks
+):
+    # given: four places taken and one player waiting; the standings computed (nobody has played yet)
+    event = make_event(0)
+    now = timezone.now()
+    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
+                                cap=4)  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        sign_ups = [services.sign_up_create(event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"})
+                    for n in range(1, 6)]  # fmt: skip
+    assert sign_ups[-1].state == SignUp.State.WAITING
+    # when: the first player withdraws, and the waiting one is confirmed in her place
+    with django_capture_on_commit_callbacks(execute=True):
+        services.sign_up_withdraw(sign_up=sign_ups[0])
+    # then: the top list and the venue's standings list the promoted player, the active players before the
+    # withdrawn one (all tied), and mark her
+    home = client.get(reverse("tournament:event", args=[event.slug])).content.decode()
+    venue = client.get(reverse("tournament:venue", args=[event.slug]) + "?view=standings").content.decode()
+    for body in (home, venue):
+        names = listed_names(body)
+        assert names == ["Player 2", "Player 3", "Player 4", "Player 5", "Player 1 (withdrawn)"]
+    # and: a place added later confirms the next waiting player, who is listed too
+    with django_capture_on_commit_callbacks(execute=True):
+        late = services.sign_up_create(event=event, values={"name": "Player 6", "email": "p6@example.org"})
+        services.registration_cap_set(event=event, cap=5, by=None)
+    late.refresh_from_db()
+    assert late.state == SignUp.State.CONFIRMED
+    venue = client.get(reverse("tournament:venue", args=[event.slug]) + "?view=standings").content.decode()
+    assert listed_names(venue)[-2:] == ["Player 6", "Player 1 (withdrawn)"]
+
+
+def listed_names(body: str) -> list[str]:
+    """The player cell of each row of the page's standings table, as read (tags dropped)."""
+    rows = re.findall(r"<tr><td class=\"num\">\d+</td><td>(.*?)</td>", body, flags=re.S)
+    return [" ".join(re.sub(r"<[^>]+>", "", row).split()) for row in rows]
