@@ -264,7 +264,9 @@ def test_an_event_made_private_leaves_its_series_and_counts_again_once_public(
     assert [e[0] for e in series.events_counted] == [spring.pk, summer.pk]
 
 
-def test_series_are_linked_from_the_home_page_and_their_events_and_name_their_players_profiles(series_world, client):
+def test_series_are_linked_from_the_home_page_and_their_events_and_name_their_players_profiles(
+    series_world, client
+):
     # given: the series' events public, a private series of the same events, a player who hid her profile
     from profiles.models import ProfileSetting
 
@@ -275,7 +277,10 @@ def test_series_are_linked_from_the_home_page_and_their_events_and_name_their_pl
     ProfileSetting.objects.create(player=players[1], listed=False)
     standings_url = reverse("seasons:standings", args=[series.slug])
     # then: the home page and each event's page link the public series, never the private one
-    for url in (reverse("tournament:event_list"), *(reverse("tournament:event", args=[e.slug]) for e in events)):
+    for url in (
+        reverse("tournament:event_list"),
+        *(reverse("tournament:event", args=[e.slug]) for e in events),
+    ):
         page = client.get(url).content.decode()
         assert f'href="{standings_url}"' in page, url
         assert reverse("seasons:standings", args=[hidden.slug]) not in page and "Staff league" not in page
