@@ -11,6 +11,13 @@ from __future__ import annotations
 
 import os
 
+from hypothesis import settings as hypothesis_settings
+
+# A property holds or not whatever the machine's load: how long an example takes is the benchmarks' business,
+# and a deadline only makes a loaded machine's run fail by chance (the tests' own settings still apply).
+hypothesis_settings.register_profile("taikai", deadline=None)
+hypothesis_settings.load_profile("taikai")
+
 pytest_plugins = [
     "tests.fixtures.processes",
     "tests.fixtures.services",

@@ -3,7 +3,10 @@ at a time, by position)."""
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef
+
 from players.models import Player
+from profiles.models import ProfileSetting
 from seasons.models import Series, SeriesEvent, SeriesRating, SeriesStanding
 from tournament.models import Event, SeatResult
 
@@ -29,6 +32,16 @@ def series_events(series: Series) -> list[Event]:
     return events
 
 
+def series_public_list() -> list[Series]:
+    """The public series, by name (the home page lists them)."""
+    return list(Series.objects.filter(is_public=True).order_by("name"))
+
+
+def series_public_of_event(event_id: int) -> list[Series]:
+    """The public series an event belongs to, by name (its page links them)."""
+    return list(Series.objects.filter(is_public=True, series_events__event_id=event_id).order_by("name"))
+
+
 def series_ids_of_finished_event(event_id: int) -> list[int]:
     """The series holding this event, when it is finished (none otherwise): one query."""
     return list(
@@ -38,12 +51,18 @@ def series_ids_of_finished_event(event_id: int) -> list[int]:
     )
 
 
+def _profile_hidden() -> Exists:
+    """The player hid their profile (``hidden``): their name is shown without a link to it."""
+    return Exists(ProfileSetting.objects.filter(player_id=OuterRef("player_id"), listed=False))
+
+
 def series_standings_slice(series: Series, start: int, stop: int) -> list[SeriesStanding]:
-    """The standings rows from position ``start`` to ``stop`` (one query of at most ``stop - start`` rows)."""
+    """The standings rows from position ``start`` to ``stop`` (one query of at most ``stop - start`` rows),
+    each with ``hidden``: whether the player hid their profile."""
     return list(
-        SeriesStanding.objects.filter(series=series, position__gte=start, position__lt=stop).order_by(
-            "position"
-        )
+        SeriesStanding.objects.filter(series=series, position__gte=start, position__lt=stop)
+        .annotate(hidden=_profile_hidden())
+        .order_by("position")
     )
 
 
@@ -54,9 +73,9 @@ def series_standings_all(series: Series):
 
 def series_ratings_slice(series: Series, kind: str, start: int, stop: int) -> list[SeriesRating]:
     return list(
-        SeriesRating.objects.filter(
-            series=series, kind=kind, position__gte=start, position__lt=stop
-        ).order_by("position")
+        SeriesRating.objects.filter(series=series, kind=kind, position__gte=start, position__lt=stop)
+        .annotate(hidden=_profile_hidden())
+        .order_by("position")
     )
 
 

@@ -847,6 +847,7 @@ class NextSeat:
     table_number: int
     wind: str
     finished: bool
+    playing: bool = False  # the game is under way: a hand recorded at the table, or the round playing
 
 
 @dataclass(frozen=True)
@@ -918,8 +919,10 @@ def entry_tables_state(entry: Entry) -> PlayerTables:
     next_seat = None
     if upcoming:
         last = upcoming[-1]
-        next_seat = NextSeat(last[_RNUM], last[_TNUM], str(SEAT_WIND_CHOICES[last[_POS]][1]),
-                             last[_TSTATUS] == Table.Status.FINISHED)  # fmt: skip
+        finished = last[_TSTATUS] == Table.Status.FINISHED
+        under_way = last[_HAND] is not None or last[_RSTATUS] == Round.Status.PLAYING
+        next_seat = NextSeat(last[_RNUM], last[_TNUM], str(SEAT_WIND_CHOICES[last[_POS]][1]), finished,
+                             not finished and under_way)  # fmt: skip
     return PlayerTables(entry.pk, rows, "|".join(map(str, rows)), next_seat)
 
 

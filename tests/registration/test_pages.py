@@ -185,3 +185,41 @@ def test_a_tap_on_a_missing_name_checks_in_once_and_can_be_undone(client, event)
         made.checked_in_at is None
         and SignUpChange.objects.filter(sign_up=made, what="check_in_undone").exists()
     )
+
+
+def test_the_event_home_and_the_venue_show_the_promoted_player_and_mark_the_withdrawn_one(
+    client, make_event, django_capture_on_commit_callbacks
+):
+    # given: four places taken and one player waiting; the standings computed (nobody has played yet)
+    event = make_event(0)
+    now = timezone.now()
+    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
+                                cap=4)  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        sign_ups = [services.sign_up_create(event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"})
+                    for n in range(1, 6)]  # fmt: skip
+    assert sign_ups[-1].state == SignUp.State.WAITING
+    # when: the first player withdraws, and the waiting one is confirmed in her place
+    with django_capture_on_commit_callbacks(execute=True):
+        services.sign_up_withdraw(sign_up=sign_ups[0])
+    # then: the top list and the venue's standings list the promoted player, the active players before the
+    # withdrawn one (all tied), and mark her
+    home = client.get(reverse("tournament:event", args=[event.slug])).content.decode()
+    venue = client.get(reverse("tournament:venue", args=[event.slug]) + "?view=standings").content.decode()
+    for body in (home, venue):
+        names = listed_names(body)
+        assert names == ["Player 2", "Player 3", "Player 4", "Player 5", "Player 1 (withdrawn)"]
+    # and: a place added later confirms the next waiting player, who is listed too
+    with django_capture_on_commit_callbacks(execute=True):
+        late = services.sign_up_create(event=event, values={"name": "Player 6", "email": "p6@example.org"})
+        services.registration_cap_set(event=event, cap=5, by=None)
+    late.refresh_from_db()
+    assert late.state == SignUp.State.CONFIRMED
+    venue = client.get(reverse("tournament:venue", args=[event.slug]) + "?view=standings").content.decode()
+    assert listed_names(venue)[-2:] == ["Player 6", "Player 1 (withdrawn)"]
+
+
+def listed_names(body: str) -> list[str]:
+    """The player cell of each row of the page's standings table, as read (tags dropped)."""
+    rows = re.findall(r"<tr><td class=\"num\">\d+</td><td>(.*?)</td>", body, flags=re.S)
+    return [" ".join(re.sub(r"<[^>]+>", "", row).split()) for row in rows]

@@ -262,3 +262,33 @@ def test_an_event_made_private_leaves_its_series_and_counts_again_once_public(
         admin_client.post(url, form | {"is_public": "on"})
     series.refresh_from_db()
     assert [e[0] for e in series.events_counted] == [spring.pk, summer.pk]
+
+
+def test_series_are_linked_from_the_home_page_and_their_events_and_name_their_players_profiles(
+    series_world, client
+):
+    # given: the series' events public, a private series of the same events, a player who hid her profile
+    from profiles.models import ProfileSetting
+
+    series, players, events = series_world
+    Event.objects.filter(pk__in=[e.pk for e in events]).update(is_public=True)
+    hidden = Series.objects.create(name="Staff league", slug="staff", is_public=False)
+    SeriesEvent.objects.create(series=hidden, event=events[0])
+    ProfileSetting.objects.create(player=players[1], listed=False)
+    standings_url = reverse("seasons:standings", args=[series.slug])
+    # then: the home page and each event's page link the public series, never the private one
+    for url in (
+        reverse("tournament:event_list"),
+        *(reverse("tournament:event", args=[e.slug]) for e in events),
+    ):
+        page = client.get(url).content.decode()
+        assert f'href="{standings_url}"' in page, url
+        assert reverse("seasons:standings", args=[hidden.slug]) not in page and "Staff league" not in page
+    # and: the standings and the ratings link each name to the player's profile, but not a hidden one
+    for url in (standings_url, reverse("seasons:rating", args=[series.slug]),
+                reverse("seasons:rating", args=[series.slug]) + "?kind=elo"):  # fmt: skip
+        page = client.get(url).content.decode()
+        for player in players:
+            linked = f'<a href="{reverse("profiles:player", args=[player.pk])}">{player.display_name}</a>'
+            assert (linked in page) == (player != players[1]), (url, player.display_name)
+            assert f">{player.display_name}<" in page

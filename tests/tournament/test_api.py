@@ -501,7 +501,8 @@ def test_the_exports_give_the_standings_the_event_and_a_ranking_results_file(pla
     entry = played.entries.order_by("id").first()
     result = entry.results.get(is_current=True)
     assert (row["last_name"], row["first_name"], row["games"]) == ("Family", "Given", "1")
-    assert row["score"] == str(result.final_points - 25000) and row["points"] == str(result.game_points)
+    assert row["score"] == str(result.final_points - 25000) and Fraction(row["points"]) == result.game_points
+    assert "/" not in row["points"]  # a decimal, never a fraction
     exported = client.get(reverse("api_v1:export_json", args=[played.slug])).json()
     assert exported["format"] == "taikai-event" and len(exported["entries"]) == 8
     [round_] = exported["rounds"]

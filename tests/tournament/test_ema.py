@@ -55,7 +55,7 @@ def test_the_csv_is_the_ema_layout_points_as_decimals_named_by_the_dates(played)
         response["Content-Disposition"] == 'attachment; filename="spring-open_2026-03-01_2026-03-02_ema.csv"'
     )
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["place", "ema_number", "last_name", "first_name", "country", "points"]
+    assert rows[0] == ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]  # fmt: skip
     standings = list(played.standings_rows.order_by("position").select_related("entry__player"))
     assert len(rows) == 1 + len(standings) == 9
     for line, row in zip(rows[1:], standings, strict=True):
@@ -78,9 +78,9 @@ def test_the_workbook_reads_back_with_ema_numbers_as_text(played):
     as_csv = list(csv.reader(io.StringIO(Client().get(ema_url(played, "csv")).content.decode())))
     assert values[0] == tuple(as_csv[0])
     for cells, line in zip(values[1:], as_csv[1:], strict=True):
-        place, number, last, first, country, points = cells
+        place, number, last, first, country, points, score, games = cells
         assert (place, number or "", last, first, country) == (int(line[0]), *line[1:5])
-        assert points == float(line[5])
+        assert (points, score, games) == (float(line[5]), int(line[6]), int(line[7]))
     assert {cells[1] for cells in values[1:] if cells[1]} >= {"01090055", "07090055"}  # leading zeros kept
 
 
@@ -179,3 +179,19 @@ def test_the_page_shows_a_hundred_players_a_page(make_event):
     second = Client().get(reverse("tournament:ema", args=[event.slug]) + "?page=2").content.decode()
     assert first.count("<tr>") == 101 and second.count("<tr>") == 31
     assert "Page 2 of 2" in second and ">0<" in second  # the last of 130: base rank 0
+
+
+def test_the_page_and_the_api_give_one_ema_file_byte_for_byte(played):
+    # given: the file the event's EMA page links to, and the API's results.ema
+    page = Client().get(reverse("tournament:ema", args=[played.slug])).content.decode()
+    assert f'href="{ema_url(played)}?format=csv"' in page
+    linked, api = Client().get(ema_url(played, "csv")), Client().get(ema_url(played))
+    # then: the same bytes, in the one layout: 8 columns, points as decimals
+    assert linked.status_code == api.status_code == 200
+    assert linked.content == api.content
+    rows = list(csv.reader(io.StringIO(api.content.decode())))
+    assert rows[0] == ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]  # fmt: skip
+    standings = list(played.standings_rows.order_by("position"))
+    for line, row in zip(rows[1:], standings, strict=True):
+        assert Fraction(line[5]) == row.total_points and "/" not in line[5]
+        assert line[7] == str(row.games)

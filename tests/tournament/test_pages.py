@@ -41,7 +41,7 @@ def test_page_query_counts_do_not_grow_with_the_field(
     for event in (small, big):
         seated_round(event)
     for name in ("event", "standings"):
-        with django_assert_max_num_queries(4):
+        with django_assert_max_num_queries(5 if name == "event" else 4):  # the event's series, kept a minute
             assert client.get(reverse(f"tournament:{name}", args=[big.slug])).status_code == 200
     with django_assert_max_num_queries(7):  # and the hand writes of the page's tables (running scores)
         assert client.get(reverse("tournament:round", args=[big.slug, 1])).status_code == 200

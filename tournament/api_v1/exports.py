@@ -1,33 +1,32 @@
 """An event's records to take away: the standings as CSV, the whole event as a versioned archive (JSON,
 ``tournament.archive``; its JSON Schema at ``archive-schema.json``), and a results file for a ranking body.
 
-``results.ema`` is CSV (UTF-8, a header row), one row per entry in standings order, the columns a ranking
-submission such as the EMA's (Mahjong Europe Ranking System) asks for:
+``results.ema`` is the event's results file for the EMA (Mahjong Europe Ranking System), in ONE layout: the
+same bytes as the file the event's EMA page links (``results.ema?format=csv``), made by one function
+(:func:`ema_file_lines`). CSV, UTF-8, a header row, one row per player with a game, best first:
 
-* ``place``: the overall rank (art. 41; tied players share it);
-* ``ema_number``: the player's ``external_id`` (empty when unknown);
+* ``place``: the overall rank (art. 41), recounted among the players with a game, ties sharing the better;
+* ``ema_number``: the player's ``external_id`` (empty: a non-member);
 * ``last_name``, ``first_name``: the player's family and given names (the display name as last name when
   neither is known);
 * ``country``: ISO 3166-1 alpha-2;
-* ``points``: the total of game points (placement points included), exact: ``n`` or ``n/d``;
+* ``points``: the total game points after penalties as a decimal string from the exact Fraction (``45.5``):
+  exact when the decimal ends, else 2 places, half away from zero (``tournament.engine.ema.points_text``);
 * ``score``: the table score, Σ (final points − start points) over the player's games;
 * ``games``: games played.
 
-``results.ema?format=csv`` and ``?format=xlsx`` give the file in the EMA's own layout instead, only once the
-event passes the EMA checks (``tournament.selectors.event_ema``: EMA numbers of 8 digits or empty for a
-non-member, a country for everyone, points that balance, at most 3 substitutes, every round completed, the
-standings shown whole, a start date); else 400 ``ema_checks_failed`` with every ``problem``, never a part
-of a file. One row per player with a game, best first: ``place`` (recounted among them, ties sharing the
-better place), ``ema_number`` (empty: a non-member), ``last_name``, ``first_name``, ``country`` (ISO 3166-1
-alpha-2), ``points`` (the total game points after penalties as a decimal, ``45.5``: exact when the decimal
-ends, else 2 places, half away from zero). The files are named ``<slug>_<starts on>_<ends on>_ema.csv``
-(``.xlsx``), dates as ``YYYY-MM-DD``.
+``?format=csv`` and ``?format=xlsx`` are that file to send: given only once the event passes the EMA checks
+(``tournament.selectors.event_ema``: EMA numbers of 8 digits or empty for a non-member, a country for everyone,
+points that balance, at most 3 substitutes, every round completed, the standings shown whole, a start date);
+else 400 ``ema_checks_failed`` with every ``problem``, never a part of a file. Without ``format`` the same file
+is given unchecked (a working copy while the event runs). The files are named
+``<slug>_<starts on>_<ends on>_ema.csv`` (``.xlsx``), dates as ``YYYY-MM-DD``.
 
-ASSUMED layout, to verify against a file the EMA accepted: the columns of the EMA's published tournament
-results (position, names, country, EMA number, points) and of the results workbooks that tools submit;
-riichi has no "table points" column (that is MCR's), and the raw table score is left out. The EMA's pages
-write countries as 3-letter codes; this file keeps the alpha-2 codes the project stores. The base rank
-is not in the file (the EMA computes it): the event's EMA page (``/events/<slug>/ema/``) shows it.
+ASSUMED layout, to verify against a file the EMA accepted: no published upload format was found; the columns
+are those of the EMA's published tournament results (position, names, country, EMA number, points) and of the
+results workbooks that tools submit, with the table score and the games after them for the organizer's checks.
+The EMA's pages write countries as 3-letter codes; this file keeps the alpha-2 codes the project stores. The
+base rank is not in the file (the EMA computes it): the event's EMA page (``/events/<slug>/ema/``) shows it.
 """
 
 from __future__ import annotations
@@ -85,13 +84,12 @@ class StandingsCsv(ApiView):
         return response
 
 
-EMA_COLUMNS = ["place", "ema_number", "last_name", "first_name", "country", "points"]
+EMA_COLUMNS = ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 EMA_FORMAT = OpenApiParameter(
     "format", OpenApiTypes.STR, enum=["csv", "xlsx"],
-    description="`csv` or `xlsx`: the file in the EMA's layout (place, ema_number, last_name, first_name, "
-    "country, points as a decimal), refused with every problem (400 `ema_checks_failed`) until the event "
-    "passes the EMA checks. Not given: the older file described above, without checks.",
+    description="`csv` or `xlsx`: the file to send, refused with every problem (400 `ema_checks_failed`) "
+    "until the event passes the EMA checks. Not given: the same CSV, unchecked.",
 )  # fmt: skip
 EMA_PROBLEMS = OpenApiResponse(
     OpenApiTypes.OBJECT,
@@ -105,11 +103,12 @@ XLSX_RESPONSE = {
 class ResultsEma(ApiView):
     @extend_schema(
         operation_id="export_ema", tags=["exports"],
-        summary="Results for a ranking body (EMA style): place, ema_number, names, country, points, score",
-        description="CSV, one row per entry in standings order: place, ema_number (the player's external id), "
-        "last_name, first_name, country, points (total game points, exact: n or n/d), score (Σ final points − "
-        "start points), games. With `format`: the EMA's own layout, as CSV or an .xlsx workbook, once the "
-        "event passes the EMA checks.",
+        summary="The EMA results file: place, ema_number, names, country, points, score, games",
+        description="CSV, one row per player with a game, best first: place, ema_number (the player's external "
+        "id), last_name, first_name, country, points (total game points as a decimal: exact when it ends, else 2 "
+        "places, half away from zero), score (Σ final points − start points), games; the same bytes as the file "
+        "the event's EMA page links. With `format`: that file as CSV or an .xlsx workbook, once the event passes "
+        "the EMA checks.",
         parameters=[EMA_FORMAT],
         responses={**CSV_RESPONSE, **XLSX_RESPONSE, 400: EMA_PROBLEMS, **READ_ERRORS},
     )  # fmt: skip
@@ -118,27 +117,8 @@ class ResultsEma(ApiView):
         kind = request.query_params.get("format")
         if kind is not None:
             return self.ema_file(event, kind)
-        snapshot = selectors.event_standings(event)
-        entries = selectors.event_entries_with_ids(event)
-        finals = selectors.event_entry_final_points(event)
-        start = event.ruleset.start_points
-        response = csv_response(f"{event.slug}-results-ema.csv")
-        writer = csv_writer(response)
-        writer.writerow(
-            ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]
-        )
-        for row in selectors.event_standings_rows(event) if snapshot else []:
-            entry = entries.get(row.entry_id)
-            player = entry.player if entry else None
-            if player is not None and (player.family_name or player.given_name):
-                last, first = player.family_name, player.given_name
-            else:
-                last, first = row.name, ""
-            writer.writerow([row.rank, player.external_id if player else "", last,
-                             first, row.country,
-                             row.total_points, finals.get(row.entry_id, 0) - start * row.games,
-                             row.games])  # fmt: skip
-        return response
+        ema = selectors.event_ema(event)
+        return ema_csv_response(ema.filename_stem, ema_file_lines(event, ema))
 
     def perform_content_negotiation(self, request, force=False):
         # ``?format=`` names the file (csv, xlsx), not a renderer: answers other than the file stay JSON
@@ -155,18 +135,30 @@ class ResultsEma(ApiView):
             return Response({"error": {"code": "ema_checks_failed", "message": message, "field": None,
                                        "problems": [problem.as_dict() for problem in ema.problems]}},
                             status=400)  # fmt: skip
-        lines = [
-            [row.place, row.ema_number, row.last_name, row.first_name, row.country, points_text(row.points)]
-            for row in ema.report.rows
-        ]
+        lines = ema_file_lines(event, ema)
         if kind == "csv":
-            response = csv_response(f"{ema.filename_stem}.csv")
-            writer = csv_writer(response)
-            writer.writerow(EMA_COLUMNS)
-            for line in lines:
-                writer.writerow(line)
-            return response
+            return ema_csv_response(ema.filename_stem, lines)
         return xlsx_response(f"{ema.filename_stem}.xlsx", ema_workbook(event.name, lines))
+
+
+def ema_file_lines(event, ema) -> list[list]:
+    """The EMA results file's rows, in its one layout (``EMA_COLUMNS``): what the event's page links and what
+    the API gives are made here, so that they never differ."""
+    finals = selectors.event_entry_final_points(event)
+    games = {row.entry_id: row.games for row in selectors.event_standings_rows(event)}
+    start = event.ruleset.start_points
+    return [[row.place, row.ema_number, row.last_name, row.first_name, row.country, points_text(row.points),
+             finals.get(row.entry_id, 0) - start * games.get(row.entry_id, 0), games.get(row.entry_id, 0)]
+            for row in ema.report.rows]  # fmt: skip
+
+
+def ema_csv_response(stem: str, lines: list[list]) -> HttpResponse:
+    response = csv_response(f"{stem}.csv")
+    writer = csv_writer(response)
+    writer.writerow(EMA_COLUMNS)
+    for line in lines:
+        writer.writerow(line)
+    return response
 
 
 def ema_workbook(title: str, lines: list[list]) -> bytes:
@@ -176,8 +168,9 @@ def ema_workbook(title: str, lines: list[list]) -> bytes:
     sheet = book.active
     sheet.title = "EMA"
     sheet.append(EMA_COLUMNS)
-    for place, number, last, first, country, points in lines:
-        sheet.append([place, csv_text(number), csv_text(last), csv_text(first), country, float(points)])
+    for place, number, last, first, country, points, score, games in lines:
+        sheet.append([place, csv_text(number), csv_text(last), csv_text(first), country, float(points), score,
+                      games])  # fmt: skip
         sheet.cell(row=sheet.max_row, column=2).number_format = "@"
     book.properties.title = title[:250]
     out = io.BytesIO()

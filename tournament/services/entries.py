@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 from players.csv_import import player_find_or_create
 from players.models import Player
 from taikai.errors import TaikaiError
+from tournament import selectors
 from tournament.models import Entry, Event
 from tournament.services.locks import lock_entry
 from tournament.services.standings import standings_schedule_recompute
@@ -20,6 +21,20 @@ STATUSES_SET_BY_ORGANIZERS = (Entry.Status.ACTIVE, Entry.Status.AWAY, Entry.Stat
 
 @transaction.atomic
 def entry_register(*, event: Event, player: Player) -> Entry:
+    entry, created = _entry_register(event=event, player=player)
+    if created:
+        _standings_follow_new_entries(event)
+    return entry
+
+
+def _standings_follow_new_entries(event: Event) -> None:
+    """Standings already computed list every entry: a player registered since (one confirmed from the
+    waiting list in a withdrawn player's place) is listed once they are computed again."""
+    if selectors.event_standings_computed_at(event.pk) is not None:
+        standings_schedule_recompute(event_id=event.pk)
+
+
+def _entry_register(*, event: Event, player: Player) -> tuple[Entry, bool]:
     if event.status == Event.Status.FINISHED:
         raise TaikaiError("event_finished", _("the event is finished; no new entries"), field="event")
     entry, created = Entry.objects.get_or_create(event=event, player=player)
@@ -36,13 +51,16 @@ def entry_register(*, event: Event, player: Player) -> Entry:
             message % {"player": player, "status": str(entry.get_status_display()).lower()},
             field="player",
         )
-    return entry
+    return entry, created
 
 
 @transaction.atomic
 def entries_register(*, event: Event, players: Sequence[Player]) -> list[Entry]:
     """Register several players at once; players already registered keep their entry."""
-    return [entry_register(event=event, player=player) for player in players]
+    registered = [_entry_register(event=event, player=player) for player in players]
+    if any(created for _entry, created in registered):
+        _standings_follow_new_entries(event)
+    return [entry for entry, _created in registered]
 
 
 @transaction.atomic

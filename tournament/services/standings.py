@@ -31,6 +31,17 @@ def _exact(text: str, parsed: dict[str, Fraction]) -> Fraction:
     return value
 
 
+OUT_OF_THE_EVENT = (Entry.Status.WITHDRAWN, Entry.Status.DISQUALIFIED)
+
+
+def _tie_order(entry: tuple) -> tuple[bool, int]:
+    """The order equal players are listed in (the engine keeps the order it is given for ties): players
+    still in the event first, then those withdrawn or disqualified, each by entry. Art. 41 gives tied players
+    the same rank; listing a withdrawn player first would put her at the head of the leaders before anyone
+    has played, and push out of the short lists the player confirmed in her place."""
+    return entry[5] in OUT_OF_THE_EVENT, entry[0]
+
+
 def _standings_computed(event: Event, *, before_round: int | None = None):
     """The engine's standings rows, best first, with each entry's row of ``event_entry_rows`` and the
     game points as stored (text), by (entry, round). With ``before_round``, only the games and penalties of
@@ -54,7 +65,8 @@ def _standings_computed(event: Event, *, before_round: int | None = None):
         for game in games:
             shown.setdefault((game.player_id, game.round_number), str(game.game_points))
     disqualified = {entry[0] for entry in entries if entry[5] == Entry.Status.DISQUALIFIED}
-    rows = compute_standings([entry[0] for entry in entries if entry[0] not in substitutes], games, deductions,
+    ranked = [entry for entry in entries if entry[0] not in substitutes]
+    rows = compute_standings([entry[0] for entry in sorted(ranked, key=_tie_order)], games, deductions,
                              disqualified, standings_options(event))  # fmt: skip
     return rows, {entry[0]: entry for entry in entries}, shown, left_out
 
