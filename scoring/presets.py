@@ -86,6 +86,48 @@ PRESETS: list[dict] = [
     },
 ]
 
+ONLINE_PRESETS: list[dict] = [
+    {
+        "slug": "tenhou",
+        "name": gettext_noop("Tenhou 天鳳 (its ranked lobbies' rules)"),
+        "description": gettext_noop(
+            "For games imported from Tenhou's logs: red fives, open tanyao, no kiriage mangan, kazoe "
+            "yakuman, yakuman add up; several rons all paid, honba and deposits to the winner nearest the "
+            "discarder 上家取り, deposits left at the end to the top; uma +20/+10/−10/−20 with 30,000 returned; "
+            "ties by seat order. Taikai has no pao 責任払い or nagashi mangan: such a hand shows as a disagreement."
+        ),
+        "scheme": "inclusive",
+        "reference_scheme": "equal_split",
+        "standard_players": 4,
+        "aka_dora": True,
+        "yakuman_stack": True,
+        "honba_to_every_winner": False,
+        "tie_rule": "seat_order",
+        **FOUR_PLAYER_RESULT,
+        "uma_4": [20, 10, -10, -20],
+    },
+    {
+        "slug": "mahjong-soul",
+        "name": gettext_noop("Mahjong Soul 雀魂 (its ranked rules)"),
+        "description": gettext_noop(
+            "For games imported from Mahjong Soul's records: red fives, open tanyao, no kiriage mangan, kazoe "
+            "yakuman, yakuman and double yakuman add up; several rons all paid, honba and deposits to the "
+            "winner nearest the discarder, deposits left at the end to the top; uma +15/+5/−5/−15 with 30,000 "
+            "returned; ties by seat order."
+        ),
+        "scheme": "inclusive",
+        "reference_scheme": "equal_split",
+        "standard_players": 4,
+        "aka_dora": True,
+        "yakuman_stack": True,
+        "honba_to_every_winner": False,
+        "tie_rule": "seat_order",
+        **FOUR_PLAYER_RESULT,
+        "uma_4": [15, 5, -5, -15],
+    },
+]
+PRESETS += ONLINE_PRESETS
+
 
 def install_presets(ruleset_model) -> None:
     """Create missing presets; existing rows (maybe edited by an organizer) are left as they are."""

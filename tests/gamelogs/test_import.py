@@ -85,7 +85,7 @@ def test_a_tenhou_log_becomes_its_tables_hands_and_result_point_for_point(standa
 
 @pytest.mark.parametrize("log_name", ["bye.xml", "shuffle.xml"])
 def test_every_shared_log_of_four_players_imports_without_disagreement(standard_ruleset, log_name):
-    event, game, _ = online_event(standard_ruleset, log_name, yakuman_stack=True)
+    event, game, _ = online_event(standard_ruleset, log_name)
     record = game_log_import(event=event, data=log_bytes(log_name))
     table = log_table(event)
     table.refresh_from_db()
@@ -96,7 +96,7 @@ def test_every_shared_log_of_four_players_imports_without_disagreement(standard_
 def test_a_yakuman_paid_by_the_responsible_player_is_a_disagreement_and_the_result_waits(standard_ruleset):
     """責任払い (pao): Tenhou makes the player who fed the third dragon pay the whole daisangen; Taikai's
     rules have no pao, so the hand's payments differ: the referee sees both, the table's result waits."""
-    event, game, _ = online_event(standard_ruleset, "pao.xml", yakuman_stack=True)
+    event, game, _ = online_event(standard_ruleset, "pao.xml")
     record = game_log_import(event=event, data=log_bytes("pao.xml"))
     disagreements = list(record.disagreements.all())
     assert [(d.hand_number, d.state) for d in disagreements] == [(len(game.hands), Disagreement.State.OPEN)]
