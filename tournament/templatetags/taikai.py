@@ -163,6 +163,7 @@ def seating_report_words(report: dict) -> list[str]:
             )
         said.append(sentence % {"balance": balance})
     said.extend(_seat_trade_words(report))
+    said.extend(_team_words(report))
     same = report.get("same_table_as_last_round")
     if same:
         said.append(
@@ -201,6 +202,25 @@ def seating_report_words(report: dict) -> list[str]:
     if report.get("seconds") is not None:
         said.append(_("Computed in %(seconds)s s.") % {"seconds": report["seconds"]})
     return said
+
+
+def _team_words(report: dict) -> list[str]:
+    """Whether the seating kept teammates apart (a team event: the report's ``groups`` of kind ``team``),
+    and when it could not, how many pairs of teammates share a table against the fewest the tables allow."""
+    team = ((report.get("groups") or {}).get("kinds") or {}).get("team")
+    if not team:
+        return []
+    pairs, fewest = team.get("pairs", 0), team.get("lower_bound", 0)
+    if not pairs:
+        return [_("Teammates are kept apart: no two players of one team share a table.")]
+    sentence = ngettext(
+        "Teammates could not all be kept apart: %(pairs)s pair of teammates shares a table "
+        "(the fewest these tables allow: %(fewest)s).",
+        "Teammates could not all be kept apart: %(pairs)s pairs of teammates share a table "
+        "(the fewest these tables allow: %(fewest)s).",
+        pairs,
+    )
+    return [sentence % {"pairs": pairs, "fewest": fewest}]
 
 
 @register.filter
