@@ -67,6 +67,14 @@ class EntryInline(EventScopedInline, admin.TabularInline):
     raw_id_fields = ("substitute_for",)
 
 
+def may_open_accounts(admin_site, request) -> bool:
+    """Whether the viewer may open the accounts' pages in the admin (a link to one is shown only then)."""
+    accounts = get_user_model()
+    if not admin_site.is_registered(accounts):
+        return False
+    return admin_site.get_model_admin(accounts).has_view_permission(request)
+
+
 class EventRoleForm(forms.ModelForm):
     """A role given by user name (organizers do not browse the list of accounts); a role held is shown
     as it is and can only be revoked (delete) or granted again with other tables."""
@@ -102,7 +110,18 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
     form = EventRoleForm
     extra = 0
     fields = ("username", "kind", "tables", "granted_by", "granted_at")
-    readonly_fields = ("granted_by", "granted_at")
+    readonly_fields = ("granted_by", "granted_by_name", "granted_at")
+
+    def get_fields(self, request, obj=None):
+        """Who granted a role is named without a link for a viewer who may not open the accounts' pages."""
+        fields = super().get_fields(request, obj)
+        if may_open_accounts(self.admin_site, request):
+            return fields
+        return ["granted_by_name" if name == "granted_by" else name for name in fields]
+
+    @admin.display(description=_("granted by"))
+    def granted_by_name(self, obj) -> str:
+        return str(obj.granted_by) if obj is not None and obj.granted_by_id else "—"
     verbose_name = _("role")
     verbose_name_plural = _(
         "roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)"
@@ -196,11 +215,24 @@ class EventAdmin(EventScopedAdmin):
         """Anyone with the model permission may create an event; they become its owner."""
         return admin.ModelAdmin.has_add_permission(self, request)
 
+    def get_fieldsets(self, request, obj=None):
+        """The owner is named without a link for a viewer who may not open the accounts' pages (the link
+        would answer 403)."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if may_open_accounts(self.admin_site, request):
+            return fieldsets
+        return [(name, {**options, "fields": tuple("owner_name" if f == "owner" else f for f in options["fields"])})
+                for name, options in fieldsets]  # fmt: skip
+
+    @admin.display(description=_("owner"))
+    def owner_name(self, obj) -> str:
+        return str(obj.owner) if obj is not None and obj.owner_id else "—"
+
     def get_readonly_fields(self, request, obj=None):
         """The status moves with the event (its first round, Finish the selected events); a new event
         starts as a draft or open for registration. An event that has started keeps its ruleset: its results
         were computed with it."""
-        fields = ("imported",) if request.user.is_superuser else ("imported", "owner")
+        fields = ("imported",) if request.user.is_superuser else ("imported", "owner", "owner_name")
         if obj is None:
             return fields
         started = obj.status not in STARTING_STATUSES
