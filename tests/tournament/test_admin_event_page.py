@@ -3,6 +3,8 @@ of its objects in its time zone."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
@@ -64,3 +66,65 @@ def test_the_owner_links_to_the_account_for_a_viewer_who_may_open_accounts(owned
     role_grant(event=owned_event, user=co, kind="organizer", by=owned_event.owner)
     page = change_page(signed_in(co), owned_event)
     assert reverse("admin:auth_user_change", args=[owned_event.owner.pk]) in page
+
+
+def export_url(event) -> str:
+    return reverse("admin:tournament_event_export_archive", args=[event.pk])
+
+
+def without_export_time(archive: dict) -> dict:
+    return {name: value for name, value in archive.items() if name != "exported_at"}
+
+
+def test_an_organizer_exports_the_archive_from_the_event_page_the_same_as_the_api(owned_event, seated_round):
+    # given an event with a seated round, and its owner in the admin
+    seated_round(owned_event)
+    owner = signed_in(owned_event.owner)
+    # the event's page offers the download
+    assert f'href="{export_url(owned_event)}"' in change_page(owner, owned_event)
+    # when they download it
+    response = owner.get(export_url(owned_event))
+    # then it is the API's archive of the event, for its staff (who recorded what, penalties, rulings)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="{owned_event.slug}.json"'
+    api = owner.get(f"/api/v1/events/{owned_event.slug}/export.json")
+    assert api.status_code == 200
+    assert without_export_time(json.loads(response.content)) == without_export_time(api.json())
+    assert "penalties" in response.json() and response.json()["rules"]["ruleset"]["slug"]
+
+
+def test_the_archive_s_rules_are_the_rules_endpoint_s(owned_event):
+    owner = signed_in(owned_event.owner)
+    archive = owner.get(export_url(owned_event)).json()
+    assert archive["rules"] == owner.get(f"/api/v1/events/{owned_event.slug}/rules").json()
+
+
+@pytest.mark.parametrize("role", ["referee", "other organizer", "no role", "co-organizer"])
+def test_only_the_event_s_organizers_export_its_archive(owned_event, make_event, staff, role):
+    # given someone with a role in the event, in another event, or none
+    if role == "referee":
+        user = staff("kato", REFEREES_GROUP)
+        role_grant(event=owned_event, user=user, kind="referee", by=owned_event.owner)
+    elif role == "other organizer":
+        user = staff("elsewhere", ORGANIZERS_GROUP)
+        make_event(4, name="Other Cup", slug="other-cup", owner=user)
+    elif role == "co-organizer":
+        user = staff("co", ORGANIZERS_GROUP)
+        role_grant(event=owned_event, user=user, kind="organizer", by=owned_event.owner)
+    else:
+        user = staff("nobody", ORGANIZERS_GROUP)
+    client = signed_in(user)
+    # when they ask for the archive from the admin
+    response = client.get(export_url(owned_event))
+    # then only an organizer of the event gets it; the referee does not even see the button
+    if role == "co-organizer":
+        assert response.status_code == 200 and response.json()["event"]["slug"] == owned_event.slug
+        return
+    assert response.status_code == 403
+    if role == "referee":
+        assert export_url(owned_event) not in change_page(client, owned_event)
+
+
+def test_the_archive_is_not_exported_signed_out_or_by_post(owned_event):
+    assert Client().get(export_url(owned_event)).status_code == 302  # the sign-in page
+    assert signed_in(owned_event.owner).post(export_url(owned_event)).status_code == 405

@@ -3,15 +3,18 @@ uploaded as a new event."""
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import Count
-from django.http import Http404, HttpResponseNotAllowed
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
@@ -39,6 +42,7 @@ from tournament.admin.common import (
 )
 from tournament.admin.schedule import schedule_view
 from tournament.admin.teams import teams_csv_view
+from tournament.archive.export import archive_download
 from tournament.engine.standings import DEFAULT_PRECEDENCE
 from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
@@ -111,6 +115,15 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
     extra = 0
     fields = ("username", "kind", "tables", "granted_by", "granted_at")
     readonly_fields = ("granted_by", "granted_by_name", "granted_at")
+    verbose_name = _("role")
+    verbose_name_plural = _(
+        "roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)"
+    )
+
+    def get_queryset(self, request):
+        return (
+            super().get_queryset(request).filter(revoked_at__isnull=True).select_related("user", "granted_by")
+        )
 
     def get_fields(self, request, obj=None):
         """Who granted a role is named without a link for a viewer who may not open the accounts' pages."""
@@ -122,15 +135,6 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
     @admin.display(description=_("granted by"))
     def granted_by_name(self, obj) -> str:
         return str(obj.granted_by) if obj is not None and obj.granted_by_id else "—"
-    verbose_name = _("role")
-    verbose_name_plural = _(
-        "roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)"
-    )
-
-    def get_queryset(self, request):
-        return (
-            super().get_queryset(request).filter(revoked_at__isnull=True).select_related("user", "granted_by")
-        )
 
 
 STARTING_STATUSES = (Event.Status.DRAFT, Event.Status.REGISTRATION)
@@ -328,6 +332,11 @@ class EventAdmin(EventScopedAdmin):
                 self.admin_site.admin_view(self.api_tokens_view),
                 name="tournament_event_api_tokens",
             ),
+            path(
+                "<int:event_id>/export-archive/",
+                self.admin_site.admin_view(self.export_archive_view),
+                name="tournament_event_export_archive",
+            ),
             path("<int:event_id>/seating-job/<int:job_id>/", job, name="tournament_event_seating_job"),
             path(
                 "<int:event_id>/full-standings/",
@@ -385,6 +394,17 @@ class EventAdmin(EventScopedAdmin):
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
                    "title": title, "page": page}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/full_standings.html", context)
+
+    def export_archive_view(self, request, event_id):
+        """The event's archive to download, for its organizers: the same file as the API's ``export.json``
+        (``archive_download``), with who recorded what, the penalties and the rulings."""
+        if request.method != "GET":
+            return HttpResponseNotAllowed(["GET"])
+        event = self.object_to_change(request, Event, event_id)
+        body = json.dumps(archive_download(event, staff=True), ensure_ascii=False, cls=DjangoJSONEncoder)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
+        return response
 
     def api_tokens_view(self, request, event_id):
         """The event's API tokens, and a new one issued: its secret is shown this once."""
