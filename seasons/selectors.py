@@ -3,13 +3,26 @@ at a time, by position)."""
 
 from __future__ import annotations
 
+from django.db.models import Max, Min
+
 from players.models import Player
 from seasons.models import Series, SeriesEvent, SeriesRating, SeriesStanding
 from tournament.models import Event, SeatResult
 
 
 def series_get(slug: str) -> Series | None:
-    return Series.objects.filter(slug=slug).first()
+    """The series, with the first and last time zone of its events (``series_time_zone``), in one query."""
+    zones = {
+        "first_zone": Min("series_events__event__time_zone"),
+        "last_zone": Max("series_events__event__time_zone"),
+    }
+    return Series.objects.filter(slug=slug).annotate(**zones).first()
+
+
+def series_time_zone(series: Series) -> str | None:
+    """The time zone its events share (a series read by ``series_get``); None when they differ or it has none."""
+    first = getattr(series, "first_zone", None)
+    return first if first and first == getattr(series, "last_zone", None) else None
 
 
 def series_by_id(series_id: int) -> Series | None:
