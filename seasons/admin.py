@@ -67,11 +67,24 @@ class SeriesForm(forms.ModelForm):
 @admin.register(Series)
 class SeriesAdmin(admin.ModelAdmin):
     form = SeriesForm
-    list_display = ("name", "slug", "rule", "is_public", "computed_at", "standings_count")
+    list_display = ("name", "slug", "rule", "is_public", "computed_at", "standings_rows")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
-    readonly_fields = ("computed_at", "as_of", "standings_count", "ema_count", "elo_count")
+    readonly_fields = ("computed_at", "as_of", "standings_rows", "ema_rows", "elo_rows")
     actions = ["recompute", "delete_selected"]
+
+    # the counts of rows last computed (the model's fields have no names of their own)
+    @admin.display(description=gettext_lazy("players in the standings"), ordering="standings_count")
+    def standings_rows(self, obj) -> int:
+        return obj.standings_count
+
+    @admin.display(description=gettext_lazy("players in the EMA ranking projection"))
+    def ema_rows(self, obj) -> int:
+        return obj.ema_count
+
+    @admin.display(description=gettext_lazy("players in the Elo rating"))
+    def elo_rows(self, obj) -> int:
+        return obj.elo_count
 
     # --- who: the role, not model permissions (a series is no one event's) ---------------------------
 

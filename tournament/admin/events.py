@@ -18,6 +18,7 @@ from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -59,6 +60,7 @@ from tournament.services.seating import (
 )
 from tournament.services.standings import standings_rows, standings_schedule_recompute
 from tournament.services.tokens import api_token_issue
+from tournament.stored_text import stored_text_display
 
 
 class EntryInline(EventScopedInline, admin.TabularInline):
@@ -66,9 +68,16 @@ class EntryInline(EventScopedInline, admin.TabularInline):
     fk_name = "event"
     extra = 0
     autocomplete_fields = ("player",)
-    fields = ("player", "status", "status_reason", "substitute_for")
-    readonly_fields = ("status", "status_reason")  # Entries → select → Mark away / Withdraw / Mark active
+    fields = ("player", "status", "status_reason_said", "substitute_for")
+    readonly_fields = (
+        "status",
+        "status_reason_said",
+    )  # Entries → select → Mark away / Withdraw / Mark active
     raw_id_fields = ("substitute_for",)
+
+    @admin.display(description=_("status reason"))
+    def status_reason_said(self, obj) -> str:
+        return stored_text_display(obj.status_reason) if obj is not None else ""
 
 
 def may_open_accounts(admin_site, request) -> bool:
@@ -422,7 +431,8 @@ class EventAdmin(EventScopedAdmin):
         elif request.method == "POST":
             status = 400
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": f"API tokens — {event}", "form": form, "issued": issued,
+                   "title": _("API tokens — %(event)s") % {"event": event}, "form": form, "issued": issued,
+                   "time_zone": timezone.get_current_timezone_name(),
                    "tokens": selectors.event_api_tokens(event)}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/api_tokens.html", context, status=status)
 

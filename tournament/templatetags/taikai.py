@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournament.engine.overtime import regular_hand_label
 from tournament.models import Entry
+from tournament.stored_text import stored_text_display
 
 register = template.Library()
 
@@ -235,6 +236,12 @@ def hand_label(stored: str) -> str:
         return regular_hand_label(_WINDS.index(wind), int(number), int(honba or 0), language="ja")
     overtime = _STORED_OVERTIME_LABEL.match(stored or "")
     return overtime.group(1) if overtime else stored
+
+
+@register.filter
+def stored_text(text: str) -> str:
+    """A message a service stored (a status reason, a seating job's message) in the reader's language."""
+    return stored_text_display(text)
 
 
 @register.filter
