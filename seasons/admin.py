@@ -7,6 +7,7 @@ may add to it only events they organize. A refusal is a 403 before any write."""
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.admin.widgets import FilteredSelectMultiple
@@ -22,6 +23,7 @@ from seasons.models import Series
 from taikai.errors import TaikaiError
 from taikai.text import json_read
 from tournament import access
+from tournament.localtime import time_zone_activate
 from tournament.models import Event
 
 
@@ -164,6 +166,9 @@ class SeriesAdmin(admin.ModelAdmin):
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         """Events the user does not organize are refused (403) before the form is read, not silently left out."""
+        series = self.get_object(request, object_id) if object_id else None
+        if series is not None:  # its times (computed at) in the zone of its events, as on its pages
+            time_zone_activate(selectors.series_events_time_zone(series) or settings.TIME_ZONE)
         if request.method == "POST":
             raw = request.POST.getlist("event_choices")
             ids = [int(value) for value in raw if value.isascii() and value.isdigit() and len(value) < 19]

@@ -19,6 +19,13 @@ def series_get(slug: str) -> Series | None:
     return Series.objects.filter(slug=slug).annotate(**zones).first()
 
 
+def series_events_time_zone(series: Series) -> str | None:
+    """The time zone the series' events share, read now (None when they differ or it has none)."""
+    events = Event.objects.filter(pk__in=SeriesEvent.objects.filter(series=series).values("event_id"))
+    zones = list(events.order_by().values_list("time_zone", flat=True).distinct()[:2])
+    return zones[0] if len(zones) == 1 else None
+
+
 def series_time_zone(series: Series) -> str | None:
     """The time zone its events share (a series read by ``series_get``); None when they differ or it has none."""
     first = getattr(series, "first_zone", None)

@@ -286,3 +286,15 @@ def test_the_series_pages_show_the_time_in_the_zone_of_its_events_and_name_it(se
         assert ("01/15/2030 12:30 a.m." if shown == "Asia/Tokyo" else "01/14/2030 3:30 p.m.") in computed, (
             computed
         )
+
+
+def test_the_series_admin_shows_its_time_in_the_zone_of_its_events(series_world, admin_client):
+    series, _, events = series_world
+    Event.objects.filter(pk__in=[e.pk for e in events]).update(time_zone="Asia/Tokyo")
+    Series.objects.filter(pk=series.pk).update(computed_at=datetime(2030, 1, 14, 15, 30, tzinfo=UTC))
+    page = admin_client.get(
+        reverse("admin:seasons_series_change", args=[series.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "Jan. 15, 2030, 12:30 a.m." in page.content.decode()
+    # and its counts are named
+    assert "Players in the standings" in page.content.decode()
