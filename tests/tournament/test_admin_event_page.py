@@ -128,3 +128,40 @@ def test_only_the_event_s_organizers_export_its_archive(owned_event, make_event,
 def test_the_archive_is_not_exported_signed_out_or_by_post(owned_event):
     assert Client().get(export_url(owned_event)).status_code == 302  # the sign-in page
     assert signed_in(owned_event.owner).post(export_url(owned_event)).status_code == 405
+
+
+def tokyo_registration(event):
+    from datetime import UTC, datetime
+
+    from registration.models import Registration
+
+    event.time_zone = "Asia/Tokyo"
+    event.save(update_fields=["time_zone"])
+    return Registration.objects.create(event=event, opens_at=datetime(2030, 1, 1, 0, 0, tzinfo=UTC),
+                                       closes_at=datetime(2030, 1, 14, 15, 0, tzinfo=UTC), cap=8)  # fmt: skip
+
+
+def test_the_list_of_an_event_s_rows_shows_their_times_in_its_zone(owned_event):
+    # given an organizer whose only event is in Tokyo, its sign-ups closing at 00:00 on 15 January there
+    registration = tokyo_registration(owned_event)
+    owner = signed_in(owned_event.owner)
+    # when they list the registrations (all of their events, or filtered by the event)
+    url = reverse("admin:registration_registration_changelist")
+    for address in (url, f"{url}?event__id__exact={owned_event.pk}"):
+        page = owner.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        # then the close reads midnight in Tokyo, not 15:00 UTC the day before
+        assert "Jan. 15, 2030, midnight" in page, address
+    # the change form says its zone; the stored value stays UTC
+    form = owner.get(
+        reverse("admin:registration_registration_change", args=[registration.pk])
+    ).content.decode()
+    assert "Time in the time zone Asia/Tokyo." in form
+
+
+@pytest.mark.parametrize("event", ["abc", "99999999999999999999999", "-1", "０"])
+def test_an_add_form_with_an_event_it_cannot_hold_opens_in_the_site_s_zone(owned_event, event):
+    response = signed_in(owned_event.owner).get(
+        reverse("admin:registration_registration_add") + f"?event={event}"
+    )
+    assert response.status_code == 200
+    assert "Time in the time zone UTC." in response.content.decode()

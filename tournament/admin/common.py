@@ -38,6 +38,13 @@ def event_time_zone_activate_by_id(event_id: int) -> None:
         time_zone_activate(zone)
 
 
+def row_id(value) -> int | None:
+    """A row's id as typed in a form or an address, or None when it cannot be one."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 19:
+        return int(value) or None
+    return None
+
+
 def time_zone_help(help_text) -> str:
     """A time field's help, with the time zone its value is typed in (the one active: the event's)."""
     # Translators: zone is a time zone's name, such as Asia/Tokyo
@@ -129,10 +136,7 @@ class EventScopedAdmin(admin.ModelAdmin):
             return event_id_of(obj, self.event_path) if obj is not None else None
         if self.event_path != "event":
             return None
-        try:
-            return int(request.POST.get("event") or request.GET.get("event") or 0) or None
-        except ValueError:
-            return None
+        return row_id(request.POST.get("event") or request.GET.get("event"))
 
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)
@@ -145,10 +149,10 @@ class EventScopedAdmin(admin.ModelAdmin):
         """A list of one event's rows (filtered by event, or a user whose events share one time zone) shows
         their times in that zone; a list across zones keeps the site's."""
         where = access.events_where(access.actor_for(request), path="pk")
-        chosen = request.GET.get(f"{self.event_path}__id__exact") if self.event_path else None
+        chosen = row_id(request.GET.get(f"{self.event_path}__id__exact")) if self.event_path else None
         events = Event.objects.filter(where)
-        if chosen and chosen.isdigit():
-            events = events.filter(pk=int(chosen))
+        if chosen is not None:
+            events = events.filter(pk=chosen)
         zones = list(events.order_by().values_list("time_zone", flat=True).distinct()[:2])
         if len(zones) == 1:
             time_zone_activate(zones[0])
