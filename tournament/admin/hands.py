@@ -10,6 +10,9 @@ from tournament.admin.common import EventScopedAdmin
 from tournament.models import Hand, HandVersion
 from tournament.templatetags.taikai import hand_label
 
+# shown as "recorded by" (``author_said``) or not at all (the row's id, a code an imported archive kept)
+NOT_SHOWN = ("id", "recorded_via_archived", "recorded_by", "recorded_by_card", "recorded_by_token")
+
 
 @admin.register(HandVersion)
 class HandVersionAdmin(EventScopedAdmin):
@@ -18,12 +21,12 @@ class HandVersionAdmin(EventScopedAdmin):
     event_path = "hand__table__round__event"
     list_display = ("hand", "version", "label_said", "outcome", "deltas", "author_said", "recorded_at")
     list_filter = ("outcome", ("hand__table__round__event", admin.RelatedOnlyFieldListFilter))
-    # every field as stored, except the hand's name and its wins, said in the reader's language, and how an
-    # imported archive said it was recorded (a code, shown as "recorded by")
+    # every field as stored, except the hand's name and its wins, said in the reader's language, and who
+    # recorded it (an account, a table card, an API token or an archive's name) said once, without a link
     fields = readonly_fields = [
         {"label": "label_said", "wins": "wins_said", "recorded_by_name": "author_said"}.get(f.name, f.name)
         for f in HandVersion._meta.fields
-        if f.name not in ("id", "recorded_via_archived")
+        if f.name not in NOT_SHOWN
     ]
 
     @admin.display(description=_("label"))
