@@ -4,6 +4,7 @@ actions (approve, refuse, refuse and block the address, move in the waiting list
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.core.exceptions import PermissionDenied
@@ -17,6 +18,7 @@ from registration.models import BlockedEmail, Registration, SignUp, SignUpChange
 from taikai.errors import TaikaiError
 from taikai.spreadsheet import csv_writer
 from tournament.admin.common import EventScopedAdmin, apply_to_each
+from tournament.stored_text import stored_text_display
 
 EXPORT_COLUMNS = ("rank", "state", "name", "reading", "club", "country", "external_id", "email", "language",
                   "created_at", "checked_in_at")  # fmt: skip
@@ -82,15 +84,76 @@ class RegistrationAdmin(EventScopedAdmin):
                       lambda r, sent: _("%(object)s: %(count)s reminders sent.") % {"object": r, "count": sent})  # fmt: skip
 
 
+# what a change of a sign-up was (``SignUpChange.what``, a code the services write), as people read it
+CHANGE_WORDS = {
+    "signed_up": gettext_lazy("signed up"),
+    "approved": gettext_lazy("approved"),
+    "promoted": gettext_lazy("promoted from the waiting list"),
+    "seated_at_venue": gettext_lazy("given a place at the venue"),
+    "refused": gettext_lazy("refused"),
+    "withdrew": gettext_lazy("withdrew"),
+    "reordered": gettext_lazy("moved in the waiting list"),
+    "edited": gettext_lazy("details changed"),
+    "checked_in": gettext_lazy("checked in"),
+    "absent": gettext_lazy("absent at check-in"),
+    "arrived_late": gettext_lazy("arrived late"),
+    "id_confirmed": gettext_lazy("EMA number confirmed"),
+    "merged": gettext_lazy("merged with a stored player"),
+    "link_renewed": gettext_lazy("private link renewed"),
+}
+# what a message to the player was (``SignUpMessage.kind``)
+MESSAGE_WORDS = {
+    "confirmed": gettext_lazy("place confirmed"),
+    "promoted": gettext_lazy("promoted from the waiting list"),
+    "waiting": gettext_lazy("on the waiting list"),
+    "pending": gettext_lazy("awaiting approval"),
+    "refused": gettext_lazy("refused"),
+    "link": gettext_lazy("new private link"),
+    "withdrawn": gettext_lazy("withdrawal"),
+    "reminder": gettext_lazy("reminder"),
+}
+
+
+def state_words(code: str) -> str:
+    """A sign-up's state code as people read it ("" before the first state)."""
+    try:
+        return str(SignUp.State(code).label)
+    except ValueError:
+        return code
+
+
 class ReasonActionForm(ActionForm):
     reason = forms.CharField(label=gettext_lazy("reason"), required=False, max_length=300)
 
 
 class ChangeInline(admin.TabularInline):
     model = SignUpChange
-    fields = readonly_fields = ("at", "what", "state_before", "state_after", "reason", "by")
+    fields = readonly_fields = (
+        "at",
+        "what_said",
+        "state_before_said",
+        "state_after_said",
+        "reason_said",
+        "by",
+    )
     extra = 0
     can_delete = False
+
+    @admin.display(description=gettext_lazy("what"))
+    def what_said(self, obj) -> str:
+        return str(CHANGE_WORDS.get(obj.what, obj.what))
+
+    @admin.display(description=gettext_lazy("state before"))
+    def state_before_said(self, obj) -> str:
+        return state_words(obj.state_before) or "—"
+
+    @admin.display(description=gettext_lazy("state after"))
+    def state_after_said(self, obj) -> str:
+        return state_words(obj.state_after)
+
+    @admin.display(description=gettext_lazy("reason"))
+    def reason_said(self, obj) -> str:
+        return stored_text_display(obj.reason)
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -98,9 +161,13 @@ class ChangeInline(admin.TabularInline):
 
 class MessageInline(admin.TabularInline):
     model = SignUpMessage
-    fields = readonly_fields = ("created_at", "kind", "subject", "body", "sent_at")
+    fields = readonly_fields = ("created_at", "kind_said", "subject", "body", "sent_at")
     extra = 0
     can_delete = False
+
+    @admin.display(description=gettext_lazy("kind"))
+    def kind_said(self, obj) -> str:
+        return str(MESSAGE_WORDS.get(obj.kind, obj.kind))
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -113,7 +180,7 @@ class SignUpAdmin(EventScopedAdmin):
     search_fields = ("name", "reading", "club", "email", "external_id")
     ordering = ("event", "rank")
     fields = readonly_fields = ("event", "state", "rank", "name", "reading", "club", "country", "external_id",
-                                "email", "language", "entry", "made_player", "checked_in_at", "created_at",
+                                "email", "language_said", "entry", "made_player", "checked_in_at", "created_at",
                                 "likely_players")  # fmt: skip
     inlines = [ChangeInline, MessageInline]
     action_form = ReasonActionForm
@@ -133,6 +200,10 @@ class SignUpAdmin(EventScopedAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # a sign-up is refused or withdrawn, never deleted: its history stays
+
+    @admin.display(description=gettext_lazy("language"))
+    def language_said(self, obj) -> str:
+        return dict(settings.LANGUAGES).get(obj.language, obj.language)
 
     @admin.display(description=gettext_lazy("likely the same as"))
     def likely_players(self, obj) -> str:

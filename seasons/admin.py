@@ -7,6 +7,7 @@ may add to it only events they organize. A refusal is a 403 before any write."""
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.admin.widgets import FilteredSelectMultiple
@@ -22,6 +23,7 @@ from seasons.models import Series
 from taikai.errors import TaikaiError
 from taikai.text import json_read
 from tournament import access
+from tournament.localtime import time_zone_activate
 from tournament.models import Event
 
 
@@ -67,11 +69,24 @@ class SeriesForm(forms.ModelForm):
 @admin.register(Series)
 class SeriesAdmin(admin.ModelAdmin):
     form = SeriesForm
-    list_display = ("name", "slug", "rule", "is_public", "computed_at", "standings_count")
+    list_display = ("name", "slug", "rule", "is_public", "computed_at", "standings_rows")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
-    readonly_fields = ("computed_at", "as_of", "standings_count", "ema_count", "elo_count")
+    readonly_fields = ("computed_at", "as_of", "standings_rows", "ema_rows", "elo_rows")
     actions = ["recompute", "delete_selected"]
+
+    # the counts of rows last computed (the model's fields have no names of their own)
+    @admin.display(description=gettext_lazy("players in the standings"), ordering="standings_count")
+    def standings_rows(self, obj) -> int:
+        return obj.standings_count
+
+    @admin.display(description=gettext_lazy("players in the EMA ranking projection"))
+    def ema_rows(self, obj) -> int:
+        return obj.ema_count
+
+    @admin.display(description=gettext_lazy("players in the Elo rating"))
+    def elo_rows(self, obj) -> int:
+        return obj.elo_count
 
     # --- who: the role, not model permissions (a series is no one event's) ---------------------------
 
@@ -151,6 +166,9 @@ class SeriesAdmin(admin.ModelAdmin):
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         """Events the user does not organize are refused (403) before the form is read, not silently left out."""
+        series = self.get_object(request, object_id) if object_id else None
+        if series is not None:  # its times (computed at) in the zone of its events, as on its pages
+            time_zone_activate(selectors.series_events_time_zone(series) or settings.TIME_ZONE)
         if request.method == "POST":
             raw = request.POST.getlist("event_choices")
             ids = [int(value) for value in raw if value.isascii() and value.isdigit() and len(value) < 19]

@@ -3,7 +3,7 @@ at a time, by position)."""
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, Max, Min, OuterRef
 
 from players.models import Player
 from profiles.models import ProfileSetting
@@ -12,7 +12,25 @@ from tournament.models import Event, SeatResult
 
 
 def series_get(slug: str) -> Series | None:
-    return Series.objects.filter(slug=slug).first()
+    """The series, with the first and last time zone of its events (``series_time_zone``), in one query."""
+    zones = {
+        "first_zone": Min("series_events__event__time_zone"),
+        "last_zone": Max("series_events__event__time_zone"),
+    }
+    return Series.objects.filter(slug=slug).annotate(**zones).first()
+
+
+def series_events_time_zone(series: Series) -> str | None:
+    """The time zone the series' events share, read now (None when they differ or it has none)."""
+    events = Event.objects.filter(pk__in=SeriesEvent.objects.filter(series=series).values("event_id"))
+    zones = list(events.order_by().values_list("time_zone", flat=True).distinct()[:2])
+    return zones[0] if len(zones) == 1 else None
+
+
+def series_time_zone(series: Series) -> str | None:
+    """The time zone its events share (a series read by ``series_get``); None when they differ or it has none."""
+    first = getattr(series, "first_zone", None)
+    return first if first and first == getattr(series, "last_zone", None) else None
 
 
 def series_by_id(series_id: int) -> Series | None:

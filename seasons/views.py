@@ -3,6 +3,7 @@ maths written out. They read the rows the recompute stored: a page never compute
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -12,15 +13,19 @@ from seasons import selectors
 from seasons.engine import elo, ema_ranking
 from seasons.models import Series, SeriesRating
 from taikai.spreadsheet import csv_writer
+from tournament.localtime import time_zone_activate
 from tournament.pages import page_number
 
 PER_PAGE = 50
 
 
 def public_series_or_404(slug: str) -> Series:
+    """The public series; its times are shown in the time zone its events share (otherwise the site's, and
+    the page names it)."""
     series = selectors.series_get(slug)
     if series is None or not series.is_public:
         raise Http404("no such public series")
+    time_zone_activate(selectors.series_time_zone(series) or settings.TIME_ZONE)
     return series
 
 

@@ -6,6 +6,7 @@ import json
 import re
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -323,13 +324,20 @@ class ScorekeeperPinForm(forms.Form):
 class ApiTokenForm(forms.Form):
     """A new API token for the event: what it is for, its scope, a referee token's tables, an expiry."""
 
-    name = forms.CharField(max_length=120, help_text="What the token is for, e.g. “stream overlay, hall B”.")
+    name = forms.CharField(max_length=120, label=_("name"),
+                           help_text=_("What the token is for, e.g. “stream overlay, hall B”."))  # fmt: skip
     scope = forms.ChoiceField(
-        choices=ApiToken.Scope.choices, widget=forms.RadioSelect, initial=ApiToken.Scope.READ,
-        help_text="Read: every read of the event, no write. Referee: a referee of its tables (hands, results, "
-        "penalties, absences, rulings, the clock). Organizer: everything the API does in this event.",
+        choices=ApiToken.Scope.choices, widget=forms.RadioSelect, initial=ApiToken.Scope.READ, label=_("scope"),
+        help_text=_("Read: every read of the event, no write. Referee: a referee of its tables (hands, results, "
+                    "penalties, absences, rulings, the clock). Organizer: everything the API does in this event."),
     )  # fmt: skip
-    tables = forms.CharField(max_length=200, required=False,
-                             help_text="Referee scope only: table numbers such as 1-8, 12. Empty: every table.")  # fmt: skip
-    expires_at = forms.DateTimeField(required=False, label="expires at",
-                                     help_text="YYYY-MM-DD HH:MM, in the site's time zone. Empty: until revoked.")  # fmt: skip
+    tables = forms.CharField(max_length=200, required=False, label=_("tables"),
+                             help_text=_("Referee scope only: table numbers such as 1-8, 12. Empty: every table."))  # fmt: skip
+    expires_at = forms.DateTimeField(required=False, label=_("expires at"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # typed in the zone active: the event's (the admin activates it)
+        self.fields["expires_at"].help_text = _(
+            "YYYY-MM-DD HH:MM, in the event's time zone (%(zone)s). Empty: until revoked."
+        ) % {"zone": timezone.get_current_timezone_name()}

@@ -12,7 +12,12 @@ from django.utils import timezone
 
 
 def event_time_zone_activate(event) -> None:
+    time_zone_activate(event.time_zone)
+
+
+def time_zone_activate(name: str) -> None:
+    """Times are shown and read in the zone ``name`` (an unknown name: the site's, ``settings.TIME_ZONE``)."""
     try:
-        timezone.activate(zoneinfo.ZoneInfo(event.time_zone))
+        timezone.activate(zoneinfo.ZoneInfo(name))
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         timezone.deactivate()

@@ -955,6 +955,17 @@ def entry_games(tables: PlayerTables) -> list[PlayedGame]:
     return games
 
 
+def hand_version_in_words(version: HandVersion) -> str:
+    """One version of a hand said in words with the names of its table's players (the admin's audit trail)."""
+    seats = (
+        Seat.objects.filter(table_id=version.hand.table_id)
+        .select_related("entry__player")
+        .order_by("position")
+    )
+    names = {seat.position: str(seat.entry.player) for seat in seats}
+    return _hand_in_words(version, [names.get(i, "?") for i in range(max(names, default=-1) + 1)])
+
+
 def _hand_in_words(version: HandVersion, names: list[str]) -> str:
     """Who won from whom and for how much, with names, in the reader's language."""
     name = lambda i: names[i] if i is not None and 0 <= i < len(names) else "?"  # noqa: E731

@@ -27,7 +27,14 @@ ALLOWED = {
     "Taikai", "English", "CSV", "JSON", "QR", "PIN", "EMA", "ID", "URL", "API", "MPSZ", "chi", "pon", "kan",
     "ankan", "kakan", "minkan", "ms", "px", "ISO", "alpha", "IANA", "Asia", "Enter",
 }  # fmt: skip
+# ... and in the admin: the time zones' names as the IANA database writes them (UTC, Asia/Tokyo), the text
+# encoding and the size unit of an upload (UTF-8, MB), the Elo rating (a proper noun), the HTTP header a
+# program sends its API token in (Authorization: Bearer), and the columns of the CSV files and their values,
+# which a file has in English in either language (``csv_columns``).
+ALLOWED_IN_ADMIN = {"UTC", "Tokyo", "UTF", "MB", "Elo", "Authorization", "Bearer", "token"}
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
+# a file name, an identifier or an address (export.json, archive_version, /me/<link>/): a code, not words
+IDENTIFIER = re.compile(r"[A-Za-z0-9]+(?:[._][A-Za-z0-9]+)+|(?:https?://[^\s/]+)?(?:/[\w.-]+)+/?")
 
 
 def proper_nouns() -> set[str]:
@@ -40,11 +47,36 @@ def proper_nouns() -> set[str]:
     texts += [*Event.objects.values_list("name", "venue", "slug")]
     texts += [*Ruleset.objects.values_list("slug")]
     texts += [(name,) for name in User.objects.values_list("username", flat=True)]
+    texts += admin_data()
     return {word.casefold() for row in texts for text in row for word in LATIN_WORD.findall(text or "")}
 
 
+def admin_data() -> list[tuple]:
+    """The data an organizer's admin shows besides names: sign-ups' names and addresses, series, API tokens'
+    names, the players' personal links."""
+    from registration.models import SignUp
+    from seasons.models import Series
+    from tournament.models import ApiToken, Entry
+
+    texts = [*SignUp.objects.values_list("name", "reading", "club", "email")]
+    texts += [*Series.objects.values_list("name", "slug")]
+    texts += [*ApiToken.objects.values_list("name")]
+    texts += [*Entry.objects.values_list("link_token")]
+    return texts
+
+
+def csv_columns() -> set[str]:
+    """The columns of the files an organizer uploads (players, teams) and the values of a team's role."""
+    from players.csv_import import KNOWN_COLUMNS
+    from tournament.admin.teams import TEAM_COLUMNS
+    from tournament.models import TeamMember
+
+    names = [*KNOWN_COLUMNS, *TEAM_COLUMNS, *TeamMember.Role.values]
+    return {word.casefold() for name in names for word in LATIN_WORD.findall(name)}
+
+
 def english_left(page, allowed: set[str]) -> list[str]:
-    text = page.inner_text("body") + " " + page.title()
+    text = IDENTIFIER.sub(" ", page.inner_text("body") + " " + page.title())
     return sorted({word for word in LATIN_WORD.findall(text) if word.casefold() not in allowed})
 
 
@@ -127,3 +159,84 @@ def test_a_tour_in_japanese_finds_no_english(japanese_browser):
     assert found == {}, "English left:\n" + "\n".join(
         f"{url}: {' '.join(words)}" for url, words in found.items()
     )
+
+
+def organizers_admin_world() -> dict[str, str]:
+    """The demo (events, registration with its day one, series) with what an organizer's admin holds on the
+    day: an API token, teams, an automatic seating job. The pages to tour, by name."""
+    from registration.models import Registration, SignUp
+    from seasons.models import Series
+    from tournament.models import HandVersion, SeatingJob, Team
+    from tournament.services.teams import teams_import_csv
+    from tournament.services.tokens import api_token_issue
+
+    install_presets(Ruleset)
+    call_command("demo_event")
+    call_command("demo_registration")
+    call_command("demo_series")
+    running = Event.objects.get(slug="autumn-cup")
+    winter = Event.objects.get(slug="winter-open")
+    organizer = running.owner
+    api_token_issue(event=running, name="会場スクリーン", scope="referee", tables="1-2", by=organizer)
+    players = [entry.player.display_name for entry in running.entries.order_by("pk")[:4]]
+    teams_import_csv(event=running, data=("team,player,role\n" + "".join(
+        f"{'東' if n < 2 else '西'},{name},member\n" for n, name in enumerate(players))).encode())  # fmt: skip
+    job = SeatingJob.objects.create(event=winter, round_number=2, requested_by=organizer,
+                                    state=SeatingJob.State.DONE, percent=100, message="round 2: 3 tables")  # fmt: skip
+    hand = HandVersion.objects.filter(hand__table__round__event=running).order_by("pk").first()
+    sign_up = SignUp.objects.filter(event=winter).order_by("pk").first()
+    substitute = winter.entries.exclude(substitute_for=None).first() or winter.entries.first()
+    return {
+        "event": f"/admin/tournament/event/{winter.pk}/change/",
+        "running event": f"/admin/tournament/event/{running.pk}/change/",
+        "rounds": f"/admin/tournament/round/?event__id__exact={winter.pk}",
+        "entries": f"/admin/tournament/entry/?event__id__exact={winter.pk}",
+        "entry": f"/admin/tournament/entry/{substitute.pk}/change/",
+        "registrations": "/admin/registration/registration/",
+        "registration": f"/admin/registration/registration/{Registration.objects.get(event=winter).pk}/change/",
+        "sign-ups": "/admin/registration/signup/",
+        "sign-up": f"/admin/registration/signup/{sign_up.pk}/change/",
+        "series list": "/admin/seasons/series/",
+        "series": f"/admin/seasons/series/{Series.objects.get(slug='demo-league').pk}/change/",
+        "api tokens": f"/admin/tournament/event/{running.pk}/api-tokens/",
+        "api token list": "/admin/tournament/apitoken/",
+        "hand versions": "/admin/tournament/handversion/",
+        "hand version": f"/admin/tournament/handversion/{hand.pk}/change/",
+        "teams": "/admin/tournament/team/",
+        "team": f"/admin/tournament/team/{Team.objects.filter(event=running).first().pk}/change/",
+        "players": "/admin/players/player/",
+        "player": f"/admin/players/player/{running.entries.first().player_id}/change/",
+        "player import": "/admin/players/player/import-csv/",
+        "register from CSV": f"/admin/tournament/event/{running.pk}/register-csv/",
+        "teams from CSV": f"/admin/tournament/event/{running.pk}/teams-csv/",
+        "archive import": "/admin/tournament/event/import-archive/",
+        "seating jobs": "/admin/tournament/seatingjob/",
+        "seating job": f"/admin/tournament/event/{winter.pk}/seating-job/{job.pk}/",
+    }
+
+
+def test_the_organizers_admin_in_japanese_finds_no_english(japanese_browser):
+    # given the demo, with an API token, teams and a seating job, and its organizer signed in in Japanese
+    pages = organizers_admin_world()
+    page = japanese_browser
+    page.set_viewport_size({"width": 1280, "height": 900})
+    allowed = {word.casefold() for word in ALLOWED | ALLOWED_IN_ADMIN} | proper_nouns() | csv_columns()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_in(
+        page, "/admin/login/", "organizer", "taikai-demo", submit="input[type=submit]", then="#user-tools"
+    )
+    found: dict[str, list[str]] = {}
+    # when they open every page of the admin they use on the day
+    for name, url in pages.items():
+        response = page.goto(url)
+        assert response.status < 400, (name, url, response.status)
+        assert page.locator("html").get_attribute("lang") == "ja", url
+        words = english_left(page, allowed)
+        if words:
+            found[f"{name} ({url})"] = words
+    # then no page shows an English word, and no script fails
+    assert found == {}, "English left:\n" + "\n".join(
+        f"{url}: {' '.join(words)}" for url, words in found.items()
+    )
+    assert errors == []

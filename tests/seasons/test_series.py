@@ -1,7 +1,7 @@
 """A series of two finished events: computed by the task queued when an event is finished (through the
 tournament's announcement), its pages, CSV and API reading the stored rows in a bounded number of queries."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
 import pytest
@@ -292,3 +292,39 @@ def test_series_are_linked_from_the_home_page_and_their_events_and_name_their_pl
             linked = f'<a href="{reverse("profiles:player", args=[player.pk])}">{player.display_name}</a>'
             assert (linked in page) == (player != players[1]), (url, player.display_name)
             assert f">{player.display_name}<" in page
+
+
+@pytest.mark.parametrize(
+    ("zones", "shown"), [(("Asia/Tokyo", "Asia/Tokyo"), "Asia/Tokyo"), (("Asia/Tokyo", "UTC"), "UTC")]
+)
+def test_the_series_pages_show_the_time_in_the_zone_of_its_events_and_name_it(series_world, client, settings,
+                                                                              zones, shown):  # fmt: skip
+    # given a series computed at 15:30 UTC, whose events are in Tokyo (or in two zones: the site's is UTC)
+    series, _, events = series_world
+    settings.TIME_ZONE = "UTC"
+    for event, zone in zip(events, zones, strict=True):
+        Event.objects.filter(pk=event.pk).update(time_zone=zone)
+    Series.objects.filter(pk=series.pk).update(computed_at=datetime(2030, 1, 14, 15, 30, tzinfo=UTC))
+    for url in (
+        reverse("seasons:standings", args=[series.slug]),
+        reverse("seasons:rating", args=[series.slug]),
+    ):
+        # when the page is read
+        computed = client.get(url).content.decode().split('id="computed">')[1].split("</p>")[0]
+        # then the time is the events' (0:30 the next day in Tokyo) and the zone is named
+        assert f"({shown})" in computed
+        assert ("01/15/2030 12:30 a.m." if shown == "Asia/Tokyo" else "01/14/2030 3:30 p.m.") in computed, (
+            computed
+        )
+
+
+def test_the_series_admin_shows_its_time_in_the_zone_of_its_events(series_world, admin_client):
+    series, _, events = series_world
+    Event.objects.filter(pk__in=[e.pk for e in events]).update(time_zone="Asia/Tokyo")
+    Series.objects.filter(pk=series.pk).update(computed_at=datetime(2030, 1, 14, 15, 30, tzinfo=UTC))
+    page = admin_client.get(
+        reverse("admin:seasons_series_change", args=[series.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "Jan. 15, 2030, 12:30 a.m." in page.content.decode()
+    # and its counts are named
+    assert "Players in the standings" in page.content.decode()

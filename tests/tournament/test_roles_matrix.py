@@ -760,6 +760,9 @@ READ_ONLY_ROUTES = {
     "admin:tournament_event_full_standings": lambda w: reverse(
         "admin:tournament_event_full_standings", args=[w.event.pk]
     ),
+    "admin:tournament_event_export_archive": lambda w: reverse(
+        "admin:tournament_event_export_archive", args=[w.event.pk]
+    ),
     "api_v1:events": lambda w: reverse("api_v1:events"),
     "api_v1:event": v1("event", event_slug),
     "api_v1:event_rules": v1("event_rules", event_slug),

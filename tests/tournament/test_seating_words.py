@@ -48,3 +48,34 @@ def test_words_short_tables_out_of_reach_and_detours():
 def test_words_reports_without_the_new_fields_still_read():
     # a round seated before the seat trade was reported
     assert seating_report_words(BASE)
+
+
+def team_groups(pairs, lower_bound=0):
+    kinds = {"team": {"pairs": pairs, "event_pairs": pairs, "lower_bound": lower_bound}}
+    return {"groups": {"kinds": kinds, "breaks": [], "never_pairs": pairs, "never_lower_bound": lower_bound}}
+
+
+def test_words_team_event_says_teammates_are_kept_apart():
+    said = seating_report_words(BASE | {"mode": "random"} | team_groups(0))
+    assert "Teammates are kept apart: no two players of one team share a table." in said
+
+
+def test_words_team_event_says_when_teammates_share_a_table():
+    said = " ".join(seating_report_words(BASE | team_groups(2, lower_bound=1)))
+    assert "Teammates could not all be kept apart: 2 pairs of teammates share a table" in said
+    assert "the fewest these tables allow: 1" in said
+
+
+def test_words_team_event_in_japanese():
+    from django.utils import translation
+
+    with translation.override("ja"):
+        kept = " ".join(seating_report_words(BASE | team_groups(0)))
+        shared = " ".join(seating_report_words(BASE | team_groups(2, lower_bound=1)))
+    assert "チーム" in kept and "Teammates" not in kept
+    assert "2" in shared and "Teammates" not in shared
+
+
+def test_words_no_team_sentence_without_teams():
+    said = " ".join(seating_report_words(BASE))
+    assert "Teammates" not in said

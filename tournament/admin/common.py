@@ -4,15 +4,20 @@ permissions of their staff group."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import FieldDoesNotExist, PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from taikai.errors import TaikaiError
 from tournament import access, selectors
+from tournament.localtime import time_zone_activate
 from tournament.models import Entry, Event, Round, Table
 
 
@@ -24,6 +29,27 @@ def event_id_of(obj, path: str) -> int:
     for step in steps:
         obj = getattr(obj, step)
     return getattr(obj, f"{last}_id")
+
+
+def event_time_zone_activate_by_id(event_id: int) -> None:
+    """Times are shown and read in the time zone of the event (``tournament.localtime``)."""
+    zone = Event.objects.filter(pk=event_id).values_list("time_zone", flat=True).first()
+    if zone:
+        time_zone_activate(zone)
+
+
+def row_id(value) -> int | None:
+    """A row's id as typed in a form or an address, or None when it cannot be one."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 19:
+        return int(value) or None
+    return None
+
+
+def time_zone_help(help_text) -> str:
+    """A time field's help, with the time zone its value is typed in (the one active: the event's)."""
+    # Translators: zone is a time zone's name, such as Asia/Tokyo
+    zone = _("Time in the time zone %(zone)s.") % {"zone": timezone.get_current_timezone_name()}
+    return format_html("{} {}", zone, help_text) if help_text else zone
 
 
 class EventScopedAdmin(admin.ModelAdmin):
@@ -93,6 +119,44 @@ class EventScopedAdmin(admin.ModelAdmin):
             obj.save(update_fields=fields)
         return None
 
+    # --- times: in the time zone of the event the page is about ----------------------------------------
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """The object's times are shown and typed in its event's time zone, and its form says which."""
+        event_id = self._event_id_of_form(request, object_id)
+        if event_id is not None:
+            event_time_zone_activate_by_id(event_id)
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def _event_id_of_form(self, request, object_id) -> int | None:
+        """The event of the object changed, or of the one added (its ``event`` field, posted or in the
+        address); None when the form does not know it yet."""
+        if object_id is not None:
+            obj = super().get_object(request, unquote(object_id))
+            return event_id_of(obj, self.event_path) if obj is not None else None
+        if self.event_path != "event":
+            return None
+        return row_id(request.POST.get("event") or request.GET.get("event"))
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        for field in form.base_fields.values():
+            if isinstance(field, (forms.DateTimeField, forms.SplitDateTimeField)):
+                field.help_text = time_zone_help(field.help_text)
+        return form
+
+    def changelist_view_time_zone(self, request) -> None:
+        """A list of one event's rows (filtered by event, or a user whose events share one time zone) shows
+        their times in that zone; a list across zones keeps the site's."""
+        where = access.events_where(access.actor_for(request), path="pk")
+        chosen = row_id(request.GET.get(f"{self.event_path}__id__exact")) if self.event_path else None
+        events = Event.objects.filter(where)
+        if chosen is not None:
+            events = events.filter(pk=chosen)
+        zones = list(events.order_by().values_list("time_zone", flat=True).distinct()[:2])
+        if len(zones) == 1:
+            time_zone_activate(zones[0])
+
     def get_changeform_initial_data(self, request):
         """Initial values from the address (``?table=3``); one its field cannot hold (``?event=abc``, an id
         out of range) is left out: a mistyped link opens the form without it, not an error page."""
@@ -143,6 +207,7 @@ class EventScopedAdmin(admin.ModelAdmin):
         return access.may_referee(actor, event_id, number)
 
     def changelist_view(self, request, extra_context=None):
+        self.changelist_view_time_zone(request)
         if request.method == "POST" and request.POST.get("action"):
             if request.POST["action"] not in self.get_actions(request):
                 raise PermissionDenied
@@ -159,6 +224,8 @@ class EventScopedAdmin(admin.ModelAdmin):
             raise Http404(_("no such %(model)s") % {"model": model._meta.verbose_name})
         if not self.has_change_permission(request, obj):
             raise PermissionDenied
+        if model is self.model:  # its page shows and reads times in its event's time zone
+            event_time_zone_activate_by_id(event_id_of(obj, self.event_path))
         return obj
 
 

@@ -24,6 +24,7 @@ from tournament.services.discipline import (
     ruling_record,
 )
 from tournament.services.entries import entry_status_set
+from tournament.stored_text import stored_text_display
 
 EVENT_FILTER = ("event", admin.RelatedOnlyFieldListFilter)
 
@@ -54,13 +55,14 @@ def refereed_table_check(actor, data: dict) -> None:
 
 @admin.register(Entry)
 class EntryAdmin(EventScopedAdmin):
-    list_display = ("player", "event", "status", "status_reason")
+    list_display = ("player", "event", "status", "status_reason_said")
     list_filter = ("status", EVENT_FILTER)
     search_fields = ("player__display_name", "player__reading", "event__name")
     autocomplete_fields = ("event", "player")
     raw_id_fields = ("substitute_for",)
     # moved by the actions, through services; who confirmed a disqualification, as an imported archive named them
-    readonly_fields = ("status", "status_reason", "personal_link", "disqualification_confirmed_by_name")
+    readonly_fields = ("status", "status_reason_said", "personal_link", "disqualification_confirmed_by_name")
+    exclude = ("status_reason",)  # shown in the reader's language (status_reason_said), as stored otherwise
     actions = ["mark_away", "withdraw", "mark_active", "disqualify", "confirm_disqualification",
                "personal_links_csv"]  # fmt: skip
 
@@ -83,6 +85,10 @@ class EntryAdmin(EventScopedAdmin):
     @admin.action(description=_("Mark active again (seated from the next round)"), permissions=["change"])
     def mark_active(self, request, queryset):
         self._status_set(request, queryset, Entry.Status.ACTIVE, _("%(object)s: active."))
+
+    @admin.display(description=_("status reason"))
+    def status_reason_said(self, obj) -> str:
+        return stored_text_display(obj.status_reason) if obj is not None else ""
 
     @admin.display(description=_("personal link (the player's own page)"))
     def personal_link(self, obj):

@@ -3,18 +3,22 @@ uploaded as a new event."""
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import Count
-from django.http import Http404, HttpResponseNotAllowed
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -39,6 +43,7 @@ from tournament.admin.common import (
 )
 from tournament.admin.schedule import schedule_view
 from tournament.admin.teams import teams_csv_view
+from tournament.archive.export import archive_download
 from tournament.engine.standings import DEFAULT_PRECEDENCE
 from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
@@ -55,6 +60,7 @@ from tournament.services.seating import (
 )
 from tournament.services.standings import standings_rows, standings_schedule_recompute
 from tournament.services.tokens import api_token_issue
+from tournament.stored_text import stored_text_display
 
 
 class EntryInline(EventScopedInline, admin.TabularInline):
@@ -62,9 +68,24 @@ class EntryInline(EventScopedInline, admin.TabularInline):
     fk_name = "event"
     extra = 0
     autocomplete_fields = ("player",)
-    fields = ("player", "status", "status_reason", "substitute_for")
-    readonly_fields = ("status", "status_reason")  # Entries → select → Mark away / Withdraw / Mark active
+    fields = ("player", "status", "status_reason_said", "substitute_for")
+    readonly_fields = (
+        "status",
+        "status_reason_said",
+    )  # Entries → select → Mark away / Withdraw / Mark active
     raw_id_fields = ("substitute_for",)
+
+    @admin.display(description=_("status reason"))
+    def status_reason_said(self, obj) -> str:
+        return stored_text_display(obj.status_reason) if obj is not None else ""
+
+
+def may_open_accounts(admin_site, request) -> bool:
+    """Whether the viewer may open the accounts' pages in the admin (a link to one is shown only then)."""
+    accounts = get_user_model()
+    if not admin_site.is_registered(accounts):
+        return False
+    return admin_site.get_model_admin(accounts).has_view_permission(request)
 
 
 class EventRoleForm(forms.ModelForm):
@@ -102,7 +123,7 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
     form = EventRoleForm
     extra = 0
     fields = ("username", "kind", "tables", "granted_by", "granted_at")
-    readonly_fields = ("granted_by", "granted_at")
+    readonly_fields = ("granted_by", "granted_by_name", "granted_at")
     verbose_name = _("role")
     verbose_name_plural = _(
         "roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)"
@@ -112,6 +133,17 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
         return (
             super().get_queryset(request).filter(revoked_at__isnull=True).select_related("user", "granted_by")
         )
+
+    def get_fields(self, request, obj=None):
+        """Who granted a role is named without a link for a viewer who may not open the accounts' pages."""
+        fields = super().get_fields(request, obj)
+        if may_open_accounts(self.admin_site, request):
+            return fields
+        return ["granted_by_name" if name == "granted_by" else name for name in fields]
+
+    @admin.display(description=_("granted by"))
+    def granted_by_name(self, obj) -> str:
+        return str(obj.granted_by) if obj is not None and obj.granted_by_id else "—"
 
 
 STARTING_STATUSES = (Event.Status.DRAFT, Event.Status.REGISTRATION)
@@ -196,11 +228,24 @@ class EventAdmin(EventScopedAdmin):
         """Anyone with the model permission may create an event; they become its owner."""
         return admin.ModelAdmin.has_add_permission(self, request)
 
+    def get_fieldsets(self, request, obj=None):
+        """The owner is named without a link for a viewer who may not open the accounts' pages (the link
+        would answer 403)."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if may_open_accounts(self.admin_site, request):
+            return fieldsets
+        return [(name, {**options, "fields": tuple("owner_name" if f == "owner" else f for f in options["fields"])})
+                for name, options in fieldsets]  # fmt: skip
+
+    @admin.display(description=_("owner"))
+    def owner_name(self, obj) -> str:
+        return str(obj.owner) if obj is not None and obj.owner_id else "—"
+
     def get_readonly_fields(self, request, obj=None):
         """The status moves with the event (its first round, Finish the selected events); a new event
         starts as a draft or open for registration. An event that has started keeps its ruleset: its results
         were computed with it."""
-        fields = ("imported",) if request.user.is_superuser else ("imported", "owner")
+        fields = ("imported",) if request.user.is_superuser else ("imported", "owner", "owner_name")
         if obj is None:
             return fields
         started = obj.status not in STARTING_STATUSES
@@ -296,6 +341,11 @@ class EventAdmin(EventScopedAdmin):
                 self.admin_site.admin_view(self.api_tokens_view),
                 name="tournament_event_api_tokens",
             ),
+            path(
+                "<int:event_id>/export-archive/",
+                self.admin_site.admin_view(self.export_archive_view),
+                name="tournament_event_export_archive",
+            ),
             path("<int:event_id>/seating-job/<int:job_id>/", job, name="tournament_event_seating_job"),
             path(
                 "<int:event_id>/full-standings/",
@@ -354,6 +404,17 @@ class EventAdmin(EventScopedAdmin):
                    "title": title, "page": page}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/full_standings.html", context)
 
+    def export_archive_view(self, request, event_id):
+        """The event's archive to download, for its organizers: the same file as the API's ``export.json``
+        (``archive_download``), with who recorded what, the penalties and the rulings."""
+        if request.method != "GET":
+            return HttpResponseNotAllowed(["GET"])
+        event = self.object_to_change(request, Event, event_id)
+        body = json.dumps(archive_download(event, staff=True), ensure_ascii=False, cls=DjangoJSONEncoder)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
+        return response
+
     def api_tokens_view(self, request, event_id):
         """The event's API tokens, and a new one issued: its secret is shown this once."""
         event = self.object_to_change(request, Event, event_id)
@@ -370,7 +431,8 @@ class EventAdmin(EventScopedAdmin):
         elif request.method == "POST":
             status = 400
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": f"API tokens — {event}", "form": form, "issued": issued,
+                   "title": _("API tokens — %(event)s") % {"event": event}, "form": form, "issued": issued,
+                   "time_zone": timezone.get_current_timezone_name(),
                    "tokens": selectors.event_api_tokens(event)}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/event/api_tokens.html", context, status=status)
 

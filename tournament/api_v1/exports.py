@@ -45,8 +45,8 @@ from taikai.errors import TaikaiError
 from taikai.spreadsheet import csv_text, csv_writer
 from tournament import selectors
 from tournament.api_v1.base import ApiView
-from tournament.api_v1.events import READ_ERRORS, event_rules
-from tournament.archive.export import archive_build
+from tournament.api_v1.events import READ_ERRORS
+from tournament.archive.export import archive_download
 from tournament.archive.load import archive_schema
 from tournament.engine.ema import points_text
 
@@ -198,9 +198,8 @@ class EventExport(ApiView):
     )  # fmt: skip
     def get(self, request, slug: str):
         event = self.event(slug)
-        body = archive_build(event, staff=self.staff(event.pk))
-        body["rules"] = event_rules(event)  # the tournament rules and the whole ruleset, not only its name
-        response = Response(body)
+        # the tournament rules and the whole ruleset, not only its name: as the rules endpoint gives them
+        response = Response(archive_download(event, staff=self.staff(event.pk)))
         response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
         return response
 

@@ -235,6 +235,34 @@ def _standings(event: models.Event) -> dict:
     }  # fmt: skip
 
 
+# the tournament rules and the ruleset's fields of ``rules`` (the API's rules endpoint gives the same)
+RULES_FIELDS = ("table_size", "entry_mode", "advancing_places", "tournament_play", "penalty_unit", "overtime_enabled",
+                "clock_bank_seconds", "clock_increment_seconds", "finals_mode", "final_games", "seating_method",
+                "seating_remainder")  # fmt: skip
+RULES_RULESET_FIELDS = ("slug", "name", "scheme", "reference_scheme", "standard_players", "dealers", "kappa",
+                        "epsilon", "theta", "phi", "honba_unit", "min_han", "bazoro", "aka_dora", "open_tanyao",
+                        "double_wind_pair_fu", "kiriage_mangan", "kazoe_yakuman", "yakuman_stack", "multiple_ron",
+                        "honba_to_every_winner", "noten_payment_total", "riichi_stick", "deposits_at_end",
+                        "start_points", "return_points", "tie_rule")  # fmt: skip
+
+
+def archive_rules(event: models.Event) -> dict:
+    """The event's tournament rules with its whole ruleset, as the API's rules endpoint gives them (uma as
+    exact strings)."""
+    return {
+        **{name: plain(getattr(event, name)) for name in RULES_FIELDS},
+        "standings_precedence": list(event.precedence),
+        "uma": [str(value) for value in event.ruleset.uma_for(event.table_size)],
+        "ruleset": {name: plain(getattr(event.ruleset, name)) for name in RULES_RULESET_FIELDS},
+    }
+
+
+def archive_download(event: models.Event, *, staff: bool) -> dict:
+    """The archive a person or a program downloads (the API's ``export.json``, the admin's *Export archive*):
+    the archive with the event's ``rules``."""
+    return {**archive_build(event, staff=staff), "rules": archive_rules(event)}
+
+
 def archive_build(event: models.Event, *, staff: bool) -> dict:
     """The event's archive (see the module's docstring). ``staff``: for the event's staff, with the
     penalties, rulings, status reasons and who recorded what; otherwise without them."""

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournament.engine.overtime import regular_hand_label
 from tournament.models import Entry
+from tournament.stored_text import stored_text_display
 
 register = template.Library()
 
@@ -163,6 +164,7 @@ def seating_report_words(report: dict) -> list[str]:
             )
         said.append(sentence % {"balance": balance})
     said.extend(_seat_trade_words(report))
+    said.extend(_team_words(report))
     same = report.get("same_table_as_last_round")
     if same:
         said.append(
@@ -203,6 +205,25 @@ def seating_report_words(report: dict) -> list[str]:
     return said
 
 
+def _team_words(report: dict) -> list[str]:
+    """Whether the seating kept teammates apart (a team event: the report's ``groups`` of kind ``team``),
+    and when it could not, how many pairs of teammates share a table against the fewest the tables allow."""
+    team = ((report.get("groups") or {}).get("kinds") or {}).get("team")
+    if not team:
+        return []
+    pairs, fewest = team.get("pairs", 0), team.get("lower_bound", 0)
+    if not pairs:
+        return [_("Teammates are kept apart: no two players of one team share a table.")]
+    sentence = ngettext(
+        "Teammates could not all be kept apart: %(pairs)s pair of teammates shares a table "
+        "(the fewest these tables allow: %(fewest)s).",
+        "Teammates could not all be kept apart: %(pairs)s pairs of teammates share a table "
+        "(the fewest these tables allow: %(fewest)s).",
+        pairs,
+    )
+    return [sentence % {"pairs": pairs, "fewest": fewest}]
+
+
 @register.filter
 def hand_label(stored: str) -> str:
     """A hand's recorded name in the reader's language: ``East 1, 2 honba`` reads ``東1局 2本場`` in
@@ -215,6 +236,12 @@ def hand_label(stored: str) -> str:
         return regular_hand_label(_WINDS.index(wind), int(number), int(honba or 0), language="ja")
     overtime = _STORED_OVERTIME_LABEL.match(stored or "")
     return overtime.group(1) if overtime else stored
+
+
+@register.filter
+def stored_text(text: str) -> str:
+    """A message a service stored (a status reason, a seating job's message) in the reader's language."""
+    return stored_text_display(text)
 
 
 @register.filter
