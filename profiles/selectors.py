@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 from players.countries import country_code
@@ -191,6 +191,21 @@ def players_search(query: str) -> QuerySet:
         .exclude(_merged_away())
         .exclude(_opted_out())
         .order_by(*player_name_order())
+    )
+
+
+def with_public_history(players: QuerySet) -> QuerySet:
+    """``players`` each with what tells namesakes apart: their newest public event (``latest_event_name``,
+    ``latest_event_starts_on``; the one their profile lists first) and how many public events they entered
+    (``public_events``). Subqueries of the same query: a page of players is read in one query, whatever
+    their history. A private event is never named nor counted."""
+    public = Entry.objects.filter(player_id=OuterRef("pk"), event__is_public=True)
+    newest = public.order_by(F("event__starts_on").desc(nulls_last=True), "-event_id")
+    counted = public.order_by().values("player_id").annotate(n=Count("event_id", distinct=True)).values("n")
+    return players.annotate(
+        latest_event_name=Subquery(newest.values("event__name")[:1]),
+        latest_event_starts_on=Subquery(newest.values("event__starts_on")[:1]),
+        public_events=Subquery(counted),
     )
 
 

@@ -1,7 +1,8 @@
 """The public pages of the player across events.
 
 * ``/players/?q=…``: search every player shown publicly, by name (kanji, kana, romaji), club, country or
-  external id (an EMA number), 50 a page;
+  external id (an EMA number), 50 a page; each row shows what tells namesakes apart: club, country, the newest
+  public event (name, date) and the number of public events;
 * ``/players/<id>/``: a player's profile: their public events (dates, venue, place, points), 20 a page, and,
   where hands were recorded hand by hand, their wins, deal-ins 放銃 and yaku; a player merged away leads to
   the player kept; a profile switched off answers 404 to everyone but the player;
@@ -34,7 +35,9 @@ QUERY_LENGTH = selectors.QUERY_LENGTH
 @require_safe
 def player_search(request):
     query = selectors.search_query(request.GET.get("q"))
-    page = Paginator(selectors.players_search(query), PLAYERS_PER_PAGE).get_page(page_number(request))
+    page = Paginator(
+        selectors.with_public_history(selectors.players_search(query)), PLAYERS_PER_PAGE
+    ).get_page(page_number(request))
     return render(
         request, "profiles/search.html", {"query": query, "page": page, "players": page.object_list}
     )

@@ -208,7 +208,13 @@ class SignUpAdmin(EventScopedAdmin):
     @admin.display(description=gettext_lazy("likely the same as"))
     def likely_players(self, obj) -> str:
         found = selectors.likely_matches(obj)
-        return ", ".join(f"{p} (#{p.pk}, {p.club})" for p in found) or "—"
+        return "; ".join(self._likely_line(obj, p) for p in found) or "—"
+
+    @staticmethod
+    def _likely_line(sign_up, player) -> str:
+        """A likely player as the organizer tells them apart: name, id, club, country, and why offered."""
+        known = ", ".join(part for part in (f"#{player.pk}", player.club, player.country) if part)
+        return f"{player} ({known}): {selectors.likely_reason(sign_up, player)}"
 
     def _reason(self, request) -> str:
         return (request.POST.get("reason") or "").strip()

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Case, Count, Exists, OuterRef, Q, Value, When
+from django.utils.translation import gettext
 
 from players.models import Player
-from players.reading import search_needle, search_text
+from players.reading import search_keys, search_needle, search_text
+from profiles.models import PlayerMerge
 from registration.models import Registration, SignUp
-from tournament.models import Event, Round, Seat
+from tournament.models import Entry, Event, Round, Seat
 
 State = SignUp.State
 MISSING_SHOWN = 200  # the check-in page lists at most this many players still missing
@@ -104,30 +106,56 @@ def sign_ups_found(event: Event, query: str, *, limit: int = 20) -> list[SignUp]
     return found
 
 
+def _same_name(sign_up: SignUp) -> Q:
+    """Stored players named as the sign-up is, in the public search's normal form (``players.reading``): the
+    name, the reading in kana or in romaji (long vowels written out or not), case, width and spaces aside;
+    so 「鈴木一郎」, 「すずき いちろう」 and "Suzuki Ichiro" name 鈴木 一郎 read すずき いちろう. ``Player.search``
+    holds a player's keys separated by spaces: a key is matched whole, never as a part of a longer one."""
+    same = Q(pk__in=[])
+    for key in search_keys(sign_up.name, sign_up.reading):
+        same |= (Q(search=key) | Q(search__startswith=f"{key} ") | Q(search__endswith=f" {key}")
+                 | Q(search__contains=f" {key} "))  # fmt: skip
+    return same
+
+
 def likely_matches(sign_up: SignUp, *, limit: int = 5) -> list[Player]:
-    """Stored players who may be this person, for the organizer to merge or keep apart: first the one holding
-    the EMA number or other id the sign-up gives (a claim, never a link by itself), then those of the same
-    name or reading and the same club. None once the sign-up is merged with a stored player."""
+    """Stored players who may be this person, for the organizer to merge or keep apart (never merged by
+    itself): first the one holding the EMA number or other id the sign-up gives (a claim, never a link by
+    itself), then those of the same name or reading (``_same_name``), those of the same club first. A player
+    merged away into another, or already a player of the event, is not offered by name (they cannot be
+    merged with). None once the sign-up is merged with a stored player."""
     if sign_up.entry_id and not sign_up.own_player:
         return []
-    same = Q(display_name__iexact=sign_up.name)
-    if sign_up.reading:
-        same |= Q(reading__iexact=sign_up.reading)
-    by_name = Player.objects.filter(same)
+    merged_away = Exists(PlayerMerge.objects.filter(undone_at__isnull=True, merged_id=OuterRef("pk")))
+    entered = Exists(Entry.objects.filter(event_id=sign_up.event_id, player_id=OuterRef("pk")))
+    other_club = Value(1)
     if sign_up.club:
-        by_name = by_name.filter(club__iexact=sign_up.club)
+        other_club = Case(When(club__iexact=sign_up.club, then=Value(0)), default=Value(1))
+    by_name = (
+        Player.objects.filter(_same_name(sign_up))
+        .exclude(merged_away)
+        .exclude(entered)
+        .annotate(other_club=other_club)
+        .order_by("other_club", "pk")
+    )
     by_id = (
         Player.objects.filter(external_id=sign_up.external_id)
         if sign_up.external_id
         else Player.objects.none()
     )
     if sign_up.entry_id:
-        by_name, by_id = (
-            by_name.exclude(pk=sign_up.entry.player_id),
-            by_id.exclude(pk=sign_up.entry.player_id),
-        )
+        by_id = by_id.exclude(pk=sign_up.entry.player_id)
     found = list(by_id[:1])
-    return found + [p for p in by_name.order_by("pk")[:limit] if p not in found][: limit - len(found)]
+    return found + [p for p in by_name[:limit] if p not in found][: limit - len(found)]
+
+
+def likely_reason(sign_up: SignUp, player: Player) -> str:
+    """Why ``player`` is offered for ``sign_up``: the same EMA number, the same name, or the same reading."""
+    if sign_up.external_id and player.external_id == sign_up.external_id:
+        return gettext("same EMA number")
+    if search_needle(sign_up.name) in search_keys(player.display_name):
+        return gettext("same name")
+    return gettext("same reading")
 
 
 def sign_up_seat(sign_up: SignUp) -> Seat | None:

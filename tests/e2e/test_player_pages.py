@@ -455,3 +455,70 @@ def test_the_rating_formulas_read_in_japanese(screen, standard_ruleset):
         words = LATIN_WORD.findall(" ".join(page.locator("#maths .formula").all_inner_texts()))
         found[kind] = [word for word in words if word.casefold() not in allowed]
     assert found == {kind: [] for kind in SeriesRating.Kind.values}
+
+
+# --- 4. Namesakes in the search -------------------------------------------------------------------------
+
+
+def public_history(player: Player) -> tuple[Event, int]:
+    """The newest public event ``player`` entered and how many public events they entered, read here from the
+    entries (not through the selector the page uses)."""
+    events = sorted(
+        (
+            entry.event
+            for entry in Entry.objects.filter(player=player, event__is_public=True).select_related("event")
+        ),
+        key=lambda event: (event.starts_on, event.pk),
+        reverse=True,
+    )
+    return events[0], len(events)
+
+
+def events_counted(locale: str, count: int) -> str:
+    with translation.override(locale[:2]):
+        return translation.ngettext("%(count)s event", "%(count)s events", count) % {"count": count}
+
+
+def test_namesakes_found_by_the_search_are_told_apart_by_club_country_latest_event_and_events(screen):
+    """Three stored players 鈴木 一郎 read すずき いちろう, two of them with no club: each row of the search shows
+    the club and country, the newest public event (name, date) and how many public events, never a private
+    event, never a player who hid their profile."""
+    ruleset = standard_ruleset_installed()
+    today = timezone.localdate()
+    ichiro = [named("鈴木 一郎", "すずき いちろう", club=NANIWA, country="JP"),
+              named("鈴木 一郎", "すずき いちろう", country="JP"),
+              named("鈴木 一郎", "すずき いちろう", country="JP")]  # fmt: skip
+    hidden = named("鈴木 一郎", "すずき いちろう", country="JP")
+    ProfileSetting.objects.create(player=hidden, listed=False)
+
+    def event(slug: str, name: str, days_ago: int, players: list[Player], *, public: bool = True) -> Event:
+        made = Event.objects.create(slug=slug, name=name, ruleset=ruleset, is_public=public,
+                                    starts_on=today - timedelta(days=days_ago))  # fmt: skip
+        for player in players:
+            Entry.objects.create(event=made, player=player)
+        return made
+
+    event("sapporo-2025", "札幌雪まつり杯", 400, [ichiro[1], hidden])
+    event("nagoya-2026", "名古屋名人戦", 90, [ichiro[0], ichiro[1]])
+    event("kobe-2026", "神戸港杯", 30, [ichiro[2], hidden])
+    private = event("himitsu-2026", "非公開リーグ戦", 3, [ichiro[2]], public=False)
+    errors: list[str] = []
+    page = screen(PHONE, "ja-JP")
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(reverse("profiles:search"))
+    # when a visitor on a Japanese phone looks for "suzuki"
+    found = search(page, "suzuki")
+    # then the three public namesakes are listed, the hidden one is not, and no two rows read alike
+    assert found == ["鈴木 一郎"] * 3
+    rows = page.locator("#found li").all_inner_texts()
+    assert len(set(rows)) == 3, rows
+    by_link = {page.locator("#found li").nth(i).locator("a").get_attribute("href"): rows[i] for i in range(3)}
+    for player in ichiro:
+        row = by_link[profile_url(player)]
+        latest, count = public_history(player)
+        assert latest.name in row and latest.starts_on.isoformat() in row, row
+        assert events_counted("ja-JP", count) in row, row
+        assert (player.club or "") in row and player.country in row, row
+    assert private.name not in page.inner_text("#found")
+    reads_right(page, "ja-JP")
+    assert errors == []

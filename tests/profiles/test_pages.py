@@ -140,3 +140,21 @@ def test_the_search_page_pages_a_long_list(client, make_event, django_assert_max
         body = client.get(reverse("profiles:search"), {"q": "player"}).content.decode()
     profiles = re.findall(r'href="/players/\d+/"', body)
     assert len(profiles) == 50 and "Page 1 of 3 (120 players)" in body
+
+
+def test_the_search_page_shows_each_players_latest_event_and_count_in_the_same_queries(
+    client, make_event, standard_ruleset, django_assert_max_num_queries
+):
+    # given 60 players in one event, then each of them in 3 more public events (the last one the newest)
+    make_event(60, starts_on=date(2024, 5, 1))
+    players = list(Player.objects.all())
+    for i in range(3):
+        event = Event.objects.create(name=f"Cup {i}", slug=f"cup-{i}", ruleset=standard_ruleset,
+                                     starts_on=date(2025, 1 + i, 10))  # fmt: skip
+        Entry.objects.bulk_create(Entry(event=event, player=p) for p in players)
+    # when the first page of 50 is read, then it costs what a page without history costs
+    with django_assert_max_num_queries(3):
+        body = client.get(reverse("profiles:search"), {"q": "player"}).content.decode()
+    # and each of its rows names the newest event, its date, and the four events
+    assert body.count('class="muted history"') == 50
+    assert body.count("Latest event: Cup 2 (2025-03-10) · 4 events") == 50

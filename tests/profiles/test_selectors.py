@@ -3,6 +3,8 @@ search over players shown publicly (name, kana, romaji, club, country, EMA numbe
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from players.models import Player
@@ -70,3 +72,25 @@ def test_search_leaves_out_merged_away_opted_out_and_private_only_players(yamada
 
 def test_an_empty_search_finds_nobody(yamada):
     assert list(selectors.players_search("   ")) == []
+
+
+def test_the_public_history_names_the_newest_public_event_and_counts_the_public_ones(yamada, make_event):
+    # given Yamada in the fixture's event (no date), two dated public events and a newer private one
+    older = make_event(0, name="Older", slug="older", starts_on=date(2025, 3, 1))
+    newer = make_event(0, name="Newer", slug="newer", starts_on=date(2026, 3, 1))
+    private = make_event(0, name="Closed", slug="closed", starts_on=date(2026, 9, 1), is_public=False)
+    for event in (older, newer, private):
+        Entry.objects.create(event=event, player=yamada)
+    # when the search reads their history
+    found = selectors.with_public_history(selectors.players_search("yamada")).get()
+    # then the newest dated public event is named, and the three public events counted (never the private one)
+    assert (found.latest_event_name, found.latest_event_starts_on) == ("Newer", date(2026, 3, 1))
+    assert found.public_events == 3
+
+
+def test_the_public_history_of_a_player_in_undated_events_names_the_last_entered(make_event):
+    first = make_event(1, name="First", slug="first")
+    player = first.entries.get().player
+    Entry.objects.create(event=make_event(0, name="Second", slug="second"), player=player)
+    found = selectors.with_public_history(Player.objects.filter(pk=player.pk)).get()
+    assert (found.latest_event_name, found.latest_event_starts_on, found.public_events) == ("Second", None, 2)
