@@ -71,7 +71,9 @@
     let state;
     if (refused) {
       state = "refused";
-      text.textContent = interpolate(gettext("Refused: %(reason)s"), { reason: refused.refused.message }, true);
+      text.textContent = refused.refused.theirs
+        ? interpolate(gettext("%(hand)s: another device recorded it first"), { hand: refused.refused.theirs.label }, true)
+        : interpolate(gettext("Refused: %(reason)s"), { reason: refused.refused.message }, true);
       more.append(refusedDetail(refused));
     } else if (held.length && !sending && navigator.onLine) {
       state = "held";
@@ -119,19 +121,12 @@
     const error = item.refused;
     const say = (words) => { const p = document.createElement("p"); p.textContent = words; box.append(p); };
     if (error.theirs) {
-      say(gettext("Another device recorded this hand meanwhile. Keep yours (saved as a new version, with your name and the time) or drop it."));
-      const table = document.createElement("table");
-      table.className = "outbox-compare";
-      const theirs = error.theirs;
-      const row = (cells, tag) => { const tr = document.createElement("tr");
-        cells.forEach((c) => { const td = document.createElement(tag || "td"); td.textContent = c; tr.append(td); }); table.append(tr); };
-      row([gettext("On this device"), interpolate(gettext("Recorded meanwhile (version %(version)s)"), { version: theirs.version }, true)], "th");
-      row([item.label || "", [theirs.outcome_label, ...theirs.wins.map(winWords)].join(" · ")]);
-      row([formatTime(item.savedAt), interpolate(gettext("%(author)s at %(time)s"), { author: theirs.author, time: formatTime(Date.parse(theirs.recorded_at)) }, true)]);
-      row(["", theirs.deltas.join(" / ")]);
-      box.append(table);
-      box.append(button(gettext("Keep mine"), () => resend(item, { expected_version: String(theirs.version) }), "primary"),
-        " ", button(gettext("Drop mine"), () => drop(item.id), "danger"));
+      const keep = gettext("Keep theirs (drop mine)"), record = gettext("Record mine as a correction");
+      say(interpolate(gettext("Another device recorded this hand first. “%(keep)s” throws your entry away; “%(record)s” saves it as a new version on top of theirs, with your name and the time (theirs stays in the history)."),
+        { keep, record }, true));
+      box.append(compared(item, error.theirs, error.mine));
+      box.append(button(record, () => resend(item, { expected_version: String(error.theirs.version) }), "primary"),
+        " ", button(keep, () => drop(item.id), "danger"));
     } else if (error.code === "repeats_previous") {
       say(gettext("If it really is the same as the hand before, send it again."));
       box.append(button(gettext("Send it again"), () => resend(item, { same_as_previous: "1" }), "primary"),
@@ -143,6 +138,32 @@
         " ", button(gettext("Drop it"), () => drop(item.id), "danger"));
     }
     return box;
+  }
+
+  // This device's hand and the one recorded meanwhile, side by side, each in full (the server's words:
+  // tournament/hand_words.py), one row per part of the hand.
+  function compared(item, theirs, mine) {
+    const table = document.createElement("table");
+    table.className = "outbox-compare";
+    const row = (cells, tag) => {
+      const tr = document.createElement("tr");
+      cells.forEach((lines, n) => {
+        const cell = document.createElement(tag || "td");
+        cell.className = n ? "theirs" : "mine";
+        [].concat(lines).forEach((line, i) => { if (i) cell.append(document.createElement("br")); cell.append(line); });
+        tr.append(cell);
+      });
+      table.append(tr);
+    };
+    mine = mine || { label: item.label || "", result: "", riichi: "", tenpai: "", deltas: [] };
+    row([gettext("On this device"), interpolate(gettext("Recorded meanwhile (version %(version)s)"), { version: theirs.version }, true)], "th");
+    row([mine.label, theirs.label]);
+    row([mine.result, theirs.result]);
+    if (mine.riichi || theirs.riichi) row([mine.riichi, theirs.riichi]);
+    if (mine.tenpai || theirs.tenpai) row([mine.tenpai, theirs.tenpai]);
+    row([mine.deltas, theirs.deltas]);
+    row([formatTime(item.savedAt), interpolate(gettext("%(author)s at %(time)s"), { author: theirs.author, time: formatTime(Date.parse(theirs.recorded_at)) }, true)]);
+    return table;
   }
 
   // Each write that is stuck, and why: it waits for who made it, or it was refused.
@@ -247,7 +268,7 @@
     }
     const error = data.error || {};
     return { code: error.code || String(response.status), message: error.message || String(response.status),
-      field: error.field || null, theirs: data.theirs || null, waits: error.code === "author_not_signed_in" };
+      field: error.field || null, theirs: data.theirs || null, mine: data.mine || null, waits: error.code === "author_not_signed_in" };
   }
 
   // --- a table's sheet with its waiting writes -----------------------------------------------------
