@@ -29,10 +29,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from scoring.options import ruleset_uses_raw_fu
-from scoring.services import han_fu_pairs
+from scoring.services import han_fu_pairs, hand_settle_options, win_price_list
 from scoring.tiles import TILE_CODES, static_path, tile_name
 from taikai.errors import Forbidden, TaikaiError, VersionConflict
-from tournament import access, selectors
+from tournament import access, hand_words, selectors
+from tournament.engine.overtime import regular_hand_label
 from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
 from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm, seat_choice_label
 from tournament.hand_words import hand_shown
@@ -43,7 +44,13 @@ from tournament.pages import fragment
 from tournament.services.clock import clock_state, clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
-from tournament.services.hands import hand_price, hand_record, hand_void, table_overtime_close
+from tournament.services.hands import (
+    hand_price,
+    hand_record,
+    hand_void,
+    prevailing_wind,
+    table_overtime_close,
+)
 from tournament.services.results import table_finish, table_reopen
 from tournament.services.roles import scorekeeper_key_unlock
 
@@ -213,6 +220,8 @@ def table_sheet(request, table_id: int):
         "honba": initial.get("honba", 0), "tile_images": tile_images(), "overtime": overtime,
         "dealer_label": _dealer_label(hand_form, seats), "conflict": conflict,
     }  # fmt: skip
+    if table.status == Table.Status.PLAYING:
+        context["sheet_rules"] = _sheet_rules(table, sheet, seats, context["sheet_seats"])
     return render(request, "tournament/console/table.html", context, status=status)
 
 
@@ -225,7 +234,8 @@ def _hand_now(table, number: int, seats) -> dict | None:
     shown = hand_shown(seats, number=number, label=version.label, outcome=version.outcome,
                        outcome_label=version.get_outcome_display(), wins=version.wins,
                        riichi=version.riichi_positions, tenpai=version.tenpai_positions, deltas=version.deltas)  # fmt: skip
-    return shown | {"version": version.version, "author": version.author, "recorded_at": version.recorded_at.isoformat(),
+    wins = [{"winner": w.get("winner"), "han": w.get("han"), "fu": w.get("fu")} for w in version.wins]
+    return shown | {"version": version.version, "wins": wins, "author": version.author, "recorded_at": version.recorded_at.isoformat(),
                     "time": timezone.localtime(version.recorded_at).strftime("%H:%M:%S")}  # fmt: skip
 
 
@@ -258,6 +268,26 @@ def _conflict(request, table, number: int, hand_form, seats) -> dict | None:
         (name, value) for name, values in request.POST.lists() if name not in _NOT_RESENT for value in values
     ]
     return {"theirs": theirs, "mine": _hand_typed(table, number, hand_form, seats), "fields": fields}
+
+
+def _sheet_rules(table, sheet, seats, sheet_seats) -> dict:
+    """What the device needs to settle the hands it keeps while the network is down, as the server will
+    (``outbox.js``, ``settle.js``): the points and deposits now, each win priced for every number of players
+    the game may have left (art. 42), the settlement's options, and the words and hand names it shows."""
+    ruleset = table.round.event.ruleset
+    dealers = [hand.dealer_position for hand in sheet.hands]
+    return {
+        "settle_module": static("tournament/js/settle.js"),
+        "points": [s.points for s in sheet_seats], "deposits": sheet.deposits, "recorded": len(sheet.hands),
+        "last": {"dealer": dealers[-1], "wind": prevailing_wind(dealers)} if dealers else None,
+        "seats": [hand_words.seat_named(seats, i) for i in range(len(seats))],
+        "hand_names": [[hand_words.hand_label_read(regular_hand_label(wind, number)) for number in range(1, 5)]
+                       for wind in range(4)],
+        "outcomes": {value: str(label) for value, label in HandVersion.Outcome.choices},
+        "words": {"riichi": _("riichi 立直"), "tenpai": _("tenpai 聴牌")},
+        "prices": {str(players): win_price_list(ruleset, seats=players) for players in range(2, len(seats) + 1)},
+        "settle": hand_settle_options(ruleset),
+    }  # fmt: skip
 
 
 def _dealer_label(hand_form, seats) -> str:
@@ -513,7 +543,7 @@ def table_card(request, token: str):
 
 
 # The scripts and files a console page needs offline, fetched when the service worker is installed.
-CONSOLE_FILES = ("tournament/js/outbox.js", "tournament/js/table.js", "tournament/js/clock.js",
+CONSOLE_FILES = ("tournament/js/outbox.js", "tournament/js/settle.js", "tournament/js/table.js", "tournament/js/clock.js",
                  "tournament/js/penalty.js", "tournament/js/tables.js",
                  "live/js/live.js", "tournament/icon.svg")  # fmt: skip
 
