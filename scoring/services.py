@@ -12,6 +12,7 @@ Refusals are ``ScoringError`` (a ``TaikaiError``) with the engine's stable codes
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 from scoring.engine import evaluate_hand, hand_from_dict
 from scoring.engine.errors import ScoringError
 from scoring.engine.han_fu import han_fu_exists, han_fu_problem
-from scoring.engine.schemes import win_payment
+from scoring.engine.schemes import WinPayment, win_payment
 from scoring.engine.settle import HandOutcome, Win, game_end_deposits, settle_hand
 from scoring.options import ruleset_engine_rules, ruleset_settle_options, ruleset_uses_raw_fu
 
@@ -123,12 +124,17 @@ def hand_settler(ruleset: Ruleset) -> Callable[[RecordedHand], HandSettlement]:
     return lambda hand: _settled(hand, rules(hand.seats), options)
 
 
+def _win_priced(rules, *, han: int, fu: int, yakuman: int, dealer: bool, honba: int) -> WinPayment:
+    return win_payment(rules.scheme, rules.limits, han=han, fu=fu, fu_is_fixed=fu == 25, yakuman=yakuman,
+                       dealer=dealer, honba=honba)  # fmt: skip
+
+
 def _settled(hand: RecordedHand, rules, options) -> HandSettlement:
     wins = []
     for w in hand.wins:
         try:
-            payment = win_payment(rules.scheme, rules.limits, han=w.han, fu=w.fu, fu_is_fixed=w.fu == 25,
-                                  yakuman=w.yakuman, dealer=w.winner == hand.dealer_seat, honba=hand.honba)  # fmt: skip
+            payment = _win_priced(rules, han=w.han, fu=w.fu, yakuman=w.yakuman, dealer=w.winner == hand.dealer_seat,
+                                  honba=hand.honba)  # fmt: skip
         except ScoringError as exc:
             raise exc.at("wins") from exc
         wins.append(Win(winner=w.winner, discarder=w.discarder, payment=payment))
@@ -138,6 +144,45 @@ def _settled(hand: RecordedHand, rules, options) -> HandSettlement:
     )  # fmt: skip
     settlement = settle_hand(outcome, options)
     return HandSettlement(tuple(int(d) for d in settlement.deltas), settlement.deposits_out)
+
+
+PRICED_HAN = (*range(1, 14), "Y1", "Y2")  # the han a referee's picker offers (tournament.forms.HAN_CHOICES)
+
+
+def win_price_list(ruleset: Ruleset, *, seats: int) -> dict:
+    """Every win a referee's picker can record at a table of ``seats`` players, priced as ``hand_settle``
+    prices it, for a device that settles queued hands offline (``settle.js``): ``"han|fu|dealer"`` (han as
+    picked, ``Y1``/``Y2`` for yakuman; fu 0 from 5 han) → ``[ron, tsumo_dealer, tsumo_non_dealer]`` without
+    honba, then what one honba adds to each and to every payer. Honba add linearly (``a·t`` a payer), so
+    the device prices any honba from the two; a price that is not a whole number is left out."""
+    rules = ruleset_engine_rules(ruleset, players=seats)
+    pairs = han_fu_pairs(ruleset)
+    prices = {}
+    for han in PRICED_HAN:
+        yakuman = int(han[1:]) if isinstance(han, str) else 0
+        fus = (
+            sorted(set(pairs["ron"].get(han, [])) | set(pairs["tsumo"].get(han, [])))
+            if han in range(1, 5)
+            else [0]
+        )
+        for fu in fus:
+            for dealer in (False, True):
+                try:
+                    bare, one = (_win_priced(rules, han=0 if yakuman else han, fu=fu, yakuman=yakuman, dealer=dealer,
+                                             honba=honba) for honba in (0, 1))  # fmt: skip
+                except ScoringError:
+                    continue
+                amounts = [bare.ron, bare.tsumo_dealer or 0, bare.tsumo_non_dealer]
+                steps = [one.ron - bare.ron, (one.tsumo_dealer or 0) - (bare.tsumo_dealer or 0),
+                         one.tsumo_non_dealer - bare.tsumo_non_dealer, one.honba_per_payer]  # fmt: skip
+                if all(isinstance(a, int) for a in amounts + steps):
+                    prices[f"{han}|{fu}|{int(dealer)}"] = amounts + steps
+    return prices
+
+
+def hand_settle_options(ruleset: Ruleset) -> dict:
+    """The ruleset's settlement options (``SettleOptions``), for the device's ``settle.js``."""
+    return dataclasses.asdict(ruleset_settle_options(ruleset))
 
 
 def game_end_deposit_shares(points: Sequence[int], deposits: int, ruleset: Ruleset) -> tuple[int, ...]:

@@ -23,17 +23,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from scoring.options import ruleset_uses_raw_fu
-from scoring.services import han_fu_pairs
+from scoring.services import han_fu_pairs, hand_settle_options, win_price_list
 from scoring.tiles import TILE_CODES, static_path, tile_name
 from taikai.errors import Forbidden, TaikaiError, VersionConflict
-from tournament import access, selectors
+from tournament import access, hand_words, selectors
+from tournament.engine.overtime import regular_hand_label
 from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
 from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm, seat_choice_label
+from tournament.hand_words import hand_shown
 from tournament.localtime import event_time_zone_activate
 from tournament.models import PENALTY_KIND_CHOICES, Entry, HandVersion, Penalty, Seat, Table
 from tournament.outbox import outbox_form_refusal, outbox_refusal, wants_json
@@ -41,7 +44,13 @@ from tournament.pages import fragment
 from tournament.services.clock import clock_state, clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
-from tournament.services.hands import hand_record, hand_void, table_overtime_close
+from tournament.services.hands import (
+    hand_price,
+    hand_record,
+    hand_void,
+    prevailing_wind,
+    table_overtime_close,
+)
 from tournament.services.results import table_finish, table_reopen
 from tournament.services.roles import scorekeeper_key_unlock
 
@@ -166,6 +175,7 @@ def table_sheet(request, table_id: int):
     )
     scores_form = FinalScoresForm(request.POST if action == "scores" else None, seats=seats)
     status = 200
+    conflict = None
     if action is not None:
         try:
             author = actor.author_at(table)
@@ -175,9 +185,14 @@ def table_sheet(request, table_id: int):
         except TaikaiError as exc:
             if exc.status == 403:
                 raise
+            if action == "hand" and isinstance(exc, VersionConflict):
+                conflict = _conflict(request, table, editing, hand_form, seats)
             if wants_json(request):
-                return outbox_refusal(exc, theirs=_hand_now(table, editing) if action == "hand" else None)
-            messages.error(request, exc.message)  # the code is for programs: the API keeps it
+                return outbox_refusal(
+                    exc, theirs=conflict and conflict["theirs"], mine=conflict and conflict["mine"]
+                )
+            if conflict is None:
+                messages.error(request, exc.message)  # the code is for programs: the API keeps it
         else:
             if done and wants_json(request):
                 return JsonResponse({"ok": True, "message": str(done)})
@@ -186,7 +201,7 @@ def table_sheet(request, table_id: int):
                 return redirect("console:table", table.pk)
             if wants_json(request):
                 return outbox_form_refusal(scores_form if action == "scores" else hand_form)
-        status = 400
+        status = 400 if conflict is None else 409
     final = None
     if table.round.is_final and table.status == Table.Status.FINISHED:
         try:
@@ -204,21 +219,76 @@ def table_sheet(request, table_id: int):
         "han_fu_pairs": han_fu_pairs(table.round.event.ruleset), "deposits": deposits,
         "riichi_sticks": deposits // 1000, "confirm": _confirming(request, table),
         "honba": initial.get("honba", 0), "tile_images": tile_images(), "overtime": overtime,
-        "dealer_label": _dealer_label(hand_form, seats),
+        "dealer_label": _dealer_label(hand_form, seats), "conflict": conflict,
     }  # fmt: skip
+    if table.status == Table.Status.PLAYING:
+        context["sheet_rules"] = _sheet_rules(table, sheet, seats, context["sheet_seats"])
     return render(request, "tournament/console/table.html", context, status=status)
 
 
-def _hand_now(table, number: int) -> dict | None:
-    """Hand ``number`` as the server has it now, for a device whose queued version of it was refused (it
-    shows both side by side)."""
+def _hand_now(table, number: int, seats) -> dict | None:
+    """Hand ``number`` as the server has it now, in full, for a referee whose version of it was refused (both
+    are shown side by side)."""
     version = selectors.table_hand_version(table, number)
     if version is None:
         return None
+    shown = hand_shown(seats, number=number, label=version.label, outcome=version.outcome,
+                       outcome_label=version.get_outcome_display(), wins=version.wins,
+                       riichi=version.riichi_positions, tenpai=version.tenpai_positions, deltas=version.deltas)  # fmt: skip
     wins = [{"winner": w.get("winner"), "han": w.get("han"), "fu": w.get("fu")} for w in version.wins]
-    return {"number": number, "version": version.version, "outcome": version.outcome,
-            "outcome_label": str(version.get_outcome_display()), "wins": wins, "deltas": list(version.deltas),
-            "author": version.author, "recorded_at": version.recorded_at.isoformat()}  # fmt: skip
+    return shown | {"version": version.version, "wins": wins, "author": version.author, "recorded_at": version.recorded_at.isoformat(),
+                    "time": timezone.localtime(version.recorded_at).strftime("%H:%M:%S")}  # fmt: skip
+
+
+def _hand_typed(table, number: int, hand_form, seats) -> dict:
+    """Hand ``number`` as the referee typed it (a valid form the server refused), priced as it would be
+    recorded now, in full; without points when it could not be priced."""
+    data = hand_form.hand_data()
+    try:
+        priced = hand_price(table=table, number=number, data=data)
+    except TaikaiError:
+        label, deltas = "", []
+    else:
+        label, deltas = priced.label, priced.deltas
+    return hand_shown(seats, number=number, label=label, outcome=data["outcome"],
+                      outcome_label=HandVersion.Outcome(data["outcome"]).label, wins=data["wins"],
+                      riichi=data["riichi_positions"], tenpai=data["tenpai_positions"], deltas=deltas)  # fmt: skip
+
+
+# What a refused hand's form sent that the page sends again as it was (a fresh key, the version it is made on).
+_NOT_RESENT = ("csrfmiddlewaretoken", "idempotency_key", "expected_version", "outbox_label", "outbox_author")
+
+
+def _conflict(request, table, number: int, hand_form, seats) -> dict | None:
+    """Another device recorded hand ``number`` first: theirs and the referee's own entry, in full, and the
+    fields that record the entry as a correction on top of theirs without typing it again."""
+    theirs = _hand_now(table, number, seats)
+    if theirs is None:
+        return None
+    fields = [
+        (name, value) for name, values in request.POST.lists() if name not in _NOT_RESENT for value in values
+    ]
+    return {"theirs": theirs, "mine": _hand_typed(table, number, hand_form, seats), "fields": fields}
+
+
+def _sheet_rules(table, sheet, seats, sheet_seats) -> dict:
+    """What the device needs to settle the hands it keeps while the network is down, as the server will
+    (``outbox.js``, ``settle.js``): the points and deposits now, each win priced for every number of players
+    the game may have left (art. 42), the settlement's options, and the words and hand names it shows."""
+    ruleset = table.round.event.ruleset
+    dealers = [hand.dealer_position for hand in sheet.hands]
+    return {
+        "settle_module": static("tournament/js/settle.js"),
+        "points": [s.points for s in sheet_seats], "deposits": sheet.deposits, "recorded": len(sheet.hands),
+        "last": {"dealer": dealers[-1], "wind": prevailing_wind(dealers)} if dealers else None,
+        "seats": [hand_words.seat_named(seats, i) for i in range(len(seats))],
+        "hand_names": [[hand_words.hand_label_read(regular_hand_label(wind, number)) for number in range(1, 5)]
+                       for wind in range(4)],
+        "outcomes": {value: str(label) for value, label in HandVersion.Outcome.choices},
+        "words": {"riichi": _("riichi 立直"), "tenpai": _("tenpai 聴牌")},
+        "prices": {str(players): win_price_list(ruleset, seats=players) for players in range(2, len(seats) + 1)},
+        "settle": hand_settle_options(ruleset),
+    }  # fmt: skip
 
 
 def _dealer_label(hand_form, seats) -> str:
@@ -474,7 +544,7 @@ def table_card(request, token: str):
 
 
 # The scripts and files a console page needs offline, fetched when the service worker is installed.
-CONSOLE_FILES = ("tournament/js/outbox.js", "tournament/js/table.js", "tournament/js/clock.js",
+CONSOLE_FILES = ("tournament/js/outbox.js", "tournament/js/settle.js", "tournament/js/table.js", "tournament/js/clock.js",
                  "tournament/js/penalty.js", "tournament/js/tables.js",
                  "live/js/live.js", "tournament/icon.svg")  # fmt: skip
 

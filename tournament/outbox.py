@@ -40,10 +40,14 @@ def wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def outbox_refusal(exc: TaikaiError, *, theirs: dict | None = None) -> JsonResponse:
+def outbox_refusal(exc: TaikaiError, *, theirs: dict | None = None, mine: dict | None = None) -> JsonResponse:
+    """A refused write; a hand another device recorded first comes with ``theirs`` (as recorded) and ``mine``
+    (as the device sent it), each in full, for the device to show side by side."""
     body = {"ok": False, "error": {"code": exc.code, "message": exc.message, "field": exc.field}}
     if theirs is not None:
         body["theirs"] = theirs
+    if mine is not None:
+        body["mine"] = mine
     return JsonResponse(body, status=exc.status)
 
 

@@ -46,6 +46,32 @@ def test_a_queued_hand_another_device_recorded_meanwhile_is_a_409_with_theirs(ad
     ]
 
 
+def test_a_conflict_carries_both_hands_in_full_mine_priced_as_it_would_be_recorded(admin_client, table):
+    # given hand 1 recorded as South's 4 han 30 fu ron from West (7700)
+    admin_client.post(sheet(table), ron(hand=1, han_1="4"), **JSON)
+    # when another device sends its hand 1: South's 1 han 30 fu ron from West, in riichi
+    body = admin_client.post(sheet(table), ron(hand=1, han_1="1", riichi_positions=1), **JSON).json()
+    # then both come in words, each seat's points with them: 1000, and the riichi stick back
+    south, west = body["mine"]["deltas"][1], body["mine"]["deltas"][2]
+    assert south.endswith(" +1000") and west.endswith(" -1000") and body["mine"]["riichi"]
+    assert body["theirs"]["deltas"][1].endswith(" +7700") and body["theirs"]["deltas"][2].endswith(" -7700")
+    assert body["mine"]["label"] == body["theirs"]["label"] == "East 1"
+    assert HandVersion.objects.count() == 1  # nothing written for mine
+
+
+def test_an_online_save_of_a_hand_recorded_meanwhile_keeps_the_entry_to_record_as_a_correction(
+    admin_client, table
+):
+    admin_client.post(sheet(table), ron(hand=1, han_1="4"))
+    response = admin_client.post(sheet(table), ron(hand=1, han_1="1", riichi_positions=1))
+    page = response.content.decode()
+    assert response.status_code == 409 and 'id="conflict"' in page and 'id="hand-form"' not in page
+    resent = dict(response.context["conflict"]["fields"])
+    assert resent["han_1"] == "1" and resent["riichi_positions"] == "1" and "expected_version" not in resent
+    assert '<input type="hidden" name="expected_version" value="1">' in page
+    assert HandVersion.objects.count() == 1
+
+
 def test_a_queued_hand_equal_to_the_one_before_asks_to_be_sent_again(admin_client, table):
     admin_client.post(sheet(table), ron(hand=1), **JSON)
     same = ron(hand=2, dealer_position=1)

@@ -15,6 +15,8 @@ is art. 40's, taken after each confirmed game (:mod:`tournament.services.finals`
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F
@@ -78,16 +80,73 @@ def hand_record(
 
     event = table.round.event
     game_seats = selectors.table_game_seats(table)
+    overtime = bool(data.get("overtime"))
+
+    def allowed(hand_input: HandInput) -> None:
+        hand_check_rights(table=table, hand_number=number, game_seats=game_seats, hand_input=hand_input)
+        if overtime and not event.overtime_enabled:
+            raise TaikaiError(
+                "overtime_disabled", _("this event has no overtime (art. 39)"), field="overtime"
+            )
+        _check_overtime_order(table, number, overtime, new=hand.current_version == 0)
+
+    priced = _hand_priced(table, number, data, game_seats=game_seats, check=allowed)
+    hand_input = priced.hand_input
+    HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
+    version = HandVersion.objects.create(
+        hand=hand,
+        version=hand.current_version + 1,
+        label=priced.label,
+        overtime=overtime,
+        dealer_position=hand_input.dealer_position,
+        honba=hand_input.honba,
+        deposits_in=hand_input.deposits_in,
+        riichi_positions=list(hand_input.riichi_positions),
+        outcome=hand_input.outcome,
+        wins=[_win_record(w) for w in hand_input.wins],
+        tenpai_positions=list(hand_input.tenpai_positions),
+        deltas=priced.deltas,
+        deposits_out=priced.deposits_out,
+        **authorship(user),
+        note=note,
+    )
+    hand.current_version = version.version
+    hand.save(update_fields=["current_version"])
+    table_running_keep(table)
+    _update_overtime(table, overtime)
+    clock_stop(table=table, hand_number=number)  # the hand is over: its clock stops (art. 38)
+    _announce_hand(table, number, version)
+    return version
+
+
+@dataclass(frozen=True)
+class PricedHand:
+    """A hand as it would be recorded: checked, named and settled, not written."""
+
+    hand_input: HandInput
+    label: str  # as stored: East 1, 1 honba; 1年春 (Y1 Spring)
+    deltas: list[int]  # per seat of the game (0 for a seat that left)
+    deposits_out: int
+
+
+def _hand_priced(
+    table: Table,
+    number: int,
+    data: dict,
+    *,
+    game_seats: list[Seat],
+    check: Callable[[HandInput], None] | None = None,
+) -> PricedHand:
+    """Check and price hand ``number`` of ``table`` as ``data`` records it, on the hands in force before it;
+    ``check`` refuses what the table's state forbids, once the hand is read."""
+    event = table.round.event
     active = selectors.seats_playing_hand(game_seats, number)
     deposits_before = selectors.table_deposits_before(table, number)
     data = dict(data)
     data.setdefault("deposits_in", deposits_before)
     hand_input = parse_hand_input(data, players=len(game_seats), ruleset=event.ruleset, active=active)
-    hand_check_rights(table=table, hand_number=number, game_seats=game_seats, hand_input=hand_input)
-    overtime = bool(data.get("overtime"))
-    if overtime and not event.overtime_enabled:
-        raise TaikaiError("overtime_disabled", _("this event has no overtime (art. 39)"), field="overtime")
-    _check_overtime_order(table, number, overtime, new=hand.current_version == 0)
+    if check is not None:
+        check(hand_input)
     if hand_input.deposits_in != deposits_before:
         raise TaikaiError(
             "deposits_mismatch",
@@ -99,31 +158,14 @@ def hand_record(
     deltas = [0] * len(game_seats)
     for seat_index, position in enumerate(active):
         deltas[position] = settlement.deltas[seat_index]
-    HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
-    version = HandVersion.objects.create(
-        hand=hand,
-        version=hand.current_version + 1,
-        label=hand_label(table, number, hand_input, active=active, overtime=overtime),
-        overtime=overtime,
-        dealer_position=hand_input.dealer_position,
-        honba=hand_input.honba,
-        deposits_in=hand_input.deposits_in,
-        riichi_positions=list(hand_input.riichi_positions),
-        outcome=hand_input.outcome,
-        wins=[_win_record(w) for w in hand_input.wins],
-        tenpai_positions=list(hand_input.tenpai_positions),
-        deltas=deltas,
-        deposits_out=settlement.deposits_out,
-        **authorship(user),
-        note=note,
-    )
-    hand.current_version = version.version
-    hand.save(update_fields=["current_version"])
-    table_running_keep(table)
-    _update_overtime(table, overtime)
-    clock_stop(table=table, hand_number=number)  # the hand is over: its clock stops (art. 38)
-    _announce_hand(table, number, version)
-    return version
+    label = hand_label(table, number, hand_input, active=active, overtime=bool(data.get("overtime")))
+    return PricedHand(hand_input, label, deltas, settlement.deposits_out)
+
+
+def hand_price(*, table: Table, number: int, data: dict) -> PricedHand:
+    """Hand ``number`` as ``data`` would record it now, written nowhere: what a referee whose save was
+    refused (another device recorded the hand first) sees beside the version recorded."""
+    return _hand_priced(table, number, data, game_seats=selectors.table_game_seats(table))
 
 
 @transaction.atomic

@@ -1,21 +1,16 @@
-import re
 import uuid
 from fractions import Fraction
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
-from tournament.engine.overtime import regular_hand_label
+from tournament.hand_words import hand_label_read
 from tournament.models import Entry
 from tournament.stored_text import stored_text_display
 
 register = template.Library()
-
-_STORED_REGULAR_LABEL = re.compile(r"^(East|South|West|North) ([1-4])(?:, (\d+) honba)?$")
-_STORED_OVERTIME_LABEL = re.compile(r"^(\S+) \((.+)\)$")
-_WINDS = ("East", "South", "West", "North")
 
 
 @register.filter
@@ -226,16 +221,8 @@ def _team_words(report: dict) -> list[str]:
 
 @register.filter
 def hand_label(stored: str) -> str:
-    """A hand's recorded name in the reader's language: ``East 1, 2 honba`` reads ``東1局 2本場`` in
-    Japanese; an overtime hand, kept as ``1年春 (Y1 Spring)``, reads ``1年春``."""
-    if not (get_language() or "").startswith("ja"):
-        return stored
-    regular = _STORED_REGULAR_LABEL.match(stored or "")
-    if regular:
-        wind, number, honba = regular.groups()
-        return regular_hand_label(_WINDS.index(wind), int(number), int(honba or 0), language="ja")
-    overtime = _STORED_OVERTIME_LABEL.match(stored or "")
-    return overtime.group(1) if overtime else stored
+    """A hand's recorded name in the reader's language (``tournament.hand_words``)."""
+    return hand_label_read(stored)
 
 
 @register.filter

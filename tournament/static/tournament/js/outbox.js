@@ -71,7 +71,9 @@
     let state;
     if (refused) {
       state = "refused";
-      text.textContent = interpolate(gettext("Refused: %(reason)s"), { reason: refused.refused.message }, true);
+      text.textContent = refused.refused.theirs
+        ? interpolate(gettext("%(hand)s: another device recorded it first"), { hand: refused.refused.theirs.label }, true)
+        : interpolate(gettext("Refused: %(reason)s"), { reason: refused.refused.message }, true);
       more.append(refusedDetail(refused));
     } else if (held.length && !sending && navigator.onLine) {
       state = "held";
@@ -119,19 +121,12 @@
     const error = item.refused;
     const say = (words) => { const p = document.createElement("p"); p.textContent = words; box.append(p); };
     if (error.theirs) {
-      say(gettext("Another device recorded this hand meanwhile. Keep yours (saved as a new version, with your name and the time) or drop it."));
-      const table = document.createElement("table");
-      table.className = "outbox-compare";
-      const theirs = error.theirs;
-      const row = (cells, tag) => { const tr = document.createElement("tr");
-        cells.forEach((c) => { const td = document.createElement(tag || "td"); td.textContent = c; tr.append(td); }); table.append(tr); };
-      row([gettext("On this device"), interpolate(gettext("Recorded meanwhile (version %(version)s)"), { version: theirs.version }, true)], "th");
-      row([item.label || "", [theirs.outcome_label, ...theirs.wins.map(winWords)].join(" · ")]);
-      row([formatTime(item.savedAt), interpolate(gettext("%(author)s at %(time)s"), { author: theirs.author, time: formatTime(Date.parse(theirs.recorded_at)) }, true)]);
-      row(["", theirs.deltas.join(" / ")]);
-      box.append(table);
-      box.append(button(gettext("Keep mine"), () => resend(item, { expected_version: String(theirs.version) }), "primary"),
-        " ", button(gettext("Drop mine"), () => drop(item.id), "danger"));
+      const keep = gettext("Keep theirs (drop mine)"), record = gettext("Record mine as a correction");
+      say(interpolate(gettext("Another device recorded this hand first. “%(keep)s” throws your entry away; “%(record)s” saves it as a new version on top of theirs, with your name and the time (theirs stays in the history)."),
+        { keep, record }, true));
+      box.append(compared(item, error.theirs, error.mine));
+      box.append(button(record, () => resend(item, { expected_version: String(error.theirs.version) }), "primary"),
+        " ", button(keep, () => drop(item.id), "danger"));
     } else if (error.code === "repeats_previous") {
       say(gettext("If it really is the same as the hand before, send it again."));
       box.append(button(gettext("Send it again"), () => resend(item, { same_as_previous: "1" }), "primary"),
@@ -143,6 +138,32 @@
         " ", button(gettext("Drop it"), () => drop(item.id), "danger"));
     }
     return box;
+  }
+
+  // This device's hand and the one recorded meanwhile, side by side, each in full (the server's words:
+  // tournament/hand_words.py), one row per part of the hand.
+  function compared(item, theirs, mine) {
+    const table = document.createElement("table");
+    table.className = "outbox-compare";
+    const row = (cells, tag) => {
+      const tr = document.createElement("tr");
+      cells.forEach((lines, n) => {
+        const cell = document.createElement(tag || "td");
+        cell.className = n ? "theirs" : "mine";
+        [].concat(lines).forEach((line, i) => { if (i) cell.append(document.createElement("br")); cell.append(line); });
+        tr.append(cell);
+      });
+      table.append(tr);
+    };
+    mine = mine || { label: item.label || "", result: "", riichi: "", tenpai: "", deltas: [] };
+    row([gettext("On this device"), interpolate(gettext("Recorded meanwhile (version %(version)s)"), { version: theirs.version }, true)], "th");
+    row([mine.label, theirs.label]);
+    row([mine.result, theirs.result]);
+    if (mine.riichi || theirs.riichi) row([mine.riichi, theirs.riichi]);
+    if (mine.tenpai || theirs.tenpai) row([mine.tenpai, theirs.tenpai]);
+    row([mine.deltas, theirs.deltas]);
+    row([formatTime(item.savedAt), interpolate(gettext("%(author)s at %(time)s"), { author: theirs.author, time: formatTime(Date.parse(theirs.recorded_at)) }, true)]);
+    return table;
   }
 
   // Each write that is stuck, and why: it waits for who made it, or it was refused.
@@ -160,10 +181,6 @@
     return ul;
   }
 
-  function winWords(win) {
-    return win.fu && win.han < 5 ? interpolate(gettext("%(han)s han %(fu)s fu"), { han: win.han, fu: win.fu }, true)
-      : interpolate(gettext("%(han)s han"), { han: win.han }, true);
-  }
   const formatTime = (ms) => new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
   // A refused write sent again: as a new write (a new key), with the referee's decision in it.
@@ -247,7 +264,7 @@
     }
     const error = data.error || {};
     return { code: error.code || String(response.status), message: error.message || String(response.status),
-      field: error.field || null, theirs: data.theirs || null, waits: error.code === "author_not_signed_in" };
+      field: error.field || null, theirs: data.theirs || null, mine: data.mine || null, waits: error.code === "author_not_signed_in" };
   }
 
   // --- a table's sheet with its waiting writes -----------------------------------------------------
@@ -257,7 +274,7 @@
     const form = document.getElementById("hand-form");
     const mine = items.filter((i) => tableId && (i.table === tableId || i.url.startsWith(`/console/tables/${tableId}/`)));
     let list = document.getElementById("outbox-queued");
-    if (!mine.length) { if (list) list.remove(); return; }
+    if (!mine.length) { if (list) list.remove(); seatScores({ points: null }); return; }
     if (!list) {
       list = document.createElement("section");
       list.id = "outbox-queued";
@@ -267,15 +284,121 @@
     const heading = document.createElement("h2");
     heading.textContent = gettext("Saved on this device, not sent yet");
     const ul = document.createElement("ul");
+    const hands = settledHands(mine);
     for (const item of mine) {
       const li = document.createElement("li");
       li.className = item.refused ? "refused" : item.held ? "held" : "waiting";
-      const state = item.refused ? gettext("refused") : item.held ? item.held.message : gettext("saved on this device");
-      li.textContent = `${item.label || ""} — ${state} ${formatTime(item.savedAt)}`;
+      const state = item.refused ? gettext("refused") : item.held ? item.held.message : gettext("not sent yet");
+      const hand = hands.shown.get(item.id);
+      const words = hand ? [hand.label, hand.result, hand.riichi, hand.tenpai, hand.deltas.join(" / ")].filter(Boolean).join(" · ")
+        : item.label || "";
+      li.textContent = `${words} — ${state} ${formatTime(item.savedAt)}`;
       ul.append(li);
     }
+    seatScores(hands);
     list.replaceChildren(heading, ul);
     if (form) nextHand(form, mine);
+  }
+
+  // --- the hands kept on the device, in full, and the seat scores with them (provisional) -------------
+  // The sheet gives the seats' points and the deposits now, each win a referee can pick priced as the server
+  // prices it (scoring.services.win_price_list) and the settlement's rule (settle.js, the same cases as
+  // settle.py): each new hand queued is settled here in order, as the server will settle it when it lands.
+  // (read once the page is there: this script runs at the top of it)
+  let sheetRules, settleModule = null;
+  function readSheetRules() {
+    const source = document.getElementById("sheet-rules");
+    try { sheetRules = source ? JSON.parse(source.textContent) : null; } catch (error) { sheetRules = null; }
+    if (sheetRules) import(sheetRules.settle_module).then((module) => { settleModule = module; show(); }).catch(() => null);
+  }
+
+  const signed = (points) => (points > 0 ? `+${points}` : String(points));
+  function scoreWords(han, fu) {
+    if (han === "Y2") return gettext("double yakuman");
+    if (han === "Y1") return gettext("yakuman");
+    return Number(han) < 5 && fu ? interpolate(gettext("%(han)s han %(fu)s fu"), { han, fu }, true)
+      : interpolate(gettext("%(han)s han"), { han }, true);
+  }
+
+  // Each queued hand of this sheet in words (item id → words) and the seats' points after them (null while a
+  // hand cannot be settled on the device: a correction, a hand after it, a price the sheet does not have).
+  function settledHands(items) {
+    const shown = new Map();
+    if (!sheetRules) return { shown, points: null };
+    const rules = sheetRules, names = rules.seats;
+    let points = [...rules.points], deposits = rules.deposits, last = rules.last ? { ...rules.last } : null;
+    let settled = 0;
+    items.forEach((item, i) => {
+      const f = fields(item);
+      if (dependsOn(item) !== "sheet " + tableId || f.get("action") !== "hand") return;
+      const number = Number(f.get("hand")), dealer = Number(f.get("dealer_position")), honba = Number(f.get("honba") || 0);
+      const outcome = f.get("outcome");
+      const wins = [1, 2, 3].filter((n) => f.get("winner_" + n)).map((n) => ({
+        winner: Number(f.get("winner_" + n)), han: f.get("han_" + n) || "", fu: f.get("fu_" + n) || "",
+        discarder: outcome === "ron" && f.get("discarder") ? Number(f.get("discarder")) : null }));
+      const riichi = outcome === "replayed" ? [] : f.getAll("riichi_positions").map(Number);
+      const tenpai = f.getAll("tenpai_positions").map(Number);
+      const away = awayAfter(items.slice(0, i));
+      const active = names.map((_, seat) => seat).filter((seat) => !document.querySelector(`.seat.away[data-seat="${seat}"]`) && !away.has(seat));
+      const words = {
+        result: [rules.outcomes[outcome] || outcome, ...wins.map((w) => {
+          const who = w.discarder === null ? names[w.winner]
+            : interpolate(gettext("%(winner)s from %(discarder)s"), { winner: names[w.winner], discarder: names[w.discarder] }, true);
+          return `${who} · ${scoreWords(w.han, w.fu)}`; })].join(" · "),
+        riichi: riichi.length ? `${rules.words.riichi}: ${riichi.map((s) => names[s]).join(", ")}` : "",
+        tenpai: tenpai.length ? `${rules.words.tenpai}: ${tenpai.map((s) => names[s]).join(", ")}` : "",
+        label: interpolate(gettext("Hand %(number)s"), { number }, true), deltas: [] };
+      shown.set(item.id, words);
+      const isNew = number > rules.recorded && Number(f.get("expected_version") || 0) === 0;
+      if (!isNew || f.get("overtime") || !active.includes(dealer)) { points = null; return; }
+      const wind = last && dealer < last.dealer ? Math.min(last.wind + 1, 3) : last ? last.wind : 0;
+      last = { dealer, wind };
+      const name = rules.hand_names[wind][active.indexOf(dealer)];
+      words.label = honba ? interpolate(gettext("%(hand)s, %(honba)s honba"), { hand: name, honba }, true) : name;
+      const deltas = settleQueued({ outcome, dealer, honba, riichi, tenpai, wins, active, deposits });
+      if (!deltas || !points) { points = null; return; }
+      words.deltas = deltas.deltas.map((d, seat) => `${names[seat]} ${signed(d)}`);
+      points = points.map((p, seat) => p + deltas.deltas[seat]);
+      deposits = deltas.deposits_out;
+      settled += 1;
+    });
+    return { shown, points: settled ? points : null };
+  }
+
+  // One new hand settled on the device among the seats still playing (art. 42), or null when it cannot be.
+  function settleQueued(hand) {
+    const prices = (sheetRules.prices || {})[String(hand.active.length)];
+    if (!settleModule || !prices) return null;
+    const at = (seat) => hand.active.indexOf(seat);
+    const wins = [];
+    for (const w of hand.wins) {
+      const limit = w.han.startsWith("Y") || Number(w.han) >= 5;
+      const price = prices[`${w.han}|${limit ? 0 : Number(w.fu)}|${w.winner === hand.dealer ? 1 : 0}`];
+      if (!price || at(w.winner) < 0) return null;
+      const [ron, tsumoDealer, tsumoOther, ronStep, dealerStep, otherStep, payerStep] = price;
+      wins.push({ winner: at(w.winner), discarder: w.discarder === null ? null : at(w.discarder), payment: {
+        ron: ron + hand.honba * ronStep, tsumo_dealer: w.winner === hand.dealer ? null : tsumoDealer + hand.honba * dealerStep,
+        tsumo_non_dealer: tsumoOther + hand.honba * otherStep, honba_per_payer: hand.honba * payerStep } });
+    }
+    const settled = settleModule.settleHand({ seats: hand.active.length, dealer_seat: at(hand.dealer),
+      kind: hand.outcome === "replayed" ? "abortive_draw" : hand.outcome, deposits_in: hand.deposits,
+      riichi_seats: hand.riichi.map(at), tenpai_seats: hand.tenpai.map(at), wins }, sheetRules.settle);
+    const deltas = sheetRules.seats.map(() => 0);
+    hand.active.forEach((seat, i) => { deltas[seat] = settled.deltas[i]; });
+    return { deltas, deposits_out: settled.deposits_out };
+  }
+
+  // The seat scores at the top: the server's, or with the queued hands (marked provisional).
+  function seatScores(hands) {
+    document.querySelectorAll(".seat[data-seat] .pts").forEach((box) => {
+      if (box.dataset.server === undefined) box.dataset.server = box.textContent;
+      const points = hands.points && hands.points[Number(box.closest(".seat").dataset.seat)];
+      box.classList.toggle("provisional", points !== null && points !== undefined);
+      if (points === null || points === undefined) { box.textContent = box.dataset.server; return; }
+      const mark = document.createElement("small");
+      mark.textContent = gettext("(provisional)");
+      box.replaceChildren(String(points) + " ", mark);
+    });
   }
 
   // The hand after the last one recorded or queued at this table (a page kept on the device was drawn before
@@ -485,6 +608,7 @@
   window.addEventListener("online", () => { show(); flush(); });
   window.addEventListener("offline", show);
   document.addEventListener("DOMContentLoaded", () => {
+    readSheetRules();
     freshKeys();
     const penaltyHandInput = document.querySelector('#penalty-form input[name="hand_number"]');
     if (penaltyHandInput) penaltyHandInput.addEventListener("input", () => { penaltyHandInput.dataset.touched = "1"; });
