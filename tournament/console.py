@@ -187,6 +187,8 @@ def table_sheet(request, table_id: int):
                 raise
             if action == "hand" and isinstance(exc, VersionConflict):
                 conflict = _conflict(request, table, editing, hand_form, seats)
+                if conflict is not None:
+                    conflict["message"] = exc.message  # which version is current, and which one was edited
             if wants_json(request):
                 return outbox_refusal(
                     exc, theirs=conflict and conflict["theirs"], mine=conflict and conflict["mine"]
