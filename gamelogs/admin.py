@@ -1,10 +1,49 @@
-"""The imported game logs of the events one organizes, read-only: a log is a record, kept as it was given."""
+"""The imported game logs of the events one organizes, read-only (a log is a record, kept as it was given), and
+"Import a game log…": a file or its pasted text, through the same service as the API."""
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from gamelogs.services import game_log_import
+from taikai.errors import TaikaiError
 from tournament import access
+from tournament.models import Event
 
 from .models import Disagreement, GameLogImport
+
+MAX_LOG_BYTES = 2_000_000
+
+
+class GameLogForm(forms.Form):
+    event = forms.ModelChoiceField(queryset=Event.objects.none(), label=gettext_lazy("Event"))
+    log_file = forms.FileField(
+        label=gettext_lazy("Log file"),
+        required=False,
+        help_text=gettext_lazy("Tenhou's XML log (mjlog) or the tenhou.net/6 JSON form, plain or gzip."),
+    )
+    log_text = forms.CharField(
+        label=gettext_lazy("Or paste the log"), required=False, widget=forms.Textarea(attrs={"rows": 6})
+    )
+
+    def __init__(self, *args, events, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = events
+
+    def clean(self):
+        cleaned = super().clean()
+        upload, text = cleaned.get("log_file"), (cleaned.get("log_text") or "").strip()
+        if upload is None and not text:
+            raise forms.ValidationError(_("Give the log: a file, or its text pasted."), code="no_log")
+        if upload is not None and upload.size > MAX_LOG_BYTES:
+            raise forms.ValidationError(_("A game log is at most 2 MB."), code="too_large")
+        cleaned["data"] = upload.read() if upload is not None else text.encode()
+        return cleaned
 
 
 class DisagreementInline(admin.TabularInline):
@@ -47,10 +86,55 @@ class GameLogImportAdmin(admin.ModelAdmin):
         )
 
     def has_add_permission(self, request) -> bool:
-        return False  # imported through the API or import_game_logs
+        return False  # imported by "Import a game log…", the API or import_game_logs
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(self.import_view)
+        return [path("import/", view, name="gamelogs_gamelogimport_import"), *super().get_urls()]
+
+    def import_view(self, request):
+        actor = access.actor_for(request)
+        events = Event.objects.filter(access.events_where(actor)).exclude(status=Event.Status.FINISHED)
+        if not self.has_view_permission(request) or not (
+            access.manages_any(actor) or access.referees_any(actor)
+        ):
+            raise PermissionDenied
+        form = GameLogForm(request.POST or None, request.FILES or None, events=events)
+        if request.method == "POST" and form.is_valid():
+            event = form.cleaned_data["event"]
+            try:
+                record = game_log_import(
+                    event=event,
+                    data=form.cleaned_data["data"],
+                    user=request.user,
+                    may_record=lambda table: access.may_referee(actor, event.pk, table.number),
+                )
+            except TaikaiError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, imported_message(record))
+                return redirect(reverse("admin:gamelogs_gamelogimport_change", args=[record.pk]))
+        context = {**self.admin_site.each_context(request), "form": form, "title": _("Import a game log"),
+                   "opts": self.model._meta}  # fmt: skip
+        return TemplateResponse(
+            request, "admin/gamelogs/gamelogimport/import.html", context, status=400 if form.errors else 200
+        )
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+def imported_message(record: GameLogImport) -> str:
+    table = record.table
+    said = _("Round %(round)s, table %(table)s: %(hands)s hands recorded.") % {
+        "round": table.round.number,
+        "table": table.number,
+        "hands": record.hands,
+    }
+    open_ = record.disagreements.count()
+    if open_:
+        return said + " " + _("%(count)s disagreements wait for a referee.") % {"count": open_}
+    return said + " " + _("The table's result is confirmed.")

@@ -7,10 +7,14 @@ from taikai.i18n import install_translator
 
 
 def install_staff_groups(sender, **kwargs) -> None:
-    """The Organizers and Referees groups follow the code after every migrate (their permissions exist by then)."""
+    """The Organizers and Referees groups follow the code after every migrate, once the last app's permissions
+    exist: the groups also hold permissions of the apps built on this one, which come after it."""
+    from django.apps import apps
+
     from tournament.services.roles import staff_groups_install
 
-    staff_groups_install()
+    if sender is list(apps.get_app_configs())[-1]:
+        staff_groups_install()
 
 
 class TournamentConfig(AppConfig):
@@ -25,4 +29,4 @@ class TournamentConfig(AppConfig):
         # Messages raised by the engines are read in the language of the request (taikai/i18n.py).
         install_translator(gettext, ngettext)
 
-        post_migrate.connect(install_staff_groups, sender=self, dispatch_uid="tournament_staff_groups")
+        post_migrate.connect(install_staff_groups, dispatch_uid="tournament_staff_groups")

@@ -48,11 +48,14 @@ GROUP_PERMISSIONS: dict[str, list[str]] = {
         # registration (an app built on this one, named here only as permissions)
         *(f"registration.{verb}_{model}" for model in ("registration", "signup", "blockedemail") for verb in ("add", "change", "view")),
         "registration.delete_blockedemail", "registration.view_signupchange", "registration.view_signupmessage",
+        # online games (gamelogs, an app built on this one) and the players' accounts there
+        "gamelogs.view_gamelogimport", "gamelogs.view_disagreement",
+        *(f"players.{verb}_onlineaccount" for verb in ("add", "change", "view", "delete")),
     ],
     REFEREES_GROUP: [
         *(f"tournament.view_{model}" for model in TOURNAMENT_MODELS if model not in ("eventrole", "scorekeeperkey", "apitoken")),
         "tournament.add_penalty", "tournament.change_penalty", "tournament.add_ruling",
-        "players.view_player", "scoring.view_ruleset",
+        "players.view_player", "scoring.view_ruleset", "gamelogs.view_gamelogimport", "gamelogs.view_disagreement",
     ],
 }  # fmt: skip
 
