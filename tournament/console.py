@@ -344,11 +344,22 @@ def table_clock(request, table_id: int):
     actor = access.actor_for(request)
     if not access.may_score(actor, table):
         return _refused(request, actor)
+    event = table.round.event
+    if not event.clock_bank_seconds:
+        return _clock_off(request, actor, table)
     seats = selectors.table_game_seats(table)
     defaults = selectors.next_hand_defaults(selectors.table_hand_sheet(table), players=len(seats))
-    context = {"table": table, "event": table.round.event, "seats": seats, "next_hand": selectors.table_hands_recorded(table) + 1,
+    context = {"table": table, "event": event, "seats": seats, "next_hand": selectors.table_hands_recorded(table) + 1,
                "dealer": defaults["dealer_position"], "clock": _clock_shown(table)}  # fmt: skip
     return render(request, "tournament/console/clock.html", context)
+
+
+def _clock_off(request, actor, table):
+    """Art. 38 ①: the time bank is set per hand only when the event needs one. Without it the event plays
+    without a chess clock: the page says so, and shows its organizers the setting that turns it on."""
+    event = table.round.event
+    context = {"table": table, "event": event, "may_manage": access.may_manage(actor, event.pk)}
+    return render(request, "tournament/console/clock_off.html", context)
 
 
 def _clock_shown(table) -> dict | None:

@@ -1,0 +1,74 @@
+"""The table on the day, in Chromium on a 390 px phone in Japanese: the clock page of an event without a
+time bank (art. 38), and confirming a game that is not over."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group, User
+
+from tests.e2e.conftest import sign_in
+from tournament.models import Ruling, Table
+from tournament.services.hands import hand_record
+from tournament.services.roles import ORGANIZERS_GROUP, REFEREES_GROUP, role_grant, staff_groups_install
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def japanese_phone(chromium_browser, live_server):
+    """A phone in Japanese signed in as a new account given ``kind`` in the event; JavaScript errors kept."""
+    staff_groups_install()
+    contexts = []
+
+    def open_as(event, kind: str):
+        group = ORGANIZERS_GROUP if kind == "organizer" else REFEREES_GROUP
+        user = User.objects.create_user(f"{kind}-1", password="table-day-pw")
+        user.groups.add(Group.objects.get(name=group))
+        role_grant(event=event, user=user, kind=kind)
+        context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, locale="ja-JP")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        sign_in(page, "/accounts/login/?next=/console/", user.username, "table-day-pw",
+                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("kind", ["referee", "organizer"])
+def test_the_clock_page_of_an_event_without_a_time_bank_says_so(japanese_phone, make_event, seated_round, kind):
+    # given an event with no time bank per hand (art. 38 ①: set only when the event needs one)
+    event = make_event(4)
+    assert event.clock_bank_seconds is None
+    table = seated_round(event).tables.get()
+    page = japanese_phone(event, kind)
+    # when the referee (or the organizer) opens the table's clock
+    page.goto(f"/console/tables/{table.pk}/clock/")
+    # then the page says the event has no chess clock, with no raw error and no dead dials
+    body = page.inner_text("body")
+    assert "この大会は持ち時間（第38条）を設定していないため、対局時計は使いません。" in body
+    assert "持ち時間は正の値にしてください" not in body
+    assert page.locator(".zone").count() == 0
+    assert "–:––.–" not in body
+    # the way back to the table sheet is there
+    page.click(f"a[href='/console/tables/{table.pk}/']")
+    page.wait_for_url(f"**/console/tables/{table.pk}/")
+    page.go_back()
+    # the organizer is shown where to turn it on; a referee is told whom to ask
+    settings_link = page.locator(f"a[href='/admin/tournament/event/{event.pk}/change/#id_clock_bank_seconds']")
+    if kind == "organizer":
+        assert settings_link.count() == 1
+        settings_link.click()
+        page.wait_for_selector("#id_clock_bank_seconds")
+    else:
+        assert settings_link.count() == 0
+        assert "主催者" in body
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.errors == []
