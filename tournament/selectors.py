@@ -519,7 +519,7 @@ class SheetSeat:
     seat: Seat
     index: int  # position among the game's seats (what the hand form's seat numbers mean)
     points: int
-    penalties: list[tuple[Penalty, str]]  # the foul and what it does, in words
+    penalties: list[tuple[Penalty, str]]  # the foul and its label: the article, the foul, what it does
 
 
 def table_sheet_seats(
@@ -536,7 +536,7 @@ def table_sheet_seats(
         effect = penalty_effect(penalty.kind)
         if effect.applies_to_hand and penalty.hand_number != hand_number and not effect.has_penalty_points:
             continue  # rights lost in another hand
-        in_force.setdefault(penalty.entry_id, []).append((penalty, effect.consequence))
+        in_force.setdefault(penalty.entry_id, []).append((penalty, effect.label))
     return [SheetSeat(seat, i, points[i] if i < len(points) else 0, in_force.get(seat.entry_id, []))
             for i, seat in enumerate(seats)]  # fmt: skip
 
