@@ -42,7 +42,7 @@ from tournament.services.clock import clock_state, clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_record, hand_void, table_overtime_close
-from tournament.services.results import table_finish, table_reopen
+from tournament.services.results import GAME_CUT_SHORT_REASONS, game_stop_words, table_finish, table_reopen
 from tournament.services.roles import scorekeeper_key_unlock
 
 TABLES_PER_PAGE = 50
@@ -203,9 +203,18 @@ def table_sheet(request, table_id: int):
         "han_fu_pairs": han_fu_pairs(table.round.event.ruleset), "deposits": deposits,
         "riichi_sticks": deposits // 1000, "confirm": _confirming(request, table),
         "honba": initial.get("honba", 0), "tile_images": tile_images(), "overtime": overtime,
-        "dealer_label": _dealer_label(hand_form, seats),
+        "dealer_label": _dealer_label(hand_form, seats), "game_stop": _game_stop(table, sheet),
+        "end_reasons": GAME_CUT_SHORT_REASONS, "end_reason": request.POST.get("end_reason", ""),
     }  # fmt: skip
     return render(request, "tournament/console/table.html", context, status=status)
+
+
+def _game_stop(table, sheet) -> dict | None:
+    """Where the game stopped when its hands do not play it to its end (the confirmation asks why)."""
+    if table.status != Table.Status.PLAYING:
+        return None
+    stand = selectors.table_game_cut_short(table, sheet)
+    return game_stop_words(stand) if stand is not None else None
 
 
 def _hand_now(table, number: int) -> dict | None:
@@ -282,7 +291,8 @@ def _sheet_action(
             "number": editing
         }
     if action == "finish":
-        table_finish(table=table, user=user)
+        table_finish(table=table, user=user, end_reason=request.POST.get("end_reason") or None,
+                     end_note=request.POST.get("end_note", ""))  # fmt: skip
         return _("The table's result is confirmed. The standings will follow.")
     if action == "scores":
         if not scores_form.is_valid():

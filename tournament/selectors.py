@@ -19,7 +19,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 
 from players.models import Player
 from players.reading import search_needle
-from tournament.engine.dealer import next_dealer_position
+from tournament.engine.dealer import GameStand, NextDealer, next_dealer_position, regular_game_stand
 from tournament.engine.ema import EmaLine, EmaProblem, EmaReport, MersWeight, ema_report, mers_weight
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
 from tournament.engine.penalties import PenaltyKind, fouls_in_force, is_disqualifying, penalty_effect
@@ -563,6 +563,12 @@ def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:
     round the seats still playing (art. 42: a seat that left is skipped)."""
     if not sheet.hands:
         return {"dealer_position": 0, "honba": 0}
+    deal = _deal_after_last(sheet, players=players)[2]
+    return {"dealer_position": deal.position, "honba": deal.honba}
+
+
+def _deal_after_last(sheet: HandSheet, *, players: int) -> tuple[list[int], list[int], NextDealer]:
+    """The seats that played the sheet's last hand, those that play on, and the deal after it."""
     last = sheet.hands[-1]
     if sheet.seats is None:
         playing = playing_next = list(range(players))
@@ -573,7 +579,20 @@ def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:
         playing=playing, playing_next=playing_next, dealer=last.dealer_position, honba=last.honba,
         outcome=last.outcome, winners=tuple(w["winner"] for w in last.wins), tenpai=tuple(last.tenpai_positions),
     )  # fmt: skip
-    return {"dealer_position": deal.position, "honba": deal.honba}
+    return playing, playing_next, deal
+
+
+def table_game_cut_short(table: Table, sheet: HandSheet | None = None) -> GameStand | None:
+    """Where the table's game stopped when its hands do not play it to its end (a hanchan's South 4 with
+    the deal passing on, the engine's ``regular_game_stand``); None when they do, before the first hand
+    (nothing to confirm from), or once an overtime hand (art. 39) was played: it follows the game's end."""
+    sheet = sheet if sheet is not None else table_hand_sheet(table)
+    if not sheet.hands or any(h.overtime for h in sheet.hands):
+        return None
+    playing, playing_next, deal = _deal_after_last(sheet, players=len(sheet.seats or ()))
+    stand = regular_game_stand(dealers=[h.dealer_position for h in sheet.hands], playing=playing,
+                               honba=sheet.hands[-1].honba, next_deal=deal, playing_next=playing_next)  # fmt: skip
+    return None if stand.over else stand
 
 
 # --- Overtime outside the finals (art. 39) -------------------------------------------------------

@@ -43,7 +43,9 @@ def japanese_phone(chromium_browser, live_server):
 
 
 @pytest.mark.parametrize("kind", ["referee", "organizer"])
-def test_the_clock_page_of_an_event_without_a_time_bank_says_so(japanese_phone, make_event, seated_round, kind):
+def test_the_clock_page_of_an_event_without_a_time_bank_says_so(
+    japanese_phone, make_event, seated_round, kind
+):
     # given an event with no time bank per hand (art. 38 ①: set only when the event needs one)
     event = make_event(4)
     assert event.clock_bank_seconds is None
@@ -62,7 +64,9 @@ def test_the_clock_page_of_an_event_without_a_time_bank_says_so(japanese_phone, 
     page.wait_for_url(f"**/console/tables/{table.pk}/")
     page.go_back()
     # the organizer is shown where to turn it on; a referee is told whom to ask
-    settings_link = page.locator(f"a[href='/admin/tournament/event/{event.pk}/change/#id_clock_bank_seconds']")
+    settings_link = page.locator(
+        f"a[href='/admin/tournament/event/{event.pk}/change/#id_clock_bank_seconds']"
+    )
     if kind == "organizer":
         assert settings_link.count() == 1
         settings_link.click()
@@ -70,5 +74,36 @@ def test_the_clock_page_of_an_event_without_a_time_bank_says_so(japanese_phone, 
     else:
         assert settings_link.count() == 0
         assert "主催者" in body
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.errors == []
+
+
+def test_confirming_a_game_stopped_at_south_2_asks_why_first(japanese_phone, make_event, seated_round):
+    # given a table whose six hands each passed the deal: the game stopped at 南2局 (a hanchan ends after 南4局)
+    event = make_event(4)
+    table = seated_round(event).tables.get()
+    for number in range(1, 7):
+        dealer = (number - 1) % 4
+        hand_record(table=table, number=number, expected_version=0, data={
+            "outcome": "ron", "dealer_position": dealer,
+            "wins": [{"winner": (dealer + 1) % 4, "discarder": (dealer + 2) % 4, "han": 2, "fu": 40}]})  # fmt: skip
+    page = japanese_phone(event, "referee")
+    page.goto(f"/console/tables/{table.pk}/")
+    # then the confirmation names where the game stopped and where it ends, before anything is confirmed
+    question = page.locator("#game-stop")
+    assert "対局は南2局で止まっています。この対局は南4局で終了します。" in question.inner_text()
+    # when the referee confirms without saying why, nothing is confirmed and the sheet says why not
+    page.click("#finish-form button[type=submit]")
+    page.wait_for_selector(".messages li.error")
+    assert "ここで終了する理由" in page.inner_text(".messages")
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+    # when they tap "the round's time ran out" and confirm
+    page.click("label[for='end-reason-time']")
+    page.click("#finish-form button[type=submit]")
+    page.wait_for_selector("text=卓の結果を確定しました")
+    # then the result is confirmed and the reason kept as a ruling on the table
+    assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
+    assert "南2局" in Ruling.objects.get(table=table).decision
+    assert "対局時間切れ" in Ruling.objects.get(table=table).decision
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.errors == []

@@ -17,9 +17,14 @@ pytestmark = pytest.mark.django_db
 
 def seat_fouls(client, table, language: str) -> list[str]:
     """The text of each foul line of the sheet's seats, as the page shows it in ``language``."""
-    body = client.get(reverse("console:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    body = client.get(
+        reverse("console:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
     seats = body[body.index('id="seats"') : body.index("</section>", body.index('id="seats"'))]
-    return [re.sub(r"\s+", " ", text).strip() for text in re.findall(r'<div class="foul">(.*?)</div>', seats, re.S)]
+    return [
+        re.sub(r"\s+", " ", text).strip()
+        for text in re.findall(r'<div class="foul">(.*?)</div>', seats, re.S)
+    ]
 
 
 @pytest.mark.parametrize(

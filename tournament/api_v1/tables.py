@@ -176,7 +176,8 @@ class TableResult(TableView):
         final_points = None
         if "final_points" in data:
             final_points = self._final_points(table, data)
-        rows = table_finish(table=table, final_points=final_points, user=self.author(table))
+        rows = table_finish(table=table, final_points=final_points, user=self.author(table),
+                            end_reason=data.get("end_reason"), end_note=data["end_note"])  # fmt: skip
         return Response(s.SeatResultSerializer(rows, many=True).data, status=status.HTTP_201_CREATED)
 
     @staticmethod
