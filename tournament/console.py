@@ -33,7 +33,14 @@ from scoring.tiles import TILE_CODES, static_path, tile_name
 from taikai.errors import Forbidden, TaikaiError, VersionConflict
 from tournament import access, selectors
 from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
-from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm, seat_choice_label
+from tournament.forms import (
+    FinalScoresForm,
+    HandForm,
+    PenaltyForm,
+    ScorekeeperPinForm,
+    SubstituteForm,
+    seat_choice_label,
+)
 from tournament.localtime import event_time_zone_activate
 from tournament.models import PENALTY_KIND_CHOICES, Entry, HandVersion, Penalty, Seat, Table
 from tournament.outbox import outbox_form_refusal, outbox_refusal, wants_json
@@ -44,6 +51,7 @@ from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_record, hand_void, table_overtime_close
 from tournament.services.results import GAME_CUT_SHORT_REASONS, game_stop_words, table_finish, table_reopen
 from tournament.services.roles import scorekeeper_key_unlock
+from tournament.services.substitutes import substitute_seat
 
 TABLES_PER_PAGE = 50
 
@@ -342,6 +350,51 @@ def _int_field(request, name: str) -> int:
         return int(request.POST.get(name, ""))
     except ValueError:
         raise TaikaiError(f"invalid_{name}", str(INT_FIELD_ERRORS[name]), field=name) from None
+
+
+@require_http_methods(["GET", "POST"])
+def table_substitute(request, table_id: int):
+    """Seat a substitute 代走 for a player who did not come, from the table (its referees and the organizers):
+    find a stored player by name, kana, romaji, club or EMA number, or name a new one. The same service as the
+    admin's page; a ruling records it (art. 44)."""
+    table = selectors.table_with_event(table_id)
+    if table is None:
+        raise Http404("no such table")
+    actor = access.actor_for(request)
+    if not access.may_referee(actor, table.round.event_id, table.number):
+        return _refused(request, actor)
+    query = request.GET.get("q", "")
+    candidates = selectors.substitute_candidates(table.round.event, query)
+    form = SubstituteForm(request.POST or None, table=table, candidates=candidates,
+                          initial={"seat": request.GET.get("seat")})  # fmt: skip
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                substitute = substitute_seat(seat=form.chosen_seat, player=data["player"], name=data["name"],
+                                             reason=data["reason"], user=actor.author_at(table))  # fmt: skip
+            except TaikaiError as exc:
+                if wants_json(request):
+                    return outbox_refusal(exc)
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            else:
+                done = _("%(player)s is seated as a substitute (代走).") % {"player": substitute.player}
+                if wants_json(request):
+                    return JsonResponse({"ok": True, "message": str(done)})
+                messages.success(request, done)
+                return redirect("console:table", table.pk)
+        elif wants_json(request):
+            return outbox_form_refusal(form)
+    context = {
+        "table": table,
+        "event": table.round.event,
+        "form": form,
+        "query": query,
+        "candidates": candidates,
+    }
+    return render(request, "tournament/console/substitute.html", context, status=status)
 
 
 @require_http_methods(["GET"])

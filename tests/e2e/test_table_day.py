@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group, User
 
+from players.models import Player
 from tests.e2e.conftest import sign_in
 from tournament.models import Ruling, Table
 from tournament.services.hands import hand_record
@@ -105,5 +106,41 @@ def test_confirming_a_game_stopped_at_south_2_asks_why_first(japanese_phone, mak
     assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
     assert "南2局" in Ruling.objects.get(table=table).decision
     assert "対局時間切れ" in Ruling.objects.get(table=table).decision
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.errors == []
+
+
+def test_a_referee_seats_a_substitute_found_by_romaji_from_the_table_sheet(
+    japanese_phone, make_event, seated_round
+):
+    # given a table before its first hand, and three stored 鈴木 一郎 of different clubs
+    event = make_event(4)
+    table = seated_round(event).tables.get()
+    for club in ("大阪麻雀会", "神戸麻雀", "名古屋クラブ"):
+        Player.objects.create(display_name="鈴木 一郎", reading="すずき いちろう", club=club)
+    page = japanese_phone(event, "referee")
+    page.goto(f"/console/tables/{table.pk}/")
+    # when the referee taps "seat a substitute" on West's row and searches in romaji
+    west = table.seats.get(position=2)
+    page.click(f"#players a.substitute[href$='?seat={west.pk}']")
+    page.wait_for_selector("#substitute-search")
+    page.fill("#substitute-q", "suzuki")
+    page.click("#substitute-search button[type=submit]")
+    # then the three namesakes are offered, told apart by their clubs
+    offered = page.locator("#substitute-candidates .picks label").all_inner_texts()
+    assert sorted(offered) == sorted(
+        f"鈴木 一郎 (すずき いちろう · {club})" for club in ("大阪麻雀会", "神戸麻雀", "名古屋クラブ")
+    )
+    # when they choose the one from Kobe and seat him
+    page.click("#substitute-candidates .picks label:has-text('神戸麻雀')")
+    page.fill("#id_reason", "電車の遅延")
+    page.click("#substitute-form button[type=submit]")
+    page.wait_for_url(f"**/console/tables/{table.pk}/")
+    # then the sheet shows him at West, marked as a substitute, and the absent player is away
+    row = page.locator("#players tr", has_text="鈴木 一郎")
+    assert "鈴木 一郎 (代走)" in row.inner_text()
+    substitute = table.seats.get(position=2).entry
+    assert substitute.player.club == "神戸麻雀" and substitute.substitute_for_id == west.entry_id
+    assert Ruling.objects.filter(table=table, entry_id=west.entry_id).exists()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.errors == []

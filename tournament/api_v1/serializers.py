@@ -420,6 +420,24 @@ class AbsenceInput(serializers.Serializer):
     )
 
 
+class SubstituteInput(serializers.Serializer):
+    """A substitute 代走 for a seat, before the table's first hand: a stored player, or a new player's name."""
+
+    position = serializers.IntegerField(
+        min_value=0, max_value=3, help_text="The absent player's seat position."
+    )
+    player = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The stored player who substitutes (their id); or give name.",
+    )
+    name = serializers.CharField(
+        required=False, default="", allow_blank=True, max_length=120,
+        help_text="A new player's name, when the substitute is not a stored player.",
+    )  # fmt: skip
+    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=300)
+
+
 class TableRulingInput(serializers.Serializer):
     decision = serializers.CharField(max_length=2000)
     position = serializers.IntegerField(
