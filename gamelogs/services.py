@@ -125,7 +125,12 @@ def game_log_import(
         _record_hand(record, table, number, hand, game, user=user, note=note)
     table.refresh_from_db()
     if not record.disagreements.exists() and list(table.running_points) == list(game.final_scores):
-        table_finish(table=table, user=user)
+        # the platform ended the game (a bust, an east-only game): where Taikai's count of hands says it
+        # stopped early, that is why, recorded as a ruling
+        ended = _("the game ended on %(platform)s, as its log shows") % {
+            "platform": record.get_platform_display()
+        }
+        table_finish(table=table, user=user, end_reason="other", end_note=ended)
         table.refresh_from_db()
     record.table = table
     return record

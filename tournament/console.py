@@ -33,9 +33,17 @@ from scoring.services import han_fu_pairs, hand_settle_options, win_price_list
 from scoring.tiles import TILE_CODES, static_path, tile_name
 from taikai.errors import Forbidden, TaikaiError, VersionConflict
 from tournament import access, hand_words, selectors
+from tournament.engine.dealer import prevailing_wind
 from tournament.engine.overtime import regular_hand_label
 from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
-from tournament.forms import FinalScoresForm, HandForm, PenaltyForm, ScorekeeperPinForm, seat_choice_label
+from tournament.forms import (
+    FinalScoresForm,
+    HandForm,
+    PenaltyForm,
+    ScorekeeperPinForm,
+    SubstituteForm,
+    seat_choice_label,
+)
 from tournament.hand_words import hand_shown
 from tournament.localtime import event_time_zone_activate
 from tournament.models import PENALTY_KIND_CHOICES, Entry, HandVersion, Penalty, Seat, Table
@@ -44,15 +52,10 @@ from tournament.pages import fragment
 from tournament.services.clock import clock_state, clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
-from tournament.services.hands import (
-    hand_price,
-    hand_record,
-    hand_void,
-    prevailing_wind,
-    table_overtime_close,
-)
-from tournament.services.results import table_finish, table_reopen
+from tournament.services.hands import hand_price, hand_record, hand_void, table_overtime_close
+from tournament.services.results import GAME_CUT_SHORT_REASONS, game_stop_words, table_finish, table_reopen
 from tournament.services.roles import scorekeeper_key_unlock
+from tournament.services.substitutes import substitute_seat
 
 TABLES_PER_PAGE = 50
 
@@ -221,11 +224,20 @@ def table_sheet(request, table_id: int):
         "han_fu_pairs": han_fu_pairs(table.round.event.ruleset), "deposits": deposits,
         "riichi_sticks": deposits // 1000, "confirm": _confirming(request, table),
         "honba": initial.get("honba", 0), "tile_images": tile_images(), "overtime": overtime,
-        "dealer_label": _dealer_label(hand_form, seats), "conflict": conflict,
+        "dealer_label": _dealer_label(hand_form, seats), "conflict": conflict, "game_stop": _game_stop(table, sheet),
+        "end_reasons": GAME_CUT_SHORT_REASONS, "end_reason": request.POST.get("end_reason", ""),
     }  # fmt: skip
     if table.status == Table.Status.PLAYING:
         context["sheet_rules"] = _sheet_rules(table, sheet, seats, context["sheet_seats"])
     return render(request, "tournament/console/table.html", context, status=status)
+
+
+def _game_stop(table, sheet) -> dict | None:
+    """Where the game stopped when its hands do not play it to its end (the confirmation asks why)."""
+    if table.status != Table.Status.PLAYING:
+        return None
+    stand = selectors.table_game_cut_short(table, sheet)
+    return game_stop_words(stand) if stand is not None else None
 
 
 def _hand_now(table, number: int, seats) -> dict | None:
@@ -355,7 +367,8 @@ def _sheet_action(
             "number": editing
         }
     if action == "finish":
-        table_finish(table=table, user=user)
+        table_finish(table=table, user=user, end_reason=request.POST.get("end_reason") or None,
+                     end_note=request.POST.get("end_note", ""))  # fmt: skip
         return _("The table's result is confirmed. The standings will follow.")
     if action == "scores":
         if not scores_form.is_valid():
@@ -407,6 +420,51 @@ def _int_field(request, name: str) -> int:
         raise TaikaiError(f"invalid_{name}", str(INT_FIELD_ERRORS[name]), field=name) from None
 
 
+@require_http_methods(["GET", "POST"])
+def table_substitute(request, table_id: int):
+    """Seat a substitute 代走 for a player who did not come, from the table (its referees and the organizers):
+    find a stored player by name, kana, romaji, club or EMA number, or name a new one. The same service as the
+    admin's page; a ruling records it (art. 44)."""
+    table = selectors.table_with_event(table_id)
+    if table is None:
+        raise Http404("no such table")
+    actor = access.actor_for(request)
+    if not access.may_referee(actor, table.round.event_id, table.number):
+        return _refused(request, actor)
+    query = request.GET.get("q", "")
+    candidates = selectors.substitute_candidates(table.round.event, query)
+    form = SubstituteForm(request.POST or None, table=table, candidates=candidates,
+                          initial={"seat": request.GET.get("seat")})  # fmt: skip
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                substitute = substitute_seat(seat=form.chosen_seat, player=data["player"], name=data["name"],
+                                             reason=data["reason"], user=actor.author_at(table))  # fmt: skip
+            except TaikaiError as exc:
+                if wants_json(request):
+                    return outbox_refusal(exc)
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            else:
+                done = _("%(player)s is seated as a substitute (代走).") % {"player": substitute.player}
+                if wants_json(request):
+                    return JsonResponse({"ok": True, "message": str(done)})
+                messages.success(request, done)
+                return redirect("console:table", table.pk)
+        elif wants_json(request):
+            return outbox_form_refusal(form)
+    context = {
+        "table": table,
+        "event": table.round.event,
+        "form": form,
+        "query": query,
+        "candidates": candidates,
+    }
+    return render(request, "tournament/console/substitute.html", context, status=status)
+
+
 @require_http_methods(["GET"])
 def table_clock(request, table_id: int):
     """The chess clock of art. 38 for a tablet at the table: one tap zone per seat. The server keeps the
@@ -417,11 +475,22 @@ def table_clock(request, table_id: int):
     actor = access.actor_for(request)
     if not access.may_score(actor, table):
         return _refused(request, actor)
+    event = table.round.event
+    if not event.clock_bank_seconds:
+        return _clock_off(request, actor, table)
     seats = selectors.table_game_seats(table)
     defaults = selectors.next_hand_defaults(selectors.table_hand_sheet(table), players=len(seats))
-    context = {"table": table, "event": table.round.event, "seats": seats, "next_hand": selectors.table_hands_recorded(table) + 1,
+    context = {"table": table, "event": event, "seats": seats, "next_hand": selectors.table_hands_recorded(table) + 1,
                "dealer": defaults["dealer_position"], "clock": _clock_shown(table)}  # fmt: skip
     return render(request, "tournament/console/clock.html", context)
+
+
+def _clock_off(request, actor, table):
+    """Art. 38 ①: the time bank is set per hand only when the event needs one. Without it the event plays
+    without a chess clock: the page says so, and shows its organizers the setting that turns it on."""
+    event = table.round.event
+    context = {"table": table, "event": event, "may_manage": access.may_manage(actor, event.pk)}
+    return render(request, "tournament/console/clock_off.html", context)
 
 
 def _clock_shown(table) -> dict | None:

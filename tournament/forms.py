@@ -309,6 +309,50 @@ class PenaltyForm(forms.Form):
         return data
 
 
+def substitute_choice_label(player) -> str:
+    """A stored player among the substitutes offered: the name, then what tells two of one name apart (the
+    reading, the club, the EMA number or other external id)."""
+    details = [text for text in (player.reading, player.club, player.external_id) if text]
+    return f"{player.display_name} ({' · '.join(details)})" if details else player.display_name
+
+
+class SubstituteForm(forms.Form):
+    """A substitute 代走 for a seat: a stored player found by name (``candidates``, the search's matches), or a
+    new player's name. The admin's page and the console's table sheet both use it."""
+
+    seat = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label=_("seat of the absent player"))
+    player = forms.ModelChoiceField(
+        queryset=None, required=False, widget=forms.RadioSelect, empty_label=None, label=_("substitute")
+    )
+    name = forms.CharField(required=False, max_length=120, label=_("…or a new player's name"))
+    reason = forms.CharField(required=False, max_length=300, label=_("reason"))
+
+    def __init__(self, *args, table, candidates, **kwargs):
+        super().__init__(*args, **kwargs)
+        seats = selectors.table_seats(table)
+        self.seats = {seat.pk: seat for seat in seats}
+        self.fields["seat"].choices = [(seat.pk, seat_choice_label(seat)) for seat in seats]
+        event = table.round.event
+        # a posted choice is checked against every eligible player; the page offers the search's matches
+        eligible = selectors.substitute_eligible(event)
+        self.fields["player"].queryset = (
+            eligible if self.is_bound else eligible.filter(pk__in=[p.pk for p in candidates])
+        )
+        self.fields["player"].label_from_instance = substitute_choice_label
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not (data.get("name") or "").strip():
+            raise forms.ValidationError(
+                gettext("choose the substitute, or give a new player's name"), code="player_required"
+            )
+        return data
+
+    @property
+    def chosen_seat(self):
+        return self.seats[self.cleaned_data["seat"]]
+
+
 class ScorekeeperPinForm(forms.Form):
     pin = forms.CharField(
         label=_("PIN"),

@@ -19,7 +19,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 
 from players.models import Player
 from players.reading import search_needle
-from tournament.engine.dealer import next_dealer_position
+from tournament.engine.dealer import GameStand, NextDealer, next_dealer_position, regular_game_stand
 from tournament.engine.ema import EmaLine, EmaProblem, EmaReport, MersWeight, ema_report, mers_weight
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
 from tournament.engine.penalties import PenaltyKind, fouls_in_force, is_disqualifying, penalty_effect
@@ -304,6 +304,31 @@ def tables_version(tables) -> TablesVersion:
     return TablesVersion(counts["tables"], counts["finished"], counts["results"] or 0, counts["ids"] or 0)
 
 
+SUBSTITUTES_SHOWN = 20
+
+
+def substitute_eligible(event: Event):
+    """The stored players who may be seated as a substitute in the event: every player who is not one of its
+    players (a substitute of it already may be chosen again; the service says when not)."""
+    entered = Entry.objects.filter(event=event, substitute_for__isnull=True).values("player_id")
+    return Player.objects.exclude(pk__in=entered)
+
+
+def substitute_candidates(event: Event, query: str) -> list[Player]:
+    """The eligible players whose name or reading (kana or romaji), club or external id (an EMA number)
+    matches ``query``, at most ``SUBSTITUTES_SHOWN``, in name order; none for an empty query."""
+    query = " ".join((query or "").split())[:100]
+    needle = search_needle(query)
+    if not needle:
+        return []
+    matches = Q(search__contains=needle) | Q(club__icontains=query) | Q(external_id__iexact=query)
+    return list(
+        substitute_eligible(event)
+        .filter(matches)
+        .order_by("display_name", "reading", "pk")[:SUBSTITUTES_SHOWN]
+    )
+
+
 def round_find_seats(round_: Round, query: str, *, limit: int = 20) -> list[tuple[int, str, str]]:
     """Find your table: (table number, wind, name) of the players whose name or reading (kana or romaji)
     contains ``query``, at most ``limit``: the database matches the players' search keys."""
@@ -519,7 +544,7 @@ class SheetSeat:
     seat: Seat
     index: int  # position among the game's seats (what the hand form's seat numbers mean)
     points: int
-    penalties: list[tuple[Penalty, str]]  # the foul and what it does, in words
+    penalties: list[tuple[Penalty, str]]  # the foul and its label: the article, the foul, what it does
 
 
 def table_sheet_seats(
@@ -536,7 +561,7 @@ def table_sheet_seats(
         effect = penalty_effect(penalty.kind)
         if effect.applies_to_hand and penalty.hand_number != hand_number and not effect.has_penalty_points:
             continue  # rights lost in another hand
-        in_force.setdefault(penalty.entry_id, []).append((penalty, effect.consequence))
+        in_force.setdefault(penalty.entry_id, []).append((penalty, effect.label))
     return [SheetSeat(seat, i, points[i] if i < len(points) else 0, in_force.get(seat.entry_id, []))
             for i, seat in enumerate(seats)]  # fmt: skip
 
@@ -563,6 +588,12 @@ def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:
     round the seats still playing (art. 42: a seat that left is skipped)."""
     if not sheet.hands:
         return {"dealer_position": 0, "honba": 0}
+    deal = _deal_after_last(sheet, players=players)[2]
+    return {"dealer_position": deal.position, "honba": deal.honba}
+
+
+def _deal_after_last(sheet: HandSheet, *, players: int) -> tuple[list[int], list[int], NextDealer]:
+    """The seats that played the sheet's last hand, those that play on, and the deal after it."""
     last = sheet.hands[-1]
     if sheet.seats is None:
         playing = playing_next = list(range(players))
@@ -573,7 +604,20 @@ def next_hand_defaults(sheet: HandSheet, *, players: int) -> dict:
         playing=playing, playing_next=playing_next, dealer=last.dealer_position, honba=last.honba,
         outcome=last.outcome, winners=tuple(w["winner"] for w in last.wins), tenpai=tuple(last.tenpai_positions),
     )  # fmt: skip
-    return {"dealer_position": deal.position, "honba": deal.honba}
+    return playing, playing_next, deal
+
+
+def table_game_cut_short(table: Table, sheet: HandSheet | None = None) -> GameStand | None:
+    """Where the table's game stopped when its hands do not play it to its end (a hanchan's South 4 with
+    the deal passing on, the engine's ``regular_game_stand``); None when they do, before the first hand
+    (nothing to confirm from), or once an overtime hand (art. 39) was played: it follows the game's end."""
+    sheet = sheet if sheet is not None else table_hand_sheet(table)
+    if not sheet.hands or any(h.overtime for h in sheet.hands):
+        return None
+    playing, playing_next, deal = _deal_after_last(sheet, players=len(sheet.seats or ()))
+    stand = regular_game_stand(dealers=[h.dealer_position for h in sheet.hands], playing=playing,
+                               honba=sheet.hands[-1].honba, next_deal=deal, playing_next=playing_next)  # fmt: skip
+    return None if stand.over else stand
 
 
 # --- Overtime outside the finals (art. 39) -------------------------------------------------------

@@ -11,6 +11,7 @@ urlpatterns = [
     path("console/tables/<int:table_id>/", console.table_sheet, name="table"),
     path("console/tables/<int:table_id>/penalty/", console.table_penalty, name="penalty"),
     path("console/tables/<int:table_id>/clock/", console.table_clock, name="clock"),
+    path("console/tables/<int:table_id>/substitute/", console.table_substitute, name="substitute"),
     path("console/clocks", console.clocks, name="clocks"),
     path("k/<str:token>/", console.table_card, name="table_card"),
 ]

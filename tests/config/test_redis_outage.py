@@ -86,7 +86,7 @@ def test_with_redis_killed_pages_sign_in_and_writes_answer_and_nothing_is_lost(
                                                          {"number": 1, **RON}, content_type="application/json"))
                   for table in tables]  # fmt: skip
         confirmed, confirm_seconds = timed(lambda: referee.post(
-            reverse("api_v1:table_result", args=[tables[0].pk]), {}, content_type="application/json"))  # fmt: skip
+            reverse("api_v1:table_result", args=[tables[0].pk]), {"end_reason": "time"}, content_type="application/json"))  # fmt: skip
     assert [response.status_code for response, _ in writes] == [201, 201]
     assert confirmed.status_code in (200, 201), confirmed.content[:300]
     assert max(seconds for _, seconds in [*writes, *answers]) <= WRITE_SECONDS
@@ -103,7 +103,7 @@ def test_with_redis_killed_pages_sign_in_and_writes_answer_and_nothing_is_lost(
     redis_site.start()
     time.sleep(0.6)  # the broker and the cache are tried again after their retry time
     with django_capture_on_commit_callbacks(execute=True):
-        again = referee.post(reverse("api_v1:table_result", args=[tables[1].pk]), {},
+        again = referee.post(reverse("api_v1:table_result", args=[tables[1].pk]), {"end_reason": "time"},
                              content_type="application/json")  # fmt: skip
     assert again.status_code in (200, 201)
     assert queue.OUTBOX_FLUSH in queued_task_names(redis_site)
@@ -123,7 +123,7 @@ def test_a_write_while_the_broker_rests_does_not_wait_for_it(redis_site, event):
     rested, rested_seconds = timed(lambda: queue._deliver([], queue.STANDINGS_RECOMPUTE, [event.pk], False))
     assert first is not None and isinstance(rested, queue.BrokerResting)
     assert first_seconds <= 1.0 and rested_seconds < 0.05
-    table_finish(table=table)  # a confirmation meanwhile succeeds
+    table_finish(table=table, end_reason="time")  # a confirmation meanwhile succeeds
     assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
 
 

@@ -61,7 +61,7 @@ def test_the_venue_and_a_players_phone_show_a_hand_and_the_next_seating_as_they_
     # the round ends; the next is drafted, then published: the phone shows where to sit at once
     # (one transaction: the pages' refreshes come after it, not between its writes)
     with transaction.atomic():
-        table_finish(table=table)
+        table_finish(table=table, end_reason="time")
         round_complete(round_=table.round)
         entries = list(event.entries.order_by("-id").values_list("id", flat=True))
         draft = round_create(event=event, tables=[entries], status=Round.Status.DRAFT)
@@ -121,7 +121,7 @@ def test_a_referees_tables_show_a_clock_started_and_a_result_confirmed_elsewhere
     clock_start(table=first, hand_number=1, dealer_position=0)  # at the table, on its own device
     page.wait_for_selector(f"td.clock[data-table='{first.pk}']:has-text('hand 1')", timeout=PUSHED_WITHIN_MS)
     hand_record(table=second, number=1, expected_version=0, data=DRAW)
-    table_finish(table=second)
+    table_finish(table=second, end_reason="time")
     page.wait_for_selector("#my-tables tr:has-text('Finished')", timeout=PUSHED_WITHIN_MS)
     assert still_the_same_page(page)
 

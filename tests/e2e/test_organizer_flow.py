@@ -55,8 +55,9 @@ def test_organizer_seats_a_round_records_a_hand_and_players_see_standings(admin_
     tap(admin_page, "han_1", 1)
     admin_page.click("text=Save hand 2")
     admin_page.wait_for_selector("text=a win of 1 han needs its fu")
-    # and confirms the result
-    admin_page.click("text=Confirm the result from these hands")
+    # and confirms the result, the game stopped after one hand: the round's time ran out
+    admin_page.click("label[for='end-reason-time']")
+    admin_page.click("text=Confirm the result: the game ends here")
     admin_page.wait_for_selector("text=The table's result is confirmed.")
     # then the public standings (recomputed by a Celery task) show the winner first
     first_row = ""

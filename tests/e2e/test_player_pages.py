@@ -125,7 +125,7 @@ def world(task_worker) -> World:
         round_ = round_create(event=with_yaku, tables=[[entries[p.pk] for p in table_players]])
         table = round_.tables.get()
         hand_record(table=table, number=1, expected_version=0, data=hand)
-        table_finish(table=table)
+        table_finish(table=table, end_reason="time")
         round_complete(round_=round_)
     with_yaku = event_finish(event=with_yaku)
     # a private event: never on the profile nor in the series

@@ -273,7 +273,7 @@ def test_my_tables_lists_the_tables_being_played_first(
     for table in (first, second):
         hand_record(table=table, number=1, expected_version=0,
                     data={"outcome": "exhaustive_draw", "dealer_position": 0})  # fmt: skip
-        table_finish(table=table)
+        table_finish(table=table, end_reason="time")
     page = screen(viewport, locale)
     referee_signs_in(page, referee, round_.event)
     listed = page.locator("#my-tables a.table-link").all_inner_texts()
@@ -311,7 +311,7 @@ def test_an_organizer_goes_from_a_completed_round_to_seating_the_next(admin_page
     hand_record(
         table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
     )
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     admin_page.goto(f"/admin/tournament/round/?event__id__exact={event.pk}")
     admin_page.check(f"input[name=_selected_action][value='{round_.pk}']")
     admin_page.select_option("select[name=action]", "complete_rounds")

@@ -317,3 +317,16 @@ def test_a_signed_in_player_of_the_game_and_an_account_without_a_role_import_not
         )
         assert answer.status_code in (403, 404), (username, answer.status_code)
     assert not GameLogImport.objects.exists()
+
+
+def test_an_east_only_game_is_confirmed_as_the_platform_ended_it_with_a_ruling_saying_so(standard_ruleset):
+    """東風戦 on Tenhou: Taikai counts a hanchan, so the result records why it ends after East 4."""
+    from tournament.models import Ruling
+
+    event, game, _ = online_event(standard_ruleset, "shuffle.xml")
+    assert game.rules.hanchan is False
+    game_log_import(event=event, data=log_bytes("shuffle.xml"))
+    table = log_table(event)
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert Ruling.objects.filter(table=table).exists()

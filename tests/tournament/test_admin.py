@@ -33,7 +33,10 @@ def test_organizer_runs_a_round_from_the_admin(admin_client, make_event, django_
                 hands_url(table), hand_post(discarder=2, winner_1=1, han_1=3, fu_1=30)
             )
             assert response.status_code == 302, response.content.decode()[:2000]
-            assert admin_client.post(hands_url(table), {"action": "finish"}).status_code == 302
+            assert (
+                admin_client.post(hands_url(table), {"action": "finish", "end_reason": "time"}).status_code
+                == 302
+            )
         response = admin_client.post(
             reverse("admin:tournament_round_changelist"),
             {"action": "complete_rounds", "_selected_action": [round_.pk]},

@@ -439,7 +439,7 @@ def played(event, tables):
     Player.objects.filter(entries__event=event).update(family_name="Family", given_name="Given")
     Player.objects.filter(pk=event.entries.order_by("id").first().player_id).update(external_id="04-001")
     hand_record(table=tables[0], number=1, expected_version=0, data=RON)
-    table_finish(table=tables[0])
+    table_finish(table=tables[0], end_reason="time")
     table_finish(table=tables[1], final_points=[40000, 30000, 20000, 10000])
     round_complete(round_=Round.objects.get(event=event))
     standings_recompute(event_id=event.pk)

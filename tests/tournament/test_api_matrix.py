@@ -284,7 +284,7 @@ CASES: dict[tuple[str, str], list[Case]] = {
                                    "wins": [{"winner": 1, "discarder": 2, "han": 4, "fu": 30}]})],
     ("hand_void", "POST"): [C("void hand 1 at table 1", v1("hand_void", t1, 1), AT_TABLE_1, {"expected_version": 1})],
     ("table_result", "GET"): [C("read table 1's result", v1("table_result", t1), READERS)],
-    ("table_result", "POST"): [C("confirm table 1 from its hands", v1("table_result", t1), AT_TABLE_1, {}),
+    ("table_result", "POST"): [C("confirm table 1 from its hands", v1("table_result", t1), AT_TABLE_1, {"end_reason": "time"}),
                                C("confirm table 2's final scores", v1("table_result", t2), AT_TABLE_2,
                                  {"final_points": [40000, 30000, 20000, 10000]})],
     ("table_penalties", "GET"): [C("list table 1's penalties", v1("table_penalties", t1), READERS)],
@@ -293,6 +293,9 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("table_absences", "POST"): [C("mark South absent at table 1", v1("table_absences", t1), AT_TABLE_1,
                                    {"position": 1, "during": True})],
     ("table_absence", "DELETE"): [C("undo West's absence at table 1", v1("table_absence", t1, 3), AT_TABLE_1)],
+    # a substitute: the table's referees (table 2's: the organizers; a referee of table 1 is refused there)
+    ("table_substitutes", "POST"): [C("seat a substitute at table 2", v1("table_substitutes", t2), EVERY_TABLE,
+                                      {"position": 0, "name": "Stand In"})],
     ("table_rulings", "GET"): [C("list table 1's rulings", v1("table_rulings", t1), READERS)],
     ("table_rulings", "POST"): [C("record a ruling at table 1", v1("table_rulings", t1), AT_TABLE_1,
                                   {"decision": "play on", "position": 0})],

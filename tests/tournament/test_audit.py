@@ -372,7 +372,7 @@ def year_two(make_event, seated_round):
         if number == 6:
             data = {"outcome": "exhaustive_draw", "dealer_position": 1, "overtime": True}
         hand_record(table=table, number=number, expected_version=0, data=data)
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     standings_recompute(event_id=event.id)
     table.refresh_from_db()
     assert table.overtime_year == 2 and event_audit(event) == []
@@ -604,7 +604,7 @@ def two_player_final(make_event, **fields):
     table = round_.tables.get()
     hand_record(table=table, number=1, expected_version=0,
                 data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 0, "han": 2, "fu": 40}]})  # fmt: skip
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     final_apply(table=table)
     standings_recompute(event_id=event.id)
     event.refresh_from_db()
@@ -665,7 +665,7 @@ def test_a_round_marked_completed_while_tables_are_still_playing(make_event, sea
     hand_record(
         table=first, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
     )
-    table_finish(table=first)
+    table_finish(table=first, end_reason="time")
     # when the round is marked completed behind the services' back (its status edited)
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.COMPLETED)
     # then the audit names the round and the table still playing

@@ -128,7 +128,7 @@ def test_a_confirmed_table_stops_its_clock_and_a_later_read_writes_no_penalty(cl
     clocked_table.round.event.save(update_fields=["is_public"])
     hand_record(table=clocked_table, number=1, expected_version=0, data=RON_BY_EAST)
     clock_services.clock_start(table=clocked_table, hand_number=2, dealer_position=0)  # a hand begun, then
-    table_finish(table=clocked_table)  # the directors end the game
+    table_finish(table=clocked_table, end_reason="time")  # the directors end the game
     now["ms"] += 3_600_000
     view = client.get(reverse("tournament_api:clock", args=[clocked_table.pk])).json()
     assert view["status"] == "finished" and view["flagged"] == []

@@ -39,7 +39,7 @@ def test_art40_winner_of_the_last_hand_not_last_eliminates_the_overall_last(fina
     hand_record(
         table=table, number=1, expected_version=0, data=ron(1, 2)
     )  # South wins off West: West is last
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     situation = final_situation(table=table)
     assert situation.decision.kind == "eliminate" and situation.decision.player_id == ids[2]
     message = final_apply(table=table)
@@ -56,7 +56,7 @@ def test_art40_last_hand_won_by_the_overall_last_goes_to_overtime(final):
     hand_record(
         table=table, number=2, expected_version=0, data=ron(2, 3, han=1, fu=30)
     )  # West wins: 18000, still last
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     situation = final_situation(table=table)
     assert situation.decision.kind == "overtime", situation.decision.reason
     assert "1年春" in final_apply(table=table)
@@ -69,7 +69,7 @@ def test_art40_two_player_final_winner_beating_the_opponent_is_champion(make_eve
     ids = list(event.entries.order_by("id").values_list("id", flat=True))
     table = final_table(event, ids)
     hand_record(table=table, number=1, expected_version=0, data=ron(1, 0))
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     assert final_situation(table=table).decision.kind == "champion"
     assert "champion" in final_apply(table=table)
     event.refresh_from_db()
@@ -79,7 +79,7 @@ def test_art40_two_player_final_winner_beating_the_opponent_is_champion(make_eve
 def test_art40_decision_is_shown_in_the_admin(admin_client, final):
     event, _, table = final
     hand_record(table=table, number=1, expected_version=0, data=ron(1, 2))
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     body = admin_client.get(reverse("console:table", args=[table.pk])).content.decode()
     assert 'id="final-decision"' in body and "Eliminate" in body
     assert (
@@ -110,7 +110,7 @@ def test_art43_a_disqualified_finalist_who_wins_the_two_player_final_is_not_crow
         hand_number=1,
     )
     hand_record(table=table, number=1, expected_version=0, data=ron(1, 0, han=5))
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     situation = final_situation(table=table)
     assert (situation.decision.kind, situation.decision.player_id) == ("champion", ids[0])
     assert situation.decision.disqualified == (ids[1],) and "disqualified" in situation.decision.reason
@@ -129,7 +129,7 @@ def test_art43_disqualifying_the_champion_takes_the_title_away(make_event):
     ids = list(event.entries.order_by("id").values_list("id", flat=True))
     table = final_table(event, ids)
     hand_record(table=table, number=1, expected_version=0, data=ron(1, 0))
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     final_apply(table=table)
     entry_disqualify(entry=event.entries.get(pk=ids[1]), reason="art. 43: conduct found after the final")
     event.refresh_from_db()
@@ -145,7 +145,7 @@ def test_art43_a_disqualified_finalist_leaves_and_the_others_play_on(final):
     penalty_log(event=event, entry=event.entries.get(pk=ids[3]), kind="art37_deliberate_foul", reason="swap",
                 table=table, hand_number=1)  # fmt: skip
     hand_record(table=table, number=1, expected_version=0, data=ron(2, 1))
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     decision = final_situation(table=table).decision
     assert (decision.kind, decision.player_id, decision.disqualified) == ("eliminate", ids[1], (ids[3],))
     message = final_apply(table=table)
@@ -164,7 +164,7 @@ def test_art40_1_the_decision_comes_after_the_last_prescribed_game(make_event):
     ids = list(event.entries.order_by("id").values_list("id", flat=True))
     table = final_table(event, ids)
     hand_record(table=table, number=1, expected_version=0, data=ron(1, 2))  # West last: would be eliminated
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     situation = final_situation(table=table)
     assert (situation.decision.kind, situation.game, situation.games) == ("next_game", 1, 2)
     assert "game 1 of the 2 prescribed games" in situation.decision.reason
@@ -173,7 +173,7 @@ def test_art40_1_the_decision_comes_after_the_last_prescribed_game(make_event):
     assert second.round.is_final
     assert list(second.seats.order_by("position").values_list("entry_id", flat=True)) == ids
     hand_record(table=second, number=1, expected_version=0, data=ron(1, 2))
-    table_finish(table=second)
+    table_finish(table=second, end_reason="time")
     situation = final_situation(table=second)
     assert (situation.decision.kind, situation.decision.player_id, situation.game) == ("eliminate", ids[2], 2)
 

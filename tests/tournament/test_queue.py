@@ -58,7 +58,9 @@ def test_a_result_confirmed_while_the_broker_is_down_is_kept_and_the_standings_f
     # given a table with a hand, and the broker down
     table = _table_with_a_hand(make_event, seated_round)
     # when the referee confirms the result
-    response = admin_client.post(reverse("console:table", args=[table.pk]), {"action": "finish"}, follow=True)
+    response = admin_client.post(
+        reverse("console:table", args=[table.pk]), {"action": "finish", "end_reason": "time"}, follow=True
+    )
     # then the result is confirmed, the page says the standings follow, and the recompute waits in the outbox
     assert response.status_code == 200
     assert "The table&#x27;s result is confirmed. The standings will follow." in response.content.decode()
@@ -105,7 +107,9 @@ def test_work_queued_while_redis_is_down_reaches_the_worker_when_it_is_back(
     # given the broker down while a referee confirms a result and an organizer asks for a seating
     table = _table_with_a_hand(make_event, seated_round)
     other = make_event(8, name="Autumn Cup", slug="autumn-cup")
-    response = admin_client.post(reverse("console:table", args=[table.pk]), {"action": "finish"})
+    response = admin_client.post(
+        reverse("console:table", args=[table.pk]), {"action": "finish", "end_reason": "time"}
+    )
     assert response.status_code == 302
     job = seating_job_request(event=other)
     # then both writes stand, and their work waits in the outbox

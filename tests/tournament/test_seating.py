@@ -30,7 +30,7 @@ def play_round(round_):
     round_publish(round_=round_) if round_.status == Round.Status.DRAFT else None
     for table in round_.tables.all():
         hand_record(table=table, number=1, expected_version=0, data=RON)
-        table_finish(table=table)
+        table_finish(table=table, end_reason="time")
     round_complete(round_=round_)
 
 

@@ -84,7 +84,7 @@ def test_art37_penalty_points_are_unit_times_players_and_deducted(table, django_
     penalty = log(table, 3, "art37_deliberate_foul")
     assert penalty.points == 100 * 4
     hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     standings_recompute(event_id=event.id)
     row = StandingsRow.objects.get(event=event, entry_id=penalty.entry_id)
     seat_result = penalty.entry.results.get(is_current=True)
@@ -105,7 +105,7 @@ def test_art43_penalty_points_foul_in_tournament_play_disqualifies(table):
 
 def test_art43_disqualified_player_keeps_rank_but_not_award_place(table):
     hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     winner = seat_entry(table, 1)
     entry_disqualify(entry=winner, reason="art. 43: director's decision")
     standings_recompute(event_id=table.round.event_id)
@@ -138,7 +138,7 @@ def test_art42_absent_before_the_game_plays_three_player_and_forfeits(table):
     version = hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
     # 40 fu 2 han ron paid on four-player values: 2600, whatever m is for a ron
     assert version.deltas == [0, 2600, -2600]
-    rows = {r.seat.position: r for r in table_finish(table=table)}
+    rows = {r.seat.position: r for r in table_finish(table=table, end_reason="time")}
     uma = table.round.event.ruleset.uma_for(4)
     # then the absentee takes the sole-last placement points of a four-player table, subtracted
     assert rows[3].forfeit and rows[3].placement is None and rows[3].game_points == uma[-1]
@@ -160,7 +160,7 @@ def test_art42_absent_during_the_game_points_stand_and_the_game_goes_on(table):
     version = hand_record(table=table, number=2, expected_version=0,
                           data={"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 3, "han": 1, "fu": 30}]})  # fmt: skip
     assert version.deltas[2] == 0 and sum(version.deltas) == 0
-    rows = {r.seat.position: r for r in table_finish(table=table)}
+    rows = {r.seat.position: r for r in table_finish(table=table, end_reason="time")}
     assert rows[2].forfeit and rows[2].final_points == 25000 - 2600  # points exchanged stand
     assert rows[2].placement_points == table.round.event.ruleset.uma_for(4)[-1]
     assert {rows[p].placement for p in (0, 1, 3)} == {1, 2, 3}
@@ -254,7 +254,7 @@ def test_art39_2_a_winner_above_everyone_ends_the_overtime_and_no_hand_follows(t
         hand_record(table=table, number=4, expected_version=0, data=DRAWN_OVERTIME)
     assert info.value.code == "overtime_over" and "1年夏" in info.value.message
     assert not HandVersion.objects.filter(hand__number=4).exists()
-    assert table_finish(table=table)
+    assert table_finish(table=table, end_reason="time")
 
 
 def test_art39_2_a_drawn_overtime_hand_ends_the_overtime(table):
@@ -270,7 +270,7 @@ def test_art39_2_the_result_waits_for_an_overtime_still_going(table):
     status = overtime_status(table)
     assert (status.state, status.next_hand) == ("playing", "1年夏 (Y1 Summer)") and status.playing
     with pytest.raises(TaikaiError) as info:
-        table_finish(table=table)
+        table_finish(table=table, end_reason="time")
     assert info.value.code == "overtime_in_progress" and "1年夏" in info.value.message
 
 
@@ -289,7 +289,7 @@ def test_art39_art44_the_directors_close_an_overtime_still_going(table, admin_us
     with pytest.raises(TaikaiError) as info:
         hand_record(table=table, number=3, expected_version=0, data=DRAWN_OVERTIME)
     assert info.value.code == "overtime_over"
-    assert table_finish(table=table)
+    assert table_finish(table=table, end_reason="time")
 
 
 def test_art39_2_a_correction_that_ends_the_overtime_before_later_hands_is_refused(table):

@@ -155,7 +155,7 @@ def test_table_finish_from_hands_places_players_and_updates_standings(
     table = first_table(event)
     hand_record(table=table, number=1, expected_version=0, data=RON_40_2)
     with django_capture_on_commit_callbacks(execute=True):
-        rows = table_finish(table=table)
+        rows = table_finish(table=table, end_reason="time")
     by_position = {r.seat.position: r for r in rows}
     assert [by_position[p].final_points for p in range(4)] == [25000, 27600, 22400, 25000]
     assert by_position[1].placement == 1 and by_position[1].advanced
@@ -186,7 +186,7 @@ def test_round_complete_needs_every_table_confirmed(make_event, seated_round):
     round_ = seated_round(event)
     table = round_.tables.first()
     hand_record(table=table, number=1, expected_version=0, data=RON_40_2)
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     with pytest.raises(TaikaiError) as info:
         round_complete(round_=round_)
     assert info.value.code == "tables_still_playing"
@@ -218,17 +218,17 @@ def test_confirming_a_confirmed_table_again_changes_nothing(
     # given a table confirmed from its hands
     table = seated_round(make_event(4)).tables.get()
     hand_record(table=table, number=1, expected_version=0, data=RON_40_2)
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     first = {r.pk for r in SeatResult.objects.filter(table=table)}
     queued = QueuedTask.objects.count()
     # when it is confirmed again, twice, and again after a reopening that changed nothing
     with django_capture_on_commit_callbacks() as callbacks:
-        table_finish(table=table)
-        table_finish(table=table)
+        table_finish(table=table, end_reason="time")
+        table_finish(table=table, end_reason="time")
     assert callbacks == []  # nothing changed: nothing to recompute, nothing to announce
     with django_capture_on_commit_callbacks() as callbacks:
         table_reopen(table=table)
-        rows = table_finish(table=table)
+        rows = table_finish(table=table, end_reason="time")
     # then there is still one version, the same rows, and no standings recompute was asked for (the live
     # pages are told the table was reopened and confirmed again)
     table.refresh_from_db()

@@ -46,7 +46,7 @@ def table(make_event, seated_round):
 
 def play_and_rank(table):
     hand_record(table=table, number=1, expected_version=0, data=RON)
-    table_finish(table=table)
+    table_finish(table=table, end_reason="time")
     round_complete(round_=table.round)
     return {row["entry"]: row for row in standings_rows(table.round.event)}
 

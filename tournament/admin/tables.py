@@ -3,7 +3,6 @@ console (``console:table``), where referees and scorekeepers work."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
@@ -13,10 +12,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from players.models import Player
 from taikai.errors import TaikaiError
-from tournament import access
+from tournament import access, selectors
 from tournament.admin.common import EventScopedAdmin
+from tournament.forms import SubstituteForm
 from tournament.models import Seat, Table
 from tournament.services.substitutes import substitute_seat
 
@@ -69,12 +68,14 @@ class TableAdmin(EventScopedAdmin):
         table = self.object_to_change(request, Table, table_id)
         if not access.may_manage(access.actor_for(request), table.round.event_id):
             raise PermissionDenied
-        form = SubstituteForm(request.POST or None, table=table)
+        query = request.GET.get("q", "")
+        candidates = selectors.substitute_candidates(table.round.event, query)
+        form = SubstituteForm(request.POST or None, table=table, candidates=candidates)
         status = 200
         if request.method == "POST" and form.is_valid():
             try:
                 data = form.cleaned_data
-                substitute_seat(seat=data["seat"], player=data["player"], name=data["name"], reason=data["reason"],
+                substitute_seat(seat=form.chosen_seat, player=data["player"], name=data["name"], reason=data["reason"],
                                 user=request.user)  # fmt: skip
             except TaikaiError as exc:
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
@@ -85,27 +86,6 @@ class TableAdmin(EventScopedAdmin):
         elif request.method == "POST":
             status = 400
         context = {**self.admin_site.each_context(request), "opts": Table._meta, "original": table, "form": form,
+                   "query": query, "candidates": candidates,
                    "title": gettext("Seat a substitute at %(table)s") % {"table": table}}  # fmt: skip
         return TemplateResponse(request, "admin/tournament/table/substitute.html", context, status=status)
-
-
-class SubstituteForm(forms.Form):
-    seat = forms.ModelChoiceField(queryset=Seat.objects.none(), label=_("seat of the absent player"))
-    player = forms.ModelChoiceField(
-        queryset=Player.objects.all(),
-        required=False,
-        widget=forms.NumberInput,
-        label=_("substitute (player id)"),
-    )
-    name = forms.CharField(required=False, max_length=120, label=_("…or a new player's name"))
-    reason = forms.CharField(required=False, max_length=300, label=_("reason"))
-
-    def __init__(self, *args, table, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["seat"].queryset = table.seats.select_related("entry__player").order_by("position")
-
-    def clean(self):
-        data = super().clean()
-        if not data.get("player") and not (data.get("name") or "").strip():
-            raise forms.ValidationError(gettext("choose the substitute, or give a new player's name"))
-        return data

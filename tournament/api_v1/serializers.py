@@ -32,6 +32,7 @@ from tournament.models import (
     TeamMember,
 )
 from tournament.services.hand_input import MAX_HAN, MAX_HONBA, MAX_YAKUMAN, OUTCOMES
+from tournament.services.results import GAME_CUT_SHORT_REASONS
 
 FRACTION_PATTERN = r"^-?[0-9]+(/[0-9]+)?$"
 MAX_ID = 2**63 - 1
@@ -376,6 +377,16 @@ class ResultInput(serializers.Serializer):
     confirm_unusual = serializers.BooleanField(
         default=False, help_text="A score below zero or not in hundreds is taken once this says it is right."
     )
+    end_reason = serializers.ChoiceField(
+        choices=list(GAME_CUT_SHORT_REASONS), required=False,
+        help_text="Confirming from hands that stop before the game's end (a hanchan played to South 4): why "
+                  "it ends here (time: the round's time ran out; other: end_note says why), recorded as a "
+                  "ruling. Without it such a confirmation is refused with game_not_finished.",
+    )  # fmt: skip
+    end_note = serializers.CharField(
+        required=False, default="", allow_blank=True, max_length=200,
+        help_text="The referee's words on why the game ends early (required with end_reason other).",
+    )  # fmt: skip
 
 
 PENALTY_KINDS = [(kind.value, effect.label) for kind, effect in PENALTY_EFFECTS.items()]
@@ -407,6 +418,24 @@ class AbsenceInput(serializers.Serializer):
     during = serializers.BooleanField(
         help_text="true: left during the game (the hand in progress is void); false: absent before it."
     )
+
+
+class SubstituteInput(serializers.Serializer):
+    """A substitute 代走 for a seat, before the table's first hand: a stored player, or a new player's name."""
+
+    position = serializers.IntegerField(
+        min_value=0, max_value=3, help_text="The absent player's seat position."
+    )
+    player = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The stored player who substitutes (their id); or give name.",
+    )
+    name = serializers.CharField(
+        required=False, default="", allow_blank=True, max_length=120,
+        help_text="A new player's name, when the substitute is not a stored player.",
+    )  # fmt: skip
+    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=300)
 
 
 class TableRulingInput(serializers.Serializer):

@@ -6,6 +6,7 @@ organizers; penalties, absences and rulings: its referees and the organizers).""
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers as drf_serializers
 from rest_framework import status
@@ -31,6 +32,7 @@ from tournament.services.clock import (
 from tournament.services.discipline import penalty_log, ruling_record, seat_mark_absent, seat_mark_present
 from tournament.services.hands import hand_record, hand_void
 from tournament.services.results import table_finish
+from tournament.services.substitutes import substitute_seat
 
 WRITE_ERRORS = {**ERRORS, 409: s.ErrorSerializer}
 
@@ -176,7 +178,8 @@ class TableResult(TableView):
         final_points = None
         if "final_points" in data:
             final_points = self._final_points(table, data)
-        rows = table_finish(table=table, final_points=final_points, user=self.author(table))
+        rows = table_finish(table=table, final_points=final_points, user=self.author(table),
+                            end_reason=data.get("end_reason"), end_note=data["end_note"])  # fmt: skip
         return Response(s.SeatResultSerializer(rows, many=True).data, status=status.HTTP_201_CREATED)
 
     @staticmethod
@@ -253,6 +256,31 @@ class TableAbsence(TableView):
         table = self.writable(table_id, referee=True)
         seat_mark_present(seat=self.seat_at(table, position), user=self.actor.author)
         return Response(s.TableSerializer(selectors.table_api(table.pk)).data)
+
+
+class TableSubstitutes(TableView):
+    @extend_schema(
+        operation_id="substitute_seat", tags=["discipline"], request=s.SubstituteInput,
+        summary="Seat a substitute 代走 for an absent player, before the table's first hand (its referees)",
+        description="The same service as the admin's and the console's: the substitute (a stored player by id, "
+        "or a new player's name) takes the seat, the absent player is away, and a ruling records it (art. 44). "
+        "After the first hand: 400 game_started.",
+        responses={201: s.TableSerializer, **WRITE_ERRORS},
+    )  # fmt: skip
+    def post(self, request, table_id: int):
+        table = self.writable(table_id, referee=True)
+        data = valid(s.SubstituteInput, request)
+        seat = self.seat_at(table, data["position"])
+        player = None
+        if data.get("player") is not None:
+            player = selectors.substitute_eligible(table.round.event).filter(pk=data["player"]).first()
+            if player is None:
+                raise TaikaiError("unknown_player", _("no stored player %(id)s may substitute here")
+                                  % {"id": data["player"]}, field="player")  # fmt: skip
+        substitute_seat(
+            seat=seat, player=player, name=data["name"], reason=data["reason"], user=self.actor.author
+        )
+        return Response(s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
 
 
 class TableRulings(TableView):

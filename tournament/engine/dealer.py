@@ -12,13 +12,16 @@ Art. 42: a player who leaves during the game makes it a three- or two-player gam
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from taikai.i18n import _
 
 from .errors import TournamentError
+from .overtime import regular_hand_label
 
+HANCHAN_WINDS = 2  # 半荘戦: a game is the East round 東場 then the South round 南場
 OUTCOMES = ("ron", "tsumo", "exhaustive_draw", "abortive_draw", "replayed")
 
 
@@ -114,3 +117,60 @@ def next_dealer_position(
         position = later[0] if later else following_seats[0]
         wind_advances = wind_advances or not later
     return NextDealer(position, deal.honba, wind_advances)
+
+
+def prevailing_wind(dealer_positions: Sequence[int]) -> int:
+    """The prevailing wind 場風 of the last of these hands, from their dealers' positions in play order: 0 =
+    East round 東場, 1 = South 南場, …; it advances each time the deal passes back round to a lower seat."""
+    wind = 0
+    for before, after in itertools.pairwise(dealer_positions):
+        if after < before:
+            wind += 1
+    return min(wind, 3)
+
+
+@dataclass(frozen=True)
+class GameStand:
+    """Where a regular game stands after its last hand: ``over`` once the deal would pass beyond the last
+    hand of its last wind round (South 4 in a hanchan 半荘, or South 3 in a game made three-player by art. 42).
+    The last hand played is ``wind`` / ``dealer_number`` (1.. among its ``players``) / ``honba``."""
+
+    over: bool
+    wind: int
+    dealer_number: int
+    honba: int
+    players: int  # seats that played the last hand
+    players_next: int  # seats that play from the next hand on (art. 42: fewer after a player left)
+    winds: int = HANCHAN_WINDS
+
+    def last_hand_label(self, language: str) -> str:
+        """The last hand played: ``南2局``, ``South 2, 1 honba``."""
+        return regular_hand_label(self.wind, self.dealer_number, self.honba, players=self.players,
+                                  language=language)  # fmt: skip
+
+    def end_label(self, language: str) -> str:
+        """The hand after which the game is over when the deal passes on: ``南4局``, ``South 4``."""
+        return regular_hand_label(
+            self.winds - 1, self.players_next, players=self.players_next, language=language
+        )
+
+
+def regular_game_stand(
+    *, dealers: Sequence[int], playing: Sequence[int], honba: int, next_deal: NextDealer,
+    playing_next: Sequence[int], winds: int = HANCHAN_WINDS,
+) -> GameStand:  # fmt: skip
+    """Is the regular game over after its last hand? ``dealers`` are the dealer positions of every hand
+    played, in order (the last one's ``playing`` seats and ``honba``), ``next_deal`` what
+    ``next_dealer_position`` gives after it, ``playing_next`` the seats playing on. The game is over when
+    the deal would pass from the last seat of the last wind round: a dealer's repeat 連荘 there, a draw
+    with the dealer tenpai, an abortive draw or a replay (art. 36 ③) go on."""
+    if not dealers:
+        raise TournamentError("no_hands", _("no hand has been played"), field="dealers")
+    if dealers[-1] not in playing:
+        raise TournamentError("invalid_dealer", _("the dealer is not at the table"), field="dealer")
+    wind = prevailing_wind(dealers)
+    return GameStand(
+        over=wind + int(next_deal.wind_advances) >= winds, wind=wind,
+        dealer_number=list(playing).index(dealers[-1]) + 1, honba=honba, players=len(playing),
+        players_next=len(playing_next), winds=winds,
+    )  # fmt: skip

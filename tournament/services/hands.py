@@ -27,6 +27,7 @@ from scoring.services import hand_settle
 from taikai.errors import TaikaiError, VersionConflict
 from tournament import selectors
 from tournament.announce import announce
+from tournament.engine.dealer import prevailing_wind
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import PenaltyKind, check_win_allowed
 from tournament.models import HandVersion, Ruling, Seat, Table
@@ -249,15 +250,6 @@ def hand_check_rights(
             check_win_allowed(kinds, "tsumo" if win.discarder is None else "ron")
         except TaikaiError as exc:
             raise exc.at("wins", about=str(seat.entry.player)) from exc
-
-
-def prevailing_wind(dealer_positions: list[int]) -> int:
-    """0 = East round 東場, 1 = South 南場, …: it advances each time the deal passes back to seat 0."""
-    wind = 0
-    for before, after in itertools.pairwise(dealer_positions):
-        if after < before:
-            wind += 1
-    return min(wind, 3)
 
 
 def hand_label(

@@ -6,17 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring.services import game_end_deposit_shares
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.announce import announce
+from tournament.engine.dealer import GameStand
 from tournament.engine.table_result import SeatOutcome, table_result
-from tournament.models import Round, SeatResult, Table
+from tournament.models import Round, Ruling, SeatResult, Table
 from tournament.options import table_rules
 from tournament.services.clock import clock_stop
-from tournament.services.common import authorship, require_published, status_set
+from tournament.services.common import authorship, recorder, require_published, status_set, token_of
 from tournament.services.locks import lock_round, lock_table
 from tournament.services.standings import standings_schedule_recompute
 
@@ -86,14 +88,73 @@ def _refuse_scores_unlike_hands(given: list[int], from_hands: list[int], playing
         )  # fmt: skip
 
 
+# Why a game confirmed from its hands ends before its last hand (the referee's answer, recorded as a ruling).
+GAME_CUT_SHORT_REASONS = {
+    "time": gettext_lazy("the round's time ran out"),
+    "other": gettext_lazy("another reason"),
+}
+
+
+def game_stop_words(stand: GameStand) -> dict[str, str]:
+    """Where a game cut short stopped (``hand``: 南2局) and its last hand (``end``: 南4局), in the active language."""
+    language = "ja" if (get_language() or "").startswith("ja") else "en"
+    return {"hand": stand.last_hand_label(language), "end": stand.end_label(language)}
+
+
+def _game_cut_short_ruling(table: Table, end_reason: str | None, end_note: str) -> str | None:
+    """The ruling to record when the hands confirmed stop before the game's end (the engine's
+    ``regular_game_stand``), None when they play it to its end. Refused without a reason: the message
+    names where the game stopped and where it ends."""
+    stand = selectors.table_game_cut_short(table)
+    if stand is None:
+        return None
+    where = game_stop_words(stand)
+    if not end_reason:
+        raise TaikaiError(
+            "game_not_finished",
+            # Translators: hand is where the game stopped (南2局), end its last hand (南4局).
+            _("The game stopped at %(hand)s: it ends after %(end)s. To confirm the result all the same, say "
+              "why it ends here (the round's time ran out, or another reason).") % where,
+            field="end_reason",
+        )  # fmt: skip
+    if end_reason not in GAME_CUT_SHORT_REASONS:
+        raise TaikaiError(
+            "invalid_end_reason",
+            _("the reason is one of %(reasons)s") % {"reasons": ", ".join(GAME_CUT_SHORT_REASONS)},
+            field="end_reason",
+        )
+    note = (end_note or "").strip()
+    if end_reason == "other" and not note:
+        raise TaikaiError(
+            "end_note_required", _("write why the game ends before %(end)s") % where, field="end_note"
+        )
+    reason = str(GAME_CUT_SHORT_REASONS[end_reason])
+    # Translators: the ruling recorded (art. 44); hand is where the game stopped, end its last hand, reason
+    # why ("the round's time ran out"), followed by the referee's note when one was written.
+    decision = _("Result confirmed with the game stopped at %(hand)s, before its end after %(end)s: %(reason)s") % {
+        **where, "reason": reason}  # fmt: skip
+    return f"{decision} — {note}" if note else decision
+
+
+def _record_game_cut_short(table: Table, decision: str | None, user) -> None:
+    if decision:
+        Ruling.objects.create(event=table.round.event, table=table, decision=decision, decided_by=recorder(user),
+                              decided_by_token=token_of(user))  # fmt: skip
+
+
 @transaction.atomic
-def table_finish(*, table: Table, final_points: Sequence[int] | None = None, user=None) -> list[SeatResult]:
+def table_finish(
+    *, table: Table, final_points: Sequence[int] | None = None, user=None, end_reason: str | None = None,
+    end_note: str = "",
+) -> list[SeatResult]:  # fmt: skip
     """Confirm a table's result: from its hands (hand-by-hand events) or from the final scores given.
 
     A result the same as the one in force makes no new version and no recompute.
     Riichi deposits still on the table go to the top player or are lost, per the ruleset. Given final
     scores must add up to the start total minus the deposits left on the table. An overtime still going
-    (art. 39 ②, as the engine decided it) is played out, or closed by the directors, first.
+    (art. 39 ②, as the engine decided it) is played out, or closed by the directors, first. Hands that stop
+    before the game's end (a hanchan played to South 4) are confirmed only with ``end_reason`` (a key of
+    ``GAME_CUT_SHORT_REASONS``; ``other`` with ``end_note``), recorded as a ruling on the table (art. 44).
     """
     table = lock_table(table.pk)
     require_published(table)
@@ -111,9 +172,12 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
     seats = selectors.table_seats(table)
     playing = [s for s in seats if s.in_game]
     hands_recorded = selectors.table_hands_recorded(table)
+    cut_short = None
     if final_points is None:
         if not hands_recorded:
             raise TaikaiError("no_hands", _("no hand has been recorded at this table"), field="final_points")
+        if table.status != Table.Status.FINISHED:
+            cut_short = _game_cut_short_ruling(table, end_reason, end_note)
         points, lost = _final_points_from_hands(table, ruleset)
     else:
         points, lost = _final_points_given(final_points, players=len(playing), ruleset=ruleset)
@@ -139,6 +203,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
         # confirmed already with this result (again, or after a reopening that changed nothing)
         if table.status != Table.Status.FINISHED:
             status_set(table, Table.Status.FINISHED)
+            _record_game_cut_short(table, cut_short, user)
             _announce_table(table)
         return [current[seat.pk] for seat in seats]
     version = table.result_version + 1
@@ -155,6 +220,7 @@ def table_finish(*, table: Table, final_points: Sequence[int] | None = None, use
     table.result_version = version
     table.status = Table.Status.FINISHED
     table.save(update_fields=["result_version", "status"])
+    _record_game_cut_short(table, cut_short, user)
     if table.round.status == Round.Status.PUBLISHED:
         Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
     standings_schedule_recompute(event_id=event.id)

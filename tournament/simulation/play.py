@@ -83,6 +83,7 @@ from tournament.simulation.game import (
     DISQUALIFICATION_LIFTED_PER_MILLE,
     FINAL_FOUL_PER_MILLE,
     FINAL_HAND_CAP,
+    HAND_CAP,
     LEAVE_AFTER_HANDS,
     NO_INCIDENTS,
     OVERTIME_CLOSED_PER_MILLE,
@@ -210,7 +211,7 @@ def table_play(
             tally["overtime_hands"] += state.overtime_hands
         tally["overtime_closed"] += state.overtime_closed
         if finish and state.over:
-            table_finish(table=table, user=user)
+            table_finish(table=table, user=user, end_reason=_cut_short(state.hands))
     return state.hands
 
 
@@ -433,7 +434,12 @@ def _final_game(
         penalty = _deliberate_foul(table, hands, seats, active, rng, tally, user)
         if penalty is not None and Entry.objects.get(pk=penalty.entry_id).status == Entry.Status.DISQUALIFIED:
             tally["final_disqualified"] += 1
-    table_finish(table=table, user=user)
+    table_finish(table=table, user=user, end_reason=_cut_short(hands))
+
+
+def _cut_short(hands: int) -> str | None:
+    """A game stopped at the hand cap before its end: for the results, the round's time ran out."""
+    return "time" if hands >= HAND_CAP else None
 
 
 def _final_overtime_hand(table: Table, rng: random.Random, tally: Counter, user) -> None:

@@ -1,6 +1,6 @@
 import pytest
 
-from tournament.engine.dealer import NextDeal, NextDealer, next_deal, next_dealer_position
+from tournament.engine.dealer import NextDeal, NextDealer, next_deal, next_dealer_position, regular_game_stand
 from tournament.engine.errors import TournamentError
 
 
@@ -67,3 +67,54 @@ def test_art42_seats_that_did_not_play_are_refused():
         next_dealer_position(playing=[0, 1, 3], dealer=0, honba=0, outcome="ron", winners=(2,))
     with pytest.raises(TournamentError):
         next_dealer_position(playing=[0, 1], playing_next=[0], dealer=0, honba=0, outcome="replayed")
+
+
+# --- The end of a regular game (a hanchan: East then South) ----------------------------------------------
+
+
+def play(outcomes, *, players=4, playing_next=None):
+    """The stand after hands played with these ``(outcome, winners, tenpai)``, the deal following the rules."""
+    seats, dealer, honba, dealers = list(range(players)), 0, 0, []
+    for i, (outcome, winners, tenpai) in enumerate(outcomes):
+        dealers.append(dealer)
+        following = playing_next if playing_next is not None and i == len(outcomes) - 1 else seats
+        deal = next_dealer_position(playing=seats, dealer=dealer, honba=honba, outcome=outcome, winners=winners,
+                                    tenpai=tenpai, playing_next=following)  # fmt: skip
+        last_honba, dealer, honba = honba, deal.position, deal.honba
+    return regular_game_stand(dealers=dealers, playing=seats, honba=last_honba, next_deal=deal,
+                              playing_next=following)  # fmt: skip
+
+
+def passes(dealer):
+    """A non-dealer wins off the dealer: the deal passes on."""
+    return ("ron", ((dealer + 1) % 4,), ())
+
+
+def test_a_hanchan_is_over_after_south_4_when_the_deal_passes_on():
+    stand = play([passes(i % 4) for i in range(8)])
+    assert stand.over
+    assert stand.last_hand_label("ja") == "南4局"
+
+
+def test_a_game_stopped_at_south_2_is_not_over_and_says_where_it_ends():
+    stand = play([passes(i % 4) for i in range(6)])
+    assert not stand.over
+    assert (stand.last_hand_label("ja"), stand.end_label("ja")) == ("南2局", "南4局")
+    assert (stand.last_hand_label("en"), stand.end_label("en")) == ("South 2", "South 4")
+
+
+@pytest.mark.parametrize(
+    "last",
+    [("ron", (3,), ()), ("exhaustive_draw", (), (3,)), ("abortive_draw", (), ()), ("replayed", (), ())],
+    ids=["dealer-wins", "dealer-tenpai", "abortive-draw", "replayed"],
+)
+def test_south_4_goes_on_when_the_dealer_keeps_the_deal(last):
+    stand = play([passes(i % 4) for i in range(7)] + [last])
+    assert not stand.over
+    assert stand.last_hand_label("en") == "South 4"
+
+
+def test_after_a_player_left_the_three_player_game_ends_after_south_3():
+    stand = play([passes(i % 4) for i in range(2)], playing_next=[0, 1, 2])
+    assert not stand.over
+    assert (stand.last_hand_label("ja"), stand.end_label("ja")) == ("東2局", "南3局")
