@@ -4,6 +4,12 @@
 // changes), and every 2 s while the stream is not open.
 (function () {
   "use strict";
+  // The words of the JS catalog (/jsi18n/, loaded by the page before this script); without it (a device offline
+  // that never kept it), the English words: the page works either way.
+  const gettext = (text) => (window.gettext ? window.gettext(text) : text);
+  const pgettext = (context, text) => (window.pgettext ? window.pgettext(context, text) : text);
+  const interpolate = (text, values, named) => (window.interpolate ? window.interpolate(text, values, named)
+    : named ? text.replace(/%\((\w+)\)s/g, (all, name) => String(values[name])) : text.replace(/%s/g, () => String(values.shift())));
   const list = () => document.getElementById("my-tables");
   if (!list()) return;
   // Translators: the seats' winds, one letter or character each: East, South, West, North.
