@@ -80,4 +80,6 @@ def day_built(make_event) -> Day:
     sign_up_create(event=event, values={"name": "Suzuki Ichiro", "email": "suzuki@example.org"}, by=user)
     registration.closes_at = now - timedelta(minutes=1)
     registration.save(update_fields=["closes_at"])
-    return Day(event=event, finished=finished, playing=playing, call=call, card_token=card.token, card_pin=card.pin)
+    return Day(
+        event=event, finished=finished, playing=playing, call=call, card_token=card.token, card_pin=card.pin
+    )

@@ -52,7 +52,8 @@ def test_every_console_page_works_without_the_javascript_catalog(chromium_browse
             response = page.goto(path)
             assert response.status == 200, path
             assert page.evaluate("typeof window.gettext") == "undefined", f"{path}: the catalog arrived"
-            page.wait_for_timeout(300)  # the scripts' first work after the page loaded (the banner, the clocks)
+            # the scripts' first work after the page loaded (the banner, the clocks)
+            page.wait_for_timeout(300)
             if page.locator("#outbox").count():
                 assert page.inner_text("#outbox .outbox-text").strip(), path
 
