@@ -43,7 +43,7 @@ from tournament.services.discipline import penalty_cancel, penalty_log, seat_mar
 from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_record, hand_void, table_overtime_close
 from tournament.services.results import table_finish, table_reopen
-from tournament.services.roles import scorekeeper_key_unlock
+from tournament.services.roles import scorekeeper_key_unlock, token_digest
 
 TABLES_PER_PAGE = 50
 
@@ -469,7 +469,8 @@ def table_card(request, token: str):
             return redirect("console:table", key.table_id)
     elif request.method == "POST":
         status = 400
-    return render(request, "tournament/console/card.html", {"form": form}, status=status)
+    table = selectors.scorekeeper_card_table(token_digest(token))
+    return render(request, "tournament/console/card.html", {"form": form, "table": table}, status=status)
 
 
 # The scripts and files a console page needs offline, fetched when the service worker is installed.
