@@ -58,9 +58,8 @@ def test_the_pin_page_names_the_event_round_and_table_and_its_button_is_the_cons
     style = button.evaluate(
         "(b) => { const s = getComputedStyle(b); return [s.backgroundColor, s.color, s.borderRadius]; }"
     )
-    assert style == ["rgb(11, 110, 79)", "rgb(255, 255, 255)", "8px"], (
-        style
-    )  # the console's accent, like its buttons
+    # the console's accent, like its buttons
+    assert style == ["rgb(11, 110, 79)", "rgb(255, 255, 255)", "8px"], style
     assert button.bounding_box()["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
