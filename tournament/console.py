@@ -79,11 +79,17 @@ def my_tables(request):
     listed = fragment(
         (_scope_key(scopes, actor), status, round_number, version, page.number),
         "tournament/console/_tables_list.html",
-        lambda: {"tables": tables[page.start_index() - 1 : page.end_index()] if version.tables else []},
+        lambda: _tables_listed(tables[page.start_index() - 1 : page.end_index()] if version.tables else []),
     )  # fmt: skip
     return render(request, "tournament/console/tables.html", {"page": page, "status": status, "round": round_number,
                                                               "statuses": Table.Status.choices, "listed": listed,
                                                               "live_slug": _one_event_slug(scopes, actor)})  # fmt: skip
+
+
+def _tables_listed(tables) -> dict:
+    """A page of My tables: its tables, and whether any of their events runs a chess clock (the clock column)."""
+    tables = list(tables)
+    return {"tables": tables, "has_clocks": any(table.round.event.clock_bank_seconds for table in tables)}
 
 
 def _one_event_slug(scopes, actor) -> str | None:

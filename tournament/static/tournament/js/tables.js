@@ -27,7 +27,7 @@
     const elapsed = performance.now() - readAt;
     cells().forEach((cell) => {
       const c = clocks[cell.dataset.table];
-      if (!c) { cell.textContent = ""; return; }
+      if (!c) return;  // no clock started: the cell says so as the server drew it
       const seat = c.seat_on_turn;
       const ms = seat === null ? 0 : Math.max(0, c.remaining_ms[seat] - (c.status === "running" ? elapsed : 0));
       const flags = c.flagged.length
