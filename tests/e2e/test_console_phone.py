@@ -41,7 +41,8 @@ def referee_phone(chromium_browser, live_server):
 def test_my_tables_shows_a_table_on_one_line_and_every_tables_clock_on_a_phone(referee_phone, make_event):
     day = day_built(make_event)
     clock_start(table=day.playing, hand_number=2, dealer_position=1)
-    no_clock = make_event(4, name="春季リーグ 第3節 フレンドリーマッチ", slug="friendly")  # without a chess clock
+    # an event without a chess clock, of a long name
+    no_clock = make_event(4, name="春季リーグ 第3節 フレンドリーマッチ", slug="friendly")
     role_grant(event=no_clock, user=User.objects.get(username=USERNAME), kind="referee")
     ids = list(no_clock.entries.values_list("id", flat=True))
     casual = round_create(event=no_clock, tables=[ids]).tables.get()
@@ -50,10 +51,12 @@ def test_my_tables_shows_a_table_on_one_line_and_every_tables_clock_on_a_phone(r
     page.wait_for_selector(f"td.clock[data-table='{day.playing.pk}']:has-text('第2局')")
     for link in page.locator("#my-tables a.table-link").all():
         assert link.evaluate(ONE_LINE) == 1, link.inner_text()  # "2卓", not "2" over "卓"
+
     def cell(table):
         return page.locator(f"td.clock[data-table='{table.pk}']")
 
-    assert "秒" in cell(day.playing).inner_text(), cell(day.playing).inner_text()  # the seat on turn and its time
+    running = cell(day.playing).inner_text()
+    assert "秒" in running, running  # the seat on turn and its time
     assert cell(day.finished).inner_text().strip() == "—"  # finished without a clock
     assert cell(casual).inner_text().strip() == "—"  # its event has no clock
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -67,7 +70,9 @@ UNCOVERED = """(label) => {
 }"""
 
 
-def test_the_sticky_banner_never_covers_the_seat_buttons_when_the_sheet_is_scrolled(referee_phone, make_event):
+def test_the_sticky_banner_never_covers_the_seat_buttons_when_the_sheet_is_scrolled(
+    referee_phone, make_event
+):
     day = day_built(make_event)
     page, thrown = referee_phone()
     page.goto(f"/console/tables/{day.playing.pk}/")
