@@ -54,7 +54,7 @@ from tournament.services.discipline import penalty_cancel, penalty_log, seat_mar
 from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_price, hand_record, hand_void, table_overtime_close
 from tournament.services.results import GAME_CUT_SHORT_REASONS, game_stop_words, table_finish, table_reopen
-from tournament.services.roles import scorekeeper_key_unlock
+from tournament.services.roles import scorekeeper_key_unlock, token_digest
 from tournament.services.substitutes import substitute_seat
 
 TABLES_PER_PAGE = 50
@@ -91,12 +91,18 @@ def my_tables(request):
     listed = fragment(
         (_scope_key(scopes, actor), status, round_number, version, page.number),
         "tournament/console/_tables_list.html",
-        lambda: {"tables": tables[page.start_index() - 1 : page.end_index()] if version.tables else []},
+        lambda: _tables_listed(tables[page.start_index() - 1 : page.end_index()] if version.tables else []),
     )  # fmt: skip
     return render(request, "tournament/console/tables.html", {"page": page, "status": status, "round": round_number,
                                                               "statuses": Table.Status.choices, "listed": listed,
                                                               "live_slug": _one_event_slug(scopes, actor),
                                                               "directs": access.referees_any(actor)})  # fmt: skip
+
+
+def _tables_listed(tables) -> dict:
+    """A page of My tables: its tables, and whether any of their events runs a chess clock (the clock column)."""
+    tables = list(tables)
+    return {"tables": tables, "has_clocks": any(table.round.event.clock_bank_seconds for table in tables)}
 
 
 def _one_event_slug(scopes, actor) -> str | None:
@@ -611,7 +617,8 @@ def table_card(request, token: str):
             return redirect("console:table", key.table_id)
     elif request.method == "POST":
         status = 400
-    return render(request, "tournament/console/card.html", {"form": form}, status=status)
+    table = selectors.scorekeeper_card_table(token_digest(token))
+    return render(request, "tournament/console/card.html", {"form": form, "table": table}, status=status)
 
 
 # The scripts and files a console page needs offline, fetched when the service worker is installed.

@@ -76,6 +76,17 @@ def scorekeeper_tables(key_ids) -> dict[int, int]:
     return dict(rows.values_list("pk", "table_id"))
 
 
+def scorekeeper_card_table(token_digest: str) -> Table | None:
+    """The table a table card's link opens (its event and round with it), while the card is valid: what the
+    PIN page names before the PIN is typed. The link is the card's secret, so whoever holds it may know."""
+    key = (
+        ScorekeeperKey.objects.filter(token_digest=token_digest, revoked_at__isnull=True)
+        .select_related("table__round__event")
+        .first()
+    )
+    return key.table if key is not None else None
+
+
 def entry_by_link(token: str) -> Entry | None:
     return Entry.objects.filter(link_token=token).select_related("event", "player").first()
 

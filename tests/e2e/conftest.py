@@ -14,6 +14,59 @@ CHROMIUM_ARGS = [
 ]  # fmt: skip
 
 
+class JavaScriptExceptions:
+    """The JavaScript exceptions (``pageerror``: an uncaught error or an unhandled rejection) of every page of
+    every browser context a test opens, kept by page address so that the test can say which page threw."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def watch_context(self, context) -> None:
+        for page in context.pages:
+            self.watch_page(page)
+        context.on("page", self.watch_page)
+
+    def watch_page(self, page) -> None:
+        page.on("pageerror", lambda error: self.seen.append(f"{page.url}: {error}"))
+
+
+class GuardedBrowser:
+    """The session's browser: every context (and page) it opens is watched for JavaScript exceptions by the
+    test running (``javascript_exceptions_fail_the_test``); everything else is the browser's own."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+        self.exceptions = JavaScriptExceptions()
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        self.exceptions.watch_context(context)
+        return context
+
+    def new_page(self, **options):
+        page = self._browser.new_page(**options)
+        self.exceptions.watch_page(page)
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+BROWSERS: list[GuardedBrowser] = []  # the session's browser, once launched
+
+
+@pytest.fixture(autouse=True)
+def javascript_exceptions_fail_the_test(request):
+    """Any JavaScript exception on any page the test opened fails it, listed with its page. A test that
+    expects one on purpose says so with ``@pytest.mark.javascript_exceptions_expected``."""
+    for browser in BROWSERS:
+        browser.exceptions.seen = []
+    yield
+    seen = [line for browser in BROWSERS for line in browser.exceptions.seen]
+    if seen and not request.node.get_closest_marker("javascript_exceptions_expected"):
+        pytest.fail("JavaScript exceptions on the pages of this test:\n" + "\n".join(seen), pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def chromium_browser():
     if not os.path.exists(CHROMIUM):
@@ -26,8 +79,10 @@ def chromium_browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = GuardedBrowser(playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS))
+        BROWSERS.append(browser)
         yield browser
+        BROWSERS.remove(browser)
         browser.close()
     del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 

@@ -165,7 +165,9 @@ def test_a_referee_records_hands_a_penalty_and_a_clock_offline_and_all_land_once
     for number, hand in enumerate(HANDS, start=1):
         record(page, *hand)
         page.wait_for_function(
-            "(n) => document.querySelector('#hand-form input[name=hand]').value === n", arg=str(number + 1)
+            # null-safe: polled while the next sheet is still arriving, the form may not be there yet
+            "(n) => (document.querySelector('#hand-form input[name=hand]') || {}).value === n",
+            arg=str(number + 1),
         )
     assert current_deltas(offline_table) == current_deltas(online_table)
 

@@ -36,3 +36,31 @@ def test_a_table_card_opens_its_table_on_a_phone_and_no_other(chromium_browser, 
     response = page.goto(f"/console/tables/{table_1.pk}/")
     assert response.status == 403
     context.close()
+
+
+def test_the_pin_page_names_the_event_round_and_table_and_its_button_is_the_consoles(
+    chromium_browser, live_server, make_event, seated_round
+):
+    event = make_event(8, name="春季リーグ 第3節")
+    _, table_2 = seated_round(event).tables.order_by("number")
+    [card] = scorekeeper_keys_issue(tables=[table_2])
+    context = chromium_browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844},
+                                           locale="ja-JP")  # fmt: skip
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    thrown = []
+    page.on("pageerror", lambda error: thrown.append(str(error)))
+    page.goto(f"/k/{card.token}/")
+    where = page.inner_text("#card-where")
+    assert "春季リーグ 第3節" in where and "第1回戦" in where and "2卓" in where, where
+    button = page.locator("#pin-form button[type=submit]")
+    assert button.inner_text() == "卓を開く"
+    style = button.evaluate(
+        "(b) => { const s = getComputedStyle(b); return [s.backgroundColor, s.color, s.borderRadius]; }"
+    )
+    # the console's accent, like its buttons
+    assert style == ["rgb(11, 110, 79)", "rgb(255, 255, 255)", "8px"], style
+    assert button.bounding_box()["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+    assert not thrown

@@ -170,6 +170,17 @@ def test_the_clock_page_and_the_clocks_of_my_tables(referee, table):
     assert referee.get(reverse("console:clocks") + "?tables=x").status_code == 400
 
 
+def test_my_tables_has_a_clock_column_only_when_a_listed_event_runs_a_clock(referee, table, make_event,
+                                                                          seated_round):  # fmt: skip
+    listed = referee.get(reverse("console:my_tables")).content.decode()
+    assert 'class="clock"' in listed and "not started" in listed  # the clock is not started yet
+    table.round.event.clock_bank_seconds = 0
+    table.round.event.save(update_fields=["clock_bank_seconds"])
+    seated_round(make_event(4, name="Friendly", slug="friendly"))  # an event without a clock
+    listed = referee.get(reverse("console:my_tables")).content.decode()
+    assert 'class="clock"' not in listed and ">Clock<" not in listed
+
+
 def test_art39_2_the_sheet_shows_the_engines_overtime_decision_and_a_referee_closes_it(referee, table):
     from tests.tournament.test_seed004_rules import play_overtime, ron
 

@@ -3,6 +3,12 @@
 // ngettext, interpolate), loaded before this script.
 (function () {
   "use strict";
+  // The words of the JS catalog (/jsi18n/, loaded by the page before this script); without it (a device offline
+  // that never kept it), the English words: the page works either way.
+  const gettext = (text) => (window.gettext ? window.gettext(text) : text);
+  const ngettext = (one, many, count) => (window.ngettext ? window.ngettext(one, many, count) : count === 1 ? one : many);
+  const interpolate = (text, values, named) => (window.interpolate ? window.interpolate(text, values, named)
+    : named ? text.replace(/%\((\w+)\)s/g, (all, name) => String(values[name])) : text.replace(/%s/g, () => String(values.shift())));
   const form = document.getElementById("calculator");
   if (!form) return;
   const LABELS = JSON.parse(document.getElementById("calculator-labels").textContent);

@@ -10,6 +10,13 @@
 // into the clock's record; until then the page keeps its own clock, and then takes the server's again.
 (function () {
   "use strict";
+  // The words of the JS catalog (/jsi18n/, loaded by the page before this script); without it (a device offline
+  // that never kept it), the English words: the page works either way.
+  const gettext = (text) => (window.gettext ? window.gettext(text) : text);
+  const ngettext = (one, many, count) => (window.ngettext ? window.ngettext(one, many, count) : count === 1 ? one : many);
+  const pgettext = (context, text) => (window.pgettext ? window.pgettext(context, text) : text);
+  const interpolate = (text, values, named) => (window.interpolate ? window.interpolate(text, values, named)
+    : named ? text.replace(/%\((\w+)\)s/g, (all, name) => String(values[name])) : text.replace(/%s/g, () => String(values.shift())));
   const box = document.getElementById("zones");
   if (!box) return;
   const api = box.dataset.api;

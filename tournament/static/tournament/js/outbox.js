@@ -30,6 +30,10 @@
   const ngettext = (one, many, count) => (window.ngettext ? window.ngettext(one, many, count) : count === 1 ? one : many);
   const interpolate = (text, values, named) => (window.interpolate ? window.interpolate(text, values, named)
     : text.replace(/%\((\w+)\)s/g, (all, name) => String(values[name])));
+  // The banner sticks to the top: what the page scrolls to (a focused seat button, a part linked to) stops below
+  // it, whatever its height now (the page's scroll-padding-top, _outbox.html).
+  const bannerHeight = () => document.documentElement.style.setProperty("--outbox-height", `${banner.offsetHeight}px`);
+  if (window.ResizeObserver) new ResizeObserver(bannerHeight).observe(banner);
 
   // --- the outbox on the device -------------------------------------------------------------------
   function database() {

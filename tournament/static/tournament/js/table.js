@@ -3,6 +3,11 @@
 // Words come from the djangojs catalog (gettext, interpolate), loaded before this script.
 (function () {
   "use strict";
+  // The words of the JS catalog (/jsi18n/, loaded by the page before this script); without it (a device offline
+  // that never kept it), the English words: the page works either way.
+  const gettext = (text) => (window.gettext ? window.gettext(text) : text);
+  const interpolate = (text, values, named) => (window.interpolate ? window.interpolate(text, values, named)
+    : named ? text.replace(/%\((\w+)\)s/g, (all, name) => String(values[name])) : text.replace(/%s/g, () => String(values.shift())));
   // A tap that undoes a record asks first (cancelling a penalty): any form with data-confirm, wherever on
   // the page (this script runs before the end of the page).
   document.addEventListener("submit", (event) => {

@@ -4,6 +4,12 @@
 // changes), and every 2 s while the stream is not open.
 (function () {
   "use strict";
+  // The words of the JS catalog (/jsi18n/, loaded by the page before this script); without it (a device offline
+  // that never kept it), the English words: the page works either way.
+  const gettext = (text) => (window.gettext ? window.gettext(text) : text);
+  const pgettext = (context, text) => (window.pgettext ? window.pgettext(context, text) : text);
+  const interpolate = (text, values, named) => (window.interpolate ? window.interpolate(text, values, named)
+    : named ? text.replace(/%\((\w+)\)s/g, (all, name) => String(values[name])) : text.replace(/%s/g, () => String(values.shift())));
   const list = () => document.getElementById("my-tables");
   if (!list()) return;
   // Translators: the seats' winds, one letter or character each: East, South, West, North.
@@ -21,7 +27,7 @@
     const elapsed = performance.now() - readAt;
     cells().forEach((cell) => {
       const c = clocks[cell.dataset.table];
-      if (!c) { cell.textContent = ""; return; }
+      if (!c) return;  // no clock started: the cell says so as the server drew it
       const seat = c.seat_on_turn;
       const ms = seat === null ? 0 : Math.max(0, c.remaining_ms[seat] - (c.status === "running" ? elapsed : 0));
       const flags = c.flagged.length
