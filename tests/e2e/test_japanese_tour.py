@@ -22,12 +22,13 @@ from tournament.models import Event, Table
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.once, pytest.mark.django_db(transaction=True)]
 
 # Codes and proper nouns: the product's name, file formats, tile notation (MPSZ: 234m, chi, pon, kan),
-# the hand format's result kinds typed by the calculator's users, units.
+# the hand format's result kinds typed by the calculator's users, units, the time zones' names as the IANA
+# database writes them (the series pages name theirs: UTC, Asia/Tokyo).
 ALLOWED = {
     "Taikai", "English", "CSV", "JSON", "QR", "PIN", "EMA", "ID", "URL", "API", "MPSZ", "chi", "pon", "kan",
-    "ankan", "kakan", "minkan", "ms", "px", "ISO", "alpha", "IANA", "Asia", "Enter",
+    "ankan", "kakan", "minkan", "ms", "px", "ISO", "alpha", "IANA", "Asia", "Enter", "UTC", "Tokyo",
 }  # fmt: skip
-# ... and in the admin: the time zones' names as the IANA database writes them (UTC, Asia/Tokyo), the text
+# ... and in the admin: the time zones' names (as above), the text
 # encoding and the size unit of an upload (UTF-8, MB), the Elo rating (a proper noun), the HTTP header a
 # program sends its API token in (Authorization: Bearer), and the columns of the CSV files and their values,
 # which a file has in English in either language (``csv_columns``).

@@ -66,7 +66,9 @@ def _standings_computed(event: Event, *, before_round: int | None = None):
             shown.setdefault((game.player_id, game.round_number), str(game.game_points))
     disqualified = {entry[0] for entry in entries if entry[5] == Entry.Status.DISQUALIFIED}
     ranked = [entry for entry in entries if entry[0] not in substitutes]
-    rows = compute_standings([entry[0] for entry in sorted(ranked, key=_tie_order)], games, deductions,
+    if before_round is None:  # the public standings of hidden rounds do not tell who left in them
+        ranked.sort(key=_tie_order)
+    rows = compute_standings([entry[0] for entry in ranked], games, deductions,
                              disqualified, standings_options(event))  # fmt: skip
     return rows, {entry[0]: entry for entry in entries}, shown, left_out
 
