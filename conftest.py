@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 pytest_plugins = [
     "tests.fixtures.processes",
     "tests.fixtures.services",
@@ -21,3 +23,14 @@ pytest_plugins = [
 
 def pytest_configure(config):
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def passwords_hashed_quickly():
+    """Passwords are hashed with MD5 in the tests, not with the 1,000,000 rounds of PBKDF2 that production uses:
+    each account made and each sign-in would otherwise cost a second or more of the run (README, "Tests").
+    No test is about the hashing itself; the sign-in throttles count attempts, not the time a hash takes."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
