@@ -15,6 +15,7 @@ import pytest
 
 pytest_plugins = [
     "tests.fixtures.processes",
+    "tests.fixtures.passes",
     "tests.fixtures.services",
     "tests.fixtures.tournament",
     "tests.fixtures.timing",
