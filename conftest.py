@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings as hypothesis_settings
 
 # A property holds or not whatever the machine's load: how long an example takes is the benchmarks' business,
@@ -20,6 +21,7 @@ hypothesis_settings.load_profile("taikai")
 
 pytest_plugins = [
     "tests.fixtures.processes",
+    "tests.fixtures.passes",
     "tests.fixtures.services",
     "tests.fixtures.tournament",
     "tests.fixtures.timing",
@@ -28,3 +30,14 @@ pytest_plugins = [
 
 def pytest_configure(config):
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def passwords_hashed_quickly():
+    """Passwords are hashed with MD5 in the tests, not with the 1,000,000 rounds of PBKDF2 that production uses:
+    each account made and each sign-in would otherwise cost a second or more of the run (README, "Tests").
+    No test is about the hashing itself; the sign-in throttles count attempts, not the time a hash takes."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield

@@ -100,6 +100,7 @@ def test_a_page_whose_stream_is_refused_polls_instead(screen, make_event, task_w
     assert still_the_same_page(page)
 
 
+@pytest.mark.embedded  # the smoke set of bin/serve: the live streams on the bus in memory
 def test_a_referees_tables_show_a_clock_started_and_a_result_confirmed_elsewhere(
     screen, make_event, task_worker
 ):

@@ -31,6 +31,7 @@ def test_bad_csv_shows_every_problem_and_imports_nothing(admin_page, tmp_path):
     assert Player.objects.count() == 0
 
 
+@pytest.mark.embedded  # the smoke set of bin/serve: the standings computed in-process
 def test_organizer_seats_a_round_records_a_hand_and_players_see_standings(admin_page, make_event):
     # given an event with four registered players
     event = make_event(4)

@@ -38,6 +38,7 @@ def sent_to(address: str, kind: str, wait_s: float = 15.0) -> SignUpMessage:
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.mark.embedded  # the smoke set of bin/serve: the sign-up messages sent in-process
 def test_a_player_signs_up_in_japanese_waits_is_promoted_checks_in_and_sees_their_table(
     screen, make_event, task_worker
 ):

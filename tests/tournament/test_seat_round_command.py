@@ -20,6 +20,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+# The command reads stdin, seats with the engine and prints: no database, cache or broker is involved.
+pytestmark = pytest.mark.once
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 BAD_REQUEST_STATUS = 2
 
