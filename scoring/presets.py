@@ -86,6 +86,18 @@ PRESETS: list[dict] = [
     },
 ]
 
+# What the platforms' ranked games share: red fives, yakuman that add up, honba and deposits to the winner
+# nearest the discarder (上家取り), ties by seat order, 30,000 returned from 25,000.
+ONLINE_RANKED_RULES = {
+    "scheme": "inclusive",
+    "reference_scheme": "equal_split",
+    "standard_players": 4,
+    "aka_dora": True,
+    "yakuman_stack": True,
+    "honba_to_every_winner": False,
+    "tie_rule": "seat_order",
+    **FOUR_PLAYER_RESULT,
+}
 ONLINE_PRESETS: list[dict] = [
     {
         "slug": "tenhou",
@@ -96,14 +108,7 @@ ONLINE_PRESETS: list[dict] = [
             "discarder 上家取り, deposits left at the end to the top; uma +20/+10/−10/−20 with 30,000 returned; "
             "ties by seat order. Taikai has no pao 責任払い or nagashi mangan: such a hand shows as a disagreement."
         ),
-        "scheme": "inclusive",
-        "reference_scheme": "equal_split",
-        "standard_players": 4,
-        "aka_dora": True,
-        "yakuman_stack": True,
-        "honba_to_every_winner": False,
-        "tie_rule": "seat_order",
-        **FOUR_PLAYER_RESULT,
+        **ONLINE_RANKED_RULES,
         "uma_4": [20, 10, -10, -20],
     },
     {
@@ -115,14 +120,7 @@ ONLINE_PRESETS: list[dict] = [
             "winner nearest the discarder, deposits left at the end to the top; uma +15/+5/−5/−15 with 30,000 "
             "returned; ties by seat order."
         ),
-        "scheme": "inclusive",
-        "reference_scheme": "equal_split",
-        "standard_players": 4,
-        "aka_dora": True,
-        "yakuman_stack": True,
-        "honba_to_every_winner": False,
-        "tie_rule": "seat_order",
-        **FOUR_PLAYER_RESULT,
+        **ONLINE_RANKED_RULES,
         "uma_4": [15, 5, -5, -15],
     },
 ]

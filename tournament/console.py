@@ -426,15 +426,20 @@ def _int_field(request, name: str) -> int:
         raise TaikaiError(f"invalid_{name}", str(INT_FIELD_ERRORS[name]), field=name) from None
 
 
+def _table_and_caller(table_id: int, request):
+    """The table with its event (404 when there is none) and whoever asks."""
+    table = selectors.table_with_event(table_id)
+    if table is None:
+        raise Http404("no such table")
+    return table, access.actor_for(request)
+
+
 @require_http_methods(["GET", "POST"])
 def table_substitute(request, table_id: int):
     """Seat a substitute 代走 for a player who did not come, from the table (its referees and the organizers):
     find a stored player by name, kana, romaji, club or EMA number, or name a new one. The same service as the
     admin's page; a ruling records it (art. 44)."""
-    table = selectors.table_with_event(table_id)
-    if table is None:
-        raise Http404("no such table")
-    actor = access.actor_for(request)
+    table, actor = _table_and_caller(table_id, request)
     if not access.may_referee(actor, table.round.event_id, table.number):
         return _refused(request, actor)
     query = request.GET.get("q", "")
@@ -548,10 +553,7 @@ def clocks(request):
 @require_http_methods(["GET", "POST"])
 def table_penalty(request, table_id: int):
     """Log a foul at the table, then go back to it. A disqualifying foul asks first and says so after."""
-    table = selectors.table_with_event(table_id)
-    if table is None:
-        raise Http404("no such table")
-    actor = access.actor_for(request)
+    table, actor = _table_and_caller(table_id, request)
     if not access.may_referee(actor, table.round.event_id, table.number):
         return _refused(request, actor)
     event = table.round.event
