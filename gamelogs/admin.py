@@ -10,7 +10,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from gamelogs.services import game_log_import
+from gamelogs.services import disagreement_settle, game_log_import
 from taikai.errors import TaikaiError
 from tournament import access
 from tournament.models import Event
@@ -138,3 +138,62 @@ def imported_message(record: GameLogImport) -> str:
     if open_:
         return said + " " + _("%(count)s disagreements wait for a referee.") % {"count": open_}
     return said + " " + _("The table's result is confirmed.")
+
+
+@admin.register(Disagreement)
+class DisagreementAdmin(admin.ModelAdmin):
+    """The hands where a log's scoring and Taikai's differ, for the event's organizers and the table's referees
+    to settle: the hand as recorded stands, or it was corrected at the table first."""
+
+    list_display = ("log_import", "hand_number", "winner_position", "state", "resolved_by", "resolved_at")
+    list_filter = ("state",)
+    readonly_fields = ("log_import", "hand_number", "winner_position", "log_scoring", "engine_scoring", "state",
+                       "resolved_by", "resolved_at")  # fmt: skip
+    fields = readonly_fields
+    actions = ["accept", "mark_corrected"]
+
+    def get_queryset(self, request):
+        actor = access.actor_for(request)
+        queryset = super().get_queryset(request).select_related("log_import__table__round", "resolved_by")
+        if actor.is_superuser:
+            return queryset
+        return queryset.filter(access.events_where(actor, path="log_import__event_id"))
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_settle_permission(self, request) -> bool:
+        return self.has_view_permission(request)
+
+    @admin.action(description=gettext_lazy("Accept the selected hands as recorded"), permissions=["settle"])
+    def accept(self, request, queryset):
+        self._settle(request, queryset, Disagreement.State.ACCEPTED)
+
+    @admin.action(
+        description=gettext_lazy("Mark the selected hands corrected (corrected at the table)"),
+        permissions=["settle"],
+    )
+    def mark_corrected(self, request, queryset):
+        self._settle(request, queryset, Disagreement.State.CORRECTED)
+
+    def _settle(self, request, queryset, state: str) -> None:
+        actor = access.actor_for(request)
+        for disagreement in queryset:
+            table = disagreement.log_import.table
+            if not access.may_referee(actor, table.round.event_id, table.number):
+                messages.error(
+                    request, _("You may not settle the hands of table %(table)s.") % {"table": table.number}
+                )
+                continue
+            try:
+                disagreement_settle(disagreement=disagreement, state=state, user=request.user)
+            except TaikaiError as error:
+                messages.error(request, f"{disagreement}: {error.message}")
+            else:
+                messages.success(request, _("%(hand)s: settled.") % {"hand": disagreement})

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from gamelogs.engine import (
@@ -32,6 +33,7 @@ from players.models import OnlineAccount
 from scoring.services import win_evaluate
 from taikai.errors import Conflict, Forbidden, TaikaiError
 from tournament.models import Event, Round, Seat, Table
+from tournament.models import Hand as TableHand
 from tournament.services.hands import hand_record
 from tournament.services.locks import lock_event, lock_table
 from tournament.services.results import table_finish
@@ -342,3 +344,46 @@ def _compare_win(record, table, number: int, hand: Hand, win: Win, game: GameLog
         log_scoring=log_scoring,
         engine_scoring=engine_scoring,
     )
+
+
+SETTLED = (Disagreement.State.ACCEPTED, Disagreement.State.CORRECTED)
+
+
+@transaction.atomic
+def disagreement_settle(*, disagreement: Disagreement, state: str, user=None) -> Disagreement:
+    """The referee settles a disagreement: the hand as recorded stands (``accepted``), or it was corrected
+    at the console as a new version (``corrected``). Once none is open, the table's result is confirmed."""
+    record = disagreement.log_import
+    table = lock_table(record.table_id)
+    disagreement = Disagreement.objects.select_for_update().get(pk=disagreement.pk)
+    if state not in SETTLED:
+        raise TaikaiError(
+            "invalid_state", _("a disagreement is settled as accepted or corrected"), field="state"
+        )
+    if disagreement.state != Disagreement.State.OPEN:
+        raise Conflict("already_settled", _("this disagreement is settled already"), field="state")
+    if state == Disagreement.State.CORRECTED and not _hand_corrected(table, disagreement.hand_number):
+        raise TaikaiError(
+            "not_corrected",
+            _("hand %(hand)s has not been corrected: correct it at the table first, or accept it as recorded")
+            % {"hand": disagreement.hand_number},
+            field="state",
+        )
+    disagreement.state = state
+    disagreement.resolved_by = user if getattr(user, "is_authenticated", False) else None
+    disagreement.resolved_at = timezone.now()
+    disagreement.save(update_fields=["state", "resolved_by", "resolved_at"])
+    if (
+        table.status == Table.Status.PLAYING
+        and not record.disagreements.filter(state=Disagreement.State.OPEN).exists()
+    ):
+        ended = _("the game ended on %(platform)s, as its log shows") % {
+            "platform": record.get_platform_display()
+        }
+        table_finish(table=table, user=user, end_reason="other", end_note=ended)
+    return disagreement
+
+
+def _hand_corrected(table: Table, number: int) -> bool:
+    """A version of the hand was made after the one the import recorded (version 1)."""
+    return TableHand.objects.filter(table=table, number=number, current_version__gt=1).exists()
