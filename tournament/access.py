@@ -183,6 +183,21 @@ def may_referee(actor: Actor, event_id: int, table_number: int | None = None) ->
     return actor.grant(event_id).covers(table_number)
 
 
+def may_check_round(actor: Actor, event_id: int) -> bool:
+    """Marking a round's results checked (it locks the round): its organizers and referees."""
+    grant = actor.grant(event_id)
+    return grant.organizer or grant.referee
+
+
+def may_unlock_round(actor: Actor, event) -> bool:
+    """Unlocking a checked round: the event's owner (or a superuser), or a program with an organizer token."""
+    if actor.is_superuser:
+        return True
+    if actor.token is not None:
+        return actor.grant(event.pk).organizer
+    return actor.signed_in and actor.user.is_active and event.owner_id == actor.user.pk
+
+
 def may_score(actor: Actor, table) -> bool:
     """Recording hands, confirming the result, running the clock at this table."""
     return table.pk in actor.scorekeeper_tables or may_referee(actor, table.round.event_id, table.number)

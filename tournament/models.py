@@ -602,6 +602,16 @@ class Round(models.Model):
         help_text=_("When the round's play started: the venue screen's timer counts from it."),
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    # A round whose results a referee or an organizer checked is locked: nothing of it changes until unlocked.
+    checked_at = models.DateTimeField(verbose_name=_("checked at"), null=True, blank=True)
+    checked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("checked by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
+    checked_by_token = models.ForeignKey(
+        "ApiToken", verbose_name=_("checked through the API token"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["event", "number"]
@@ -613,6 +623,39 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return gettext("%(event)s — round %(number)s") % {"event": self.event, "number": self.number}
+
+
+class RoundCheck(models.Model):
+    """Every check (locking a round's results) and every unlocking, with who, when and, to unlock, why."""
+
+    class Kind(models.TextChoices):
+        CHECK = "check", _("checked and locked")
+        UNLOCK = "unlock", _("unlocked")
+
+    round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="checks")
+    kind = models.CharField(verbose_name=_("kind"), max_length=8, choices=Kind.choices)
+    reason = models.TextField(verbose_name=_("reason"), blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    by_token = models.ForeignKey(
+        "ApiToken",
+        verbose_name=_("API token"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(verbose_name=_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "at", "id"]
+        verbose_name = _("round check")
+        verbose_name_plural = _("round checks")
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.get_kind_display()}"
 
 
 class Table(models.Model):

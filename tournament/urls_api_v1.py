@@ -38,6 +38,10 @@ urlpatterns = [
     path("events/<slug:slug>/entries", events.EventEntries.as_view(), name="event_entries"),
     path("events/<slug:slug>/rounds", events.EventRounds.as_view(), name="event_rounds"),
     path("events/<slug:slug>/rounds/<n:number>/seating", events.RoundSeating.as_view(), name="round_seating"),
+    path("events/<slug:slug>/rounds/<n:number>/check", events.RoundCheckView.as_view(), name="round_check"),
+    path(
+        "events/<slug:slug>/rounds/<n:number>/unlock", events.RoundUnlockView.as_view(), name="round_unlock"
+    ),
     path("events/<slug:slug>/standings", events.EventStandings.as_view(), name="event_standings"),
     path("events/<slug:slug>/rulings", events.EventRulings.as_view(), name="event_rulings"),
     path("events/<slug:slug>/teams", teams.EventTeams.as_view(), name="event_teams"),

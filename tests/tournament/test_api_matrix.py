@@ -27,9 +27,11 @@ from scoring.presets import install_presets
 from tests.fixtures.tournament import built_once
 from tests.fixtures.writes import writes_recorded
 from tournament.models import ApiToken, Entry, Event, Table, Team, TeamMember
+from tournament.services.checks import round_check
 from tournament.services.clock import clock_pause, clock_start
 from tournament.services.discipline import seat_mark_absent
 from tournament.services.hands import hand_record
+from tournament.services.results import table_finish
 from tournament.services.roles import role_grant, scorekeeper_keys_issue
 from tournament.services.rounds import round_create
 from tournament.services.tokens import api_token_issue
@@ -218,6 +220,16 @@ def member_entry(w):
     return w.team.members.filter(role="member").order_by("entry_id").first().entry_id
 
 
+def round_finished(w) -> None:
+    table_finish(table=w.table_1, end_reason="time")
+    table_finish(table=w.table_2, final_points=[40000, 30000, 20000, 10000])
+
+
+def round_checked(w) -> None:
+    round_finished(w)
+    round_check(round_=w.table_1.round)
+
+
 def sign_up(label: str):
     return lambda w: w.sign_ups[label].pk
 
@@ -296,6 +308,11 @@ CASES: dict[tuple[str, str], list[Case]] = {
     # a substitute: the table's referees (table 2's: the organizers; a referee of table 1 is refused there)
     ("table_substitutes", "POST"): [C("seat a substitute at table 2", v1("table_substitutes", t2), EVERY_TABLE,
                                       {"position": 0, "name": "Stand In"})],
+    # checking a round locks it: its organizers and referees; unlocking: the owner or an organizer token
+    ("round_check", "POST"): [C("check round 1 once its tables are finished", v1("round_check", slug, 1),
+                                AT_TABLE_1 - {"scorekeeper_table_2"}, setup=round_finished)],
+    ("round_unlock", "POST"): [C("unlock round 1, saying why", v1("round_unlock", slug, 1), ORGANIZERS,
+                                 {"reason": "a result was typed wrong"}, setup=round_checked)],
     ("table_rulings", "GET"): [C("list table 1's rulings", v1("table_rulings", t1), READERS)],
     ("table_rulings", "POST"): [C("record a ruling at table 1", v1("table_rulings", t1), AT_TABLE_1,
                                   {"decision": "play on", "position": 0})],

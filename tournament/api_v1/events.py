@@ -10,7 +10,7 @@ from django.http import Http404
 from django.utils.cache import get_conditional_response
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 
@@ -18,6 +18,7 @@ from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.api_v1 import serializers as s
 from tournament.api_v1.base import ApiView, Pages
+from tournament.services.checks import round_check, round_unlock
 from tournament.services.discipline import ruling_record
 from tournament.services.entries import entry_register_player
 from tournament.services.tokens import api_token_issue, api_token_revoke
@@ -134,6 +135,62 @@ class RoundSeating(ApiView):
         if round_ is None:
             raise Http404("no such round")
         return paged(self, selectors.round_tables_full(round_), s.TableSerializer)
+
+
+class RoundCheckSerializer(serializers.Serializer):
+    round = serializers.IntegerField(help_text="The round's number.")
+    checked = serializers.BooleanField(
+        help_text="Whether the round's results are checked (and the round locked)."
+    )
+    checked_at = serializers.DateTimeField(allow_null=True)
+
+
+class UnlockInput(serializers.Serializer):
+    reason = serializers.CharField(
+        help_text="Why the round is unlocked (kept with who and when).", allow_blank=True
+    )
+
+
+def round_check_body(round_) -> dict:
+    return {"round": round_.number, "checked": round_.checked_at is not None, "checked_at": round_.checked_at}
+
+
+class RoundCheckView(ApiView):
+    @extend_schema(
+        operation_id="round_check", tags=["rounds"], request=None,
+        summary="Mark a round's results checked: the round is locked (organizers and referees)",
+        description="Every table needs its result (400 round_not_finished). From then on no hand, result, "
+        "penalty, absence, ruling or clock of the round changes through any path: 409 round_locked. "
+        "409 already_checked for a round checked already.",
+        responses={200: RoundCheckSerializer, 409: s.ErrorSerializer, **ERRORS},
+    )  # fmt: skip
+    def post(self, request, slug: str, number: int):
+        event = self.event(slug)
+        self.require(access.may_check_round(self.actor, event.pk), "check this event's rounds")
+        round_ = selectors.event_round_any(event, number, drafts=access.may_manage(self.actor, event.pk))
+        if round_ is None:
+            raise Http404("no such round")
+        return Response(round_check_body(round_check(round_=round_, user=self.actor.author)))
+
+
+class RoundUnlockView(ApiView):
+    @extend_schema(
+        operation_id="round_unlock", tags=["rounds"], request=UnlockInput,
+        summary="Unlock a checked round, saying why (the event's owner, or an organizer token)",
+        description="400 reason_required without a reason; 409 not_checked for a round that is not checked. "
+        "Checking it again is a new check.",
+        responses={200: RoundCheckSerializer, 409: s.ErrorSerializer, **ERRORS},
+    )  # fmt: skip
+    def post(self, request, slug: str, number: int):
+        event = self.event(slug)
+        self.require(access.may_unlock_round(self.actor, event), "unlock this event's rounds")
+        round_ = selectors.event_round_any(event, number, drafts=access.may_manage(self.actor, event.pk))
+        if round_ is None:
+            raise Http404("no such round")
+        data = valid(UnlockInput, request)
+        return Response(
+            round_check_body(round_unlock(round_=round_, reason=data["reason"], user=self.actor.author))
+        )
 
 
 STANDINGS_PER_PAGE = 100

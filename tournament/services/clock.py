@@ -31,6 +31,7 @@ from tournament.engine.errors import InvariantViolation
 from tournament.engine.penalties import check_claim_allowed
 from tournament.models import Table, TableClock
 from tournament.options import clock_settings
+from tournament.services.checks import require_table_unlocked
 from tournament.services.common import require_published
 from tournament.services.discipline import penalty_log
 from tournament.services.locks import lock_clock, lock_table
@@ -85,6 +86,7 @@ def _start_state(table: Table, *, hand_number: int, dealer_position: int, now_ms
     event = table.round.event
     if not event.clock_bank_seconds:
         raise TaikaiError("clock_disabled", _("this event has no time bank (art. 38)"), field="event")
+    require_table_unlocked(table, field="table")
     require_published(table)
     if table.status != Table.Status.PLAYING:
         raise TaikaiError("table_finished", _("the table's result is confirmed"), field="table")

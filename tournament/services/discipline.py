@@ -19,6 +19,7 @@ from tournament import selectors
 from tournament.engine import clock as clock_engine
 from tournament.engine.penalties import is_disqualifying, penalty_effect, penalty_points
 from tournament.models import Entry, Event, Penalty, Ruling, Seat, Table
+from tournament.services.checks import require_table_unlocked
 from tournament.services.common import recorder, require_published, token_of
 from tournament.services.locks import lock_clock, lock_entry, lock_event, lock_penalty, lock_seat, lock_table
 from tournament.services.standings import standings_schedule_recompute
@@ -52,6 +53,7 @@ def penalty_log(
         if table.round.event_id != event.id:
             raise TaikaiError("table_not_in_event", _("the table belongs to another event"), field="table")
         table = lock_table(table.pk)
+        require_table_unlocked(table, field="table")
         require_published(table)
         if not any(s.entry_id == entry.id for s in selectors.table_seats(table)):
             raise TaikaiError(
@@ -102,6 +104,8 @@ def penalty_cancel(*, penalty: Penalty, reason: str, user=None) -> Penalty:
     organizer confirmed it or another disqualifying penalty is in force (art. 43)."""
     entry = lock_entry(penalty.entry_id)  # the entry before the penalty: the documented order
     penalty = lock_penalty(penalty.pk)
+    if penalty.table_id is not None:
+        require_table_unlocked(penalty.table, field="penalty")
     if penalty.cancelled_at is not None:
         raise TaikaiError("already_cancelled", _("this penalty was cancelled already"), field="penalty")
     if not reason.strip():
@@ -186,6 +190,7 @@ def ruling_record(
     if not decision.strip():
         raise TaikaiError("decision_required", _("write the decision"), field="decision")
     if table is not None:
+        require_table_unlocked(table, field="table")
         require_published(table)
     return Ruling.objects.create(
         event=event,
@@ -205,6 +210,7 @@ def seat_mark_absent(*, seat: Seat, during: bool, user=None) -> Seat:
     left), and the points already exchanged stand. Either way the player forfeits (不戦敗) when the table
     is confirmed."""
     table = lock_table(seat.table_id)
+    require_table_unlocked(table, field="seat")
     clock = lock_clock(table) if during else None
     seat = lock_seat(seat.pk)
     require_published(table, field="seat")
@@ -245,6 +251,7 @@ def seat_mark_present(*, seat: Seat, user=None) -> Seat:
     """Undo an absence marked by mistake (art. 42), while no hand has been recorded since: the hands
     after it would have been played without the player."""
     table = lock_table(seat.table_id)
+    require_table_unlocked(table, field="seat")
     seat = lock_seat(seat.pk)
     if table.status != Table.Status.PLAYING:
         raise TaikaiError("table_finished", _("the table's result is confirmed"), field="seat")

@@ -31,6 +31,7 @@ from tournament.engine.dealer import prevailing_wind
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import PenaltyKind, check_win_allowed
 from tournament.models import HandVersion, Ruling, Seat, Table
+from tournament.services.checks import require_table_unlocked
 from tournament.services.clock import clock_stop
 from tournament.services.common import authorship, recorder, require_published, token_of
 from tournament.services.hand_input import HandInput, parse_hand_input, recorded_hand
@@ -62,6 +63,7 @@ def hand_record(
     """Record hand ``number`` of ``table`` (a new hand with ``expected_version`` 0, or a correction of
     the version the referee saw). Raises ``VersionConflict`` when someone saved first."""
     table = lock_table(table.pk)
+    require_table_unlocked(table)
     if table.status != Table.Status.PLAYING:
         raise TaikaiError(
             "table_finished", _("the table's result is confirmed; reopen it to correct hands"), field="table"
@@ -174,6 +176,7 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     """Void hand ``number`` as entered by mistake: a new version that takes it out of the game (no points
     move). Only the last hand of the game can be voided; the next hand recorded takes its number."""
     table = lock_table(table.pk)
+    require_table_unlocked(table)
     if table.status != Table.Status.PLAYING:
         raise TaikaiError(
             "table_finished", _("the table's result is confirmed; reopen it to correct hands"), field="table"
@@ -313,6 +316,7 @@ def table_overtime_close(*, table: Table, reason: str, user=None) -> Table:
     """Art. 44: the directors close an overtime still going (a ruling records it); the game ends with
     the placement points of the year it reached (art. 39 ③)."""
     table = lock_table(table.pk)
+    require_table_unlocked(table)
     if table.status != Table.Status.PLAYING:
         raise TaikaiError("table_finished", _("the table's result is confirmed"), field="table")
     if table.round.is_final:

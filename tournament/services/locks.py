@@ -32,6 +32,12 @@ def lock_table(table_id: int) -> Table:
     return _for_update(Table.objects.select_related("round__event__ruleset")).get(pk=table_id)
 
 
+def lock_round_tables(round_: Round) -> list[Table]:
+    """Every table of a round, in id order (the round's lock is held already): a round's check waits for the
+    writes at its tables, and they wait for it."""
+    return list(_for_update(Table.objects.filter(round=round_).order_by("pk")))
+
+
 def lock_hand(table: Table, number: int) -> Hand:
     """The hand's row, created when it is the first version (the table's lock is held already)."""
     hand, _ = Hand.objects.get_or_create(table=table, number=number)

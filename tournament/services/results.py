@@ -17,6 +17,7 @@ from tournament.engine.dealer import GameStand
 from tournament.engine.table_result import SeatOutcome, table_result
 from tournament.models import Round, Ruling, SeatResult, Table
 from tournament.options import table_rules
+from tournament.services.checks import require_table_unlocked
 from tournament.services.clock import clock_stop
 from tournament.services.common import authorship, recorder, require_published, status_set, token_of
 from tournament.services.locks import lock_round, lock_table
@@ -157,6 +158,7 @@ def table_finish(
     ``GAME_CUT_SHORT_REASONS``; ``other`` with ``end_note``), recorded as a ruling on the table (art. 44).
     """
     table = lock_table(table.pk)
+    require_table_unlocked(table)
     require_published(table)
     if table.overtime_state == Table.Overtime.PLAYING:
         status = selectors.table_overtime_status(table)
@@ -255,6 +257,7 @@ def table_reopen(*, table: Table) -> Table:
     """
     round_ = lock_round(table.round_id)
     table = lock_table(table.pk)
+    require_table_unlocked(table)
     if round_.status == Round.Status.COMPLETED:
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
     status_set(table, Table.Status.PLAYING)

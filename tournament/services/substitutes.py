@@ -18,6 +18,7 @@ from players.models import Player
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.models import Entry, Seat, Table
+from tournament.services.checks import require_table_unlocked
 from tournament.services.common import require_published
 from tournament.services.discipline import ruling_record
 from tournament.services.entries import entry_status_set
@@ -31,6 +32,7 @@ def substitute_seat(
     """Seat ``player`` (or a new player called ``name``) in the place of the seat's player, before the
     table's first hand; the substitute's entry, recorded with a ruling."""
     table = lock_table(seat.table_id)
+    require_table_unlocked(table, field="seat")
     seat = lock_seat(seat.pk)
     require_published(table, field="seat")
     if table.status != Table.Status.PLAYING or selectors.table_hands_recorded(table):
