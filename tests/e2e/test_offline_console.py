@@ -5,9 +5,12 @@ same hand: the conflict is shown and nothing is lost."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import sign_in, tap
 from tournament.models import HandVersion, Penalty, TableClock
@@ -411,7 +414,9 @@ def test_an_offline_call_and_three_hands_all_land_once_after_the_session_is_rene
         def recorded_then_lost(route):  # the server records the call, then the network drops its answer
             lost.append(route.fetch().status)
             session_ends(context)  # and the session ends
-            route.abort()
+            # the page may have given up waiting first (a slow machine): the answer is lost all the same
+            with contextlib.suppress(PlaywrightError):
+                route.abort()
 
         page.route("**/call", recorded_then_lost)
         context.set_offline(False)
