@@ -330,3 +330,26 @@ def test_an_east_only_game_is_confirmed_as_the_platform_ended_it_with_a_ruling_s
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
     assert Ruling.objects.filter(table=table).exists()
+
+
+def test_a_log_whose_payments_were_altered_is_recorded_as_taikai_prices_it_and_the_result_waits(
+    standard_ruleset,
+):
+    """A claim, not a fact: a log whose first win says the discarder paid 1,000 more than the hand is worth
+    is recorded as Taikai prices the hand; the altered payment shows as a disagreement and nothing is confirmed."""
+    event, _, _ = online_event(standard_ruleset)
+    text = log_bytes("example.xml").decode()
+    first_win = text.index("<AGARI")
+    altered = text[:first_win] + text[first_win:].replace('sc="260,-41,220,-21,250,93,260,-21"',
+                                                          'sc="260,-51,220,-21,250,103,260,-21"', 1)  # fmt: skip
+    assert altered != text
+    record = game_log_import(event=event, data=altered.encode())
+    disagreements = list(record.disagreements.all())
+    assert [d.hand_number for d in disagreements] == [2]
+    table = log_table(event)
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    recorded = HandVersion.objects.get(hand__table=table, hand__number=2, is_current=True)
+    assert (
+        recorded.deltas == disagreements[0].engine_scoring["deltas"] != disagreements[0].log_scoring["deltas"]
+    )
