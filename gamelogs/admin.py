@@ -10,14 +10,13 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from gamelogs.engine.tenhou_xml import MAX_LOG_BYTES
 from gamelogs.services import disagreement_settle, game_log_import
 from taikai.errors import TaikaiError
 from tournament import access
 from tournament.models import Event
 
 from .models import Disagreement, GameLogImport
-
-MAX_LOG_BYTES = 2_000_000
 
 
 class GameLogForm(forms.Form):

@@ -14,12 +14,11 @@ from rest_framework import parsers, serializers, status
 from rest_framework.response import Response
 
 from gamelogs import services
+from gamelogs.engine.tenhou_xml import MAX_LOG_BYTES
 from taikai.errors import TaikaiError
 from tournament import access
 from tournament.api_v1 import serializers as s
 from tournament.api_v1.base import ApiView
-
-MAX_LOG_BYTES = 2_000_000
 
 
 class LogBodyParser(parsers.BaseParser):
