@@ -66,9 +66,7 @@ def signin_address_known(*, username: str, address: str) -> bool:
 @transaction.atomic
 def signin_address_note(*, user, address: str) -> None:
     """Remember that ``user`` signed in from ``address`` (its most recent ``SIGNIN_ADDRESSES_KEPT``)."""
-    SignInAddress.objects.update_or_create(
-        user=user, address=address[:64], defaults={"last_at": timezone.now()}
-    )
+    SignInAddress.objects.update_or_create(user=user, address=address[:64], defaults={"last_at": timezone.now()})
     older = SignInAddress.objects.filter(user=user).order_by("-last_at").values_list("pk", flat=True)
     SignInAddress.objects.filter(pk__in=list(older[SIGNIN_ADDRESSES_KEPT:])).delete()
 

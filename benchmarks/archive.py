@@ -59,12 +59,15 @@ def main(players: int, rounds: int, seed: int, slug: str = "") -> None:
             event = Event.objects.get(slug=slug)
             players, rounds = event.entries.count(), event.rounds.count()
         else:
-            event = event_create(slug="bench-archive", name="Archive bench", players=simulated_players(players),
-                                 ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=rounds,
-                                 clock_bank_seconds=60)  # fmt: skip
-            event_simulate(
-                event, rounds=rounds, seed=seed, incidents=Incidents(penalties=True, absences=True)
+            event = event_create(
+                slug="bench-archive",
+                name="Archive bench",
+                players=simulated_players(players),
+                ruleset=Ruleset.objects.get(slug="standard"),
+                planned_rounds=rounds,
+                clock_bank_seconds=60,
             )
+            event_simulate(event, rounds=rounds, seed=seed, incidents=Incidents(penalties=True, absences=True))
         simulated = time.perf_counter() - started
         started = time.perf_counter()
         with connection.execute_wrapper(counting(exported := [])):
@@ -78,16 +81,16 @@ def main(players: int, rounds: int, seed: int, slug: str = "") -> None:
         original, imported_rows = standings_of(event), standings_of(copy)
         transaction.set_rollback(True)  # the database is left as it was
     size = len(text.encode())
-    print(f"archive round trip: {players} players x {rounds} rounds, database {connection.vendor} "
-          f"(simulated in {simulated:.1f} s)")  # fmt: skip
+    print(
+        f"archive round trip: {players} players x {rounds} rounds, database {connection.vendor} "
+        f"(simulated in {simulated:.1f} s)"
+    )
     print(f"  export:  {export_s:7.2f} s  {len(exported):6d} queries")
     print(f"  file:    {size / 1e6:7.2f} MB ({size} bytes)")
     print(f"  import:  {import_s:7.2f} s  {len(imported):6d} queries (standings recompute included)")
     print(f"  audit of the imported event: {len(violations)} violations")
     same = "equal" if original == imported_rows else "DIFFERENT"
-    print(
-        f"  standings: {len(imported_rows)} rows, {same} to the original's (name, rank, points, games, penalties)"
-    )
+    print(f"  standings: {len(imported_rows)} rows, {same} to the original's (name, rank, points, games, penalties)")
 
 
 if __name__ == "__main__":

@@ -86,8 +86,7 @@ def _standard_template(rng: random.Random, name: str):
     if name == "one_suit":
         tiles = tuple(range(suit, suit + 9))
         groups = [
-            ("seq", suit + rng.randrange(7)) if rng.random() < 0.6 else ("trip", rng.choice(tiles))
-            for _ in range(4)
+            ("seq", suit + rng.randrange(7)) if rng.random() < 0.6 else ("trip", rng.choice(tiles)) for _ in range(4)
         ]
         honors = rng.random() < 0.5
         if honors:
@@ -105,16 +104,12 @@ def _standard_template(rng: random.Random, name: str):
         return groups, rng.randrange(34)
     if name == "sanshoku":
         start = rng.randrange(7)
-        return [("seq", start), ("seq", start + 9), ("seq", start + 18), _random_group(rng)], rng.randrange(
-            34
-        )
+        return [("seq", start), ("seq", start + 9), ("seq", start + 18), _random_group(rng)], rng.randrange(34)
     if name == "ittsu":
         return [("seq", suit), ("seq", suit + 3), ("seq", suit + 6), _random_group(rng)], rng.randrange(34)
     if name == "doukou":
         rank = rng.randrange(9)
-        return [("trip", rank), ("trip", rank + 9), ("trip", rank + 18), _random_group(rng)], rng.randrange(
-            34
-        )
+        return [("trip", rank), ("trip", rank + 9), ("trip", rank + 18), _random_group(rng)], rng.randrange(34)
     if name == "outside":  # chanta / junchan / honroutou
         groups = []
         for _ in range(4):
@@ -138,9 +133,7 @@ def _standard_template(rng: random.Random, name: str):
                 ("trip", dragons[2]),
                 _random_group(rng),
             ], rng.randrange(34)
-        return [("trip", dragons[0]), ("trip", dragons[1]), _random_group(rng), _random_group(rng)], dragons[
-            2
-        ]
+        return [("trip", dragons[0]), ("trip", dragons[1]), _random_group(rng), _random_group(rng)], dragons[2]
     if name == "winds":  # shousuushii / daisuushii
         winds = [27, 28, 29, 30]
         rng.shuffle(winds)

@@ -30,8 +30,9 @@ COUNTRIES = ("JP", "PL", "FR", "DE", "US", "CN", "KR", "NL", "DK", "AT")
 def csv_of(rows: int) -> bytes:
     lines = ["display_name,family_name,given_name,reading,club,country,external_id"]
     for i in range(rows):
-        lines.append(f"Player {i:05d},Family{i},Given{i},ぷれいやー {i},Club {i % 300},{COUNTRIES[i % 10]},"
-                     f"BENCH{i:06d}")  # fmt: skip
+        lines.append(
+            f"Player {i:05d},Family{i},Given{i},ぷれいやー {i},Club {i % 300},{COUNTRIES[i % 10]},BENCH{i:06d}"
+        )
     return ("\n".join(lines) + "\n").encode()
 
 

@@ -128,9 +128,7 @@ def import_cycles() -> list[list[str]]:
     """Strongly connected components of the module import graph (Tarjan), larger than one module."""
     import grimp
 
-    graph = grimp.build_graph(
-        *[p for p in PACKAGES if (ROOT / p).exists()], exclude_type_checking_imports=True
-    )
+    graph = grimp.build_graph(*[p for p in PACKAGES if (ROOT / p).exists()], exclude_type_checking_imports=True)
     modules = sorted(m for m in graph.modules if ".migrations" not in m)
     edges = {m: sorted(graph.find_modules_directly_imported_by(m) & set(modules)) for m in modules}
     index, low, stack, on_stack, out = {}, {}, [], set(), []

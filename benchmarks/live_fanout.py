@@ -44,9 +44,27 @@ TARGET_P99_S = 1.0
 def serve(port: int, workers: int, log) -> subprocess.Popen:
     # Every listener here comes from one address: the per-address limit of streams is lifted above them.
     env = dict(os.environ, DEBUG="0", PYTHONPATH=str(ROOT), LIVE_STREAMS_PER_ADDRESS=str(MAX_LISTENERS + 100))
-    command = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-               "--workers", str(workers), "--loop", "uvloop", "--http", "httptools", "--no-access-log",
-               "--backlog", "8192", "--log-level", "warning"]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "config.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--loop",
+        "uvloop",
+        "--http",
+        "httptools",
+        "--no-access-log",
+        "--backlog",
+        "8192",
+        "--log-level",
+        "warning",
+    ]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
 
 
@@ -91,8 +109,9 @@ def bench_table(slug: str):
     from tournament.services.rounds import round_create
 
     install_presets(Ruleset)
-    event = Event.objects.create(name="Live bench", slug=slug, ruleset=Ruleset.objects.get(slug="standard"),
-                                 is_public=True)  # fmt: skip
+    event = Event.objects.create(
+        name="Live bench", slug=slug, ruleset=Ruleset.objects.get(slug="standard"), is_public=True
+    )
     people = Player.objects.bulk_create(Player(display_name=f"Bench {slug} {i}") for i in range(4))
     entries = Entry.objects.bulk_create(Entry(event=event, player=p) for p in people)
     round_ = round_create(event=event, tables=[[e.pk for e in entries]])
@@ -105,14 +124,13 @@ class Listener:
         self.opened = False
 
 
-async def listen(port: int, path: str, listener: Listener, opened: asyncio.Semaphore, stop: asyncio.Event,
-                 open_timeout: float) -> None:  # fmt: skip
+async def listen(
+    port: int, path: str, listener: Listener, opened: asyncio.Semaphore, stop: asyncio.Event, open_timeout: float
+) -> None:
     try:
         async with opened:
             reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), open_timeout)
-            writer.write(
-                f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
-            )
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
             buffer = b""
             while b"stream open" not in buffer:
                 chunk = await asyncio.wait_for(reader.read(4096), open_timeout)
@@ -146,17 +164,17 @@ async def run(args, port: int, server: subprocess.Popen, table) -> None:
     listeners = [Listener() for _ in range(args.listeners)]
     stop, opened = asyncio.Event(), asyncio.Semaphore(200)
     began = time.monotonic()
-    tasks = [
-        asyncio.create_task(listen(port, path, one, opened, stop, args.open_timeout)) for one in listeners
-    ]
+    tasks = [asyncio.create_task(listen(port, path, one, opened, stop, args.open_timeout)) for one in listeners]
     deadline = time.monotonic() + args.open_timeout + args.listeners / 100
     while time.monotonic() < deadline and sum(one.opened for one in listeners) < args.listeners:
         await asyncio.sleep(0.2)
     open_count = sum(one.opened for one in listeners)
     await asyncio.sleep(1)
     after = resident_kib(server.pid)
-    print(f"{open_count} of {args.listeners} streams open in {time.monotonic() - began:.1f} s; server memory "
-          f"{before / 1024:.0f} → {after / 1024:.0f} MiB: {(after - before) / max(open_count, 1):.1f} KiB a stream")  # fmt: skip
+    print(
+        f"{open_count} of {args.listeners} streams open in {time.monotonic() - began:.1f} s; server memory "
+        f"{before / 1024:.0f} → {after / 1024:.0f} MiB: {(after - before) / max(open_count, 1):.1f} KiB a stream"
+    )
 
     # The listeners' own pauses must not count as the server's: no garbage collection in this process
     # while the hands go out (the server keeps its own).
@@ -181,8 +199,11 @@ async def run(args, port: int, server: subprocess.Popen, table) -> None:
         missed = open_count - len(delays)
         if delays:
             p50, p99, worst = percentile(delays, 0.5), percentile(delays, 0.99), max(delays)
-            print(f"| {number} | {write_ms:.0f} ms | {p50 * 1000:.0f} ms | {p99 * 1000:.0f} ms | {worst * 1000:.0f} ms | {missed} | "
-                  f"{'met' if p99 <= TARGET_P99_S and not missed else 'NOT met'} |")  # fmt: skip
+            print(
+                f"| {number} | {write_ms:.0f} ms | {p50 * 1000:.0f} ms | "
+                f"{p99 * 1000:.0f} ms | {worst * 1000:.0f} ms | {missed} | "
+                f"{'met' if p99 <= TARGET_P99_S and not missed else 'NOT met'} |"
+            )
         else:
             print(f"| {number} | {write_ms:.0f} ms | – | – | – | {missed} | NOT met |")
         await asyncio.sleep(args.every)
@@ -196,9 +217,7 @@ async def run(args, port: int, server: subprocess.Popen, table) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--listeners", type=int, default=1000, help="streams to open (default 1000)")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (default 1)")
     parser.add_argument("--hands", type=int, default=3, help="hands to record (default 3)")
@@ -222,7 +241,8 @@ def main() -> None:
         from django.db import connection
 
         print(
-            f"uvicorn {args.workers} worker(s), {connection.vendor}, bus {os.environ.get('LIVE_BUS_URL') or os.environ['CACHE_URL']}"
+            f"uvicorn {args.workers} worker(s), {connection.vendor}, bus "
+            f"{os.environ.get('LIVE_BUS_URL') or os.environ['CACHE_URL']}"
         )
         asyncio.run(run(args, port, server, table))
     finally:

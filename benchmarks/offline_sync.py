@@ -57,9 +57,7 @@ def database_create(url: str) -> None:
 
     parts = urlsplit(url)
     name = parts.path.lstrip("/")
-    with psycopg.connect(
-        parts._replace(scheme="postgresql", path="/postgres").geturl(), autocommit=True
-    ) as db:
+    with psycopg.connect(parts._replace(scheme="postgresql", path="/postgres").geturl(), autocommit=True) as db:
         db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         db.execute(f'CREATE DATABASE "{name}"')
 
@@ -101,8 +99,14 @@ def queued_hands(count: int, start: int) -> list[dict]:
         else:
             fields |= {"outcome": "exhaustive_draw", "tenpai_positions": list(tenpai)}
         hands.append(fields)
-        deal = next_dealer_position(playing=range(4), dealer=dealer, honba=honba, outcome=fields["outcome"],
-                                    winners=(winner,) if kind < 2 else (), tenpai=tenpai if kind == 2 else ())  # fmt: skip
+        deal = next_dealer_position(
+            playing=range(4),
+            dealer=dealer,
+            honba=honba,
+            outcome=fields["outcome"],
+            winners=(winner,) if kind < 2 else (),
+            tenpai=tenpai if kind == 2 else (),
+        )
         dealer, honba = deal.position, deal.honba
     return hands
 
@@ -226,8 +230,10 @@ def stored_counts(table_ids: list[int], hands: int) -> tuple[int, int, int]:
 
 
 def spread(times: list[float]) -> str:
-    return (f"p50 {1000 * statistics.median(times):.0f} ms, p95 {1000 * percentile(times, 0.95):.0f} ms, "
-            f"p99 {1000 * percentile(times, 0.99):.0f} ms, max {1000 * max(times):.0f} ms")  # fmt: skip
+    return (
+        f"p50 {1000 * statistics.median(times):.0f} ms, p95 {1000 * percentile(times, 0.95):.0f} ms, "
+        f"p99 {1000 * percentile(times, 0.99):.0f} ms, max {1000 * max(times):.0f} ms"
+    )
 
 
 def report(title: str, seconds: float, results: list, server: list[float]) -> int:
@@ -239,8 +245,10 @@ def report(title: str, seconds: float, results: list, server: list[float]) -> in
     print(f"{title}: every queue empty after {seconds:.2f} s")
     print(f"  per write (sent → answered): {spread(times)}")
     print(f"  server time per write: {spread(server) if server else 'none logged'} ({len(server)} POSTs)")
-    print(f"  writes {len(results)}: recorded {kinds['recorded']}, refused {refusals}, server errors {errors}, "
-          f"replayed {sum(replayed for _, _, replayed in results)}")  # fmt: skip
+    print(
+        f"  writes {len(results)}: recorded {kinds['recorded']}, refused {refusals}, server errors {errors}, "
+        f"replayed {sum(replayed for _, _, replayed in results)}"
+    )
     for kind, count in sorted(kinds.items()):
         if kind != "recorded":
             print(f"    {kind}: {count}")
@@ -248,9 +256,7 @@ def report(title: str, seconds: float, results: list, server: list[float]) -> in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=40, help="tables, one device each (default 40)")
     parser.add_argument("--hands", type=int, default=10, help="hands queued per device (default 10)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
@@ -275,20 +281,22 @@ def main() -> None:
         port, args.workers, log, extra=["--access-logfile", access.name, "--access-logformat", ACCESS_FORMAT]
     )
     try:
-        devices = [
-            Device(port, table_id, queued_hands(args.hands, n)) for n, table_id in enumerate(table_ids)
-        ]
+        devices = [Device(port, table_id, queued_hands(args.hands, n)) for n, table_id in enumerate(table_ids)]
         for device in devices:
             device.sign_in(password)
-        print(f"{args.tables} referees' devices send {args.hands} queued hands each at once (in order, one "
-              f"write at a time); gunicorn {args.workers} workers, PostgreSQL taikai_offline_bench")  # fmt: skip
+        print(
+            f"{args.tables} referees' devices send {args.hands} queued hands each at once (in order, one "
+            f"write at a time); gunicorn {args.workers} workers, PostgreSQL taikai_offline_bench"
+        )
         errors = report("first sending", *send_all(devices, access))
         hands, versions, complete = stored_counts(table_ids, args.hands)
         print(f"tables with exactly hands 1..{args.hands} in force: {complete} of {args.tables}")
         errors += report("same queues sent again, same keys", *send_all(devices, access))
         after = stored_counts(table_ids, args.hands)
-        print(f"hands / versions stored before the second sending: {hands} / {versions}, after: "
-              f"{after[0]} / {after[1]}: {'nothing new' if (hands, versions) == after[:2] else 'NEW RECORDS'}")  # fmt: skip
+        print(
+            f"hands / versions stored before the second sending: {hands} / {versions}, after: "
+            f"{after[0]} / {after[1]}: {'nothing new' if (hands, versions) == after[:2] else 'NEW RECORDS'}"
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)

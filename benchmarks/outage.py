@@ -41,9 +41,22 @@ DRAW = {"outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": 
 
 def start_redis(port: int, directory: str) -> subprocess.Popen:
     server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", directory], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            directory,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     time.sleep(0.3)
     return server
 
@@ -62,8 +75,9 @@ def build_event(tables: int) -> tuple[str, list[int]]:
 
     install_presets(Ruleset)
     Event.objects.filter(slug=SLUG).delete()
-    event = Event.objects.create(name="Outage bench", slug=SLUG, ruleset=Ruleset.objects.get(slug="standard"),
-                                 is_public=True)  # fmt: skip
+    event = Event.objects.create(
+        name="Outage bench", slug=SLUG, ruleset=Ruleset.objects.get(slug="standard"), is_public=True
+    )
     players = Player.objects.bulk_create(Player(display_name=f"Bench {i:05d}") for i in range(tables * 4))
     entries = Entry.objects.bulk_create(Entry(event=event, player=p) for p in players)
     ids = [e.pk for e in entries]
@@ -89,9 +103,7 @@ class Run:
             headers["Content-Type"] = "application/json"
         started = time.monotonic()
         try:
-            connection.request(
-                method, path, body=json.dumps(body) if body is not None else None, headers=headers
-            )
+            connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
             response = connection.getresponse()
             response.read()
             status = response.status
@@ -130,9 +142,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--tables", type=int, default=40, help="tables per client")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
@@ -143,13 +153,9 @@ def main() -> None:
 
     redis_port, web_port = free_port(), free_port()
     directory = tempfile.mkdtemp(prefix="taikai-outage-")
-    os.environ.setdefault(
-        "DATABASE_URL", f"sqlite:///{directory}/outage.sqlite3"
-    )  # never the demo's database
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{directory}/outage.sqlite3")  # never the demo's database
     os.environ["CACHE_URL"] = f"redis://127.0.0.1:{redis_port}/1"
-    os.environ["CELERY_BROKER_URL"] = os.environ["CELERY_RESULT_BACKEND"] = (
-        f"redis://127.0.0.1:{redis_port}/0"
-    )
+    os.environ["CELERY_BROKER_URL"] = os.environ["CELERY_RESULT_BACKEND"] = f"redis://127.0.0.1:{redis_port}/0"
     import django
 
     redis = start_redis(redis_port, directory)
@@ -158,9 +164,7 @@ def main() -> None:
     log = open(Path(directory) / "gunicorn.log", "w")  # noqa: SIM115 -- for the whole run
     server = serve(web_port, args.workers, log)
     run = Run(web_port, secret)
-    threads = [
-        threading.Thread(target=run.client, args=(tables[i :: args.clients],)) for i in range(args.clients)
-    ]
+    threads = [threading.Thread(target=run.client, args=(tables[i :: args.clients],)) for i in range(args.clients)]
     for thread in threads:
         thread.start()
     try:
@@ -182,29 +186,29 @@ def main() -> None:
     from tournament.models import HandVersion, QueuedTask, SeatResult
     from tournament.services.queue import outbox_flush
 
-    print(f"Redis killed after {args.before:g} s, down {args.down:g} s, then {args.after:g} s more; "
-          f"{args.clients} clients, gunicorn {args.workers} workers, {os.environ['DATABASE_URL']}")  # fmt: skip
+    print(
+        f"Redis killed after {args.before:g} s, down {args.down:g} s, then {args.after:g} s more; "
+        f"{args.clients} clients, gunicorn {args.workers} workers, {os.environ['DATABASE_URL']}"
+    )
     print(f"{'phase':8} {'requests by status':42} {'writes':>7} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}")
     for phase in ("before", "down", "after"):
         seconds = run.write_seconds[phase]
-        by_status = ", ".join(
-            f"{status or 'failed'}: {count}" for status, count in sorted(run.statuses[phase].items())
+        by_status = ", ".join(f"{status or 'failed'}: {count}" for status, count in sorted(run.statuses[phase].items()))
+        print(
+            f"{phase:8} {by_status:42} {len(seconds):7} {1000 * statistics.median(seconds) if seconds else 0:7.0f} "
+            f"{1000 * percentile(seconds, 0.95):7.0f} {1000 * max(seconds, default=0):7.0f}"
         )
-        print(f"{phase:8} {by_status:42} {len(seconds):7} {1000 * statistics.median(seconds) if seconds else 0:7.0f} "
-              f"{1000 * percentile(seconds, 0.95):7.0f} {1000 * max(seconds, default=0):7.0f}")  # fmt: skip
     server_errors = sum(count for c in run.statuses.values() for status, count in c.items() if status >= 500)
     stored_hands = HandVersion.objects.filter(hand__table__round__event__slug=SLUG).count()
-    stored_results = (
-        SeatResult.objects.filter(table_id__in=run.results_ok, is_current=True).values("table").distinct()
-    )
+    stored_results = SeatResult.objects.filter(table_id__in=run.results_ok, is_current=True).values("table").distinct()
     waiting_before_flush = QueuedTask.objects.count()
     report = outbox_flush(grace_seconds=0)
     print(f"server errors: {server_errors}")
+    print(f"hands answered 201: {run.hands_ok}, stored: {stored_hands}, lost: {max(0, run.hands_ok - stored_hands)}")
     print(
-        f"hands answered 201: {run.hands_ok}, stored: {stored_hands}, lost: {max(0, run.hands_ok - stored_hands)}"
+        f"results answered 200: {len(run.results_ok)}, stored: {stored_results.count()}, "
+        f"lost: {len(run.results_ok) - stored_results.count()}"
     )
-    print(f"results answered 200: {len(run.results_ok)}, stored: {stored_results.count()}, "
-          f"lost: {len(run.results_ok) - stored_results.count()}")  # fmt: skip
     # no worker runs here: the outbox_flush asked for when the broker came back waits on its queue
     print(f"outbox: {waiting_before_flush} rows waiting after the run (no worker); flushed here: {report}")
     redis.kill()

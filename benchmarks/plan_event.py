@@ -21,14 +21,22 @@ EVENTS = ((16, 5), (32, 10), (64, 8), (120, 8), (18, 6), (1000, 8))
 def main() -> None:
     for players, rounds in EVENTS:
         ids = list(range(1, players + 1))
-        request = {"players": ids, "table_size": 4, "mode": "random", "remainder": "three", "seed": 1,
-                   "time_limit_s": min(4.0, max(0.2, 30.0 / rounds))}  # fmt: skip
+        request = {
+            "players": ids,
+            "table_size": 4,
+            "mode": "random",
+            "remainder": "three",
+            "seed": 1,
+            "time_limit_s": min(4.0, max(0.2, 30.0 / rounds)),
+        }
         started = time.perf_counter()
         plan = event_planned(request, rounds)
         took = time.perf_counter() - started
         report = schedule_checked(plan, ids, ids, [3, 4])
-        print(f"{players:>5} players x {rounds:>2} rounds: {took:5.1f} s, repeats {report.repeat_pairs}, "
-              f"most meetings {report.max_meetings}, problems {len(report.problems)}")  # fmt: skip
+        print(
+            f"{players:>5} players x {rounds:>2} rounds: {took:5.1f} s, repeats {report.repeat_pairs}, "
+            f"most meetings {report.max_meetings}, problems {len(report.problems)}"
+        )
 
 
 if __name__ == "__main__":

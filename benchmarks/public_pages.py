@@ -98,9 +98,7 @@ def pages_of(slug: str, *, players: int) -> list[Page]:
         Page("standings, deep page", [f"{base}/standings/?page={deep}"]),
         Page("standings, search", [f"{base}/standings/?q={q}" for q in queries]),
         Page(f"round {round_.number} seating", [f"{base}/rounds/{round_.number}/"]),
-        Page(
-            f"round {round_.number} find my table", [f"{base}/rounds/{round_.number}/?q={q}" for q in queries]
-        ),
+        Page(f"round {round_.number} find my table", [f"{base}/rounds/{round_.number}/?q={q}" for q in queries]),
         Page("player's page", [f"{base}/players/{entry_id}/" for entry_id in entries]),
         Page("console: my tables", ["/console/"], cookie=organizer_session(event)),
     ]
@@ -117,8 +115,9 @@ def organizer_session(event) -> str:
     from tournament.services.roles import role_grant
 
     user, _ = get_user_model().objects.get_or_create(username=BENCH_ORGANIZER)
-    if not EventRole.objects.filter(event=event, user=user, kind=EventRole.Kind.ORGANIZER,
-                                    revoked_at__isnull=True).exists():  # fmt: skip
+    if not EventRole.objects.filter(
+        event=event, user=user, kind=EventRole.Kind.ORGANIZER, revoked_at__isnull=True
+    ).exists():
         role_grant(event=event, user=user, kind=EventRole.Kind.ORGANIZER)
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
@@ -128,9 +127,7 @@ def organizer_session(event) -> str:
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
-def _client(
-    port: int, paths: list[str], cookie: str, requests: int, offset: int, start_at: float, out
-) -> None:
+def _client(port: int, paths: list[str], cookie: str, requests: int, offset: int, start_at: float, out) -> None:
     """One client: ``requests`` requests in a closed loop on one keep-alive connection."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     headers = {"Host": "127.0.0.1", "Accept-Encoding": "identity"} | ({"Cookie": cookie} if cookie else {})
@@ -212,11 +209,22 @@ def serve(port: int, workers: int, log, *, asgi: bool = False, extra: Sequence[s
     """gunicorn on ``port``: WSGI, or (``asgi``) uvicorn workers as the README's production runs it; ``extra``:
     more of its arguments."""
     env = dict(os.environ, DEBUG="0", PYTHONPATH=str(ROOT))
-    application = (
-        ["config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"] if asgi else ["config.wsgi"]
-    )
-    command = [sys.executable, "-m", "gunicorn", *application, "--bind", f"127.0.0.1:{port}",
-               "--workers", str(workers), "--log-level", "warning", "--timeout", "120", *extra]  # fmt: skip
+    application = ["config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"] if asgi else ["config.wsgi"]
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        *application,
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--log-level",
+        "warning",
+        "--timeout",
+        "120",
+        *extra,
+    ]
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
     for _ in range(300):
         try:
@@ -238,11 +246,10 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=20, help="requests per client per page (default 20)")
     parser.add_argument("--players", type=int, default=500, help="players' pages to go round (default 500)")
     parser.add_argument("--only", help="measure only the pages whose name contains this")
+    parser.add_argument("--asgi", action="store_true", help="serve with uvicorn workers (ASGI), as in production")
     parser.add_argument(
-        "--asgi", action="store_true", help="serve with uvicorn workers (ASGI), as in production"
+        "--during-recompute", action="store_true", help="measure while the standings are recomputed again and again"
     )
-    parser.add_argument("--during-recompute", action="store_true",
-                        help="measure while the standings are recomputed again and again")  # fmt: skip
     args = parser.parse_args()
     pages = pages_of(args.slug, players=args.players)
     from tournament import selectors
@@ -284,10 +291,15 @@ def main() -> None:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
     during = ", while the standings are recomputed" if args.during_recompute else ""
-    print(f"{args.slug} on {vendor}, cache {cache}{during}: gunicorn {args.workers} {'uvicorn ' if args.asgi else ''}workers, {args.clients} clients × "
-          f"{args.requests} requests per page; /healthz {min(health_rates):.0f}–{max(health_rates):.0f} req/s")  # fmt: skip
-    print(f"| {'page':28} | {'req/s':>6} | {'/healthz':>8} | {'ratio':>5} | {'p50 ms':>6} | {'p95 ms':>6} "
-          f"| {'alone ms':>8} | {'KiB':>6} | target |")  # fmt: skip
+    print(
+        f"{args.slug} on {vendor}, cache {cache}{during}: gunicorn {args.workers} "
+        f"{'uvicorn ' if args.asgi else ''}workers, {args.clients} clients × "
+        f"{args.requests} requests per page; /healthz {min(health_rates):.0f}–{max(health_rates):.0f} req/s"
+    )
+    print(
+        f"| {'page':28} | {'req/s':>6} | {'/healthz':>8} | {'ratio':>5} | {'p50 ms':>6} | {'p95 ms':>6} "
+        f"| {'alone ms':>8} | {'KiB':>6} | target |"
+    )
     print(f"|{'-' * 30}|{'-' * 8}|{'-' * 10}|{'-' * 7}|{'-' * 8}|{'-' * 8}|{'-' * 10}|{'-' * 8}|--------|")
     failed = 0
     for n, f in enumerate(figures):
@@ -296,15 +308,19 @@ def main() -> None:
         ok = share >= TARGET_SHARE and f.p95_ms <= TARGET_P95_MS and not f.errors
         failed += not ok
         errors = f" ({f.errors} errors)" if f.errors else ""
-        print(f"| {f.page.name:28} | {f.rate:6.0f} | {reference:8.0f} | {share:5.0%} | {f.p50_ms:6.0f} | "
-              f"{f.p95_ms:6.0f} | {f.alone_ms:8.0f} | {f.kib:6.1f} | {'met' if ok else 'MISSED'}{errors} |")  # fmt: skip
+        print(
+            f"| {f.page.name:28} | {f.rate:6.0f} | {reference:8.0f} | {share:5.0%} | {f.p50_ms:6.0f} | "
+            f"{f.p95_ms:6.0f} | {f.alone_ms:8.0f} | {f.kib:6.1f} | {'met' if ok else 'MISSED'}{errors} |"
+        )
     print(
         f"targets: ≥ {TARGET_SHARE:.0%} of /healthz's req/s and p95 ≤ {TARGET_P95_MS} ms; "
         f"{len(figures) - failed} of {len(figures)} pages meet them"
     )
     if args.during_recompute and recompute_times:
-        print(f"during {len(recompute_times)} standings recomputes: median {statistics.median(recompute_times):.2f} s, "
-              f"longest {max(recompute_times):.2f} s")  # fmt: skip
+        print(
+            f"during {len(recompute_times)} standings recomputes: median {statistics.median(recompute_times):.2f} s, "
+            f"longest {max(recompute_times):.2f} s"
+        )
     if any(f.errors for f in figures):
         print(f"errors: see the server's log {log.name}")
 

@@ -3,7 +3,8 @@
 Run: ``python benchmarks/seating.py [events|large|speed|groups] [--only TEXT] [--time-limit S]`` (all
 four by default; ``--only 18`` keeps the events whose name contains "18"; requests carry the protocol's
 default ``time_limit_s`` unless ``--time-limit`` is given; ``--seeds 11-50`` runs the events over these
-seeds and prints each axis's mean and standard error, the figures to compare changes on). Every round goes through ``seat_round`` one
+seeds and prints each axis's mean and standard error, the figures to compare changes on). Every round
+goes through ``seat_round`` one
 at a time with the history fed back, as an event would; results between Swiss rounds are simulated
 (a placement bonus plus noise), so the standings move. Absent and withdrawn players are listed in
 ``absent``; a Swiss event's first round is seated at random, as the admin does.
@@ -74,9 +75,7 @@ SCENARIOS = (
     Scenario("random 16x5", 16, 5, "random"),
     Scenario("random 20x6", 20, 6, "random"),
     Scenario("random 32x10", 32, 10, "random", reference=(0, None, None), before=(34, None, None)),
-    Scenario(
-        "random 18x6 t3", 18, 6, "random", table_size=3, reference=(7, None, None), before=(9, None, None)
-    ),
+    Scenario("random 18x6 t3", 18, 6, "random", table_size=3, reference=(7, None, None), before=(9, None, None)),
     Scenario("random 18x6 4+3", 18, 6, "random", reference=(7, None, None), before=(9, None, None)),
     Scenario("random 17x7 bye", 17, 7, "random", remainder="bye"),
     Scenario("random 24x8 absent", 24, 8, "random", absences="absent"),
@@ -90,9 +89,7 @@ SCENARIOS = (
     Scenario("swiss 17x8 4+3", 17, 8, "swiss"),
     Scenario("swiss 18x7 4+3", 18, 7, "swiss", reference=(22, None, None), before=(25, None, None)),
     Scenario("swiss 17x8 t3", 17, 8, "swiss", table_size=3),
-    Scenario(
-        "swiss 18x7 t3", 18, 7, "swiss", table_size=3, reference=(22, None, None), before=(25, None, None)
-    ),
+    Scenario("swiss 18x7 t3", 18, 7, "swiss", table_size=3, reference=(22, None, None), before=(25, None, None)),
     Scenario("swiss 19x6 absent", 19, 6, "swiss", absences="absent"),
     Scenario("swiss 22x9 bye", 22, 9, "swiss", remainder="bye"),
     Scenario("swiss 32x8", 32, 8, "swiss"),
@@ -246,9 +243,7 @@ def dominated(ours: tuple, theirs: tuple | None) -> bool:
     """The reference at least as good on every axis it was measured on, and better on one."""
     if theirs is None:
         return False
-    pairs = [
-        (mine, ref) for mine, ref in zip(ours, theirs, strict=True) if ref is not None and mine is not None
-    ]
+    pairs = [(mine, ref) for mine, ref in zip(ours, theirs, strict=True) if ref is not None and mine is not None]
     return bool(pairs) and all(ref <= mine for mine, ref in pairs) and any(ref < mine for mine, ref in pairs)
 
 
@@ -270,8 +265,10 @@ def run_events(only: str, time_limit_s: float | None) -> None:
 def run_events_over_seeds(only: str, seeds: range, time_limit_s: float | None) -> None:
     """Each scenario over several seeds: the mean of each axis and its standard error. One seed's
     figures move by more than most changes of the search do; compare changes on these."""
-    print(f"{'event':<22} mean ± standard error over seeds {seeds.start}..{seeds.stop - 1}: "
-          "repeats / above ideal / spread")  # fmt: skip
+    print(
+        f"{'event':<22} mean ± standard error over seeds {seeds.start}..{seeds.stop - 1}: "
+        "repeats / above ideal / spread"
+    )
     for scenario in SCENARIOS:
         if only and only not in scenario.name:
             continue
@@ -318,9 +315,7 @@ def large_round(request: dict, history: list, repeat: int) -> tuple[list[float],
         seconds.append(time.perf_counter() - started)
     tables = response["tables"]
     met = {pair for past in history for table in past for pair in itertools.combinations(sorted(table), 2)}
-    new_repeats = sum(
-        1 for table in tables for pair in itertools.combinations(sorted(table), 2) if pair in met
-    )
+    new_repeats = sum(1 for table in tables for pair in itertools.combinations(sorted(table), 2) if pair in met)
     return seconds, tables, new_repeats
 
 
@@ -345,8 +340,10 @@ def run_large(players: int = 10_000, history_rounds: int = 5, repeat: int = 3) -
         f"(median of {repeat}: {', '.join(f'{s:.2f}' for s in seconds)}); new repeated pairs {new_repeats}; "
         f"above ideal {above} (lowest possible {lowest_above_ideal(history, ids)}); spread {spread:.2f}"
     )
-    print(f"  ours {_triple((new_repeats, above, spread))}   reference {_triple(LARGE_REFERENCE)}   "
-          f"before {_triple(LARGE_BEFORE)}")  # fmt: skip
+    print(
+        f"  ours {_triple((new_repeats, above, spread))}   reference {_triple(LARGE_REFERENCE)}   "
+        f"before {_triple(LARGE_BEFORE)}"
+    )
 
 
 def time_one_round(players: int, with_history: bool) -> float:
@@ -421,9 +418,7 @@ def run_large_groups(players: int = 10_000, history_rounds: int = 5, repeat: int
 def run_groups() -> None:
     rng = random.Random("groups")
     ids = list(range(1, 65))
-    run_group_event(
-        Scenario("groups 64x8 teams", 64, 8, "random"), teams(ids, [4] * 16, "never", "team", rng)
-    )
+    run_group_event(Scenario("groups 64x8 teams", 64, 8, "random"), teams(ids, [4] * 16, "never", "team", rng))
     clubs = [2, 3, 4, 5, 6, 7, 8] * 4 + [2, 2]
     clubs[-1] += 120 - sum(clubs)
     ids = list(range(1, 121))
@@ -441,8 +436,9 @@ def main(argv: list[str]) -> None:
         default=None,
         help="time_limit_s of every request (default: the protocol's)",
     )
-    parser.add_argument("--seeds", default="",
-                        help="FIRST-LAST: the events part over these seeds, as means (e.g. 11-50)")  # fmt: skip
+    parser.add_argument(
+        "--seeds", default="", help="FIRST-LAST: the events part over these seeds, as means (e.g. 11-50)"
+    )
     args = parser.parse_args(argv)
     if "events" in args.parts and args.seeds:
         first, _, last = args.seeds.partition("-")

@@ -74,8 +74,15 @@ class Person(Device):
 
 def values_of(n: int) -> dict:
     """Person ``n``'s form: their own name, e-mail address and EMA number; the honeypot left empty."""
-    return {"name": f"Signup {n:05d}", "email": f"signup{n:05d}@example.org", "reading": f"サインアップ {n}",
-            "club": f"Club {n % 50}", "country": "JP", "external_id": f"SU{n:06d}", "website": ""}  # fmt: skip
+    return {
+        "name": f"Signup {n:05d}",
+        "email": f"signup{n:05d}@example.org",
+        "reading": f"サインアップ {n}",
+        "club": f"Club {n % 50}",
+        "country": "JP",
+        "external_id": f"SU{n:06d}",
+        "website": "",
+    }
 
 
 def answer_kind(response, content: bytes) -> str:
@@ -96,8 +103,12 @@ def registration_open(cap: int) -> None:
     from tournament.models import Event
 
     now = timezone.now()  # no service opens a registration: the organizer does it in the admin
-    Registration.objects.create(event=Event.objects.get(slug=SLUG), opens_at=now - timedelta(minutes=1),
-                                closes_at=now + timedelta(days=1), cap=cap)  # fmt: skip
+    Registration.objects.create(
+        event=Event.objects.get(slug=SLUG),
+        opens_at=now - timedelta(minutes=1),
+        closes_at=now + timedelta(days=1),
+        cap=cap,
+    )
 
 
 def paced_sign_up(person: Person, at: float) -> tuple[str, float, float]:
@@ -121,8 +132,10 @@ def load(port: int, count: int, seconds: float, connections: int) -> tuple[float
 def print_answers(wall: float, results: list, server: list[float]) -> Counter:
     kinds = Counter(kind.split(":")[0] if kind.startswith("refused") else kind for kind, _, _ in results)
     posts = [s for kind, s, _ in results if not kind.startswith("error")]
-    print(f"wall time {wall:.1f} s, {len(results) / wall:.1f} sign-ups/s achieved; started late by at most "
-          f"{max(late for _, _, late in results):.2f} s (every connection busy)")  # fmt: skip
+    print(
+        f"wall time {wall:.1f} s, {len(results) / wall:.1f} sign-ups/s achieved; started late by at most "
+        f"{max(late for _, _, late in results):.2f} s (every connection busy)"
+    )
     print(f"  per POST (sent → answered): {spread(posts) if posts else 'none answered'}")
     print(f"  server time per POST: {spread(server) if server else 'none logged'} ({len(server)} POSTs)")
     print("  answers: " + ", ".join(f"{kind} {count}" for kind, count in kinds.most_common()))
@@ -138,35 +151,45 @@ def stored_figures(entries_before: int) -> dict:
     from tournament.models import Entry
 
     sign_ups = SignUp.objects.filter(event__slug=SLUG)
-    ranks = {
-        state: list(sign_ups.filter(state=state).values_list("rank", flat=True)) for state in SignUp.State
-    }
+    ranks = {state: list(sign_ups.filter(state=state).values_list("rank", flat=True)) for state in SignUp.State}
     in_rank_order = list(sign_ups.order_by("rank").values_list("created_at", flat=True))
-    return {"stored": sign_ups.count(), "emails": set(sign_ups.values_list("email", flat=True)),
-            "confirmed": len(ranks["confirmed"]), "waiting": len(ranks["waiting"]),
-            "other": sum(len(r) for s, r in ranks.items() if s not in ("confirmed", "waiting")),
-            "in_order": max(ranks["confirmed"], default=0) < min(ranks["waiting"], default=sys.maxsize),
-            "created_in_rank_order": in_rank_order == sorted(in_rank_order),
-            "entries": Entry.objects.filter(event__slug=SLUG).count() - entries_before,
-            "entries_of_confirmed": sign_ups.filter(state="confirmed", entry__isnull=False).count(),
-            "messages": SignUpMessage.objects.filter(sign_up__event__slug=SLUG).count()}  # fmt: skip
+    return {
+        "stored": sign_ups.count(),
+        "emails": set(sign_ups.values_list("email", flat=True)),
+        "confirmed": len(ranks["confirmed"]),
+        "waiting": len(ranks["waiting"]),
+        "other": sum(len(r) for s, r in ranks.items() if s not in ("confirmed", "waiting")),
+        "in_order": max(ranks["confirmed"], default=0) < min(ranks["waiting"], default=sys.maxsize),
+        "created_in_rank_order": in_rank_order == sorted(in_rank_order),
+        "entries": Entry.objects.filter(event__slug=SLUG).count() - entries_before,
+        "entries_of_confirmed": sign_ups.filter(state="confirmed", entry__isnull=False).count(),
+        "messages": SignUpMessage.objects.filter(sign_up__event__slug=SLUG).count(),
+    }
 
 
 def check(recorded: set[str], cap: int, entries_before: int) -> bool:
     """Print each database check and whether it holds; True if all do."""
     f, n = stored_figures(entries_before), len(recorded)
     checks = [
-        (f"sign-ups stored {f['stored']} = answered 302 {n}, the same addresses (none lost)",
-         f["stored"] == n and f["emails"] == recorded),
+        (
+            f"sign-ups stored {f['stored']} = answered 302 {n}, the same addresses (none lost)",
+            f["stored"] == n and f["emails"] == recorded,
+        ),
         (f"confirmed {f['confirmed']} = min(cap {cap}, {n}), not over the cap", f["confirmed"] == min(cap, n)),
-        (f"waiting {f['waiting']} = {n} − {cap}, none in another state ({f['other']})",
-         f["waiting"] == max(0, n - cap) and not f["other"]),
-        ("every confirmed rank below every waiting rank; ranks in the order of signing up",
-         f["in_order"] and f["created_in_rank_order"]),
-        (f"entries made {f['entries']} = confirmed (each confirmed has its entry: {f['entries_of_confirmed']})",
-         f["entries"] == f["entries_of_confirmed"] == f["confirmed"]),
+        (
+            f"waiting {f['waiting']} = {n} − {cap}, none in another state ({f['other']})",
+            f["waiting"] == max(0, n - cap) and not f["other"],
+        ),
+        (
+            "every confirmed rank below every waiting rank; ranks in the order of signing up",
+            f["in_order"] and f["created_in_rank_order"],
+        ),
+        (
+            f"entries made {f['entries']} = confirmed (each confirmed has its entry: {f['entries_of_confirmed']})",
+            f["entries"] == f["entries_of_confirmed"] == f["confirmed"],
+        ),
         (f"messages written {f['messages']} = sign-ups {f['stored']}", f["messages"] == f["stored"]),
-    ]  # fmt: skip
+    ]
     for words, holds in checks:
         print(f"  {'ok  ' if holds else 'FAIL'} {words}")
     return all(holds for _, holds in checks)
@@ -206,9 +229,7 @@ OPTIONS = (  # flag, type, default, meaning
 
 
 def arguments() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     for flag, kind, default, meaning in OPTIONS:
         parser.add_argument(flag, type=kind, default=default, help=f"{meaning} (default {default:g})")
     return parser.parse_args()
@@ -223,17 +244,17 @@ def main() -> None:
     server = serve(
         port, args.workers, log, extra=["--access-logfile", access.name, "--access-logformat", ACCESS_FORMAT]
     )
-    print(f"{args.sign_ups} sign-ups over {args.seconds:g} s, {args.connections} connections at most, cap "
-          f"{args.cap}; gunicorn {args.workers} workers, PostgreSQL taikai_signups_bench")  # fmt: skip
+    print(
+        f"{args.sign_ups} sign-ups over {args.seconds:g} s, {args.connections} connections at most, cap "
+        f"{args.cap}; gunicorn {args.workers} workers, PostgreSQL taikai_signups_bench"
+    )
     try:
         wall, results = load(port, args.sign_ups, args.seconds, args.connections)
         kinds = print_answers(wall, results, server_times(access, len(results), prefix=PAGE))
     finally:
         server.terminate()
         server.wait(timeout=30)
-    recorded = {
-        values_of(n)["email"] for n, (kind, _, _) in enumerate(results, start=1) if kind == "recorded"
-    }
+    recorded = {values_of(n)["email"] for n, (kind, _, _) in enumerate(results, start=1) if kind == "recorded"}
     print("in the database:")
     if not check(recorded, args.cap, entries_before) or any(kind.startswith("error") for kind in kinds):
         sys.exit(f"failed: see the server's log {log.name}")

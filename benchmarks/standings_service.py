@@ -49,8 +49,13 @@ def build(players: int, rounds: int) -> Event:
     install_presets(Ruleset)
     drop()
     with transaction.atomic():
-        event = Event.objects.create(name="Standings benchmark", slug=SLUG, ruleset=Ruleset.objects.get(slug="standard"),
-                                     planned_rounds=rounds, status="running")  # fmt: skip
+        event = Event.objects.create(
+            name="Standings benchmark",
+            slug=SLUG,
+            ruleset=Ruleset.objects.get(slug="standard"),
+            planned_rounds=rounds,
+            status="running",
+        )
         people = Player.objects.bulk_create(
             Player(display_name=f"Player {i:05d}", club="Benchmark") for i in range(players)
         )
@@ -61,23 +66,33 @@ def build(players: int, rounds: int) -> Event:
             rng.shuffle(ids)
             groups = [ids[i : i + 4] for i in range(0, len(ids), 4)]
             tables = Table.objects.bulk_create(
-                Table(round=round_, number=n, status="finished", result_version=1)
-                for n in range(1, len(groups) + 1)
+                Table(round=round_, number=n, status="finished", result_version=1) for n in range(1, len(groups) + 1)
             )
             seats = Seat.objects.bulk_create(
-                Seat(table=t, round=round_, entry_id=e, position=p) for t, g in zip(tables, groups, strict=True) for p, e in enumerate(g)
-            )  # fmt: skip
+                Seat(table=t, round=round_, entry_id=e, position=p)
+                for t, g in zip(tables, groups, strict=True)
+                for p, e in enumerate(g)
+            )
             results = []
             for seat in seats:
                 place = seat.position  # any permutation will do for timing
                 final = 25000 + rng.randrange(-200, 201) * 100
                 point_score = Fraction(final - 30000, 1000)
-                results.append(SeatResult(
-                    table_id=seat.table_id, seat=seat, entry_id=seat.entry_id, version=1, final_points=final,
-                    placement=place + 1, point_score=point_score, placement_points=UMA[place],
-                    oka=Fraction(20) if place == 0 else Fraction(0),
-                    game_points=point_score + UMA[place] + (20 if place == 0 else 0), advanced=place == 0,
-                ))  # fmt: skip
+                results.append(
+                    SeatResult(
+                        table_id=seat.table_id,
+                        seat=seat,
+                        entry_id=seat.entry_id,
+                        version=1,
+                        final_points=final,
+                        placement=place + 1,
+                        point_score=point_score,
+                        placement_points=UMA[place],
+                        oka=Fraction(20) if place == 0 else Fraction(0),
+                        game_points=point_score + UMA[place] + (20 if place == 0 else 0),
+                        advanced=place == 0,
+                    )
+                )
             SeatResult.objects.bulk_create(results, batch_size=5000)
     return event
 
@@ -87,17 +102,17 @@ def main() -> None:
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
     started = time.perf_counter()
     event = build(players, rounds)
-    print(
-        f"built {players} players × {rounds} rounds on {connection.vendor} in {time.perf_counter() - started:.1f} s"
-    )
+    print(f"built {players} players × {rounds} rounds on {connection.vendor} in {time.perf_counter() - started:.1f} s")
     timings = []
     for _ in range(3):
         started = time.perf_counter()
         standings_recompute(event_id=event.id)
         timings.append(time.perf_counter() - started)
     best = min(timings)
-    print(f"standings recompute (database → snapshot): best {best:.2f} s of {', '.join(f'{t:.2f}' for t in timings)}"
-          f" — budget 2 s: {'met' if best <= 2 else 'NOT met'}")  # fmt: skip
+    print(
+        f"standings recompute (database → snapshot): best {best:.2f} s of {', '.join(f'{t:.2f}' for t in timings)}"
+        f" — budget 2 s: {'met' if best <= 2 else 'NOT met'}"
+    )
     client = Client()
     for page in (None, 2):
         url = f"/events/{SLUG}/standings/" + (f"?page={page}" if page else "")
@@ -105,8 +120,10 @@ def main() -> None:
             started = time.perf_counter()
             response = client.get(url, HTTP_HOST="127.0.0.1")
             elapsed = time.perf_counter() - started
-        print(f"GET {url}: HTTP {response.status_code}, {len(queries)} queries, {elapsed * 1000:.0f} ms, "
-              f"{len(response.content) // 1024} KiB")  # fmt: skip
+        print(
+            f"GET {url}: HTTP {response.status_code}, {len(queries)} queries, {elapsed * 1000:.0f} ms, "
+            f"{len(response.content) // 1024} KiB"
+        )
     drop()
 
 

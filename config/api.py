@@ -34,21 +34,25 @@ class JSONParser(parsers.JSONParser):
             raise TaikaiError("invalid_json", f"JSON parse error - {lone_surrogate_message(where)}")
         where = longest_list_path(data, MAX_LIST_ITEMS)
         if where is not None:
-            raise TaikaiError(
-                "invalid_json", f"JSON parse error - {where} holds more than {MAX_LIST_ITEMS} items"
-            )
+            raise TaikaiError("invalid_json", f"JSON parse error - {where} holds more than {MAX_LIST_ITEMS} items")
         return data
 
 
-STATUS_CODES = {400: "invalid_input", 401: "not_authenticated", 403: "forbidden", 404: "not_found",
-                405: "method_not_allowed", 406: "not_acceptable", 415: "unsupported_media_type", 429: "throttled"}  # fmt: skip
+STATUS_CODES = {
+    400: "invalid_input",
+    401: "not_authenticated",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    415: "unsupported_media_type",
+    429: "throttled",
+}
 
 
 def exception_handler(exc, context):
     if isinstance(exc, TaikaiError):  # every error object names its field here (a scoring error's too)
-        return Response(
-            {"error": {"code": exc.code, "message": exc.message, "field": exc.field}}, status=exc.status
-        )
+        return Response({"error": {"code": exc.code, "message": exc.message, "field": exc.field}}, status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

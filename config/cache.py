@@ -58,9 +58,7 @@ class FailSafeRedisCache(RedisCache):
     def _redis_failed(self, exc: Exception) -> None:
         self._redis_down_until = time.monotonic() + self.retry_seconds
         self.last_error = exc.__class__.__name__
-        log.warning(
-            "cache_unreachable: Redis refused a call (%s); local memory for %ss", exc, self.retry_seconds
-        )
+        log.warning("cache_unreachable: Redis refused a call (%s); local memory for %ss", exc, self.retry_seconds)
 
     def redis_reachable(self) -> tuple[bool, str]:
         """Ping Redis now, whatever the last call met (for ``/healthz``)."""

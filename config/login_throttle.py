@@ -61,8 +61,10 @@ def login_locked(request, username: str) -> bool:
     """The pair or the address is locked."""
     keys = _keys(request, username)
     counts = cache.get_many([keys["pair"], keys["address"]])
-    return (counts.get(keys["pair"], 0) >= settings.LOGIN_FAILURES_PER_ACCOUNT
-            or counts.get(keys["address"], 0) >= settings.LOGIN_FAILURES_PER_ADDRESS)  # fmt: skip
+    return (
+        counts.get(keys["pair"], 0) >= settings.LOGIN_FAILURES_PER_ACCOUNT
+        or counts.get(keys["address"], 0) >= settings.LOGIN_FAILURES_PER_ADDRESS
+    )
 
 
 def login_wait_seconds(request, username: str) -> int:

@@ -15,9 +15,7 @@ from taikai.errors import TaikaiError
 
 def refusal(request, exc: TaikaiError):
     """A refusal as the caller reads it: the API's JSON error, or a short page."""
-    if request.path.startswith(("/api/", "/scoring/api/")) or "application/json" in request.headers.get(
-        "Accept", ""
-    ):
+    if request.path.startswith(("/api/", "/scoring/api/")) or "application/json" in request.headers.get("Accept", ""):
         return JsonResponse({"error": exc.as_dict()}, status=exc.status)
     return render(request, "refused.html", {"error": exc}, status=exc.status)
 
@@ -42,9 +40,7 @@ def nul_refusal(request) -> TaikaiError | None:
     """A NUL character in the path or a query parameter: no text Taikai keeps may hold one (PostgreSQL
     refuses it), so it is refused before any view reads it, naming where it was."""
     if NUL in request.path:
-        return TaikaiError(
-            "invalid_parameter", _("the address may not contain a NUL character"), field="path"
-        )
+        return TaikaiError("invalid_parameter", _("the address may not contain a NUL character"), field="path")
     for name, values in request.GET.lists():
         if NUL in name or any(NUL in value for value in values):
             return TaikaiError(
@@ -132,7 +128,5 @@ def api_error_page(status: int, code: str, message: str):
     return handler
 
 
-bad_request = api_error_page(
-    400, "bad_request", "the request could not be read (a body over the size limit?)"
-)
+bad_request = api_error_page(400, "bad_request", "the request could not be read (a body over the size limit?)")
 page_not_found = api_error_page(404, "not_found", "no such API address")

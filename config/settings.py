@@ -152,15 +152,26 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL:
     # Redis with short timeouts; local memory while it cannot be reached (config/cache.py).
-    CACHES = {"default": {"BACKEND": "config.cache.FailSafeRedisCache", "LOCATION": CACHE_URL, "OPTIONS": {
-        "socket_connect_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.25")),
-        "socket_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.25")),
-        "retry_seconds": float(os.environ.get("CACHE_RETRY_SECONDS", "5")),
-    }}}  # fmt: skip
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.FailSafeRedisCache",
+            "LOCATION": CACHE_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.25")),
+                "socket_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.25")),
+                "retry_seconds": float(os.environ.get("CACHE_RETRY_SECONDS", "5")),
+            },
+        }
+    }
 else:
     # Room for the cached parts of a large event's pages (a page of standings or seating each).
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "taikai",
-                          "OPTIONS": {"MAX_ENTRIES": 20000}}}  # fmt: skip
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "taikai",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
 
 # The live streams (live/bus.py): what carries them between processes, how long a message is kept for a page
 # that reconnects (Last-Event-ID), and how long one response lasts before the browser reconnects.
@@ -362,9 +373,10 @@ EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 # Players' messages (registration): SMTP when EMAIL_HOST is set, else printed by the process that sends them
 # (the embedded default). EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS as Django reads them.
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
-    "django.core.mail.backends.smtp.EmailBackend" if os.environ.get("EMAIL_HOST")
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
     else "django.core.mail.backends.console.EmailBackend"
-)  # fmt: skip
+)
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")

@@ -70,9 +70,21 @@ class GameLogImportAdmin(admin.ModelAdmin):
     list_filter = ("platform",)
     inlines = [DisagreementInline]
     readonly_fields = (
-        "event", "table", "platform", "game_id", "digest", "log_format", "players", "final_scores", "hands",
-        "seating_before", "imported_by", "imported_with", "created_at", "log",
-    )  # fmt: skip
+        "event",
+        "table",
+        "platform",
+        "game_id",
+        "digest",
+        "log_format",
+        "players",
+        "final_scores",
+        "hands",
+        "seating_before",
+        "imported_by",
+        "imported_with",
+        "created_at",
+        "log",
+    )
     fields = readonly_fields
 
     def get_queryset(self, request):
@@ -94,9 +106,7 @@ class GameLogImportAdmin(admin.ModelAdmin):
     def import_view(self, request):
         actor = access.actor_for(request)
         events = Event.objects.filter(access.events_where(actor)).exclude(status=Event.Status.FINISHED)
-        if not self.has_view_permission(request) or not (
-            access.manages_any(actor) or access.referees_any(actor)
-        ):
+        if not self.has_view_permission(request) or not (access.manages_any(actor) or access.referees_any(actor)):
             raise PermissionDenied
         form = GameLogForm(request.POST or None, request.FILES or None, events=events)
         if request.method == "POST" and form.is_valid():
@@ -113,8 +123,12 @@ class GameLogImportAdmin(admin.ModelAdmin):
             else:
                 messages.success(request, imported_message(record))
                 return redirect(reverse("admin:gamelogs_gamelogimport_change", args=[record.pk]))
-        context = {**self.admin_site.each_context(request), "form": form, "title": _("Import a game log"),
-                   "opts": self.model._meta}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "title": _("Import a game log"),
+            "opts": self.model._meta,
+        }
         return TemplateResponse(
             request, "admin/gamelogs/gamelogimport/import.html", context, status=400 if form.errors else 200
         )
@@ -146,8 +160,16 @@ class DisagreementAdmin(admin.ModelAdmin):
 
     list_display = ("log_import", "hand_number", "winner_position", "state", "resolved_by", "resolved_at")
     list_filter = ("state",)
-    readonly_fields = ("log_import", "hand_number", "winner_position", "log_scoring", "engine_scoring", "state",
-                       "resolved_by", "resolved_at")  # fmt: skip
+    readonly_fields = (
+        "log_import",
+        "hand_number",
+        "winner_position",
+        "log_scoring",
+        "engine_scoring",
+        "state",
+        "resolved_by",
+        "resolved_at",
+    )
     fields = readonly_fields
     actions = ["accept", "mark_corrected"]
 
@@ -186,9 +208,7 @@ class DisagreementAdmin(admin.ModelAdmin):
         for disagreement in queryset:
             table = disagreement.log_import.table
             if not access.may_referee(actor, table.round.event_id, table.number):
-                messages.error(
-                    request, _("You may not settle the hands of table %(table)s.") % {"table": table.number}
-                )
+                messages.error(request, _("You may not settle the hands of table %(table)s.") % {"table": table.number})
                 continue
             try:
                 disagreement_settle(disagreement=disagreement, state=state, user=request.user)

@@ -41,32 +41,34 @@ class ImportedSerializer(serializers.Serializer):
     table = serializers.IntegerField(help_text="The table's id.")
     round = serializers.IntegerField(help_text="The round's number.")
     hands = serializers.IntegerField(help_text="The log's hands (a multiple ron is one hand).")
-    final_scores = serializers.ListField(
-        child=serializers.IntegerField(), help_text="In the log's seat order."
-    )
-    players = serializers.ListField(
-        child=serializers.CharField(), help_text="The names, in the log's seat order."
-    )
+    final_scores = serializers.ListField(child=serializers.IntegerField(), help_text="In the log's seat order.")
+    players = serializers.ListField(child=serializers.CharField(), help_text="The names, in the log's seat order.")
     disagreements = DisagreementSerializer(many=True)
-    finished = serializers.BooleanField(
-        help_text="Whether the table's result is confirmed (no disagreement)."
-    )
+    finished = serializers.BooleanField(help_text="Whether the table's result is confirmed (no disagreement).")
 
 
 class GameLogs(ApiView):
     parser_classes = [LogBodyParser]
 
     @extend_schema(
-        operation_id="game_log_import", tags=["game logs"],
+        operation_id="game_log_import",
+        tags=["game logs"],
         summary="Import a whole online game from its log (organizers and referees)",
         description="The log's players are matched by their online accounts; the game goes to the table of a "
         "round in play that seats them, every hand recorded as the log says and re-priced by Taikai under the "
         "event's rules. Refusals: not_a_game_log, game_not_finished, unknown_players, rules_differ, "
         "no_table_for_players, table_already_played (400); log_already_imported (409).",
-        request={"application/xml": OpenApiTypes.STR, "application/json": OpenApiTypes.OBJECT,
-                 "application/gzip": OpenApiTypes.BINARY},
-        responses={201: ImportedSerializer, 409: s.ErrorSerializer, **{code: s.ErrorSerializer for code in (400, 401, 403, 404)}},
-    )  # fmt: skip
+        request={
+            "application/xml": OpenApiTypes.STR,
+            "application/json": OpenApiTypes.OBJECT,
+            "application/gzip": OpenApiTypes.BINARY,
+        },
+        responses={
+            201: ImportedSerializer,
+            409: s.ErrorSerializer,
+            **{code: s.ErrorSerializer for code in (400, 401, 403, 404)},
+        },
+    )
     def post(self, request, slug: str):
         event = self.event(slug)
         actor = self.actor

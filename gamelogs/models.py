@@ -21,9 +21,7 @@ class GameLogImport(models.Model):
     table = models.OneToOneField(
         "tournament.Table", verbose_name=_("table"), on_delete=models.PROTECT, related_name="game_log"
     )
-    platform = models.CharField(
-        verbose_name=_("platform"), max_length=16, choices=OnlineAccount.Platform.choices
-    )
+    platform = models.CharField(verbose_name=_("platform"), max_length=16, choices=OnlineAccount.Platform.choices)
     game_id = models.CharField(verbose_name=_("game id"), max_length=80, blank=True)
     digest = models.CharField(verbose_name=_("digest (SHA-256)"), max_length=64)
     log_format = models.CharField(verbose_name=_("format"), max_length=16, choices=Format.choices)
@@ -78,9 +76,7 @@ class Disagreement(models.Model):
     winner_position = models.PositiveSmallIntegerField(verbose_name=_("winner's seat"), null=True, blank=True)
     log_scoring = models.JSONField(verbose_name=_("the log's scoring"), default=dict)
     engine_scoring = models.JSONField(verbose_name=_("Taikai's scoring"), default=dict)
-    state = models.CharField(
-        verbose_name=_("state"), max_length=10, choices=State.choices, default=State.OPEN
-    )
+    state = models.CharField(verbose_name=_("state"), max_length=10, choices=State.choices, default=State.OPEN)
     resolved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("settled by"),

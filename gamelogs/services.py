@@ -75,9 +75,7 @@ def _log_error_message(error: GameLogError) -> str:
     else:
         message = _("the file is not a game log Taikai reads (Tenhou XML or tenhou.net/6 JSON)")
     # Translators: message says what is wrong with a game log; where names the place in the file.
-    return (
-        _("%(message)s: %(where)s") % {"message": message, "where": error.where} if error.where else message
-    )
+    return _("%(message)s: %(where)s") % {"message": message, "where": error.where} if error.where else message
 
 
 @transaction.atomic
@@ -99,9 +97,7 @@ def game_log_import(
     entries = _entries_of(event, game)
     table = _table_of(event, entries)
     if not may_record(table):
-        raise Forbidden(
-            "forbidden", _("you may not record play at table %(table)s") % {"table": table.number}
-        )
+        raise Forbidden("forbidden", _("you may not record play at table %(table)s") % {"table": table.number})
     table = lock_table(table.pk)
     seating_before = _seat_in_log_order(table, entries)
     record = GameLogImport.objects.create(
@@ -129,9 +125,7 @@ def game_log_import(
     if not record.disagreements.exists() and list(table.running_points) == list(game.final_scores):
         # the platform ended the game (a bust, an east-only game): where Taikai's count of hands says it
         # stopped early, that is why, recorded as a ruling
-        ended = _("the game ended on %(platform)s, as its log shows") % {
-            "platform": record.get_platform_display()
-        }
+        ended = _("the game ended on %(platform)s, as its log shows") % {"platform": record.get_platform_display()}
         table_finish(table=table, user=user, end_reason="other", end_note=ended)
         table.refresh_from_db()
     record.table = table
@@ -141,9 +135,7 @@ def game_log_import(
 def _refuse_twice(event: Event, game: GameLog, digest: str) -> None:
     twice = GameLogImport.objects.filter(event=event, digest=digest)
     if game.game_id:
-        twice = twice | GameLogImport.objects.filter(
-            event=event, platform=game.platform, game_id=game.game_id
-        )
+        twice = twice | GameLogImport.objects.filter(event=event, platform=game.platform, game_id=game.game_id)
     earlier = twice.select_related("table__round").first()
     if earlier is not None:
         raise Conflict(
@@ -160,8 +152,7 @@ def _refuse_other_rules(event: Event, game: GameLog) -> None:
     differ = []
     if rules.players != event.table_size:
         differ.append(
-            _("players: %(log)s in the log, %(event)s in the event")
-            % {"log": rules.players, "event": event.table_size}
+            _("players: %(log)s in the log, %(event)s in the event") % {"log": rules.players, "event": event.table_size}
         )
     if rules.start_points and rules.start_points != ruleset.start_points:
         differ.append(
@@ -171,15 +162,12 @@ def _refuse_other_rules(event: Event, game: GameLog) -> None:
     if rules.aka_dora != ruleset.aka_dora:
         differ.append(_("red fives: %(log)s in the log") % {"log": _("yes") if rules.aka_dora else _("no")})
     if rules.open_tanyao != ruleset.open_tanyao:
-        differ.append(
-            _("open tanyao: %(log)s in the log") % {"log": _("yes") if rules.open_tanyao else _("no")}
-        )
+        differ.append(_("open tanyao: %(log)s in the log") % {"log": _("yes") if rules.open_tanyao else _("no")})
     if differ:
         raise TaikaiError(
             "rules_differ",
             # Translators: rules lists the rules that differ ("red fives: no in the log; ...").
-            _("the game was played under other rules than the event's: %(rules)s")
-            % {"rules": "; ".join(differ)},
+            _("the game was played under other rules than the event's: %(rules)s") % {"rules": "; ".join(differ)},
             field="log",
         )
 
@@ -327,8 +315,12 @@ def _compare_win(record, table, number: int, hand: Hand, win: Win, game: GameLog
     except TaikaiError as error:
         engine_scoring = {"error": error.code, "message": error.message}
     else:
-        engine_scoring = {"han": evaluated.han, "fu": evaluated.fu, "yakuman": evaluated.yakuman,
-                          "yaku": [list(y) for y in evaluated.yaku]}  # fmt: skip
+        engine_scoring = {
+            "han": evaluated.han,
+            "fu": evaluated.fu,
+            "yakuman": evaluated.yakuman,
+            "yaku": [list(y) for y in evaluated.yaku],
+        }
         log_yakuman = sum(1 for _key, han in win.yaku if han >= YAKUMAN_HAN)
         same = (
             evaluated.yakuman == log_yakuman
@@ -357,9 +349,7 @@ def disagreement_settle(*, disagreement: Disagreement, state: str, user=None) ->
     table = lock_table(record.table_id)
     disagreement = Disagreement.objects.select_for_update().get(pk=disagreement.pk)
     if state not in SETTLED:
-        raise TaikaiError(
-            "invalid_state", _("a disagreement is settled as accepted or corrected"), field="state"
-        )
+        raise TaikaiError("invalid_state", _("a disagreement is settled as accepted or corrected"), field="state")
     if disagreement.state != Disagreement.State.OPEN:
         raise Conflict("already_settled", _("this disagreement is settled already"), field="state")
     if state == Disagreement.State.CORRECTED and not _hand_corrected(table, disagreement.hand_number):
@@ -373,13 +363,8 @@ def disagreement_settle(*, disagreement: Disagreement, state: str, user=None) ->
     disagreement.resolved_by = user if getattr(user, "is_authenticated", False) else None
     disagreement.resolved_at = timezone.now()
     disagreement.save(update_fields=["state", "resolved_by", "resolved_at"])
-    if (
-        table.status == Table.Status.PLAYING
-        and not record.disagreements.filter(state=Disagreement.State.OPEN).exists()
-    ):
-        ended = _("the game ended on %(platform)s, as its log shows") % {
-            "platform": record.get_platform_display()
-        }
+    if table.status == Table.Status.PLAYING and not record.disagreements.filter(state=Disagreement.State.OPEN).exists():
+        ended = _("the game ended on %(platform)s, as its log shows") % {"platform": record.get_platform_display()}
         table_finish(table=table, user=user, end_reason="other", end_note=ended)
     return disagreement
 

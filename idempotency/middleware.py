@@ -83,9 +83,13 @@ class IdempotencyMiddleware:
                 transaction.set_rollback(True)  # not done: nothing kept, the key may be sent again
                 return response
             body = response.content
-            request_answer_keep(row, status=response.status_code, content_type=response.get("Content-Type", ""),
-                                location=response.get("Location", ""),
-                                body=body if len(body) <= settings.IDEMPOTENCY_MAX_ANSWER_BYTES else b"")  # fmt: skip
+            request_answer_keep(
+                row,
+                status=response.status_code,
+                content_type=response.get("Content-Type", ""),
+                location=response.get("Location", ""),
+                body=body if len(body) <= settings.IDEMPOTENCY_MAX_ANSWER_BYTES else b"",
+            )
         return response
 
     def _made_before(self, maker, key: str, request):
@@ -102,9 +106,7 @@ class IdempotencyMiddleware:
         the site's checks (CSRF, sign-in, role) in a transaction rolled back, and a sender who may no longer
         write there gets that refusal instead of the answer."""
         if row.fingerprint != fingerprint:
-            return _refusal(
-                409, "idempotency_key_reused", _("this idempotency key was sent before with another write")
-            )
+            return _refusal(409, "idempotency_key_reused", _("this idempotency key was sent before with another write"))
         with transaction.atomic():
             fresh = self.get_response(request)
             transaction.set_rollback(True)
@@ -153,9 +155,7 @@ def _sender(request) -> str | None:
     authorization = request.headers.get("Authorization", "")
     if authorization:
         return (
-            "token:" + hashlib.sha256(authorization.encode()).hexdigest()[:32]
-            if _valid_token(authorization)
-            else None
+            "token:" + hashlib.sha256(authorization.encode()).hexdigest()[:32] if _valid_token(authorization) else None
         )
     session = getattr(request, "session", None)
     if session is not None and session.session_key and session.get(SESSION_SCOREKEEPER_KEYS):
@@ -170,8 +170,11 @@ def _valid_token(authorization: str) -> bool:
     if len(parts) != 2 or parts[0].lower() not in TOKEN_SCHEMES:
         return False
     token = api_token_by_digest(api_token_digest(parts[1]))
-    return (token is not None and token.revoked_at is None
-            and (token.expires_at is None or timezone.now() < token.expires_at))  # fmt: skip
+    return (
+        token is not None
+        and token.revoked_at is None
+        and (token.expires_at is None or timezone.now() < token.expires_at)
+    )
 
 
 def _fingerprint(request) -> str:
@@ -188,6 +191,4 @@ def _fingerprint(request) -> str:
 
 
 def _refusal(status: int, code: str, message: str) -> JsonResponse:
-    return JsonResponse(
-        {"error": {"code": code, "message": message, "field": "Idempotency-Key"}}, status=status
-    )
+    return JsonResponse({"error": {"code": code, "message": message, "field": "Idempotency-Key"}}, status=status)

@@ -15,9 +15,7 @@ class IdempotentRequest(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["scope", "key"], name="idempotency_one_answer_per_key")
-        ]
+        constraints = [models.UniqueConstraint(fields=["scope", "key"], name="idempotency_one_answer_per_key")]
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key} → {self.status}"

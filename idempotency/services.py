@@ -27,9 +27,7 @@ def request_answer_find(*, scope: str, key: str) -> IdempotentRequest | None:
     return IdempotentRequest.objects.filter(scope=scope, key=key).first()
 
 
-def request_answer_keep(
-    row: IdempotentRequest, *, status: int, content_type: str, location: str, body: bytes
-) -> None:
+def request_answer_keep(row: IdempotentRequest, *, status: int, content_type: str, location: str, body: bytes) -> None:
     row.status, row.content_type, row.location, row.body = status, content_type, location[:2000], body
     row.save(update_fields=["status", "content_type", "location", "body"])
 

@@ -212,10 +212,16 @@ class RedisBus:
         self.url = url
         # Short calls share a bounded pool: a burst of streams opening at once waits its turn for a
         # connection (up to 2 s) instead of failing.
-        self.redis = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
-            url, max_connections=64, timeout=2, socket_connect_timeout=self.CONNECT_SECONDS, socket_timeout=2,
-            decode_responses=True,
-        ))  # fmt: skip
+        self.redis = redis.Redis(
+            connection_pool=redis.BlockingConnectionPool.from_url(
+                url,
+                max_connections=64,
+                timeout=2,
+                socket_connect_timeout=self.CONNECT_SECONDS,
+                socket_timeout=2,
+                decode_responses=True,
+            )
+        )
         # A stream served by WSGI blocks on a connection of its own for up to a heartbeat's time.
         self.blocking = redis.Redis.from_url(
             url, socket_connect_timeout=self.CONNECT_SECONDS, decode_responses=True, max_connections=100_000
@@ -243,11 +249,14 @@ class RedisBus:
         token = secrets.token_hex(8)
         now_ms = int(time.time() * 1000)
         try:
-            taken = self._slot_take(keys=[self.slots_key(holder)],
-                                    args=[now_ms, limit, now_ms + int(seconds * 1000), token, int(seconds) + 1])  # fmt: skip
+            taken = self._slot_take(
+                keys=[self.slots_key(holder)],
+                args=[now_ms, limit, now_ms + int(seconds * 1000), token, int(seconds) + 1],
+            )
         except redis.RedisError as exc:
-            logger.warning("the live bus cannot count the streams: %s; this process counts for %ss", exc,
-                           SLOTS_REST_SECONDS)  # fmt: skip
+            logger.warning(
+                "the live bus cannot count the streams: %s; this process counts for %ss", exc, SLOTS_REST_SECONDS
+            )
             self._slots_resting_until = time.monotonic() + SLOTS_REST_SECONDS
             return self.fallback_slots.take(holder, limit, seconds)
         return token if taken else None
@@ -293,9 +302,7 @@ class RedisBus:
             if "no such key" in str(exc).lower():
                 return None if after > (0, 0) else []  # the stream is gone (Redis restarted): reload
             raise
-        if after > id_key(info["last-generated-id"]) or after < id_key(
-            info.get("max-deleted-entry-id", "0-0")
-        ):
+        if after > id_key(info["last-generated-id"]) or after < id_key(info.get("max-deleted-entry-id", "0-0")):
             return None
         entries = self._call(self.redis.xrange, key, min=f"({last_id}" if after > (0, 0) else "-")
         return [Message(entry_id, fields["type"], json.loads(fields["data"])) for entry_id, fields in entries]
@@ -363,11 +370,7 @@ class Fanout:
         finally:
             kept.listeners -= 1
             kept.idle_since = self.loop.time()
-        return (
-            kept.after(after)
-            if kept.covers(after)
-            else await asyncio.to_thread(self.bus.since, channel, last_id)
-        )
+        return kept.after(after) if kept.covers(after) else await asyncio.to_thread(self.bus.since, channel, last_id)
 
     async def _read(self) -> None:
         while self.channels:

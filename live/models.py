@@ -27,9 +27,7 @@ class RefereeCall(models.Model):
         CLOCK = "clock", _("The clock")
         OTHER = "other", _("Something else")
 
-    table = models.ForeignKey(
-        Table, on_delete=models.PROTECT, related_name="referee_calls", verbose_name=_("table")
-    )
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="referee_calls", verbose_name=_("table"))
     reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
     note = models.CharField(_("what happened"), max_length=200, blank=True)
     called_at = models.DateTimeField(_("called at"), auto_now_add=True)
@@ -71,14 +69,10 @@ class TableAllowance(models.Model):
     """Minutes added to one table's round time, or one more hand for it (art. 44), given by a director; the
     decision is also a ruling of the event, with who and when."""
 
-    table = models.ForeignKey(
-        Table, on_delete=models.PROTECT, related_name="allowances", verbose_name=_("table")
-    )
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="allowances", verbose_name=_("table"))
     minutes = models.PositiveSmallIntegerField(_("minutes added"), default=0)
     hands = models.PositiveSmallIntegerField(_("hands added"), default=0)
-    ruling = models.OneToOneField(
-        Ruling, on_delete=models.PROTECT, related_name="+", verbose_name=_("ruling")
-    )
+    ruling = models.OneToOneField(Ruling, on_delete=models.PROTECT, related_name="+", verbose_name=_("ruling"))
     given_by = _account(_("given by"))
     given_at = models.DateTimeField(_("given at"), auto_now_add=True)
 

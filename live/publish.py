@@ -58,9 +58,7 @@ def publish(channel: str, type_: str, data: dict) -> str | None:
 
 def on_announcement(subject: str, event_id: int, facts: dict) -> None:
     """The subscriber to the tournament's announcements."""
-    publish(
-        event_channel(event_id), subject, {key: facts[key] for key in EVENT_FACTS[subject] if key in facts}
-    )
+    publish(event_channel(event_id), subject, {key: facts[key] for key in EVENT_FACTS[subject] if key in facts})
     if subject in TABLE_SUBJECTS:
         publish(table_channel(facts["table"]), subject, dict(facts))
 

@@ -119,10 +119,7 @@ def board(event: Event, *, now: datetime | None = None) -> Board:
     if round_ is None:
         return Board(event, None, [], None, None, None)
     last_label = (
-        HandVersion.objects.in_force()
-        .filter(hand__table=OuterRef("pk"))
-        .order_by("-hand__number")
-        .values("label")[:1]
+        HandVersion.objects.in_force().filter(hand__table=OuterRef("pk")).order_by("-hand__number").values("label")[:1]
     )
     tables = list(
         Table.objects.filter(round=round_)
@@ -171,8 +168,13 @@ def _flags(row: BoardTable, event: Event, seats: int, minutes, average, ends_at,
     playing = row.table.status == Table.Status.PLAYING
     if row.calls:
         flags.append("call")
-    if (playing and minutes is not None and minutes >= PACE_FROM_MINUTES and average
-            and row.hands < BEHIND_SHARE * average):  # fmt: skip
+    if (
+        playing
+        and minutes is not None
+        and minutes >= PACE_FROM_MINUTES
+        and average
+        and row.hands < BEHIND_SHARE * average
+    ):
         flags.append("behind")
     if row.total is not None and seats and row.total != event.ruleset.start_points * seats:
         flags.append("totals")

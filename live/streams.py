@@ -87,8 +87,13 @@ def event_listening(request, slug: str) -> Listening:
     staff = access.holds_role(actor, found[0])
     if not (found[1] or staff):
         raise Http404("no such event")
-    return Listening(event_channel(found[0]), staff=staff, event_id=found[0], generation=generation,
-                     still_staff=lambda: access.holds_role(_fresh_actor(request), found[0]))  # fmt: skip
+    return Listening(
+        event_channel(found[0]),
+        staff=staff,
+        event_id=found[0],
+        generation=generation,
+        still_staff=lambda: access.holds_role(_fresh_actor(request), found[0]),
+    )
 
 
 def table_listening(request, table_id: int) -> Listening:
@@ -99,8 +104,14 @@ def table_listening(request, table_id: int) -> Listening:
     generation = roles_generation(table.round.event_id)
     if not access.may_score(access.actor_for(request), table):
         raise Http404("no such table of yours")
-    return Listening(table_channel(table.pk), staff=True, event_id=table.round.event_id, generation=generation,
-                     still_staff=lambda: access.may_score(_fresh_actor(request), table), ends_unless_staff=True)  # fmt: skip
+    return Listening(
+        table_channel(table.pk),
+        staff=True,
+        event_id=table.round.event_id,
+        generation=generation,
+        still_staff=lambda: access.may_score(_fresh_actor(request), table),
+        ends_unless_staff=True,
+    )
 
 
 class Watch:
@@ -170,12 +181,16 @@ BUS_ID = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")  # what both buses give as ids: 
 def asked_id(request) -> str:
     """The id the browser says it left off at (``Last-Event-ID``, or ``?last_event_id=`` for a page that
     opens its stream again itself), or ``""``. Anything but a bus id is refused, and never repeated."""
-    for field, value in (("Last-Event-ID", request.headers.get("Last-Event-ID")),
-                         ("last_event_id", request.GET.get("last_event_id"))):  # fmt: skip
+    for field, value in (
+        ("Last-Event-ID", request.headers.get("Last-Event-ID")),
+        ("last_event_id", request.GET.get("last_event_id")),
+    ):
         if value and not BUS_ID.fullmatch(value):
-            raise TaikaiError("invalid_last_event_id",
-                              _("the last event id is not one this stream sent (digits, a dash, digits)"),
-                              field=field)  # fmt: skip
+            raise TaikaiError(
+                "invalid_last_event_id",
+                _("the last event id is not one this stream sent (digits, a dash, digits)"),
+                field=field,
+            )
     return request.headers.get("Last-Event-ID") or request.GET.get("last_event_id") or ""
 
 
@@ -211,10 +226,15 @@ def slot_give_back(slot: tuple[str, str]) -> None:
 
 def too_many_streams() -> JsonResponse:
     response = JsonResponse(
-        {"error": {"code": "too_many_streams",
-                   "message": _("this address has too many live streams open: the page polls"), "field": None}},
+        {
+            "error": {
+                "code": "too_many_streams",
+                "message": _("this address has too many live streams open: the page polls"),
+                "field": None,
+            }
+        },
         status=429,
-    )  # fmt: skip
+    )
     response["Retry-After"] = str(SLOT_RETRY_SECONDS)
     return response
 
@@ -264,10 +284,15 @@ def release_database_connections() -> None:
 
 def bus_down() -> JsonResponse:
     response = JsonResponse(
-        {"error": {"code": "live_unavailable", "message": _("live updates are unavailable: the page polls"),
-                   "field": None}},
+        {
+            "error": {
+                "code": "live_unavailable",
+                "message": _("live updates are unavailable: the page polls"),
+                "field": None,
+            }
+        },
         status=503,
-    )  # fmt: skip
+    )
     response["Retry-After"] = "30"
     return response
 

@@ -71,9 +71,14 @@ def board(request, slug: str):
     for row in shown.tables:
         row.clock = clocks.get(row.table.pk)
         row.clock_left = _time_left(row.clock)
-    context = {"board": shown, "event": event, "calls": selectors.open_calls(event),
-               "refresh_ms": BOARD_POLL_MS, "may_give_all": access.may_referee(actor, event.pk),
-               "today": _board_events(actor).today}  # fmt: skip
+    context = {
+        "board": shown,
+        "event": event,
+        "calls": selectors.open_calls(event),
+        "refresh_ms": BOARD_POLL_MS,
+        "may_give_all": access.may_referee(actor, event.pk),
+        "today": _board_events(actor).today,
+    }
     return render(request, "live/board.html", context)
 
 
@@ -118,8 +123,12 @@ def call_referee(request, table_id: int):
     access.require(access.may_score(actor, table), _("call a referee to this table"))
 
     def run():
-        referee_call(table=table, reason=request.POST.get("reason", ""), note=request.POST.get("note", ""),
-                     user=actor.author_at(table))  # fmt: skip
+        referee_call(
+            table=table,
+            reason=request.POST.get("reason", ""),
+            note=request.POST.get("note", ""),
+            user=actor.author_at(table),
+        )
         return _("A referee is called to this table.")
 
     return _done(request, run, reverse("console:table", args=[table.pk]))
@@ -144,9 +153,7 @@ def _board_of(call) -> str:
 def call_take(request, call_id: int):
     call = _call_or_404(call_id)
     actor = access.actor_for(request)
-    access.require(
-        access.may_referee(actor, call.table.round.event_id, call.table.number), _("take this call")
-    )
+    access.require(access.may_referee(actor, call.table.round.event_id, call.table.number), _("take this call"))
 
     def run():
         referee_call_take(call=call, user=request.user)
@@ -159,9 +166,7 @@ def call_take(request, call_id: int):
 def call_close(request, call_id: int):
     call = _call_or_404(call_id)
     actor = access.actor_for(request)
-    access.require(
-        access.may_referee(actor, call.table.round.event_id, call.table.number), _("close this call")
-    )
+    access.require(access.may_referee(actor, call.table.round.event_id, call.table.number), _("close this call"))
     if request.method == "POST":
         try:
             referee_call_close(call=call, note=request.POST.get("note", ""), user=request.user)
@@ -170,9 +175,7 @@ def call_close(request, call_id: int):
                 raise
             messages.error(request, exc.message)
         else:
-            messages.success(
-                request, _("The call of table %(number)s is closed.") % {"number": call.table.number}
-            )
+            messages.success(request, _("The call of table %(number)s is closed.") % {"number": call.table.number})
             return redirect(_board_of(call))
     return render(request, "live/call_close.html", {"call": call, "event": call.table.round.event})
 
@@ -196,9 +199,13 @@ def allowance_give(request, slug: str):
         access.require(access.may_referee(actor, event.pk), _("give every table more time"))
 
     def run():
-        given = table_allowance_give(tables=tables, minutes=_number(request, "minutes"),
-                                     hands=_number(request, "hands"), reason=request.POST.get("reason", ""),
-                                     user=request.user)  # fmt: skip
+        given = table_allowance_give(
+            tables=tables,
+            minutes=_number(request, "minutes"),
+            hands=_number(request, "hands"),
+            reason=request.POST.get("reason", ""),
+            user=request.user,
+        )
         return _("Recorded as a ruling (art. 44) at %(tables)s.") % {
             "tables": ", ".join(str(a.table.number) for a in given)
         }
@@ -211,6 +218,4 @@ def _number(request, name: str) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise TaikaiError(
-            f"invalid_{name}", _("%(field)s is a whole number") % {"field": name}, field=name
-        ) from None
+        raise TaikaiError(f"invalid_{name}", _("%(field)s is a whole number") % {"field": name}, field=name) from None

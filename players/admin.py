@@ -81,9 +81,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Register the selected players in an event"), permissions=["register"])
     def register_in_event(self, request, queryset):
-        events = selectors.events_open_for_entries().filter(
-            access.events_where(access.actor_for(request), manage=True)
-        )
+        events = selectors.events_open_for_entries().filter(access.events_where(access.actor_for(request), manage=True))
         event_id = request.POST.get("event")
         if event_id:
             event = events.filter(pk=event_id).first()
@@ -99,9 +97,14 @@ class PlayerAdmin(admin.ModelAdmin):
                 return None
             self.message_user(request, registered_message(len(entries), event))
             return None
-        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "players": queryset,
-                   "events": events, "title": _("Register players in an event"),
-                   "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "players": queryset,
+            "events": events,
+            "title": _("Register players in an event"),
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
         return TemplateResponse(request, "admin/players/player/register_in_event.html", context)
 
     def get_urls(self):
@@ -163,7 +166,11 @@ class PlayerAdmin(admin.ModelAdmin):
         job = PlayerImport.objects.defer("data").filter(pk=job_id).first()
         if job is None:
             raise Http404("no such import")
-        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "job": job,
-                   "title": f"Import of {job.file_name or 'a CSV file'}",
-                   "running": job.state in (PlayerImport.State.QUEUED, PlayerImport.State.RUNNING)}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "job": job,
+            "title": f"Import of {job.file_name or 'a CSV file'}",
+            "running": job.state in (PlayerImport.State.QUEUED, PlayerImport.State.RUNNING),
+        }
         return TemplateResponse(request, "admin/players/player/import_job.html", context)

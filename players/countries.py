@@ -11,10 +11,24 @@ import pycountry
 
 # Names in common use that ISO 3166 does not list as a name of the country.
 COMMON_NAMES = {
-    "uk": "GB", "great britain": "GB", "britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
-    "usa": "US", "america": "US", "korea": "KR", "south korea": "KR", "russia": "RU", "holland": "NL",
-    "taiwan": "TW", "czech republic": "CZ", "vietnam": "VN", "iran": "IR", "turkey": "TR",
-}  # fmt: skip
+    "uk": "GB",
+    "great britain": "GB",
+    "britain": "GB",
+    "england": "GB",
+    "scotland": "GB",
+    "wales": "GB",
+    "usa": "US",
+    "america": "US",
+    "korea": "KR",
+    "south korea": "KR",
+    "russia": "RU",
+    "holland": "NL",
+    "taiwan": "TW",
+    "czech republic": "CZ",
+    "vietnam": "VN",
+    "iran": "IR",
+    "turkey": "TR",
+}
 
 
 @functools.cache
@@ -23,8 +37,14 @@ def _names() -> dict[str, str]:
     japanese = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=["ja"], fallback=True)
     names: dict[str, str] = {}
     for country in pycountry.countries:
-        for text in (country.alpha_2, country.alpha_3, country.numeric, country.name,
-                     getattr(country, "common_name", None), getattr(country, "official_name", None)):  # fmt: skip
+        for text in (
+            country.alpha_2,
+            country.alpha_3,
+            country.numeric,
+            country.name,
+            getattr(country, "common_name", None),
+            getattr(country, "official_name", None),
+        ):
             if text:
                 names[text.casefold()] = country.alpha_2
                 names[japanese.gettext(text).casefold()] = country.alpha_2

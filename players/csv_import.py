@@ -77,8 +77,7 @@ def _decode(data: bytes) -> str:
                 CsvProblem(
                     None,
                     None,
-                    _("the file is not UTF-8 text (byte %(byte)s); save it as UTF-8 CSV")
-                    % {"byte": exc.start},
+                    _("the file is not UTF-8 text (byte %(byte)s); save it as UTF-8 CSV") % {"byte": exc.start},
                 )
             ]
         ) from exc
@@ -168,15 +167,16 @@ def _header(lines: _Lines) -> list[str]:
             [CsvProblem(1, None, _("the header cannot be read as CSV (%(error)s)") % {"error": error})]
         ) from error
     header = [h.strip() for h in first]
-    problems = [
-        CsvProblem(1, c, _("required column is missing")) for c in REQUIRED_COLUMNS if c not in header
-    ]
+    problems = [CsvProblem(1, c, _("required column is missing")) for c in REQUIRED_COLUMNS if c not in header]
     problems += [
-        CsvProblem(1, CONTROL_CHARACTER.sub("?", c[:40]) or "(blank)",
-                   _("unknown column; expected some of %(columns)s") % {"columns": ", ".join(KNOWN_COLUMNS)})
+        CsvProblem(
+            1,
+            CONTROL_CHARACTER.sub("?", c[:40]) or "(blank)",
+            _("unknown column; expected some of %(columns)s") % {"columns": ", ".join(KNOWN_COLUMNS)},
+        )
         for c in header
         if c not in KNOWN_COLUMNS
-    ]  # fmt: skip
+    ]
     if problems:
         raise CsvImportError(problems)
     return header
@@ -199,9 +199,12 @@ def row_problems(row: dict[str, str]) -> list[tuple[str, str]]:
     country = row.get("country", "")
     if country and country_code(country) is None:
         problems.append(
-            ("country", _("%(country)s is not a country: write its ISO code (JP or JPN) or its name")
-             % {"country": repr(country[:40])})
-        )  # fmt: skip
+            (
+                "country",
+                _("%(country)s is not a country: write its ISO code (JP or JPN) or its name")
+                % {"country": repr(country[:40])},
+            )
+        )
     return problems
 
 
@@ -243,9 +246,7 @@ def parse_players_csv(
     report = progress or (lambda percent, message: None)
     text = _decode(data)
     if not text.strip():
-        raise CsvImportError(
-            [CsvProblem(None, None, _("the file is empty; expected a header row and players"))]
-        )
+        raise CsvImportError([CsvProblem(None, None, _("the file is empty; expected a header row and players"))])
     lines = _Lines(text)
     header = _header(lines)
     total = max(1, text.count("\n"))
@@ -269,9 +270,7 @@ def parse_players_csv(
         if external_id:
             if external_id in seen_ids:
                 problems.append(
-                    CsvProblem(
-                        line, "external_id", f"{external_id!r} also appears on line {seen_ids[external_id]}"
-                    )
+                    CsvProblem(line, "external_id", f"{external_id!r} also appears on line {seen_ids[external_id]}")
                 )
             else:
                 seen_ids[external_id] = line
@@ -324,14 +323,10 @@ def players_find_or_create_csv(*, data: bytes) -> list[Player]:
     return _players_found_or_created(parse_players_csv(data, known_ids_allowed=True))
 
 
-def _players_found_or_created(
-    rows: list[dict[str, str]], on_batch: Callable[[], None] | None = None
-) -> list[Player]:
+def _players_found_or_created(rows: list[dict[str, str]], on_batch: Callable[[], None] | None = None) -> list[Player]:
     ids = [r["external_id"] for r in rows if r.get("external_id")]
     known = {
-        player.external_id: player
-        for chunk in _chunks(ids)
-        for player in Player.objects.filter(external_id__in=chunk)
+        player.external_id: player for chunk in _chunks(ids) for player in Player.objects.filter(external_id__in=chunk)
     }
     created = _players_create([r for r in rows if not known.get(r.get("external_id") or "")], on_batch)
     fresh = iter(created)
@@ -381,16 +376,17 @@ def csv_line_count(data: bytes) -> int:
     return data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
 
 
-def players_import_request(
-    *, data: bytes, file_name: str = "", user=None, event_id: int | None = None
-) -> PlayerImport:
+def players_import_request(*, data: bytes, file_name: str = "", user=None, event_id: int | None = None) -> PlayerImport:
     """Ask a worker to import the file (and, with ``event_id``, register its players in that event); its
     progress and outcome are written on the returned job."""
     with transaction.atomic():
         job = PlayerImport.objects.create(
-            data=data, file_name=file_name[:200], lines=csv_line_count(data), event_id=event_id,
+            data=data,
+            file_name=file_name[:200],
+            lines=csv_line_count(data),
+            event_id=event_id,
             requested_by=user if getattr(user, "is_authenticated", False) else None,
-        )  # fmt: skip
+        )
         enqueue_on_commit(PLAYERS_IMPORT, job.pk)
     return job
 
@@ -415,9 +411,7 @@ def players_import_run(*, job_id: int, register: Callable[[list[Player]], str] |
 
     def progress(percent: int, message: str) -> None:
         on_time()
-        this_job.update(
-            state=PlayerImport.State.RUNNING, percent=percent, message=message, updated_at=timezone.now()
-        )
+        this_job.update(state=PlayerImport.State.RUNNING, percent=percent, message=message, updated_at=timezone.now())
 
     try:
         progress(1, _("reading the file"))
@@ -430,34 +424,53 @@ def players_import_run(*, job_id: int, register: Callable[[list[Player]], str] |
                 return {"job": job_id, "state": "done"}
             if register is None:
                 created = _players_create(rows, on_time)
-                message = ngettext(
-                    "imported %(count)s player", "imported %(count)s players", len(created)
-                ) % {"count": f"{len(created):,}"}
+                message = ngettext("imported %(count)s player", "imported %(count)s players", len(created)) % {
+                    "count": f"{len(created):,}"
+                }
             else:
                 created = _players_found_or_created(rows, on_time)
                 message = register(created)
             PlayerImport.objects.filter(pk=job_id).update(
-                state=PlayerImport.State.DONE, percent=100, imported=len(created), data=b"", problems=[],
-                message=message, updated_at=timezone.now(),
-            )  # fmt: skip
+                state=PlayerImport.State.DONE,
+                percent=100,
+                imported=len(created),
+                data=b"",
+                problems=[],
+                message=message,
+                updated_at=timezone.now(),
+            )
     except CsvImportError as exc:
         this_job.update(
-            state=PlayerImport.State.FAILED, percent=100, data=b"",
+            state=PlayerImport.State.FAILED,
+            percent=100,
+            data=b"",
             problems=[str(p) for p in exc.problems[:MAX_PROBLEMS_KEPT]],
-            message=ngettext("%(count)s problem; no player was imported", "%(count)s problems; no player was imported",
-                             len(exc.problems)) % {"count": f"{len(exc.problems):,}"}, updated_at=timezone.now(),
-        )  # fmt: skip
+            message=ngettext(
+                "%(count)s problem; no player was imported",
+                "%(count)s problems; no player was imported",
+                len(exc.problems),
+            )
+            % {"count": f"{len(exc.problems):,}"},
+            updated_at=timezone.now(),
+        )
         return {"job": job_id, "state": "failed", "problems": len(exc.problems)}
     except (ImportOutOfTime, SoftTimeLimitExceeded):
         reason = _(
             "the import took longer than %(seconds)s seconds and was stopped; nothing was imported. Split the "
             "file into smaller files and upload each."
         ) % {"seconds": settings.PLAYER_IMPORT_SECONDS}
-        this_job.update(state=PlayerImport.State.FAILED, percent=100, data=b"", problems=[reason], message=reason,
-                        updated_at=timezone.now())  # fmt: skip
+        this_job.update(
+            state=PlayerImport.State.FAILED,
+            percent=100,
+            data=b"",
+            problems=[reason],
+            message=reason,
+            updated_at=timezone.now(),
+        )
         return {"job": job_id, "state": "failed", "problems": 1}
     except Exception as exc:  # a bug or the database: the job says so, the worker's log has the rest
-        this_job.update(state=PlayerImport.State.FAILED, message=f"{exc.__class__.__name__}: {exc}"[:500],
-                        updated_at=timezone.now())  # fmt: skip
+        this_job.update(
+            state=PlayerImport.State.FAILED, message=f"{exc.__class__.__name__}: {exc}"[:500], updated_at=timezone.now()
+        )
         raise
     return {"job": job_id, "state": "done", "imported": len(created)}

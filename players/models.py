@@ -189,9 +189,7 @@ class OnlineAccount(models.Model):
                 condition=~Q(name=""),
                 name="online_account_name_unique_per_platform",
             ),
-            models.CheckConstraint(
-                condition=~Q(account_id="") | ~Q(name=""), name="online_account_has_id_or_name"
-            ),
+            models.CheckConstraint(condition=~Q(account_id="") | ~Q(name=""), name="online_account_has_id_or_name"),
         ]
 
     def __str__(self) -> str:

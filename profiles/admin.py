@@ -57,8 +57,17 @@ class PlayerMergeAdmin(admin.ModelAdmin):
     )
     list_filter = (("undone_at", admin.EmptyFieldListFilter),)
     search_fields = ("merged__display_name", "kept__display_name", "merged__external_id", "kept__external_id")
-    fields = readonly_fields = ("merged", "kept", "entry_ids", "moved_user", "moved_external_id", "by", "at",
-                                "undone_at", "undone_by")  # fmt: skip
+    fields = readonly_fields = (
+        "merged",
+        "kept",
+        "entry_ids",
+        "moved_user",
+        "moved_external_id",
+        "by",
+        "at",
+        "undone_at",
+        "undone_by",
+    )
     actions = ["undo"]
     change_list_template = "admin/profiles/playermerge/change_list.html"
 
@@ -106,9 +115,7 @@ class PlayerMergeAdmin(admin.ModelAdmin):
         extra = {**(extra_context or {}), "may_merge": self.has_undo_permission(request)}
         return super().changelist_view(request, extra)
 
-    @admin.action(
-        description=gettext_lazy("Undo the selected merges (the entries go back)"), permissions=["undo"]
-    )
+    @admin.action(description=gettext_lazy("Undo the selected merges (the entries go back)"), permissions=["undo"])
     def undo(self, request, queryset):
         rows = list(queryset)
         actor = access.actor_for(request)
@@ -118,8 +125,9 @@ class PlayerMergeAdmin(admin.ModelAdmin):
             try:
                 services.player_merge_undo(merge=merge, by=request.user)
             except TaikaiError as exc:
-                self.message_user(request, _("%(object)s: %(error)s") % {"object": merge, "error": exc.message},
-                                  messages.ERROR)  # fmt: skip
+                self.message_user(
+                    request, _("%(object)s: %(error)s") % {"object": merge, "error": exc.message}, messages.ERROR
+                )
             else:
                 self.message_user(request, _("%(object)s: undone, the entries are back.") % {"object": merge})
 
@@ -136,9 +144,7 @@ class PlayerMergeAdmin(admin.ModelAdmin):
         every refusal). POST: the merge, for the players in the form."""
         if not self.has_undo_permission(request):
             raise PermissionDenied
-        data = (
-            request.POST if request.method == "POST" else (request.GET if "merged" in request.GET else None)
-        )
+        data = request.POST if request.method == "POST" else (request.GET if "merged" in request.GET else None)
         form = MergeForm(data)
         preview, status = None, 200
         if form.is_bound and form.is_valid() and (pair := form.players()) is not None:
@@ -148,8 +154,9 @@ class PlayerMergeAdmin(admin.ModelAdmin):
                 raise PermissionDenied
             if request.method == "POST":
                 try:
-                    merge = services.player_merge(kept=kept, merged=merged, by=request.user,
-                                                  move_account=actor.is_superuser)  # fmt: skip
+                    merge = services.player_merge(
+                        kept=kept, merged=merged, by=request.user, move_account=actor.is_superuser
+                    )
                 except TaikaiError as exc:
                     self.message_user(request, exc.message, messages.ERROR)
                     status = 400
@@ -158,11 +165,21 @@ class PlayerMergeAdmin(admin.ModelAdmin):
                     return redirect(reverse("admin:profiles_playermerge_changelist"))
             preview = selectors.merge_preview(kept=kept, merged=merged)
             if preview.moves_account and not actor.is_superuser:
-                preview.problems.append(TaikaiError("merge_moves_account", _(
-                    "%(player)s is linked to an account: keep that player instead, or ask a superuser"
-                ) % {"player": merged}, field="merged"))  # fmt: skip
+                preview.problems.append(
+                    TaikaiError(
+                        "merge_moves_account",
+                        _("%(player)s is linked to an account: keep that player instead, or ask a superuser")
+                        % {"player": merged},
+                        field="merged",
+                    )
+                )
         elif form.is_bound:
             status = 400
-        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "form": form,
-                   "preview": preview, "title": _("Merge a duplicate player")}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "form": form,
+            "preview": preview,
+            "title": _("Merge a duplicate player"),
+        }
         return TemplateResponse(request, "admin/profiles/playermerge/merge.html", context, status=status)

@@ -36,9 +36,7 @@ class ProfileFoundSerializer(serializers.Serializer):
     reading = serializers.CharField(help_text="The name's reading in kana or romaji; empty when none.")
     club = serializers.CharField()
     country = serializers.CharField(help_text="ISO 3166-1 alpha-2, or empty.")
-    external_id = serializers.SerializerMethodField(
-        help_text="The EMA number (an outside id); null when none."
-    )
+    external_id = serializers.SerializerMethodField(help_text="The EMA number (an outside id); null when none.")
     url = serializers.SerializerMethodField(help_text="The player's profile in this API.")
 
     def get_external_id(self, player) -> str | None:
@@ -69,9 +67,7 @@ class ProfileEventSerializer(serializers.Serializer):
     ends_on = serializers.DateField(allow_null=True)
     venue = serializers.CharField()
     entry = serializers.IntegerField(help_text="The player's entry in the event.")
-    place = serializers.IntegerField(
-        allow_null=True, help_text="The rank in the public standings; null before any."
-    )
+    place = serializers.IntegerField(allow_null=True, help_text="The rank in the public standings; null before any.")
     points = s.FractionField(
         allow_null=True, help_text="The total points in the public standings, exact; null before any."
     )
@@ -95,12 +91,8 @@ class ProfileSerializer(serializers.Serializer):
     reading = serializers.CharField(help_text="The name's reading in kana or romaji; empty when none.")
     club = serializers.CharField()
     country = serializers.CharField(help_text="ISO 3166-1 alpha-2, or empty.")
-    external_id = serializers.CharField(
-        allow_null=True, help_text="The EMA number (an outside id); null when none."
-    )
-    listed = serializers.BooleanField(
-        help_text="False: the player switched their profile off (only they see it)."
-    )
+    external_id = serializers.CharField(allow_null=True, help_text="The EMA number (an outside id); null when none.")
+    listed = serializers.BooleanField(help_text="False: the player switched their profile off (only they see it).")
     events = ProfileEventPage(help_text="The player's public events, a page at a time (`page`, `page_size`).")
     hands = HandCountsSerializer(
         allow_null=True,
@@ -109,21 +101,32 @@ class ProfileSerializer(serializers.Serializer):
 
 
 ProfileFoundPage = s.page_of(ProfileFoundSerializer)
-QUERY = OpenApiParameter("q", str, description="Name (kanji, kana or romaji), club, country (a code or a name) "
-                         f"or EMA number; its first {QUERY_LENGTH} characters. None: nobody is found.")  # fmt: skip
+QUERY = OpenApiParameter(
+    "q",
+    str,
+    description="Name (kanji, kana or romaji), club, country (a code or a name) "
+    f"or EMA number; its first {QUERY_LENGTH} characters. None: nobody is found.",
+)
 
 
 def hand_counts(tally: selectors.HandCounts) -> dict:
-    return {"wins": tally.wins, "tsumo": tally.tsumo, "ron": tally.ron, "deal_ins": tally.deal_ins,
-            "yaku": [{"yaku": key, "count": count} for key, count in tally.yaku_rows]}  # fmt: skip
+    return {
+        "wins": tally.wins,
+        "tsumo": tally.tsumo,
+        "ron": tally.ron,
+        "deal_ins": tally.deal_ins,
+        "yaku": [{"yaku": key, "count": count} for key, count in tally.yaku_rows],
+    }
 
 
 class ProfileSearch(ApiView):
     @extend_schema(
-        operation_id="profiles_search", tags=["profiles"], parameters=[QUERY, PAGE, PAGE_SIZE],
+        operation_id="profiles_search",
+        tags=["profiles"],
+        parameters=[QUERY, PAGE, PAGE_SIZE],
         summary="Players shown publicly whose name, reading, club, country or EMA number matches, a page at a time",
         responses={200: ProfileFoundPage, **PAGED_READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request):
         query = selectors.search_query(request.query_params.get("q"))
         return paged(self, selectors.players_search(query), ProfileFoundSerializer, request=request)
@@ -131,11 +134,16 @@ class ProfileSearch(ApiView):
 
 class ProfileDetail(ApiView):
     @extend_schema(
-        operation_id="profile_read", tags=["profiles"], parameters=[PAGE, PAGE_SIZE],
+        operation_id="profile_read",
+        tags=["profiles"],
+        parameters=[PAGE, PAGE_SIZE],
         summary="A player's profile: their public events (place, points) and hands, a page of events at a time",
-        responses={200: ProfileSerializer, 302: OpenApiResponse(description="Merged away: the player kept."),
-                   **PAGED_READ_ERRORS},
-    )  # fmt: skip
+        responses={
+            200: ProfileSerializer,
+            302: OpenApiResponse(description="Merged away: the player kept."),
+            **PAGED_READ_ERRORS,
+        },
+    )
     def get(self, request, player_id: int):
         head = selectors.profile_head(player_id)
         if head is None:
@@ -156,15 +164,37 @@ class ProfileDetail(ApiView):
                 total.add(counts[entry.pk])
                 with_hands, hands = True, hand_counts(counts[entry.pk])
             ranked = entry.standing_rank is not None
-            rows.append({"id": event.pk, "name": event.name, "slug": event.slug, "starts_on": event.starts_on,
-                         "ends_on": event.ends_on, "venue": event.venue, "entry": entry.pk,
-                         "place": entry.standing_rank, "points": entry.standing_total_points if ranked else None,
-                         "games": entry.standing_games if ranked else None, "hands": hands})  # fmt: skip
-        body = {"id": player.pk, "name": player.display_name, "reading": player.reading, "club": player.club,
-                "country": player.country, "external_id": player.external_id or None, "listed": head.listed,
-                "events": {"count": pages.page.paginator.count, "next": pages.get_next_link(),
-                           "previous": pages.get_previous_link(), "results": rows},
-                "hands": hand_counts(total) if with_hands else None}  # fmt: skip
+            rows.append(
+                {
+                    "id": event.pk,
+                    "name": event.name,
+                    "slug": event.slug,
+                    "starts_on": event.starts_on,
+                    "ends_on": event.ends_on,
+                    "venue": event.venue,
+                    "entry": entry.pk,
+                    "place": entry.standing_rank,
+                    "points": entry.standing_total_points if ranked else None,
+                    "games": entry.standing_games if ranked else None,
+                    "hands": hands,
+                }
+            )
+        body = {
+            "id": player.pk,
+            "name": player.display_name,
+            "reading": player.reading,
+            "club": player.club,
+            "country": player.country,
+            "external_id": player.external_id or None,
+            "listed": head.listed,
+            "events": {
+                "count": pages.page.paginator.count,
+                "next": pages.get_next_link(),
+                "previous": pages.get_previous_link(),
+                "results": rows,
+            },
+            "hands": hand_counts(total) if with_hands else None,
+        }
         response = Response(ProfileSerializer(body).data)
         if own:
             response["Cache-Control"] = "private, no-store"

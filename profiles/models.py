@@ -23,22 +23,40 @@ class PlayerMerge(models.Model):
     row stays; while the merge is in force (not undone) it is hidden from search and its profile leads to
     the kept player. Undoing moves exactly those entries (and the link and id) back."""
 
-    kept = models.ForeignKey(Player, verbose_name=_("kept player"), on_delete=models.PROTECT,
-                             related_name="merges_kept")  # fmt: skip
-    merged = models.ForeignKey(Player, verbose_name=_("merged player"), on_delete=models.PROTECT,
-                               related_name="merges_merged")  # fmt: skip
+    kept = models.ForeignKey(
+        Player, verbose_name=_("kept player"), on_delete=models.PROTECT, related_name="merges_kept"
+    )
+    merged = models.ForeignKey(
+        Player, verbose_name=_("merged player"), on_delete=models.PROTECT, related_name="merges_merged"
+    )
     entry_ids = models.JSONField(verbose_name=_("entries moved"), default=list, blank=True)
     moved_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("account link moved"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
-    )  # fmt: skip
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account link moved"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     moved_external_id = models.CharField(verbose_name=_("external id moved"), max_length=40, blank=True)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, blank=True,
-                           on_delete=models.SET_NULL, related_name="+")  # fmt: skip
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     at = models.DateTimeField(verbose_name=_("at"), default=timezone.now)
     undone_at = models.DateTimeField(verbose_name=_("undone at"), null=True, blank=True)
-    undone_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("undone by"), null=True, blank=True,
-                                  on_delete=models.SET_NULL, related_name="+")  # fmt: skip
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("undone by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -53,8 +71,11 @@ class PlayerMerge(models.Model):
 
     def __str__(self) -> str:
         return gettext("%(merged)s (#%(merged_id)s) into %(kept)s (#%(kept_id)s)") % {
-            "merged": self.merged, "merged_id": self.merged_id, "kept": self.kept, "kept_id": self.kept_id,
-        }  # fmt: skip
+            "merged": self.merged,
+            "merged_id": self.merged_id,
+            "kept": self.kept,
+            "kept_id": self.kept_id,
+        }
 
     @property
     def in_force(self) -> bool:
@@ -65,8 +86,9 @@ class ProfileSetting(models.Model):
     """A player's choice about their public profile, made by the player (signed in with the account linked
     to them). No row: listed."""
 
-    player = models.OneToOneField(Player, verbose_name=_("player"), on_delete=models.CASCADE,
-                                  related_name="profile_setting")  # fmt: skip
+    player = models.OneToOneField(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="profile_setting"
+    )
     listed = models.BooleanField(
         verbose_name=_("listed publicly"),
         default=True,

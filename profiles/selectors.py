@@ -244,21 +244,27 @@ class MergePreview:
 
 def merge_preview(*, kept: Player, merged: Player) -> MergePreview:
     """What merging ``merged`` into ``kept`` would move, and every reason it would be refused."""
-    entries = list(
-        Entry.objects.filter(player=merged).select_related("event").order_by("event__starts_on", "event_id")
+    entries = list(Entry.objects.filter(player=merged).select_related("event").order_by("event__starts_on", "event_id"))
+    shared = set(
+        Entry.objects.filter(player=kept, event_id__in=[e.event_id for e in entries]).values_list("event_id", flat=True)
     )
-    shared = set(Entry.objects.filter(player=kept, event_id__in=[e.event_id for e in entries])
-                 .values_list("event_id", flat=True))  # fmt: skip
     problems: list[TaikaiError] = []
     if kept.pk == merged.pk:
-        problems.append(TaikaiError("merge_same_player", _("a player cannot be merged into themself"),
-                                    field="merged"))  # fmt: skip
+        problems.append(TaikaiError("merge_same_player", _("a player cannot be merged into themself"), field="merged"))
     if merges_in_force().filter(merged=kept).exists():
-        problems.append(TaikaiError("merge_into_merged", _("%(player)s is merged away into another player: "
-                                                          "merge into that player") % {"player": kept}, field="kept"))  # fmt: skip
+        problems.append(
+            TaikaiError(
+                "merge_into_merged",
+                _("%(player)s is merged away into another player: merge into that player") % {"player": kept},
+                field="kept",
+            )
+        )
     if kept.pk != merged.pk and merges_in_force().filter(merged=merged).exists():
-        problems.append(TaikaiError("merge_already_merged", _("%(player)s is already merged away")
-                                    % {"player": merged}, field="merged"))  # fmt: skip
+        problems.append(
+            TaikaiError(
+                "merge_already_merged", _("%(player)s is already merged away") % {"player": merged}, field="merged"
+            )
+        )
     rows = []
     for entry in entries:
         refusal = ""
@@ -267,17 +273,24 @@ def merge_preview(*, kept: Player, merged: Player) -> MergePreview:
             problems.append(TaikaiError("merge_same_event", refusal, field="merged"))
         rows.append(MovedEntry(entry, refusal))
     if merged.user_id is not None and kept.user_id is not None and merged.user_id != kept.user_id:
-        problems.append(TaikaiError("merge_both_linked", _("both players are linked to an account"),
-                                    field="merged"))  # fmt: skip
+        problems.append(TaikaiError("merge_both_linked", _("both players are linked to an account"), field="merged"))
     if merged.external_id and kept.external_id and merged.external_id != kept.external_id:
-        problems.append(TaikaiError("merge_external_ids_differ", _("the players have different external ids "
-                                    "(%(kept)s, %(merged)s)") % {"kept": kept.external_id, "merged": merged.external_id},
-                                    field="merged"))  # fmt: skip
+        problems.append(
+            TaikaiError(
+                "merge_external_ids_differ",
+                _("the players have different external ids (%(kept)s, %(merged)s)")
+                % {"kept": kept.external_id, "merged": merged.external_id},
+                field="merged",
+            )
+        )
     return MergePreview(
-        kept, merged, rows, problems,
+        kept,
+        merged,
+        rows,
+        problems,
         moves_account=merged.user_id is not None and kept.user_id is None,
         moves_external_id=merged.external_id or "" if not kept.external_id else "",
-    )  # fmt: skip
+    )
 
 
 def merge_event_ids(merge: PlayerMerge) -> set[int]:
@@ -294,6 +307,5 @@ def merges_visible(where_events: Q | None) -> QuerySet:
         return merges
     entries = Entry.objects.filter(where_events)
     return merges.filter(
-        Exists(entries.filter(player_id=OuterRef("kept_id")))
-        | Exists(entries.filter(player_id=OuterRef("merged_id")))
+        Exists(entries.filter(player_id=OuterRef("kept_id"))) | Exists(entries.filter(player_id=OuterRef("merged_id")))
     )

@@ -63,15 +63,12 @@ def player_merge(*, kept: Player, merged: Player, by=None, move_account: bool = 
     if preview.moves_account and not move_account:
         raise Forbidden(
             "merge_moves_account",
-            _("%(player)s is linked to an account: keep that player instead, or ask a superuser")
-            % {"player": merged},
+            _("%(player)s is linked to an account: keep that player instead, or ask a superuser") % {"player": merged},
             field="merged",
         )
     entries = list(Entry.objects.select_for_update(no_key=True).filter(player=merged).order_by("pk"))
     moved = [entry.pk for entry in entries]
-    record = PlayerMerge(
-        kept=kept, merged=merged, entry_ids=moved, by=by if getattr(by, "pk", None) else None
-    )
+    record = PlayerMerge(kept=kept, merged=merged, entry_ids=moved, by=by if getattr(by, "pk", None) else None)
     Entry.objects.filter(pk__in=moved).update(player=kept)
     if preview.moves_account:
         record.moved_user_id = merged.user_id
@@ -99,16 +96,23 @@ def player_merge_undo(*, merge: PlayerMerge, by=None) -> PlayerMerge:
     if merge.undone_at is not None:
         raise Conflict("merge_undone", _("this merge was already undone"), field="merge")
     if selectors.merge_in_force_of(kept) is not None:
-        raise TaikaiError("merge_kept_merged", _("%(player)s was merged away since: undo that merge first")
-                          % {"player": kept}, field="merge")  # fmt: skip
+        raise TaikaiError(
+            "merge_kept_merged",
+            _("%(player)s was merged away since: undo that merge first") % {"player": kept},
+            field="merge",
+        )
     entries = list(Entry.objects.select_for_update(no_key=True).filter(pk__in=merge.entry_ids).order_by("pk"))
     if len(entries) != len(merge.entry_ids) or any(entry.player_id != kept.pk for entry in entries):
-        raise TaikaiError("merge_entries_changed", _("an entry this merge moved was changed or removed since"),
-                          field="merge")  # fmt: skip
+        raise TaikaiError(
+            "merge_entries_changed", _("an entry this merge moved was changed or removed since"), field="merge"
+        )
     clash = Entry.objects.filter(player=merged, event_id__in=[e.event_id for e in entries]).first()
     if clash is not None:
-        raise TaikaiError("merge_same_event", _("%(player)s has an entry in %(event)s again")
-                          % {"player": merged, "event": clash.event}, field="merge")  # fmt: skip
+        raise TaikaiError(
+            "merge_same_event",
+            _("%(player)s has an entry in %(event)s again") % {"player": merged, "event": clash.event},
+            field="merge",
+        )
     Entry.objects.filter(pk__in=merge.entry_ids).update(player=merged)
     if merge.moved_user_id is not None and kept.user_id == merge.moved_user_id:
         Player.objects.filter(pk=kept.pk).update(user=None)
@@ -130,10 +134,6 @@ def player_merge_undo(*, merge: PlayerMerge, by=None) -> PlayerMerge:
 def profile_listed_set(*, player: Player, user, listed: bool) -> ProfileSetting:
     """The player (``user`` is the account linked to them) shows or hides their public profile."""
     if user is None or not getattr(user, "is_authenticated", False) or player.user_id != user.pk:
-        raise Forbidden(
-            "not_your_profile", _("only the player, signed in with their own account, changes this")
-        )
-    setting, _created = ProfileSetting.objects.update_or_create(
-        player=player, defaults={"listed": bool(listed)}
-    )
+        raise Forbidden("not_your_profile", _("only the player, signed in with their own account, changes this"))
+    setting, _created = ProfileSetting.objects.update_or_create(player=player, defaults={"listed": bool(listed)})
     return setting

@@ -35,12 +35,10 @@ QUERY_LENGTH = selectors.QUERY_LENGTH
 @require_safe
 def player_search(request):
     query = selectors.search_query(request.GET.get("q"))
-    page = Paginator(
-        selectors.with_public_history(selectors.players_search(query)), PLAYERS_PER_PAGE
-    ).get_page(page_number(request))
-    return render(
-        request, "profiles/search.html", {"query": query, "page": page, "players": page.object_list}
+    page = Paginator(selectors.with_public_history(selectors.players_search(query)), PLAYERS_PER_PAGE).get_page(
+        page_number(request)
     )
+    return render(request, "profiles/search.html", {"query": query, "page": page, "players": page.object_list})
 
 
 def _own(request, player) -> bool:
@@ -67,8 +65,16 @@ def player_profile(request, player_id: int):
             total.add(tally)
     with_hands = any(entry.event.entry_mode == entry.event.EntryMode.HANDS for entry in entries)
     yaku = [(str(YAKU_LABELS.get(key, key)), count) for key, count in total.yaku_rows]
-    context = {"player": player, "own": own, "listed": head.listed, "page": page, "rows": rows,
-               "total": total, "with_hands": with_hands, "yaku": yaku}  # fmt: skip
+    context = {
+        "player": player,
+        "own": own,
+        "listed": head.listed,
+        "page": page,
+        "rows": rows,
+        "total": total,
+        "with_hands": with_hands,
+        "yaku": yaku,
+    }
     response = render(request, "profiles/profile.html", context)
     if own:
         response["Cache-Control"] = "private, no-store"
@@ -84,15 +90,15 @@ def player_listed(request, player_id: int):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not _own(request, head.player):
-        raise Forbidden(
-            "not_your_profile", _("only the player, signed in with their own account, changes this")
-        )
+        raise Forbidden("not_your_profile", _("only the player, signed in with their own account, changes this"))
     try:
-        setting = services.profile_listed_set(player=head.player, user=request.user,
-                                              listed=request.POST.get("listed") == "1")  # fmt: skip
+        setting = services.profile_listed_set(
+            player=head.player, user=request.user, listed=request.POST.get("listed") == "1"
+        )
     except TaikaiError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Your profile is public.") if setting.listed else
-                         _("Your profile is hidden: only you see it."))  # fmt: skip
+        messages.success(
+            request, _("Your profile is public.") if setting.listed else _("Your profile is hidden: only you see it.")
+        )
     return redirect("profiles:player", head.player.pk)

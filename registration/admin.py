@@ -20,8 +20,19 @@ from taikai.spreadsheet import csv_writer
 from tournament.admin.common import EventScopedAdmin, apply_to_each
 from tournament.stored_text import stored_text_display
 
-EXPORT_COLUMNS = ("rank", "state", "name", "reading", "club", "country", "external_id", "email", "language",
-                  "created_at", "checked_in_at")  # fmt: skip
+EXPORT_COLUMNS = (
+    "rank",
+    "state",
+    "name",
+    "reading",
+    "club",
+    "country",
+    "external_id",
+    "email",
+    "language",
+    "created_at",
+    "checked_in_at",
+)
 
 
 @admin.register(Registration)
@@ -36,8 +47,21 @@ class RegistrationAdmin(EventScopedAdmin):
         "checkin_closed_at",
     )
     form = RegistrationForm
-    fields = ("event", "opens_at", "closes_at", "cap", "promote_under_way", "approval", "asked", "required",
-              "pending_per_email", "checkin_opens_at", "checkin_closed_at", "reminder_sent_at", "counts")  # fmt: skip
+    fields = (
+        "event",
+        "opens_at",
+        "closes_at",
+        "cap",
+        "promote_under_way",
+        "approval",
+        "asked",
+        "required",
+        "pending_per_email",
+        "checkin_opens_at",
+        "checkin_closed_at",
+        "reminder_sent_at",
+        "counts",
+    )
     readonly_fields = ("checkin_closed_at", "reminder_sent_at", "counts")
     actions = ["send_reminders"]
 
@@ -49,8 +73,13 @@ class RegistrationAdmin(EventScopedAdmin):
         if obj.pk is None:
             return "—"
         c = selectors.sign_up_counts(obj.event)
-        return _("confirmed %(confirmed)s · waiting %(waiting)s · pending %(pending)s · withdrawn %(withdrawn)s · "
-                 "refused %(refused)s · checked in %(checked_in)s") % c.__dict__  # fmt: skip
+        return (
+            _(
+                "confirmed %(confirmed)s · waiting %(waiting)s · pending %(pending)s · withdrawn %(withdrawn)s · "
+                "refused %(refused)s · checked in %(checked_in)s"
+            )
+            % c.__dict__
+        )
 
     def save_model(self, request, obj, form, change):
         """More places fill from the waiting list at once (the service does it under the lock); once the event
@@ -59,10 +88,14 @@ class RegistrationAdmin(EventScopedAdmin):
         if change and ("cap" in form.changed_data or promote_under_way):
             cap, form.changed_data = obj.cap, [f for f in form.changed_data if f != "cap"]
             super().save_model(request, obj, form, change)
-            promoted = services.registration_cap_set(event=obj.event, cap=cap, by=request.user,
-                                                     promote_under_way=promote_under_way)  # fmt: skip
+            promoted = services.registration_cap_set(
+                event=obj.event, cap=cap, by=request.user, promote_under_way=promote_under_way
+            )
             if promoted:
-                self.message_user(request, _("Promoted from the waiting list: %(names)s.") % {"names": ", ".join(s.name for s in promoted)})  # fmt: skip
+                self.message_user(
+                    request,
+                    _("Promoted from the waiting list: %(names)s.") % {"names": ", ".join(s.name for s in promoted)},
+                )
             self._say_who_waits(request, obj)
             return None
         return super().save_model(request, obj, form, change)
@@ -71,17 +104,24 @@ class RegistrationAdmin(EventScopedAdmin):
         """Places left while the event is under way: who they would go to, and how to give them."""
         waiting = selectors.waiting_first(obj)
         if waiting and selectors.registration_under_way(obj):
-            message = _("The event is under way: nobody was promoted. The free places would go to %(names)s. To "
-                        "give them the places now (they are told to come to the desk), tick “%(tick)s” and save "
-                        "again; or give a free place at the desk to a waiting player who comes.")  # fmt: skip
+            message = _(
+                "The event is under way: nobody was promoted. The free places would go to %(names)s. To "
+                "give them the places now (they are told to come to the desk), tick “%(tick)s” and save "
+                "again; or give a free place at the desk to a waiting player who comes."
+            )
             tick = RegistrationForm.base_fields["promote_under_way"].label
             names = ", ".join(s.name for s in waiting)
             self.message_user(request, message % {"names": names, "tick": tick}, level=messages.WARNING)
 
     @admin.action(description=gettext_lazy("Send the reminder to every confirmed player (once)"))
     def send_reminders(self, request, queryset):
-        apply_to_each(self, request, queryset, lambda r: services.reminders_send(event=r.event),
-                      lambda r, sent: _("%(object)s: %(count)s reminders sent.") % {"object": r, "count": sent})  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset,
+            lambda r: services.reminders_send(event=r.event),
+            lambda r, sent: _("%(object)s: %(count)s reminders sent.") % {"object": r, "count": sent},
+        )
 
 
 # what a change of a sign-up was (``SignUpChange.what``, a code the services write), as people read it
@@ -179,9 +219,23 @@ class SignUpAdmin(EventScopedAdmin):
     list_filter = ("state", ("event", admin.RelatedOnlyFieldListFilter))
     search_fields = ("name", "reading", "club", "email", "external_id")
     ordering = ("event", "rank")
-    fields = readonly_fields = ("event", "state", "rank", "name", "reading", "club", "country", "external_id",
-                                "email", "language_said", "entry", "made_player", "checked_in_at", "created_at",
-                                "likely_players")  # fmt: skip
+    fields = readonly_fields = (
+        "event",
+        "state",
+        "rank",
+        "name",
+        "reading",
+        "club",
+        "country",
+        "external_id",
+        "email",
+        "language_said",
+        "entry",
+        "made_player",
+        "checked_in_at",
+        "created_at",
+        "likely_players",
+    )
     inlines = [ChangeInline, MessageInline]
     action_form = ReasonActionForm
     actions = [
@@ -221,21 +275,35 @@ class SignUpAdmin(EventScopedAdmin):
 
     @admin.action(description=gettext_lazy("Approve the selected sign-ups"))
     def approve(self, request, queryset):
-        apply_to_each(self, request, queryset, lambda s: services.sign_up_approve(sign_up=s, by=request.user),
-                      lambda s, done: _("%(object)s: %(state)s.") % {"object": s, "state": done.get_state_display()})  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset,
+            lambda s: services.sign_up_approve(sign_up=s, by=request.user),
+            lambda s, done: _("%(object)s: %(state)s.") % {"object": s, "state": done.get_state_display()},
+        )
 
     @admin.action(description=gettext_lazy("Refuse the selected sign-ups (with the reason)"))
     def refuse(self, request, queryset):
         reason = self._reason(request)
-        apply_to_each(self, request, queryset, lambda s: services.sign_up_refuse(sign_up=s, by=request.user, reason=reason),
-                      _("%(object)s: refused."))  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset,
+            lambda s: services.sign_up_refuse(sign_up=s, by=request.user, reason=reason),
+            _("%(object)s: refused."),
+        )
 
     @admin.action(description=gettext_lazy("Refuse and block their e-mail addresses (with the reason)"))
     def refuse_and_block(self, request, queryset):
         reason = self._reason(request)
-        apply_to_each(self, request, queryset,
-                      lambda s: services.sign_up_refuse(sign_up=s, by=request.user, reason=reason, block=True),
-                      _("%(object)s: refused, address blocked."))  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset,
+            lambda s: services.sign_up_refuse(sign_up=s, by=request.user, reason=reason, block=True),
+            _("%(object)s: refused, address blocked."),
+        )
 
     @admin.action(description=gettext_lazy("Move to the top of the waiting list (the reason is required)"))
     def move_to_top(self, request, queryset):
@@ -243,9 +311,7 @@ class SignUpAdmin(EventScopedAdmin):
 
         def to_top(sign_up):
             first = (
-                SignUp.objects.filter(event_id=sign_up.event_id, state=SignUp.State.WAITING)
-                .order_by("rank")
-                .first()
+                SignUp.objects.filter(event_id=sign_up.event_id, state=SignUp.State.WAITING).order_by("rank").first()
             )
             return services.waiting_move(sign_up=sign_up, before=first, reason=reason, by=request.user)
 
@@ -263,18 +329,25 @@ class SignUpAdmin(EventScopedAdmin):
 
     @admin.action(description=gettext_lazy("Confirm the EMA number given (when no stored player holds it)"))
     def confirm_external_id(self, request, queryset):
-        apply_to_each(self, request, queryset,
-                      lambda s: services.sign_up_external_id_confirm(sign_up=s, by=request.user),
-                      _("%(object)s: the EMA number is confirmed."))  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset,
+            lambda s: services.sign_up_external_id_confirm(sign_up=s, by=request.user),
+            _("%(object)s: the EMA number is confirmed."),
+        )
 
     @admin.action(
-        description=gettext_lazy(
-            "Renew the private links (the old ones stop working; the new ones are e-mailed)"
-        )
+        description=gettext_lazy("Renew the private links (the old ones stop working; the new ones are e-mailed)")
     )
     def renew_link(self, request, queryset):
-        apply_to_each(self, request, queryset, lambda s: services.sign_up_link_renew(sign_up=s, by=request.user),
-                      _("%(object)s: a new link was sent; the old one no longer works."))  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset,
+            lambda s: services.sign_up_link_renew(sign_up=s, by=request.user),
+            _("%(object)s: a new link was sent; the old one no longer works."),
+        )
 
     @admin.action(description=gettext_lazy("Export the selected sign-ups (CSV)"))
     def export_csv(self, request, queryset):

@@ -38,9 +38,7 @@ MANAGE = gettext_lazy("manage this event's sign-ups")
 
 class CountsSerializer(serializers.Serializer):
     pending = serializers.IntegerField(help_text="Sign-ups awaiting the organizers' approval.")
-    confirmed = serializers.IntegerField(
-        help_text="Sign-ups holding a place (each is an entry of the event)."
-    )
+    confirmed = serializers.IntegerField(help_text="Sign-ups holding a place (each is an entry of the event).")
     waiting = serializers.IntegerField(help_text="Sign-ups on the waiting list.")
     withdrawn = serializers.IntegerField(help_text="Sign-ups withdrawn by the player (or for them).")
     refused = serializers.IntegerField(help_text="Sign-ups refused by the organizers.")
@@ -67,9 +65,7 @@ class RegistrationSerializer(serializers.Serializer):
     pending_per_email = serializers.IntegerField(
         help_text="Live sign-ups (pending, waiting or confirmed) with one e-mail address, at most."
     )
-    checkin_opens_at = serializers.DateTimeField(
-        allow_null=True, help_text="Check-in at the venue opens then."
-    )
+    checkin_opens_at = serializers.DateTimeField(allow_null=True, help_text="Check-in at the venue opens then.")
     checkin_closed_at = serializers.DateTimeField(
         allow_null=True,
         help_text="When check-in was closed (the players not checked in are away for round 1).",
@@ -81,11 +77,17 @@ class RegistrationSerializer(serializers.Serializer):
 def registration_body(registration: Registration) -> dict:
     counts = selectors.sign_up_counts(registration.event)
     now = timezone.now()
-    fields = {name: getattr(registration, name) for name in RegistrationSerializer().fields
-              if name not in ("open", "places_left", "checkin_open", "counts")}  # fmt: skip
-    return fields | {"open": registration.opens_at <= now < registration.closes_at,
-                     "places_left": max(0, registration.cap - counts.confirmed),
-                     "checkin_open": services.checkin_open(registration), "counts": counts.__dict__}  # fmt: skip
+    fields = {
+        name: getattr(registration, name)
+        for name in RegistrationSerializer().fields
+        if name not in ("open", "places_left", "checkin_open", "counts")
+    }
+    return fields | {
+        "open": registration.opens_at <= now < registration.closes_at,
+        "places_left": max(0, registration.cap - counts.confirmed),
+        "checkin_open": services.checkin_open(registration),
+        "counts": counts.__dict__,
+    }
 
 
 class SignUpSerializer(serializers.ModelSerializer):
@@ -103,19 +105,35 @@ class SignUpSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = SignUp
-        fields = ("id", "state", "rank", "name", "reading", "club", "country", "external_id", "email",
-                  "checked_in_at", "entry", "waiting_place")  # fmt: skip
+        fields = (
+            "id",
+            "state",
+            "rank",
+            "name",
+            "reading",
+            "club",
+            "country",
+            "external_id",
+            "email",
+            "checked_in_at",
+            "entry",
+            "waiting_place",
+        )
         extra_kwargs = {
-            "rank": {"help_text": "The order of sign-up, which is the waiting list's order (organizers may move "
-                                  "a waiting sign-up)."},
+            "rank": {
+                "help_text": "The order of sign-up, which is the waiting list's order (organizers may move "
+                "a waiting sign-up)."
+            },
             "name": {"help_text": "The name as the player gave it."},
             "reading": {"help_text": "The name's reading in kana or romaji."},
             "club": {"help_text": "The player's club or affiliation."},
             "country": {"help_text": "The country as the player gave it."},
-            "external_id": {"help_text": "An EMA number or other id, as the player gave it: a claim, never a link "
-                                         "to the stored player by itself (organizers merge the sign-up with it)."},
+            "external_id": {
+                "help_text": "An EMA number or other id, as the player gave it: a claim, never a link "
+                "to the stored player by itself (organizers merge the sign-up with it)."
+            },
             "checked_in_at": {"help_text": "When the player checked in at the venue."},
-        }  # fmt: skip
+        }
 
     def get_email(self, sign_up) -> str | None:
         return sign_up.email if self.context.get("organizer") else None
@@ -139,32 +157,38 @@ class SignUpInput(serializers.Serializer):
     reading = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     country = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
-    external_id = serializers.CharField(max_length=40, required=False, allow_blank=True, default="",
-                                        help_text="An EMA number or other id.")  # fmt: skip
-    language = serializers.ChoiceField(choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE,
-                                       help_text="The language of the player's messages.")  # fmt: skip
+    external_id = serializers.CharField(
+        max_length=40, required=False, allow_blank=True, default="", help_text="An EMA number or other id."
+    )
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE, help_text="The language of the player's messages."
+    )
 
 
 class RefuseInput(serializers.Serializer):
-    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="",
-                                   help_text="Why: kept, and told to the player.")  # fmt: skip
-    block = serializers.BooleanField(
-        default=False, help_text="Refuse every later sign-up from its address too."
+    reason = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default="", help_text="Why: kept, and told to the player."
     )
+    block = serializers.BooleanField(default=False, help_text="Refuse every later sign-up from its address too.")
 
 
 class MoveInput(serializers.Serializer):
-    before = serializers.IntegerField(min_value=1, max_value=s.MAX_ID, allow_null=True, required=False, default=None,
-                                      help_text="The waiting sign-up to move it just before; null: to the end.")  # fmt: skip
-    reason = serializers.CharField(
-        max_length=300, allow_blank=True, help_text="Why the order changes (required)."
+    before = serializers.IntegerField(
+        min_value=1,
+        max_value=s.MAX_ID,
+        allow_null=True,
+        required=False,
+        default=None,
+        help_text="The waiting sign-up to move it just before; null: to the end.",
     )
+    reason = serializers.CharField(max_length=300, allow_blank=True, help_text="Why the order changes (required).")
 
 
 class CheckInClosedSerializer(serializers.Serializer):
     registration = RegistrationSerializer()
-    away = serializers.ListField(child=serializers.IntegerField(),
-                                 help_text="The confirmed sign-ups not checked in: away for round 1.")  # fmt: skip
+    away = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The confirmed sign-ups not checked in: away for round 1."
+    )
 
 
 # --- The views ------------------------------------------------------------------------------------------
@@ -185,7 +209,9 @@ class RegistrationView(ApiView):
 
     def sign_up(self, slug: str, sign_up_id: int) -> SignUp:
         registration = self.registration(slug, manage=True)
-        sign_up = SignUp.objects.select_related("event", "entry").filter(event=registration.event, pk=sign_up_id).first()  # fmt: skip
+        sign_up = (
+            SignUp.objects.select_related("event", "entry").filter(event=registration.event, pk=sign_up_id).first()
+        )
         if sign_up is None:
             raise Http404(_("no such sign-up in this event"))
         return sign_up
@@ -201,10 +227,11 @@ class RegistrationView(ApiView):
 
 class EventRegistration(RegistrationView):
     @extend_schema(
-        operation_id="registration_read", tags=["registration"],
+        operation_id="registration_read",
+        tags=["registration"],
         summary="The event's registration: its settings and the sign-ups in each state",
         responses={200: RegistrationSerializer, **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         return Response(RegistrationSerializer(registration_body(self.registration(slug, manage=False))).data)
 
@@ -214,18 +241,23 @@ STATE = OpenApiParameter("state", str, enum=State.values, description="Only the 
 
 class EventSignUps(RegistrationView):
     @extend_schema(
-        operation_id="sign_ups_list", tags=["registration"], parameters=[STATE, PAGE, PAGE_SIZE],
+        operation_id="sign_ups_list",
+        tags=["registration"],
+        parameters=[STATE, PAGE, PAGE_SIZE],
         summary="The sign-ups in their order (organizers), a page at a time",
         responses={200: SignUpPage, **PAGED_READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         registration = self.registration(slug, manage=True)
         rows = SignUp.objects.filter(event=registration.event).order_by("rank")
         state = request.query_params.get("state")
         if state is not None:
             if state not in State.values:
-                raise TaikaiError("invalid_parameter", _("state is one of %(states)s") % {"states": ", ".join(State.values)},
-                                  field="state")  # fmt: skip
+                raise TaikaiError(
+                    "invalid_parameter",
+                    _("state is one of %(states)s") % {"states": ", ".join(State.values)},
+                    field="state",
+                )
             rows = rows.filter(state=state)
         pages = Pages()
         page = pages.paginate_queryset(rows, request, view=self)
@@ -233,20 +265,23 @@ class EventSignUps(RegistrationView):
         return pages.get_paginated_response(SignUpSerializer(page, many=True, context=context).data)
 
     @extend_schema(
-        operation_id="sign_up_create", tags=["registration"], request=SignUpInput,
+        operation_id="sign_up_create",
+        tags=["registration"],
+        request=SignUpInput,
         summary="Sign someone up (organizers): confirmed, pending or waiting as the registration decides",
         description="The public sign-up is the event's sign-up page; through the API only an organizer signs "
         "someone up, on their behalf. The registration's rules apply: it must be open, the details it "
         "requires given, the address not blocked, the sign-ups per e-mail address; the limit of sign-ups per "
         "network address of the public page does not.",
         responses={201: SignUpSerializer, **ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, slug: str):
         registration = self.registration(slug, manage=True)
         data = valid(SignUpInput, request)
         language = data.pop("language")
-        made = services.sign_up_create(event=registration.event, values=data, language=language,
-                                       by=self.by)  # an organizer's: not counted by the public limit  # fmt: skip
+        made = services.sign_up_create(
+            event=registration.event, values=data, language=language, by=self.by
+        )  # an organizer's: not counted by the public limit
         return self.answer(made, status.HTTP_201_CREATED)
 
 
@@ -275,10 +310,16 @@ class SignUpAction(RegistrationView):
 
 
 def action_schema(operation_id: str, summary: str, body=None, description: str = ""):
-    return extend_schema_view(post=extend_schema(
-        operation_id=operation_id, tags=["registration"], request=body, summary=summary, description=description,
-        responses={200: SignUpSerializer, **ERRORS},
-    ))  # fmt: skip
+    return extend_schema_view(
+        post=extend_schema(
+            operation_id=operation_id,
+            tags=["registration"],
+            request=body,
+            summary=summary,
+            description=description,
+            responses={200: SignUpSerializer, **ERRORS},
+        )
+    )
 
 
 @action_schema("sign_up_approve", "Approve a pending sign-up: confirmed if a place is left, else it waits")
@@ -287,8 +328,12 @@ class SignUpApprove(SignUpAction):
         return services.sign_up_approve(sign_up=sign_up, by=self.by)
 
 
-@action_schema("sign_up_refuse", "Refuse a sign-up (with block: every later one from its address too)", RefuseInput,
-               "A confirmed player refused loses their place, which goes to the first waiting sign-up.")  # fmt: skip
+@action_schema(
+    "sign_up_refuse",
+    "Refuse a sign-up (with block: every later one from its address too)",
+    RefuseInput,
+    "A confirmed player refused loses their place, which goes to the first waiting sign-up.",
+)
 class SignUpRefuse(SignUpAction):
     body = RefuseInput
 
@@ -296,8 +341,12 @@ class SignUpRefuse(SignUpAction):
         return services.sign_up_refuse(sign_up=sign_up, by=self.by, **data)
 
 
-@action_schema("sign_up_withdraw", "Withdraw a sign-up for the player", None,
-               "A confirmed place goes to the first waiting sign-up.")  # fmt: skip
+@action_schema(
+    "sign_up_withdraw",
+    "Withdraw a sign-up for the player",
+    None,
+    "A confirmed place goes to the first waiting sign-up.",
+)
 class SignUpWithdraw(SignUpAction):
     def act(self, sign_up, **data):
         return services.sign_up_withdraw(sign_up=sign_up)
@@ -317,18 +366,18 @@ class SignUpMove(SignUpAction):
         if before is not None:
             before = SignUp.objects.filter(event_id=sign_up.event_id, state=State.WAITING, pk=before).first()
             if before is None:
-                raise TaikaiError(
-                    "not_waiting", _("no such sign-up on this event's waiting list"), field="before"
-                )
+                raise TaikaiError("not_waiting", _("no such sign-up on this event's waiting list"), field="before")
         return services.waiting_move(sign_up=sign_up, before=before, reason=reason, by=self.by)
 
 
 class CheckInClose(RegistrationView):
     @extend_schema(
-        operation_id="checkin_close", tags=["registration"], request=None,
+        operation_id="checkin_close",
+        tags=["registration"],
+        request=None,
         summary="Close check-in (organizers): the confirmed players not checked in are away for round 1",
         responses={200: CheckInClosedSerializer, **ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, slug: str):
         registration = self.registration(slug, manage=True)
         away = services.checkin_close(event=registration.event, by=self.by)

@@ -19,8 +19,10 @@ class SignUpForm(forms.ModelForm):
     class Meta:
         model = SignUp
         fields = list(FIELDS)
-        widgets = {"email": forms.EmailInput(attrs={"autocomplete": "email"}),
-                   "name": forms.TextInput(attrs={"autocomplete": "name"})}  # fmt: skip
+        widgets = {
+            "email": forms.EmailInput(attrs={"autocomplete": "email"}),
+            "name": forms.TextInput(attrs={"autocomplete": "name"}),
+        }
 
     def __init__(self, *args, registration: Registration, **kwargs):
         super().__init__(*args, **kwargs)
@@ -39,11 +41,7 @@ class DetailsField(forms.MultipleChoiceField):
     widget = forms.CheckboxSelectMultiple
 
     def __init__(self, **kwargs):
-        offered = [
-            (name, SignUp._meta.get_field(name).verbose_name)
-            for name in FIELDS
-            if name not in REQUIRED_ALWAYS
-        ]
+        offered = [(name, SignUp._meta.get_field(name).verbose_name) for name in FIELDS if name not in REQUIRED_ALWAYS]
         super().__init__(choices=offered, required=False, **kwargs)
 
     def prepare_value(self, value):
@@ -58,22 +56,32 @@ class RegistrationForm(forms.ModelForm):
     """The admin's registration form. A detail required but not asked is refused on ``required`` (the model's
     ``clean``). Raising the places once the event is under way promotes nobody unless ``promote_under_way``."""
 
-    asked = DetailsField(
-        label=_("details asked"), help_text=_("Name and e-mail are always asked and required.")
-    )
+    asked = DetailsField(label=_("details asked"), help_text=_("Name and e-mail are always asked and required."))
     required = DetailsField(label=_("details required"), help_text=_("A detail required must also be asked."))
     promote_under_way = forms.BooleanField(
-        label=_("Give the new places to the waiting list now, though the event is under way"), required=False,
-        help_text=_("Check-in is closed or round 1 is seated: without this, more places promote nobody, and a "
-                    "waiting player who comes to the desk is given a free place there. With it, those promoted "
-                    "are told the event is in progress and to come to the desk; they play from the next round "
-                    "once checked in there."),
-    )  # fmt: skip
+        label=_("Give the new places to the waiting list now, though the event is under way"),
+        required=False,
+        help_text=_(
+            "Check-in is closed or round 1 is seated: without this, more places promote nobody, and a "
+            "waiting player who comes to the desk is given a free place there. With it, those promoted "
+            "are told the event is in progress and to come to the desk; they play from the next round "
+            "once checked in there."
+        ),
+    )
 
     class Meta:
         model = Registration
-        fields = ("event", "opens_at", "closes_at", "cap", "approval", "asked", "required", "pending_per_email",
-                  "checkin_opens_at")  # fmt: skip
+        fields = (
+            "event",
+            "opens_at",
+            "closes_at",
+            "cap",
+            "approval",
+            "asked",
+            "required",
+            "pending_per_email",
+            "checkin_opens_at",
+        )
 
     def waiting_first(self) -> list[SignUp]:
         """Who the places would go to now (for the organizer to see before promoting under way)."""

@@ -28,29 +28,29 @@ def default_required() -> list[str]:
 class Registration(models.Model):
     """An event open for sign-ups: when, how many places, and what is asked."""
 
-    event = models.OneToOneField(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="registration"
-    )
+    event = models.OneToOneField(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="registration")
     opens_at = models.DateTimeField(verbose_name=_("sign-ups open at"))
     closes_at = models.DateTimeField(verbose_name=_("sign-ups close at"))
-    cap = models.PositiveIntegerField(verbose_name=_("places"), help_text=_("Confirmed players at most; more sign-ups wait in order."))  # fmt: skip
+    cap = models.PositiveIntegerField(
+        verbose_name=_("places"), help_text=_("Confirmed players at most; more sign-ups wait in order.")
+    )
     approval = models.BooleanField(
-        verbose_name=_("organizer approves each sign-up"), default=False,
+        verbose_name=_("organizer approves each sign-up"),
+        default=False,
         help_text=_("Each sign-up is pending until an organizer approves it."),
-    )  # fmt: skip
+    )
     asked = models.JSONField(verbose_name=_("fields asked"), default=default_asked)
     required = models.JSONField(verbose_name=_("fields required"), default=default_required)
     pending_per_email = models.PositiveSmallIntegerField(
-        verbose_name=_("sign-ups per e-mail address"), default=2,
+        verbose_name=_("sign-ups per e-mail address"),
+        default=2,
         help_text=_("Live sign-ups (pending, waiting or confirmed) with one e-mail address, at most."),
-    )  # fmt: skip
+    )
     checkin_opens_at = models.DateTimeField(verbose_name=_("check-in opens at"), null=True, blank=True)
     checkin_closed_at = models.DateTimeField(
         verbose_name=_("check-in closed at"), null=True, blank=True, editable=False
     )
-    reminder_sent_at = models.DateTimeField(
-        verbose_name=_("reminder sent at"), null=True, blank=True, editable=False
-    )
+    reminder_sent_at = models.DateTimeField(verbose_name=_("reminder sent at"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("registration")
@@ -64,16 +64,16 @@ class Registration(models.Model):
         for name in ("asked", "required"):
             value = getattr(self, name)
             if not isinstance(value, list) or any(item not in FIELDS for item in value):
-                raise ValidationError(
-                    {name: _("a list of these details: %(fields)s") % {"fields": ", ".join(FIELDS)}}
-                )
+                raise ValidationError({name: _("a list of these details: %(fields)s") % {"fields": ", ".join(FIELDS)}})
         not_asked = [name for name in self.required if name not in self.asked and name not in REQUIRED_ALWAYS]
         if not_asked:
             labels = ", ".join(str(SignUp._meta.get_field(name).verbose_name) for name in not_asked)
             raise ValidationError(
-                {"required": _("required but not asked: %(fields)s (ask them too, or do not require them)")
-                 % {"fields": labels}}
-            )  # fmt: skip
+                {
+                    "required": _("required but not asked: %(fields)s (ask them too, or do not require them)")
+                    % {"fields": labels}
+                }
+            )
 
     def is_open(self, now=None) -> bool:
         """Sign-ups are taken now (from ``opens_at``, until ``closes_at``)."""
@@ -89,9 +89,7 @@ class SignUp(models.Model):
         WITHDRAWN = "withdrawn", _("Withdrawn")
         REFUSED = "refused", _("Refused")
 
-    event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="sign_ups"
-    )
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="sign_ups")
     state = models.CharField(verbose_name=_("state"), max_length=10, choices=State.choices)
     # the waiting list's order: sign-up order, unless an organizer moved someone (with a reason, recorded)
     rank = models.PositiveIntegerField(verbose_name=_("order"))
@@ -114,9 +112,14 @@ class SignUp(models.Model):
     # the player made from this sign-up: while it is the entry's player, the sign-up's edits reach it; a stored
     # player the entry moved to (merged by an organizer, here or in the profiles) is never changed by them
     made_player = models.ForeignKey(
-        Player, verbose_name=_("player made at sign-up"), on_delete=models.SET_NULL, null=True, blank=True,
-        editable=False, related_name="+",
-    )  # fmt: skip
+        Player,
+        verbose_name=_("player made at sign-up"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
     checked_in_at = models.DateTimeField(verbose_name=_("checked in at"), null=True, blank=True)
     created_at = models.DateTimeField(verbose_name=_("signed up at"), auto_now_add=True)
 
@@ -139,9 +142,7 @@ class SignUp(models.Model):
 class SignUpChange(models.Model):
     """One change of a sign-up, kept: its state before and after, what happened, why, who and when."""
 
-    sign_up = models.ForeignKey(
-        SignUp, verbose_name=_("sign-up"), on_delete=models.CASCADE, related_name="changes"
-    )
+    sign_up = models.ForeignKey(SignUp, verbose_name=_("sign-up"), on_delete=models.CASCADE, related_name="changes")
     what = models.CharField(verbose_name=_("what"), max_length=20)
     state_before = models.CharField(verbose_name=_("state before"), max_length=10, blank=True)
     state_after = models.CharField(verbose_name=_("state after"), max_length=10)
@@ -164,9 +165,7 @@ class SignUpMessage(models.Model):
     """A message to the player (confirmation, waiting list, promotion, refusal, reminder), in their language:
     sent by e-mail and readable on their private page."""
 
-    sign_up = models.ForeignKey(
-        SignUp, verbose_name=_("sign-up"), on_delete=models.CASCADE, related_name="messages"
-    )
+    sign_up = models.ForeignKey(SignUp, verbose_name=_("sign-up"), on_delete=models.CASCADE, related_name="messages")
     kind = models.CharField(verbose_name=_("kind"), max_length=20)
     subject = models.CharField(verbose_name=_("subject"), max_length=200)
     body = models.TextField(verbose_name=_("body"))
@@ -183,9 +182,7 @@ class SignUpMessage(models.Model):
 
 
 class BlockedEmail(models.Model):
-    event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="blocked_emails"
-    )
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="blocked_emails")
     email = models.EmailField(verbose_name=_("e-mail"))
     reason = models.CharField(verbose_name=_("reason"), max_length=300, blank=True)
     by = models.ForeignKey(

@@ -41,18 +41,13 @@ def sign_up_counts(event: Event) -> Counts:
 
 def places_left(registration: Registration) -> int:
     """The places not taken by a confirmed sign-up (below 0 after the cap was lowered)."""
-    return (
-        registration.cap
-        - SignUp.objects.filter(event_id=registration.event_id, state=State.CONFIRMED).count()
-    )
+    return registration.cap - SignUp.objects.filter(event_id=registration.event_id, state=State.CONFIRMED).count()
 
 
 def waiting_first(registration: Registration) -> list[SignUp]:
     """The waiting players the places left would go to, in the waiting list's order."""
     places = max(0, places_left(registration))
-    waiting = SignUp.objects.filter(event_id=registration.event_id, state=State.WAITING).select_related(
-        "event"
-    )
+    waiting = SignUp.objects.filter(event_id=registration.event_id, state=State.WAITING).select_related("event")
     return list(waiting.order_by("rank")[:places]) if places else []
 
 
@@ -61,22 +56,25 @@ def registration_under_way(registration: Registration) -> bool:
     list is no longer promoted by itself (the desk gives a free place to a waiting player who comes, or an
     organizer promotes knowingly, told who would be promoted)."""
     started = (Event.Status.RUNNING, Event.Status.FINISHED)
-    return (registration.checkin_closed_at is not None
-            or Event.objects.filter(pk=registration.event_id, status__in=started).exists())  # fmt: skip
+    return (
+        registration.checkin_closed_at is not None
+        or Event.objects.filter(pk=registration.event_id, status__in=started).exists()
+    )
 
 
 def waiting_place(sign_up: SignUp) -> int | None:
     """Where a waiting sign-up stands in the waiting list (1: next to get a place)."""
     if sign_up.state != State.WAITING:
         return None
-    return SignUp.objects.filter(
-        event_id=sign_up.event_id, state=State.WAITING, rank__lte=sign_up.rank
-    ).count()
+    return SignUp.objects.filter(event_id=sign_up.event_id, state=State.WAITING, rank__lte=sign_up.rank).count()
 
 
 def missing_at_check_in(event: Event) -> list[SignUp]:
-    return list(SignUp.objects.filter(event=event, state=State.CONFIRMED, checked_in_at__isnull=True)
-                .order_by("reading", "name")[:MISSING_SHOWN])  # fmt: skip
+    return list(
+        SignUp.objects.filter(event=event, state=State.CONFIRMED, checked_in_at__isnull=True).order_by(
+            "reading", "name"
+        )[:MISSING_SHOWN]
+    )
 
 
 def checked_in_sign_up(event: Event, pk: str | None) -> SignUp | None:
@@ -95,8 +93,11 @@ def sign_ups_found(event: Event, query: str, *, limit: int = 20) -> list[SignUp]
     if not needle:
         return []
     address = query.strip().lower()
-    candidates = (SignUp.objects.filter(event=event, state__in=(State.CONFIRMED, State.WAITING))
-                  .select_related("entry").order_by("state", "reading", "name"))  # fmt: skip
+    candidates = (
+        SignUp.objects.filter(event=event, state__in=(State.CONFIRMED, State.WAITING))
+        .select_related("entry")
+        .order_by("state", "reading", "name")
+    )
     found = []
     for sign_up in candidates.iterator(chunk_size=500):
         if needle in search_text(sign_up.name, sign_up.reading, sign_up.club) or sign_up.email == address:
@@ -113,8 +114,12 @@ def _same_name(sign_up: SignUp) -> Q:
     holds a player's keys separated by spaces: a key is matched whole, never as a part of a longer one."""
     same = Q(pk__in=[])
     for key in search_keys(sign_up.name, sign_up.reading):
-        same |= (Q(search=key) | Q(search__startswith=f"{key} ") | Q(search__endswith=f" {key}")
-                 | Q(search__contains=f" {key} "))  # fmt: skip
+        same |= (
+            Q(search=key)
+            | Q(search__startswith=f"{key} ")
+            | Q(search__endswith=f" {key}")
+            | Q(search__contains=f" {key} ")
+        )
     return same
 
 
@@ -138,11 +143,7 @@ def likely_matches(sign_up: SignUp, *, limit: int = 5) -> list[Player]:
         .annotate(other_club=other_club)
         .order_by("other_club", "pk")
     )
-    by_id = (
-        Player.objects.filter(external_id=sign_up.external_id)
-        if sign_up.external_id
-        else Player.objects.none()
-    )
+    by_id = Player.objects.filter(external_id=sign_up.external_id) if sign_up.external_id else Player.objects.none()
     if sign_up.entry_id:
         by_id = by_id.exclude(pk=sign_up.entry.player_id)
     found = list(by_id[:1])
@@ -163,5 +164,9 @@ def sign_up_seat(sign_up: SignUp) -> Seat | None:
     if sign_up.entry_id is None:
         return None
     shown = (Round.Status.PUBLISHED, Round.Status.PLAYING, Round.Status.COMPLETED)
-    return (Seat.objects.filter(entry_id=sign_up.entry_id, table__round__status__in=shown)
-            .select_related("table__round").order_by("-table__round__number").first())  # fmt: skip
+    return (
+        Seat.objects.filter(entry_id=sign_up.entry_id, table__round__status__in=shown)
+        .select_related("table__round")
+        .order_by("-table__round__number")
+        .first()
+    )

@@ -60,8 +60,11 @@ class TooManySignUps(TaikaiError):
 
     def __init__(self, retry_after: int):
         minutes = max(1, -(-retry_after // 60))
-        message = ngettext("too many sign-ups from this network; try again in %(minutes)s minute",
-                           "too many sign-ups from this network; try again in %(minutes)s minutes", minutes)  # fmt: skip
+        message = ngettext(
+            "too many sign-ups from this network; try again in %(minutes)s minute",
+            "too many sign-ups from this network; try again in %(minutes)s minutes",
+            minutes,
+        )
         super().__init__("too_many_sign_ups", message % {"minutes": minutes})
         self.retry_after = retry_after
 
@@ -81,9 +84,11 @@ def sign_up_from_token(token: str) -> SignUp:
     except (signing.BadSignature, ValueError, SignUp.DoesNotExist):
         raise Forbidden(
             "link_invalid",
-            _("this link does not open a sign-up: it is mistyped, or it was renewed and no longer works "
-              "(the new link was sent by e-mail)"),
-        ) from None  # fmt: skip
+            _(
+                "this link does not open a sign-up: it is mistyped, or it was renewed and no longer works "
+                "(the new link was sent by e-mail)"
+            ),
+        ) from None
     return sign_up
 
 
@@ -128,9 +133,7 @@ class SignUpValues:
         limits = {f.name: f.max_length for f in SignUp._meta.fields if f.name in FIELDS}
         for name, value in values.items():
             if len(value) > limits[name]:
-                raise TaikaiError(
-                    "too_long", _("at most %(max)s characters") % {"max": limits[name]}, field=name
-                )
+                raise TaikaiError("too_long", _("at most %(max)s characters") % {"max": limits[name]}, field=name)
         return cls(**values)
 
 
@@ -152,9 +155,7 @@ def _throttle(address: str) -> None:
     try:
         cache.add(key, 0, THROTTLE_SECONDS + 60)
         count = cache.incr(key)
-    except (
-        Exception
-    ):  # the cache is down: sign-ups go on, unthrottled (a failed cache degrades, never refuses)
+    except Exception:  # the cache is down: sign-ups go on, unthrottled (a failed cache degrades, never refuses)
         return
     if count > SIGN_UPS_PER_ADDRESS:
         raise TooManySignUps(retry_after=int((window + 1) * THROTTLE_SECONDS - now) + 1)
@@ -177,10 +178,19 @@ def sign_up_create(
     _throttle(address)
     registration = _locked(event.pk)
     _email_allowed(registration, checked.email)
-    same_id = bool(checked.external_id) and SignUp.objects.filter(event=event, external_id=checked.external_id, state__in=LIVE).exists()  # fmt: skip
+    same_id = (
+        bool(checked.external_id)
+        and SignUp.objects.filter(event=event, external_id=checked.external_id, state__in=LIVE).exists()
+    )
     rank = (SignUp.objects.filter(event=event).aggregate(last=Max("rank"))["last"] or 0) + 1
-    sign_up = SignUp.objects.create(event=event, state=State.WAITING, rank=rank, language=language[:8] or "en",
-                                    nonce=secrets.token_urlsafe(12), **checked.__dict__)  # fmt: skip
+    sign_up = SignUp.objects.create(
+        event=event,
+        state=State.WAITING,
+        rank=rank,
+        language=language[:8] or "en",
+        nonce=secrets.token_urlsafe(12),
+        **checked.__dict__,
+    )
     _change(sign_up, "signed_up", "", State.WAITING, by=by)
     if registration.approval or same_id:
         _move(sign_up, State.PENDING, "signed_up")
@@ -196,14 +206,16 @@ def _email_allowed(registration: Registration, email: str, *, besides: SignUp | 
     """Refused: an address blocked for the event, or one already holding as many live sign-ups (pending,
     waiting, confirmed, checked in) as one address may (``besides``: the sign-up that is changing address)."""
     if BlockedEmail.objects.filter(event_id=registration.event_id, email=email).exists():
-        raise TaikaiError(
-            "email_blocked", _("sign-ups from this address are refused for this event"), field="email"
-        )
+        raise TaikaiError("email_blocked", _("sign-ups from this address are refused for this event"), field="email")
     live = SignUp.objects.filter(event_id=registration.event_id, email=email, state__in=LIVE)
     if besides is not None:
         live = live.exclude(pk=besides.pk)
     if live.count() >= registration.pending_per_email:
-        raise TaikaiError("too_many_pending", _("this e-mail address already has as many sign-ups for this event as one address may have"), field="email")  # fmt: skip
+        raise TaikaiError(
+            "too_many_pending",
+            _("this e-mail address already has as many sign-ups for this event as one address may have"),
+            field="email",
+        )
 
 
 def _locked(event_id: int) -> Registration:
@@ -218,8 +230,14 @@ def _places_left(registration: Registration) -> int:
 
 
 def _change(sign_up: SignUp, what: str, before: str, after: str, *, reason: str = "", by=None) -> None:
-    SignUpChange.objects.create(sign_up=sign_up, what=what, state_before=before, state_after=after,
-                                reason=reason[:300], by=by if by is not None and by.is_authenticated else None)  # fmt: skip
+    SignUpChange.objects.create(
+        sign_up=sign_up,
+        what=what,
+        state_before=before,
+        state_after=after,
+        reason=reason[:300],
+        by=by if by is not None and by.is_authenticated else None,
+    )
 
 
 def _move(sign_up: SignUp, state: str, what: str, *, reason: str = "", by=None) -> None:
@@ -236,16 +254,23 @@ def _confirm(sign_up: SignUp, what: str, *, by=None, reason: str = "", under_way
     player is away (not seated) until they come to the desk (``late_arrival``), and told so."""
     promoted = sign_up.state == State.WAITING and what != "signed_up"
     if sign_up.entry_id is None:
-        values = {"display_name": sign_up.name, "reading": sign_up.reading, "club": sign_up.club,
-                  "country": sign_up.country}  # fmt: skip
+        values = {
+            "display_name": sign_up.name,
+            "reading": sign_up.reading,
+            "club": sign_up.club,
+            "country": sign_up.country,
+        }
         sign_up.entry = entry_register_player(event=sign_up.event, values=values)
         sign_up.made_player = sign_up.entry.player
         sign_up.save(update_fields=["entry", "made_player"])
     elif sign_up.entry.status != Entry.Status.ACTIVE and not under_way:
         entry_status_set(entry=sign_up.entry, status=Entry.Status.ACTIVE, reason=_("registration confirmed"))
     if under_way and sign_up.entry.status != Entry.Status.AWAY:
-        entry_status_set(entry=sign_up.entry, status=Entry.Status.AWAY,
-                         reason=_("promoted while the event is under way: seated once at the desk"))  # fmt: skip
+        entry_status_set(
+            entry=sign_up.entry,
+            status=Entry.Status.AWAY,
+            reason=_("promoted while the event is under way: seated once at the desk"),
+        )
     _move(sign_up, State.CONFIRMED, what, by=by, reason=reason)
     _message(sign_up, "promoted_under_way" if under_way else "promoted" if promoted else "confirmed")
 
@@ -276,9 +301,10 @@ def _require(sign_up: SignUp, *states: str) -> None:
     if sign_up.state not in states:
         raise TaikaiError(
             "invalid_state",
-            _("%(name)s is %(state)s: this cannot be done now") % {"name": sign_up.name, "state": sign_up.get_state_display()},
+            _("%(name)s is %(state)s: this cannot be done now")
+            % {"name": sign_up.name, "state": sign_up.get_state_display()},
             field="state",
-        )  # fmt: skip
+        )
 
 
 @transaction.atomic
@@ -305,8 +331,9 @@ def sign_up_refuse(*, sign_up: SignUp, by, reason: str = "", block: bool = False
         entry_status_set(entry=sign_up.entry, status=Entry.Status.WITHDRAWN, reason=_("registration refused"))
     _move(sign_up, State.REFUSED, "refused", reason=reason, by=by)
     if block:
-        BlockedEmail.objects.get_or_create(event_id=sign_up.event_id, email=sign_up.email,
-                                           defaults={"reason": reason[:300], "by": by})  # fmt: skip
+        BlockedEmail.objects.get_or_create(
+            event_id=sign_up.event_id, email=sign_up.email, defaults={"reason": reason[:300], "by": by}
+        )
     _message(sign_up, "refused", reason=reason)
     if was_confirmed:
         _promote_waiting(registration, by=by)
@@ -336,7 +363,11 @@ def waiting_move(*, sign_up: SignUp, before: SignUp | None, reason: str, by) -> 
         raise TaikaiError("reason_required", _("say why the order changes"), field="reason")
     _registration, sign_up = _locked_sign_up(sign_up)
     _require(sign_up, State.WAITING)
-    waiting = [s for s in SignUp.objects.filter(event_id=sign_up.event_id, state=State.WAITING).order_by("rank") if s.pk != sign_up.pk]  # fmt: skip
+    waiting = [
+        s
+        for s in SignUp.objects.filter(event_id=sign_up.event_id, state=State.WAITING).order_by("rank")
+        if s.pk != sign_up.pk
+    ]
     at = next((i for i, s in enumerate(waiting) if before is not None and s.pk == before.pk), len(waiting))
     ordered = [*waiting[:at], sign_up, *waiting[at:]]
     ranks = sorted(s.rank for s in ordered)
@@ -393,8 +424,12 @@ def sign_up_edit(*, sign_up: SignUp, values: dict) -> SignUp:
 
 def checkin_open(registration: Registration | None) -> bool:
     now = timezone.now()
-    return bool(registration and registration.checkin_opens_at and registration.checkin_opens_at <= now
-                and registration.checkin_closed_at is None)  # fmt: skip
+    return bool(
+        registration
+        and registration.checkin_opens_at
+        and registration.checkin_opens_at <= now
+        and registration.checkin_closed_at is None
+    )
 
 
 @transaction.atomic
@@ -435,9 +470,7 @@ def _announce_check_in(event_id: int) -> None:
 
 def _checked_in(event_id: int) -> int:
     """Confirmed players checked in at the venue."""
-    return SignUp.objects.filter(
-        event_id=event_id, state=State.CONFIRMED, checked_in_at__isnull=False
-    ).count()
+    return SignUp.objects.filter(event_id=event_id, state=State.CONFIRMED, checked_in_at__isnull=False).count()
 
 
 @transaction.atomic
@@ -449,7 +482,9 @@ def checkin_close(*, event: Event, by) -> list[SignUp]:
         raise TaikaiError("checkin_closed", _("check-in is already closed"), field="event")
     registration.checkin_closed_at = timezone.now()
     registration.save(update_fields=["checkin_closed_at"])
-    missing = list(SignUp.objects.filter(event=event, state=State.CONFIRMED, checked_in_at__isnull=True).select_related("entry"))  # fmt: skip
+    missing = list(
+        SignUp.objects.filter(event=event, state=State.CONFIRMED, checked_in_at__isnull=True).select_related("entry")
+    )
     for sign_up in missing:
         entry_status_set(entry=sign_up.entry, status=Entry.Status.AWAY, reason=_("not checked in (art. 42)"))
         _change(sign_up, "absent", sign_up.state, sign_up.state, reason=_("not checked in"), by=by)
@@ -463,9 +498,7 @@ def waiting_seat_at_venue(*, sign_up: SignUp, by) -> SignUp:
     registration, sign_up = _locked_sign_up(sign_up)
     _require(sign_up, State.WAITING)
     if registration.checkin_closed_at is None:
-        raise TaikaiError(
-            "checkin_open", _("close check-in first: the free places are known then"), field="event"
-        )
+        raise TaikaiError("checkin_open", _("close check-in first: the free places are known then"), field="event")
     if _checked_in(sign_up.event_id) >= registration.cap:
         raise TaikaiError("no_free_place", _("no place is free"), field="event")
     _confirm(sign_up, "seated_at_venue", by=by, reason=_("came to the venue"))
@@ -582,19 +615,34 @@ def sign_up_external_id_confirm(*, sign_up: SignUp, by) -> SignUp:
     _registration, sign_up = _locked_sign_up(sign_up)
     _require(sign_up, State.CONFIRMED)
     if not sign_up.external_id:
-        raise TaikaiError("no_external_id", _("%(name)s gave no EMA number or other id") % {"name": sign_up.name}, field="external_id")  # fmt: skip
+        raise TaikaiError(
+            "no_external_id", _("%(name)s gave no EMA number or other id") % {"name": sign_up.name}, field="external_id"
+        )
     if not sign_up.own_player:
-        raise TaikaiError("player_stored", _("%(name)s is a stored player: their number is changed in Players") % {"name": sign_up.name}, field="player")  # fmt: skip
+        raise TaikaiError(
+            "player_stored",
+            _("%(name)s is a stored player: their number is changed in Players") % {"name": sign_up.name},
+            field="player",
+        )
     player = Player.objects.select_for_update(no_key=True).get(pk=sign_up.entry.player_id)
     holder = Player.objects.filter(external_id=sign_up.external_id).exclude(pk=player.pk).first()
     if holder is not None:
-        raise TaikaiError("external_id_taken", _("%(player)s (#%(id)s) holds this number: merge the sign-up with them instead") % {"player": holder, "id": holder.pk}, field="external_id")  # fmt: skip
+        raise TaikaiError(
+            "external_id_taken",
+            _("%(player)s (#%(id)s) holds this number: merge the sign-up with them instead")
+            % {"player": holder, "id": holder.pk},
+            field="external_id",
+        )
     player.external_id = sign_up.external_id
     try:
         with transaction.atomic():
             player.save(update_fields=["external_id"])
     except IntegrityError:  # stored meanwhile by someone else
-        raise TaikaiError("external_id_taken", _("a stored player holds this number: merge the sign-up with them instead"), field="external_id") from None  # fmt: skip
+        raise TaikaiError(
+            "external_id_taken",
+            _("a stored player holds this number: merge the sign-up with them instead"),
+            field="external_id",
+        ) from None
     _change(sign_up, "id_confirmed", sign_up.state, sign_up.state, reason=sign_up.external_id, by=by)
     return sign_up
 
@@ -610,10 +658,19 @@ def sign_up_player_merge(*, sign_up: SignUp, player, by) -> SignUp:
     if made.pk == player.pk:
         return sign_up
     if Entry.objects.filter(event_id=sign_up.event_id, player=player).exists():
-        raise TaikaiError("already_entered", _("%(player)s is already a player of this event") % {"player": player}, field="player")  # fmt: skip
+        raise TaikaiError(
+            "already_entered", _("%(player)s is already a player of this event") % {"player": player}, field="player"
+        )
     Entry.objects.filter(pk=entry.pk).update(player=player)
     sign_up.refresh_from_db()  # the entry's player is the stored one now: the sign-up's edits never reach it
     if not Entry.objects.filter(player=made).exists() and made.user_id is None:
         Player.objects.filter(pk=made.pk).delete()
-    _change(sign_up, "merged", sign_up.state, sign_up.state, reason=_("the same as player #%(id)s") % {"id": player.pk}, by=by)  # fmt: skip
+    _change(
+        sign_up,
+        "merged",
+        sign_up.state,
+        sign_up.state,
+        reason=_("the same as player #%(id)s") % {"id": player.pk},
+        by=by,
+    )
     return sign_up

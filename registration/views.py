@@ -46,18 +46,27 @@ def sign_up(request, slug: str):
         actor = access.actor_for(request)
         organizer = not actor.anonymous and access.may_manage(actor, event.pk)  # not counted by the limit
         try:
-            made = services.sign_up_create(event=event, values=form.cleaned_data, language=get_language() or "en",
-                                           address="" if organizer else client_address(request),
-                                           trap=form.cleaned_data.get(TRAP, ""),
-                                           by=request.user if organizer else None)  # fmt: skip
+            made = services.sign_up_create(
+                event=event,
+                values=form.cleaned_data,
+                language=get_language() or "en",
+                address="" if organizer else client_address(request),
+                trap=form.cleaned_data.get(TRAP, ""),
+                by=request.user if organizer else None,
+            )
         except TaikaiError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             return redirect("registration:private", services.private_token(made))
     if request.method == "POST":
         status = 400
-    context = {"event": event, "registration": registration, "form": form, "counts": selectors.sign_up_counts(event),
-               "open": registration.is_open()}  # fmt: skip
+    context = {
+        "event": event,
+        "registration": registration,
+        "form": form,
+        "counts": selectors.sign_up_counts(event),
+        "open": registration.is_open(),
+    }
     return render(request, "registration/sign_up.html", context, status=status)
 
 
@@ -70,8 +79,9 @@ def private(request, token: str):
     sign_up = services.sign_up_from_token(token)
     event_time_zone_activate(sign_up.event)
     registration = selectors.registration_of(sign_up.event)
-    form = SignUpForm(request.POST if request.POST.get("action") == "edit" else None, registration=registration,
-                      instance=sign_up)  # fmt: skip
+    form = SignUpForm(
+        request.POST if request.POST.get("action") == "edit" else None, registration=registration, instance=sign_up
+    )
     status = 200
     action = request.POST.get("action") if request.method == "POST" else None
     if action is not None:
@@ -83,27 +93,32 @@ def private(request, token: str):
                     return redirect("registration:private", token)
             elif action == "renew":
                 renewed = services.sign_up_link_renew(sign_up=sign_up)
-                messages.success(
-                    request, _("This is your new link: the old one no longer works. Keep this one.")
-                )
+                messages.success(request, _("This is your new link: the old one no longer works. Keep this one."))
                 return redirect("registration:private", services.private_token(renewed))
             elif action in PRIVATE_ACTIONS:
                 PRIVATE_ACTIONS[action](sign_up=sign_up)
-                messages.success(
-                    request, _("Withdrawn.") if action == "withdraw" else _("You are checked in.")
-                )
+                messages.success(request, _("Withdrawn.") if action == "withdraw" else _("You are checked in."))
                 return redirect("registration:private", token)
             else:
-                raise TaikaiError("invalid_action", _("unknown action %(action)s") % {"action": repr(action)}, field="action")  # fmt: skip
+                raise TaikaiError(
+                    "invalid_action", _("unknown action %(action)s") % {"action": repr(action)}, field="action"
+                )
         except TaikaiError as exc:
             messages.error(request, exc.message)
         status = 400
         sign_up.refresh_from_db()
     url = request.build_absolute_uri(reverse("registration:private", args=[token]))
-    context = {"sign_up": sign_up, "event": sign_up.event, "form": form, "registration": registration,
-               "place": selectors.waiting_place(sign_up), "seat": selectors.sign_up_seat(sign_up),
-               "checkin_open": services.checkin_open(registration), "sent": sign_up.messages.order_by("-created_at"),
-               "qr": segno.make(url, error="m").svg_inline(scale=4)}  # fmt: skip
+    context = {
+        "sign_up": sign_up,
+        "event": sign_up.event,
+        "form": form,
+        "registration": registration,
+        "place": selectors.waiting_place(sign_up),
+        "seat": selectors.sign_up_seat(sign_up),
+        "checkin_open": services.checkin_open(registration),
+        "sent": sign_up.messages.order_by("-created_at"),
+        "qr": segno.make(url, error="m").svg_inline(scale=4),
+    }
     response = render(request, "registration/private.html", context, status=status)
     response["Referrer-Policy"] = "same-origin"  # the link is the key: never sent to another site
     response["Cache-Control"] = "private, no-store"
@@ -139,22 +154,32 @@ def desk(request, slug: str):
         try:
             if action == "close":
                 missing = services.checkin_close(event=event, by=request.user)
-                messages.success(request, _("Check-in is closed: %(count)s players are away for round 1.") % {"count": len(missing)})  # fmt: skip
+                messages.success(
+                    request, _("Check-in is closed: %(count)s players are away for round 1.") % {"count": len(missing)}
+                )
             elif action in DESK_ACTIONS:
                 chosen = get_object_or_404(SignUp, pk=_int(request.POST.get("sign_up")), event=event)
                 DESK_ACTIONS[action](sign_up=chosen, by=request.user)
                 messages.success(request, _desk_done(action, chosen))
                 just_checked = chosen.pk if action == "check_in" else None
             else:
-                raise TaikaiError("invalid_action", _("unknown action %(action)s") % {"action": repr(action)}, field="action")  # fmt: skip
+                raise TaikaiError(
+                    "invalid_action", _("unknown action %(action)s") % {"action": repr(action)}, field="action"
+                )
         except TaikaiError as exc:
             messages.error(request, exc.message)
         return redirect(_desk_url(slug, request.POST.get("q", ""), just_checked))
     query = request.GET.get("q", "").strip()[:80]
-    context = {"event": event, "registration": registration, "counts": selectors.sign_up_counts(event),
-               "found": selectors.sign_ups_found(event, query), "q": query,
-               "missing": selectors.missing_at_check_in(event), "checkin_open": services.checkin_open(registration),
-               "undo": selectors.checked_in_sign_up(event, request.GET.get("checked"))}  # fmt: skip
+    context = {
+        "event": event,
+        "registration": registration,
+        "counts": selectors.sign_up_counts(event),
+        "found": selectors.sign_ups_found(event, query),
+        "q": query,
+        "missing": selectors.missing_at_check_in(event),
+        "checkin_open": services.checkin_open(registration),
+        "undo": selectors.checked_in_sign_up(event, request.GET.get("checked")),
+    }
     return render(request, "registration/desk.html", context)
 
 
@@ -177,6 +202,4 @@ def _int(value) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise TaikaiError(
-            "invalid_sign_up", _("the sign-up is missing or not a number"), field="sign_up"
-        ) from None
+        raise TaikaiError("invalid_sign_up", _("the sign-up is missing or not a number"), field="sign_up") from None

@@ -39,18 +39,56 @@ class RulesetAdmin(admin.ModelAdmin):
     save_as = True  # "Save as new": start a ruleset from a preset
     fieldsets = [
         (None, {"fields": ("name", "slug", "description")}),
-        (_("Payment scheme (seed 000)"), {"fields": (
-            "scheme", "reference_scheme", "standard_players", "dealers", "kappa", "epsilon", "theta", "phi",
-            "honba_unit", "min_han", "bazoro")}),
-        (_("Yaku, fu and limits (seeds 001/002)"), {"fields": (
-            "aka_dora", "open_tanyao", "double_wind_pair_fu", "kiriage_mangan", "kazoe_yakuman", "yakuman_stack",
-            "yaku_han")}),
-        (_("Settlement"), {"fields": (
-            "multiple_ron", "honba_to_every_winner", "noten_payment_total", "riichi_stick", "deposits_at_end")}),
-        (_("Game result: placement points 順位点 and oka"), {"fields": (
-            "start_points", "return_points", "uma_4", "uma_3", "uma_2", "tie_rule")}),
+        (
+            _("Payment scheme (seed 000)"),
+            {
+                "fields": (
+                    "scheme",
+                    "reference_scheme",
+                    "standard_players",
+                    "dealers",
+                    "kappa",
+                    "epsilon",
+                    "theta",
+                    "phi",
+                    "honba_unit",
+                    "min_han",
+                    "bazoro",
+                )
+            },
+        ),
+        (
+            _("Yaku, fu and limits (seeds 001/002)"),
+            {
+                "fields": (
+                    "aka_dora",
+                    "open_tanyao",
+                    "double_wind_pair_fu",
+                    "kiriage_mangan",
+                    "kazoe_yakuman",
+                    "yakuman_stack",
+                    "yaku_han",
+                )
+            },
+        ),
+        (
+            _("Settlement"),
+            {
+                "fields": (
+                    "multiple_ron",
+                    "honba_to_every_winner",
+                    "noten_payment_total",
+                    "riichi_stick",
+                    "deposits_at_end",
+                )
+            },
+        ),
+        (
+            _("Game result: placement points 順位点 and oka"),
+            {"fields": ("start_points", "return_points", "uma_4", "uma_3", "uma_2", "tie_rule")},
+        ),
         (_("Substitutes 代走"), {"fields": ("substitute_result", "substitute_fixed_points")}),
-    ]  # fmt: skip
+    ]
 
 
 def ruleset_may_change(request, ruleset: Ruleset | None) -> bool:

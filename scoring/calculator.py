@@ -125,8 +125,7 @@ def parse_json_object(body: bytes) -> dict:
     except UnicodeDecodeError as exc:
         raise ScoringError(
             "invalid_json",
-            _("the body is not UTF-8 (%(reason)s at byte %(byte)s)")
-            % {"reason": exc.reason, "byte": exc.start},
+            _("the body is not UTF-8 (%(reason)s at byte %(byte)s)") % {"reason": exc.reason, "byte": exc.start},
         ) from exc
     try:
         value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
@@ -156,8 +155,7 @@ def players_count(raw: str | None, *, standard: int) -> int:
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 2) or not 2 <= int(raw) <= standard:  # not "²"
         raise ScoringError(
             "invalid_parameter",
-            _("players must be one of 2..%(standard)s, got %(raw)s")
-            % {"standard": standard, "raw": ascii(raw[:20])},
+            _("players must be one of 2..%(standard)s, got %(raw)s") % {"standard": standard, "raw": ascii(raw[:20])},
             field="players",
         )
     return int(raw)
@@ -223,8 +221,7 @@ def concealed_tiles(raw: object) -> list[int]:
         raise ScoringError(
             "too_many_copies",
             # Translators: tile is a tile in MPSZ notation (5m, 7z).
-            _("%(tile)s appears %(count)s times (at most 4)")
-            % {"tile": tile_name(index), "count": counts[index]},
+            _("%(tile)s appears %(count)s times (at most 4)") % {"tile": tile_name(index), "count": counts[index]},
             field="tiles",
         )
     return indices
@@ -260,9 +257,7 @@ def outcome_json(outcome: Outcome) -> tuple[str, bool]:
     """The body as JSON text. An amount too long to write out (a honba count of thousands of digits)
     is the request's fault, so it is reported as an ``invalid_request`` error rather than a crash."""
     try:
-        return json.dumps(outcome.body, ensure_ascii=False, default=_json_default, allow_nan=False), (
-            outcome.is_error
-        )
+        return json.dumps(outcome.body, ensure_ascii=False, default=_json_default, allow_nan=False), (outcome.is_error)
     except (ValueError, RecursionError) as exc:
         request_id = outcome.body.get("id")
         fallback = error_body(

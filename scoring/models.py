@@ -20,9 +20,7 @@ SCHEME_CHOICES = [
     ("equal_split", _("Equal-split 等分 (reference)")),
     ("proportional_split", _("Proportional-split 按分 (reference)")),
 ]
-REFERENCE_SCHEME_CHOICES = [
-    c for c in SCHEME_CHOICES if c[0] in {"same_word", "equal_split", "proportional_split"}
-]
+REFERENCE_SCHEME_CHOICES = [c for c in SCHEME_CHOICES if c[0] in {"same_word", "equal_split", "proportional_split"}]
 
 
 def positive_fraction_validator(value: str) -> None:
@@ -56,9 +54,7 @@ class Ruleset(models.Model):
     description = models.TextField(verbose_name=_("description"), blank=True)
 
     # Seed 000: payment scheme and its symbols
-    scheme = models.CharField(
-        verbose_name=_("scheme"), max_length=30, choices=SCHEME_CHOICES, default="inclusive"
-    )
+    scheme = models.CharField(verbose_name=_("scheme"), max_length=30, choices=SCHEME_CHOICES, default="inclusive")
     reference_scheme = models.CharField(
         verbose_name=_("reference scheme"),
         max_length=30,
@@ -97,9 +93,7 @@ class Ruleset(models.Model):
         validators=[positive_fraction_validator],
     )
     honba_unit = models.PositiveIntegerField(verbose_name=_("honba add-on per payer (a)"), default=100)
-    min_han = models.PositiveSmallIntegerField(
-        verbose_name=_("minimum total han (v0, simple doubling)"), default=0
-    )
+    min_han = models.PositiveSmallIntegerField(verbose_name=_("minimum total han (v0, simple doubling)"), default=0)
     bazoro = models.PositiveSmallIntegerField(verbose_name=_("bazoro han 場ゾロ"), default=2)
 
     # Seeds 001/002: yaku, fu and limits
@@ -123,9 +117,7 @@ class Ruleset(models.Model):
         verbose_name=_("multiple ron"), max_length=12, choices=MultipleRon.choices, default=MultipleRon.ALL
     )
     honba_to_every_winner = models.BooleanField(verbose_name=_("honba to every winner"), default=True)
-    noten_payment_total = models.PositiveIntegerField(
-        verbose_name=_("noten payments 不聴罰符 (total)"), default=3000
-    )
+    noten_payment_total = models.PositiveIntegerField(verbose_name=_("noten payments 不聴罰符 (total)"), default=3000)
     riichi_stick = models.PositiveIntegerField(verbose_name=_("riichi deposit 供託"), default=1000)
     deposits_at_end = models.CharField(
         verbose_name=_("deposits at end"),
@@ -155,15 +147,20 @@ class Ruleset(models.Model):
     )
     # Substitutes 代走: a player seated in an absent player's place
     substitute_result = models.CharField(
-        verbose_name=_("a substitute's game counts"), max_length=8, default="own",
-        choices=[("own", _("Its own points, for the absent player")),
-                 ("fixed", _("Fixed points and last place, for the absent player")),
-                 ("none", _("For nobody"))],
-    )  # fmt: skip
+        verbose_name=_("a substitute's game counts"),
+        max_length=8,
+        default="own",
+        choices=[
+            ("own", _("Its own points, for the absent player")),
+            ("fixed", _("Fixed points and last place, for the absent player")),
+            ("none", _("For nobody")),
+        ],
+    )
     substitute_fixed_points = models.IntegerField(
-        verbose_name=_("a substitute's fixed points"), default=-15000,
+        verbose_name=_("a substitute's fixed points"),
+        default=-15000,
         help_text=_("Raw points (−15000 counts −15 game points) and last place, under the fixed rule."),
-    )  # fmt: skip
+    )
 
     class Meta:
         ordering = ["name"]

@@ -95,15 +95,17 @@ def han_fu_pairs(ruleset: Ruleset) -> dict:
     raw = ruleset_uses_raw_fu(ruleset)
     candidates = [20, 25, *range(22, 111, 2)] if raw else [20, 25, *range(30, 111, 10)]
     return {
-        kind: {han: sorted(fu for fu in set(candidates) if han_fu_exists(han=han, fu=fu, tsumo=kind == "tsumo",
-                                                                         raw_fu=raw)) for han in range(1, 5)}
+        kind: {
+            han: sorted(
+                fu for fu in set(candidates) if han_fu_exists(han=han, fu=fu, tsumo=kind == "tsumo", raw_fu=raw)
+            )
+            for han in range(1, 5)
+        }
         for kind in ("ron", "tsumo")
-    }  # fmt: skip
+    }
 
 
-def win_evaluate(
-    hand: dict, *, seat: int, dealer_seat: int, seats: int, tsumo: bool, ruleset: Ruleset
-) -> EvaluatedWin:
+def win_evaluate(hand: dict, *, seat: int, dealer_seat: int, seats: int, tsumo: bool, ruleset: Ruleset) -> EvaluatedWin:
     """Score the winner's tiles: the seat wind follows from the seat's place after the dealer."""
     seat_wind = WIND_LETTERS[(seat - dealer_seat) % seats]
     parsed = hand_from_dict({**hand, "seat_wind": seat_wind, "tsumo": tsumo, "dealer": seat == dealer_seat})
@@ -125,23 +127,30 @@ def hand_settler(ruleset: Ruleset) -> Callable[[RecordedHand], HandSettlement]:
 
 
 def _win_priced(rules, *, han: int, fu: int, yakuman: int, dealer: bool, honba: int) -> WinPayment:
-    return win_payment(rules.scheme, rules.limits, han=han, fu=fu, fu_is_fixed=fu == 25, yakuman=yakuman,
-                       dealer=dealer, honba=honba)  # fmt: skip
+    return win_payment(
+        rules.scheme, rules.limits, han=han, fu=fu, fu_is_fixed=fu == 25, yakuman=yakuman, dealer=dealer, honba=honba
+    )
 
 
 def _settled(hand: RecordedHand, rules, options) -> HandSettlement:
     wins = []
     for w in hand.wins:
         try:
-            payment = _win_priced(rules, han=w.han, fu=w.fu, yakuman=w.yakuman, dealer=w.winner == hand.dealer_seat,
-                                  honba=hand.honba)  # fmt: skip
+            payment = _win_priced(
+                rules, han=w.han, fu=w.fu, yakuman=w.yakuman, dealer=w.winner == hand.dealer_seat, honba=hand.honba
+            )
         except ScoringError as exc:
             raise exc.at("wins") from exc
         wins.append(Win(winner=w.winner, discarder=w.discarder, payment=payment))
     outcome = HandOutcome(
-        seats=hand.seats, dealer_seat=hand.dealer_seat, kind=hand.kind, deposits_in=hand.deposits_in,
-        riichi_seats=hand.riichi_seats, wins=tuple(wins), tenpai_seats=hand.tenpai_seats,
-    )  # fmt: skip
+        seats=hand.seats,
+        dealer_seat=hand.dealer_seat,
+        kind=hand.kind,
+        deposits_in=hand.deposits_in,
+        riichi_seats=hand.riichi_seats,
+        wins=tuple(wins),
+        tenpai_seats=hand.tenpai_seats,
+    )
     settlement = settle_hand(outcome, options)
     return HandSettlement(tuple(int(d) for d in settlement.deltas), settlement.deposits_out)
 
@@ -160,21 +169,25 @@ def win_price_list(ruleset: Ruleset, *, seats: int) -> dict:
     prices = {}
     for han in PRICED_HAN:
         yakuman = int(han[1:]) if isinstance(han, str) else 0
-        fus = (
-            sorted(set(pairs["ron"].get(han, [])) | set(pairs["tsumo"].get(han, [])))
-            if han in range(1, 5)
-            else [0]
-        )
+        fus = sorted(set(pairs["ron"].get(han, [])) | set(pairs["tsumo"].get(han, []))) if han in range(1, 5) else [0]
         for fu in fus:
             for dealer in (False, True):
                 try:
-                    bare, one = (_win_priced(rules, han=0 if yakuman else han, fu=fu, yakuman=yakuman, dealer=dealer,
-                                             honba=honba) for honba in (0, 1))  # fmt: skip
+                    bare, one = (
+                        _win_priced(
+                            rules, han=0 if yakuman else han, fu=fu, yakuman=yakuman, dealer=dealer, honba=honba
+                        )
+                        for honba in (0, 1)
+                    )
                 except ScoringError:
                     continue
                 amounts = [bare.ron, bare.tsumo_dealer or 0, bare.tsumo_non_dealer]
-                steps = [one.ron - bare.ron, (one.tsumo_dealer or 0) - (bare.tsumo_dealer or 0),
-                         one.tsumo_non_dealer - bare.tsumo_non_dealer, one.honba_per_payer]  # fmt: skip
+                steps = [
+                    one.ron - bare.ron,
+                    (one.tsumo_dealer or 0) - (bare.tsumo_dealer or 0),
+                    one.tsumo_non_dealer - bare.tsumo_non_dealer,
+                    one.honba_per_payer,
+                ]
                 if all(isinstance(a, int) for a in amounts + steps):
                     prices[f"{han}|{fu}|{int(dealer)}"] = amounts + steps
     return prices

@@ -156,9 +156,7 @@ STROKES = {
         "M36 42L42 52M64 42L58 52M30 60L70 60M26 76L74 76M50 60L50 98"  # 丷 and 干
     ),
     "西": (
-        "M6 10L94 10"
-        "M14 32L14 92M14 32L86 32L86 92M14 90L86 90"
-        "M40 10L40 48Q38 64 16 72M60 10L60 60Q60 68 68 68L86 68"
+        "M6 10L94 10M14 32L14 92M14 32L86 32L86 92M14 90L86 90M40 10L40 48Q38 64 16 72M60 10L60 60Q60 68 68 68L86 68"
     ),
     "北": "M38 6L38 94M10 38L38 38M8 80L38 64M62 6L62 80Q62 92 76 92L92 92L92 78M90 28L62 44",
     "發": (
@@ -320,7 +318,8 @@ _ONE_SOU = (
     f'<path d="M30 57C38 50 41 42 39 33" fill="none" stroke="{RED}" stroke-width="2.6" stroke-linecap="round"/>'
     f'<path d="M33 28L36 18" stroke="{GREEN}" stroke-width="6"/><circle cx="38" cy="15" r="7" fill="{GREEN}"/>'
     f'<path d="M44 12L53 15L44 18Z" fill="{INK}"/><circle cx="39.5" cy="13.5" r="1.7" fill="{FACE}"/>'
-    f'<path d="M34 9.5L31.5 4.5M37.5 8.5V3.5M41 9.5L43.5 4.5" stroke="{RED}" stroke-width="1.8" stroke-linecap="round"/>'
+    f'<path d="M34 9.5L31.5 4.5M37.5 8.5V3.5M41 9.5L43.5 4.5" '
+    f'stroke="{RED}" stroke-width="1.8" stroke-linecap="round"/>'
 )
 
 

@@ -54,8 +54,7 @@ def ruleset_list(request):
         "name", "slug", "description", "scheme", "reference_scheme", "standard_players"
     )
     rows = [
-        {"ruleset": ruleset, "sizes": [m for m in TABLE_SIZES if m <= ruleset.standard_players]}
-        for ruleset in rulesets
+        {"ruleset": ruleset, "sizes": [m for m in TABLE_SIZES if m <= ruleset.standard_players]} for ruleset in rulesets
     ]
     return render(request, "scoring/ruleset_list.html", {"rows": rows})
 
@@ -170,9 +169,7 @@ def table_side(rows: tuple[ScoreRow, ...], *, dealer: bool) -> TableSide:
     side = [row for row in rows if row.dealer is dealer]
     by_key = {(row.han, row.fu): row for row in side if not row.is_limit_row}
     fus = sorted({row.fu for row in side if not row.is_limit_row})
-    fu_lines = tuple(
-        FuLine(fu=_number(fu), cells=tuple(_cell(by_key[(han, fu)]) for han in TABLE_HANS)) for fu in fus
-    )
+    fu_lines = tuple(FuLine(fu=_number(fu), cells=tuple(_cell(by_key[(han, fu)]) for han in TABLE_HANS)) for fu in fus)
     limit_rows = [row for row in side if row.is_limit_row]
     counted_yakuman = any(row.limit == "yakuman" and row.han is not None for row in limit_rows)
     limit_lines = tuple(

@@ -55,10 +55,12 @@ class OutsideJSONField(forms.JSONField):
 
 class SeriesForm(forms.ModelForm):
     event_choices = forms.ModelMultipleChoiceField(
-        queryset=Event.objects.none(), required=False, label=gettext_lazy("events"),
+        queryset=Event.objects.none(),
+        required=False,
+        label=gettext_lazy("events"),
         widget=FilteredSelectMultiple(gettext_lazy("events"), is_stacked=False),
         help_text=gettext_lazy("Only the events you organize can be chosen; only finished public events count."),
-    )  # fmt: skip
+    )
 
     class Meta:
         model = Series
@@ -101,9 +103,7 @@ class SeriesAdmin(admin.ModelAdmin):
 
     def has_module_permission(self, request):
         return (
-            request.user.is_active
-            and request.user.is_staff
-            and series_access.may_create_series(self._actor(request))
+            request.user.is_active and request.user.is_staff and series_access.may_create_series(self._actor(request))
         )
 
     def _reads(self, request, obj) -> bool:
@@ -149,9 +149,7 @@ class SeriesAdmin(admin.ModelAdmin):
                 chosen = list(self.get_queryset(request))
             else:
                 chosen = list(Series.objects.filter(pk__in=ids))
-            if not self.has_module_permission(request) or not all(
-                self.may_write(request, obj) for obj in chosen
-            ):
+            if not self.has_module_permission(request) or not all(self.may_write(request, obj) for obj in chosen):
                 raise PermissionDenied
         return super().changelist_view(request, extra_context)
 
@@ -183,9 +181,7 @@ class SeriesAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        services.series_events_set(
-            series=form.instance, event_ids=[e.pk for e in form.cleaned_data["event_choices"]]
-        )
+        services.series_events_set(series=form.instance, event_ids=[e.pk for e in form.cleaned_data["event_choices"]])
 
     @admin.action(description=gettext_lazy("Compute the standings and ratings again"))
     def recompute(self, request, queryset):
@@ -194,6 +190,4 @@ class SeriesAdmin(admin.ModelAdmin):
             raise PermissionDenied
         for series in rows:
             services.series_schedule_recompute(series_id=series.pk)
-        self.message_user(
-            request, _("Asked: %(count)s series will be computed again.") % {"count": len(rows)}
-        )
+        self.message_user(request, _("Asked: %(count)s series will be computed again.") % {"count": len(rows)})

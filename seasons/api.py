@@ -30,33 +30,33 @@ class SeriesEventSerializer(serializers.Serializer):
     name = serializers.CharField()
     slug = serializers.CharField()
     ends_on = serializers.DateField(allow_null=True, help_text="The event's last day (or its first).")
-    mers_weight = serializers.CharField(
-        allow_null=True, help_text="The MERS weight previewed (exact `n` or `n/d`)."
-    )
+    mers_weight = serializers.CharField(allow_null=True, help_text="The MERS weight previewed (exact `n` or `n/d`).")
 
 
 class SeriesWaitingSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     slug = serializers.CharField()
-    reason = serializers.CharField(help_text="`not_finished` (or its final standings not computed yet), or "
-                                   "`last_rounds_hidden` (it counts once the event shows its last rounds).")  # fmt: skip
+    reason = serializers.CharField(
+        help_text="`not_finished` (or its final standings not computed yet), or "
+        "`last_rounds_hidden` (it counts once the event shows its last rounds)."
+    )
 
 
 class SeriesSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
-    rule = serializers.CharField(help_text="`sum` (of points), `best_n` (the best N events' points) or "
-                                 "`place_points` (points by place).")  # fmt: skip
+    rule = serializers.CharField(
+        help_text="`sum` (of points), `best_n` (the best N events' points) or `place_points` (points by place)."
+    )
     best_n = serializers.IntegerField(allow_null=True, help_text="N, with the best_n rule.")
-    place_points = serializers.ListField(child=serializers.IntegerField(),
-                                         help_text="The points of 1st, 2nd, 3rd … place, with place_points.")  # fmt: skip
+    place_points = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The points of 1st, 2nd, 3rd … place, with place_points."
+    )
     computed_at = serializers.DateTimeField(allow_null=True, help_text="When the rows were last computed.")
     as_of = serializers.DateField(allow_null=True, help_text="The EMA projection's day of reckoning.")
     events = SeriesEventSerializer(many=True, help_text="The finished public events counted, in order.")
-    events_waiting = SeriesWaitingSerializer(
-        many=True, help_text="The public events held but not counted yet."
-    )
+    events_waiting = SeriesWaitingSerializer(many=True, help_text="The public events held but not counted yet.")
 
 
 class SeriesResultSerializer(serializers.Serializer):
@@ -78,10 +78,7 @@ class SeriesStandingSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(SeriesResultSerializer(many=True))
     def get_results(self, row) -> list:
-        return [
-            {"event": r[0], "place": r[1], "points": r[2], "value": r[3], "counted": r[4]}
-            for r in row.results
-        ]
+        return [{"event": r[0], "place": r[1], "points": r[2], "value": r[3], "counted": r[4]} for r in row.results]
 
 
 class SeriesRatingSerializer(serializers.ModelSerializer):
@@ -105,8 +102,12 @@ class SeriesRatingSerializer(serializers.ModelSerializer):
 
 SeriesStandingPage = s.page_of(SeriesStandingSerializer)
 SeriesRatingPage = s.page_of(SeriesRatingSerializer)
-KIND = OpenApiParameter("kind", str, enum=SeriesRating.Kind.values,
-                        description="ema: the EMA ranking projection (default); elo: the Elo rating by placement.")  # fmt: skip
+KIND = OpenApiParameter(
+    "kind",
+    str,
+    enum=SeriesRating.Kind.values,
+    description="ema: the EMA ranking projection (default); elo: the Elo rating by placement.",
+)
 
 
 class SeriesView(ApiView):
@@ -119,37 +120,51 @@ class SeriesView(ApiView):
 
 class SeriesDetail(SeriesView):
     @extend_schema(
-        operation_id="series_read", tags=["series"], summary="A series: its rule and the events it counts",
+        operation_id="series_read",
+        tags=["series"],
+        summary="A series: its rule and the events it counts",
         responses={200: SeriesSerializer, **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         series = self.series(slug)
-        events = [{"id": e[0], "name": e[1], "slug": e[2], "ends_on": e[3], "mers_weight": e[4]}
-                  for e in series.events_counted]  # fmt: skip
-        body = {"slug": series.slug, "name": series.name, "rule": series.rule, "best_n": series.best_n,
-                "place_points": series.place_points or [], "computed_at": series.computed_at,
-                "as_of": series.as_of, "events": events,
-                "events_waiting": [{"id": e[0], "name": e[1], "slug": e[2], "reason": e[3]}
-                                   for e in series.events_waiting]}  # fmt: skip
+        events = [
+            {"id": e[0], "name": e[1], "slug": e[2], "ends_on": e[3], "mers_weight": e[4]}
+            for e in series.events_counted
+        ]
+        body = {
+            "slug": series.slug,
+            "name": series.name,
+            "rule": series.rule,
+            "best_n": series.best_n,
+            "place_points": series.place_points or [],
+            "computed_at": series.computed_at,
+            "as_of": series.as_of,
+            "events": events,
+            "events_waiting": [{"id": e[0], "name": e[1], "slug": e[2], "reason": e[3]} for e in series.events_waiting],
+        }
         return Response(SeriesSerializer(body).data)
 
 
 class SeriesStandings(SeriesView):
     @extend_schema(
-        operation_id="series_standings", tags=["series"], parameters=[PAGE, PAGE_SIZE],
+        operation_id="series_standings",
+        tags=["series"],
+        parameters=[PAGE, PAGE_SIZE],
         summary="The series standings, best first, a page at a time",
         responses={200: SeriesStandingPage, **PAGED_READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         return paged(self, selectors.series_standings_all(self.series(slug)), SeriesStandingSerializer)
 
 
 class SeriesRatings(SeriesView):
     @extend_schema(
-        operation_id="series_ratings", tags=["series"], parameters=[KIND, PAGE, PAGE_SIZE],
+        operation_id="series_ratings",
+        tags=["series"],
+        parameters=[KIND, PAGE, PAGE_SIZE],
         summary="The series' ratings (EMA projection or Elo by placement), best first, a page at a time",
         responses={200: SeriesRatingPage, **PAGED_READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         series = self.series(slug)
         kind = request.query_params.get("kind", SeriesRating.Kind.EMA)

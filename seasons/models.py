@@ -27,21 +27,27 @@ class Series(models.Model):
     slug = models.SlugField(verbose_name=_("slug"), max_length=80, unique=True)
     rule = models.CharField(verbose_name=_("rule"), max_length=16, choices=Rule.choices, default=Rule.SUM)
     best_n = models.PositiveSmallIntegerField(
-        verbose_name=_("best N"), null=True, blank=True,
+        verbose_name=_("best N"),
+        null=True,
+        blank=True,
         help_text=_("With the best N rule: how many of each player's events count."),
-    )  # fmt: skip
+    )
     place_points = models.JSONField(
-        verbose_name=_("points by place"), default=list, blank=True,
+        verbose_name=_("points by place"),
+        default=list,
+        blank=True,
         help_text=_("With points by place: the points of 1st, 2nd, 3rd … place, e.g. [25, 18, 15, 12, 10]."),
-    )  # fmt: skip
+    )
     is_public = models.BooleanField(verbose_name=_("is public"), default=True)
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("owner"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
-    )  # fmt: skip
-    events = models.ManyToManyField(
-        Event, verbose_name=_("events"), through="SeriesEvent", related_name="series"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("owner"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
+    events = models.ManyToManyField(Event, verbose_name=_("events"), through="SeriesEvent", related_name="series")
     computed_at = models.DateTimeField(verbose_name=_("computed at"), null=True, blank=True, editable=False)
     as_of = models.DateField(verbose_name=_("ratings as of"), null=True, blank=True, editable=False)
     standings_count = models.PositiveIntegerField(default=0, editable=False)
@@ -76,11 +82,7 @@ class Series(models.Model):
                 or not all(isinstance(p, int) and not isinstance(p, bool) for p in points)
             ):
                 raise ValidationError(
-                    {
-                        "place_points": _(
-                            "A list of 1 to 1000 whole numbers: the points of 1st, 2nd, 3rd … place."
-                        )
-                    }
+                    {"place_points": _("A list of 1 to 1000 whole numbers: the points of 1st, 2nd, 3rd … place.")}
                 )
 
 
@@ -140,9 +142,7 @@ class SeriesRating(models.Model):
     class Meta:
         ordering = ["series_id", "kind", "position"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["series", "kind", "position"], name="series_rating_position_once"
-            ),
+            models.UniqueConstraint(fields=["series", "kind", "position"], name="series_rating_position_once"),
         ]
 
     def __str__(self) -> str:

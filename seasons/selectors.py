@@ -44,9 +44,7 @@ def series_event_ids(series: Series) -> list[int]:
 def series_events(series: Series) -> list[Event]:
     """The series' events in its order: by last day (or first), then id."""
     events = list(Event.objects.filter(pk__in=SeriesEvent.objects.filter(series=series).values("event_id")))
-    events.sort(
-        key=lambda e: ((e.ends_on or e.starts_on).toordinal() if (e.ends_on or e.starts_on) else 0, e.pk)
-    )
+    events.sort(key=lambda e: ((e.ends_on or e.starts_on).toordinal() if (e.ends_on or e.starts_on) else 0, e.pk))
     return events
 
 

@@ -29,8 +29,9 @@ SERIES_RECOMPUTE = "seasons.series_recompute"
 def series_rule(series: Series) -> SeriesRule:
     """A ``Series`` row → the engine's rule, in one place."""
     points = tuple(series.place_points or ()) if series.rule == Series.Rule.PLACE_POINTS else ()
-    return SeriesRule(kind=series.rule, best_n=series.best_n if series.rule == Series.Rule.BEST_N else None,
-                      place_points=points)  # fmt: skip
+    return SeriesRule(
+        kind=series.rule, best_n=series.best_n if series.rule == Series.Rule.BEST_N else None, place_points=points
+    )
 
 
 def series_schedule_recompute(*, series_id: int) -> None:
@@ -116,49 +117,90 @@ def series_recompute(*, series_id: int, as_of: date | None = None) -> Series | N
             names[player_id] = row.name
             results.append(EventResult(event.pk, player_id, row.place, row.points))
             if ema.mers is not None:
-                ranked.append(
-                    RankedResult(event.pk, player_id, row.base_rank, ema.mers.total, _last_day(event))
-                )
+                ranked.append(RankedResult(event.pk, player_id, row.base_rank, ema.mers.total, _last_day(event)))
         tables: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for number, table, player_id, placement in selectors.event_game_places(event):
             tables.setdefault((number, table), []).append((player_id, placement))
             names.setdefault(player_id, "")
         games.extend(Game(tuple(places)) for places in tables.values())
         last = _last_day(event)
-        counted.append([event.pk, event.name, event.slug, last.isoformat() if last else None,
-                        str(ema.mers.total) if ema.mers is not None else None])  # fmt: skip
+        counted.append(
+            [
+                event.pk,
+                event.name,
+                event.slug,
+                last.isoformat() if last else None,
+                str(ema.mers.total) if ema.mers is not None else None,
+            ]
+        )
     missing = [pid for pid, name in names.items() if not name]  # seated, never ranked (a substitute)
     names.update(selectors.player_names(missing))
     lines = series_standings(results, series_rule(series), event_order=[e.pk for e in events])
     SeriesStanding.objects.filter(series=series).delete()
     SeriesStanding.objects.bulk_create(
-        SeriesStanding(series=series, position=position, player_id=line.player_id, rank=line.rank,
-                       name=names[line.player_id], total=line.total, events=line.events,
-                       results=[[r.event_id, r.place, str(r.points), str(r.value), r.counted] for r in line.results])
+        SeriesStanding(
+            series=series,
+            position=position,
+            player_id=line.player_id,
+            rank=line.rank,
+            name=names[line.player_id],
+            total=line.total,
+            events=line.events,
+            results=[[r.event_id, r.place, str(r.points), str(r.value), r.counted] for r in line.results],
+        )
         for position, line in enumerate(lines)
-    )  # fmt: skip
+    )
     SeriesRating.objects.filter(series=series).delete()
     ema_rows = ema_ranking(ranked, as_of=as_of)
     SeriesRating.objects.bulk_create(
-        SeriesRating(series=series, kind=SeriesRating.Kind.EMA, position=position, player_id=row.player_id,
-                     rank=row.rank, name=names[row.player_id], value=str(row.score), shown=decimal_text(row.score),
-                     count=row.results,
-                     detail={"part_a": decimal_text(row.part_a), "part_b": decimal_text(row.part_b),
-                             "part_a_exact": str(row.part_a), "part_b_exact": str(row.part_b),
-                             "part_a_count": row.part_a_count})
+        SeriesRating(
+            series=series,
+            kind=SeriesRating.Kind.EMA,
+            position=position,
+            player_id=row.player_id,
+            rank=row.rank,
+            name=names[row.player_id],
+            value=str(row.score),
+            shown=decimal_text(row.score),
+            count=row.results,
+            detail={
+                "part_a": decimal_text(row.part_a),
+                "part_b": decimal_text(row.part_b),
+                "part_a_exact": str(row.part_a),
+                "part_b_exact": str(row.part_b),
+                "part_a_count": row.part_a_count,
+            },
+        )
         for position, row in enumerate(ema_rows)
-    )  # fmt: skip
+    )
     elo_rows = elo_ratings(games)
     ranks = ranks_of([row.rating for row in elo_rows])
     SeriesRating.objects.bulk_create(
-        SeriesRating(series=series, kind=SeriesRating.Kind.ELO, position=position, player_id=row.player_id,
-                     rank=rank, name=names.get(row.player_id, ""), value=str(row.rating),
-                     shown=rating_text(row.rating), count=row.games)
+        SeriesRating(
+            series=series,
+            kind=SeriesRating.Kind.ELO,
+            position=position,
+            player_id=row.player_id,
+            rank=rank,
+            name=names.get(row.player_id, ""),
+            value=str(row.rating),
+            shown=rating_text(row.rating),
+            count=row.games,
+        )
         for position, (row, rank) in enumerate(zip(elo_rows, ranks, strict=True))
-    )  # fmt: skip
+    )
     series.computed_at, series.as_of = timezone.now(), as_of
     series.standings_count, series.ema_count, series.elo_count = len(lines), len(ema_rows), len(elo_rows)
     series.events_counted, series.events_waiting = json.loads(json.dumps(counted)), waiting
-    series.save(update_fields=["computed_at", "as_of", "standings_count", "ema_count", "elo_count",
-                               "events_counted", "events_waiting"])  # fmt: skip
+    series.save(
+        update_fields=[
+            "computed_at",
+            "as_of",
+            "standings_count",
+            "ema_count",
+            "elo_count",
+            "events_counted",
+            "events_waiting",
+        ]
+    )
     return series

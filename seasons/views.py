@@ -67,8 +67,7 @@ def standings(request, slug):
     for row in rows:
         by_event = {cell[0]: cell for cell in row.results}
         row.cells = [by_event.get(event[0]) for event in events]
-    context = {"series": series, "rows": rows, "page": page, "events": events,
-               "rule": series.get_rule_display()}  # fmt: skip
+    context = {"series": series, "rows": rows, "page": page, "events": events, "rule": series.get_rule_display()}
     return render(request, "seasons/standings.html", context)
 
 
@@ -85,14 +84,31 @@ def standings_csv(request, slug):
     writer = csv_writer(Echo())
 
     def lines():
-        yield writer.writerow(["rank", "player", "total", "events", *[f"{e[2]} place" for e in events],
-                               *[f"{e[2]} points" for e in events], *[f"{e[2]} counted" for e in events]])  # fmt: skip
+        yield writer.writerow(
+            [
+                "rank",
+                "player",
+                "total",
+                "events",
+                *[f"{e[2]} place" for e in events],
+                *[f"{e[2]} points" for e in events],
+                *[f"{e[2]} counted" for e in events],
+            ]
+        )
         for row in selectors.series_standings_all(series).iterator(chunk_size=2000):
             by_event = {cell[0]: cell for cell in row.results}
             cells = [by_event.get(e[0]) for e in events]
-            yield writer.writerow([row.rank, row.name, str(row.total), row.events,
-                                   *[c[1] if c else "" for c in cells], *[c[3] if c else "" for c in cells],
-                                   *[("yes" if c[4] else "no") if c else "" for c in cells]])  # fmt: skip
+            yield writer.writerow(
+                [
+                    row.rank,
+                    row.name,
+                    str(row.total),
+                    row.events,
+                    *[c[1] if c else "" for c in cells],
+                    *[c[3] if c else "" for c in cells],
+                    *[("yes" if c[4] else "no") if c else "" for c in cells],
+                ]
+            )
 
     response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{series.slug}_series.csv"'
@@ -110,8 +126,18 @@ def rating(request, slug):
     count = series.ema_count if kind == SeriesRating.Kind.EMA else series.elo_count
     page = _page(request, count)
     rows = selectors.series_ratings_slice(series, kind, page.start, page.start + PER_PAGE)
-    context = {"series": series, "rows": rows, "page": page, "kind": kind, "extra": f"kind={kind}",
-               "kinds": SeriesRating.Kind.choices, "start": int(elo.START), "k": int(elo.K),
-               "scale": int(elo.SCALE), "min_results": ema_ranking.MIN_RESULTS,
-               "part_b_results": ema_ranking.PART_B_RESULTS, "min_to_rank": ema_ranking.MIN_TO_RANK}  # fmt: skip
+    context = {
+        "series": series,
+        "rows": rows,
+        "page": page,
+        "kind": kind,
+        "extra": f"kind={kind}",
+        "kinds": SeriesRating.Kind.choices,
+        "start": int(elo.START),
+        "k": int(elo.K),
+        "scale": int(elo.SCALE),
+        "min_results": ema_ranking.MIN_RESULTS,
+        "part_b_results": ema_ranking.PART_B_RESULTS,
+        "min_to_rank": ema_ranking.MIN_TO_RANK,
+    }
     return render(request, "seasons/rating.html", context)

@@ -42,9 +42,7 @@ def lone_surrogate_path(value: object) -> str | None:
 
 
 def lone_surrogate_message(path: str) -> str:
-    return (
-        f"{path} holds a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair), which is not text"
-    )
+    return f"{path} holds a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair), which is not text"
 
 
 MAX_LIST_ITEMS = 20_000  # a seating of 10,000 players holds 2,500 tables; nothing the API takes holds more
@@ -92,14 +90,14 @@ def json_read(text: str | bytes, *, field: str, code: str = "invalid_json", max_
     except RecursionError:
         value, where = None, "$"
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, a number too long
-        raise TaikaiError(code, _("%(field)s is not JSON: %(error)s") % {"field": field, "error": exc}, field=field) from None  # fmt: skip
+        raise TaikaiError(
+            code, _("%(field)s is not JSON: %(error)s") % {"field": field, "error": exc}, field=field
+        ) from None
     else:
         where = deepest_path(value, max_depth)
     if where is not None:
         message = _("%(field)s nests arrays and objects more than %(depth)s deep (at %(path)s)")
-        raise TaikaiError(
-            code, message % {"field": field, "depth": max_depth, "path": where[:80]}, field=field
-        )
+        raise TaikaiError(code, message % {"field": field, "depth": max_depth, "path": where[:80]}, field=field)
     where = lone_surrogate_path(value)
     if where is not None:
         raise TaikaiError(code, f"{field}: {lone_surrogate_message(where)}", field=field)

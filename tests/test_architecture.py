@@ -17,9 +17,7 @@ _spec.loader.exec_module(layering)
 
 @pytest.fixture(scope="module")
 def graph():
-    return grimp.build_graph(
-        "config", "players", "scoring", "tournament", "taikai", exclude_type_checking_imports=True
-    )
+    return grimp.build_graph("config", "players", "scoring", "tournament", "taikai", exclude_type_checking_imports=True)
 
 
 def test_no_import_cycles_between_project_modules():
@@ -44,16 +42,12 @@ def test_the_tournament_app_reaches_the_scoring_engine_only_through_scoring_serv
     assert direct == set()
 
 
-@pytest.mark.parametrize(
-    "engine", ["scoring.engine", "tournament.engine", "scoring.tiles", "players.reading"]
-)
+@pytest.mark.parametrize("engine", ["scoring.engine", "tournament.engine", "scoring.tiles", "players.reading"])
 def test_engines_import_no_django_and_no_database_layer(graph, engine):
     modules = graph.find_descendants(engine) | {engine}
     imported = {m for module in modules for m in graph.find_modules_directly_imported_by(module)}
     assert not {m for m in imported if m.split(".")[0] in ("django", "rest_framework", "celery", "players")}
-    assert not {
-        m for m in imported if m.startswith(("scoring.models", "tournament.models", "tournament.services"))
-    }
+    assert not {m for m in imported if m.startswith(("scoring.models", "tournament.models", "tournament.services"))}
 
 
 def test_services_never_import_an_entry_point(graph):

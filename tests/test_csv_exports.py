@@ -24,11 +24,27 @@ from tournament.services.teams import teams_import_csv
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "config", "idempotency", "live", "players", "profiles", "registration", "scoring", "seasons",
-        "taikai", "tournament")  # fmt: skip
+APPS = (
+    "accounts",
+    "config",
+    "idempotency",
+    "live",
+    "players",
+    "profiles",
+    "registration",
+    "scoring",
+    "seasons",
+    "taikai",
+    "tournament",
+)
 # the modules that answer a CSV file, each walked below
-CSV_MODULES = {"registration/admin.py", "seasons/views.py", "tournament/admin/discipline.py",
-               "tournament/api_v1/exports.py", "tournament/views.py"}  # fmt: skip
+CSV_MODULES = {
+    "registration/admin.py",
+    "seasons/views.py",
+    "tournament/admin/discipline.py",
+    "tournament/api_v1/exports.py",
+    "tournament/views.py",
+}
 FORMULA = '=HYPERLINK("http://x")'
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
 
@@ -49,7 +65,13 @@ def test_the_neutral_writer_is_the_only_csv_writer_and_every_csv_answer_is_walke
 
 def test_a_cell_is_neutralised_unless_it_is_a_number():
     assert [csv_text(v) for v in (FORMULA, "@SUM(1)", "+1+1", "-2-3", "\tx", "Sato")] == [
-        "'" + FORMULA, "'@SUM(1)", "'+1+1", "'-2-3", "'\tx", "Sato"]  # fmt: skip
+        "'" + FORMULA,
+        "'@SUM(1)",
+        "'+1+1",
+        "'-2-3",
+        "'\tx",
+        "Sato",
+    ]
     assert [csv_text(v) for v in (-3900, "-3900", "-91/2", "-12.5", None)] == [
         "-3900",
         "-3900",
@@ -75,14 +97,15 @@ def world(make_event, play_round, django_capture_on_commit_callbacks):
     player with an EMA number; its registration has a sign-up named like a formula; a series holds it."""
     event = make_event(8, starts_on=date(2026, 3, 1), ends_on=date(2026, 3, 2), team_rule="sum")
     for i, entry in enumerate(event.entries.order_by("id")):
-        Player.objects.filter(pk=entry.player_id).update(family_name=f"Family{i + 1}", given_name="Given",
-                                                         country="DE", external_id=f"0{i + 1}090055")  # fmt: skip
-    Player.objects.filter(display_name="Player 01").update(
-        display_name=FORMULA, family_name=FORMULA, club="@SUM(1)"
-    )
+        Player.objects.filter(pk=entry.player_id).update(
+            family_name=f"Family{i + 1}", given_name="Given", country="DE", external_id=f"0{i + 1}090055"
+        )
+    Player.objects.filter(display_name="Player 01").update(display_name=FORMULA, family_name=FORMULA, club="@SUM(1)")
     names = list(event.entries.order_by("id").values_list("player__display_name", flat=True))
-    rows = [f'"{team}","{name.replace(chr(34), chr(34) * 2)}",member'
-            for team, name in zip(["-2+3"] * 4 + ["Red"] * 4, names, strict=True)]  # fmt: skip
+    rows = [
+        f'"{team}","{name.replace(chr(34), chr(34) * 2)}",member'
+        for team, name in zip(["-2+3"] * 4 + ["Red"] * 4, names, strict=True)
+    ]
     teams_import_csv(event=event, data=("team,player,role\n" + "\n".join(rows) + "\n").encode())
     play_round(event, RON)
     series = Series.objects.create(name="Season", slug="season", rule="sum")
@@ -91,8 +114,9 @@ def world(make_event, play_round, django_capture_on_commit_callbacks):
         event_finish(event=event)
     now = timezone.now()
     Registration.objects.create(event=event, opens_at=now, closes_at=now, cap=8)
-    SignUp.objects.create(event=event, state="waiting", rank=1, name=FORMULA, club="+1+1", email="x@example.org",
-                          nonce="n")  # fmt: skip
+    SignUp.objects.create(
+        event=event, state="waiting", rank=1, name=FORMULA, club="+1+1", email="x@example.org", nonce="n"
+    )
     return event, series
 
 
@@ -107,12 +131,15 @@ def test_every_csv_export_neutralises_formulas(world, admin_client):
         "api results": admin_client.get(reverse("api_v1:results_ema", args=[event.slug])),
         "api EMA file": admin_client.get(reverse("api_v1:results_ema", args=[event.slug]) + "?format=csv"),
         "series": admin_client.get(reverse("seasons:standings_csv", args=[series.slug])),
-        "personal links": admin_client.post(reverse("admin:tournament_entry_changelist"),
-                                            {"action": "personal_links_csv", ACTION_CHECKBOX_NAME: entries}),
-        "sign-ups": admin_client.post(reverse("admin:registration_signup_changelist"),
-                                      {"action": "export_csv", ACTION_CHECKBOX_NAME: list(
-                                          SignUp.objects.values_list("pk", flat=True))}),
-    }  # fmt: skip
+        "personal links": admin_client.post(
+            reverse("admin:tournament_entry_changelist"),
+            {"action": "personal_links_csv", ACTION_CHECKBOX_NAME: entries},
+        ),
+        "sign-ups": admin_client.post(
+            reverse("admin:registration_signup_changelist"),
+            {"action": "export_csv", ACTION_CHECKBOX_NAME: list(SignUp.objects.values_list("pk", flat=True))},
+        ),
+    }
     for what, response in answers.items():
         assert response.status_code == 200 and response["Content-Type"].startswith("text/csv"), what
         found = cells(response)

@@ -21,8 +21,20 @@ pytestmark = pytest.mark.once
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = ROOT / "locale" / "ja" / "LC_MESSAGES"
 DOMAINS = ("django", "djangojs")
-NOT_SOURCE = (".git", ".venv", "staticfiles", "node_modules", "__pycache__", ".hypothesis", ".pytest_cache",
-              ".ruff_cache", ".import_linter_cache", "db.sqlite3*", "tests", "benchmarks")  # fmt: skip
+NOT_SOURCE = (
+    ".git",
+    ".venv",
+    "staticfiles",
+    "node_modules",
+    "__pycache__",
+    ".hypothesis",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".import_linter_cache",
+    "db.sqlite3*",
+    "tests",
+    "benchmarks",
+)
 
 needs_gettext = pytest.mark.skipif(
     shutil.which("xgettext") is None and os.environ.get("CI") != "true",
@@ -49,10 +61,26 @@ def test_every_message_of_the_code_is_in_the_japanese_catalog(tmp_path):
     # when makemessages extracts the messages of the code into the copy's catalog
     for domain in DOMAINS:
         subprocess.run(
-            [sys.executable, "manage.py", "makemessages", "-l", "ja", "-d", domain, "--no-obsolete",
-             "--add-location=file", "-i", ".venv", "-i", "staticfiles"],
-            cwd=copy, check=True, capture_output=True, env=os.environ | {"DJANGO_SETTINGS_MODULE": "config.settings"},
-        )  # fmt: skip
+            [
+                sys.executable,
+                "manage.py",
+                "makemessages",
+                "-l",
+                "ja",
+                "-d",
+                domain,
+                "--no-obsolete",
+                "--add-location=file",
+                "-i",
+                ".venv",
+                "-i",
+                "staticfiles",
+            ],
+            cwd=copy,
+            check=True,
+            capture_output=True,
+            env=os.environ | {"DJANGO_SETTINGS_MODULE": "config.settings"},
+        )
     # then every message is translated already
     missing = {
         domain: unfinished(polib.pofile(str(copy / "locale/ja/LC_MESSAGES" / f"{domain}.po")))

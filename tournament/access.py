@@ -66,8 +66,9 @@ class Actor:
     """The person behind a request: an account with its roles, and what the session opened without one
     (table cards, personal links); or a program holding an API token, and nothing else."""
 
-    def __init__(self, user, *, cards: dict[int, int] | None = None, player_entries=frozenset(),
-                 token: ApiToken | None = None):  # fmt: skip
+    def __init__(
+        self, user, *, cards: dict[int, int] | None = None, player_entries=frozenset(), token: ApiToken | None = None
+    ):
         self.token = token
         if token is not None:  # a token's request is the token's alone
             user, cards, player_entries = AnonymousUser(), None, frozenset()
@@ -101,12 +102,7 @@ class Actor:
     @property
     def anonymous(self) -> bool:
         """Nobody at all: no account, no token and nothing opened in this session."""
-        return (
-            self.token is None
-            and not self.signed_in
-            and not self.scorekeeper_tables
-            and not self.player_entries
-        )
+        return self.token is None and not self.signed_in and not self.scorekeeper_tables and not self.player_entries
 
     @cached_property
     def grants(self) -> dict[int, Grant]:

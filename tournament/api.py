@@ -134,12 +134,15 @@ class ClockView(APIView):
         elif self.action == "replay":
             valid = self._valid(ReplayInput, request)
             log = [dict(entry) for entry in valid["log"]]
-            clock = clock_replay(table=table, user=request.user, base_version=valid["base_version"],
-                                 sent_at_ms=sending_time_ms(request, valid["sent_at_ms"]), log=log)  # fmt: skip
-        else:
-            return Response(
-                {"error": {"code": "not_allowed", "message": _("read the state with GET")}}, status=405
+            clock = clock_replay(
+                table=table,
+                user=request.user,
+                base_version=valid["base_version"],
+                sent_at_ms=sending_time_ms(request, valid["sent_at_ms"]),
+                log=log,
             )
+        else:
+            return Response({"error": {"code": "not_allowed", "message": _("read the state with GET")}}, status=405)
         return Response(clock_payload(clock))
 
     @staticmethod

@@ -48,7 +48,8 @@ behind the services' back, or a service that went wrong, shows up as a violation
   last final game (``champion_not_finalist``); before the last of the event's ``final_games`` games
   nothing is decided: the same finalists play on, less the disqualified (``final_decided_early``);
 * standings snapshot: present once results exist (``standings_missing``), one row per entry
-  (``standings_entries``) at positions 0, 1, … as many as the snapshot counts (``standings_positions``), totals = current game points − penalty points / 1000 (``standings_total``),
+  (``standings_entries``) at positions 0, 1, … as many as the snapshot counts (``standings_positions``),
+  totals = current game points − penalty points / 1000 (``standings_total``),
   advances and games counted (``standings_advances``, ``standings_games``), rows ordered and ranked
   by the event's precedence with shared ranks (``standings_order``), completed rounds counted
   (``standings_rounds``);
@@ -97,13 +98,9 @@ SEASONS_PER_YEAR = 4  # art. 39: a year of overtime is four hands, spring to win
 
 # Seed 004's fouls as the engine's table states them (arts. 35–38, 43); the checks below count and sum
 # the records with their own arithmetic.
-LOST_WINS = {
-    kind.value: set(effect.lost_wins) for kind, effect in PENALTY_EFFECTS.items() if effect.lost_wins
-}
+LOST_WINS = {kind.value: set(effect.lost_wins) for kind, effect in PENALTY_EFFECTS.items() if effect.lost_wins}
 REPLAY_KINDS = {kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.replays_hand}  # 36条③
-PENALTY_POINT_KINDS = {
-    kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.has_penalty_points
-}  # 37条①
+PENALTY_POINT_KINDS = {kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.has_penalty_points}  # 37条①
 CLAIM_LOST_KINDS = {kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.loses_claim}  # 拾
 CARRIED_KINDS = {kind.value for kind, effect in PENALTY_EFFECTS.items() if effect.carries_to_replay}  # 36条③
 
@@ -136,7 +133,9 @@ class EventRecords:
         if where is None:
             table = self.tables[table_id]
             where = self._where[table_id] = _("round %(round)s table %(table)s") % {
-                "round": table.round.number, "table": table.number}  # fmt: skip
+                "round": table.round.number,
+                "table": table.number,
+            }
         return where
 
     def playing_seats(self, table_id: int) -> list[Seat]:
@@ -186,9 +185,7 @@ def check_hands(records: EventRecords) -> list[Violation]:
         numbers = [hand.number for hand in hands]
         if numbers != list(range(1, len(hands) + 1)):
             violations.append(
-                Violation(
-                    "hand_numbering", table_where, _("hands are numbered %(numbers)s") % {"numbers": numbers}
-                )
+                Violation("hand_numbering", table_where, _("hands are numbered %(numbers)s") % {"numbers": numbers})
             )
         deposits = 0
         for hand in hands:
@@ -198,37 +195,58 @@ def check_hands(records: EventRecords) -> list[Violation]:
                 where = _("%(where)s v%(version)s") % {"where": hand_where, "version": version.version}
                 balance = sum(version.deltas) - (version.deposits_in - version.deposits_out)
                 if balance:
-                    violations.append(Violation(
-                        "hand_zero_sum", where,
-                        _("changes %(changes)s sum to %(sum)s, deposits in %(in)s − out %(out)s = %(net)s") % {
-                            "changes": version.deltas, "sum": sum(version.deltas), "in": version.deposits_in,
-                            "out": version.deposits_out, "net": version.deposits_in - version.deposits_out},
-                    ))  # fmt: skip
+                    violations.append(
+                        Violation(
+                            "hand_zero_sum",
+                            where,
+                            _("changes %(changes)s sum to %(sum)s, deposits in %(in)s − out %(out)s = %(net)s")
+                            % {
+                                "changes": version.deltas,
+                                "sum": sum(version.deltas),
+                                "in": version.deposits_in,
+                                "out": version.deposits_out,
+                                "net": version.deposits_in - version.deposits_out,
+                            },
+                        )
+                    )
                 if len(version.deltas) != seat_count:
-                    violations.append(Violation(
-                        "hand_seat_count", where,
-                        _("%(changes)s changes for %(seats)s seats") % {"changes": len(version.deltas), "seats": seat_count}
-                    ))  # fmt: skip
+                    violations.append(
+                        Violation(
+                            "hand_seat_count",
+                            where,
+                            _("%(changes)s changes for %(seats)s seats")
+                            % {"changes": len(version.deltas), "seats": seat_count},
+                        )
+                    )
             flagged = [v.version for v in records.versions.get(hand.id, []) if v.is_current]
             if hand.current_version and flagged != [hand.current_version]:
-                violations.append(Violation(
-                    "hand_current_flag", hand_where,
-                    _("versions marked current %(flagged)s, but the hand's current version is %(current)s")
-                    % {"flagged": flagged, "current": hand.current_version},
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "hand_current_flag",
+                        hand_where,
+                        _("versions marked current %(flagged)s, but the hand's current version is %(current)s")
+                        % {"flagged": flagged, "current": hand.current_version},
+                    )
+                )
             current = by_version.get(hand.current_version)
             if current is None:
-                violations.append(Violation(
-                    "hand_version", hand_where,
-                    _("the current version %(version)s does not exist") % {"version": hand.current_version}
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "hand_version",
+                        hand_where,
+                        _("the current version %(version)s does not exist") % {"version": hand.current_version},
+                    )
+                )
                 continue
             if current.deposits_in != deposits:
-                violations.append(Violation(
-                    "deposits_chain", _("%(where)s v%(version)s") % {"where": hand_where, "version": current.version},
-                    _("%(in)s deposits in, but the previous hand left %(left)s")
-                    % {"in": current.deposits_in, "left": deposits},
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "deposits_chain",
+                        _("%(where)s v%(version)s") % {"where": hand_where, "version": current.version},
+                        _("%(in)s deposits in, but the previous hand left %(left)s")
+                        % {"in": current.deposits_in, "left": deposits},
+                    )
+                )
             deposits = current.deposits_out
     return violations
 
@@ -238,9 +256,7 @@ def _current_hands(records: EventRecords, table_id: int) -> list[tuple[Hand, Han
     entered by mistake, left out)."""
     current = []
     for hand in records.hands.get(table_id, []):
-        version = next(
-            (v for v in records.versions.get(hand.id, []) if v.version == hand.current_version), None
-        )
+        version = next((v for v in records.versions.get(hand.id, []) if v.version == hand.current_version), None)
         if version is not None and version.outcome != HandVersion.Outcome.VOID:
             current.append((hand, version))
     return current
@@ -287,16 +303,23 @@ def check_result_versions(records: EventRecords) -> list[Violation]:
         per_seat = Counter(r.seat_id for r in current)
         versions = {r.version for r in current}
         if sorted(per_seat) != sorted(seat_ids) or any(n != 1 for n in per_seat.values()):
-            violations.append(Violation(
-                "result_versions", where,
-                _("%(results)s current results for %(seats)s seats") % {"results": len(current), "seats": len(seat_ids)}
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "result_versions",
+                    where,
+                    _("%(results)s current results for %(seats)s seats")
+                    % {"results": len(current), "seats": len(seat_ids)},
+                )
+            )
         elif versions != {table.result_version}:
-            violations.append(Violation(
-                "result_versions", where,
-                _("current results of version %(versions)s, the table is at version %(version)s")
-                % {"versions": sorted(versions), "version": table.result_version},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "result_versions",
+                    where,
+                    _("current results of version %(versions)s, the table is at version %(version)s")
+                    % {"versions": sorted(versions), "version": table.result_version},
+                )
+            )
     return violations
 
 
@@ -314,22 +337,36 @@ def check_table_points(records: EventRecords) -> list[Violation]:
         if records.hands.get(table_id):
             expected, _lost = final_points_from_hands(records, table_id)
             if recorded != expected:
-                violations.append(Violation(
-                    "table_points", where,
-                    _("final points %(recorded)s, the hands give %(expected)s") % {"recorded": recorded, "expected": expected}
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "table_points",
+                        where,
+                        _("final points %(recorded)s, the hands give %(expected)s")
+                        % {"recorded": recorded, "expected": expected},
+                    )
+                )
             continue
         if None in recorded:
             violations.append(Violation("table_points_sum", where, _("a seat has no final points")))
             continue
         lost = ruleset.start_points * len(seats) - sum(recorded)
         if lost < 0 or lost % ruleset.riichi_stick:
-            violations.append(Violation(
-                "table_points_sum", where,
-                _("final points add up to %(total)s, not %(start)s × %(seats)s less deposits in sticks of %(stick)s")
-                % {"total": sum(recorded), "start": ruleset.start_points, "seats": len(seats),
-                   "stick": ruleset.riichi_stick},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "table_points_sum",
+                    where,
+                    _(
+                        "final points add up to %(total)s, not %(start)s × %(seats)s "
+                        "less deposits in sticks of %(stick)s"
+                    )
+                    % {
+                        "total": sum(recorded),
+                        "start": ruleset.start_points,
+                        "seats": len(seats),
+                        "stick": ruleset.riichi_stick,
+                    },
+                )
+            )
     return violations
 
 
@@ -365,34 +402,51 @@ def check_results(records: EventRecords) -> list[Violation]:
             seat = seat_of.get(row.seat_id)
             row_where = partial(_seat_where, where, seat, row.seat_id)
             if row.game_points != row.point_score + row.placement_points + row.oka:
-                violations.append(Violation(
-                    "result_game_points", row_where(),
-                    _("game points %(game)s ≠ point score %(score)s + placement points %(placement)s + oka %(oka)s")
-                    % {"game": row.game_points, "score": row.point_score, "placement": row.placement_points,
-                       "oka": row.oka},
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "result_game_points",
+                        row_where(),
+                        _("game points %(game)s ≠ point score %(score)s + placement points %(placement)s + oka %(oka)s")
+                        % {
+                            "game": row.game_points,
+                            "score": row.point_score,
+                            "placement": row.placement_points,
+                            "oka": row.oka,
+                        },
+                    )
+                )
             expected_score = (
                 Fraction(row.final_points - ruleset.return_points, THOUSAND)
                 if row.final_points is not None
                 else Fraction(0)
             )
             if row.point_score != expected_score:
-                violations.append(Violation(
-                    "result_point_score", row_where(),
-                    _("point score %(score)s, expected %(expected)s") % {"score": row.point_score, "expected": expected_score}
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "result_point_score",
+                        row_where(),
+                        _("point score %(score)s, expected %(expected)s")
+                        % {"score": row.point_score, "expected": expected_score},
+                    )
+                )
             if seat is not None and row.entry_id != seat.entry_id:
-                violations.append(Violation(
-                    "result_entry", row_where(),
-                    _("result of entry %(entry)s on entry %(seat_entry)s's seat")
-                    % {"entry": row.entry_id, "seat_entry": seat.entry_id}
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "result_entry",
+                        row_where(),
+                        _("result of entry %(entry)s on entry %(seat_entry)s's seat")
+                        % {"entry": row.entry_id, "seat_entry": seat.entry_id},
+                    )
+                )
             if row.multiplier != table.multiplier:
-                violations.append(Violation(
-                    "result_multiplier", row_where(),
-                    _("multiplier %(multiplier)s, the table's is %(table)s")
-                    % {"multiplier": row.multiplier, "table": table.multiplier}
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "result_multiplier",
+                        row_where(),
+                        _("multiplier %(multiplier)s, the table's is %(table)s")
+                        % {"multiplier": row.multiplier, "table": table.multiplier},
+                    )
+                )
         violations += _check_table_placements(records, table, rows, where)
     return violations
 
@@ -408,48 +462,67 @@ def _check_table_placements(records, table: Table, rows: list[SeatResult], where
     for index, row in enumerate(finishers):
         expected = expected_placement(points, index, ruleset.tie_rule)
         if row.placement != expected:
-            violations.append(Violation(
-                "placement", where,
-                # Translators: tie_rule is the ruleset's tie rule as stored (split, seat_order).
-                _("%(points)s points placed %(placement)s, expected %(expected)s (%(tie_rule)s ties)")
-                % {"points": row.final_points, "placement": row.placement, "expected": expected,
-                   "tie_rule": ruleset.tie_rule},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "placement",
+                    where,
+                    # Translators: tie_rule is the ruleset's tie rule as stored (split, seat_order).
+                    _("%(points)s points placed %(placement)s, expected %(expected)s (%(tie_rule)s ties)")
+                    % {
+                        "points": row.final_points,
+                        "placement": row.placement,
+                        "expected": expected,
+                        "tie_rule": ruleset.tie_rule,
+                    },
+                )
+            )
         advanced = row.placement is not None and row.placement <= event.advancing_places
         if row.advanced != advanced:
-            violations.append(Violation(
-                "advanced", where,
-                _("placed %(placement)s: advanced should be %(advanced)s") % {"placement": row.placement, "advanced": advanced}
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "advanced",
+                    where,
+                    _("placed %(placement)s: advanced should be %(advanced)s")
+                    % {"placement": row.placement, "advanced": advanced},
+                )
+            )
     for row in rows:
         if row.forfeit and (row.placement is not None or row.advanced):
-            violations.append(
-                Violation("placement", where, _("a forfeit 不戦敗 has a placement or advances"))
-            )
+            violations.append(Violation("placement", where, _("a forfeit 不戦敗 has a placement or advances")))
     violations += _check_placement_points(records, table, finishers, where)
     violations += _check_forfeits(records, table, rows, where)
     placement_total = sum((r.placement_points for r in finishers), Fraction(0))
     if placement_total != 0:
-        violations.append(Violation(
-            "placement_points_sum", where,
-            _("placement points of the finishers sum to %(total)s") % {"total": placement_total}
-        ))  # fmt: skip
+        violations.append(
+            Violation(
+                "placement_points_sum",
+                where,
+                _("placement points of the finishers sum to %(total)s") % {"total": placement_total},
+            )
+        )
     starters = [r for r in rows if r.final_points is not None]
     oka_expected = Fraction((ruleset.return_points - ruleset.start_points) * len(starters), THOUSAND)
     oka_total = sum((r.oka for r in rows), Fraction(0))
     if oka_total != oka_expected:
-        violations.append(Violation(
-            "oka_sum", where, _("oka sums to %(total)s, expected %(expected)s") % {"total": oka_total, "expected": oka_expected}
-        ))  # fmt: skip
+        violations.append(
+            Violation(
+                "oka_sum",
+                where,
+                _("oka sums to %(total)s, expected %(expected)s") % {"total": oka_total, "expected": oka_expected},
+            )
+        )
     lost = ruleset.start_points * len(starters) - sum(r.final_points for r in starters)
     forfeits = sum((r.placement_points for r in rows if r.forfeit), Fraction(0))
     game_total = sum((r.game_points for r in rows), Fraction(0))
     if game_total != forfeits - Fraction(lost, THOUSAND):
-        violations.append(Violation(
-            "table_game_points_sum", where,
-            _("game points sum to %(total)s, expected forfeits %(forfeits)s − lost deposits %(lost)s/1000")
-            % {"total": game_total, "forfeits": forfeits, "lost": lost},
-        ))  # fmt: skip
+        violations.append(
+            Violation(
+                "table_game_points_sum",
+                where,
+                _("game points sum to %(total)s, expected forfeits %(forfeits)s − lost deposits %(lost)s/1000")
+                % {"total": game_total, "forfeits": forfeits, "lost": lost},
+            )
+        )
     return violations
 
 
@@ -493,31 +566,41 @@ def _check_overtime_state(records: EventRecords, table: Table) -> list[Violation
         if len(version.deltas) == len(points):
             points = [p + d for p, d in zip(points, version.deltas, strict=True)]
         if version.overtime:
-            results.append(OvertimeHandResult(
-                winners=tuple(w.get("winner") for w in version.wins), points_after=tuple(points),
-                playing=tuple(records.seats_in_hand(table.id, hand.number)), replayed=version.outcome == "replayed",
-            ))  # fmt: skip
+            results.append(
+                OvertimeHandResult(
+                    winners=tuple(w.get("winner") for w in version.wins),
+                    points_after=tuple(points),
+                    playing=tuple(records.seats_in_hand(table.id, hand.number)),
+                    replayed=version.outcome == "replayed",
+                )
+            )
     try:
-        progress = overtime_progress(
-            results, closed_by_organizer=table.overtime_state == "closed_by_organizer"
-        )
+        progress = overtime_progress(results, closed_by_organizer=table.overtime_state == "closed_by_organizer")
     except TournamentError as exc:
         return [Violation("overtime_state", where, exc.message)]
     violations = []
     if table.overtime_state != progress.state:
-        violations.append(Violation(
-            "overtime_state", where,
-            _("the table says %(table)s, its hands say %(hands)s") % {"table": table.overtime_state, "hands": progress.state}
-        ))  # fmt: skip
+        violations.append(
+            Violation(
+                "overtime_state",
+                where,
+                _("the table says %(table)s, its hands say %(hands)s")
+                % {"table": table.overtime_state, "hands": progress.state},
+            )
+        )
     if progress.hands_after_end:
-        violations.append(Violation(
-            "overtime_after_end", where,
-            _("%(count)s overtime hands after it ended (%(state)s)") % {"count": progress.hands_after_end, "state": progress.state}
-        ))  # fmt: skip
+        violations.append(
+            Violation(
+                "overtime_after_end",
+                where,
+                _("%(count)s overtime hands after it ended (%(state)s)")
+                % {"count": progress.hands_after_end, "state": progress.state},
+            )
+        )
     if progress.state == "playing" and table.status == Table.Status.FINISHED:
-        violations.append(Violation(
-            "overtime_unfinished", where, _("the result is confirmed while the overtime goes on (art. 39 ②)")
-        ))  # fmt: skip
+        violations.append(
+            Violation("overtime_unfinished", where, _("the result is confirmed while the overtime goes on (art. 39 ②)"))
+        )
     return violations
 
 
@@ -529,13 +612,9 @@ def _placement_share(points: list[int], index: int, uma: list[Fraction], tie_rul
     return sum(uma[place - 1 : place - 1 + shared], Fraction(0)) / shared
 
 
-def _check_placement_points(
-    records, table: Table, finishers: list[SeatResult], where: str
-) -> list[Violation]:
+def _check_placement_points(records, table: Table, finishers: list[SeatResult], where: str) -> list[Violation]:
     if len(finishers) not in (2, 3, 4):
-        return [
-            Violation("placement_points", where, _("%(count)s players finished") % {"count": len(finishers)})
-        ]
+        return [Violation("placement_points", where, _("%(count)s players finished") % {"count": len(finishers)})]
     ruleset = records.event.ruleset
     uma = list(ruleset.uma_for(len(finishers)))
     multiplier = table_multiplier(records, table)
@@ -544,13 +623,23 @@ def _check_placement_points(
     for index, row in enumerate(finishers):
         expected = _placement_share(points, index, uma, ruleset.tie_rule) * multiplier
         if row.placement_points != expected:
-            violations.append(Violation(
-                "placement_points", where,
-                _("%(points)s points have placement points %(placement)s, expected %(expected)s (uma of %(finishers)s "
-                  "finishers × %(multiplier)s)")
-                % {"points": row.final_points, "placement": row.placement_points, "expected": expected,
-                   "finishers": len(finishers), "multiplier": multiplier},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "placement_points",
+                    where,
+                    _(
+                        "%(points)s points have placement points %(placement)s, expected %(expected)s "
+                        "(uma of %(finishers)s finishers × %(multiplier)s)"
+                    )
+                    % {
+                        "points": row.final_points,
+                        "placement": row.placement_points,
+                        "expected": expected,
+                        "finishers": len(finishers),
+                        "multiplier": multiplier,
+                    },
+                )
+            )
     return violations
 
 
@@ -573,23 +662,29 @@ def _check_forfeits(records, table: Table, rows: list[SeatResult], where: str) -
                 Seat.Absence.ABSENT_BEFORE: _("absent before the game, but forfeit is %(forfeit)s"),
                 Seat.Absence.ABSENT_DURING: _("left during the game, but forfeit is %(forfeit)s"),
             }
-            violations.append(
-                Violation("forfeit", row_where(), but_forfeit[seat.absence] % {"forfeit": row.forfeit})
-            )
+            violations.append(Violation("forfeit", row_where(), but_forfeit[seat.absence] % {"forfeit": row.forfeit}))
         if not absent:
             continue
         if row.placement_points != forfeit_value or row.oka:
-            violations.append(Violation(
-                "forfeit_points", row_where(),
-                _("placement points %(placement)s and oka %(oka)s, expected %(expected)s (the last place of "
-                  "%(seated)s seated) and no oka")
-                % {"placement": row.placement_points, "oka": row.oka, "expected": forfeit_value, "seated": seated},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "forfeit_points",
+                    row_where(),
+                    _(
+                        "placement points %(placement)s and oka %(oka)s, expected %(expected)s (the last place of "
+                        "%(seated)s seated) and no oka"
+                    )
+                    % {"placement": row.placement_points, "oka": row.oka, "expected": forfeit_value, "seated": seated},
+                )
+            )
         if not seat.in_game and row.final_points is not None:
-            violations.append(Violation(
-                "forfeit_points", row_where(),
-                _("absent before the game, yet %(points)s final points") % {"points": row.final_points}
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "forfeit_points",
+                    row_where(),
+                    _("absent before the game, yet %(points)s final points") % {"points": row.final_points},
+                )
+            )
     return violations
 
 
@@ -605,14 +700,20 @@ def check_replayed_hands(records: EventRecords) -> list[Violation]:
                 if version.outcome != "replayed":
                     continue
                 if any(version.deltas) or version.deposits_out != version.deposits_in or version.wins:
-                    violations.append(Violation(
-                        "replayed_hand",
-                        _("%(where)s hand %(hand)s v%(version)s")
-                        % {"where": records.table_where(table_id), "hand": hand.number, "version": version.version},
-                        _("a replayed hand with changes %(changes)s, wins %(wins)s, deposits %(in)s → %(out)s")
-                        % {"changes": version.deltas, "wins": len(version.wins), "in": version.deposits_in,
-                           "out": version.deposits_out},
-                    ))  # fmt: skip
+                    violations.append(
+                        Violation(
+                            "replayed_hand",
+                            _("%(where)s hand %(hand)s v%(version)s")
+                            % {"where": records.table_where(table_id), "hand": hand.number, "version": version.version},
+                            _("a replayed hand with changes %(changes)s, wins %(wins)s, deposits %(in)s → %(out)s")
+                            % {
+                                "changes": version.deltas,
+                                "wins": len(version.wins),
+                                "in": version.deposits_in,
+                                "out": version.deposits_out,
+                            },
+                        )
+                    )
     return violations
 
 
@@ -641,18 +742,25 @@ def check_absences(records: EventRecords) -> list[Violation]:
 
             if seat.absence != Seat.Absence.ABSENT_DURING:
                 if seat.left_after_hand is not None:
-                    violations.append(Violation(
-                        "absence_record", seat_where(),
-                        # Translators: absence is the seat's absence as stored (present, absent_before).
-                        _("%(absence)s, yet left after hand %(hand)s") % {"absence": seat.absence, "hand": seat.left_after_hand}
-                    ))  # fmt: skip
+                    violations.append(
+                        Violation(
+                            "absence_record",
+                            seat_where(),
+                            # Translators: absence is the seat's absence as stored (present, absent_before).
+                            _("%(absence)s, yet left after hand %(hand)s")
+                            % {"absence": seat.absence, "hand": seat.left_after_hand},
+                        )
+                    )
                 continue
             if seat.left_after_hand is None or seat.left_after_hand > len(hands):
-                violations.append(Violation(
-                    "absence_record", seat_where(),
-                    _("left during the game after hand %(hand)s, %(count)s hands recorded")
-                    % {"hand": seat.left_after_hand, "count": len(hands)},
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "absence_record",
+                        seat_where(),
+                        _("left during the game after hand %(hand)s, %(count)s hands recorded")
+                        % {"hand": seat.left_after_hand, "count": len(hands)},
+                    )
+                )
                 continue
             position = playing.index(seat)
             for hand in hands[seat.left_after_hand :]:
@@ -663,17 +771,23 @@ def check_absences(records: EventRecords) -> list[Violation]:
                         "version": version.version,
                     }
                     if position < len(version.deltas) and version.deltas[position]:
-                        violations.append(Violation(
-                            "left_seat_change", hand_where,
-                            _("seat %(seat)s left after hand %(hand)s but changes by %(change)s")
-                            % {"seat": seat.wind, "hand": seat.left_after_hand, "change": version.deltas[position]},
-                        ))  # fmt: skip
+                        violations.append(
+                            Violation(
+                                "left_seat_change",
+                                hand_where,
+                                _("seat %(seat)s left after hand %(hand)s but changes by %(change)s")
+                                % {"seat": seat.wind, "hand": seat.left_after_hand, "change": version.deltas[position]},
+                            )
+                        )
                     if position in _roles(version):
-                        violations.append(Violation(
-                            "left_seat_role", hand_where,
-                            _("seat %(seat)s left after hand %(hand)s but takes part")
-                            % {"seat": seat.wind, "hand": seat.left_after_hand},
-                        ))  # fmt: skip
+                        violations.append(
+                            Violation(
+                                "left_seat_role",
+                                hand_where,
+                                _("seat %(seat)s left after hand %(hand)s but takes part")
+                                % {"seat": seat.wind, "hand": seat.left_after_hand},
+                            )
+                        )
     return violations
 
 
@@ -689,21 +803,25 @@ def check_overtime(records: EventRecords) -> list[Violation]:
         where = records.table_where(table_id)
         flags = [v.overtime for v in _current_versions(records, table_id)]
         if any(flags) and not records.event.overtime_enabled:
-            violations.append(Violation(
-                "overtime_disabled", where,
-                _("%(count)s overtime hands in an event without overtime") % {"count": sum(flags)}
-            ))  # fmt: skip
-        if any(before and not after for before, after in pairwise(flags)):
             violations.append(
-                Violation("overtime_order", where, _("a regular hand follows an overtime hand"))
+                Violation(
+                    "overtime_disabled",
+                    where,
+                    _("%(count)s overtime hands in an event without overtime") % {"count": sum(flags)},
+                )
             )
+        if any(before and not after for before, after in pairwise(flags)):
+            violations.append(Violation("overtime_order", where, _("a regular hand follows an overtime hand")))
         year = overtime_year_from_hands(records, table_id)
         if table.overtime_year != year:
-            violations.append(Violation(
-                "overtime_year", where,
-                _("overtime year %(table_year)s, the %(count)s overtime hands end in year %(year)s")
-                % {"table_year": table.overtime_year, "count": sum(flags), "year": year},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "overtime_year",
+                    where,
+                    _("overtime year %(table_year)s, the %(count)s overtime hands end in year %(year)s")
+                    % {"table_year": table.overtime_year, "count": sum(flags), "year": year},
+                )
+            )
     return violations
 
 
@@ -738,11 +856,14 @@ def check_penalties(records: EventRecords) -> list[Violation]:
                 "version": version.version,
             }
             if (table_id, number) in replays and version.outcome != "replayed":
-                violations.append(Violation(
-                    "hand_not_replayed", hand_where,
-                    # Translators: outcome is the hand's outcome as stored (ron, tsumo, exhaustive_draw, ...).
-                    _("the wall was wrecked (art. 36 ③), recorded as %(outcome)s") % {"outcome": version.outcome}
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "hand_not_replayed",
+                        hand_where,
+                        # Translators: outcome is the hand's outcome as stored (ron, tsumo, exhaustive_draw, ...).
+                        _("the wall was wrecked (art. 36 ③), recorded as %(outcome)s") % {"outcome": version.outcome},
+                    )
+                )
             for win in version.wins:
                 position = win.get("winner")
                 if not isinstance(position, int) or not 0 <= position < len(playing):
@@ -753,12 +874,18 @@ def check_penalties(records: EventRecords) -> list[Violation]:
                     *(carried.get((table_id, earlier, entry_id), set()) for earlier in chain)
                 )
                 if kind in in_force:
-                    violations.append(Violation(
-                        "win_despite_penalty", hand_where,
-                        (_("seat %(seat)s wins by ron, a right its foul took for this hand") if kind == "ron"
-                         else _("seat %(seat)s wins by tsumo, a right its foul took for this hand"))
-                        % {"seat": playing[position].wind},
-                    ))  # fmt: skip
+                    violations.append(
+                        Violation(
+                            "win_despite_penalty",
+                            hand_where,
+                            (
+                                _("seat %(seat)s wins by ron, a right its foul took for this hand")
+                                if kind == "ron"
+                                else _("seat %(seat)s wins by tsumo, a right its foul took for this hand")
+                            )
+                            % {"seat": playing[position].wind},
+                        )
+                    )
     for penalty in records.penalties:
         violations += _check_penalty_points(records, penalty)
     violations += _check_disqualification(records, [p for p in active if _disqualifies(event, p.kind)])
@@ -774,11 +901,14 @@ def _check_penalty_points(records: EventRecords, penalty: Penalty) -> list[Viola
     where = _("penalty %(penalty)s") % {"penalty": penalty.id}
     if penalty.kind not in PENALTY_POINT_KINDS:
         if penalty.points:
-            return [Violation(
-                "penalty_points", where,
-                # Translators: kind is the foul's kind as stored (art35_revealed_hand, ...).
-                _("%(kind)s carries %(points)s points") % {"kind": penalty.kind, "points": penalty.points},
-            )]  # fmt: skip
+            return [
+                Violation(
+                    "penalty_points",
+                    where,
+                    # Translators: kind is the foul's kind as stored (art35_revealed_hand, ...).
+                    _("%(kind)s carries %(points)s points") % {"kind": penalty.kind, "points": penalty.points},
+                )
+            ]
         return []
     if penalty.table_id is None or penalty.table_id not in records.tables:
         players = records.event.table_size
@@ -788,11 +918,14 @@ def _check_penalty_points(records: EventRecords, penalty: Penalty) -> list[Viola
         players = len(records.seats_in_hand(penalty.table_id, penalty.hand_number))
     expected = records.event.penalty_unit * players
     if penalty.points != expected:
-        return [Violation(
-            "penalty_points", where,
-            _("%(points)s penalty points, expected %(unit)s × %(players)s players")
-            % {"points": penalty.points, "unit": records.event.penalty_unit, "players": players},
-        )]  # fmt: skip
+        return [
+            Violation(
+                "penalty_points",
+                where,
+                _("%(points)s penalty points, expected %(unit)s × %(players)s players")
+                % {"points": penalty.points, "unit": records.event.penalty_unit, "players": players},
+            )
+        ]
     return []
 
 
@@ -811,12 +944,15 @@ def _check_disqualification(records: EventRecords, disqualifying: list[Penalty])
     reported: set[tuple[int, int]] = set()
     for penalty in disqualifying:
         if statuses.get(penalty.entry_id) != Entry.Status.DISQUALIFIED:
-            violations.append(Violation(
-                "not_disqualified", _("penalty %(penalty)s") % {"penalty": penalty.id},
-                # Translators: kind is the foul's kind as stored; status the entry's status as stored (active, ...).
-                _("%(kind)s in tournament play, but entry %(entry)s is %(status)s")
-                % {"kind": penalty.kind, "entry": penalty.entry_id, "status": statuses.get(penalty.entry_id)},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "not_disqualified",
+                    _("penalty %(penalty)s") % {"penalty": penalty.id},
+                    # Translators: kind is the foul's kind as stored; status the entry's status as stored (active, ...).
+                    _("%(kind)s in tournament play, but entry %(entry)s is %(status)s")
+                    % {"kind": penalty.kind, "entry": penalty.entry_id, "status": statuses.get(penalty.entry_id)},
+                )
+            )
         for seat in seated[penalty.entry_id]:
             round_ = rounds.get(seat.round_id)
             if round_ is None or (penalty.entry_id, round_.number) in reported:
@@ -828,11 +964,14 @@ def _check_disqualification(records: EventRecords, disqualifying: list[Penalty])
             )
             if later:
                 reported.add((penalty.entry_id, round_.number))
-                violations.append(Violation(
-                    "seated_after_disqualification", _("round %(round)s") % {"round": round_.number},
-                    _("entry %(entry)s is seated after their disqualification (penalty %(penalty)s)")
-                    % {"entry": penalty.entry_id, "penalty": penalty.id},
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "seated_after_disqualification",
+                        _("round %(round)s") % {"round": round_.number},
+                        _("entry %(entry)s is seated after their disqualification (penalty %(penalty)s)")
+                        % {"entry": penalty.entry_id, "penalty": penalty.id},
+                    )
+                )
     return violations
 
 
@@ -847,26 +986,38 @@ def _check_disqualification_records(records: EventRecords) -> list[Violation]:
         disqualified = entry.status == Entry.Status.DISQUALIFIED
         cause = penalties.get(entry.disqualified_by_penalty_id)
         if not disqualified:
-            violations.append(Violation(
-                "disqualification_record", where,
-                # Translators: status is the entry's status as stored (active, withdrawn, ...).
-                _("%(status)s, yet names a disqualifying penalty or a confirmation") % {"status": entry.status},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "disqualification_record",
+                    where,
+                    # Translators: status is the entry's status as stored (active, withdrawn, ...).
+                    _("%(status)s, yet names a disqualifying penalty or a confirmation") % {"status": entry.status},
+                )
+            )
             continue
         if entry.disqualified_by_penalty_id is None:
             continue
         if cause is None or cause.entry_id != entry.id or not _disqualifies(records.event, cause.kind):
-            violations.append(Violation(
-                "disqualification_record", where,
-                _("disqualified by penalty %(penalty)s, not a disqualifying foul of this player")
-                % {"penalty": entry.disqualified_by_penalty_id},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "disqualification_record",
+                    where,
+                    _("disqualified by penalty %(penalty)s, not a disqualifying foul of this player")
+                    % {"penalty": entry.disqualified_by_penalty_id},
+                )
+            )
         elif cause.cancelled_at is not None and entry.disqualification_confirmed_at is None:
-            violations.append(Violation(
-                "disqualification_not_lifted", where,
-                _("penalty %(penalty)s that disqualified the player was cancelled and nobody confirmed the "
-                  "disqualification") % {"penalty": cause.id},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "disqualification_not_lifted",
+                    where,
+                    _(
+                        "penalty %(penalty)s that disqualified the player was cancelled and nobody confirmed the "
+                        "disqualification"
+                    )
+                    % {"penalty": cause.id},
+                )
+            )
     return violations
 
 
@@ -897,16 +1048,23 @@ def check_clocks(records: EventRecords) -> list[Violation]:
         absent = set(state.settings.absent)
         running = state.status != "finished"
         if absent - left or (running and left - absent):  # a void hand's clock may predate the leave
-            violations.append(Violation(
-                "clock_absent_seats", where,
-                _("absent seats %(absent)s, seats that left %(left)s") % {"absent": sorted(absent), "left": sorted(left)}
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "clock_absent_seats",
+                    where,
+                    _("absent seats %(absent)s, seats that left %(left)s")
+                    % {"absent": sorted(absent), "left": sorted(left)},
+                )
+            )
         if running and (state.seat_on_turn in left or state.flagged & left):
-            violations.append(Violation(
-                "clock_turn_to_absent", where,
-                _("seat %(seat)s on turn, %(flagged)s flagged; %(left)s left the game")
-                % {"seat": state.seat_on_turn, "flagged": sorted(state.flagged), "left": sorted(left)},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "clock_turn_to_absent",
+                    where,
+                    _("seat %(seat)s on turn, %(flagged)s flagged; %(left)s left the game")
+                    % {"seat": state.seat_on_turn, "flagged": sorted(state.flagged), "left": sorted(left)},
+                )
+            )
         for turn, seat, at_ms in state.claims:
             if not 0 <= seat < len(seats):
                 continue
@@ -917,11 +1075,14 @@ def check_clocks(records: EventRecords) -> list[Violation]:
                     if number != clock.hand_number and foul.kind not in CARRIED_KINDS:
                         continue
                     if int(foul.logged_at.timestamp() * 1000) <= at_ms:
-                        violations.append(Violation(
-                            "claim_despite_penalty", where,
-                            _("seat %(seat)s claimed on turn %(turn)s after penalty %(penalty)s took the right")
-                            % {"seat": seats[seat].wind, "turn": turn, "penalty": foul.id},
-                        ))  # fmt: skip
+                        violations.append(
+                            Violation(
+                                "claim_despite_penalty",
+                                where,
+                                _("seat %(seat)s claimed on turn %(turn)s after penalty %(penalty)s took the right")
+                                % {"seat": seats[seat].wind, "turn": turn, "penalty": foul.id},
+                            )
+                        )
     return violations
 
 
@@ -940,37 +1101,47 @@ def check_final(records: EventRecords) -> list[Violation]:
     }
     rounds = sorted({t.round for t in records.tables.values() if t.round.is_final}, key=lambda r: r.number)
     players = {
-        round_.id: {s.entry_id for t in records.tables.values() if t.round_id == round_.id
-                    for s in records.seats.get(t.id, []) if s.in_game}
+        round_.id: {
+            s.entry_id
+            for t in records.tables.values()
+            if t.round_id == round_.id
+            for s in records.seats.get(t.id, [])
+            if s.in_game
+        }
         for round_ in rounds
-    }  # fmt: skip
+    }
     for earlier, later in list(pairwise(rounds))[: max(0, event.final_games - 1)]:
         gone = players[earlier.id] - players[later.id]
         if players[later.id] - players[earlier.id] or gone - was_disqualified:
-            violations.append(Violation(
-                "final_decided_early", _("round %(round)s") % {"round": later.number},
-                _("final game %(game)s of %(games)s: entries %(entries)s left the final before its last prescribed "
-                  "game") % {"game": rounds.index(later) + 1, "games": event.final_games, "entries": sorted(gone)},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "final_decided_early",
+                    _("round %(round)s") % {"round": later.number},
+                    _(
+                        "final game %(game)s of %(games)s: entries %(entries)s left the final "
+                        "before its last prescribed game"
+                    )
+                    % {"game": rounds.index(later) + 1, "games": event.final_games, "entries": sorted(gone)},
+                )
+            )
     if event.champion_id is None:
         return violations
     where = _("champion (entry %(entry)s)") % {"entry": event.champion_id}
     if statuses.get(event.champion_id) == Entry.Status.DISQUALIFIED:
-        violations.append(
-            Violation("champion_disqualified", where, _("the champion is disqualified (art. 43)"))
-        )
+        violations.append(Violation("champion_disqualified", where, _("the champion is disqualified (art. 43)")))
     if not rounds or event.champion_id not in players[rounds[-1].id]:
-        violations.append(
-            Violation("champion_not_finalist", where, _("the champion did not play the last final game"))
-        )
+        violations.append(Violation("champion_not_finalist", where, _("the champion did not play the last final game")))
     elif len(rounds) < event.final_games:
         others = players[rounds[-1].id] - {event.champion_id}
         if others - was_disqualified:
-            violations.append(Violation(
-                "final_decided_early", where,
-                _("crowned after %(played)s of the %(games)s prescribed final games")
-                % {"played": len(rounds), "games": event.final_games},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "final_decided_early",
+                    where,
+                    _("crowned after %(played)s of the %(games)s prescribed final games")
+                    % {"played": len(rounds), "games": event.final_games},
+                )
+            )
     return violations
 
 
@@ -986,37 +1157,49 @@ def check_seating(records: EventRecords) -> list[Violation]:
         positions = [s.position for s in seats]
         if positions != list(range(len(seats))):
             violations.append(
-                Violation(
-                    "seat_positions", where, _("seat positions %(positions)s") % {"positions": positions}
-                )
+                Violation("seat_positions", where, _("seat positions %(positions)s") % {"positions": positions})
             )
         for seat in seats:
             seated[table.round.number][seat.entry_id] += 1
             if seat.round_id != table.round_id:
-                violations.append(Violation(
-                    "seat_round_mismatch", _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind},
-                    _("the seat names round id %(seat_round)s, its table is in round id %(table_round)s")
-                    % {"seat_round": seat.round_id, "table_round": table.round_id},
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "seat_round_mismatch",
+                        _("%(where)s seat %(seat)s") % {"where": where, "seat": seat.wind},
+                        _("the seat names round id %(seat_round)s, its table is in round id %(table_round)s")
+                        % {"seat_round": seat.round_id, "table_round": table.round_id},
+                    )
+                )
     still_playing: dict[int, list[int]] = defaultdict(list)
     for table in records.tables.values():
         if table.round.status == Round.Status.COMPLETED and table.status != Table.Status.FINISHED:
             still_playing[table.round.number].append(table.number)
     for round_number, numbers in sorted(still_playing.items()):
-        violations.append(Violation(
-            "round_completed_while_playing", f"round {round_number}",
-            f"the round is completed while tables {', '.join(map(str, sorted(numbers)))} are still playing",
-        ))  # fmt: skip
+        violations.append(
+            Violation(
+                "round_completed_while_playing",
+                f"round {round_number}",
+                f"the round is completed while tables {', '.join(map(str, sorted(numbers)))} are still playing",
+            )
+        )
     names = dict(Entry.objects.filter(event=records.event).values_list("id", "player__display_name"))
     for round_number, counts in sorted(seated.items()):
         for entry_id, times in sorted(counts.items()):
             if times > 1:
-                violations.append(Violation(
-                    "seated_twice", _("round %(round)s") % {"round": round_number},
-                    _("%(name)s (entry %(entry)s) is seated %(times)s times") % {
-                        "name": names[entry_id] if entry_id in names else _("entry %(entry)s") % {"entry": entry_id},
-                        "entry": entry_id, "times": times},
-                ))  # fmt: skip
+                violations.append(
+                    Violation(
+                        "seated_twice",
+                        _("round %(round)s") % {"round": round_number},
+                        _("%(name)s (entry %(entry)s) is seated %(times)s times")
+                        % {
+                            "name": names[entry_id]
+                            if entry_id in names
+                            else _("entry %(entry)s") % {"entry": entry_id},
+                            "entry": entry_id,
+                            "times": times,
+                        },
+                    )
+                )
     return violations
 
 
@@ -1052,15 +1235,20 @@ def check_standings(records: EventRecords) -> list[Violation]:
     rows = list(StandingsRow.objects.filter(event=event).order_by("position"))
     listed = [row.entry_id for row in rows]
     if sorted(listed) != sorted(entries):
-        violations.append(Violation(
-            "standings_entries", where,
-            _("%(rows)s rows (%(listed)s entries) for %(entries)s entries")
-            % {"rows": len(listed), "listed": len(set(listed)), "entries": len(entries)}
-        ))  # fmt: skip
+        violations.append(
+            Violation(
+                "standings_entries",
+                where,
+                _("%(rows)s rows (%(listed)s entries) for %(entries)s entries")
+                % {"rows": len(listed), "listed": len(set(listed)), "entries": len(entries)},
+            )
+        )
     if len(rows) != snapshot.row_count or [row.position for row in rows] != list(range(len(rows))):
-        violations.append(Violation(
-            "standings_positions", where, f"{len(rows)} rows at positions other than 0..{snapshot.row_count - 1}"
-        ))  # fmt: skip
+        violations.append(
+            Violation(
+                "standings_positions", where, f"{len(rows)} rows at positions other than 0..{snapshot.row_count - 1}"
+            )
+        )
     keys = []
     for row in rows:
         entry_id = row.entry_id
@@ -1071,20 +1259,31 @@ def check_standings(records: EventRecords) -> list[Violation]:
         }
         total = row.total_points
         if total != totals[entry_id]:
-            violations.append(Violation(
-                "standings_total", row_where,
-                _("total %(total)s, the current results give %(expected)s") % {"total": total, "expected": totals[entry_id]}
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "standings_total",
+                    row_where,
+                    _("total %(total)s, the current results give %(expected)s")
+                    % {"total": total, "expected": totals[entry_id]},
+                )
+            )
         if row.advances != advances[entry_id]:
-            violations.append(Violation(
-                "standings_advances", row_where,
-                _("%(advances)s advances, counted %(counted)s") % {"advances": row.advances, "counted": advances[entry_id]}
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "standings_advances",
+                    row_where,
+                    _("%(advances)s advances, counted %(counted)s")
+                    % {"advances": row.advances, "counted": advances[entry_id]},
+                )
+            )
         if row.games != games[entry_id]:
-            violations.append(Violation(
-                "standings_games", row_where,
-                _("%(games)s games, counted %(counted)s") % {"games": row.games, "counted": games[entry_id]}
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "standings_games",
+                    row_where,
+                    _("%(games)s games, counted %(counted)s") % {"games": row.games, "counted": games[entry_id]},
+                )
+            )
         keys.append(_sort_key(event.precedence, row.advances, total))
     expected_rank = 0
     for position, (row, key) in enumerate(zip(rows, keys, strict=True)):
@@ -1092,19 +1291,28 @@ def check_standings(records: EventRecords) -> list[Violation]:
             expected_rank = position + 1  # equal keys share a rank; the next rank skips (1, 2, 2, 4)
         out_of_order = position > 0 and keys[position - 1] < key
         if out_of_order or row.rank != expected_rank:
-            violations.append(Violation(
-                "standings_order", _("%(where)s row %(row)s") % {"where": where, "row": position + 1},
-                (_("rank %(rank)s for %(key)s, expected rank %(expected)s (listed below a lower row)") if out_of_order
-                 else _("rank %(rank)s for %(key)s, expected rank %(expected)s"))
-                % {"rank": row.rank, "key": key, "expected": expected_rank},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "standings_order",
+                    _("%(where)s row %(row)s") % {"where": where, "row": position + 1},
+                    (
+                        _("rank %(rank)s for %(key)s, expected rank %(expected)s (listed below a lower row)")
+                        if out_of_order
+                        else _("rank %(rank)s for %(key)s, expected rank %(expected)s")
+                    )
+                    % {"rank": row.rank, "key": key, "expected": expected_rank},
+                )
+            )
     completed = event.rounds.filter(status=Round.Status.COMPLETED).count()
     if snapshot.rounds_included != completed:
-        violations.append(Violation(
-            "standings_rounds", where,
-            _("includes %(included)s rounds, %(completed)s are completed")
-            % {"included": snapshot.rounds_included, "completed": completed}
-        ))  # fmt: skip
+        violations.append(
+            Violation(
+                "standings_rounds",
+                where,
+                _("includes %(included)s rounds, %(completed)s are completed")
+                % {"included": snapshot.rounds_included, "completed": completed},
+            )
+        )
     return violations
 
 
@@ -1117,41 +1325,54 @@ def check_teams(records: EventRecords) -> list[Violation]:
     if not teams:
         return []
     violations = []
-    rows = list(TeamMember.objects.filter(team__event=event).values_list("team_id", "entry_id", "role",
-                                                                         "entry__event_id"))  # fmt: skip
+    rows = list(
+        TeamMember.objects.filter(team__event=event).values_list("team_id", "entry_id", "role", "entry__event_id")
+    )
     in_teams: dict[int, set[int]] = defaultdict(set)
     roles: dict[tuple[int, int], str] = {}
     for team_id, entry_id, role, entry_event in rows:
         in_teams[entry_id].add(team_id)
         roles[team_id, entry_id] = role
         if entry_event != event.pk:
-            violations.append(Violation(
-                "team_member_event", _("team %(team)s") % {"team": teams[team_id].name},
-                _("entry %(entry)s is an entry of another event") % {"entry": entry_id},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "team_member_event",
+                    _("team %(team)s") % {"team": teams[team_id].name},
+                    _("entry %(entry)s is an entry of another event") % {"entry": entry_id},
+                )
+            )
     for entry_id, team_ids in sorted(in_teams.items()):
         if len(team_ids) > 1:
-            violations.append(Violation(
-                "team_member_twice", _("entry %(entry)s") % {"entry": entry_id},
-                _("in %(count)s teams: %(teams)s")
-                % {"count": len(team_ids), "teams": ", ".join(sorted(teams[t].name for t in team_ids))},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "team_member_twice",
+                    _("entry %(entry)s") % {"entry": entry_id},
+                    _("in %(count)s teams: %(teams)s")
+                    % {"count": len(team_ids), "teams": ", ".join(sorted(teams[t].name for t in team_ids))},
+                )
+            )
     for team in teams.values():
         if team.captain_id is not None and (team.pk, team.captain_id) not in roles:
-            violations.append(Violation(
-                "team_captain", _("team %(team)s") % {"team": team.name},
-                _("the captain (entry %(entry)s) is not in the team") % {"entry": team.captain_id},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "team_captain",
+                    _("team %(team)s") % {"team": team.name},
+                    _("the captain (entry %(entry)s) is not in the team") % {"entry": team.captain_id},
+                )
+            )
     for swap in TeamSwap.objects.filter(team__event=event):
         if (roles.get((swap.team_id, swap.reserve_id)), roles.get((swap.team_id, swap.member_id))) != (
-            TeamMember.Role.RESERVE, TeamMember.Role.MEMBER,
-        ):  # fmt: skip
-            violations.append(Violation(
-                "team_swap_roles", _("team %(team)s round %(round)s") % {"team": teams[swap.team_id].name,
-                                                                         "round": swap.round_number},
-                _("entry %(reserve)s in for entry %(member)s: not a reserve and a member of the team")
-                % {"reserve": swap.reserve_id, "member": swap.member_id},
-            ))  # fmt: skip
+            TeamMember.Role.RESERVE,
+            TeamMember.Role.MEMBER,
+        ):
+            violations.append(
+                Violation(
+                    "team_swap_roles",
+                    _("team %(team)s round %(round)s") % {"team": teams[swap.team_id].name, "round": swap.round_number},
+                    _("entry %(reserve)s in for entry %(member)s: not a reserve and a member of the team")
+                    % {"reserve": swap.reserve_id, "member": swap.member_id},
+                )
+            )
     return violations + _check_team_standings(records)
 
 
@@ -1162,17 +1383,13 @@ def _check_team_standings(records: EventRecords) -> list[Violation]:
         return []
     current = [r for rows in records.results.values() for r in rows if r.is_current]
     hidden_from = event.standings_hidden_from_round
-    if hidden_from is not None and any(
-        records.tables[r.table_id].round.number >= hidden_from for r in current
-    ):
+    if hidden_from is not None and any(records.tables[r.table_id].round.number >= hidden_from for r in current):
         return []  # the published standings leave the hidden rounds out: nothing to compare
     round_points: dict[int, dict[int, Fraction]] = defaultdict(dict)
     totals: dict[int, Fraction] = defaultdict(Fraction)
     for row in current:
         number = records.tables[row.table_id].round.number
-        round_points[row.entry_id][number] = (
-            round_points[row.entry_id].get(number, Fraction(0)) + row.game_points
-        )
+        round_points[row.entry_id][number] = round_points[row.entry_id].get(number, Fraction(0)) + row.game_points
         totals[row.entry_id] += row.game_points
     for penalty in records.penalties:
         if penalty.cancelled_at is None and penalty.points:  # art. 37 penalty points 反則点
@@ -1182,12 +1399,22 @@ def _check_team_standings(records: EventRecords) -> list[Violation]:
     for row in team_standings_for(event):
         want = expected.get(row.team.pk)
         if want is None or (row.rank, row.score, row.rounds) != (want.rank, want.score, want.rounds):
-            violations.append(Violation(
-                "team_standings", _("team %(team)s") % {"team": row.team.name},
-                _("rank %(rank)s, score %(score)s; the current results give rank %(expected_rank)s, score %(expected)s")
-                % {"rank": row.rank, "score": row.score, "expected_rank": want.rank if want else "-",
-                   "expected": want.score if want else "-"},
-            ))  # fmt: skip
+            violations.append(
+                Violation(
+                    "team_standings",
+                    _("team %(team)s") % {"team": row.team.name},
+                    _(
+                        "rank %(rank)s, score %(score)s; "
+                        "the current results give rank %(expected_rank)s, score %(expected)s"
+                    )
+                    % {
+                        "rank": row.rank,
+                        "score": row.score,
+                        "expected_rank": want.rank if want else "-",
+                        "expected": want.score if want else "-",
+                    },
+                )
+            )
     return violations
 
 
@@ -1195,9 +1422,11 @@ def check_substitutes(records: EventRecords) -> list[Violation]:
     """Substitutes 代走: each plays for a player of the same event who is not a substitute, never in a round
     where that player is seated too, and is never ranked in the published standings."""
     event = records.event
-    substitutes = list(Entry.objects.filter(event=event, substitute_for__isnull=False)
-                       .values_list("pk", "substitute_for_id", "substitute_for__event_id",
-                                    "substitute_for__substitute_for_id"))  # fmt: skip
+    substitutes = list(
+        Entry.objects.filter(event=event, substitute_for__isnull=False).values_list(
+            "pk", "substitute_for_id", "substitute_for__event_id", "substitute_for__substitute_for_id"
+        )
+    )
     if not substitutes:
         return []
     violations = []
@@ -1211,7 +1440,9 @@ def check_substitutes(records: EventRecords) -> list[Violation]:
             violations.append(Violation("substitute_chain", where, _("plays for a substitute")))
         rounds = {r for r, e in seated if e == pk} & {r for r, e in seated if e == absent}
         if rounds:
-            violations.append(Violation("substitute_with_absent", where, _("seated in a round with the player they replace")))  # fmt: skip
+            violations.append(
+                Violation("substitute_with_absent", where, _("seated in a round with the player they replace"))
+            )
         if pk in ranked:
             violations.append(Violation("substitute_ranked", where, _("ranked in the standings")))
     return violations

@@ -69,7 +69,9 @@ def _refused(request, actor: access.Actor):
 
 def _scope_key(scopes, actor: access.Actor) -> tuple:
     """The tables an actor's console lists, as a stable value (the cached list is shared by equal scopes)."""
-    events = [(event_id, None if numbers is None else sorted(numbers)) for event_id, numbers in sorted((scopes or {}).items())]  # fmt: skip
+    events = [
+        (event_id, None if numbers is None else sorted(numbers)) for event_id, numbers in sorted((scopes or {}).items())
+    ]
     return scopes is None, events, sorted(actor.scorekeeper_tables)
 
 
@@ -92,11 +94,20 @@ def my_tables(request):
         (_scope_key(scopes, actor), status, round_number, version, page.number),
         "tournament/console/_tables_list.html",
         lambda: _tables_listed(tables[page.start_index() - 1 : page.end_index()] if version.tables else []),
-    )  # fmt: skip
-    return render(request, "tournament/console/tables.html", {"page": page, "status": status, "round": round_number,
-                                                              "statuses": Table.Status.choices, "listed": listed,
-                                                              "live_slug": _one_event_slug(scopes, actor),
-                                                              "directs": access.referees_any(actor)})  # fmt: skip
+    )
+    return render(
+        request,
+        "tournament/console/tables.html",
+        {
+            "page": page,
+            "status": status,
+            "round": round_number,
+            "statuses": Table.Status.choices,
+            "listed": listed,
+            "live_slug": _one_event_slug(scopes, actor),
+            "directs": access.referees_any(actor),
+        },
+    )
 
 
 def _tables_listed(tables) -> dict:
@@ -168,8 +179,10 @@ def table_sheet(request, table_id: int):
     sheet = selectors.table_hand_sheet(table)
     editing = _editing_number(request, len(sheet.hands))
     current = selectors.table_hand_version(table, editing)
-    initial = {"expected_version": current.version if current else 0,
-               **selectors.next_hand_defaults(sheet, players=len(seats))}  # fmt: skip
+    initial = {
+        "expected_version": current.version if current else 0,
+        **selectors.next_hand_defaults(sheet, players=len(seats)),
+    }
     overtime = selectors.table_overtime_status(table)
     if current is not None and current.outcome != HandVersion.Outcome.VOID:
         initial |= HandForm.initial_from(current)
@@ -179,18 +192,14 @@ def table_sheet(request, table_id: int):
             "overtime": overtime.playing,
         }  # ron: the most common result, one tap fewer
     raw_fu = ruleset_uses_raw_fu(table.round.event.ruleset)
-    hand_form = HandForm(
-        request.POST if action == "hand" else None, seats=seats, initial=initial, raw_fu=raw_fu
-    )
+    hand_form = HandForm(request.POST if action == "hand" else None, seats=seats, initial=initial, raw_fu=raw_fu)
     scores_form = FinalScoresForm(request.POST if action == "scores" else None, seats=seats)
     status = 200
     conflict = None
     if action is not None:
         try:
             author = actor.author_at(table)
-            done = _sheet_action(
-                request, author, table, action, hand_form, scores_form, seats, editing, current
-            )
+            done = _sheet_action(request, author, table, action, hand_form, scores_form, seats, editing, current)
         except TaikaiError as exc:
             if exc.status == 403:
                 raise
@@ -199,9 +208,7 @@ def table_sheet(request, table_id: int):
                 if conflict is not None:
                     conflict["message"] = exc.message  # which version is current, and which one was edited
             if wants_json(request):
-                return outbox_refusal(
-                    exc, theirs=conflict and conflict["theirs"], mine=conflict and conflict["mine"]
-                )
+                return outbox_refusal(exc, theirs=conflict and conflict["theirs"], mine=conflict and conflict["mine"])
             if conflict is None:
                 messages.error(request, exc.message)  # the code is for programs: the API keeps it
         else:
@@ -222,17 +229,33 @@ def table_sheet(request, table_id: int):
     deposits = sheet.deposits
     penalties = selectors.table_penalties(table)
     context = {
-        "table": table, "event": table.round.event, "seats": seats, "sheet": sheet, "hand_form": hand_form,
-        "scores_form": scores_form, "editing": editing, "current": current, "final": final,
-        "results": selectors.table_results_all_versions(table), "can_referee": can_referee,
-        "all_seats": selectors.table_seats(table), "penalties": penalties,
+        "table": table,
+        "event": table.round.event,
+        "seats": seats,
+        "sheet": sheet,
+        "hand_form": hand_form,
+        "scores_form": scores_form,
+        "editing": editing,
+        "current": current,
+        "final": final,
+        "results": selectors.table_results_all_versions(table),
+        "can_referee": can_referee,
+        "all_seats": selectors.table_seats(table),
+        "penalties": penalties,
         "sheet_seats": selectors.table_sheet_seats(table, sheet, seats=seats, penalties=penalties, hand_number=editing),
-        "han_fu_pairs": han_fu_pairs(table.round.event.ruleset), "deposits": deposits,
-        "riichi_sticks": deposits // 1000, "confirm": _confirming(request, table),
-        "honba": initial.get("honba", 0), "tile_images": tile_images(), "overtime": overtime,
-        "dealer_label": _dealer_label(hand_form, seats), "conflict": conflict, "game_stop": _game_stop(table, sheet),
-        "end_reasons": GAME_CUT_SHORT_REASONS, "end_reason": request.POST.get("end_reason", ""),
-    }  # fmt: skip
+        "han_fu_pairs": han_fu_pairs(table.round.event.ruleset),
+        "deposits": deposits,
+        "riichi_sticks": deposits // 1000,
+        "confirm": _confirming(request, table),
+        "honba": initial.get("honba", 0),
+        "tile_images": tile_images(),
+        "overtime": overtime,
+        "dealer_label": _dealer_label(hand_form, seats),
+        "conflict": conflict,
+        "game_stop": _game_stop(table, sheet),
+        "end_reasons": GAME_CUT_SHORT_REASONS,
+        "end_reason": request.POST.get("end_reason", ""),
+    }
     if table.status == Table.Status.PLAYING:
         context["sheet_rules"] = _sheet_rules(table, sheet, seats, context["sheet_seats"])
     return render(request, "tournament/console/table.html", context, status=status)
@@ -252,12 +275,25 @@ def _hand_now(table, number: int, seats) -> dict | None:
     version = selectors.table_hand_version(table, number)
     if version is None:
         return None
-    shown = hand_shown(seats, number=number, label=version.label, outcome=version.outcome,
-                       outcome_label=version.get_outcome_display(), wins=version.wins,
-                       riichi=version.riichi_positions, tenpai=version.tenpai_positions, deltas=version.deltas)  # fmt: skip
+    shown = hand_shown(
+        seats,
+        number=number,
+        label=version.label,
+        outcome=version.outcome,
+        outcome_label=version.get_outcome_display(),
+        wins=version.wins,
+        riichi=version.riichi_positions,
+        tenpai=version.tenpai_positions,
+        deltas=version.deltas,
+    )
     wins = [{"winner": w.get("winner"), "han": w.get("han"), "fu": w.get("fu")} for w in version.wins]
-    return shown | {"version": version.version, "wins": wins, "author": version.author, "recorded_at": version.recorded_at.isoformat(),
-                    "time": timezone.localtime(version.recorded_at).strftime("%H:%M:%S")}  # fmt: skip
+    return shown | {
+        "version": version.version,
+        "wins": wins,
+        "author": version.author,
+        "recorded_at": version.recorded_at.isoformat(),
+        "time": timezone.localtime(version.recorded_at).strftime("%H:%M:%S"),
+    }
 
 
 def _hand_typed(table, number: int, hand_form, seats) -> dict:
@@ -270,9 +306,17 @@ def _hand_typed(table, number: int, hand_form, seats) -> dict:
         label, deltas = "", []
     else:
         label, deltas = priced.label, priced.deltas
-    return hand_shown(seats, number=number, label=label, outcome=data["outcome"],
-                      outcome_label=HandVersion.Outcome(data["outcome"]).label, wins=data["wins"],
-                      riichi=data["riichi_positions"], tenpai=data["tenpai_positions"], deltas=deltas)  # fmt: skip
+    return hand_shown(
+        seats,
+        number=number,
+        label=label,
+        outcome=data["outcome"],
+        outcome_label=HandVersion.Outcome(data["outcome"]).label,
+        wins=data["wins"],
+        riichi=data["riichi_positions"],
+        tenpai=data["tenpai_positions"],
+        deltas=deltas,
+    )
 
 
 # What a refused hand's form sent that the page sends again as it was (a fresh key, the version it is made on).
@@ -285,9 +329,7 @@ def _conflict(request, table, number: int, hand_form, seats) -> dict | None:
     theirs = _hand_now(table, number, seats)
     if theirs is None:
         return None
-    fields = [
-        (name, value) for name, values in request.POST.lists() if name not in _NOT_RESENT for value in values
-    ]
+    fields = [(name, value) for name, values in request.POST.lists() if name not in _NOT_RESENT for value in values]
     return {"theirs": theirs, "mine": _hand_typed(table, number, hand_form, seats), "fields": fields}
 
 
@@ -299,16 +341,20 @@ def _sheet_rules(table, sheet, seats, sheet_seats) -> dict:
     dealers = [hand.dealer_position for hand in sheet.hands]
     return {
         "settle_module": static("tournament/js/settle.js"),
-        "points": [s.points for s in sheet_seats], "deposits": sheet.deposits, "recorded": len(sheet.hands),
+        "points": [s.points for s in sheet_seats],
+        "deposits": sheet.deposits,
+        "recorded": len(sheet.hands),
         "last": {"dealer": dealers[-1], "wind": prevailing_wind(dealers)} if dealers else None,
         "seats": [hand_words.seat_named(seats, i) for i in range(len(seats))],
-        "hand_names": [[hand_words.hand_label_read(regular_hand_label(wind, number)) for number in range(1, 5)]
-                       for wind in range(4)],
+        "hand_names": [
+            [hand_words.hand_label_read(regular_hand_label(wind, number)) for number in range(1, 5)]
+            for wind in range(4)
+        ],
         "outcomes": {value: str(label) for value, label in HandVersion.Outcome.choices},
         "words": {"riichi": _("riichi 立直"), "tenpai": _("tenpai 聴牌")},
         "prices": {str(players): win_price_list(ruleset, seats=players) for players in range(2, len(seats) + 1)},
         "settle": hand_settle_options(ruleset),
-    }  # fmt: skip
+    }
 
 
 def _dealer_label(hand_form, seats) -> str:
@@ -348,17 +394,20 @@ def _repeats_previous(request, table, hand_form, editing: int, current) -> bool:
     return True
 
 
-def _sheet_action(
-    request, user, table, action, hand_form, scores_form, seats, editing, current
-) -> str | None:
+def _sheet_action(request, user, table, action, hand_form, scores_form, seats, editing, current) -> str | None:
     """Run one button of the sheet as ``user`` (an account or a table card); the message to show, or
     None when the form has errors."""
     if action == "hand":
         if not hand_form.is_valid() or _repeats_previous(request, table, hand_form, editing, current):
             return None
         try:
-            hand_record(table=table, number=editing, expected_version=hand_form.cleaned_data["expected_version"],
-                        data=hand_form.hand_data(), user=user)  # fmt: skip
+            hand_record(
+                table=table,
+                number=editing,
+                expected_version=hand_form.cleaned_data["expected_version"],
+                data=hand_form.hand_data(),
+                user=user,
+            )
         except VersionConflict:
             saved = selectors.table_hand_version(table, editing)
             if saved is None or not hand_form.same_hand_as(saved):
@@ -366,15 +415,17 @@ def _sheet_action(
             # the same hand sent twice (a double tap, a resend): the first one saved it, and that is all
         return _("Hand %(number)s saved.") % {"number": editing}
     if action == "void":
-        hand_void(
-            table=table, number=editing, expected_version=_int_field(request, "expected_version"), user=user
-        )
+        hand_void(table=table, number=editing, expected_version=_int_field(request, "expected_version"), user=user)
         return _("Hand %(number)s is void: it stays in the history, and the next hand takes its number.") % {
             "number": editing
         }
     if action == "finish":
-        table_finish(table=table, user=user, end_reason=request.POST.get("end_reason") or None,
-                     end_note=request.POST.get("end_note", ""))  # fmt: skip
+        table_finish(
+            table=table,
+            user=user,
+            end_reason=request.POST.get("end_reason") or None,
+            end_note=request.POST.get("end_note", ""),
+        )
         return _("The table's result is confirmed. The standings will follow.")
     if action == "scores":
         if not scores_form.is_valid():
@@ -385,9 +436,7 @@ def _sheet_action(
         seat = get_object_or_404(Seat, pk=_int_field(request, "seat"), table=table)
         if action == "present":
             seat_mark_present(seat=seat, user=user)
-            return _("%(player)s is back at the table: the absence is undone.") % {
-                "player": seat.entry.player
-            }
+            return _("%(player)s is back at the table: the absence is undone.") % {"player": seat.entry.player}
         seat_mark_absent(seat=seat, during=action == "absent_during", user=user)
         return _("%(player)s is marked absent (art. 42).") % {"player": seat.entry.player}
     if action == "cancel_penalty":
@@ -397,9 +446,9 @@ def _sheet_action(
         entry = penalty.entry
         entry.refresh_from_db()
         if entry.status == Entry.Status.DISQUALIFIED:
-            return _(
-                "The penalty of %(player)s is cancelled (kept in the records). They stay disqualified."
-            ) % {"player": entry.player}
+            return _("The penalty of %(player)s is cancelled (kept in the records). They stay disqualified.") % {
+                "player": entry.player
+            }
         return _("The penalty of %(player)s is cancelled (kept in the records).") % {"player": entry.player}
     if action == "final_apply":
         return final_apply(table=table, user=user)
@@ -444,16 +493,22 @@ def table_substitute(request, table_id: int):
         return _refused(request, actor)
     query = request.GET.get("q", "")
     candidates = selectors.substitute_candidates(table.round.event, query)
-    form = SubstituteForm(request.POST or None, table=table, candidates=candidates,
-                          initial={"seat": request.GET.get("seat")})  # fmt: skip
+    form = SubstituteForm(
+        request.POST or None, table=table, candidates=candidates, initial={"seat": request.GET.get("seat")}
+    )
     status = 200
     if request.method == "POST":
         status = 400
         if form.is_valid():
             data = form.cleaned_data
             try:
-                substitute = substitute_seat(seat=form.chosen_seat, player=data["player"], name=data["name"],
-                                             reason=data["reason"], user=actor.author_at(table))  # fmt: skip
+                substitute = substitute_seat(
+                    seat=form.chosen_seat,
+                    player=data["player"],
+                    name=data["name"],
+                    reason=data["reason"],
+                    user=actor.author_at(table),
+                )
             except TaikaiError as exc:
                 if wants_json(request):
                     return outbox_refusal(exc)
@@ -491,8 +546,14 @@ def table_clock(request, table_id: int):
         return _clock_off(request, actor, table)
     seats = selectors.table_game_seats(table)
     defaults = selectors.next_hand_defaults(selectors.table_hand_sheet(table), players=len(seats))
-    context = {"table": table, "event": event, "seats": seats, "next_hand": selectors.table_hands_recorded(table) + 1,
-               "dealer": defaults["dealer_position"], "clock": _clock_shown(table)}  # fmt: skip
+    context = {
+        "table": table,
+        "event": event,
+        "seats": seats,
+        "next_hand": selectors.table_hands_recorded(table) + 1,
+        "dealer": defaults["dealer_position"],
+        "clock": _clock_shown(table),
+    }
     return render(request, "tournament/console/clock.html", context)
 
 
@@ -560,14 +621,22 @@ def table_penalty(request, table_id: int):
     seats = selectors.table_seats(table)
     hand = selectors.table_hands_recorded(table) + 1
     initial = {"hand_number": request.GET.get("hand") or hand, "seat": request.GET.get("seat")}
-    form = PenaltyForm(request.POST or None, seats=seats, kinds=PENALTY_CHOICES, initial=initial,
-                       tournament_play=event.tournament_play)  # fmt: skip
+    form = PenaltyForm(
+        request.POST or None, seats=seats, kinds=PENALTY_CHOICES, initial=initial, tournament_play=event.tournament_play
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         entry = form.seats[data["seat"]].entry
         try:
-            penalty_log(event=event, entry=entry, kind=data["kind"], reason=data["reason"], table=table,
-                        hand_number=data["hand_number"], user=request.user)  # fmt: skip
+            penalty_log(
+                event=event,
+                entry=entry,
+                kind=data["kind"],
+                reason=data["reason"],
+                table=table,
+                hand_number=data["hand_number"],
+                user=request.user,
+            )
         except TaikaiError as exc:
             if wants_json(request):
                 return outbox_refusal(exc)
@@ -592,10 +661,15 @@ def table_penalty(request, table_id: int):
     if request.method == "POST" and wants_json(request):
         return outbox_form_refusal(form)
     status = 400 if request.method == "POST" else 200
-    disqualifying = [kind.value for kind in PENALTY_EFFECTS
-                     if is_disqualifying(kind, tournament_play=event.tournament_play)]  # fmt: skip
-    return render(request, "tournament/console/penalty.html",
-                  {"table": table, "event": event, "form": form, "disqualifying": disqualifying}, status=status)  # fmt: skip
+    disqualifying = [
+        kind.value for kind in PENALTY_EFFECTS if is_disqualifying(kind, tournament_play=event.tournament_play)
+    ]
+    return render(
+        request,
+        "tournament/console/penalty.html",
+        {"table": table, "event": event, "form": form, "disqualifying": disqualifying},
+        status=status,
+    )
 
 
 PENALTY_CHOICES = PENALTY_KIND_CHOICES  # each foul's label, read in the language of the page
@@ -624,9 +698,16 @@ def table_card(request, token: str):
 
 
 # The scripts and files a console page needs offline, fetched when the service worker is installed.
-CONSOLE_FILES = ("tournament/js/outbox.js", "tournament/js/settle.js", "tournament/js/table.js", "tournament/js/clock.js",
-                 "tournament/js/penalty.js", "tournament/js/tables.js",
-                 "live/js/live.js", "tournament/icon.svg")  # fmt: skip
+CONSOLE_FILES = (
+    "tournament/js/outbox.js",
+    "tournament/js/settle.js",
+    "tournament/js/table.js",
+    "tournament/js/clock.js",
+    "tournament/js/penalty.js",
+    "tournament/js/tables.js",
+    "live/js/live.js",
+    "tournament/icon.svg",
+)
 
 
 @require_http_methods(["GET"])
@@ -634,16 +715,23 @@ def service_worker(request):
     """The console's service worker (``/console/sw.js``, so its scope is the console): its pages and writes
     keep working when the network drops (``templates/tournament/console/sw.js`` says how)."""
     precache = [static(path) for path in CONSOLE_FILES] + [reverse("javascript_catalog")]
-    context = {"precache": json.dumps(precache), "catalog": reverse("javascript_catalog"),
-               "static_url": settings.STATIC_URL, "my_tables": reverse("console:my_tables"),
-               "words": {"offline": _("Offline"), "my_tables": _("My tables"),
-                         "not_saved": _("This page was not saved on this device before the network dropped. Open My "
-                                        "tables, or a table you opened before.")}}  # fmt: skip
+    context = {
+        "precache": json.dumps(precache),
+        "catalog": reverse("javascript_catalog"),
+        "static_url": settings.STATIC_URL,
+        "my_tables": reverse("console:my_tables"),
+        "words": {
+            "offline": _("Offline"),
+            "my_tables": _("My tables"),
+            "not_saved": _(
+                "This page was not saved on this device before the network dropped. Open My "
+                "tables, or a table you opened before."
+            ),
+        },
+    }
     source = render_to_string("tournament/console/sw.js", {**context, "version": ""}, request=request)
     context["version"] = hashlib.sha256(source.encode()).hexdigest()[:12]
-    response = render(
-        request, "tournament/console/sw.js", context, content_type="text/javascript; charset=utf-8"
-    )
+    response = render(request, "tournament/console/sw.js", context, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -651,10 +739,16 @@ def service_worker(request):
 @require_http_methods(["GET"])
 def console_manifest(request):
     """The console as an app on the referee's phone: it opens on My tables, within the console's scope."""
-    manifest = {"name": _("Taikai console"), "short_name": "Taikai", "start_url": reverse("console:my_tables"),
-                "scope": reverse("console:my_tables"), "display": "standalone", "theme_color": "#0b6e4f",
-                "background_color": "#ffffff",
-                "icons": [{"src": static("tournament/icon.svg"), "sizes": "any", "type": "image/svg+xml"}]}  # fmt: skip
+    manifest = {
+        "name": _("Taikai console"),
+        "short_name": "Taikai",
+        "start_url": reverse("console:my_tables"),
+        "scope": reverse("console:my_tables"),
+        "display": "standalone",
+        "theme_color": "#0b6e4f",
+        "background_color": "#ffffff",
+        "icons": [{"src": static("tournament/icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
     response = JsonResponse(manifest, content_type="application/manifest+json")
     response["Cache-Control"] = "no-cache"
     return response

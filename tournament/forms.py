@@ -46,9 +46,7 @@ class ManualSeatingForm(forms.Form):
                 try:
                     entry = entry_by_name_or_id(self.event, name, entries=entries)
                 except TaikaiError as exc:
-                    problems.append(
-                        gettext("line %(line)s: %(error)s") % {"line": line_number, "error": exc.message}
-                    )
+                    problems.append(gettext("line %(line)s: %(error)s") % {"line": line_number, "error": exc.message})
                     continue
                 if entry.id in seen:
                     problems.append(
@@ -66,9 +64,7 @@ class ManualSeatingForm(forms.Form):
 ENTRY_ID = re.compile(r"#(\d+)(?:\s|$)")
 
 
-def entry_by_name_or_id(
-    event: Event, text: str, *, entries: list[Entry] | None = None, partial: bool = False
-) -> Entry:
+def entry_by_name_or_id(event: Event, text: str, *, entries: list[Entry] | None = None, partial: bool = False) -> Entry:
     """The entry a person typed: ``#entry-id`` (what a list of choices fills in, the name may follow it), or
     the player's name as registered (any case). With ``partial``, a part of the name, of its kana reading or
     of its romaji finds the one player it fits (山口, やまぐち, yamaguchi)."""
@@ -81,16 +77,16 @@ def entry_by_name_or_id(
         found = [e for e in entries if e.player.display_name.casefold() == text.casefold()]
         if not found and partial:
             needle = search_needle(text)
-            found = [
-                e for e in entries if matches(needle, search_keys(e.player.display_name, e.player.reading))
-            ]
+            found = [e for e in entries if matches(needle, search_keys(e.player.display_name, e.player.reading))]
     if not found:
         message = gettext("%(name)s is not registered") % {"name": repr(text)}
         raise TaikaiError("not_registered", message, field="players")
     if len(found) > 1:
         # Translators: names are the players the typed text fits, each with its #id
         message = gettext("%(name)s fits several players: %(names)s; choose one") % {
-            "name": repr(text), "names": ", ".join(f"{e.player} (#{e.id})" for e in found[:5])}  # fmt: skip
+            "name": repr(text),
+            "names": ", ".join(f"{e.player} (#{e.id})" for e in found[:5]),
+        }
         raise TaikaiError("ambiguous_name", message, field="players")
     return found[0]
 
@@ -157,9 +153,7 @@ WINNERS = (1, 2, 3)
 
 
 def _radios(**kwargs):
-    return forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, widget=forms.RadioSelect, **kwargs
-    )
+    return forms.TypedChoiceField(coerce=int, required=False, empty_value=None, widget=forms.RadioSelect, **kwargs)
 
 
 class HandForm(forms.Form):
@@ -188,19 +182,23 @@ class HandForm(forms.Form):
         for n in WINNERS:
             winner = _("winner 和了") if n == 1 else _("winner %(number)s (multi-ron)") % {"number": n}
             self.fields[f"winner_{n}"] = _radios(label=winner)
-            self.fields[f"han_{n}"] = forms.ChoiceField(choices=HAN_CHOICES, required=False,
-                                                        widget=forms.RadioSelect, label=_("han 翻"))  # fmt: skip
+            self.fields[f"han_{n}"] = forms.ChoiceField(
+                choices=HAN_CHOICES, required=False, widget=forms.RadioSelect, label=_("han 翻")
+            )
             self.fields[f"fu_{n}"] = _radios(label=_("fu 符"), choices=fu_choices)
             self.fields[f"yaku_{n}"] = forms.CharField(required=False, widget=forms.HiddenInput)
-        for name in ("dealer_position", "riichi_positions", "tenpai_positions", "discarder",
-                     *(f"winner_{n}" for n in WINNERS)):  # fmt: skip
+        for name in (
+            "dealer_position",
+            "riichi_positions",
+            "tenpai_positions",
+            "discarder",
+            *(f"winner_{n}" for n in WINNERS),
+        ):
             self.fields[name].choices = choices
 
     def win_fields(self):
         """(number, winner, han, fu) bound fields of each possible winner, for the template."""
-        return [
-            (n, self[f"winner_{n}"], self[f"han_{n}"], self[f"fu_{n}"], self[f"yaku_{n}"]) for n in WINNERS
-        ]
+        return [(n, self[f"winner_{n}"], self[f"han_{n}"], self[f"fu_{n}"], self[f"yaku_{n}"]) for n in WINNERS]
 
     def hand_data(self) -> dict:
         data = self.cleaned_data
@@ -235,17 +233,33 @@ class HandForm(forms.Form):
         """The (valid) form records exactly ``version``'s hand. ``with_deal=False`` leaves out the dealer,
         honba and overtime, which the sheet fills in for the next hand by itself."""
         data = self.hand_data()
-        return _hand_key(data["outcome"], data["riichi_positions"], data["tenpai_positions"], data["wins"],
-                         (data["dealer_position"], data["honba"], data["overtime"]) if with_deal else None) == (
-            _hand_key(version.outcome, version.riichi_positions, version.tenpai_positions, version.wins,
-                      (version.dealer_position, version.honba, version.overtime) if with_deal else None))  # fmt: skip
+        return _hand_key(
+            data["outcome"],
+            data["riichi_positions"],
+            data["tenpai_positions"],
+            data["wins"],
+            (data["dealer_position"], data["honba"], data["overtime"]) if with_deal else None,
+        ) == (
+            _hand_key(
+                version.outcome,
+                version.riichi_positions,
+                version.tenpai_positions,
+                version.wins,
+                (version.dealer_position, version.honba, version.overtime) if with_deal else None,
+            )
+        )
 
     @staticmethod
     def initial_from(version) -> dict:
         """The form's values for correcting ``version``: a correction starts from what is recorded."""
-        initial = {"outcome": version.outcome, "dealer_position": version.dealer_position, "honba": version.honba,
-                   "riichi_positions": version.riichi_positions, "tenpai_positions": version.tenpai_positions,
-                   "overtime": version.overtime}  # fmt: skip
+        initial = {
+            "outcome": version.outcome,
+            "dealer_position": version.dealer_position,
+            "honba": version.honba,
+            "riichi_positions": version.riichi_positions,
+            "tenpai_positions": version.tenpai_positions,
+            "overtime": version.overtime,
+        }
         for n, win in enumerate(version.wins, start=1):
             initial[f"winner_{n}"] = win["winner"]
             initial[f"han_{n}"] = f"Y{win['yakuman']}" if win.get("yakuman") else str(win["han"])
@@ -259,9 +273,15 @@ class HandForm(forms.Form):
 
 def _hand_key(outcome, riichi, tenpai, wins, deal) -> tuple:
     """What makes two records of a hand the same hand, whatever the order they list seats and wins in."""
-    return (outcome, sorted(riichi or []), sorted(tenpai or []), deal, sorted(
-        (w["winner"], w.get("han") or 0, w.get("fu") or 0, w.get("yakuman") or 0, w.get("discarder")) for w in wins
-    ))  # fmt: skip
+    return (
+        outcome,
+        sorted(riichi or []),
+        sorted(tenpai or []),
+        deal,
+        sorted(
+            (w["winner"], w.get("han") or 0, w.get("fu") or 0, w.get("yakuman") or 0, w.get("discarder")) for w in wins
+        ),
+    )
 
 
 def _yaku_list(text: str) -> list:
@@ -281,9 +301,7 @@ class PenaltyForm(forms.Form):
     kind = forms.ChoiceField(widget=forms.RadioSelect, label=_("foul"))
     hand_number = forms.IntegerField(min_value=1, max_value=999, label=_("hand"))
     reason = forms.CharField(max_length=300, label=_("what happened"))
-    confirm_disqualification = forms.BooleanField(
-        required=False, label=_("Yes: this disqualifies the player")
-    )
+    confirm_disqualification = forms.BooleanField(required=False, label=_("Yes: this disqualifies the player"))
 
     def __init__(self, *args, seats, kinds, tournament_play: bool, **kwargs):
         super().__init__(*args, **kwargs)
@@ -358,9 +376,7 @@ class ScorekeeperPinForm(forms.Form):
         label=_("PIN"),
         max_length=6,
         min_length=6,
-        widget=forms.TextInput(
-            attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "autofocus": True}
-        ),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "autofocus": True}),
         help_text=_("The six digits printed on the table card."),
     )
 
@@ -368,15 +384,25 @@ class ScorekeeperPinForm(forms.Form):
 class ApiTokenForm(forms.Form):
     """A new API token for the event: what it is for, its scope, a referee token's tables, an expiry."""
 
-    name = forms.CharField(max_length=120, label=_("name"),
-                           help_text=_("What the token is for, e.g. “stream overlay, hall B”."))  # fmt: skip
+    name = forms.CharField(
+        max_length=120, label=_("name"), help_text=_("What the token is for, e.g. “stream overlay, hall B”.")
+    )
     scope = forms.ChoiceField(
-        choices=ApiToken.Scope.choices, widget=forms.RadioSelect, initial=ApiToken.Scope.READ, label=_("scope"),
-        help_text=_("Read: every read of the event, no write. Referee: a referee of its tables (hands, results, "
-                    "penalties, absences, rulings, the clock). Organizer: everything the API does in this event."),
-    )  # fmt: skip
-    tables = forms.CharField(max_length=200, required=False, label=_("tables"),
-                             help_text=_("Referee scope only: table numbers such as 1-8, 12. Empty: every table."))  # fmt: skip
+        choices=ApiToken.Scope.choices,
+        widget=forms.RadioSelect,
+        initial=ApiToken.Scope.READ,
+        label=_("scope"),
+        help_text=_(
+            "Read: every read of the event, no write. Referee: a referee of its tables (hands, results, "
+            "penalties, absences, rulings, the clock). Organizer: everything the API does in this event."
+        ),
+    )
+    tables = forms.CharField(
+        max_length=200,
+        required=False,
+        label=_("tables"),
+        help_text=_("Referee scope only: table numbers such as 1-8, 12. Empty: every table."),
+    )
     expires_at = forms.DateTimeField(required=False, label=_("expires at"))
 
     def __init__(self, *args, **kwargs):

@@ -54,16 +54,19 @@ def points_signed(delta) -> str:
     return f"{delta:+d}" if delta else "0"
 
 
-def hand_shown(seats, *, number: int, label: str, outcome: str, outcome_label: str, wins, riichi, tenpai,
-               deltas) -> dict:  # fmt: skip
+def hand_shown(
+    seats, *, number: int, label: str, outcome: str, outcome_label: str, wins, riichi, tenpai, deltas
+) -> dict:
     """Hand ``number`` in full, in words: what both sides of a conflict show, each the same way."""
     lines = []
     for win in wins:
         winner = seat_named(seats, win.get("winner"))
         if outcome == "ron" and win.get("discarder") is not None:
             # Translators: a ron: the winner, then the seat they won from (放銃者)
-            who = _("%(winner)s from %(discarder)s") % {"winner": winner,
-                                                         "discarder": seat_named(seats, win["discarder"])}  # fmt: skip
+            who = _("%(winner)s from %(discarder)s") % {
+                "winner": winner,
+                "discarder": seat_named(seats, win["discarder"]),
+            }
         else:
             who = winner
         lines.append(f"{who} · {win_score_words(win)}")
@@ -73,8 +76,6 @@ def hand_shown(seats, *, number: int, label: str, outcome: str, outcome_label: s
         "result": " · ".join([str(outcome_label), *lines]),
         "riichi": f"{_('riichi 立直')}: {', '.join(seat_named(seats, p) for p in riichi)}" if riichi else "",
         "tenpai": f"{_('tenpai 聴牌')}: {', '.join(seat_named(seats, p) for p in tenpai)}" if tenpai else "",
-        "deltas": [f"{seat_named(seats, i)} {points_signed(d)}" for i, d in enumerate(deltas)]
-        if deltas
-        else [],
+        "deltas": [f"{seat_named(seats, i)} {points_signed(d)}" for i, d in enumerate(deltas)] if deltas else [],
     }
     return shown

@@ -41,8 +41,13 @@ AUTHOR_NAME_MAX_LENGTH = 150  # an account's name (Django's username) or "table 
 def author_name_field(verbose_name) -> models.CharField:
     """Who wrote a row, as the archive it was imported from named them, when no account here has that name
     (a table card, an API token or an account of the other database): kept as text, never entered by hand."""
-    return models.CharField(verbose_name=verbose_name, max_length=AUTHOR_NAME_MAX_LENGTH, blank=True,
-                            editable=False, help_text=_("As named by the imported archive (no account here)."))  # fmt: skip
+    return models.CharField(
+        verbose_name=verbose_name,
+        max_length=AUTHOR_NAME_MAX_LENGTH,
+        blank=True,
+        editable=False,
+        help_text=_("As named by the imported archive (no account here)."),
+    )
 
 
 class VersionedQuerySet(models.QuerySet):
@@ -147,9 +152,7 @@ class Event(models.Model):
     starts_on = models.DateField(verbose_name=_("starts on"), null=True, blank=True)
     ends_on = models.DateField(verbose_name=_("ends on"), null=True, blank=True)
     venue = models.CharField(verbose_name=_("venue"), max_length=200, blank=True)
-    ruleset = models.ForeignKey(
-        Ruleset, verbose_name=_("ruleset"), on_delete=models.PROTECT, related_name="events"
-    )
+    ruleset = models.ForeignKey(Ruleset, verbose_name=_("ruleset"), on_delete=models.PROTECT, related_name="events")
     table_size = models.PositiveSmallIntegerField(
         verbose_name=_("table size"), choices=[(4, _("Four players")), (3, _("Three players"))], default=4
     )
@@ -168,17 +171,13 @@ class Event(models.Model):
         blank=True,
         help_text=_('Ordered keys; empty means ["advances", "total_points"] (art. 41).'),
     )
-    status = models.CharField(
-        verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT
-    )
+    status = models.CharField(verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
     is_public = models.BooleanField(verbose_name=_("is public"), default=True)
     imported = models.BooleanField(
         verbose_name=_("imported"),
         default=False,
         editable=False,
-        help_text=_(
-            "Read from an archive (Import an archive…): a copy, private until its organizer makes it public."
-        ),
+        help_text=_("Read from an archive (Import an archive…): a copy, private until its organizer makes it public."),
     )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -204,9 +203,7 @@ class Event(models.Model):
     clock_bank_seconds = models.PositiveIntegerField(
         verbose_name=_("time bank per hand (art. 38)"), null=True, blank=True
     )
-    clock_increment_seconds = models.PositiveIntegerField(
-        verbose_name=_("Fischer increment per move"), default=0
-    )
+    clock_increment_seconds = models.PositiveIntegerField(verbose_name=_("Fischer increment per move"), default=0)
     time_zone = models.CharField(
         verbose_name=_("time zone"),
         max_length=64,
@@ -261,15 +258,22 @@ class Event(models.Model):
         help_text=_("A whole schedule imported or planned in advance: each round's tables, seated from it."),
     )  # {"rounds": [[[entry ids]]], "winds", "report", "by", "at"}
     team_rule = models.CharField(
-        verbose_name=_("team standings 団体戦"), max_length=10, blank=True, default="",
-        choices=[("sum", _("Sum of every member's points")), ("best", _("Best members' points each round")),
-                 ("placement", _("Team placement points each round"))],
+        verbose_name=_("team standings 団体戦"),
+        max_length=10,
+        blank=True,
+        default="",
+        choices=[
+            ("sum", _("Sum of every member's points")),
+            ("best", _("Best members' points each round")),
+            ("placement", _("Team placement points each round")),
+        ],
         help_text=_("A team event: how a team's score is made from its members' points (empty: no team standings)."),
-    )  # fmt: skip
+    )
     team_best = models.PositiveSmallIntegerField(
-        verbose_name=_("members counted per round"), default=2,
+        verbose_name=_("members counted per round"),
+        default=2,
         help_text=_("Under the best members' rule: how many members' points count each round."),
-    )  # fmt: skip
+    )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
@@ -289,11 +293,7 @@ class Event(models.Model):
 
     def clean(self) -> None:
         keys = self.standings_precedence or []
-        if (
-            not isinstance(keys, list)
-            or any(k not in PRECEDENCE_KEYS for k in keys)
-            or len(set(keys)) != len(keys)
-        ):
+        if not isinstance(keys, list) or any(k not in PRECEDENCE_KEYS for k in keys) or len(set(keys)) != len(keys):
             raise ValidationError(
                 {
                     "standings_precedence": ValidationError(
@@ -406,13 +406,21 @@ class TeamSwap(models.Model):
         "Entry", verbose_name=_("member replaced"), on_delete=models.CASCADE, related_name="team_swaps_out"
     )
     by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("recorded by"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
-    )  # fmt: skip
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("recorded by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     by_token = models.ForeignKey(
-        "ApiToken", verbose_name=_("recorded through API token"), null=True, blank=True,
-        on_delete=models.PROTECT, related_name="+",
-    )  # fmt: skip
+        "ApiToken",
+        verbose_name=_("recorded through API token"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
     at = models.DateTimeField(verbose_name=_("recorded at"), auto_now_add=True)
 
     class Meta:
@@ -420,15 +428,17 @@ class TeamSwap(models.Model):
         verbose_name_plural = _("team swaps")
         ordering = ["team", "round_number", "pk"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["reserve", "round_number"], name="team_swap_reserve_once_a_round"
-            ),
+            models.UniqueConstraint(fields=["reserve", "round_number"], name="team_swap_reserve_once_a_round"),
             models.UniqueConstraint(fields=["member", "round_number"], name="team_swap_member_once_a_round"),
         ]
 
     def __str__(self) -> str:
         return gettext("%(team)s, round %(round)s: %(reserve)s for %(member)s") % {
-            "team": self.team, "round": self.round_number, "reserve": self.reserve, "member": self.member}  # fmt: skip
+            "team": self.team,
+            "round": self.round_number,
+            "reserve": self.reserve,
+            "member": self.member,
+        }
 
 
 class EventRole(RevocableRecord):
@@ -483,9 +493,7 @@ class EventRole(RevocableRecord):
         except ValueError as exc:
             raise ValidationError({"tables": str(exc)}) from exc
         if self.tables.strip() and self.kind == self.Kind.ORGANIZER:
-            raise ValidationError(
-                {"tables": ValidationError(_("an organizer covers the whole event"), code="invalid")}
-            )
+            raise ValidationError({"tables": ValidationError(_("an organizer covers the whole event"), code="invalid")})
 
     @property
     def table_numbers(self) -> frozenset[int] | None:
@@ -502,15 +510,9 @@ class Entry(models.Model):
         WITHDRAWN = "withdrawn", _("Withdrawn")
         DISQUALIFIED = "disqualified", _("Disqualified")
 
-    event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="entries"
-    )
-    player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
-    )
-    status = models.CharField(
-        verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE
-    )
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries")
+    status = models.CharField(verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE)
     substitute_for = models.ForeignKey(
         "self",
         verbose_name=_("substitute for"),
@@ -540,9 +542,7 @@ class Entry(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
-    disqualification_confirmed_by_name = author_name_field(
-        _("disqualification confirmed by (name from an archive)")
-    )
+    disqualification_confirmed_by_name = author_name_field(_("disqualification confirmed by (name from an archive)"))
     disqualification_confirmed_at = models.DateTimeField(
         verbose_name=_("disqualification confirmed at"),
         null=True,
@@ -561,9 +561,7 @@ class Entry(models.Model):
 
     class Meta:
         ordering = ["event", "player__display_name"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="entry_player_once_per_event")
-        ]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="entry_player_once_per_event")]
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
 
@@ -590,9 +588,7 @@ class Round(models.Model):
     event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="rounds")
     # Translators: the number of a round, a table or a hand
     number = models.PositiveSmallIntegerField(verbose_name=_("number"))
-    status = models.CharField(
-        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
-    )
+    status = models.CharField(verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     is_final = models.BooleanField(verbose_name=_("final 決勝戦 (art. 40)"), default=False)
     seating_report = models.JSONField(verbose_name=_("seating report"), default=dict, blank=True)
     timer_started_at = models.DateTimeField(
@@ -605,19 +601,25 @@ class Round(models.Model):
     # A round whose results a referee or an organizer checked is locked: nothing of it changes until unlocked.
     checked_at = models.DateTimeField(verbose_name=_("checked at"), null=True, blank=True)
     checked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("checked by"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
-    )  # fmt: skip
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("checked by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     checked_by_token = models.ForeignKey(
-        "ApiToken", verbose_name=_("checked through the API token"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
-    )  # fmt: skip
+        "ApiToken",
+        verbose_name=_("checked through the API token"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["event", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="round_number_once_per_event")
-        ]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_number_once_per_event")]
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
 
@@ -636,9 +638,13 @@ class RoundCheck(models.Model):
     kind = models.CharField(verbose_name=_("kind"), max_length=8, choices=Kind.choices)
     reason = models.TextField(verbose_name=_("reason"), blank=True)
     by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
-    )  # fmt: skip
+    )
     by_token = models.ForeignKey(
         "ApiToken",
         verbose_name=_("API token"),
@@ -675,9 +681,7 @@ class Table(models.Model):
 
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(verbose_name=_("number"))
-    status = models.CharField(
-        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
-    )
+    status = models.CharField(verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.PLAYING)
     overtime_year = models.PositiveSmallIntegerField(
         verbose_name=_("overtime year"),
         default=0,
@@ -696,9 +700,7 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["round", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "number"], name="table_number_once_per_round")
-        ]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_number_once_per_round")]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
 
@@ -791,9 +793,7 @@ class Hand(models.Model):
     """One hand 局 of a table's game. Its content lives in versions: a correction is a new version."""
 
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveSmallIntegerField(
-        verbose_name=_("number"), help_text=_("Order within the game, from 1.")
-    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"), help_text=_("Order within the game, from 1."))
     current_version = models.PositiveIntegerField(verbose_name=_("current version"), default=0)
 
     class Meta:
@@ -863,13 +863,9 @@ class HandVersion(VersionedRecord):
 class SeatResult(VersionedRecord):
     """A seat's result in a table's game. Each confirmation is a new version; older ones stay."""
 
-    table = models.ForeignKey(
-        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="results"
-    )
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="results")
     seat = models.ForeignKey(Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="results")
-    entry = models.ForeignKey(
-        Entry, verbose_name=_("entry"), on_delete=models.PROTECT, related_name="results"
-    )
+    entry = models.ForeignKey(Entry, verbose_name=_("entry"), on_delete=models.PROTECT, related_name="results")
     final_points = models.IntegerField(verbose_name=_("final points"), null=True, blank=True)
     placement = models.PositiveSmallIntegerField(verbose_name=_("placement"), null=True, blank=True)
     point_score = FractionField(verbose_name=_("point score"))
@@ -975,17 +971,13 @@ def _penalty_label(effect) -> str:
 
 # The engine names each foul (its labels are read in the language of the moment, taikai.i18n): read when
 # shown, not when this module is imported.
-PENALTY_KIND_CHOICES = [
-    (kind.value, lazy(_penalty_label, str)(effect)) for kind, effect in PENALTY_EFFECTS.items()
-]
+PENALTY_KIND_CHOICES = [(kind.value, lazy(_penalty_label, str)(effect)) for kind, effect in PENALTY_EFFECTS.items()]
 
 
 class Penalty(models.Model):
     """A foul logged by a referee. Never deleted: a cancellation records who and why."""
 
-    event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="penalties"
-    )
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="penalties")
     table = models.ForeignKey(
         Table,
         verbose_name=_("table"),
@@ -994,9 +986,7 @@ class Penalty(models.Model):
         on_delete=models.PROTECT,
         related_name="penalties",
     )
-    entry = models.ForeignKey(
-        Entry, verbose_name=_("entry"), on_delete=models.PROTECT, related_name="penalties"
-    )
+    entry = models.ForeignKey(Entry, verbose_name=_("entry"), on_delete=models.PROTECT, related_name="penalties")
     round_number = models.PositiveSmallIntegerField(verbose_name=_("round number"), null=True, blank=True)
     hand_number = models.PositiveSmallIntegerField(
         verbose_name=_("hand number"), null=True, blank=True, help_text=_("The hand the rights are lost for.")
@@ -1016,10 +1006,14 @@ class Penalty(models.Model):
         related_name="+",
     )
     logged_by_token = models.ForeignKey(
-        "ApiToken", verbose_name=_("logged through API token"), null=True, blank=True,
-        on_delete=models.PROTECT, related_name="+",
+        "ApiToken",
+        verbose_name=_("logged through API token"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
         help_text=_("Logged by a program of the event's, through this API token."),
-    )  # fmt: skip
+    )
     logged_by_name = author_name_field(_("logged by (name from an archive)"))
     logged_at = models.DateTimeField(verbose_name=_("logged at"), auto_now_add=True)
     cancelled_at = models.DateTimeField(verbose_name=_("cancelled at"), null=True, blank=True)
@@ -1050,9 +1044,7 @@ class Penalty(models.Model):
 class Ruling(models.Model):
     """A director's decision (art. 44), attached to the event and optionally a table or player."""
 
-    event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="rulings"
-    )
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="rulings")
     table = models.ForeignKey(
         Table,
         verbose_name=_("table"),
@@ -1078,10 +1070,14 @@ class Ruling(models.Model):
         related_name="+",
     )
     decided_by_token = models.ForeignKey(
-        "ApiToken", verbose_name=_("decided through API token"), null=True, blank=True,
-        on_delete=models.PROTECT, related_name="+",
+        "ApiToken",
+        verbose_name=_("decided through API token"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
         help_text=_("Recorded by a program of the event's, through this API token."),
-    )  # fmt: skip
+    )
     decided_by_name = author_name_field(_("decided by (name from an archive)"))
     decided_at = models.DateTimeField(verbose_name=_("decided at"), auto_now_add=True)
 
@@ -1100,9 +1096,7 @@ class Ruling(models.Model):
 class TableClock(models.Model):
     """The chess clock of a table's current hand (art. 38), server-authoritative."""
 
-    table = models.OneToOneField(
-        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="clock"
-    )
+    table = models.OneToOneField(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="clock")
     hand_number = models.PositiveSmallIntegerField(verbose_name=_("hand number"))
     state = models.JSONField(verbose_name=_("state"))
     version = models.PositiveIntegerField(verbose_name=_("version"), default=1)
@@ -1150,13 +1144,9 @@ class SeatingJob(models.Model):
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
-    event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="seating_jobs"
-    )
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="seating_jobs")
     round_number = models.PositiveSmallIntegerField(verbose_name=_("round number"))
-    state = models.CharField(
-        verbose_name=_("state"), max_length=8, choices=State.choices, default=State.QUEUED
-    )
+    state = models.CharField(verbose_name=_("state"), max_length=8, choices=State.choices, default=State.QUEUED)
     percent = models.PositiveSmallIntegerField(verbose_name=_("percent"), default=0)
     message = models.TextField(verbose_name=_("message"), blank=True)
     # the language of whoever asked: the worker writes the job's messages in it
@@ -1175,9 +1165,7 @@ class SeatingJob(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "round_number"], name="one_seating_job_per_round")
-        ]
+        constraints = [models.UniqueConstraint(fields=["event", "round_number"], name="one_seating_job_per_round")]
         verbose_name = _("seating job")
         verbose_name_plural = _("seating jobs")
 
@@ -1199,9 +1187,7 @@ class ScorekeeperKey(RevocableRecord):
 
     MAX_FAILED_PINS = 5
 
-    table = models.ForeignKey(
-        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="scorekeeper_keys"
-    )
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="scorekeeper_keys")
     token_digest = models.CharField(verbose_name=_("token digest"), max_length=64, unique=True)
     pin_hash = models.CharField(verbose_name=_("pin hash"), max_length=128)
     failed_pins = models.PositiveSmallIntegerField(verbose_name=_("failed pins"), default=0)
@@ -1248,17 +1234,13 @@ class ApiToken(RevocableRecord):
         REFEREE = "referee", _("Referee")
         ORGANIZER = "organizer", _("Organizer")
 
-    event = models.ForeignKey(
-        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="api_tokens"
-    )
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="api_tokens")
     name = models.CharField(
         verbose_name=_("name"),
         max_length=120,
         help_text=_("What the token is for, e.g. “stream overlay, hall B”."),
     )
-    scope = models.CharField(
-        verbose_name=_("scope"), max_length=10, choices=Scope.choices, default=Scope.READ
-    )
+    scope = models.CharField(verbose_name=_("scope"), max_length=10, choices=Scope.choices, default=Scope.READ)
     tables = models.CharField(
         verbose_name=_("tables"),
         max_length=200,

@@ -42,9 +42,7 @@ def standings_options(event: Event) -> StandingsOptions:
     return StandingsOptions(precedence=standings_precedence(event))
 
 
-def clock_settings(
-    event: Event, *, players: int, absent: frozenset[int] = frozenset()
-) -> clock.ClockSettings:
+def clock_settings(event: Event, *, players: int, absent: frozenset[int] = frozenset()) -> clock.ClockSettings:
     """Art. 38: the time bank 持ち時間 per hand and the increment per move, for ``players`` seats of which
     ``absent`` have left the game (art. 42)."""
     return clock.ClockSettings(

@@ -55,11 +55,7 @@ def outbox_form_refusal(form) -> JsonResponse:
     """A form the server refused: its first problem, with the field it is about (None: the whole form)."""
     for field, problems in form.errors.items():
         name = None if field == "__all__" else field
-        code = (
-            "repeats_previous"
-            if getattr(form, "repeats_previous", False) and name is None
-            else "invalid_input"
-        )
+        code = "repeats_previous" if getattr(form, "repeats_previous", False) and name is None else "invalid_input"
         return JsonResponse(
             {"ok": False, "error": {"code": code, "message": str(problems[0]), "field": name}}, status=400
         )
@@ -122,8 +118,9 @@ def write_maker(request) -> Maker | None:
     claimed = _claimed(request)
     if not claimed:
         return None
-    invalid = TaikaiError("author_invalid", _("this write names an author this server did not sign"),
-                          field=AUTHOR_FIELD)  # fmt: skip
+    invalid = TaikaiError(
+        "author_invalid", _("this write names an author this server did not sign"), field=AUTHOR_FIELD
+    )
     try:
         payload = signing.loads(claimed, salt=AUTHOR_SALT)
     except signing.BadSignature:
@@ -157,9 +154,7 @@ def maker_signed_in(maker: Maker, request) -> bool:
 def maker_refusal(maker: Maker, request) -> TaikaiError | None:
     """Why a write may not be recorded under this request's session (None: it may)."""
     if maker_signed_in(maker, request):
-        if maker.user_id is None or constant_time_compare(
-            maker.auth, _auth_digest(access.actor_for(request).user)
-        ):
+        if maker.user_id is None or constant_time_compare(maker.auth, _auth_digest(access.actor_for(request).user)):
             return None
         return TaikaiError(
             "author_stale",

@@ -53,9 +53,7 @@ from tournament.models import (
 def user_roles_held(user_id: int) -> list[tuple[int, str, str]]:
     """(event id, kind, tables) of each role the user holds now; owning an event is an organizer role."""
     held = list(
-        EventRole.objects.filter(user_id=user_id, revoked_at__isnull=True).values_list(
-            "event_id", "kind", "tables"
-        )
+        EventRole.objects.filter(user_id=user_id, revoked_at__isnull=True).values_list("event_id", "kind", "tables")
     )
     owned = Event.objects.filter(owner_id=user_id).values_list("pk", flat=True)
     return held + [(event_id, EventRole.Kind.ORGANIZER, "") for event_id in owned]
@@ -143,9 +141,10 @@ def event_entry_rows(event: Event) -> list[tuple]:
     return list(
         Entry.objects.filter(event=event)
         .order_by("id")
-        .values_list("id", "player_id", "player__display_name", "player__club", "player__country", "status",
-                     "player__search")
-    )  # fmt: skip
+        .values_list(
+            "id", "player_id", "player__display_name", "player__club", "player__country", "status", "player__search"
+        )
+    )
 
 
 def event_entry_statuses(event: Event) -> list[tuple[int, str]]:
@@ -165,16 +164,12 @@ def entries_active_among(ids) -> set[int]:
 
 
 def event_next_round_number(event: Event) -> int:
-    return (
-        Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
-    ) + 1
+    return (Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0) + 1
 
 
 def event_unfinished_round_numbers(event: Event) -> list[int]:
     return list(
-        Round.objects.filter(event=event)
-        .exclude(status=Round.Status.COMPLETED)
-        .values_list("number", flat=True)
+        Round.objects.filter(event=event).exclude(status=Round.Status.COMPLETED).values_list("number", flat=True)
     )
 
 
@@ -220,9 +215,7 @@ def round_open_table_numbers(round_: Round) -> list[int]:
 
 
 def round_playing_tables(round_: Round) -> list[Table]:
-    return list(
-        round_.tables.filter(status=Table.Status.PLAYING).select_related("round__event").order_by("number")
-    )
+    return list(round_.tables.filter(status=Table.Status.PLAYING).select_related("round__event").order_by("number"))
 
 
 def round_tables_with_seats(round_: Round) -> list[Table]:
@@ -242,11 +235,13 @@ def round_tables_page(round_: Round, *, start: int, stop: int) -> list[Table]:
     a page reads the rows it shows."""
     seats = Seat.objects.select_related("entry__player").order_by("position")
     return list(
-        Table.objects.filter(round=round_).order_by("number")[start:stop].prefetch_related(
+        Table.objects.filter(round=round_)
+        .order_by("number")[start:stop]
+        .prefetch_related(
             Prefetch("seats", queryset=seats),
             Prefetch("results", queryset=SeatResult.objects.current(), to_attr="current_results"),
         )
-    )  # fmt: skip
+    )
 
 
 def round_tables_page_hands(round_: Round, *, start: int, stop: int) -> int:
@@ -259,8 +254,12 @@ def round_tables_page_hands(round_: Round, *, start: int, stop: int) -> int:
 
 def table_hand_deltas_in_force(table: Table):
     """Each hand in force of ``table``, in order: its points per seat of the game."""
-    return (HandVersion.objects.in_force().filter(hand__table=table).order_by("hand__number")
-            .values_list("deltas", flat=True))  # fmt: skip
+    return (
+        HandVersion.objects.in_force()
+        .filter(hand__table=table)
+        .order_by("hand__number")
+        .values_list("deltas", flat=True)
+    )
 
 
 def tables_running_points(tables: list[Table]) -> None:
@@ -309,9 +308,11 @@ class TablesVersion:
 def tables_version(tables) -> TablesVersion:
     """The ``TablesVersion`` of a queryset of tables (its order and slicing ignored)."""
     counts = tables.order_by().aggregate(
-        tables=Count("pk"), finished=Count("pk", filter=Q(status=Table.Status.FINISHED)),
-        results=Sum("result_version"), ids=Sum("pk"),
-    )  # fmt: skip
+        tables=Count("pk"),
+        finished=Count("pk", filter=Q(status=Table.Status.FINISHED)),
+        results=Sum("result_version"),
+        ids=Sum("pk"),
+    )
     return TablesVersion(counts["tables"], counts["finished"], counts["results"] or 0, counts["ids"] or 0)
 
 
@@ -334,9 +335,7 @@ def substitute_candidates(event: Event, query: str) -> list[Player]:
         return []
     matches = Q(search__contains=needle) | Q(club__icontains=query) | Q(external_id__iexact=query)
     return list(
-        substitute_eligible(event)
-        .filter(matches)
-        .order_by("display_name", "reading", "pk")[:SUBSTITUTES_SHOWN]
+        substitute_eligible(event).filter(matches).order_by("display_name", "reading", "pk")[:SUBSTITUTES_SHOWN]
     )
 
 
@@ -573,8 +572,10 @@ def table_sheet_seats(
         if effect.applies_to_hand and penalty.hand_number != hand_number and not effect.has_penalty_points:
             continue  # rights lost in another hand
         in_force.setdefault(penalty.entry_id, []).append((penalty, effect.label))
-    return [SheetSeat(seat, i, points[i] if i < len(points) else 0, in_force.get(seat.entry_id, []))
-            for i, seat in enumerate(seats)]  # fmt: skip
+    return [
+        SheetSeat(seat, i, points[i] if i < len(points) else 0, in_force.get(seat.entry_id, []))
+        for i, seat in enumerate(seats)
+    ]
 
 
 def table_clock_exists(table: Table) -> bool:
@@ -612,9 +613,14 @@ def _deal_after_last(sheet: HandSheet, *, players: int) -> tuple[list[int], list
         playing = seats_playing_hand(sheet.seats, last.number)
         playing_next = seats_playing_hand(sheet.seats, last.number + 1)
     deal = next_dealer_position(
-        playing=playing, playing_next=playing_next, dealer=last.dealer_position, honba=last.honba,
-        outcome=last.outcome, winners=tuple(w["winner"] for w in last.wins), tenpai=tuple(last.tenpai_positions),
-    )  # fmt: skip
+        playing=playing,
+        playing_next=playing_next,
+        dealer=last.dealer_position,
+        honba=last.honba,
+        outcome=last.outcome,
+        winners=tuple(w["winner"] for w in last.wins),
+        tenpai=tuple(last.tenpai_positions),
+    )
     return playing, playing_next, deal
 
 
@@ -626,8 +632,13 @@ def table_game_cut_short(table: Table, sheet: HandSheet | None = None) -> GameSt
     if not sheet.hands or any(h.overtime for h in sheet.hands):
         return None
     playing, playing_next, deal = _deal_after_last(sheet, players=len(sheet.seats or ()))
-    stand = regular_game_stand(dealers=[h.dealer_position for h in sheet.hands], playing=playing,
-                               honba=sheet.hands[-1].honba, next_deal=deal, playing_next=playing_next)  # fmt: skip
+    stand = regular_game_stand(
+        dealers=[h.dealer_position for h in sheet.hands],
+        playing=playing,
+        honba=sheet.hands[-1].honba,
+        next_deal=deal,
+        playing_next=playing_next,
+    )
     return None if stand.over else stand
 
 
@@ -643,11 +654,14 @@ def table_overtime_progress(table: Table, *, closed: bool | None = None) -> Over
     for version in table_current_hands(table):
         points = [p + d for p, d in zip(points, version.deltas, strict=False)]
         if version.overtime:
-            results.append(OvertimeHandResult(
-                winners=tuple(w["winner"] for w in version.wins), points_after=tuple(points),
-                playing=tuple(seats_playing_hand(seats, version.hand.number)),
-                replayed=version.outcome == HandVersion.Outcome.REPLAYED,
-            ))  # fmt: skip
+            results.append(
+                OvertimeHandResult(
+                    winners=tuple(w["winner"] for w in version.wins),
+                    points_after=tuple(points),
+                    playing=tuple(seats_playing_hand(seats, version.hand.number)),
+                    replayed=version.outcome == HandVersion.Outcome.REPLAYED,
+                )
+            )
     if closed is None:
         closed = table.overtime_state == Table.Overtime.CLOSED
     return overtime_progress(results, closed_by_organizer=closed)
@@ -688,8 +702,7 @@ OVERTIME_SENTENCES = {
         "Placement points ×%(multiplier)s."
     ),
     "no_winner": gettext_lazy(
-        "Overtime over after %(last)s: the hand ended without a winner (art. 39 ②). Placement points "
-        "×%(multiplier)s."
+        "Overtime over after %(last)s: the hand ended without a winner (art. 39 ②). Placement points ×%(multiplier)s."
     ),
     "closed_by_organizer": gettext_lazy(
         "Overtime closed by the directors after %(last)s (art. 44). Placement points ×%(multiplier)s."
@@ -705,8 +718,13 @@ def table_overtime_status(table: Table) -> OvertimeStatus:
     """The table's overtime as the referee's screen shows it: its state and one sentence."""
     if table.round.is_final:
         state = Table.Overtime.FINAL if table.overtime_year else Table.Overtime.NONE
-        return OvertimeStatus(state, Table.Overtime(state).label, str(OVERTIME_SENTENCES[state]),
-                              year=table.overtime_year, multiplier=table.multiplier)  # fmt: skip
+        return OvertimeStatus(
+            state,
+            Table.Overtime(state).label,
+            str(OVERTIME_SENTENCES[state]),
+            year=table.overtime_year,
+            multiplier=table.multiplier,
+        )
     progress = table_overtime_progress(table)
     winner = ""
     if progress.winner is not None:
@@ -714,13 +732,20 @@ def table_overtime_status(table: Table) -> OvertimeStatus:
     last = progress.last_hand
     next_hand = _overtime_hand_name(progress.next_hand) if progress.next_hand else ""
     sentence = str(OVERTIME_SENTENCES[progress.state]) % {
-        "next_hand": next_hand, "multiplier": progress.multiplier, "winner": winner,
+        "next_hand": next_hand,
+        "multiplier": progress.multiplier,
+        "winner": winner,
         "last": _overtime_hand_name(last) if last else "",
-    }  # fmt: skip
+    }
     return OvertimeStatus(
-        progress.state, Table.Overtime(progress.state).label, sentence, year=last.year if last else 0,
-        multiplier=progress.multiplier, next_hand=next_hand, winner=winner,
-    )  # fmt: skip
+        progress.state,
+        Table.Overtime(progress.state).label,
+        sentence,
+        year=last.year if last else 0,
+        multiplier=progress.multiplier,
+        next_hand=next_hand,
+        winner=winner,
+    )
 
 
 # --- Results and standings -----------------------------------------------------------------------
@@ -803,9 +828,7 @@ class StandingsView:
 def standings_view(snapshot: StandingsSnapshot, *, query: str = "") -> StandingsView:
     """The standings as the page shows them: all rows, or those whose name, reading (kana or romaji) or club
     contains ``query``; read one slice at a time (one query each, and a count for a search)."""
-    return StandingsView(
-        snapshot.computed_at, StandingsRows(snapshot, search_needle(query)), snapshot.round_numbers
-    )
+    return StandingsView(snapshot.computed_at, StandingsRows(snapshot, search_needle(query)), snapshot.round_numbers)
 
 
 def event_standings_count(event: Event, at_most: int) -> int:
@@ -815,9 +838,7 @@ def event_standings_count(event: Event, at_most: int) -> int:
 
 def event_standings_slice(event: Event, start: int, stop: int) -> list[StandingsRow]:
     """The standings rows from position ``start`` to ``stop`` (one query of at most ``stop - start`` rows)."""
-    return list(
-        StandingsRow.objects.filter(event=event, position__gte=start, position__lt=stop).order_by("position")
-    )
+    return list(StandingsRow.objects.filter(event=event, position__gte=start, position__lt=stop).order_by("position"))
 
 
 def event_standings_top(event: Event, count: int) -> list[StandingsRow]:
@@ -976,8 +997,9 @@ def entry_tables_state(entry: Entry) -> PlayerTables:
         last = upcoming[-1]
         finished = last[_TSTATUS] == Table.Status.FINISHED
         under_way = last[_HAND] is not None or last[_RSTATUS] == Round.Status.PLAYING
-        next_seat = NextSeat(last[_RNUM], last[_TNUM], str(SEAT_WIND_CHOICES[last[_POS]][1]), finished,
-                             not finished and under_way)  # fmt: skip
+        next_seat = NextSeat(
+            last[_RNUM], last[_TNUM], str(SEAT_WIND_CHOICES[last[_POS]][1]), finished, not finished and under_way
+        )
     return PlayerTables(entry.pk, rows, "|".join(map(str, rows)), next_seat)
 
 
@@ -991,8 +1013,12 @@ def entry_games(tables: PlayerTables) -> list[PlayedGame]:
     with_hands = [table_id for table_id, rows in by_table.items() if rows[0][_HAND] is not None]
     versions: dict[int, list[HandVersion]] = {}
     if with_hands:
-        for version in (HandVersion.objects.in_force().filter(hand__table_id__in=with_hands)
-                        .select_related("hand").order_by("hand__number")):  # fmt: skip
+        for version in (
+            HandVersion.objects.in_force()
+            .filter(hand__table_id__in=with_hands)
+            .select_related("hand")
+            .order_by("hand__number")
+        ):
             versions.setdefault(version.hand.table_id, []).append(version)
     games = []
     for table_id, rows in by_table.items():
@@ -1002,21 +1028,30 @@ def entry_games(tables: PlayerTables) -> list[PlayedGame]:
         playing = [seat for seat in seats if seat.in_game]
         index = next((i for i, seat in enumerate(playing) if seat.entry_id == tables.entry_id), None)
         names = [seat.name for seat in playing]
-        hands = [PlayedHand(v, _hand_in_words(v, names), v.deltas[index] if index is not None and index < len(v.deltas)
-                            else None) for v in versions.get(table_id, [])]  # fmt: skip
+        hands = [
+            PlayedHand(
+                v, _hand_in_words(v, names), v.deltas[index] if index is not None and index < len(v.deltas) else None
+            )
+            for v in versions.get(table_id, [])
+        ]
         result = GameResult(*own_row[_RESULT + 2 : _RESULT + 7]) if own_row[_RESULT] is not None else None
-        games.append(PlayedGame(own_row[_RNUM], own_row[_TNUM], own, [s for s in playing if s is not own], hands,
-                                result, [s for s in seats if s is not own]))  # fmt: skip
+        games.append(
+            PlayedGame(
+                own_row[_RNUM],
+                own_row[_TNUM],
+                own,
+                [s for s in playing if s is not own],
+                hands,
+                result,
+                [s for s in seats if s is not own],
+            )
+        )
     return games
 
 
 def hand_version_in_words(version: HandVersion) -> str:
     """One version of a hand said in words with the names of its table's players (the admin's audit trail)."""
-    seats = (
-        Seat.objects.filter(table_id=version.hand.table_id)
-        .select_related("entry__player")
-        .order_by("position")
-    )
+    seats = Seat.objects.filter(table_id=version.hand.table_id).select_related("entry__player").order_by("position")
     names = {seat.position: str(seat.entry.player) for seat in seats}
     return _hand_in_words(version, [names.get(i, "?") for i in range(max(names, default=-1) + 1)])
 
@@ -1041,12 +1076,12 @@ def _hand_in_words(version: HandVersion, names: list[str]) -> str:
         else:
             value = gettext("%(han)s han") % {"han": win["han"]}
         if win.get("discarder") is None:
-            said.append(
-                gettext("%(winner)s: tsumo, %(value)s") % {"winner": name(win["winner"]), "value": value}
-            )
+            said.append(gettext("%(winner)s: tsumo, %(value)s") % {"winner": name(win["winner"]), "value": value})
         else:
-            said.append(gettext("%(winner)s: ron from %(discarder)s, %(value)s")
-                        % {"winner": name(win["winner"]), "discarder": name(win["discarder"]), "value": value})  # fmt: skip
+            said.append(
+                gettext("%(winner)s: ron from %(discarder)s, %(value)s")
+                % {"winner": name(win["winner"]), "discarder": name(win["discarder"]), "value": value}
+            )
     return "; ".join(said)
 
 
@@ -1112,12 +1147,18 @@ def round_tables_full(round_: Round):
     pages, three queries a page."""
     seats = Seat.objects.select_related("entry__player").order_by("position")
     return (
-        Table.objects.filter(round=round_).select_related("round__event").order_by("number").prefetch_related(
+        Table.objects.filter(round=round_)
+        .select_related("round__event")
+        .order_by("number")
+        .prefetch_related(
             Prefetch("seats", queryset=seats),
-            Prefetch("results", queryset=SeatResult.objects.current().select_related("seat").order_by("seat__position"),
-                     to_attr="current_results"),
+            Prefetch(
+                "results",
+                queryset=SeatResult.objects.current().select_related("seat").order_by("seat__position"),
+                to_attr="current_results",
+            ),
         )
-    )  # fmt: skip
+    )
 
 
 def table_api(table_id: int) -> Table | None:
@@ -1127,12 +1168,15 @@ def table_api(table_id: int) -> Table | None:
         Table.objects.select_related("round__event__ruleset")
         .prefetch_related(
             Prefetch("seats", queryset=seats),
-            Prefetch("results", queryset=SeatResult.objects.current().select_related("seat").order_by("seat__position"),
-                     to_attr="current_results"),
+            Prefetch(
+                "results",
+                queryset=SeatResult.objects.current().select_related("seat").order_by("seat__position"),
+                to_attr="current_results",
+            ),
         )
         .filter(pk=table_id)
         .first()
-    )  # fmt: skip
+    )
 
 
 def table_hands_current(table: Table) -> list[HandVersion]:
@@ -1156,9 +1200,7 @@ def table_hand_versions(table: Table, number: int) -> list[HandVersion]:
 
 def table_rulings(table: Table) -> list[Ruling]:
     return list(
-        Ruling.objects.filter(table=table)
-        .select_related("entry__player", "decided_by")
-        .order_by("decided_at", "id")
+        Ruling.objects.filter(table=table).select_related("entry__player", "decided_by").order_by("decided_at", "id")
     )
 
 
@@ -1201,9 +1243,7 @@ def event_entry_final_points(event: Event) -> dict[int, int]:
     """Entry id → the sum of the final points of their current results (a table score, e.g. for a
     ranking body's results file)."""
     totals: dict[int, int] = {}
-    rows = (
-        SeatResult.objects.current().filter(table__round__event=event).values_list("entry_id", "final_points")
-    )
+    rows = SeatResult.objects.current().filter(table__round__event=event).values_list("entry_id", "final_points")
     for entry_id, points in rows:
         totals[entry_id] = totals.get(entry_id, 0) + (points or 0)
     return totals
@@ -1256,9 +1296,7 @@ def event_entries_by_name_or_id(event: Event) -> dict[str, Entry]:
 
 def event_standings_points(event: Event) -> list[tuple[int, str, list, str]]:
     """(entry id, total points, history, name) of each row of the event's published standings."""
-    return list(
-        StandingsRow.objects.filter(event=event).values_list("entry_id", "total_points", "history", "name")
-    )
+    return list(StandingsRow.objects.filter(event=event).values_list("entry_id", "total_points", "history", "name"))
 
 
 def event_schedule(event_id: int) -> dict:
@@ -1292,22 +1330,31 @@ def event_ema(event: Event) -> EventEma:
     snapshot = event_standings(event)
     rows = list(
         StandingsRow.objects.filter(event=event).select_related("entry__player").order_by("position")
-        if snapshot else []
-    )  # fmt: skip
+        if snapshot
+        else []
+    )
     lines = []
     for row in rows:
         if row.games == 0:
             continue
         player = row.entry.player
-        last, first = (player.family_name, player.given_name) if player.family_name or player.given_name else (
-            row.name, "")  # fmt: skip
-        lines.append(EmaLine(entry_id=row.entry_id, rank=row.rank, name=row.name, last_name=last,
-                             first_name=first, ema_number=player.external_id or "",
-                             country=player.country or row.country, points=row.total_points))  # fmt: skip
+        last, first = (
+            (player.family_name, player.given_name) if player.family_name or player.given_name else (row.name, "")
+        )
+        lines.append(
+            EmaLine(
+                entry_id=row.entry_id,
+                rank=row.rank,
+                name=row.name,
+                last_name=last,
+                first_name=first,
+                ema_number=player.external_id or "",
+                country=player.country or row.country,
+                points=row.total_points,
+            )
+        )
     results = SeatResult.objects.current().filter(table__round__event=event)
-    played = results.filter(final_points__isnull=False).aggregate(
-        games=Count("id"), points=Sum("final_points")
-    )
+    played = results.filter(final_points__isnull=False).aggregate(games=Count("id"), points=Sum("final_points"))
     # a table's game points sum to its forfeits' placement points (art. 42) minus the riichi deposits lost
     # at the end (the start total less the final points); the penalties taken off the totals are added back
     lost = event.ruleset.start_points * played["games"] - (played["points"] or 0)
@@ -1324,14 +1371,20 @@ def event_ema(event: Event) -> EventEma:
         problems.append(EmaProblem("dates_missing", gettext("the event has no start date")))
     unfinished = event_unfinished_round_numbers(event)
     if unfinished:
-        problems.append(EmaProblem("rounds_unfinished", gettext("rounds not completed: %(rounds)s")
-                                   % {"rounds": ", ".join(map(str, sorted(unfinished)))}))  # fmt: skip
+        problems.append(
+            EmaProblem(
+                "rounds_unfinished",
+                gettext("rounds not completed: %(rounds)s") % {"rounds": ", ".join(map(str, sorted(unfinished)))},
+            )
+        )
     if snapshot and snapshot.hidden_from_round:
-        problems.append(EmaProblem(
-            "standings_hidden",
-            gettext("the published standings stop before round %(round)s: show every round first")
-            % {"round": snapshot.hidden_from_round},
-        ))  # fmt: skip
+        problems.append(
+            EmaProblem(
+                "standings_hidden",
+                gettext("the published standings stop before round %(round)s: show every round first")
+                % {"round": snapshot.hidden_from_round},
+            )
+        )
     mers = mers_qualification = None
     stem = f"{event.slug}_ema"
     if event.starts_on:
@@ -1341,21 +1394,22 @@ def event_ema(event: Event) -> EventEma:
         mers = mers_weight(**shape, qualification=False)
         mers_qualification = mers_weight(**shape, qualification=True)
         stem = f"{event.slug}_{event.starts_on.isoformat()}_{ends_on.isoformat()}_ema"
-    return EventEma(report=report, problems=(*problems, *report.problems), mers=mers,
-                    mers_qualification=mers_qualification, filename_stem=stem)  # fmt: skip
+    return EventEma(
+        report=report,
+        problems=(*problems, *report.problems),
+        mers=mers,
+        mers_qualification=mers_qualification,
+        filename_stem=stem,
+    )
 
 
 def event_substitutes(event: Event) -> dict[int, int]:
     """Substitute 代走 entry id → the absent player's entry id, of the event."""
-    return dict(
-        Entry.objects.filter(event=event, substitute_for__isnull=False).values_list("id", "substitute_for_id")
-    )
+    return dict(Entry.objects.filter(event=event, substitute_for__isnull=False).values_list("id", "substitute_for_id"))
 
 
 def event_team_reserves(event: Event) -> set[int]:
     """The entry ids of the event's teams' reserves."""
     return set(
-        TeamMember.objects.filter(team__event=event, role=TeamMember.Role.RESERVE).values_list(
-            "entry_id", flat=True
-        )
+        TeamMember.objects.filter(team__event=event, role=TeamMember.Role.RESERVE).values_list("entry_id", flat=True)
     )

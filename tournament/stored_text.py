@@ -46,14 +46,34 @@ JOB_SEATED = (
 
 # the first message that reads a text is the one: the specific before the general
 MESSAGES: tuple[str | tuple[str, str, str], ...] = (
-    NOT_CHECKED_IN, REPLACED_BY_SUBSTITUTE, STATUS_SET_BY, DISQUALIFIED_BY_DECISION, DISQUALIFIED_BY,
-    DISQUALIFICATION_LIFTED, JOB_READING, JOB_SEATING, JOB_WRITING, JOB_DONE, JOB_ASKED_AGAIN,
-    JOB_ASKED_AGAIN_AFTER, JOB_SEATED, CHANGE_NOT_CHECKED_IN, CHANGE_CAME, CHANGE_MERGED,
-)  # fmt: skip
+    NOT_CHECKED_IN,
+    REPLACED_BY_SUBSTITUTE,
+    STATUS_SET_BY,
+    DISQUALIFIED_BY_DECISION,
+    DISQUALIFIED_BY,
+    DISQUALIFICATION_LIFTED,
+    JOB_READING,
+    JOB_SEATING,
+    JOB_WRITING,
+    JOB_DONE,
+    JOB_ASKED_AGAIN,
+    JOB_ASKED_AGAIN_AFTER,
+    JOB_SEATED,
+    CHANGE_NOT_CHECKED_IN,
+    CHANGE_CAME,
+    CHANGE_MERGED,
+)
 PARAMETER = re.compile(r"%\((\w+)\)s")
 # what a parameter's value looks like (any other: any text)
-VALUES = {"number": r"\d+", "paragraph": r"[^\s:]*", "count": r"\d+", "round": r"\d+", "tables": r"\d+",
-          "penalty": r"\d+", "id": r"\d+"}  # fmt: skip
+VALUES = {
+    "number": r"\d+",
+    "paragraph": r"[^\s:]*",
+    "count": r"\d+",
+    "round": r"\d+",
+    "tables": r"\d+",
+    "penalty": r"\d+",
+    "id": r"\d+",
+}
 
 
 def stored_text_display(text: str) -> str:
@@ -95,8 +115,7 @@ def _patterns() -> tuple[tuple[re.Pattern, object], ...]:
 def _pattern(form: str) -> re.Pattern:
     parts = PARAMETER.split(form)  # text, name, text, name, …
     regex = "".join(
-        re.escape(part) if i % 2 == 0 else f"(?P<{part}>{VALUES.get(part, '.+?')})"
-        for i, part in enumerate(parts)
+        re.escape(part) if i % 2 == 0 else f"(?P<{part}>{VALUES.get(part, '.+?')})" for i, part in enumerate(parts)
     )
     return re.compile(regex, re.DOTALL)
 

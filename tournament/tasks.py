@@ -20,9 +20,7 @@ def standings_recompute_task(event_id: int, requested_at: str | None = None) -> 
     return {"event": event_id, "recomputed": snapshot is not None}
 
 
-@shared_task(
-    bind=True, name="tournament.seat_next_round", acks_late=True, soft_time_limit=240, time_limit=300
-)
+@shared_task(bind=True, name="tournament.seat_next_round", acks_late=True, soft_time_limit=240, time_limit=300)
 def seat_next_round_task(self, job_id: int) -> dict:
     """Seat the job's round; safe to run twice (the second run finds the round and changes nothing). On a
     worker it beats on the job while it runs, so that a job whose worker died is seen to be stale."""

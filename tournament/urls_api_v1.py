@@ -39,15 +39,11 @@ urlpatterns = [
     path("events/<slug:slug>/rounds", events.EventRounds.as_view(), name="event_rounds"),
     path("events/<slug:slug>/rounds/<n:number>/seating", events.RoundSeating.as_view(), name="round_seating"),
     path("events/<slug:slug>/rounds/<n:number>/check", events.RoundCheckView.as_view(), name="round_check"),
-    path(
-        "events/<slug:slug>/rounds/<n:number>/unlock", events.RoundUnlockView.as_view(), name="round_unlock"
-    ),
+    path("events/<slug:slug>/rounds/<n:number>/unlock", events.RoundUnlockView.as_view(), name="round_unlock"),
     path("events/<slug:slug>/standings", events.EventStandings.as_view(), name="event_standings"),
     path("events/<slug:slug>/rulings", events.EventRulings.as_view(), name="event_rulings"),
     path("events/<slug:slug>/teams", teams.EventTeams.as_view(), name="event_teams"),
-    path(
-        "events/<slug:slug>/team-standings", teams.EventTeamStandings.as_view(), name="event_team_standings"
-    ),
+    path("events/<slug:slug>/team-standings", teams.EventTeamStandings.as_view(), name="event_team_standings"),
     path(
         "events/<slug:slug>/teams/<id:team_id>/reserve-in",
         teams.TeamReserveIn.as_view(),
@@ -68,9 +64,7 @@ urlpatterns = [
     path("players/", events.PlayerList.as_view(), name="players"),
     path("tables/<id:table_id>/", tables.TableDetail.as_view(), name="table"),
     path("tables/<id:table_id>/hands", tables.TableHands.as_view(), name="table_hands"),
-    path(
-        "tables/<id:table_id>/hands/<n:number>/versions", tables.HandVersions.as_view(), name="hand_versions"
-    ),
+    path("tables/<id:table_id>/hands/<n:number>/versions", tables.HandVersions.as_view(), name="hand_versions"),
     path("tables/<id:table_id>/hands/<n:number>/void", tables.HandVoid.as_view(), name="hand_void"),
     path("tables/<id:table_id>/result", tables.TableResult.as_view(), name="table_result"),
     path("tables/<id:table_id>/penalties", tables.TablePenalties.as_view(), name="table_penalties"),

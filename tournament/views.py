@@ -50,9 +50,15 @@ def event_home(request, slug):
     def body():
         published = [Round(pk=pk, event=event, number=number, status=status) for pk, number, status in rounds]
         finished, tables = (latest.finished, latest.tables) if latest else (0, 0)
-        return {"event": event, "rounds": published, "latest": published[-1] if published else None,
-                "tables_finished": finished, "tables": tables, "computed_at": computed_at,
-                "top": selectors.event_standings_top(event, HOME_LEADERS) if computed_at else []}  # fmt: skip
+        return {
+            "event": event,
+            "rounds": published,
+            "latest": published[-1] if published else None,
+            "tables_finished": finished,
+            "tables": tables,
+            "computed_at": computed_at,
+            "top": selectors.event_standings_top(event, HOME_LEADERS) if computed_at else [],
+        }
 
     version = (event.pk, event.time_zone, computed_at, tuple(rounds), latest)
     context = {
@@ -91,13 +97,24 @@ def standings(request, slug):
     def table():
         view = selectors.standings_view(snapshot, query=query)
         page = Paginator(view.rows, STANDINGS_PER_PAGE).get_page(number)
-        return {"event": event, "rows": page.object_list, "page": page, "query": query,
-                "round_numbers": view.round_numbers}  # fmt: skip
+        return {
+            "event": event,
+            "rows": page.object_list,
+            "page": page,
+            "query": query,
+            "round_numbers": view.round_numbers,
+        }
 
-    context = {"event": event, "snapshot": snapshot, "query": query, "etag": etag,
-               "precedence_words": _precedence_words(event),
-               "table": fragment((event.pk, computed_at, number, query), "tournament/_standings_table.html", table)
-               if snapshot else ""}  # fmt: skip
+    context = {
+        "event": event,
+        "snapshot": snapshot,
+        "query": query,
+        "etag": etag,
+        "precedence_words": _precedence_words(event),
+        "table": fragment((event.pk, computed_at, number, query), "tournament/_standings_table.html", table)
+        if snapshot
+        else "",
+    }
     response = render(request, "tournament/standings.html", context)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
@@ -118,14 +135,15 @@ def round_seating(request, slug, number):
     version = selectors.tables_version(selectors.round_tables(round_))
     query = (request.GET.get("q") or "").strip()[:80]
     window = _seating_window(request, round_, version, TABLES_PER_PAGE)
-    etag = etag_of(
-        event.pk, round_.pk, round_.status, version, window[1], page_number(request), query, request.user.pk
-    )
+    etag = etag_of(event.pk, round_.pk, round_.status, version, window[1], page_number(request), query, request.user.pk)
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified
-    context = {"event": event, "round": round_,
-               **_seating_page(request, event, round_, version, query=query, window=window)}  # fmt: skip
+    context = {
+        "event": event,
+        "round": round_,
+        **_seating_page(request, event, round_, version, query=query, window=window),
+    }
     response = render(request, "tournament/round.html", context)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
@@ -138,9 +156,7 @@ def _seating_window(request, round_, version, per_page: int):
     page = Paginator(range(version.tables), per_page).get_page(request.GET.get("page"))
     if not version.tables:
         return page, 0
-    return page, selectors.round_tables_page_hands(
-        round_, start=page.start_index() - 1, stop=page.end_index()
-    )
+    return page, selectors.round_tables_page_hands(round_, start=page.start_index() - 1, stop=page.end_index())
 
 
 def _seating_page(
@@ -161,14 +177,18 @@ def _seating_page(
         }
 
     found = (
-        cached_value(
-            (round_.pk, version, query), "find-seats", lambda: selectors.round_find_seats(round_, query)
-        )
+        cached_value((round_.pk, version, query), "find-seats", lambda: selectors.round_find_seats(round_, query))
         if query
         else []
     )
-    return {"page": page, "query": query, "found": found,
-            "cards": fragment((round_.pk, version, hands, per_page, page.number, link_players), "tournament/_seating_tables.html", cards)}  # fmt: skip
+    return {
+        "page": page,
+        "query": query,
+        "found": found,
+        "cards": fragment(
+            (round_.pk, version, hands, per_page, page.number, link_players), "tournament/_seating_tables.html", cards
+        ),
+    }
 
 
 VENUE_TABLES = 9  # a projector page: 3 rows of 3 tables, names whole, in text readable from 10 m
@@ -192,21 +212,27 @@ def venue(request, slug):
             seating = _seating_page(
                 request, event, round_, version, query="", per_page=VENUE_TABLES, link_players=False
             )
-    standings_pages = -(-selectors.event_standings_count(event, VENUE_STANDINGS * VENUE_STANDINGS_PAGES)
-                        // VENUE_STANDINGS)  # fmt: skip
+    standings_pages = -(
+        -selectors.event_standings_count(event, VENUE_STANDINGS * VENUE_STANDINGS_PAGES) // VENUE_STANDINGS
+    )
     if view == "standings" or not seating_pages:
         view = "standings"
         number = _venue_page(request, standings_pages)
-        rows = selectors.event_standings_slice(
-            event, (number - 1) * VENUE_STANDINGS, number * VENUE_STANDINGS
-        )
+        rows = selectors.event_standings_slice(event, (number - 1) * VENUE_STANDINGS, number * VENUE_STANDINGS)
     else:
         number, rows = seating["page"].number, []
-    context = {"event": event, "round": round_, "view": view, "rows": rows, "page_number": number,
-               "pages": seating_pages if view == "seating" else standings_pages,
-               "with_advances": "advances" in event.precedence,
-               "next": _venue_next(view, number, seating_pages, standings_pages),
-               "server_ms": int(time.time() * 1000), **seating}  # fmt: skip
+    context = {
+        "event": event,
+        "round": round_,
+        "view": view,
+        "rows": rows,
+        "page_number": number,
+        "pages": seating_pages if view == "seating" else standings_pages,
+        "with_advances": "advances" in event.precedence,
+        "next": _venue_next(view, number, seating_pages, standings_pages),
+        "server_ms": int(time.time() * 1000),
+        **seating,
+    }
     return render(request, "tournament/venue.html", context)
 
 
@@ -244,15 +270,28 @@ def player_page(request, slug, entry_id):
     def games():
         played = selectors.entry_games(state)
         start = event.ruleset.start_points
-        in_progress = [(game, start + sum(h.delta or 0 for h in game.hands), len(game.hands))
-                       for game in played if game.result is None and game.hands]  # fmt: skip
-        return {"event": event, "games": played, "results": [g for g in played if g.result],
-                "in_progress": in_progress, "with_hands": any(g.hands for g in played)}  # fmt: skip
+        in_progress = [
+            (game, start + sum(h.delta or 0 for h in game.hands), len(game.hands))
+            for game in played
+            if game.result is None and game.hands
+        ]
+        return {
+            "event": event,
+            "games": played,
+            "results": [g for g in played if g.result],
+            "in_progress": in_progress,
+            "with_hands": any(g.hands for g in played),
+        }
 
     actor = access.actor_for(request)
-    context = {"event": event, "entry": entry, "seat": state.next_seat,
-               "standing": entry.standing, "may_link_account": _may_link_account(actor, entry),
-               "games_part": fragment((event.pk, entry.pk, state.version), "tournament/_player_games.html", games)}  # fmt: skip
+    context = {
+        "event": event,
+        "entry": entry,
+        "seat": state.next_seat,
+        "standing": entry.standing,
+        "may_link_account": _may_link_account(actor, entry),
+        "games_part": fragment((event.pk, entry.pk, state.version), "tournament/_player_games.html", games),
+    }
     return render(request, "tournament/player.html", context)
 
 
@@ -342,9 +381,20 @@ def standings_csv(request, slug):
         ]
     )
     for row in selectors.event_standings_rows(event).iterator(chunk_size=2000):
-        writer.writerow([row.rank, row.award_rank or "", row.name, row.club,
-                         row.country, row.advances, row.total_points, row.games,
-                         row.penalty_points, row.status])  # fmt: skip
+        writer.writerow(
+            [
+                row.rank,
+                row.award_rank or "",
+                row.name,
+                row.club,
+                row.country,
+                row.advances,
+                row.total_points,
+                row.games,
+                row.penalty_points,
+                row.status,
+            ]
+        )
     return response
 
 
@@ -383,8 +433,27 @@ def hands_csv(request, slug):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-hands.csv"'
     writer = csv_writer(response)
-    writer.writerow(["round", "table", "hand", "version", "label", "outcome", "honba", "deposits_in", "riichi",
-                     "wins", "deltas_E", "deltas_S", "deltas_W", "deltas_N", "deposits_out", "recorded_via", "recorded_at"])  # fmt: skip
+    writer.writerow(
+        [
+            "round",
+            "table",
+            "hand",
+            "version",
+            "label",
+            "outcome",
+            "honba",
+            "deposits_in",
+            "riichi",
+            "wins",
+            "deltas_E",
+            "deltas_S",
+            "deltas_W",
+            "deltas_N",
+            "deposits_out",
+            "recorded_via",
+            "recorded_at",
+        ]
+    )
     for v in selectors.event_hand_versions(event):
         deltas = list(v.deltas) + [""] * (4 - len(v.deltas))
         wins = "; ".join(
@@ -392,9 +461,24 @@ def hands_csv(request, slug):
             + (f"yakuman×{w['yakuman']}" if w.get("yakuman") else f"{w['han']}han {w['fu']}fu")
             for w in v.wins
         )
-        writer.writerow([v.hand.table.round.number, v.hand.table.number, v.hand.number, v.version, v.label, v.outcome,
-                         v.honba, v.deposits_in, " ".join(map(str, v.riichi_positions)), wins, *deltas, v.deposits_out,
-                         v.recorded_via, v.recorded_at.isoformat()])  # fmt: skip
+        writer.writerow(
+            [
+                v.hand.table.round.number,
+                v.hand.table.number,
+                v.hand.number,
+                v.version,
+                v.label,
+                v.outcome,
+                v.honba,
+                v.deposits_in,
+                " ".join(map(str, v.riichi_positions)),
+                wins,
+                *deltas,
+                v.deposits_out,
+                v.recorded_via,
+                v.recorded_at.isoformat(),
+            ]
+        )
     return response
 
 
@@ -420,5 +504,8 @@ def ema_results(request, slug):
     event = public_event_or_404(slug)
     ema = selectors.event_ema(event)
     page = Paginator(ema.report.rows, EMA_ROWS_PER_PAGE).get_page(page_number(request))
-    return render(request, "tournament/ema.html", {"event": event, "ema": ema, "page": page,
-                                                   "non_members": len(ema.report.non_members)})  # fmt: skip
+    return render(
+        request,
+        "tournament/ema.html",
+        {"event": event, "ema": ema, "page": page, "non_members": len(ema.report.non_members)},
+    )

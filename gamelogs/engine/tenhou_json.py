@@ -147,9 +147,7 @@ class _Seat:
             self.melds.append(("kan_closed", tiles))
         elif letter == "k":
             self.hand.remove(added)
-            pon = next(
-                i for i, (kind, meld) in enumerate(self.melds) if kind == "pon" and _same(meld[0], added)
-            )
+            pon = next(i for i, (kind, meld) in enumerate(self.melds) if kind == "pon" and _same(meld[0], added))
             self.melds[pon] = ("kan_added", tiles)
             self.last_discard = added  # a win on it robs the kan (槍槓)
         else:
@@ -175,17 +173,13 @@ def _call(entry: str):
 def _hand(raw, index: int, players: int) -> Hand:
     path = f"$.log[{index}]"
     if not isinstance(raw, list) or len(raw) < 4 + 3 * players + 1:
-        raise GameLogError(
-            "not_a_game_log", "a hand lists its start, dora, each seat's tiles and its outcome", path
-        )
+        raise GameLogError("not_a_game_log", "a hand lists its start, dora, each seat's tiles and its outcome", path)
     try:
         number, honba, deposits = (int(value) for value in raw[0][:3])
         start = tuple(int(value) for value in raw[1][:players])
         dora, ura = list(raw[2]), list(raw[3])
     except (TypeError, ValueError):
-        raise GameLogError(
-            "not_a_game_log", "a hand starts with its number and its scores", f"{path}[0]"
-        ) from None
+        raise GameLogError("not_a_game_log", "a hand starts with its number and its scores", f"{path}[0]") from None
     seats = [_Seat() for _ in range(players)]
     for seat, state in enumerate(seats):
         first = 4 + 3 * seat

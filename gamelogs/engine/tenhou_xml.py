@@ -92,13 +92,9 @@ class _Reader:
             if handler is not None:
                 handler(element)
         if self.go_type is None or not self.names:
-            raise GameLogError(
-                "not_a_game_log", "the log has no GO or UN element: it names no game", "mjloggm"
-            )
+            raise GameLogError("not_a_game_log", "the log has no GO or UN element: it names no game", "mjloggm")
         if self.hand is not None:
-            raise GameLogError(
-                "game_not_finished", "the log stops during a hand", f"INIT {len(self.hands) + 1}"
-            )
+            raise GameLogError("game_not_finished", "the log stops during a hand", f"INIT {len(self.hands) + 1}")
         if not self.hands or self.owari is None:
             raise GameLogError("game_not_finished", "the log has no end of game (owari)", "mjloggm")
         players = len(self.names)
@@ -181,9 +177,7 @@ class _Reader:
             raise GameLogError("not_a_game_log", "ten must be fu, points, limit", where)
         pairs = _ints(element, "yaku", where) if element.get("yaku") else []
         yaku = tuple(zip(pairs[::2], pairs[1::2], strict=True))
-        yakuman = tuple(
-            (key, 13) for key in (_ints(element, "yakuman", where) if element.get("yakuman") else [])
-        )
+        yakuman = tuple((key, 13) for key in (_ints(element, "yakuman", where) if element.get("yakuman") else []))
         calls = _ints(element, "m", where) if element.get("m") else []
         responsible = element.get("paoWho")
         return Win(
@@ -242,9 +236,7 @@ class _Reader:
             scores = tuple(100 * int(parts[2 * seat]) for seat in range(players))
             points = tuple(Fraction(Decimal(parts[2 * seat + 1])) for seat in range(players))
         except (IndexError, ValueError, InvalidOperation):
-            raise GameLogError(
-                "not_a_game_log", "owari must be a score and points per player", "owari"
-            ) from None
+            raise GameLogError("not_a_game_log", "owari must be a score and points per player", "owari") from None
         return scores, points
 
 

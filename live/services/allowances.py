@@ -20,9 +20,7 @@ MAX_HANDS = 4
 def _decision(minutes: int, hands: int, reason: str) -> str:
     given = []
     if minutes:
-        given.append(
-            ngettext("%(count)s more minute", "%(count)s more minutes", minutes) % {"count": minutes}
-        )
+        given.append(ngettext("%(count)s more minute", "%(count)s more minutes", minutes) % {"count": minutes})
     if hands:
         given.append(ngettext("%(count)s more hand", "%(count)s more hands", hands) % {"count": hands})
     # Translators: what a director gave a table ("5 more minutes, 1 more hand"), then why
@@ -30,15 +28,11 @@ def _decision(minutes: int, hands: int, reason: str) -> str:
 
 
 @transaction.atomic
-def table_allowance_give(
-    *, tables: list[Table], minutes: int = 0, hands: int = 0, reason: str = "", user=None
-):
+def table_allowance_give(*, tables: list[Table], minutes: int = 0, hands: int = 0, reason: str = "", user=None):
     """Give each of ``tables`` ``minutes`` more of round time and/or ``hands`` more hands: recorded as a
     ruling of the event at each table (art. 44). Only tables still playing."""
     if not 0 <= minutes <= MAX_MINUTES:
-        raise TaikaiError(
-            "invalid_minutes", _("from 0 to %(max)s minutes") % {"max": MAX_MINUTES}, field="minutes"
-        )
+        raise TaikaiError("invalid_minutes", _("from 0 to %(max)s minutes") % {"max": MAX_MINUTES}, field="minutes")
     if not 0 <= hands <= MAX_HANDS:
         raise TaikaiError("invalid_hands", _("from 0 to %(max)s hands") % {"max": MAX_HANDS}, field="hands")
     if not minutes and not hands:

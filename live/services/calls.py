@@ -33,15 +33,11 @@ def referee_call(*, table: Table, reason: str, note: str = "", user=None) -> Ref
     reason = _reason_checked(reason)
     note = (note or "").strip()
     if len(note) > NOTE_MAX:
-        raise TaikaiError(
-            "note_too_long", _("at most %(count)s characters") % {"count": NOTE_MAX}, field="note"
-        )
+        raise TaikaiError("note_too_long", _("at most %(count)s characters") % {"count": NOTE_MAX}, field="note")
     table = lock_table(table.pk)
     require_published(table)
     if table.status != Table.Status.PLAYING:
-        raise TaikaiError(
-            "table_finished", _("the table's result is confirmed; its game is over"), field="table"
-        )
+        raise TaikaiError("table_finished", _("the table's result is confirmed; its game is over"), field="table")
     open_call = RefereeCall.objects.filter(table=table, closed_at__isnull=True).first()
     if open_call is not None:
         return open_call
@@ -58,11 +54,7 @@ def referee_call(*, table: Table, reason: str, note: str = "", user=None) -> Ref
 
 
 def _locked_open(call: RefereeCall) -> RefereeCall:
-    call = (
-        RefereeCall.objects.select_for_update(no_key=True, of=("self",))
-        .select_related("taken_by")
-        .get(pk=call.pk)
-    )
+    call = RefereeCall.objects.select_for_update(no_key=True, of=("self",)).select_related("taken_by").get(pk=call.pk)
     if call.closed_at is not None:
         raise Conflict("call_closed", _("this call is closed already"))
     return call

@@ -142,8 +142,7 @@ def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]
         _NO_TILES
         if not held
         else tuple(
-            (pair, tuple(_CONCEALED_GROUPS[meld] for meld in melds))
-            for pair, melds in suit_splits(suit, suit_counts)
+            (pair, tuple(_CONCEALED_GROUPS[meld] for meld in melds)) for pair, melds in suit_splits(suit, suit_counts)
         )
     )
     entry = (held % 3, options)
@@ -175,9 +174,7 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
     """Every reading of the hand: each decomposition × each group that may hold the winning tile."""
     win = hand.win_tile
     melds_of_hand = hand.melds
-    meld_groups = (
-        tuple(_MELD_GROUPS[meld.kind, meld.first] for meld in melds_of_hand) if melds_of_hand else ()
-    )
+    meld_groups = tuple(_MELD_GROUPS[meld.kind, meld.first] for meld in melds_of_hand) if melds_of_hand else ()
     ron = not hand.tsumo
     found: list[Reading] = []
     for pair, concealed_groups in _decompositions(tuple(concealed_counts)):
@@ -258,9 +255,7 @@ def _outcome_key(
     return (han, key_fu, fixed, yakuman, dealer, honba, tsumo)
 
 
-def _priced_outcome(
-    rules: Rules, table: dict, key: tuple, fu: int
-) -> tuple[str | None, dict, int | Fraction]:
+def _priced_outcome(rules: Rules, table: dict, key: tuple, fu: int) -> tuple[str | None, dict, int | Fraction]:
     """Price the win ``key`` describes and remember it in ``table``: (limit, payments, received)."""
     han, _, fixed, yakuman, dealer, honba, tsumo = key
     payment = win_payment(
@@ -297,9 +292,7 @@ def clear_caches() -> None:
     clear_payment_cache()
 
 
-def payments_of(
-    payment: WinPayment, rules: Rules, *, tsumo: bool, dealer: bool
-) -> tuple[dict, int | Fraction]:
+def payments_of(payment: WinPayment, rules: Rules, *, tsumo: bool, dealer: bool) -> tuple[dict, int | Fraction]:
     """hand-format.md's payment keys and the sum the winner receives from them."""
     params = rules.scheme
     if not tsumo:
@@ -421,9 +414,7 @@ def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
     if "aka_dora" in raw_rules:
         aka = raw_rules["aka_dora"]
         if not isinstance(aka, bool):
-            raise ScoringError(
-                "invalid_parameter", _("rules.aka_dora must be true or false"), field="aka_dora"
-            )
+            raise ScoringError("invalid_parameter", _("rules.aka_dora must be true or false"), field="aka_dora")
         if aka != rules.aka_dora:
             return _with_aka(rules, aka)
     return rules

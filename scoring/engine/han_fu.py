@@ -26,18 +26,14 @@ def han_fu_problem(*, han: int, fu: int, tsumo: bool, raw_fu: bool = False) -> S
                 "impossible_fu", _("%(fu)s fu cannot happen (20–110 in steps of 2, or 25)") % {"fu": fu}
             )
     elif fu not in STANDARD_FU:
-        return ScoringError(
-            "impossible_fu", _("%(fu)s fu cannot happen (20, 25, or 30–110 in tens)") % {"fu": fu}
-        )
+        return ScoringError("impossible_fu", _("%(fu)s fu cannot happen (20, 25, or 30–110 in tens)") % {"fu": fu})
     if fu == 20 and not tsumo:
         return ScoringError("impossible_han_fu", _("20 fu is only pinfu tsumo: a ron has at least 30 fu"))
     if fu == 20 and han < 2:
         return ScoringError("impossible_han_fu", _("20 fu is pinfu tsumo, which is at least 2 han"))
     if fu == 25 and han < (3 if tsumo else 2):
         if tsumo:
-            return ScoringError(
-                "impossible_han_fu", _("25 fu is only chiitoitsu, which is at least 3 han with tsumo")
-            )
+            return ScoringError("impossible_han_fu", _("25 fu is only chiitoitsu, which is at least 3 han with tsumo"))
         return ScoringError("impossible_han_fu", _("25 fu is only chiitoitsu, which is at least 2 han"))
     return None
 

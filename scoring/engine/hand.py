@@ -146,8 +146,7 @@ def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
         raise ScoringError(
             "invalid_meld",
             # Translators: kind is a meld type as written in the request (chi, pon, kan_open, ...).
-            _("%(field)s: a %(kind)s has %(count)s tiles")
-            % {"field": field, "kind": kind, "count": expected},
+            _("%(field)s: a %(kind)s has %(count)s tiles") % {"field": field, "kind": kind, "count": expected},
             field=field,
         )
     first = indices[0]
@@ -162,8 +161,7 @@ def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
         raise ScoringError(
             "invalid_meld",
             # Translators: kind is a meld type as written in the request (pon, kan_open, kan_closed, ...).
-            _("%(field)s: a %(kind)s is %(count)s identical tiles")
-            % {"field": field, "kind": kind, "count": expected},
+            _("%(field)s: a %(kind)s is %(count)s identical tiles") % {"field": field, "kind": kind, "count": expected},
             field=field,
         )
     return Meld(kind, first, red), indices
@@ -182,9 +180,7 @@ def _count(raw: dict, key: str) -> int:
     if type(value) is int and value >= 0:
         return value
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ScoringError(
-            "invalid_request", _("%(key)s must be a non-negative integer") % {"key": key}, field=key
-        )
+        raise ScoringError("invalid_request", _("%(key)s must be a non-negative integer") % {"key": key}, field=key)
     return value
 
 
@@ -192,9 +188,7 @@ def _wind(raw: dict, key: str) -> int:
     value = raw.get(key, "E")
     wind = WIND_LETTERS.get(value) if type(value) is str else None
     if wind is None:
-        raise ScoringError(
-            "invalid_request", _("%(key)s must be one of E, S, W, N") % {"key": key}, field=key
-        )
+        raise ScoringError("invalid_request", _("%(key)s must be one of E, S, W, N") % {"key": key}, field=key)
     return wind
 
 
@@ -328,8 +322,7 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
         raise ScoringError(
             "too_many_copies",
             # Translators: tile is a tile in MPSZ notation (5m, 7z).
-            _("%(tile)s appears %(count)s times (at most 4)")
-            % {"tile": tile_name(index), "count": counts[index]},
+            _("%(tile)s appears %(count)s times (at most 4)") % {"tile": tile_name(index), "count": counts[index]},
             field="tiles",
         )
     win_tile, _red = parse_tile(raw["win_tile"], field="win_tile")
@@ -346,14 +339,10 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
     if not _BOOL_TYPE.issuperset(map(type, flags)):
         for key, value in zip(FLAG_KEYS, flags, strict=True):
             if value is not True and value is not False:
-                raise ScoringError(
-                    "invalid_request", _("%(key)s must be true or false") % {"key": key}, field=key
-                )
+                raise ScoringError("invalid_request", _("%(key)s must be true or false") % {"key": key}, field=key)
     seat_wind = _wind(raw, "seat_wind")
     if "dealer" in raw and _flag(raw, "dealer") != (seat_wind == EAST):
-        raise ScoringError(
-            "inconsistent_flags", _("dealer is true exactly when seat_wind is E"), field="dealer"
-        )
+        raise ScoringError("inconsistent_flags", _("dealer is true exactly when seat_wind is E"), field="dealer")
     concealed.sort()
     hand = _validated_hand(
         (

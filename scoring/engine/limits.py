@@ -56,9 +56,7 @@ class Limit:
 def limit_named(name: str, *, yakuman_units: int = 1) -> Limit:
     """The limit ``name``; for ``"yakuman"``, ``yakuman_units`` × 8000 basic points."""
     if name not in LIMIT_BASIC_POINTS:
-        raise ScoringError(
-            "unknown_limit", _("unknown limit %(limit)s") % {"limit": repr(name)}, field="limit"
-        )
+        raise ScoringError("unknown_limit", _("unknown limit %(limit)s") % {"limit": repr(name)}, field="limit")
     if name == "yakuman":
         return Limit(name, LIMIT_BASIC_POINTS[name] * yakuman_units, yakuman_units)
     return Limit(name, LIMIT_BASIC_POINTS[name])
@@ -97,6 +95,4 @@ def classify_limit(
     limits: LimitOptions, *, han: int, yakuman: int, basic: Fraction, table_fu: Fraction
 ) -> Limit | None:
     """The limit of a hand, or ``None`` when it is paid from its basic value."""
-    return han_limit(limits, han=han, yakuman=yakuman) or basic_limit(
-        limits, han=han, basic=basic, table_fu=table_fu
-    )
+    return han_limit(limits, han=han, yakuman=yakuman) or basic_limit(limits, han=han, basic=basic, table_fu=table_fu)

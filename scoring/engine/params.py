@@ -63,13 +63,9 @@ class SchemeParams:
         if self.players not in (2, 3, 4):
             raise ScoringError("invalid_parameter", _("players (m) must be 2, 3 or 4"), field="players")
         if not 0 <= self.dealers < self.players:
-            raise ScoringError(
-                "invalid_parameter", _("dealers (ω) must be between 0 and m-1"), field="dealers"
-            )
+            raise ScoringError("invalid_parameter", _("dealers (ω) must be between 0 and m-1"), field="dealers")
         if self.standard < self.players:
-            raise ScoringError(
-                "invalid_parameter", _("standard (s) must be at least players (m)"), field="standard"
-            )
+            raise ScoringError("invalid_parameter", _("standard (s) must be at least players (m)"), field="standard")
         if self.honba_unit < 0 or self.bazoro < 0 or self.min_han < 0:
             raise ScoringError("invalid_parameter", _("a, bazoro and v0 must not be negative"))
 

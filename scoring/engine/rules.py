@@ -63,8 +63,7 @@ class Rules:
             ):
                 raise ScoringError(
                     "invalid_parameter",
-                    _("yaku_han[%(key)s] must be (closed han, open han), non-negative integers")
-                    % {"key": repr(key)},
+                    _("yaku_han[%(key)s] must be (closed han, open han), non-negative integers") % {"key": repr(key)},
                     field="yaku_han",
                 )
             overrides[key] = (value[0], value[1])

@@ -285,9 +285,7 @@ def _exact_win_payment(
     limit = han_limit(limits, han=han, yakuman=yakuman)
     if limit is None:  # below 5 han: the fu count, and may still reach mangan
         basic = basic_points(params, han=han, fu=fu, fu_is_fixed=fu_is_fixed)
-        limit = basic_limit(
-            limits, han=han, basic=basic, table_fu=table_fu(params, fu=fu, fu_is_fixed=fu_is_fixed)
-        )
+        limit = basic_limit(limits, han=han, basic=basic, table_fu=table_fu(params, fu=fu, fu_is_fixed=fu_is_fixed))
     if limit is not None:
         basic = Fraction(limit.basic)
 

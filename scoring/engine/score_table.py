@@ -98,9 +98,7 @@ def impossible_reason(params: SchemeParams, *, han: int, fu: Fraction, tsumo: bo
     return None
 
 
-def score_table(
-    params: SchemeParams, limits: LimitOptions | None = None, *, honba: int = 0
-) -> tuple[ScoreRow, ...]:
+def score_table(params: SchemeParams, limits: LimitOptions | None = None, *, honba: int = 0) -> tuple[ScoreRow, ...]:
     """Every entry of the quick-reference table: non-dealer rows first, then dealer rows.
 
     ``honba`` (本場 t) adds ``a·t`` to every payment (``(m-1)·a·t`` to a ron), as in a win.
@@ -195,14 +193,10 @@ def _limit_rows(params: SchemeParams, limits: LimitOptions, *, dealer: bool, hon
     for name in LIMIT_NAMES:
         lowest_han = LIMIT_HAN_RANGES[name][0]
         if name == "yakuman":
-            payment = _win(
-                params, limits, dealer=dealer, han=0, fu=Fraction(30), fixed=False, yakuman=1, honba=honba
-            )
+            payment = _win(params, limits, dealer=dealer, han=0, fu=Fraction(30), fixed=False, yakuman=1, honba=honba)
             han = lowest_han if limits.kazoe_yakuman else None
         else:
-            payment = _win(
-                params, limits, dealer=dealer, han=lowest_han, fu=Fraction(30), fixed=False, honba=honba
-            )
+            payment = _win(params, limits, dealer=dealer, han=lowest_han, fu=Fraction(30), fixed=False, honba=honba)
             han = lowest_han
         rows.append(
             ScoreRow(
@@ -242,9 +236,7 @@ def _win(
     yakuman: int = 0,
     honba: int = 0,
 ) -> WinPayment:
-    return win_payment(
-        params, limits, han=han, fu=fu, fu_is_fixed=fixed, yakuman=yakuman, dealer=dealer, honba=honba
-    )
+    return win_payment(params, limits, han=han, fu=fu, fu_is_fixed=fixed, yakuman=yakuman, dealer=dealer, honba=honba)
 
 
 def _ordinary_hands_reach(params: SchemeParams, fu: Fraction) -> bool:
@@ -299,9 +291,7 @@ def _html_limit_table(rows: list[ScoreRow]) -> str:
     for row in limit_rows:
         label = LIMIT_LABELS.get(row.limit or "", row.limit or "")
         han_range = limit_han_range(row, counted_yakuman=counted_yakuman)
-        lines.append(
-            f"<tr><th>{html.escape(label)}</th><td>{html.escape(han_range)}</td><td>{_cell(row)}</td></tr>"
-        )
+        lines.append(f"<tr><th>{html.escape(label)}</th><td>{html.escape(han_range)}</td><td>{_cell(row)}</td></tr>")
     lines.append("</table>")
     return "\n".join(lines)
 

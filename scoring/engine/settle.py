@@ -42,9 +42,7 @@ class SettleOptions:
                 "invalid_option", _("unknown multiple_ron rule %(rule)s") % {"rule": repr(self.multiple_ron)}
             )
         if self.honba_to not in HONBA_RULES:
-            raise ScoringError(
-                "invalid_option", _("unknown honba_to rule %(rule)s") % {"rule": repr(self.honba_to)}
-            )
+            raise ScoringError("invalid_option", _("unknown honba_to rule %(rule)s") % {"rule": repr(self.honba_to)})
         if self.noten_payment_total < 0 or self.riichi_stick < 0:
             raise ScoringError("invalid_option", _("noten payment and riichi stick must not be negative"))
         if self.point_unit <= 0:
@@ -175,14 +173,10 @@ def noten_payments(seats: int, tenpai_seats: tuple[int, ...], *, total: int, uni
         return (0,) * seats
     step = math.lcm(tenpai, noten) * unit
     exchanged = total // step * step
-    return tuple(
-        exchanged // tenpai if seat in tenpai_seats else -(exchanged // noten) for seat in range(seats)
-    )
+    return tuple(exchanged // tenpai if seat in tenpai_seats else -(exchanged // noten) for seat in range(seats))
 
 
-def game_end_deposits(
-    final_points: tuple[Points, ...], deposits: int, rule: str = "to_top"
-) -> tuple[int, ...]:
+def game_end_deposits(final_points: tuple[Points, ...], deposits: int, rule: str = "to_top") -> tuple[int, ...]:
     """Deposits left on the table when the game ends: to the top player, or lost.
 
     ``to_top``: the player with the most points takes them; on a tie, the first in seat order.
@@ -214,9 +208,7 @@ def _validate(outcome: HandOutcome) -> None:
     if seats not in (2, 3, 4):
         raise ScoringError("invalid_seats", _("a table has 2, 3 or 4 seats"), field="seats")
     if outcome.kind not in HAND_KINDS:
-        raise ScoringError(
-            "invalid_kind", _("unknown hand end %(kind)s") % {"kind": repr(outcome.kind)}, field="kind"
-        )
+        raise ScoringError("invalid_kind", _("unknown hand end %(kind)s") % {"kind": repr(outcome.kind)}, field="kind")
     if outcome.dealer_seat is not None:
         _check_seat(outcome.dealer_seat, seats, "dealer_seat")
     if outcome.deposits_in < 0:
@@ -224,9 +216,7 @@ def _validate(outcome: HandOutcome) -> None:
     _check_distinct_seats(outcome.riichi_seats, seats, "riichi_seats")
     _check_distinct_seats(outcome.tenpai_seats, seats, "tenpai_seats")
     if outcome.tenpai_seats and outcome.kind != "exhaustive_draw":
-        raise ScoringError(
-            "invalid_tenpai", _("tenpai seats belong to an exhaustive draw"), field="tenpai_seats"
-        )
+        raise ScoringError("invalid_tenpai", _("tenpai seats belong to an exhaustive draw"), field="tenpai_seats")
     winners = tuple(win.winner for win in outcome.wins)
     _check_distinct_seats(winners, seats, "wins")
 
@@ -245,9 +235,7 @@ def _validate(outcome: HandOutcome) -> None:
         (discarder,) = discarders
         _check_seat(discarder, seats, "wins")
         if discarder in winners:
-            raise ScoringError(
-                "invalid_wins", _("the discarder cannot win on their own discard"), field="wins"
-            )
+            raise ScoringError("invalid_wins", _("the discarder cannot win on their own discard"), field="wins")
 
 
 def _check_seat(seat: int, seats: int, field: str) -> None:

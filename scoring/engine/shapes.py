@@ -400,9 +400,7 @@ def _model_value(model: tuple[int, ...]) -> int:
 def simple_split(ranks: list[int]) -> list[tuple[int, ...]]:
     """単純分割: the split into lower models of highest total value (complete melds first), without
     weighing multi-sided waits."""
-    return max(
-        model_splits(ranks), key=lambda split: (sum(_model_value(model) for model in split), -len(split))
-    )
+    return max(model_splits(ranks), key=lambda split: (sum(_model_value(model) for model in split), -len(split)))
 
 
 def _suit_runs(ranks: list[int]) -> list[list[int]]:
@@ -468,8 +466,7 @@ def shape_report(tiles: str | list[int]) -> dict:
             {
                 "pair": tile_name(pair) * 2,
                 "melds": [
-                    to_mpsz([tile, tile + 1, tile + 2] if kind == SEQUENCE else [tile] * 3)
-                    for kind, tile in melds
+                    to_mpsz([tile, tile + 1, tile + 2] if kind == SEQUENCE else [tile] * 3) for kind, tile in melds
                 ],
             }
             for pair, melds in decompositions(counts)

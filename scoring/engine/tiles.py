@@ -99,8 +99,7 @@ def read_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
             if not digits_seen:
                 raise ScoringError(
                     "invalid_tiles",
-                    _("%(field)s: suit letter without digits in %(text)s")
-                    % {"field": field, "text": repr(text)},
+                    _("%(field)s: suit letter without digits in %(text)s") % {"field": field, "text": repr(text)},
                     field=field,
                 )
             base = _SUIT_BASES.get(char, -2)
@@ -116,8 +115,7 @@ def read_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
         if base < 0:
             raise ScoringError(
                 "invalid_tiles",
-                _("%(field)s: digits without a suit letter in %(text)s")
-                % {"field": field, "text": repr(text)},
+                _("%(field)s: digits without a suit letter in %(text)s") % {"field": field, "text": repr(text)},
                 field=field,
             )
         if digit == 0:

@@ -95,7 +95,9 @@ TANKI, SHANPON, RYANMEN, KANCHAN, PENCHAN = "tanki", "shanpon", "ryanmen", "kanc
 
 
 class Group(NamedTuple):
-    """A meld of a reading (a named tuple: readings are built by the thousand). ``concealed`` is False for called melds and for a triplet completed by ron
+    """A meld of a reading (a named tuple: readings are built by the thousand).
+
+    ``concealed`` is False for called melds and for a triplet completed by ron
     (明刻 for fu and 暗刻 counts), even though the hand may still be closed."""
 
     kind: int  # SEQUENCE or TRIPLET (kans are triplets with is_kan)
@@ -246,12 +248,7 @@ def shape_yaku(reading: Reading, context: WinContext, rules: Rules) -> list[tupl
         dragon_triplets = sum(1 for tile in triplets if tile in DRAGON_KEYS)
         if dragon_triplets == 2 and pair in DRAGON_KEYS:
             found.append("shousangen")  # 小三元
-    elif (
-        len(triplets) == 2
-        and pair in DRAGON_KEYS
-        and triplets[0] in DRAGON_KEYS
-        and triplets[1] in DRAGON_KEYS
-    ):
+    elif len(triplets) == 2 and pair in DRAGON_KEYS and triplets[0] in DRAGON_KEYS and triplets[1] in DRAGON_KEYS:
         found.append("shousangen")  # 小三元
     if (
         sequences

@@ -46,14 +46,10 @@ class SeriesRule:
             raise SeriesError("invalid_best_n", "best N needs N, a whole number from 1")
         if self.kind == PLACE_POINTS:
             if not self.place_points or len(self.place_points) > MAX_PLACE_POINTS:
-                raise SeriesError(
-                    "invalid_place_points", f"points by place need 1 to {MAX_PLACE_POINTS} values"
-                )
+                raise SeriesError("invalid_place_points", f"points by place need 1 to {MAX_PLACE_POINTS} values")
             for value in self.place_points:
                 if isinstance(value, bool) or not isinstance(value, int | Fraction):
-                    raise SeriesError(
-                        "invalid_place_points", "points by place are whole numbers or fractions"
-                    )
+                    raise SeriesError("invalid_place_points", "points by place are whole numbers or fractions")
 
     def value(self, result: EventResult) -> Fraction:
         """What one result is worth under the rule (before best N picks)."""

@@ -25,10 +25,7 @@ def clock(monkeypatch, settings):
 
 def test_a_stranger_rotating_four_addresses_cannot_keep_the_real_user_out_past_a_minute(clock, settings):
     User.objects.create_user("referee", password="right-pw", is_staff=True)
-    assert (
-        Client(REMOTE_ADDR=HOME).post(SIGN_IN, {"username": "referee", "password": "right-pw"}).status_code
-        == 302
-    )
+    assert Client(REMOTE_ADDR=HOME).post(SIGN_IN, {"username": "referee", "password": "right-pw"}).status_code == 302
 
     def stranger_guesses(second: int) -> None:
         guess = {"username": "referee", "password": f"guess-{second}"}
@@ -61,9 +58,7 @@ def test_a_stranger_is_still_delayed_on_addresses_the_account_never_used(clock, 
         Client(REMOTE_ADDR=HOME).post(SIGN_IN, {"username": "referee", "password": "typo"})
     clock[0] += 1
     assert (
-        Client(REMOTE_ADDR="192.0.2.77")
-        .post(SIGN_IN, {"username": "referee", "password": "right-pw"})
-        .status_code
+        Client(REMOTE_ADDR="192.0.2.77").post(SIGN_IN, {"username": "referee", "password": "right-pw"}).status_code
         == 302
     )
 

@@ -43,9 +43,7 @@ def _code_from_the_admin(owner: User, role: EventRole) -> str:
     client = Client()
     client.force_login(owner)
     url = reverse("admin:tournament_eventrole_changelist")
-    response = client.post(
-        url, {"action": "signin_code", ACTION_CHECKBOX_NAME: [role.pk], "index": 0}, follow=True
-    )
+    response = client.post(url, {"action": "signin_code", ACTION_CHECKBOX_NAME: [role.pk], "index": 0}, follow=True)
     text = response.content.decode()
     found = re.search(r"One-time sign-in code for yamada: ([A-Z0-9]{4}-[A-Z0-9]{4})", text)
     assert found, text[-3000:]

@@ -26,9 +26,13 @@ WRITE_SECONDS = 1.5  # the issue's bound on a write while Redis is down
 @pytest.fixture
 def redis_site(own_redis, settings, broker_at, monkeypatch):
     """The site's cache (database 1) and broker (database 0) on a Redis of the test's own."""
-    settings.CACHES = {"default": {"BACKEND": "config.cache.FailSafeRedisCache", "LOCATION": own_redis.url(1),
-                                   "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25,
-                                               "retry_seconds": 0.5}}}  # fmt: skip
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache.FailSafeRedisCache",
+            "LOCATION": own_redis.url(1),
+            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25, "retry_seconds": 0.5},
+        }
+    }
     broker_at(own_redis.url(0))
     monkeypatch.setattr(queue, "BROKER_RETRY_SECONDS", 0.5)
     return own_redis
@@ -59,14 +63,16 @@ def test_with_redis_killed_pages_sign_in_and_writes_answer_and_nothing_is_lost(
 ):
     # given the site running on its Redis, a referee's API token and an organizer who can sign in
     tables = list(Table.objects.filter(round__event=event).order_by("number"))
-    referee = Client(
-        HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name='r', scope='referee').secret}"
-    )
+    referee = Client(HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name='r', scope='referee').secret}")
     admin_user.set_password("right-password")
     admin_user.save()
-    pages = [reverse("tournament:event", args=[event.slug]), reverse("tournament:standings", args=[event.slug]),
-             reverse("tournament:round", args=[event.slug, 1]), f"/api/v1/events/{event.slug}/standings",
-             reverse("tournament_api:clock", args=[tables[0].pk])]  # fmt: skip
+    pages = [
+        reverse("tournament:event", args=[event.slug]),
+        reverse("tournament:standings", args=[event.slug]),
+        reverse("tournament:round", args=[event.slug, 1]),
+        f"/api/v1/events/{event.slug}/standings",
+        reverse("tournament_api:clock", args=[tables[0].pk]),
+    ]
     visitor = Client()
     assert [visitor.get(page).status_code for page in pages] == [200] * len(pages)  # cached in Redis
 
@@ -77,16 +83,29 @@ def test_with_redis_killed_pages_sign_in_and_writes_answer_and_nothing_is_lost(
     answers = [timed(lambda page=page: visitor.get(page)) for page in pages]
     assert [response.status_code for response, _ in answers] == [200] * len(pages)
     # the organizer signs in
-    signed_in, _ = timed(lambda: Client().post(reverse("admin:login"),
-                                               {"username": "admin", "password": "right-password"}))  # fmt: skip
+    signed_in, _ = timed(
+        lambda: Client().post(reverse("admin:login"), {"username": "admin", "password": "right-password"})
+    )
     assert signed_in.status_code == 302
     # hands and a result are recorded, each within the bound, and their Celery work waits in the outbox
     with django_capture_on_commit_callbacks(execute=True):  # the work is sent after each write's commit
-        writes = [timed(lambda table=table: referee.post(reverse("api_v1:table_hands", args=[table.pk]),
-                                                         {"number": 1, **RON}, content_type="application/json"))
-                  for table in tables]  # fmt: skip
-        confirmed, confirm_seconds = timed(lambda: referee.post(
-            reverse("api_v1:table_result", args=[tables[0].pk]), {"end_reason": "time"}, content_type="application/json"))  # fmt: skip
+        writes = [
+            timed(
+                lambda table=table: referee.post(
+                    reverse("api_v1:table_hands", args=[table.pk]),
+                    {"number": 1, **RON},
+                    content_type="application/json",
+                )
+            )
+            for table in tables
+        ]
+        confirmed, confirm_seconds = timed(
+            lambda: referee.post(
+                reverse("api_v1:table_result", args=[tables[0].pk]),
+                {"end_reason": "time"},
+                content_type="application/json",
+            )
+        )
     assert [response.status_code for response, _ in writes] == [201, 201]
     assert confirmed.status_code in (200, 201), confirmed.content[:300]
     assert max(seconds for _, seconds in [*writes, *answers]) <= WRITE_SECONDS
@@ -103,8 +122,9 @@ def test_with_redis_killed_pages_sign_in_and_writes_answer_and_nothing_is_lost(
     redis_site.start()
     time.sleep(0.6)  # the broker and the cache are tried again after their retry time
     with django_capture_on_commit_callbacks(execute=True):
-        again = referee.post(reverse("api_v1:table_result", args=[tables[1].pk]), {"end_reason": "time"},
-                             content_type="application/json")  # fmt: skip
+        again = referee.post(
+            reverse("api_v1:table_result", args=[tables[1].pk]), {"end_reason": "time"}, content_type="application/json"
+        )
     assert again.status_code in (200, 201)
     assert queue.OUTBOX_FLUSH in queued_task_names(redis_site)
     health = visitor.get("/healthz").json()

@@ -18,9 +18,7 @@ RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder
 
 @pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
 @pytest.mark.parametrize("key", [None, "k-big"], ids=["no-key", "with-key"])
-def test_an_api_body_over_the_limit_is_refused_with_the_apis_json_error(
-    make_event, seated_round, settings, debug, key
-):
+def test_an_api_body_over_the_limit_is_refused_with_the_apis_json_error(make_event, seated_round, settings, debug, key):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE, settings.DEBUG = 2000, debug
     table = seated_round(make_event(4)).tables.get()
     user = User.objects.create_user("kato")
@@ -29,8 +27,9 @@ def test_an_api_body_over_the_limit_is_refused_with_the_apis_json_error(
     client.force_login(user)
     body = json.dumps({"number": 1, **RON, "note": "x" * 5000})
     headers = {"Idempotency-Key": key} if key else {}
-    answer = client.post(reverse("api_v1:table_hands", args=[table.pk]), body,
-                         content_type="application/json", headers=headers)  # fmt: skip
+    answer = client.post(
+        reverse("api_v1:table_hands", args=[table.pk]), body, content_type="application/json", headers=headers
+    )
     assert answer.status_code == 400 and answer["Content-Type"] == "application/json"
     assert answer.json()["error"]["code"] == "body_too_large" and answer.json()["error"]["field"] == "body"
     assert not HandVersion.objects.exists() and not IdempotentRequest.objects.exists()

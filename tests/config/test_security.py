@@ -90,7 +90,11 @@ def test_the_api_takes_no_password_and_sessions_last_a_day(client, settings, mak
     table = seated_round(make_event(4, clock_bank_seconds=20)).tables.get()
     User.objects.create_superuser("root", password="root-pw")
     header = "Basic " + base64.b64encode(b"root:root-pw").decode()
-    response = client.post(f"/api/tables/{table.pk}/clock/start", {"hand_number": 1, "dealer_position": 0},
-                           content_type="application/json", HTTP_AUTHORIZATION=header)  # fmt: skip
+    response = client.post(
+        f"/api/tables/{table.pk}/clock/start",
+        {"hand_number": 1, "dealer_position": 0},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=header,
+    )
     assert response.status_code == 403
     assert settings.SESSION_COOKIE_AGE == 12 * 3600

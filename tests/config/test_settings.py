@@ -74,11 +74,12 @@ def test_under_asgi_no_database_connection_outlives_its_request():
     )
     env = {k: v for k, v in os.environ.items() if k != "TAIKAI_SERVED_BY"}
     env["DATABASE_URL"] = "postgres://postgres@127.0.0.1:5432/taikai"
-    wsgi = subprocess.run(
-        [sys.executable, "-c", probe], cwd=PROJECT_DIR, env=env, capture_output=True, text=True
-    )
+    wsgi = subprocess.run([sys.executable, "-c", probe], cwd=PROJECT_DIR, env=env, capture_output=True, text=True)
     asgi = subprocess.run(
         [sys.executable, "-c", "import config.asgi; " + probe],
-        cwd=PROJECT_DIR, env=env, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=PROJECT_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert (wsgi.stdout.strip(), asgi.stdout.strip()) == ("60", "0"), (wsgi.stderr, asgi.stderr)

@@ -17,9 +17,11 @@ EVENTS = "/api/v1/events/"
 @pytest.fixture(autouse=True)
 def rates(settings):
     cache.clear()
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               # per day: no window ends during a test
-                               "DEFAULT_THROTTLE_RATES": {"anon": "6/day", "user": "3/day", "token": "4/day"}}  # fmt: skip
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        # per day: no window ends during a test
+        "DEFAULT_THROTTLE_RATES": {"anon": "6/day", "user": "3/day", "token": "4/day"},
+    }
     yield
     cache.clear()
 
@@ -37,9 +39,7 @@ def test_an_anonymous_caller_gets_the_anonymous_rate_not_the_accounts():
 def test_a_token_counts_on_its_own_beside_anonymous_reads_from_its_address(make_event):
     event = make_event(4)
     assert statuses(Client(), 7)[-1] == 429  # the venue's address has used up the anonymous allowance
-    tablet = Client(
-        HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name='t', scope='read').secret}"
-    )
+    tablet = Client(HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name='t', scope='read').secret}")
     assert statuses(tablet, 5) == [200] * 4 + [429]  # the token's own four
 
 
@@ -63,9 +63,7 @@ def test_behind_a_trusted_proxy_the_address_it_saw_is_counted(settings):
     settings.TRUSTED_PROXIES = 1
     client = Client()
     # the caller writes its own first entry; the proxy appends the address it saw
-    spoofed = [
-        client.get(EVENTS, HTTP_X_FORWARDED_FOR=f"198.51.100.{n}, 192.0.2.7").status_code for n in range(7)
-    ]
+    spoofed = [client.get(EVENTS, HTTP_X_FORWARDED_FOR=f"198.51.100.{n}, 192.0.2.7").status_code for n in range(7)]
     assert spoofed == [200] * 6 + [429]
     assert client.get(EVENTS, HTTP_X_FORWARDED_FOR="192.0.2.8").status_code == 200  # another caller
 

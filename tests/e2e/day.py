@@ -67,19 +67,27 @@ def day_built(make_event) -> Day:
     for table in (finished, playing):
         hand_record(table=table, number=1, expected_version=0, data={**RON, "number": 1})
     table_finish(table=finished, end_reason="time")
-    penalty_log(event=event, table=playing, entry=playing.seats.order_by("position").first().entry,
-                kind=PENALTY_KIND_CHOICES[0][0], hand_number=2, reason="wrong tsumo", user=user)  # fmt: skip
+    penalty_log(
+        event=event,
+        table=playing,
+        entry=playing.seats.order_by("position").first().entry,
+        kind=PENALTY_KIND_CHOICES[0][0],
+        hand_number=2,
+        reason="wrong tsumo",
+        user=user,
+    )
     call = referee_call(table=playing, reason=RefereeCall.Reason.values[0], note="a ruling")
     [card] = scorekeeper_keys_issue(tables=[playing])
 
     now = timezone.now()
     registration = Registration.objects.create(
-        event=event, opens_at=now - timedelta(days=2), closes_at=now + timedelta(days=1), cap=20,
+        event=event,
+        opens_at=now - timedelta(days=2),
+        closes_at=now + timedelta(days=1),
+        cap=20,
         checkin_opens_at=now - timedelta(hours=1),
-    )  # fmt: skip
+    )
     sign_up_create(event=event, values={"name": "Suzuki Ichiro", "email": "suzuki@example.org"}, by=user)
     registration.closes_at = now - timedelta(minutes=1)
     registration.save(update_fields=["closes_at"])
-    return Day(
-        event=event, finished=finished, playing=playing, call=call, card_token=card.token, card_pin=card.pin
-    )
+    return Day(event=event, finished=finished, playing=playing, call=call, card_token=card.token, card_pin=card.pin)

@@ -26,8 +26,9 @@ def tokyo_registration(make_event):
     owner.groups.add(Group.objects.get(name=ORGANIZERS_GROUP))
     event = make_event(4, time_zone="Asia/Tokyo", owner=owner, is_public=True)
     now = timezone.now()
-    return Registration.objects.create(event=event, opens_at=now - timedelta(days=1),
-                                       closes_at=now + timedelta(days=3), cap=8)  # fmt: skip
+    return Registration.objects.create(
+        event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=3), cap=8
+    )
 
 
 def organizer_admin(screen, locale):

@@ -13,8 +13,7 @@ from tournament.services.roles import ORGANIZERS_GROUP, staff_groups_install
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-RON = {"number": 1, "outcome": "ron", "dealer_position": 0,
-       "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}  # fmt: skip
+RON = {"number": 1, "outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
 
 
 def test_a_token_scoped_to_one_table_records_a_hand_there_and_cannot_touch_another(
@@ -46,8 +45,9 @@ def test_a_token_scoped_to_one_table_records_a_hand_there_and_cannot_touch_anoth
         assert recorded.json()["deltas"] == [0, 3900, -3900, 0]
         refused = program.request.post(f"/api/v1/tables/{table_2.pk}/hands", data=RON, headers=headers)
         assert refused.status == 403 and refused.json()["error"]["code"] == "forbidden"
-        clock = program.request.post(f"/api/v1/tables/{table_2.pk}/clock/start",
-                                     data={"hand_number": 1, "dealer_position": 0}, headers=headers)  # fmt: skip
+        clock = program.request.post(
+            f"/api/v1/tables/{table_2.pk}/clock/start", data={"hand_number": 1, "dealer_position": 0}, headers=headers
+        )
         assert clock.status == 403
         assert [v.hand.table_id for v in HandVersion.objects.select_related("hand")] == [table_1.pk]
 
@@ -60,9 +60,7 @@ def test_a_token_scoped_to_one_table_records_a_hand_there_and_cannot_touch_anoth
         page.select_option("select[name=action]", "revoke")
         page.click("button[name=index]")
         page.wait_for_selector(".messagelist")
-        again = program.request.post(
-            f"/api/v1/tables/{table_1.pk}/hands", data={**RON, "number": 2}, headers=headers
-        )
+        again = program.request.post(f"/api/v1/tables/{table_1.pk}/hands", data={**RON, "number": 2}, headers=headers)
         assert again.status == 401 and again.json()["error"]["code"] == "token_revoked"
         assert HandVersion.objects.count() == 1
     finally:

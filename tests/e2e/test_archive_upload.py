@@ -50,8 +50,9 @@ def caught(language: str, text: str) -> str:
 
 def exported(language: str, ruleset, tmp_path) -> tuple[dict, object]:
     """A small played event (8 players, one round with its hands), exported for its staff to a file."""
-    event = event_create(slug="uploaded", name=EVENT_NAME[language], players=simulated_players(8),
-                         ruleset=ruleset, planned_rounds=3)  # fmt: skip
+    event = event_create(
+        slug="uploaded", name=EVENT_NAME[language], players=simulated_players(8), ruleset=ruleset, planned_rounds=3
+    )
     event_simulate(event, rounds=1, seed=7, seating="shuffle")
     archive = json.loads(json.dumps(archive_build(event, staff=True)))
     path = tmp_path / "export.json"
@@ -77,9 +78,7 @@ def organizer(chromium_browser, live_server, task_worker):
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(20000)
-        sign_in(
-            page, "/admin/login/", "importer", "password", submit="input[type=submit]", then="#user-tools"
-        )
+        sign_in(page, "/admin/login/", "importer", "password", submit="input[type=submit]", then="#user-tools")
         assert page.locator("html").get_attribute("lang") == locale[:2]
         return user, page
 
@@ -119,9 +118,7 @@ def send(page, path) -> int:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_an_organizer_imports_an_archive_once_however_often_it_is_sent(
-    organizer, tmp_path, standard_ruleset, language
-):
+def test_an_organizer_imports_an_archive_once_however_often_it_is_sent(organizer, tmp_path, standard_ruleset, language):
     # given an exported event, and an organizer on the admin in the case's language
     archive, path = exported(language, standard_ruleset, tmp_path)
     original = Event.objects.get()
@@ -141,8 +138,7 @@ def test_an_organizer_imports_an_archive_once_however_often_it_is_sent(
     admin.wait_for_url(f"**{reverse('admin:tournament_event_change', args=[new.pk])}")
     success = caught(
         language,
-        "%(event)s is imported from the archive as %(slug)s, private until you make it public; you are its "
-        "organizer.",
+        "%(event)s is imported from the archive as %(slug)s, private until you make it public; you are its organizer.",
     )
     assert admin.inner_text("ul.messagelist li.success") == success % {"event": new.name, "slug": new.slug}
     assert new.name == archive["event"]["name"] and new.slug != original.slug

@@ -28,8 +28,14 @@ def test_a_referee_opens_the_board_of_the_event_they_choose_from_the_console(scr
     page = screen(PHONE, "ja-JP")
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    sign_in(page, "/accounts/login/?next=/console/", "kato", "pw", submit="#login-form button[type=submit]",
-            then="#my-tables")  # fmt: skip
+    sign_in(
+        page,
+        "/accounts/login/?next=/console/",
+        "kato",
+        "pw",
+        submit="#login-form button[type=submit]",
+        then="#my-tables",
+    )
     # when: the console's link to the board
     page.click("#directors a")
     # then: today's events of theirs, to choose from

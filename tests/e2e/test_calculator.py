@@ -24,8 +24,7 @@ EXAMPLE_TILES = ["3m", "4m", "5m", "8p", "8p", "8p", "1s", "1s", "5s", "6s", "7s
 
 def table_rows(page, selector: str) -> list[list[str]]:
     return [
-        [cell.strip() for cell in row.inner_text().split("\t")]
-        for row in page.locator(f"{selector} tbody tr").all()
+        [cell.strip() for cell in row.inner_text().split("\t")] for row in page.locator(f"{selector} tbody tr").all()
     ]
 
 
@@ -46,9 +45,7 @@ def test_click_a_hand_pick_the_winning_tile_and_see_the_score(page):
         page.click(f'#palette [data-tile="{tile}"]')
     assert page.input_value("#tiles") == "345m888p11567s222z"
     assert page.inner_text("#tile-count") == "14 tiles"
-    hand_images = page.eval_on_selector_all(
-        "#hand button.tile img", "images => images.map((image) => image.src)"
-    )
+    hand_images = page.eval_on_selector_all("#hand button.tile img", "images => images.map((image) => image.src)")
     assert [src.rsplit("/", 1)[1] for src in hand_images] == [f"{tile}.svg" for tile in EXAMPLE_TILES]
     # and the 5s in the hand is picked as the winning tile
     page.click('#hand [data-tile="5s"]')

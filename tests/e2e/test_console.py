@@ -54,33 +54,34 @@ def page_weight(page) -> int:
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_referee_records_a_whole_hanchan_in_five_taps_a_ron(
-    referee_page, make_event, seated_round, viewport
-):
+def test_a_referee_records_a_whole_hanchan_in_five_taps_a_ron(referee_page, make_event, seated_round, viewport):
     table = seated_round(make_event(4)).tables.get()
     page = referee_page(viewport, table.round.event)
     page.click("a.table-link")
     page.wait_for_selector("#hand-form")
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     save = page.locator("#save-hand")
-    assert (
-        save.is_visible() and save.bounding_box()["y"] + save.bounding_box()["height"] <= viewport["height"]
-    )
+    assert save.is_visible() and save.bounding_box()["y"] + save.bounding_box()["height"] <= viewport["height"]
     weight = page_weight(page)
     sizes = page.evaluate(
         "[...document.querySelectorAll('#hand-form label')].filter(l => l.offsetParent)"
         ".map(l => Math.min(l.getBoundingClientRect().width, l.getBoundingClientRect().height))"
     )
     small = page.evaluate(
-        "[...document.querySelectorAll('#hand-form label')].filter(l => l.offsetParent && l.getBoundingClientRect().height < 44).map(l => l.outerHTML)"
+        "[...document.querySelectorAll('#hand-form label')].filter(l => l.offsetParent "
+        "&& l.getBoundingClientRect().height < 44).map(l => l.outerHTML)"
     )
     assert min(sizes) >= 44, f"a tap target is {min(sizes)} px: {small}"
     # East 1 … South 4: each hand a non-dealer wins by ron, so the deal moves on
     for hand in range(8):
         dealer = hand % 4
         taps = 0
-        for name, value in (("winner_1", (dealer + 1) % 4), ("discarder", (dealer + 2) % 4), ("han_1", 2),
-                            ("fu_1", 30)):  # fmt: skip
+        for name, value in (
+            ("winner_1", (dealer + 1) % 4),
+            ("discarder", (dealer + 2) % 4),
+            ("han_1", 2),
+            ("fu_1", 30),
+        ):
             tap(page, name, value)
             taps += 1
         page.click("#save-hand")
@@ -89,13 +90,15 @@ def test_a_referee_records_a_whole_hanchan_in_five_taps_a_ron(
         assert taps <= TAPS_PER_PLAIN_RON
     page.click("text=Confirm the result from these hands")
     page.wait_for_selector("text=The table's result is confirmed.")
-    labels = list(HandVersion.objects.in_force().filter(hand__table=table).order_by("hand__number")
-                  .values_list("label", flat=True))  # fmt: skip
+    labels = list(
+        HandVersion.objects.in_force()
+        .filter(hand__table=table)
+        .order_by("hand__number")
+        .values_list("label", flat=True)
+    )
     assert labels[0].startswith("East 1") and labels[-1].startswith("South 4") and len(labels) == 8
     assert SeatResult.objects.current().filter(table=table).count() == 4
-    print(
-        f"\n[{viewport['width']} px] taps per plain ron: {TAPS_PER_PLAIN_RON}; table sheet weight: {weight} bytes"
-    )
+    print(f"\n[{viewport['width']} px] taps per plain ron: {TAPS_PER_PLAIN_RON}; table sheet weight: {weight} bytes")
 
 
 def test_a_clock_runs_until_a_seat_flags_at_a_three_player_table(referee_page, make_event, seated_round):
@@ -124,8 +127,9 @@ def test_a_clock_runs_until_a_seat_flags_at_a_three_player_table(referee_page, m
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_player_follows_their_seat_across_two_rounds(chromium_browser, live_server, task_worker, make_event,
-                                                       seated_round, viewport):  # fmt: skip
+def test_a_player_follows_their_seat_across_two_rounds(
+    chromium_browser, live_server, task_worker, make_event, seated_round, viewport
+):
     from tournament.services.results import table_finish
     from tournament.services.rounds import round_complete, round_create
 

@@ -15,7 +15,10 @@ from tournament.services.rounds import round_create
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-ONE_LINE = "(el) => { const r = document.createRange(); r.selectNodeContents(el); return new Set([...r.getClientRects()].map((c) => Math.round(c.top))).size; }"  # fmt: skip
+ONE_LINE = (
+    "(el) => { const r = document.createRange(); r.selectNodeContents(el); "
+    "return new Set([...r.getClientRects()].map((c) => Math.round(c.top))).size; }"
+)
 
 
 @pytest.fixture
@@ -29,8 +32,14 @@ def referee_phone(chromium_browser, live_server):
         page.set_default_timeout(15000)
         thrown = []
         page.on("pageerror", lambda error: thrown.append(f"{page.url}: {error}"))
-        sign_in(page, "/accounts/login/?next=/console/", USERNAME, PASSWORD,
-                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        sign_in(
+            page,
+            "/accounts/login/?next=/console/",
+            USERNAME,
+            PASSWORD,
+            submit="#login-form button[type=submit]",
+            then="#my-tables",
+        )
         return page, thrown
 
     yield open_phone
@@ -70,9 +79,7 @@ UNCOVERED = """(label) => {
 }"""
 
 
-def test_the_sticky_banner_never_covers_the_seat_buttons_when_the_sheet_is_scrolled(
-    referee_phone, make_event
-):
+def test_the_sticky_banner_never_covers_the_seat_buttons_when_the_sheet_is_scrolled(referee_phone, make_event):
     day = day_built(make_event)
     page, thrown = referee_phone()
     page.goto(f"/console/tables/{day.playing.pk}/")

@@ -46,8 +46,14 @@ def test_every_console_page_works_without_the_javascript_catalog(chromium_browse
     thrown = []
     page.on("pageerror", lambda error: thrown.append(f"{page.url}: {error}"))
     try:
-        sign_in(page, "/accounts/login/?next=/console/", USERNAME, PASSWORD,
-                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        sign_in(
+            page,
+            "/accounts/login/?next=/console/",
+            USERNAME,
+            PASSWORD,
+            submit="#login-form button[type=submit]",
+            then="#my-tables",
+        )
         for path in console_pages(day):
             response = page.goto(path)
             assert response.status == 200, path

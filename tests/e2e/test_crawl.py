@@ -69,9 +69,7 @@ def walk_from(page, walk: Walk, starts: list[str], *, inside: str, pages: int) -
         walk.opened.append(url)
         if response is None or "text/html" not in (response.headers.get("content-type") or ""):
             continue
-        for href in page.eval_on_selector_all(
-            "a[href]", "(links) => links.map((a) => a.getAttribute('href'))"
-        ):
+        for href in page.eval_on_selector_all("a[href]", "(links) => links.map((a) => a.getAttribute('href'))"):
             target = urlsplit(urljoin(page.url, href))
             if target.netloc != urlsplit(page.url).netloc or not target.path.startswith(inside):
                 continue
@@ -94,10 +92,12 @@ def walk_the_site(chromium_browser, live_server, day, locale: str) -> None:
     slug = day.event.slug
     walks = {"visitor": Walk(), "referee": Walk(), "organizer": Walk()}
 
-    visitor = chromium_browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844},
-                                           locale=locale)  # fmt: skip
-    staff = chromium_browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800},
-                                         locale=locale)  # fmt: skip
+    visitor = chromium_browser.new_context(
+        base_url=live_server.url, viewport={"width": 390, "height": 844}, locale=locale
+    )
+    staff = chromium_browser.new_context(
+        base_url=live_server.url, viewport={"width": 1280, "height": 800}, locale=locale
+    )
     try:
         page = visitor.new_page()
         page.set_default_timeout(15000)
@@ -106,11 +106,16 @@ def walk_the_site(chromium_browser, live_server, day, locale: str) -> None:
 
         page = staff.new_page()
         page.set_default_timeout(15000)
-        sign_in(page, "/accounts/login/?next=/console/", USERNAME, PASSWORD,
-                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        sign_in(
+            page,
+            "/accounts/login/?next=/console/",
+            USERNAME,
+            PASSWORD,
+            submit="#login-form button[type=submit]",
+            then="#my-tables",
+        )
         watch(page, walks["referee"])
-        walk_from(page, walks["referee"], ["/console/", f"/console/board/?event={slug}"], inside="/console/",
-                  pages=14)  # fmt: skip
+        walk_from(page, walks["referee"], ["/console/", f"/console/board/?event={slug}"], inside="/console/", pages=14)
 
         page = staff.new_page()  # the same person, in the admin
         page.set_default_timeout(15000)
@@ -130,9 +135,7 @@ def walk_the_site(chromium_browser, live_server, day, locale: str) -> None:
         day.finished,
         day.playing,
     ):  # the finished sheet and the sheet in play, with their penalty pages
-        assert {f"/console/tables/{table.pk}/", f"/console/tables/{table.pk}/penalty/"} <= referee_paths, (
-            referee_paths
-        )
+        assert {f"/console/tables/{table.pk}/", f"/console/tables/{table.pk}/penalty/"} <= referee_paths, referee_paths
     assert f"/events/{slug}/" in {urlsplit(url).path for url in walks["visitor"].opened}
     assert len(walks["organizer"].opened) >= 10
     problems = [problem for walk in walks.values() for problem in walk.problems]

@@ -25,12 +25,15 @@ def test_the_desk_finds_by_romaji_checks_in_with_one_tap_and_sets_closing_apart(
     # given: three confirmed players, check-in open, an organizer on a phone in Japanese
     event = make_event(0)
     now = timezone.now()
-    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                cap=3, checkin_opens_at=now - timedelta(minutes=30))  # fmt: skip
+    Registration.objects.create(
+        event=event,
+        opens_at=now - timedelta(days=1),
+        closes_at=now + timedelta(days=1),
+        cap=3,
+        checkin_opens_at=now - timedelta(minutes=30),
+    )
     for n, (name, reading) in enumerate(PEOPLE):
-        services.sign_up_create(
-            event=event, values={"name": name, "reading": reading, "email": f"{n}@example.org"}
-        )
+        services.sign_up_create(event=event, values={"name": name, "reading": reading, "email": f"{n}@example.org"})
     organizer = User.objects.create_user("boss", password="pw")
     role_grant(event=event, user=organizer, kind="organizer")
     page = screen(PHONE, "ja-JP")

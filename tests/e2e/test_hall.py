@@ -20,14 +20,18 @@ def _person(chromium_browser, live_server, viewport, locale, username):
     context = chromium_browser.new_context(base_url=live_server.url, viewport=viewport, locale=locale)
     page = context.new_page()
     page.set_default_timeout(15000)
-    sign_in(page, "/accounts/login/?next=/console/", username, "pw", submit="#login-form button[type=submit]",
-            then="#my-tables")  # fmt: skip
+    sign_in(
+        page,
+        "/accounts/login/?next=/console/",
+        username,
+        "pw",
+        submit="#login-form button[type=submit]",
+        then="#my-tables",
+    )
     return context, page
 
 
-@pytest.mark.parametrize(
-    ("viewport", "locale"), [(PHONE, "en-US"), (DESKTOP, "ja-JP")], ids=["phone-en", "desktop-ja"]
-)
+@pytest.mark.parametrize(("viewport", "locale"), [(PHONE, "en-US"), (DESKTOP, "ja-JP")], ids=["phone-en", "desktop-ja"])
 def test_a_table_calls_a_referee_who_takes_it_and_closes_it_with_a_note(
     chromium_browser, live_server, make_event, seated_round, viewport, locale
 ):

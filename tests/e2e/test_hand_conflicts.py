@@ -22,7 +22,12 @@ from tournament.services.roles import REFEREES_GROUP, role_grant, staff_groups_i
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-HAND_1 = {"outcome": "ron", "dealer_position": 0, "honba": 0, "wins": [{"winner": 0, "discarder": 2, "han": 2, "fu": 30}]}  # fmt: skip
+HAND_1 = {
+    "outcome": "ron",
+    "dealer_position": 0,
+    "honba": 0,
+    "wins": [{"winner": 0, "discarder": 2, "han": 2, "fu": 30}],
+}
 
 
 @pytest.fixture
@@ -32,9 +37,7 @@ def phones(chromium_browser, live_server):
     opened = []
 
     def open_phone(event, name):
-        user = User.objects.filter(username=name).first() or User.objects.create_user(
-            name, password="hall-wifi-pw"
-        )
+        user = User.objects.filter(username=name).first() or User.objects.create_user(name, password="hall-wifi-pw")
         user.groups.add(Group.objects.get(name=REFEREES_GROUP))
         role_grant(event=event, user=user, kind="referee")
         context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, locale="ja-JP")
@@ -43,8 +46,14 @@ def phones(chromium_browser, live_server):
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         opened.append((context, errors))
-        sign_in(page, "/accounts/login/?next=/console/", name, "hall-wifi-pw",
-                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        sign_in(
+            page,
+            "/accounts/login/?next=/console/",
+            name,
+            "hall-wifi-pw",
+            submit="#login-form button[type=submit]",
+            then="#my-tables",
+        )
         return page
 
     yield open_phone
@@ -55,8 +64,10 @@ def phones(chromium_browser, live_server):
 
 def kept_on_device(page, path: str) -> None:
     for _ in range(100):
-        if page.evaluate("(path) => caches.open('taikai-console-pages').then((c) => c.match(location.origin + path))"
-                         ".then(Boolean)", path):  # fmt: skip
+        if page.evaluate(
+            "(path) => caches.open('taikai-console-pages').then((c) => c.match(location.origin + path)).then(Boolean)",
+            path,
+        ):
             return
         page.wait_for_timeout(100)
     raise AssertionError(f"{path} was not kept on the device")
@@ -128,9 +139,7 @@ def test_online_a_refused_second_save_keeps_the_entry_beside_theirs_and_records_
     kept = versions_of(table, 2)
     assert [(v, c) for v, c, _w, _r in kept] == [(1, False), (2, True)]
     assert kept[0][2][0]["han"] == 3 and kept[1][2][0]["han"] == 1 and kept[1][3] == [2]
-    assert (
-        HandVersion.objects.get(hand__table=table, hand__number=2, version=2).recorded_by.username == "ueda"
-    )
+    assert HandVersion.objects.get(hand__table=table, hand__number=2, version=2).recorded_by.username == "ueda"
 
 
 def test_online_keeping_theirs_records_nothing_more(phones, make_event, seated_round):

@@ -25,9 +25,33 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.once, pytest.mark.d
 # the hand format's result kinds typed by the calculator's users, units, the time zones' names as the IANA
 # database writes them (the series pages name theirs: UTC, Asia/Tokyo).
 ALLOWED = {
-    "Taikai", "English", "CSV", "JSON", "QR", "PIN", "EMA", "ID", "URL", "API", "MPSZ", "chi", "pon", "kan",
-    "ankan", "kakan", "minkan", "ms", "px", "ISO", "alpha", "IANA", "Asia", "Enter", "UTC", "Tokyo",
-}  # fmt: skip
+    "Taikai",
+    "English",
+    "CSV",
+    "JSON",
+    "QR",
+    "PIN",
+    "EMA",
+    "ID",
+    "URL",
+    "API",
+    "MPSZ",
+    "chi",
+    "pon",
+    "kan",
+    "ankan",
+    "kakan",
+    "minkan",
+    "ms",
+    "px",
+    "ISO",
+    "alpha",
+    "IANA",
+    "Asia",
+    "Enter",
+    "UTC",
+    "Tokyo",
+}
 # ... and in the admin: the time zones' names (as above), the text
 # encoding and the size unit of an upload (UTF-8, MB), the Elo rating (a proper noun), the HTTP header a
 # program sends its API token in (Authorization: Bearer), and the columns of the CSV files and their values,
@@ -151,15 +175,11 @@ def test_a_tour_in_japanese_finds_no_english(japanese_browser):
 
     # when a Japanese browser tours the public pages, then the console and the admin as the organizer
     visit(public)
-    sign_in(
-        page, "/admin/login/", "organizer", "taikai-demo", submit="input[type=submit]", then="#user-tools"
-    )
+    sign_in(page, "/admin/login/", "organizer", "taikai-demo", submit="input[type=submit]", then="#user-tools")
     visit(console)
     visit(admin)
     # then no page shows an English word
-    assert found == {}, "English left:\n" + "\n".join(
-        f"{url}: {' '.join(words)}" for url, words in found.items()
-    )
+    assert found == {}, "English left:\n" + "\n".join(f"{url}: {' '.join(words)}" for url, words in found.items())
 
 
 def organizers_admin_world() -> dict[str, str]:
@@ -180,10 +200,21 @@ def organizers_admin_world() -> dict[str, str]:
     organizer = running.owner
     api_token_issue(event=running, name="会場スクリーン", scope="referee", tables="1-2", by=organizer)
     players = [entry.player.display_name for entry in running.entries.order_by("pk")[:4]]
-    teams_import_csv(event=running, data=("team,player,role\n" + "".join(
-        f"{'東' if n < 2 else '西'},{name},member\n" for n, name in enumerate(players))).encode())  # fmt: skip
-    job = SeatingJob.objects.create(event=winter, round_number=2, requested_by=organizer,
-                                    state=SeatingJob.State.DONE, percent=100, message="round 2: 3 tables")  # fmt: skip
+    teams_import_csv(
+        event=running,
+        data=(
+            "team,player,role\n"
+            + "".join(f"{'東' if n < 2 else '西'},{name},member\n" for n, name in enumerate(players))
+        ).encode(),
+    )
+    job = SeatingJob.objects.create(
+        event=winter,
+        round_number=2,
+        requested_by=organizer,
+        state=SeatingJob.State.DONE,
+        percent=100,
+        message="round 2: 3 tables",
+    )
     hand = HandVersion.objects.filter(hand__table__round__event=running).order_by("pk").first()
     sign_up = SignUp.objects.filter(event=winter).order_by("pk").first()
     substitute = winter.entries.exclude(substitute_for=None).first() or winter.entries.first()
@@ -224,9 +255,7 @@ def test_the_organizers_admin_in_japanese_finds_no_english(japanese_browser):
     allowed = {word.casefold() for word in ALLOWED | ALLOWED_IN_ADMIN} | proper_nouns() | csv_columns()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    sign_in(
-        page, "/admin/login/", "organizer", "taikai-demo", submit="input[type=submit]", then="#user-tools"
-    )
+    sign_in(page, "/admin/login/", "organizer", "taikai-demo", submit="input[type=submit]", then="#user-tools")
     found: dict[str, list[str]] = {}
     # when they open every page of the admin they use on the day
     for name, url in pages.items():
@@ -237,7 +266,5 @@ def test_the_organizers_admin_in_japanese_finds_no_english(japanese_browser):
         if words:
             found[f"{name} ({url})"] = words
     # then no page shows an English word, and no script fails
-    assert found == {}, "English left:\n" + "\n".join(
-        f"{url}: {' '.join(words)}" for url, words in found.items()
-    )
+    assert found == {}, "English left:\n" + "\n".join(f"{url}: {' '.join(words)}" for url, words in found.items())
     assert errors == []

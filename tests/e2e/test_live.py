@@ -48,9 +48,7 @@ def test_the_venue_and_a_players_phone_show_a_hand_and_the_next_seating_as_they_
     phone.wait_for_selector("#games")
     for page in (venue, phone):
         live_page(page)
-    assert (
-        venue.locator("#seating .provisional").count() == 0 and phone.locator("tr.in-progress").count() == 0
-    )
+    assert venue.locator("#seating .provisional").count() == 0 and phone.locator("tr.in-progress").count() == 0
 
     hand_record(table=table, number=1, expected_version=0, data=DRAW)  # a referee, on another device
 
@@ -90,8 +88,14 @@ def test_a_page_whose_stream_is_refused_polls_instead(screen, make_event, task_w
     table = round_seated(event).tables.get()
     role_grant(event=event, user=User.objects.create_user("kato", password="board-pw"), kind="referee")
     page = screen(PHONE, "en-US")
-    sign_in(page, "/accounts/login/?next=/console/", "kato", "board-pw",
-            submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+    sign_in(
+        page,
+        "/accounts/login/?next=/console/",
+        "kato",
+        "board-pw",
+        submit="#login-form button[type=submit]",
+        then="#my-tables",
+    )
     page.goto(reverse("live:board") + f"?event={event.slug}")
     page.wait_for_selector("#live[data-live-state=polling]", state="attached")
     page.evaluate("window.notReloaded = true")
@@ -101,9 +105,7 @@ def test_a_page_whose_stream_is_refused_polls_instead(screen, make_event, task_w
 
 
 @pytest.mark.embedded  # the smoke set of bin/serve: the live streams on the bus in memory
-def test_a_referees_tables_show_a_clock_started_and_a_result_confirmed_elsewhere(
-    screen, make_event, task_worker
-):
+def test_a_referees_tables_show_a_clock_started_and_a_result_confirmed_elsewhere(screen, make_event, task_worker):
     """ "My tables" follows the event's stream: a clock started at the table and a result confirmed there
     show on the referee's phone without a reload."""
     from django.contrib.auth.models import User
@@ -116,8 +118,14 @@ def test_a_referees_tables_show_a_clock_started_and_a_result_confirmed_elsewhere
     first, second = round_seated(event).tables.order_by("number")
     role_grant(event=event, user=User.objects.create_user("kato", password="tables-pw"), kind="referee")
     page = screen(PHONE, "en-US")
-    sign_in(page, "/accounts/login/?next=/console/", "kato", "tables-pw",
-            submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+    sign_in(
+        page,
+        "/accounts/login/?next=/console/",
+        "kato",
+        "tables-pw",
+        submit="#login-form button[type=submit]",
+        then="#my-tables",
+    )
     live_page(page)
     clock_start(table=first, hand_number=1, dealer_position=0)  # at the table, on its own device
     page.wait_for_selector(f"td.clock[data-table='{first.pk}']:has-text('hand 1')", timeout=PUSHED_WITHIN_MS)
@@ -127,9 +135,7 @@ def test_a_referees_tables_show_a_clock_started_and_a_result_confirmed_elsewhere
     assert still_the_same_page(page)
 
 
-def test_a_page_whose_stream_ended_reconnects_and_gets_what_it_missed(
-    screen, make_event, task_worker, settings
-):
+def test_a_page_whose_stream_ended_reconnects_and_gets_what_it_missed(screen, make_event, task_worker, settings):
     """A stream that ends (the server restarted, a proxy cut it, its time was up) is opened again by the
     browser with the id of the last message it had: what happened meanwhile arrives, in order."""
     settings.LIVE_STREAM_SECONDS = 1.0  # each response ends after a second; the browser reconnects 2 s later
@@ -164,13 +170,23 @@ def test_pages_reconnect_by_themselves_after_the_server_restarts(chromium_browse
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = dict(os.environ, DATABASE_URL=_database_url_for_worker(), LIVE_BUS_URL=settings.LIVE_BUS_URL, DEBUG="1",
-               LIVE_HEARTBEAT_SECONDS="1")  # fmt: skip
+    env = dict(
+        os.environ,
+        DATABASE_URL=_database_url_for_worker(),
+        LIVE_BUS_URL=settings.LIVE_BUS_URL,
+        DEBUG="1",
+        LIVE_HEARTBEAT_SECONDS="1",
+    )
     root = Path(__file__).resolve().parents[2]
 
     def start() -> subprocess.Popen:
-        server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
-                                  cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+            cwd=root,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -184,9 +200,7 @@ def test_pages_reconnect_by_themselves_after_the_server_restarts(chromium_browse
     event = make_event(4, is_public=True, slug="live-restart")
     table = round_seated(event).tables.get()
     server = start()
-    context = chromium_browser.new_context(
-        base_url=f"http://127.0.0.1:{port}", viewport=PHONE, locale="en-US"
-    )
+    context = chromium_browser.new_context(base_url=f"http://127.0.0.1:{port}", viewport=PHONE, locale="en-US")
     try:
         page = context.new_page()
         page.goto(reverse("tournament:round", args=[event.slug, 1]))

@@ -38,8 +38,14 @@ def referee(chromium_browser, live_server):
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15000)
-        sign_in(page, "/accounts/login/?next=/console/", "mori", "hall-wifi-pw",
-                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        sign_in(
+            page,
+            "/accounts/login/?next=/console/",
+            "mori",
+            "hall-wifi-pw",
+            submit="#login-form button[type=submit]",
+            then="#my-tables",
+        )
         return page
 
     yield open_phone
@@ -50,8 +56,10 @@ def referee(chromium_browser, live_server):
 def kept_on_device(page, path: str) -> None:
     """Wait until the console's service worker has the page ``path`` on the device."""
     for _ in range(100):
-        if page.evaluate("(path) => caches.open('taikai-console-pages').then((c) => c.match(location.origin + path))"
-                         ".then(Boolean)", path):  # fmt: skip
+        if page.evaluate(
+            "(path) => caches.open('taikai-console-pages').then((c) => c.match(location.origin + path)).then(Boolean)",
+            path,
+        ):
             return
         page.wait_for_timeout(100)
     raise AssertionError(f"{path} was not kept on the device")
@@ -72,9 +80,7 @@ CACHED_BYTES = """async () => {
 
 def waiting_are(page, count: int) -> None:
     """Wait until the banner counts ``count`` writes waiting on the device."""
-    page.wait_for_function(
-        "(n) => Number(document.getElementById('outbox').dataset.waiting) === n", arg=count
-    )
+    page.wait_for_function("(n) => Number(document.getElementById('outbox').dataset.waiting) === n", arg=count)
 
 
 def record(page, outcome, winner, discarder, han, fu) -> None:
@@ -98,10 +104,7 @@ def give_the_first_penalty(page) -> None:
 
 
 def current_deltas(table) -> list[list[int]]:
-    return [
-        list(v.deltas)
-        for v in HandVersion.objects.in_force().filter(hand__table=table).order_by("hand__number")
-    ]
+    return [list(v.deltas) for v in HandVersion.objects.in_force().filter(hand__table=table).order_by("hand__number")]
 
 
 @pytest.mark.once  # the browser and the device's queue: the same on either database
@@ -214,9 +217,7 @@ def test_two_devices_record_hand_3_and_the_offline_one_sees_both_and_keeps_nothi
 
 
 @pytest.mark.once  # the browser and the device's queue: the same on either database
-def test_offline_a_referee_corrects_a_hand_recorded_before_and_records_a_draw(
-    referee, make_event, seated_round
-):
+def test_offline_a_referee_corrects_a_hand_recorded_before_and_records_a_draw(referee, make_event, seated_round):
     table = seated_round(make_event(4)).tables.get()
     sheet = f"/console/tables/{table.pk}/"
     page = referee(table.round.event)
@@ -258,9 +259,7 @@ def test_offline_a_referee_corrects_a_hand_recorded_before_and_records_a_draw(
 
 
 @pytest.mark.once  # the browser and the device's queue: the same on either database
-def test_the_queue_outlives_a_browser_restart(
-    chromium_browser, live_server, make_event, seated_round, tmp_path
-):
+def test_the_queue_outlives_a_browser_restart(chromium_browser, live_server, make_event, seated_round, tmp_path):
     from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 
     staff_groups_install()
@@ -283,8 +282,14 @@ def test_the_queue_outlives_a_browser_restart(
 
     context, page = phone()  # the browser as the referee left it
     try:
-        sign_in(page, "/accounts/login/?next=/console/", "ueda", "restart-pw",
-                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        sign_in(
+            page,
+            "/accounts/login/?next=/console/",
+            "ueda",
+            "restart-pw",
+            submit="#login-form button[type=submit]",
+            then="#my-tables",
+        )
         kept_on_device(page, sheet)
         page.goto(sheet)
         context.set_offline(True)
@@ -309,8 +314,14 @@ def phone_signed_in(chromium_browser, live_server, name: str):
     page.set_default_timeout(15000)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    sign_in(page, "/accounts/login/?next=/console/", name, "hall-wifi-pw",
-            submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+    sign_in(
+        page,
+        "/accounts/login/?next=/console/",
+        name,
+        "hall-wifi-pw",
+        submit="#login-form button[type=submit]",
+        then="#my-tables",
+    )
     return context, page, errors
 
 
@@ -333,8 +344,14 @@ def sign_in_again(page, name: str) -> None:
     """The phone's session ends (handed over, or timed out) and ``name`` signs in on it."""
     page.goto("about:blank")  # the console's page left first: nothing of it is sending meanwhile
     session_ends(page.context)
-    sign_in(page, "/accounts/login/?next=/console/", name, "hall-wifi-pw",
-            submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+    sign_in(
+        page,
+        "/accounts/login/?next=/console/",
+        name,
+        "hall-wifi-pw",
+        submit="#login-form button[type=submit]",
+        then="#my-tables",
+    )
 
 
 def sent_from_device(page, path: str) -> None:
@@ -367,9 +384,7 @@ def test_two_referees_share_a_phone_and_each_hand_is_stored_under_the_one_who_ma
         assert "mori" in page.inner_text("#outbox .outbox-stuck")
         page.goto(f"/console/tables/{second.pk}/")
         record(page, *HANDS[1])  # ueda's own hand at the other table is not held back by mori's
-        page.wait_for_function(
-            "() => (document.querySelector('#hand-form input[name=hand]') || {}).value === '2'"
-        )
+        page.wait_for_function("() => (document.querySelector('#hand-form input[name=hand]') || {}).value === '2'")
         sent_from_device(page, f"/console/tables/{second.pk}/")
         page.wait_for_selector("#outbox[data-state='held']")
         assert not HandVersion.objects.filter(hand__table=first).exists()  # never recorded as ueda's

@@ -10,9 +10,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def test_import_players_from_csv_in_the_admin(admin_page, tmp_path):
     csv_file = tmp_path / "players.csv"
-    csv_file.write_text(
-        "display_name,country,external_id\n山田 太郎,JP,E1\nAnna Kowalska,PL,E2\n", encoding="utf-8"
-    )
+    csv_file.write_text("display_name,country,external_id\n山田 太郎,JP,E1\nAnna Kowalska,PL,E2\n", encoding="utf-8")
     admin_page.goto("/admin/players/player/")
     admin_page.click("text=Import CSV")
     admin_page.set_input_files("#id_csv_file", str(csv_file))

@@ -111,15 +111,30 @@ def world(task_worker) -> World:
     ]
     ProfileSetting.objects.create(player=hidden, listed=False)
     # an event of two rounds played hand by hand by the simulation: wins, deal-ins, places and points
-    simulated = event_create(slug="kyoto-2026-haru", name="京都春季大会", players=[yamada, hidden, *others],
-                             ruleset=ruleset, planned_rounds=2, is_public=True, venue="京都",
-                             starts_on=today - timedelta(days=41), ends_on=today - timedelta(days=40))  # fmt: skip
+    simulated = event_create(
+        slug="kyoto-2026-haru",
+        name="京都春季大会",
+        players=[yamada, hidden, *others],
+        ruleset=ruleset,
+        planned_rounds=2,
+        is_public=True,
+        venue="京都",
+        starts_on=today - timedelta(days=41),
+        ends_on=today - timedelta(days=40),
+    )
     event_simulate(simulated, rounds=2, seed=20260411)
     # an event whose hands name their yaku: Yamada (East's right, seat 1) wins a ron from seat 2, then a tsumo
     table_players = [others[0], yamada, others[1], others[2]]
-    with_yaku = event_create(slug="osaka-2026-natsu", name="大阪夏の陣", players=table_players,
-                             ruleset=ruleset, planned_rounds=2, is_public=True, venue="大阪",
-                             starts_on=today - timedelta(days=10))  # fmt: skip
+    with_yaku = event_create(
+        slug="osaka-2026-natsu",
+        name="大阪夏の陣",
+        players=table_players,
+        ruleset=ruleset,
+        planned_rounds=2,
+        is_public=True,
+        venue="大阪",
+        starts_on=today - timedelta(days=10),
+    )
     entries = {e.player_id: e.pk for e in with_yaku.entries.all()}
     for hand in (RON, TSUMO):
         round_ = round_create(event=with_yaku, tables=[[entries[p.pk] for p in table_players]])
@@ -129,8 +144,14 @@ def world(task_worker) -> World:
         round_complete(round_=round_)
     with_yaku = event_finish(event=with_yaku)
     # a private event: never on the profile nor in the series
-    private = event_create(slug="himitsu-2026", name="非公開リーグ戦", players=[yamada, *others[:3]],
-                           ruleset=ruleset, planned_rounds=1, starts_on=today - timedelta(days=5))  # fmt: skip
+    private = event_create(
+        slug="himitsu-2026",
+        name="非公開リーグ戦",
+        players=[yamada, *others[:3]],
+        ruleset=ruleset,
+        planned_rounds=1,
+        starts_on=today - timedelta(days=5),
+    )
     series = Series.objects.create(name="関西リーグ 2026", slug="kansai-2026", rule="best_n", best_n=1)
     series_events_set(series=series, event_ids=[simulated.pk, with_yaku.pk, private.pk])
     series = series_computed(series, [simulated, with_yaku])
@@ -198,9 +219,7 @@ def profile_url(player: Player) -> str:
 
 
 @pytest.mark.parametrize("locale", LOCALES, ids=LOCALE_IDS)
-def test_the_search_finds_by_kanji_kana_romaji_club_and_ema_number_never_an_opted_out_player(
-    screen, world, locale
-):
+def test_the_search_finds_by_kanji_kana_romaji_club_and_ema_number_never_an_opted_out_player(screen, world, locale):
     yamada, hidden = world.yamada, world.hidden
     page = screen(PHONE, locale)
     page.goto(reverse("profiles:search"))
@@ -216,11 +235,7 @@ def test_the_search_finds_by_kanji_kana_romaji_club_and_ema_number_never_an_opte
     found = search(page, "naniwa janso")
     members = Player.objects.filter(club=NANIWA)
     key = (lambda p: p.reading) if locale == "ja-JP" else (lambda p: p.display_name)
-    assert (
-        found
-        == found_by_selector("naniwa janso", locale)
-        == [p.display_name for p in sorted(members, key=key)]
-    )
+    assert found == found_by_selector("naniwa janso", locale) == [p.display_name for p in sorted(members, key=key)]
     reads_right(page, locale)
     # the player who opted out: neither by name nor by EMA number
     for typed in (hidden.display_name, hidden.reading, hidden.external_id):
@@ -252,8 +267,16 @@ def expected_event_rows(player: Player) -> tuple[list[list[str]], profile_select
             dates += f" – {event.ends_on.isoformat()}"
         tally = counts[entry.pk]
         total.add(tally)
-        rows.append([f"{event.name} {event.venue}".strip(), dates, str(standing.rank),
-                     points(standing.total_points), str(tally.wins), str(tally.deal_ins)])  # fmt: skip
+        rows.append(
+            [
+                f"{event.name} {event.venue}".strip(),
+                dates,
+                str(standing.rank),
+                points(standing.total_points),
+                str(tally.wins),
+                str(tally.deal_ins),
+            ]
+        )
     return rows, total
 
 
@@ -294,9 +317,7 @@ def test_the_profile_shows_events_places_points_and_hands_as_the_selectors_count
 
 
 @pytest.mark.parametrize("locale", LOCALES, ids=LOCALE_IDS)
-def test_the_player_hides_their_profile_from_visitors_and_the_search_and_shows_it_again(
-    screen, world, locale
-):
+def test_the_player_hides_their_profile_from_visitors_and_the_search_and_shows_it_again(screen, world, locale):
     yamada = world.yamada
     user = User.objects.create_user("taro", password=PASSWORD)
     Player.objects.filter(pk=yamada.pk).update(user=user)
@@ -306,8 +327,14 @@ def test_the_player_hides_their_profile_from_visitors_and_the_search_and_shows_i
     assert visitor.locator("#listed").count() == 0  # no switch for a visitor
     # another account sees no switch, and a post from its browser is refused and changes nothing
     stranger = screen(PHONE, locale)
-    sign_in(stranger, f"/accounts/login/?next={profile_url(yamada)}", "kuroda", PASSWORD,
-            submit="#login-form button[type=submit]", then="#events")  # fmt: skip
+    sign_in(
+        stranger,
+        f"/accounts/login/?next={profile_url(yamada)}",
+        "kuroda",
+        PASSWORD,
+        submit="#login-form button[type=submit]",
+        then="#events",
+    )
     assert stranger.locator("#listed").count() == 0
     token = next(c["value"] for c in stranger.context.cookies() if c["name"] == "csrftoken")
     refused = stranger.request.post(
@@ -318,8 +345,14 @@ def test_the_player_hides_their_profile_from_visitors_and_the_search_and_shows_i
     assert refused.status == 403 and profile_selectors.player_is_listed(yamada.pk)
     # when Yamada signs in, opens his profile and hides it
     own = screen(PHONE, locale)
-    sign_in(own, f"/accounts/login/?next={profile_url(yamada)}", "taro", PASSWORD,
-            submit="#login-form button[type=submit]", then="#listed")  # fmt: skip
+    sign_in(
+        own,
+        f"/accounts/login/?next={profile_url(yamada)}",
+        "taro",
+        PASSWORD,
+        submit="#login-form button[type=submit]",
+        then="#listed",
+    )
     reads_right(own, locale)
     assert own.inner_text("#listed span") == said(locale, "Your profile is public.")
     with own.expect_navigation():
@@ -365,9 +398,7 @@ def standings_rows(series: Series) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("locale", LOCALES, ids=LOCALE_IDS)
-def test_the_series_standings_csv_and_ratings_show_the_stored_rows_and_link_to_each_other(
-    screen, world, locale
-):
+def test_the_series_standings_csv_and_ratings_show_the_stored_rows_and_link_to_each_other(screen, world, locale):
     series = world.series
     page = screen(PHONE, locale)
     page.goto(reverse("seasons:standings", args=[series.slug]))
@@ -388,8 +419,11 @@ def test_the_series_standings_csv_and_ratings_show_the_stored_rows_and_link_to_e
             assert Fraction(event_points) == standing.total_points, (row.name, event_id)
     assert world.private.name not in page.content()
     with translation.override(locale[:2]):
-        rule = translation.ngettext("Rule: the points of each player's best event.",
-                                    "Rule: the points of each player's best %(n)s events.", series.best_n)  # fmt: skip
+        rule = translation.ngettext(
+            "Rule: the points of each player's best event.",
+            "Rule: the points of each player's best %(n)s events.",
+            series.best_n,
+        )
     assert page.inner_text("#rule") == rule % {"n": series.best_n}
     # the CSV, from its link: every stored row
     with page.expect_download() as download:
@@ -398,8 +432,7 @@ def test_the_series_standings_csv_and_ratings_show_the_stored_rows_and_link_to_e
     lines = list(csv.reader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
     assert lines[0][:4] == ["rank", "player", "total", "events"]
     assert [line[:4] for line in lines[1:]] == [
-        [str(r.rank), r.name, str(r.total), str(r.events)]
-        for r in series_selectors.series_standings_all(series)
+        [str(r.rank), r.name, str(r.total), str(r.events)] for r in series_selectors.series_standings_all(series)
     ]
     # the ratings, from the series' menu: the EMA projection, its rows and how it is computed
     with page.expect_navigation():
@@ -412,12 +445,11 @@ def test_the_series_standings_csv_and_ratings_show_the_stored_rows_and_link_to_e
     ]
     assert page.inner_text("#maths h3") == said(locale, "How the EMA ranking projection is computed")
     maths = page.inner_text("#maths")
-    unranked = ("A player with fewer than %(min_to_rank)s results of weight above 0 is not ranked. Fewer than "
-                "%(min_results)s results: results of 0 with weight 1 are added up to %(min_results)s.")  # fmt: skip
-    assert (
-        said(locale, unranked, min_to_rank=ema_ranking.MIN_TO_RANK, min_results=ema_ranking.MIN_RESULTS)
-        in maths
+    unranked = (
+        "A player with fewer than %(min_to_rank)s results of weight above 0 is not ranked. Fewer than "
+        "%(min_results)s results: results of 0 with weight 1 are added up to %(min_results)s."
     )
+    assert said(locale, unranked, min_to_rank=ema_ranking.MIN_TO_RANK, min_results=ema_ranking.MIN_RESULTS) in maths
     assert f"{said(locale, 'over the best')} {ema_ranking.PART_B_RESULTS}" in maths
     assert page.locator("#maths .formula").count() == 4
     # the Elo by placement, from its tab: its rows and its formulas
@@ -429,9 +461,11 @@ def test_the_series_standings_csv_and_ratings_show_the_stored_rows_and_link_to_e
     assert table_cells(page, "#ratings") == [[str(r.rank), r.name, r.shown, str(r.count)] for r in rated]
     assert page.inner_text("#maths h3") == said(locale, "How the Elo rating by placement is computed")
     maths = page.inner_text("#maths")
-    change = ("A player's change in a game is the sum over the other players, all from the ratings before the game. "
-              "Everyone starts at %(start)s; K = %(k)s. Dividing by n − 1 makes a whole game worth one two-player "
-              "game: a first place among equals gains at most K.")  # fmt: skip
+    change = (
+        "A player's change in a game is the sum over the other players, all from the ratings before the game. "
+        "Everyone starts at %(start)s; K = %(k)s. Dividing by n − 1 makes a whole game worth one two-player "
+        "game: a first place among equals gains at most K."
+    )
     assert said(locale, change, start=int(elo.START), k=int(elo.K)) in maths
     assert f"/ {int(elo.SCALE)}))" in maths
     # and back to the standings from the menu
@@ -464,10 +498,7 @@ def public_history(player: Player) -> tuple[Event, int]:
     """The newest public event ``player`` entered and how many public events they entered, read here from the
     entries (not through the selector the page uses)."""
     events = sorted(
-        (
-            entry.event
-            for entry in Entry.objects.filter(player=player, event__is_public=True).select_related("event")
-        ),
+        (entry.event for entry in Entry.objects.filter(player=player, event__is_public=True).select_related("event")),
         key=lambda event: (event.starts_on, event.pk),
         reverse=True,
     )
@@ -485,15 +516,18 @@ def test_namesakes_found_by_the_search_are_told_apart_by_club_country_latest_eve
     event, never a player who hid their profile."""
     ruleset = standard_ruleset_installed()
     today = timezone.localdate()
-    ichiro = [named("鈴木 一郎", "すずき いちろう", club=NANIWA, country="JP"),
-              named("鈴木 一郎", "すずき いちろう", country="JP"),
-              named("鈴木 一郎", "すずき いちろう", country="JP")]  # fmt: skip
+    ichiro = [
+        named("鈴木 一郎", "すずき いちろう", club=NANIWA, country="JP"),
+        named("鈴木 一郎", "すずき いちろう", country="JP"),
+        named("鈴木 一郎", "すずき いちろう", country="JP"),
+    ]
     hidden = named("鈴木 一郎", "すずき いちろう", country="JP")
     ProfileSetting.objects.create(player=hidden, listed=False)
 
     def event(slug: str, name: str, days_ago: int, players: list[Player], *, public: bool = True) -> Event:
-        made = Event.objects.create(slug=slug, name=name, ruleset=ruleset, is_public=public,
-                                    starts_on=today - timedelta(days=days_ago))  # fmt: skip
+        made = Event.objects.create(
+            slug=slug, name=name, ruleset=ruleset, is_public=public, starts_on=today - timedelta(days=days_ago)
+        )
         for player in players:
             Entry.objects.create(event=made, player=player)
         return made

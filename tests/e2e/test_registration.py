@@ -26,9 +26,7 @@ def sent_to(address: str, kind: str, wait_s: float = 15.0) -> SignUpMessage:
     """The message of ``kind`` to ``address``, once it is sent (after the commit, by this process or a worker)."""
     deadline = time.monotonic() + wait_s
     while True:
-        message = SignUpMessage.objects.filter(
-            sign_up__email=address, kind=kind, sent_at__isnull=False
-        ).first()
+        message = SignUpMessage.objects.filter(sign_up__email=address, kind=kind, sent_at__isnull=False).first()
         if message is not None or time.monotonic() > deadline:
             assert message is not None, f"no {kind} message sent to {address}"
             return message
@@ -45,8 +43,13 @@ def test_a_player_signs_up_in_japanese_waits_is_promoted_checks_in_and_sees_thei
     """``task_worker``: the messages are sent by the worker in the services pass (in-process otherwise)."""
     event = make_event(3)  # three players entered by the organizer already
     now = timezone.now()
-    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                cap=1, checkin_opens_at=now - timedelta(minutes=5))  # fmt: skip
+    Registration.objects.create(
+        event=event,
+        opens_at=now - timedelta(days=1),
+        closes_at=now + timedelta(days=1),
+        cap=1,
+        checkin_opens_at=now - timedelta(minutes=5),
+    )
     first = services.sign_up_create(event=event, values={"name": "Early Bird", "email": "early@example.org"})
     page = screen(PHONE, "ja-JP")
 
@@ -64,9 +67,7 @@ def test_a_player_signs_up_in_japanese_waits_is_promoted_checks_in_and_sees_thei
     assert "キャンセル待ち" in waiting.subject
     if settings.CELERY_TASK_ALWAYS_EAGER:  # sent by this process: on the e-mail backend of the tests
         mailed = next(m for m in mail.outbox if m.to == ["hanako@example.org"])
-        assert (
-            mailed.subject == waiting.subject and urlsplit(private_url).path in mailed.body
-        )  # SITE_URL's host
+        assert mailed.subject == waiting.subject and urlsplit(private_url).path in mailed.body  # SITE_URL's host
 
     services.sign_up_withdraw(sign_up=first)  # a place is freed: promoted at once, and told
     assert "繰り上がりました" in sent_to("hanako@example.org", "promoted").subject
@@ -87,6 +88,4 @@ def test_a_player_signs_up_in_japanese_waits_is_promoted_checks_in_and_sees_thei
     page.wait_for_selector("#seat", timeout=15000)
     entry = SignUp.objects.get(email="hanako@example.org").entry
     table = entry.seats.get().table
-    assert (
-        re.search(rf"{table.number}\s*卓", page.inner_text("#seat")) and entry.status == Entry.Status.ACTIVE
-    )
+    assert re.search(rf"{table.number}\s*卓", page.inner_text("#seat")) and entry.status == Entry.Status.ACTIVE

@@ -32,9 +32,14 @@ def test_the_details_asked_and_required_are_checkboxes_and_a_required_one_must_b
     # given: a registration asking name, reading and e-mail
     event = make_event(0)
     now = timezone.now()
-    registration = Registration.objects.create(event=event, opens_at=now - timedelta(days=1), cap=8,
-                                               closes_at=now + timedelta(days=1),
-                                               asked=["name", "reading", "email"], required=["name", "email"])  # fmt: skip
+    registration = Registration.objects.create(
+        event=event,
+        opens_at=now - timedelta(days=1),
+        cap=8,
+        closes_at=now + timedelta(days=1),
+        asked=["name", "reading", "email"],
+        required=["name", "email"],
+    )
     page = screen(DESKTOP, locale)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

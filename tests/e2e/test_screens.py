@@ -70,8 +70,14 @@ def referee():
 
 def referee_signs_in(page, user, event) -> None:
     role_grant(event=event, user=user, kind="referee")
-    sign_in(page, "/accounts/login/?next=/console/", "kato", "table-1-pw",
-            submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+    sign_in(
+        page,
+        "/accounts/login/?next=/console/",
+        "kato",
+        "table-1-pw",
+        submit="#login-form button[type=submit]",
+        then="#my-tables",
+    )
 
 
 def open_sheet(page, table) -> None:
@@ -106,10 +112,15 @@ def test_every_header_link_is_visible_inside_the_screen_and_readable(
 ):
     table = seated_round(make_event(4, is_public=True)).tables.get()
     event, entry = table.round.event, table.seats.first().entry
-    public = [reverse("tournament:event_list"), reverse("tournament:event", args=[event.slug]),
-              reverse("tournament:standings", args=[event.slug]), reverse("tournament:round", args=[event.slug, 1]),
-              reverse("tournament:player", args=[event.slug, entry.pk]), reverse("scoring:calculator"),
-              reverse("login")]  # fmt: skip
+    public = [
+        reverse("tournament:event_list"),
+        reverse("tournament:event", args=[event.slug]),
+        reverse("tournament:standings", args=[event.slug]),
+        reverse("tournament:round", args=[event.slug, 1]),
+        reverse("tournament:player", args=[event.slug, entry.pk]),
+        reverse("scoring:calculator"),
+        reverse("login"),
+    ]
     page = screen(viewport, locale)
     problems = {}
     for url in public:
@@ -119,9 +130,7 @@ def test_every_header_link_is_visible_inside_the_screen_and_readable(
     for url in (reverse("console:my_tables"), reverse("console:table", args=[table.pk])):
         page.goto(url)
         problems[url] = page.evaluate(HEADER_PROBLEMS)
-        assert page.locator(
-            "header.site >> text=" + ("ログアウト" if locale == "ja-JP" else "Sign out")
-        ).count()
+        assert page.locator("header.site >> text=" + ("ログアウト" if locale == "ja-JP" else "Sign out")).count()
     assert {url: found for url, found in problems.items() if found} == {}
     # and the header's controls work from a phone: switch the language, then sign out
     other = "en" if locale == "ja-JP" else "ja"
@@ -169,9 +178,7 @@ def test_back_after_saving_brings_an_empty_form_and_a_repeated_hand_asks_first(
 
 
 @pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
-def test_a_double_tap_on_save_saves_once_and_says_saved(
-    screen, referee, make_event, seated_round, viewport, locale
-):
+def test_a_double_tap_on_save_saves_once_and_says_saved(screen, referee, make_event, seated_round, viewport, locale):
     table = seated_round(make_event(4)).tables.get()
     page = screen(viewport, locale)
     referee_signs_in(page, referee, table.round.event)
@@ -186,11 +193,21 @@ def test_a_double_tap_on_save_saves_once_and_says_saved(
     # the same form sent again by the browser (a resend, Save disabled or not): "saved", nothing new
     resent = page.request.post(
         reverse("console:table", args=[table.pk]),
-        form={"csrfmiddlewaretoken": page.input_value("input[name=csrfmiddlewaretoken]"), "action": "hand",
-              "hand": "1", "expected_version": "0", "outcome": "ron", "dealer_position": "0", "honba": "0",
-              "winner_1": "1", "discarder": "0", "han_1": "1", "fu_1": "30"},
+        form={
+            "csrfmiddlewaretoken": page.input_value("input[name=csrfmiddlewaretoken]"),
+            "action": "hand",
+            "hand": "1",
+            "expected_version": "0",
+            "outcome": "ron",
+            "dealer_position": "0",
+            "honba": "0",
+            "winner_1": "1",
+            "discarder": "0",
+            "han_1": "1",
+            "fu_1": "30",
+        },
         headers={"Accept-Language": locale},
-    )  # fmt: skip
+    )
     assert resent.ok and saved in resent.text() and "version" not in resent.text().split(saved)[0][-200:]
     assert [h.version for h in current_hands(table)] == [1]
 
@@ -204,8 +221,12 @@ def test_seats_read_by_wind_and_name_and_messages_carry_no_codes(
 ):
     table = seated_round(make_event(4)).tables.get()
     seats = list(table.seats.order_by("position").select_related("entry__player"))
-    hand_record(table=table, number=1, expected_version=0,
-                data={"outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": [0, 1]})  # fmt: skip
+    hand_record(
+        table=table,
+        number=1,
+        expected_version=0,
+        data={"outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": [0, 1]},
+    )
     page = screen(viewport, locale)
     referee_signs_in(page, referee, table.round.event)
     open_sheet(page, table)
@@ -231,8 +252,14 @@ def test_sheet_taps_are_44_px_a_penalty_cancel_asks_and_void_is_for_recorded_han
 ):
     table = seated_round(make_event(4)).tables.get()
     seat = table.seats.get(position=0)
-    penalty_log(event=table.round.event, entry=seat.entry, kind="art35_revealed_hand", reason="shown",
-                table=table, hand_number=1)  # fmt: skip
+    penalty_log(
+        event=table.round.event,
+        entry=seat.entry,
+        kind="art35_revealed_hand",
+        reason="shown",
+        table=table,
+        hand_number=1,
+    )
     page = screen(viewport, locale)
     referee_signs_in(page, referee, table.round.event)
     open_sheet(page, table)
@@ -263,16 +290,15 @@ def test_sheet_taps_are_44_px_a_penalty_cancel_asks_and_void_is_for_recorded_han
 
 
 @pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
-def test_my_tables_lists_the_tables_being_played_first(
-    screen, referee, make_event, seated_round, viewport, locale
-):
+def test_my_tables_lists_the_tables_being_played_first(screen, referee, make_event, seated_round, viewport, locale):
     from tournament.services.results import table_finish
 
     round_ = seated_round(make_event(12))
     first, second, third = round_.tables.order_by("number")
     for table in (first, second):
-        hand_record(table=table, number=1, expected_version=0,
-                    data={"outcome": "exhaustive_draw", "dealer_position": 0})  # fmt: skip
+        hand_record(
+            table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
+        )
         table_finish(table=table, end_reason="time")
     page = screen(viewport, locale)
     referee_signs_in(page, referee, round_.event)
@@ -308,9 +334,7 @@ def test_an_organizer_goes_from_a_completed_round_to_seating_the_next(admin_page
     event = make_event(4)
     round_ = seated_round(event)
     table = round_.tables.get()
-    hand_record(
-        table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
-    )
+    hand_record(table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0})
     table_finish(table=table, end_reason="time")
     admin_page.goto(f"/admin/tournament/round/?event__id__exact={event.pk}")
     admin_page.check(f"input[name=_selected_action][value='{round_.pk}']")
@@ -323,14 +347,10 @@ def test_an_organizer_goes_from_a_completed_round_to_seating_the_next(admin_page
     assert event.rounds.filter(number=2).exists()
 
 
-def test_the_events_csv_accepts_alpha_3_and_names_and_its_page_names_the_event(
-    admin_page, make_event, tmp_path
-):
+def test_the_events_csv_accepts_alpha_3_and_names_and_its_page_names_the_event(admin_page, make_event, tmp_path):
     event = make_event(0, name="Winter Cup", slug="winter-cup")
     csv_file = tmp_path / "entries.csv"
-    csv_file.write_text(
-        "display_name,country\n山田 太郎,JPN\nAnna Kowalska,Poland\nJan de Vries,NLD\n", "utf-8"
-    )
+    csv_file.write_text("display_name,country\n山田 太郎,JPN\nAnna Kowalska,Poland\nJan de Vries,NLD\n", "utf-8")
     admin_page.goto(f"/admin/tournament/event/{event.pk}/register-csv/")
     assert admin_page.inner_text("#crumb-event") == "Winter Cup"
     admin_page.set_input_files("#id_csv_file", str(csv_file))
@@ -367,9 +387,16 @@ def _draft(admin_page, make_event):
     from players.models import Player
 
     event = make_event(8)
-    names = [("山口 健太", "やまぐち けんた"), ("佐藤 花子", "さとう はなこ"), ("鈴木 一郎", "すずき いちろう"),
-             ("高橋 美咲", "たかはし みさき"), ("田中 翔", "たなか しょう"), ("伊藤 蓮", "いとう れん"),
-             ("渡辺 陽菜", "わたなべ ひな"), ("中村 大輝", "なかむら だいき")]  # fmt: skip
+    names = [
+        ("山口 健太", "やまぐち けんた"),
+        ("佐藤 花子", "さとう はなこ"),
+        ("鈴木 一郎", "すずき いちろう"),
+        ("高橋 美咲", "たかはし みさき"),
+        ("田中 翔", "たなか しょう"),
+        ("伊藤 蓮", "いとう れん"),
+        ("渡辺 陽菜", "わたなべ ひな"),
+        ("中村 大輝", "なかむら だいき"),
+    ]
     for entry, (name, reading) in zip(event.entries.order_by("id"), names, strict=True):
         Player.objects.filter(pk=entry.player_id).update(display_name=name, reading=reading)
     admin_page.goto(f"/admin/tournament/event/{event.pk}/change/")
@@ -381,9 +408,7 @@ def _draft(admin_page, make_event):
 def _seat_of(event, name: str) -> tuple[int, int]:
     from tournament.models import Seat
 
-    seat = Seat.objects.select_related("table").get(
-        table__round__event=event, entry__player__display_name=name
-    )
+    seat = Seat.objects.select_related("table").get(table__round__event=event, entry__player__display_name=name)
     return seat.table.number, seat.position
 
 
@@ -398,14 +423,10 @@ def test_an_organizer_swaps_two_players_by_tapping_their_names(admin_page, make_
 
 
 @pytest.mark.parametrize("typed", ["山口", "やまぐち", "yamaguchi"])
-def test_a_part_of_a_name_its_kana_or_romaji_finds_the_player_to_swap(
-    admin_page, make_event, task_worker, typed
-):
+def test_a_part_of_a_name_its_kana_or_romaji_finds_the_player_to_swap(admin_page, make_event, task_worker, typed):
     event = _draft(admin_page, make_event)
     yamaguchi, suzuki = _seat_of(event, "山口 健太"), _seat_of(event, "鈴木 一郎")
-    assert (
-        admin_page.locator("#seated-players option").count() == 8
-    )  # the choices a phone offers as one types
+    assert admin_page.locator("#seated-players option").count() == 8  # the choices a phone offers as one types
     admin_page.fill("#swap-form [name=first]", typed)
     admin_page.fill("#swap-form [name=second]", "すずき")
     admin_page.click("#swap-form input[type=submit]")
@@ -417,9 +438,7 @@ def test_a_part_of_a_name_its_kana_or_romaji_finds_the_player_to_swap(
 
 
 @pytest.mark.parametrize(("viewport", "locale"), SCREENS, ids=SCREEN_IDS)
-def test_each_hand_of_a_players_page_is_one_row_with_its_points(
-    screen, make_event, seated_round, viewport, locale
-):
+def test_each_hand_of_a_players_page_is_one_row_with_its_points(screen, make_event, seated_round, viewport, locale):
     from players.models import Player
 
     table = seated_round(make_event(4, is_public=True)).tables.get()
@@ -432,9 +451,17 @@ def test_each_hand_of_a_players_page_is_one_row_with_its_points(
     for seat, name in zip(table.seats.order_by("position"), long_names, strict=True):
         Player.objects.filter(pk=seat.entry.player_id).update(display_name=name)
     for number, (winner, discarder) in enumerate([(1, 0), (2, 3), (0, 1)], start=1):
-        hand_record(table=table, number=number, expected_version=0,
-                    data={"outcome": "ron", "dealer_position": 0, "honba": 0,
-                          "wins": [{"winner": winner, "discarder": discarder, "han": 3, "fu": 40}]})  # fmt: skip
+        hand_record(
+            table=table,
+            number=number,
+            expected_version=0,
+            data={
+                "outcome": "ron",
+                "dealer_position": 0,
+                "honba": 0,
+                "wins": [{"winner": winner, "discarder": discarder, "han": 3, "fu": 40}],
+            },
+        )
     entry = table.seats.get(position=0).entry
     page = screen(viewport, locale)
     page.goto(reverse("tournament:player", args=[table.round.event.slug, entry.pk]))
@@ -507,9 +534,15 @@ def test_the_venue_screen_is_a_projector_page_that_turns_its_pages(screen, make_
             headings = page.inner_text("#venue-standings thead")
             assert ("勝ち進み" if locale == "ja-JP" else "Advances") in headings
         page.goto(reverse("tournament:venue", args=[event.slug]) + view)
-    assert seen[:7] == ["?view=seating&page=1", "?view=seating&page=2", "?view=standings&page=1",
-                        "?view=standings&page=2", "?view=standings&page=3", "?view=standings&page=4",
-                        "?view=seating&page=1"]  # fmt: skip
+    assert seen[:7] == [
+        "?view=seating&page=1",
+        "?view=seating&page=2",
+        "?view=standings&page=1",
+        "?view=standings&page=2",
+        "?view=standings&page=3",
+        "?view=standings&page=4",
+        "?view=seating&page=1",
+    ]
     # and the page turns by itself
     page.clock.install()
     page.goto(reverse("tournament:venue", args=[event.slug]))
@@ -538,15 +571,11 @@ def test_a_game_in_progress_shows_its_running_score_marked_provisional(
         page.goto(reverse("tournament:round", args=[event.slug, 1]))
         card = page.locator("#seating .card").first
         assert provisional in card.inner_text()
-        return [
-            int(text) for text in card.locator(".provisional").all_inner_texts() if text.strip().isdigit()
-        ]
+        return [int(text) for text in card.locator(".provisional").all_inner_texts() if text.strip().isdigit()]
 
     assert shown_points() == table_hand_sheet(table).running[-1]
     # a third hand is on the next request, not after the cache expires
-    hand_record(
-        table=table, number=3, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 1}
-    )
+    hand_record(table=table, number=3, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 1})
     assert shown_points() == table_hand_sheet(table).running[-1]
     # and on the player's page, in the list of games
     seat = table.seats.get(position=3)

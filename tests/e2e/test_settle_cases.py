@@ -29,8 +29,7 @@ def test_settle_js_gives_each_shared_case(page):
     page.goto("/healthz")
     results = page.evaluate(RUN, [static("tournament/js/settle.js"), CASES])
     expected = [
-        {key: c[key] for key in ("name", "deltas", "deposits_out", "winners", "deposits_to")}
-        for c in CASES["cases"]
+        {key: c[key] for key in ("name", "deltas", "deposits_out", "winners", "deposits_to")} for c in CASES["cases"]
     ]
     assert results == expected
     assert errors == []

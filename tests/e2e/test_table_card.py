@@ -9,8 +9,7 @@ from tournament.services.roles import scorekeeper_keys_issue
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_table_card_opens_its_table_on_a_phone_and_no_other(chromium_browser, live_server, make_event,
-                                                              seated_round):  # fmt: skip
+def test_a_table_card_opens_its_table_on_a_phone_and_no_other(chromium_browser, live_server, make_event, seated_round):
     table_1, table_2 = seated_round(make_event(8)).tables.order_by("number")
     [card] = scorekeeper_keys_issue(tables=[table_2])
     context = chromium_browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
@@ -44,8 +43,9 @@ def test_the_pin_page_names_the_event_round_and_table_and_its_button_is_the_cons
     event = make_event(8, name="春季リーグ 第3節")
     _, table_2 = seated_round(event).tables.order_by("number")
     [card] = scorekeeper_keys_issue(tables=[table_2])
-    context = chromium_browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844},
-                                           locale="ja-JP")  # fmt: skip
+    context = chromium_browser.new_context(
+        base_url=live_server.url, viewport={"width": 390, "height": 844}, locale="ja-JP"
+    )
     page = context.new_page()
     page.set_default_timeout(15000)
     thrown = []

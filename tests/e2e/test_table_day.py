@@ -34,8 +34,14 @@ def japanese_phone(chromium_browser, live_server):
         page.set_default_timeout(15000)
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
-        sign_in(page, "/accounts/login/?next=/console/", user.username, "table-day-pw",
-                submit="#login-form button[type=submit]", then="#my-tables")  # fmt: skip
+        sign_in(
+            page,
+            "/accounts/login/?next=/console/",
+            user.username,
+            "table-day-pw",
+            submit="#login-form button[type=submit]",
+            then="#my-tables",
+        )
         return page
 
     yield open_as
@@ -44,9 +50,7 @@ def japanese_phone(chromium_browser, live_server):
 
 
 @pytest.mark.parametrize("kind", ["referee", "organizer"])
-def test_the_clock_page_of_an_event_without_a_time_bank_says_so(
-    japanese_phone, make_event, seated_round, kind
-):
+def test_the_clock_page_of_an_event_without_a_time_bank_says_so(japanese_phone, make_event, seated_round, kind):
     # given an event with no time bank per hand (art. 38 ①: set only when the event needs one)
     event = make_event(4)
     assert event.clock_bank_seconds is None
@@ -65,9 +69,7 @@ def test_the_clock_page_of_an_event_without_a_time_bank_says_so(
     page.wait_for_url(f"**/console/tables/{table.pk}/")
     page.go_back()
     # the organizer is shown where to turn it on; a referee is told whom to ask
-    settings_link = page.locator(
-        f"a[href='/admin/tournament/event/{event.pk}/change/#id_clock_bank_seconds']"
-    )
+    settings_link = page.locator(f"a[href='/admin/tournament/event/{event.pk}/change/#id_clock_bank_seconds']")
     if kind == "organizer":
         assert settings_link.count() == 1
         settings_link.click()
@@ -85,9 +87,16 @@ def test_confirming_a_game_stopped_at_south_2_asks_why_first(japanese_phone, mak
     table = seated_round(event).tables.get()
     for number in range(1, 7):
         dealer = (number - 1) % 4
-        hand_record(table=table, number=number, expected_version=0, data={
-            "outcome": "ron", "dealer_position": dealer,
-            "wins": [{"winner": (dealer + 1) % 4, "discarder": (dealer + 2) % 4, "han": 2, "fu": 40}]})  # fmt: skip
+        hand_record(
+            table=table,
+            number=number,
+            expected_version=0,
+            data={
+                "outcome": "ron",
+                "dealer_position": dealer,
+                "wins": [{"winner": (dealer + 1) % 4, "discarder": (dealer + 2) % 4, "han": 2, "fu": 40}],
+            },
+        )
     page = japanese_phone(event, "referee")
     page.goto(f"/console/tables/{table.pk}/")
     # then the confirmation names where the game stopped and where it ends, before anything is confirmed
@@ -110,9 +119,7 @@ def test_confirming_a_game_stopped_at_south_2_asks_why_first(japanese_phone, mak
     assert page.errors == []
 
 
-def test_a_referee_seats_a_substitute_found_by_romaji_from_the_table_sheet(
-    japanese_phone, make_event, seated_round
-):
+def test_a_referee_seats_a_substitute_found_by_romaji_from_the_table_sheet(japanese_phone, make_event, seated_round):
     # given a table before its first hand, and three stored 鈴木 一郎 of different clubs
     event = make_event(4)
     table = seated_round(event).tables.get()

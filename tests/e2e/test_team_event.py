@@ -120,9 +120,7 @@ def expected_from_results(event: Event) -> dict[str, Fraction]:
     game points of each round; no penalties were given): the service's answer is checked against it."""
     results = SeatResult.objects.filter(table__round__event=event, is_current=True)
     points_of = defaultdict(dict)  # entry -> round -> game points
-    for entry_id, number, game_points in results.values_list(
-        "entry_id", "table__round__number", "game_points"
-    ):
+    for entry_id, number, game_points in results.values_list("entry_id", "table__round__number", "game_points"):
         points_of[entry_id][number] = Fraction(game_points)
     members = defaultdict(list)
     for name, entry_id in TeamMember.objects.filter(team__event=event).values_list("team__name", "entry_id"):
@@ -133,11 +131,18 @@ def expected_from_results(event: Event) -> dict[str, Fraction]:
         return [points_of[e][number] for e in members[team] if number in points_of[e]]
 
     if event.team_rule == "sum":
-        return {team: sum((sum(points_of[e].values(), Fraction(0)) for e in ids), Fraction(0))
-                for team, ids in members.items()}  # fmt: skip
+        return {
+            team: sum((sum(points_of[e].values(), Fraction(0)) for e in ids), Fraction(0))
+            for team, ids in members.items()
+        }
     if event.team_rule == "best":
-        return {team: sum((sum(sorted(played(team, r), reverse=True)[: event.team_best], Fraction(0))
-                           for r in rounds), Fraction(0)) for team in members}  # fmt: skip
+        return {
+            team: sum(
+                (sum(sorted(played(team, r), reverse=True)[: event.team_best], Fraction(0)) for r in rounds),
+                Fraction(0),
+            )
+            for team in members
+        }
     scores = {team: Fraction(0) for team in members}
     for r in rounds:  # placement: n − 1 for the round's best team down to 0, tied teams share theirs
         sums = {team: sum(played(team, r), Fraction(0)) for team in members}
@@ -166,7 +171,9 @@ class EnglishLeft:
             return
         assert page.locator("html").get_attribute("lang") == "ja", page.url
         allowed = {w.casefold() for w in (*ALLOWED, *codes)} | proper_nouns()
-        allowed |= {w.casefold() for name in Team.objects.values_list("name", flat=True) for w in LATIN_WORD.findall(name)}  # fmt: skip
+        allowed |= {
+            w.casefold() for name in Team.objects.values_list("name", flat=True) for w in LATIN_WORD.findall(name)
+        }
         words = english_left(page, allowed)
         if words:
             self.found[page.url] = words
@@ -243,9 +250,7 @@ def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
     # the reserve, who did not come in, is not seated
     team_of = dict(TeamMember.objects.filter(team__event=event).values_list("entry_id", "team_id"))
     tables = defaultdict(list)
-    for table_number, entry_id in Seat.objects.filter(table__round=round_1).values_list(
-        "table__number", "entry_id"
-    ):
+    for table_number, entry_id in Seat.objects.filter(table__round=round_1).values_list("table__number", "entry_id"):
         tables[table_number].append(entry_id)
     assert len(tables) == TEAMS and all(len(seated) == TEAM_SIZE for seated in tables.values()), tables
     reserve = TeamMember.objects.get(team__event=event, role=TeamMember.Role.RESERVE).entry_id
@@ -259,8 +264,7 @@ def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
     round_complete(round_=round_1)
     wait_for(
         lambda: (
-            sum(1 for _e, _t, history, _n in selectors.event_standings_points(event) if history)
-            == TEAMS * TEAM_SIZE
+            sum(1 for _e, _t, history, _n in selectors.event_standings_points(event) if history) == TEAMS * TEAM_SIZE
         ),
         admin,
         "the standings computed after the round",
@@ -282,7 +286,9 @@ def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
     ]
     assert shown == [[str(row.rank), row.team.name, points(row.score)] for row in standings]
     # the round's column (hidden on a phone, in the page all the same) is the round's score
-    round_cells = [row.locator("td.wide").first.text_content().strip() for row in phone.locator("#teams tbody tr").all()]  # fmt: skip
+    round_cells = [
+        row.locator("td.wide").first.text_content().strip() for row in phone.locator("#teams tbody tr").all()
+    ]
     assert round_cells == [points(dict(row.rounds)[1]) for row in standings]
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page scrolls sideways: {width} px"

@@ -16,9 +16,17 @@ pytestmark = [pytest.mark.e2e, pytest.mark.once, pytest.mark.django_db(transacti
 
 PROJECTOR = {"width": 1920, "height": 1080}
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
-LONG_NAMES = ["Mikko Virtanen", "Anna-Kaisa Järvinen-Lehtonen", "Maximilian von Hohenberg", "Guðmundur Sigurðsson",
-              "Bartholomew Fitzgerald", "Aleksandra Wiśniewska-Kowalczyk", "Jean-Baptiste Delacroix",
-              "Henrietta Vanderbilt", "Konstantinos Papadopoulos"]  # fmt: skip
+LONG_NAMES = [
+    "Mikko Virtanen",
+    "Anna-Kaisa Järvinen-Lehtonen",
+    "Maximilian von Hohenberg",
+    "Guðmundur Sigurðsson",
+    "Bartholomew Fitzgerald",
+    "Aleksandra Wiśniewska-Kowalczyk",
+    "Jean-Baptiste Delacroix",
+    "Henrietta Vanderbilt",
+    "Konstantinos Papadopoulos",
+]
 
 # The name cells and the tables' status lines whose text is wider than their box (cut), and where the
 # seating's last card ends (its bottom, in px from the top of the screen).

@@ -30,12 +30,8 @@ def test_a_fresh_database_gives_the_organizers_group_the_game_logs_and_online_ac
 def test_an_organizer_uploads_a_log_and_lands_on_the_import_with_what_was_done(client, standard_ruleset):
     event, game, _ = online_event(standard_ruleset)
     client.force_login(organizer_of(event))
-    with open(
-        __import__("tests.gamelogs.engine.conftest", fromlist=["LOGS"]).LOGS / "example.xml", "rb"
-    ) as file:
-        answer = client.post(
-            reverse(IMPORT_URL), {"event": event.pk, "log_file": file}, HTTP_ACCEPT_LANGUAGE="en"
-        )
+    with open(__import__("tests.gamelogs.engine.conftest", fromlist=["LOGS"]).LOGS / "example.xml", "rb") as file:
+        answer = client.post(reverse(IMPORT_URL), {"event": event.pk, "log_file": file}, HTTP_ACCEPT_LANGUAGE="en")
     record = GameLogImport.objects.get()
     assert answer.status_code == 302 and answer["Location"] == reverse(
         "admin:gamelogs_gamelogimport_change", args=[record.pk]
@@ -52,9 +48,7 @@ def test_a_pasted_log_is_imported_and_a_refusal_names_its_problem_in_japanese(cl
     )
     assert refused.status_code == 400 and "牌譜" in refused.content.decode()
     assert not GameLogImport.objects.exists()
-    pasted = client.post(
-        reverse(IMPORT_URL), {"event": event.pk, "log_text": log_bytes("example.xml").decode()}
-    )
+    pasted = client.post(reverse(IMPORT_URL), {"event": event.pk, "log_text": log_bytes("example.xml").decode()})
     assert pasted.status_code == 302 and GameLogImport.objects.count() == 1
 
 
@@ -62,9 +56,7 @@ def test_an_organizer_of_another_event_cannot_import_into_this_one(client, stand
     event, _, _ = online_event(standard_ruleset)
     other, _, _ = online_event(standard_ruleset, slug="other-league")
     client.force_login(organizer_of(other, "stranger"))
-    answer = client.post(
-        reverse(IMPORT_URL), {"event": event.pk, "log_text": log_bytes("example.xml").decode()}
-    )
+    answer = client.post(reverse(IMPORT_URL), {"event": event.pk, "log_text": log_bytes("example.xml").decode()})
     assert answer.status_code == 400 and "event" in answer.context["form"].errors
     assert not GameLogImport.objects.exists()
 
@@ -87,7 +79,6 @@ def test_the_import_list_shows_only_the_events_one_organizes(client, standard_ru
     client.force_login(organizer_of(other, "stranger"))
     page = client.get(reverse("admin:gamelogs_gamelogimport_changelist"))
     assert (
-        page.status_code == 200
-        and "Online league" not in page.content.decode().split('id="result_list"')[-1][:0] + ""
+        page.status_code == 200 and "Online league" not in page.content.decode().split('id="result_list"')[-1][:0] + ""
     )
     assert page.context["cl"].result_count == 0

@@ -30,9 +30,7 @@ pytestmark = pytest.mark.django_db
 
 def tenhou_ruleset(standard: Ruleset, **changes) -> Ruleset:
     """Tenhou's public rules as far as the logs say them: red fives, open tanyao, 25,000 to start."""
-    fields = {
-        f.name: getattr(standard, f.name) for f in Ruleset._meta.concrete_fields if f.name not in ("id",)
-    }
+    fields = {f.name: getattr(standard, f.name) for f in Ruleset._meta.concrete_fields if f.name not in ("id",)}
     number = Ruleset.objects.count()
     return Ruleset.objects.create(
         **{**fields, "aka_dora": True, **changes, "name": f"Tenhou {number}", "slug": f"tenhou-{number}"}
@@ -56,8 +54,7 @@ def online_event(standard_ruleset, log_name: str = "example.xml", *, slug="onlin
             OnlineAccount.objects.create(player=player, platform="tenhou", name=name)
         entries.append(Entry.objects.create(event=event, player=player))
     others = [
-        Entry.objects.create(event=event, player=Player.objects.create(display_name=f"Other {i}"))
-        for i in range(4)
+        Entry.objects.create(event=event, player=Player.objects.create(display_name=f"Other {i}")) for i in range(4)
     ]
     seated = [entries[2].pk, entries[0].pk, entries[3].pk, entries[1].pk]
     round_create(event=event, tables=[[entry.pk for entry in others], seated])
@@ -138,8 +135,7 @@ def refused(code: str, **kwargs):
 
 def nothing_written(event) -> bool:
     return (
-        not GameLogImport.objects.exists()
-        and not HandVersion.objects.filter(hand__table__round__event=event).exists()
+        not GameLogImport.objects.exists() and not HandVersion.objects.filter(hand__table__round__event=event).exists()
     )
 
 
@@ -193,9 +189,7 @@ def test_a_log_whose_players_share_no_table_is_refused(standard_ruleset):
 
 def test_a_referee_of_another_table_cannot_import_the_game_of_table_two(standard_ruleset):
     event, _, _ = online_event(standard_ruleset)
-    error = refused(
-        "forbidden", event=event, data=log_bytes("example.xml"), may_record=lambda table: table.number == 1
-    )
+    error = refused("forbidden", event=event, data=log_bytes("example.xml"), may_record=lambda table: table.number == 1)
     assert error.status == 403
     assert nothing_written(event)
 
@@ -340,8 +334,9 @@ def test_a_log_whose_payments_were_altered_is_recorded_as_taikai_prices_it_and_t
     event, _, _ = online_event(standard_ruleset)
     text = log_bytes("example.xml").decode()
     first_win = text.index("<AGARI")
-    altered = text[:first_win] + text[first_win:].replace('sc="260,-41,220,-21,250,93,260,-21"',
-                                                          'sc="260,-51,220,-21,250,103,260,-21"', 1)  # fmt: skip
+    altered = text[:first_win] + text[first_win:].replace(
+        'sc="260,-41,220,-21,250,93,260,-21"', 'sc="260,-51,220,-21,250,103,260,-21"', 1
+    )
     assert altered != text
     record = game_log_import(event=event, data=altered.encode())
     disagreements = list(record.disagreements.all())
@@ -350,6 +345,4 @@ def test_a_log_whose_payments_were_altered_is_recorded_as_taikai_prices_it_and_t
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
     recorded = HandVersion.objects.get(hand__table=table, hand__number=2, is_current=True)
-    assert (
-        recorded.deltas == disagreements[0].engine_scoring["deltas"] != disagreements[0].log_scoring["deltas"]
-    )
+    assert recorded.deltas == disagreements[0].engine_scoring["deltas"] != disagreements[0].log_scoring["deltas"]

@@ -46,8 +46,13 @@ def test_corrected_needs_a_correction_made_at_the_table_first(pao_import, admin_
     # the referee corrects the hand as a new version (here: the same hand, recorded again), then marks it
     table = log_table(event)
     last = HandVersion.objects.get(hand__table=table, hand__number=disagreement.hand_number, is_current=True)
-    data = {"outcome": last.outcome, "dealer_position": last.dealer_position, "honba": last.honba,
-            "riichi_positions": last.riichi_positions, "wins": last.wins}  # fmt: skip
+    data = {
+        "outcome": last.outcome,
+        "dealer_position": last.dealer_position,
+        "honba": last.honba,
+        "riichi_positions": last.riichi_positions,
+        "wins": last.wins,
+    }
     hand_record(table=table, number=disagreement.hand_number, expected_version=1, data=data, user=admin_user)
     settled = disagreement_settle(disagreement=disagreement, state="corrected", user=admin_user)
     assert settled.state == Disagreement.State.CORRECTED

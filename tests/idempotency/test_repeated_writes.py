@@ -39,8 +39,12 @@ def referee(table) -> Client:
 
 def send_hand(client: Client, table, key: str | None, body: dict | None = None):
     headers = {"Idempotency-Key": key} if key else {}
-    return client.post(reverse("api_v1:table_hands", args=[table.pk]), json.dumps(body or {"number": 1, **RON}),
-                       content_type="application/json", headers=headers)  # fmt: skip
+    return client.post(
+        reverse("api_v1:table_hands", args=[table.pk]),
+        json.dumps(body or {"number": 1, **RON}),
+        content_type="application/json",
+        headers=headers,
+    )
 
 
 def test_the_same_key_twice_records_once_and_answers_the_same(referee, table):
@@ -53,9 +57,7 @@ def test_the_same_key_twice_records_once_and_answers_the_same(referee, table):
 
 def test_the_same_key_with_another_write_is_a_409_and_writes_nothing(referee, table):
     send_hand(referee, table, "k-1")
-    other = send_hand(
-        referee, table, "k-1", {"number": 2, "outcome": "exhaustive_draw", "dealer_position": 1}
-    )
+    other = send_hand(referee, table, "k-1", {"number": 2, "outcome": "exhaustive_draw", "dealer_position": 1})
     assert other.status_code == 409 and other.json()["error"]["code"] == "idempotency_key_reused"
     assert HandVersion.objects.filter(hand__table=table).count() == 1
 
@@ -85,9 +87,19 @@ def test_one_senders_key_is_not_anothers_answer(referee, table):
 
 
 def test_the_consoles_form_sent_twice_with_its_key_records_one_hand(referee, table):
-    form = {"action": "hand", "hand": "1", "expected_version": "0", "outcome": "ron", "dealer_position": "0",
-            "honba": "0", "winner_1": "1", "discarder": "2", "han_1": "3", "fu_1": "30",
-            "idempotency_key": "form-1b2c"}  # fmt: skip
+    form = {
+        "action": "hand",
+        "hand": "1",
+        "expected_version": "0",
+        "outcome": "ron",
+        "dealer_position": "0",
+        "honba": "0",
+        "winner_1": "1",
+        "discarder": "2",
+        "han_1": "3",
+        "fu_1": "30",
+        "idempotency_key": "form-1b2c",
+    }
     url = reverse("console:table", args=[table.pk])
     first, again = referee.post(url, form), referee.post(url, form)
     assert first.status_code == again.status_code == 302 and again["Location"] == first["Location"]
@@ -98,23 +110,26 @@ def test_the_consoles_form_sent_twice_with_its_key_records_one_hand(referee, tab
 @pytest.mark.parametrize("key", ["with space", "x" * 101, "キー"])
 def test_a_key_that_is_not_a_key_is_a_400_naming_it(referee, table, key):
     response = send_hand(referee, table, "placeholder") if False else None
-    response = referee.post(reverse("api_v1:table_hands", args=[table.pk]), json.dumps({"number": 1, **RON}),
-                            content_type="application/json", HTTP_IDEMPOTENCY_KEY=key.encode().decode("latin-1"))  # fmt: skip
+    response = referee.post(
+        reverse("api_v1:table_hands", args=[table.pk]),
+        json.dumps({"number": 1, **RON}),
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=key.encode().decode("latin-1"),
+    )
     assert response.status_code == 400
-    assert response.json()["error"] == {"code": "invalid_idempotency_key", "field": "Idempotency-Key",
-                                        "message": response.json()["error"]["message"]}  # fmt: skip
+    assert response.json()["error"] == {
+        "code": "invalid_idempotency_key",
+        "field": "Idempotency-Key",
+        "message": response.json()["error"]["message"],
+    }
     assert not HandVersion.objects.exists()
 
 
 def test_keys_are_kept_seven_days(referee, table):
     send_hand(referee, table, "old-key")
     send_hand(referee, table, "new-key", {"number": 2, "outcome": "exhaustive_draw", "dealer_position": 0})
-    IdempotentRequest.objects.filter(key="old-key").update(
-        created_at=timezone.now() - timedelta(days=7, hours=1)
-    )
-    IdempotentRequest.objects.filter(key="new-key").update(
-        created_at=timezone.now() - timedelta(days=6, hours=23)
-    )
+    IdempotentRequest.objects.filter(key="old-key").update(created_at=timezone.now() - timedelta(days=7, hours=1))
+    IdempotentRequest.objects.filter(key="new-key").update(created_at=timezone.now() - timedelta(days=6, hours=23))
     call_command("forget_idempotency_keys", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["new-key"]
 

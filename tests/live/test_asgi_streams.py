@@ -37,10 +37,20 @@ def record_and_let_go(table) -> None:
 
 
 def scope(path: str, *, method: str = "GET", headers: list | None = None) -> dict:
-    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
-            "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
-            "headers": [(b"host", b"127.0.0.1"), *(headers or [])], "client": ("127.0.0.1", 50000),
-            "server": ("127.0.0.1", 8000)}  # fmt: skip
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1"), *(headers or [])],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
 
 
 def run(coroutine):
@@ -118,9 +128,7 @@ def test_an_asgi_stream_knows_the_referee_by_their_session(memory_bus, make_even
     run(scenario())
 
 
-def scope_with(
-    path: str, *, query: bytes = b"", client: str = "127.0.0.1", headers: list | None = None
-) -> dict:
+def scope_with(path: str, *, query: bytes = b"", client: str = "127.0.0.1", headers: list | None = None) -> dict:
     found = scope(path, headers=headers)
     return {**found, "query_string": query, "client": (client, 50000)}
 
@@ -148,9 +156,7 @@ def test_an_asgi_stream_refuses_a_last_event_id_that_would_inject_an_event(memor
     assert status == 400 and json.loads(body)["error"]["field"] == "last_event_id"
 
 
-def test_an_asgi_address_past_its_streams_gets_429_until_one_of_its_phones_leaves(
-    memory_bus, make_event, settings
-):
+def test_an_asgi_address_past_its_streams_gets_429_until_one_of_its_phones_leaves(memory_bus, make_event, settings):
     settings.LIVE_STREAMS_PER_ADDRESS = 2
     event = make_event(4, is_public=True, slug="asgi-slots")
     path = f"/events/{event.slug}/live"

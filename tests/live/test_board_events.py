@@ -38,9 +38,7 @@ def director(client):
     return user
 
 
-def test_the_picker_lists_todays_events_of_the_director_first_and_never_another_event(
-    client, events, director
-):
+def test_the_picker_lists_todays_events_of_the_director_first_and_never_another_event(client, events, director):
     # given: a referee of two events today and an organizer of one next month
     role_grant(event=events["north"], user=director, kind="referee")
     role_grant(event=events["south"], user=director, kind="referee")
@@ -61,9 +59,7 @@ def test_the_only_event_of_today_opens_at_once_and_its_board_names_it(client, ev
     role_grant(event=events["south"], user=director, kind="organizer")
     role_grant(event=events["later"], user=director, kind="referee")
     response = client.get(reverse("live:board"))
-    assert response.status_code == 302 and response["Location"] == reverse(
-        "live:board_event", args=["south-cup"]
-    )
+    assert response.status_code == 302 and response["Location"] == reverse("live:board_event", args=["south-cup"])
     board = client.get(response["Location"]).content.decode()
     assert "South Cup" in board and "North Cup" not in board
 
@@ -73,9 +69,9 @@ def test_an_event_without_a_role_has_no_board_whatever_the_address(client, event
     assert client.get(reverse("live:board_event", args=["not-mine"])).status_code == 404
     old = client.get(reverse("live:board") + "?event=not-mine", follow=True)  # the old address
     assert old.status_code == 404
-    assert client.get(reverse("live:board") + "?event=north-cup", follow=True).redirect_chain[-1][
-        0
-    ] == reverse("live:board_event", args=["north-cup"])
+    assert client.get(reverse("live:board") + "?event=north-cup", follow=True).redirect_chain[-1][0] == reverse(
+        "live:board_event", args=["north-cup"]
+    )
 
 
 def test_the_board_is_linked_from_the_console_the_event_page_and_the_admin(client, events, director):
@@ -94,7 +90,5 @@ def test_the_board_is_linked_from_the_console_the_event_page_and_the_admin(clien
     # and the admin's event page, for its organizers
     organizer = User.objects.create_superuser("boss", password="pw")
     client.force_login(organizer)
-    admin_page = client.get(
-        reverse("admin:tournament_event_change", args=[events["north"].pk])
-    ).content.decode()
+    admin_page = client.get(reverse("admin:tournament_event_change", args=[events["north"].pk])).content.decode()
     assert board in admin_page

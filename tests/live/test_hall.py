@@ -25,9 +25,7 @@ def hall(make_event, seated_round):
 
     def make(minutes: int = 30, players: int = 12):
         round_ = seated_round(make_event(players))
-        Round.objects.filter(pk=round_.pk).update(
-            timer_started_at=timezone.now() - timedelta(minutes=minutes)
-        )
+        Round.objects.filter(pk=round_.pk).update(timer_started_at=timezone.now() - timedelta(minutes=minutes))
         round_.refresh_from_db()
         return round_, list(round_.tables.order_by("number"))
 
@@ -125,9 +123,7 @@ def test_extra_time_for_every_table_skips_the_finished_ones_and_needs_a_reason(h
     assert TableAllowance.objects.count() == 2 and Ruling.objects.exclude(table=finished).count() == 2
 
 
-def test_the_board_reads_in_a_constant_number_of_queries(
-    hall, django_assert_max_num_queries, make_event, seated_round
-):
+def test_the_board_reads_in_a_constant_number_of_queries(hall, django_assert_max_num_queries, make_event, seated_round):
     round_, tables = hall(players=40)
     for table in tables[:5]:
         _play(table, 2)
@@ -141,10 +137,7 @@ def test_the_board_page_shows_each_tables_pace_against_the_rounds(hall, client):
     _play(fast, 6)
     _play(slow, 3)
     rows = {row.table.number: row for row in board(round_.event).tables}
-    assert (
-        abs(rows[fast.number].per_minute - 6 / 30) < 0.01
-        and abs(rows[slow.number].per_minute - 3 / 30) < 0.01
-    )
+    assert abs(rows[fast.number].per_minute - 6 / 30) < 0.01 and abs(rows[slow.number].per_minute - 3 / 30) < 0.01
     owner = User.objects.create_user("owner", is_superuser=True, is_staff=True)
     client.force_login(owner)
     page = client.get(f"/console/board/?event={round_.event.slug}", follow=True).content.decode()

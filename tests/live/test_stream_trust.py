@@ -30,9 +30,7 @@ def stream_text(response) -> str:
 
 
 @pytest.mark.parametrize("sent_as", ["query", "header"])
-def test_a_last_event_id_carrying_a_line_break_injects_no_event(
-    memory_bus, make_event, seated_round, sent_as
-):
+def test_a_last_event_id_carrying_a_line_break_injects_no_event(memory_bus, make_event, seated_round, sent_as):
     event = seated_round(make_event(4, is_public=True)).event
     url = reverse("live:event_live", args=[event.slug])
     if sent_as == "query":
@@ -152,9 +150,7 @@ def test_a_referee_still_holding_the_role_keeps_getting_calls_after_another_role
 # --- how many streams one address holds --------------------------------------------------------------------
 
 
-def test_an_address_past_its_streams_gets_429_and_a_closed_stream_frees_a_slot(
-    memory_bus, make_event, settings
-):
+def test_an_address_past_its_streams_gets_429_and_a_closed_stream_frees_a_slot(memory_bus, make_event, settings):
     settings.LIVE_STREAMS_PER_ADDRESS = 2
     event = make_event(4, is_public=True)
     url = reverse("live:event_live", args=[event.slug])

@@ -102,8 +102,7 @@ def test_a_hand_recorded_reaches_the_events_and_the_tables_channels_after_its_co
         hand_record(table=table, number=1, expected_version=0, data=DRAW)
     (on_event,) = memory_bus.since(event_channel(table.round.event_id), event_start)
     assert on_event.type == "hand"
-    assert on_event.data == {"table_number": table.number, "number": 1, "version": 1,
-                             "label": on_event.data["label"]}  # fmt: skip
+    assert on_event.data == {"table_number": table.number, "number": 1, "version": 1, "label": on_event.data["label"]}
     assert [m.type for m in memory_bus.since(table_channel(table.pk), "0-0")] == ["hand"]
 
 
@@ -116,9 +115,7 @@ def test_a_write_rolled_back_announces_nothing(memory_bus, make_event, seated_ro
     assert memory_bus.since(event_channel(table.round.event_id), start) == []
 
 
-def test_a_dead_bus_costs_a_write_nothing(
-    monkeypatch, make_event, seated_round, django_capture_on_commit_callbacks
-):
+def test_a_dead_bus_costs_a_write_nothing(monkeypatch, make_event, seated_round, django_capture_on_commit_callbacks):
     monkeypatch.setattr("live.publish._resting_until", 0.0)
     monkeypatch.setattr(bus_module, "the_bus", lambda: RedisBus("redis://127.0.0.1:1/0"))
     table = seated_round(make_event(4, is_public=True)).tables.get()
@@ -144,9 +141,7 @@ def test_the_event_stream_sends_what_was_missed_since_last_event_id(memory_bus, 
 
 def test_a_stream_asked_for_what_is_gone_says_reset(memory_bus, make_event, seated_round):
     event = seated_round(make_event(4, is_public=True)).event
-    _, events = read_stream(
-        Client(), reverse("live:event_live", args=[event.slug]), last_id="99999999999999-0"
-    )
+    _, events = read_stream(Client(), reverse("live:event_live", args=[event.slug]), last_id="99999999999999-0")
     assert [kind for _, kind, _ in events] == ["reset"]
 
 
@@ -166,9 +161,7 @@ def test_a_private_events_stream_is_for_its_staff_and_a_call_only_for_staff(
     staff = Client()
     staff.force_login(referee)
     _, seen = read_stream(staff, url, last_id=start)
-    assert [(kind, data["table_number"], data["state"]) for _, kind, data in seen] == [
-        ("call", table.number, "open")
-    ]
+    assert [(kind, data["table_number"], data["state"]) for _, kind, data in seen] == [("call", table.number, "open")]
     assert "a private note" not in json.dumps(seen)
     event.is_public = False
     event.save(update_fields=["is_public"])

@@ -72,16 +72,12 @@ def test_a_large_file_is_imported_by_a_worker_with_its_progress(
         response = admin_client.post(reverse("admin:players_player_import_csv"), {"csv_file": upload})
     # then it goes to a job, whose page shows how it went
     job = PlayerImport.objects.get()
-    assert response.status_code == 302 and response.url == reverse(
-        "admin:players_player_import_job", args=[job.pk]
-    )
+    assert response.status_code == 302 and response.url == reverse("admin:players_player_import_job", args=[job.pk])
     assert len(callbacks) == 1
     job.refresh_from_db()
     assert (job.state, job.percent, job.imported, job.lines, bytes(job.data)) == ("done", 100, 500, 501, b"")
     page = admin_client.get(response.url).content.decode()
-    assert (
-        'data-state="done"' in page and "Imported 500 players" in page and 'http-equiv="refresh"' not in page
-    )
+    assert 'data-state="done"' in page and "Imported 500 players" in page and 'http-equiv="refresh"' not in page
     assert Player.objects.count() == 500
     # and a second run of the same job imports nothing more
     assert players_import_run(job_id=job.pk) == {"job": job.pk, "state": "done"}
@@ -156,9 +152,7 @@ def test_a_large_file_out_of_time_fails_with_its_reason_on_its_page_and_imports_
     assert job.state == "failed" and bytes(job.data) == b"" and len(job.problems) == 1
 
 
-def test_a_large_file_within_its_time_is_written_in_batches(
-    admin_client, settings, django_capture_on_commit_callbacks
-):
+def test_a_large_file_within_its_time_is_written_in_batches(admin_client, settings, django_capture_on_commit_callbacks):
     settings.PLAYER_IMPORT_INLINE_ROWS = 100
     upload = SimpleUploadedFile("field.csv", _large_csv(2_500), content_type="text/csv")
     with django_capture_on_commit_callbacks(execute=True):

@@ -169,9 +169,21 @@ def test_ids_taken_in_a_large_file_are_each_named(django_assert_max_num_queries)
 
 @pytest.mark.parametrize(
     ("written", "stored"),
-    [("JP", "JP"), ("jp", "JP"), ("JPN", "JP"), ("Japan", "JP"), ("日本", "JP"), ("NLD", "NL"),
-     ("Netherlands", "NL"), ("オランダ", "NL"), ("DEU", "DE"), ("United Kingdom", "GB"), ("UK", "GB"), ("", "")],
-)  # fmt: skip
+    [
+        ("JP", "JP"),
+        ("jp", "JP"),
+        ("JPN", "JP"),
+        ("Japan", "JP"),
+        ("日本", "JP"),
+        ("NLD", "NL"),
+        ("Netherlands", "NL"),
+        ("オランダ", "NL"),
+        ("DEU", "DE"),
+        ("United Kingdom", "GB"),
+        ("UK", "GB"),
+        ("", ""),
+    ],
+)
 def test_a_country_is_read_as_iso_alpha_2_alpha_3_or_its_name_and_stored_as_alpha_2(written, stored):
     """Federations and the EMA write alpha-3 (JPN); organizers write names: all are stored as alpha-2."""
     [player] = players_import_csv(data=f"display_name,country\nA,{written}\n".encode())

@@ -11,12 +11,14 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def players():
-    Player.objects.bulk_create([
-        Player(display_name="山田 太郎", reading="やまだ たろう"),
-        Player(display_name="佐藤 花子", reading="さとう はなこ"),
-        Player(display_name="Anna Kowalska"),
-        Player(display_name="鈴木 一郎", reading="すずき いちろう"),
-    ])  # fmt: skip
+    Player.objects.bulk_create(
+        [
+            Player(display_name="山田 太郎", reading="やまだ たろう"),
+            Player(display_name="佐藤 花子", reading="さとう はなこ"),
+            Player(display_name="Anna Kowalska"),
+            Player(display_name="鈴木 一郎", reading="すずき いちろう"),
+        ]
+    )
 
 
 def names() -> list[str]:

@@ -11,16 +11,21 @@ pytestmark = pytest.mark.once
 
 @pytest.mark.parametrize(
     ("reading", "spelled"),
-    [("やまだ たろう", "yamada tarou"), ("ちゅうじょう", "chuujou"), ("はっとり", "hattori"), ("きっちょう", "kitchou"),
-     ("ラーメン", "raamen"), ("しんいち", "shinichi"), ("ジョン", "jon")],
-)  # fmt: skip
+    [
+        ("やまだ たろう", "yamada tarou"),
+        ("ちゅうじょう", "chuujou"),
+        ("はっとり", "hattori"),
+        ("きっちょう", "kitchou"),
+        ("ラーメン", "raamen"),
+        ("しんいち", "shinichi"),
+        ("ジョン", "jon"),
+    ],
+)
 def test_romaji_of_a_kana_reading(reading, spelled):
     assert romaji(reading) == spelled
 
 
-@pytest.mark.parametrize(
-    "typed", ["山田", "やまだ", "ヤマダ", "yamada", "Yamada Tarou", "YAMADA TARO", "ｙａｍａｄａ"]
-)
+@pytest.mark.parametrize("typed", ["山田", "やまだ", "ヤマダ", "yamada", "Yamada Tarou", "YAMADA TARO", "ｙａｍａｄａ"])
 def test_a_player_is_found_by_name_kana_or_romaji(typed):
     assert matches(search_needle(typed), search_keys("山田 太郎", "やまだ たろう"))
 

@@ -32,8 +32,10 @@ def test_a_name_changed_by_save_update_or_bulk_update_is_found_by_the_new_name()
     third.display_name, third.reading = "山田 太郎", "やまだ たろう"
     Player.objects.bulk_update([third], ["display_name", "reading"])
     assert set(Player.objects.filter(search__contains="yamadataro").values_list("pk", flat=True)) == {
-        first.pk, second.pk, third.pk,
-    }  # fmt: skip
+        first.pk,
+        second.pk,
+        third.pk,
+    }
 
 
 def test_an_update_of_other_fields_leaves_the_search_text():

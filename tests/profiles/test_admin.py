@@ -46,14 +46,14 @@ def test_the_preview_shows_each_entry_and_writes_nothing_then_the_post_merges(se
     with writes_recorded() as written:
         page = client.get(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk})
     body = page.content.decode()
-    assert (
-        page.status_code == 200 and "Autumn Open" in body and 'id="merge-confirm"' in body and written == []
-    )
+    assert page.status_code == 200 and "Autumn Open" in body and 'id="merge-confirm"' in body and written == []
     response = client.post(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk})
     assert response.status_code == 302
     merge = PlayerMerge.objects.get()
     assert merge.by == both and set(Entry.objects.filter(player=kept).values_list("event__slug", flat=True)) == {
-        "spring", "autumn"}  # fmt: skip
+        "spring",
+        "autumn",
+    }
 
 
 def test_the_preview_names_the_refusal_and_offers_no_merge(setting):
@@ -79,9 +79,7 @@ def test_the_undo_action_moves_the_entries_back(setting):
     client.post(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk})
     merge = PlayerMerge.objects.get()
     changelist = reverse("admin:profiles_playermerge_changelist")
-    assert (
-        _client(one).post(changelist, {"action": "undo", ACTION_CHECKBOX_NAME: [merge.pk]}).status_code == 403
-    )
+    assert _client(one).post(changelist, {"action": "undo", ACTION_CHECKBOX_NAME: [merge.pk]}).status_code == 403
     assert client.post(changelist, {"action": "undo", ACTION_CHECKBOX_NAME: [merge.pk]}).status_code == 302
     merge.refresh_from_db()
     assert merge.undone_by == both and Player.objects.get(pk=duplicate.pk).entries.count() == 1

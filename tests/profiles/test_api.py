@@ -42,12 +42,15 @@ def played(make_event, play_round):
     play_round(event, RON)
     play_round(event, TSUMO)
     player = Player.objects.get(display_name="Player 02")
-    older = Event.objects.create(name="Winter Cup", slug="winter-cup", ruleset=event.ruleset,
-                                 starts_on=date(2025, 12, 1), entry_mode=Event.EntryMode.FINAL_SCORES)  # fmt: skip
-    Entry.objects.create(event=older, player=player)
-    hidden = Event.objects.create(
-        name="Club Night", slug="club-night", ruleset=event.ruleset, is_public=False
+    older = Event.objects.create(
+        name="Winter Cup",
+        slug="winter-cup",
+        ruleset=event.ruleset,
+        starts_on=date(2025, 12, 1),
+        entry_mode=Event.EntryMode.FINAL_SCORES,
     )
+    Entry.objects.create(event=older, player=player)
+    hidden = Event.objects.create(name="Club Night", slug="club-night", ruleset=event.ruleset, is_public=False)
     Entry.objects.create(event=hidden, player=player)
     return player
 
@@ -59,10 +62,17 @@ def played(make_event, play_round):
 def test_the_search_finds_by_name_reading_club_country_and_ema_number(client, yamada, typed):
     response = client.get(SEARCH, {"q": typed})
     assert response.status_code == 200
-    assert response.json()["results"] == [{
-        "id": yamada.pk, "name": "山田 太郎", "reading": "やまだ たろう", "club": "Tokyo Riichi Club",
-        "country": "JP", "external_id": "04130042", "url": "http://testserver" + profile_url(yamada.pk),
-    }]  # fmt: skip
+    assert response.json()["results"] == [
+        {
+            "id": yamada.pk,
+            "name": "山田 太郎",
+            "reading": "やまだ たろう",
+            "club": "Tokyo Riichi Club",
+            "country": "JP",
+            "external_id": "04130042",
+            "url": "http://testserver" + profile_url(yamada.pk),
+        }
+    ]
 
 
 def test_the_search_finds_what_the_page_finds_in_the_same_order(client, make_event):
@@ -93,8 +103,7 @@ def test_a_player_without_reading_club_or_ema_number_has_them_empty(client, make
 
 
 @pytest.mark.parametrize("query", [None, "", "   ", "・"])
-def test_a_missing_or_empty_query_finds_nobody_as_the_page_does(client, yamada, query,
-                                                                django_assert_max_num_queries):  # fmt: skip
+def test_a_missing_or_empty_query_finds_nobody_as_the_page_does(client, yamada, query, django_assert_max_num_queries):
     params = {} if query is None else {"q": query}
     with django_assert_max_num_queries(0):
         response = client.get(SEARCH, params)
@@ -137,7 +146,12 @@ def test_the_profile_gives_the_numbers_the_selectors_give(client, played):
     for row, entry in zip(rows, entries, strict=True):
         event = entry.event
         assert (row["id"], row["slug"], row["name"], row["venue"], row["entry"]) == (
-            event.pk, event.slug, event.name, event.venue, entry.pk)  # fmt: skip
+            event.pk,
+            event.slug,
+            event.name,
+            event.venue,
+            entry.pk,
+        )
         assert row["starts_on"] == (event.starts_on.isoformat() if event.starts_on else None)
         assert row["ends_on"] == (event.ends_on.isoformat() if event.ends_on else None)
         assert row["place"] == entry.standing_rank and row["games"] == entry.standing_games
@@ -145,13 +159,21 @@ def test_the_profile_gives_the_numbers_the_selectors_give(client, played):
         if event.entry_mode == Event.EntryMode.HANDS:
             tally = counts[entry.pk]
             total.add(tally)
-            assert row["hands"] == {"wins": tally.wins, "tsumo": tally.tsumo, "ron": tally.ron,
-                                    "deal_ins": tally.deal_ins,
-                                    "yaku": [{"yaku": k, "count": n} for k, n in tally.yaku_rows]}  # fmt: skip
+            assert row["hands"] == {
+                "wins": tally.wins,
+                "tsumo": tally.tsumo,
+                "ron": tally.ron,
+                "deal_ins": tally.deal_ins,
+                "yaku": [{"yaku": k, "count": n} for k, n in tally.yaku_rows],
+            }
         else:
             assert row["hands"] is None
     assert (body["hands"]["wins"], body["hands"]["tsumo"], body["hands"]["ron"], body["hands"]["deal_ins"]) == (
-        total.wins, total.tsumo, total.ron, total.deal_ins)  # fmt: skip
+        total.wins,
+        total.tsumo,
+        total.ron,
+        total.deal_ins,
+    )
     assert body["hands"]["yaku"] == [{"yaku": k, "count": n} for k, n in total.yaku_rows]
     assert total.wins > 0 and rows[0]["points"] is not None  # the example means something
     assert rows[1]["place"] is None and rows[1]["points"] is None and rows[1]["hands"] is None
@@ -171,9 +193,7 @@ def test_a_profile_of_final_scores_only_has_no_hands(client, make_event):
 
 def test_who_is_not_shown_is_404_as_on_the_page(client, played):
     only_private = (
-        Event.objects.get(slug="club-night")
-        .entries.create(player=Player.objects.create(display_name="Hidden"))
-        .player
+        Event.objects.get(slug="club-night").entries.create(player=Player.objects.create(display_name="Hidden")).player
     )
     never_played = Player.objects.create(display_name="Nobody")
     for player_id in (only_private.pk, never_played.pk, never_played.pk + 1000):
@@ -218,9 +238,7 @@ def test_reads_write_nothing(client, played):
             with writes_recorded() as written, CaptureQueriesContext(connection) as ran:
                 response = reader.get(url, params)
             assert response.status_code == 200 and written == []
-            assert not [
-                q["sql"] for q in ran if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))
-            ]
+            assert not [q["sql"] for q in ran if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
 
 
 def _player_in_events(ruleset, count: int) -> Player:
@@ -234,8 +252,9 @@ def _player_in_events(ruleset, count: int) -> Player:
 
 
 @pytest.mark.parametrize("events", [2, 130])
-def test_a_profile_runs_a_fixed_number_of_queries_and_gives_a_page_of_events(client, make_event, play_round,
-                                                                             events, django_assert_max_num_queries):  # fmt: skip
+def test_a_profile_runs_a_fixed_number_of_queries_and_gives_a_page_of_events(
+    client, make_event, play_round, events, django_assert_max_num_queries
+):
     event = make_event(4, starts_on=date(2026, 4, 1))
     play_round(event, RON)
     player = _player_in_events(event.ruleset, events)

@@ -37,9 +37,7 @@ def test_a_profile_shows_the_events_place_points_and_hands(client, played):
     player = Player.objects.get(display_name="Player 02")
     body = client.get(profile_url(player)).content.decode()
     assert "Spring Open" in body and "2026-04-01" in body and "Kyoto" in body
-    assert (
-        '<td class="num">1</td>\n      <td class="num">38.9</td>' in body
-    )  # first place, 38.9 points (exact)
+    assert '<td class="num">1</td>\n      <td class="num">38.9</td>' in body  # first place, 38.9 points (exact)
     assert 'id="hands"' in body and "Wins <strong>1</strong>" in body and "by ron <strong>1</strong>" in body
     assert "立直 Riichi" in body and "平和 Pinfu" in body
     dealt_in = client.get(profile_url(Player.objects.get(display_name="Player 03"))).content.decode()
@@ -112,8 +110,9 @@ def _player_in_events(ruleset, count: int) -> Player:
 
 
 @pytest.mark.parametrize("events", [2, 45])
-def test_a_profile_runs_a_fixed_number_of_queries_and_shows_a_page_of_events(client, standard_ruleset, events,
-                                                                            django_assert_max_num_queries):  # fmt: skip
+def test_a_profile_runs_a_fixed_number_of_queries_and_shows_a_page_of_events(
+    client, standard_ruleset, events, django_assert_max_num_queries
+):
     player = _player_in_events(standard_ruleset, events)
     with django_assert_max_num_queries(6):
         body = client.get(profile_url(player)).content.decode()
@@ -124,8 +123,7 @@ def test_a_profile_runs_a_fixed_number_of_queries_and_shows_a_page_of_events(cli
 
 
 @pytest.mark.parametrize("typed", ["やまだ", "ヤマダ", "yamada", "04130042"])
-def test_the_search_page_finds_by_kana_romaji_and_ema_number(client, make_event, typed,
-                                                             django_assert_max_num_queries):  # fmt: skip
+def test_the_search_page_finds_by_kana_romaji_and_ema_number(client, make_event, typed, django_assert_max_num_queries):
     event = make_event(60)
     yamada = Player.objects.create(display_name="山田 太郎", reading="やまだ たろう", external_id="04130042")
     Entry.objects.create(event=event, player=yamada)
@@ -149,8 +147,9 @@ def test_the_search_page_shows_each_players_latest_event_and_count_in_the_same_q
     make_event(60, starts_on=date(2024, 5, 1))
     players = list(Player.objects.all())
     for i in range(3):
-        event = Event.objects.create(name=f"Cup {i}", slug=f"cup-{i}", ruleset=standard_ruleset,
-                                     starts_on=date(2025, 1 + i, 10))  # fmt: skip
+        event = Event.objects.create(
+            name=f"Cup {i}", slug=f"cup-{i}", ruleset=standard_ruleset, starts_on=date(2025, 1 + i, 10)
+        )
         Entry.objects.bulk_create(Entry(event=event, player=p) for p in players)
     # when the first page of 50 is read, then it costs what a page without history costs
     with django_assert_max_num_queries(3):

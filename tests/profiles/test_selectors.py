@@ -14,9 +14,16 @@ from tournament.models import Entry, Event
 
 pytestmark = pytest.mark.django_db
 
-RON = {"outcome": "ron", "dealer_position": 0,
-       "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30, "yaku": [["riichi", 1], ["tanyao", 1], ["pinfu", 1]]}]}  # fmt: skip
-TSUMO = {"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 1, "han": 1, "fu": 30, "yaku": [["menzen_tsumo", 1]]}]}  # fmt: skip
+RON = {
+    "outcome": "ron",
+    "dealer_position": 0,
+    "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30, "yaku": [["riichi", 1], ["tanyao", 1], ["pinfu", 1]]}],
+}
+TSUMO = {
+    "outcome": "tsumo",
+    "dealer_position": 0,
+    "wins": [{"winner": 1, "han": 1, "fu": 30, "yaku": [["menzen_tsumo", 1]]}],
+}
 
 
 def _entry(event, name) -> Entry:
@@ -35,8 +42,9 @@ def test_hand_counts_give_wins_by_tsumo_and_ron_deal_ins_and_yaku(make_event, pl
     assert counts[other.pk].wins == counts[other.pk].deal_ins == 0
 
 
-def test_hand_counts_read_the_same_two_queries_for_any_number_of_entries(make_event, play_round,
-                                                                        django_assert_num_queries):  # fmt: skip
+def test_hand_counts_read_the_same_two_queries_for_any_number_of_entries(
+    make_event, play_round, django_assert_num_queries
+):
     event = make_event(8)
     play_round(event, RON)
     entries = list(Entry.objects.select_related("event").filter(event=event))
@@ -52,8 +60,10 @@ def test_a_final_scores_event_counts_no_hands_and_reads_nothing(make_event, djan
     assert all(c.wins == 0 for c in counts.values())
 
 
-@pytest.mark.parametrize("typed", ["山田", "ヤマダ", "やまだ", "yamada taro", "Yamada Tarou", "tokyo riichi",
-                                   "04130042", "Japan", "JPN", "日本"])  # fmt: skip
+@pytest.mark.parametrize(
+    "typed",
+    ["山田", "ヤマダ", "やまだ", "yamada taro", "Yamada Tarou", "tokyo riichi", "04130042", "Japan", "JPN", "日本"],
+)
 def test_search_finds_a_player_by_name_kana_romaji_club_country_or_ema_number(yamada, typed):
     assert list(selectors.players_search(typed)) == [yamada]
 

@@ -41,8 +41,9 @@ def test_a_merge_moves_the_duplicates_entries_and_records_them(pair, two_events)
     kept, duplicate = pair
     _spring, autumn = two_events
     moved = Entry.objects.get(player=duplicate)
-    sign_up = SignUp.objects.create(event=autumn, state="confirmed", rank=1, name="Satou", email="s@example.org",
-                                    nonce="n", entry=moved)  # fmt: skip
+    sign_up = SignUp.objects.create(
+        event=autumn, state="confirmed", rank=1, name="Satou", email="s@example.org", nonce="n", entry=moved
+    )
     organizer = User.objects.create_user("org")
     # when
     merge = services.player_merge(kept=kept, merged=duplicate, by=organizer)
@@ -68,8 +69,9 @@ def test_undo_moves_exactly_the_moved_entries_back(pair, two_events, make_event)
     assert undone.undone_at is not None
     assert set(Entry.objects.filter(player=duplicate).values_list("event_id", flat=True)) == {autumn.pk}
     assert set(Entry.objects.filter(player=kept).values_list("pk", flat=True)) == {
-        Entry.objects.get(event=spring, player=kept).pk, added_after.pk,
-    }  # fmt: skip
+        Entry.objects.get(event=spring, player=kept).pk,
+        added_after.pk,
+    }
     assert selectors.merge_in_force_of(duplicate) is None
 
 

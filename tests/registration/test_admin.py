@@ -22,16 +22,28 @@ pytestmark = [pytest.mark.django_db, pytest.mark.once]
 def registration(make_event):
     event = make_event(0)
     now = timezone.now()
-    return Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                       cap=1, checkin_opens_at=now - timedelta(hours=1))  # fmt: skip
+    return Registration.objects.create(
+        event=event,
+        opens_at=now - timedelta(days=1),
+        closes_at=now + timedelta(days=1),
+        cap=1,
+        checkin_opens_at=now - timedelta(hours=1),
+    )
 
 
 def form_data(registration, **values) -> dict:
     local = timezone.localtime
-    data = {"event": registration.event_id, "cap": registration.cap, "pending_per_email": 2,
-            "opens_at_0": local(registration.opens_at).strftime("%Y-%m-%d"), "opens_at_1": "00:00",
-            "closes_at_0": local(registration.closes_at).strftime("%Y-%m-%d"), "closes_at_1": "23:59",
-            "asked": ["reading", "club"], "required": []}  # fmt: skip
+    data = {
+        "event": registration.event_id,
+        "cap": registration.cap,
+        "pending_per_email": 2,
+        "opens_at_0": local(registration.opens_at).strftime("%Y-%m-%d"),
+        "opens_at_1": "00:00",
+        "closes_at_0": local(registration.closes_at).strftime("%Y-%m-%d"),
+        "closes_at_1": "23:59",
+        "asked": ["reading", "club"],
+        "required": [],
+    }
     return data | values
 
 
@@ -45,8 +57,9 @@ def test_the_details_are_checkboxes_stored_as_before(admin_client, registration)
     assert re.search(r'<input type="checkbox" name="asked" value="reading"[^>]*checked', page)
     assert '<textarea name="asked"' not in page
     # when
-    response = admin_client.post(change_url(registration), form_data(registration, asked=["reading", "club"],
-                                                                      required=["club"]))  # fmt: skip
+    response = admin_client.post(
+        change_url(registration), form_data(registration, asked=["reading", "club"], required=["club"])
+    )
     # then
     registration.refresh_from_db()
     assert response.status_code == 302
@@ -56,8 +69,9 @@ def test_the_details_are_checkboxes_stored_as_before(admin_client, registration)
 
 def test_a_detail_required_but_not_asked_is_refused_on_its_field(admin_client, registration):
     before = (registration.asked, registration.required)
-    response = admin_client.post(change_url(registration), form_data(registration, asked=["reading"],
-                                                                      required=["club", "reading"]))  # fmt: skip
+    response = admin_client.post(
+        change_url(registration), form_data(registration, asked=["reading"], required=["club", "reading"])
+    )
     assert response.status_code == 200
     assert "required but not asked" in str(response.context["adminform"].form.errors["required"])
     registration.refresh_from_db()

@@ -29,8 +29,13 @@ State = SignUp.State
 def event(make_event):
     event = make_event(0, is_public=False)
     now = timezone.now()
-    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                cap=2, checkin_opens_at=now - timedelta(hours=1))  # fmt: skip
+    Registration.objects.create(
+        event=event,
+        opens_at=now - timedelta(days=1),
+        closes_at=now + timedelta(days=1),
+        cap=2,
+        checkin_opens_at=now - timedelta(hours=1),
+    )
     return event
 
 
@@ -44,8 +49,9 @@ def organizer(event) -> Client:
 
 
 def sign(event, n: int) -> SignUp:
-    return services.sign_up_create(event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"},
-                                   address=f"10.0.{n // 250}.{n % 250}")  # fmt: skip
+    return services.sign_up_create(
+        event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"}, address=f"10.0.{n // 250}.{n % 250}"
+    )
 
 
 def url(name: str, event, *args) -> str:
@@ -76,12 +82,7 @@ def test_a_read_token_reads_the_registration_and_its_counts_but_not_the_sign_ups
     answer = reader.get(url("event_registration", event))
     assert answer.status_code == 200
     body = answer.json()
-    assert (
-        body["cap"] == 2
-        and body["open"] is True
-        and body["places_left"] == 0
-        and body["checkin_open"] is True
-    )
+    assert body["cap"] == 2 and body["open"] is True and body["places_left"] == 0 and body["checkin_open"] is True
     assert body["counts"] == {
         "pending": 0,
         "confirmed": 2,
@@ -108,21 +109,21 @@ def test_the_organizers_list_the_sign_ups_in_order_by_state_with_their_place_and
     listed = organizer.get(url("event_sign_ups", event)).json()
     assert listed["count"] == 5
     assert [(r["name"], r["state"], r["waiting_place"]) for r in listed["results"]] == [
-        ("Player 1", "confirmed", None), ("Player 2", "confirmed", None), ("Player 3", "waiting", 1),
-        ("Player 4", "waiting", 2), ("Player 5", "waiting", 3)]  # fmt: skip
+        ("Player 1", "confirmed", None),
+        ("Player 2", "confirmed", None),
+        ("Player 3", "waiting", 1),
+        ("Player 4", "waiting", 2),
+        ("Player 5", "waiting", 3),
+    ]
     first = listed["results"][0]
-    assert (
-        first["email"] == "p1@example.org" and first["entry"] == SignUp.objects.get(name="Player 1").entry_id
-    )
+    assert first["email"] == "p1@example.org" and first["entry"] == SignUp.objects.get(name="Player 1").entry_id
     second_page = organizer.get(url("event_sign_ups", event), {"state": "waiting", "page_size": 2, "page": 2})
     assert [(r["name"], r["waiting_place"]) for r in second_page.json()["results"]] == [("Player 5", 3)]
     bad = organizer.get(url("event_sign_ups", event), {"state": "lost"})
     assert refusal(bad) == (400, "invalid_parameter", "state")
 
 
-def test_a_list_reads_one_page_whatever_the_number_of_sign_ups(
-    event, organizer, django_assert_max_num_queries
-):
+def test_a_list_reads_one_page_whatever_the_number_of_sign_ups(event, organizer, django_assert_max_num_queries):
     Registration.objects.filter(event=event).update(cap=3)
     for n in range(1, 41):
         sign(event, n)
@@ -143,8 +144,11 @@ def test_a_list_reads_one_page_whatever_the_number_of_sign_ups(
 
 
 def test_an_organizer_token_signs_someone_up_through_the_service(event, organizer):
-    made = post(organizer, url("event_sign_ups", event), {"name": "Sato Hanako", "email": "Hanako@Example.org",
-                                                          "reading": "さとう はなこ", "language": "ja"})  # fmt: skip
+    made = post(
+        organizer,
+        url("event_sign_ups", event),
+        {"name": "Sato Hanako", "email": "Hanako@Example.org", "reading": "さとう はなこ", "language": "ja"},
+    )
     assert made.status_code == 201
     body = made.json()
     sign_up = SignUp.objects.get()
@@ -152,9 +156,7 @@ def test_an_organizer_token_signs_someone_up_through_the_service(event, organize
     assert body["email"] == "hanako@example.org" and sign_up.language == "ja"
     assert Entry.objects.get(pk=body["entry"]).player.display_name == "Sato Hanako"
     sign(event, 2)
-    waiting = post(
-        organizer, url("event_sign_ups", event), {"name": "Late", "email": "late@example.org"}
-    ).json()
+    waiting = post(organizer, url("event_sign_ups", event), {"name": "Late", "email": "late@example.org"}).json()
     assert waiting["state"] == "waiting" and waiting["waiting_place"] == 1 and waiting["entry"] is None
 
 
@@ -248,9 +250,7 @@ def test_a_write_sent_twice_with_its_key_is_recorded_once(event, organizer):
     assert first.status_code == again.status_code == 201 and again.json() == first.json()
     assert again["Idempotent-Replayed"] == "true"
     assert SignUp.objects.filter(email="twice@example.org").count() == 1
-    other = post(
-        organizer, url("event_sign_ups", event), body | {"name": "Else"}, **{"Idempotency-Key": "sign-up-1"}
-    )
+    other = post(organizer, url("event_sign_ups", event), body | {"name": "Else"}, **{"Idempotency-Key": "sign-up-1"})
     assert other.status_code == 409 and error(other)["code"] == "idempotency_key_reused"
 
 

@@ -28,8 +28,9 @@ ICHIRO = {"display_name": "鈴木 一郎", "reading": "すずき いちろう"}
 def event(make_event):
     event = make_event(0)
     now = timezone.now()
-    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                cap=10, pending_per_email=5)  # fmt: skip
+    Registration.objects.create(
+        event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1), cap=10, pending_per_email=5
+    )
     return event
 
 
@@ -42,8 +43,7 @@ def organizer(event) -> User:
 
 
 def sign(event, n: int, **values) -> SignUp:
-    return services.sign_up_create(event=event, values={"email": f"p{n}@example.org"} | values,
-                                   address=f"10.2.0.{n}")  # fmt: skip
+    return services.sign_up_create(event=event, values={"email": f"p{n}@example.org"} | values, address=f"10.2.0.{n}")
 
 
 @pytest.mark.parametrize(
@@ -84,16 +84,12 @@ def test_the_ema_number_comes_before_the_name(event):
 
 
 def test_a_longer_name_a_merged_away_player_and_a_player_of_the_event_are_not_offered(event):
-    Player.objects.create(
-        display_name="鈴木 一郎太", reading="すずき いちろうた"
-    )  # a longer name, not the same
+    Player.objects.create(display_name="鈴木 一郎太", reading="すずき いちろうた")  # a longer name, not the same
     kept = Player.objects.create(**ICHIRO)
     duplicate = Player.objects.create(**ICHIRO)
     player_merge(kept=kept, merged=duplicate)  # merged away: its kept player is the one to offer
     first = sign(event, 1, name="鈴木 一郎")
-    second = sign(
-        event, 2, name="鈴木 一郎"
-    )  # the same name again in this event: the first's player is entered
+    second = sign(event, 2, name="鈴木 一郎")  # the same name again in this event: the first's player is entered
     assert selectors.likely_matches(first) == [kept] == selectors.likely_matches(second)
 
 
@@ -115,8 +111,9 @@ def test_the_sign_up_page_shows_the_namesake_with_club_country_and_why(event, or
     page = client.get(reverse("admin:registration_signup_change", args=[made.pk])).content.decode()
     assert f"鈴木 一郎 (#{stored.pk}, Kyoto Riichi, JP): same name" in page
     with translation.override("ja"):
-        page = client.get(reverse("admin:registration_signup_change", args=[made.pk]),
-                          HTTP_ACCEPT_LANGUAGE="ja").content.decode()  # fmt: skip
+        page = client.get(
+            reverse("admin:registration_signup_change", args=[made.pk]), HTTP_ACCEPT_LANGUAGE="ja"
+        ).content.decode()
     assert f"鈴木 一郎 (#{stored.pk}, Kyoto Riichi, JP): 同姓同名" in page
 
 
@@ -127,8 +124,10 @@ def test_the_organizers_merge_action_makes_the_namesake_the_entrys_player(event,
     created = made.entry.player
     # when the organizer merges it with the likely stored player
     client.force_login(organizer)
-    response = client.post(reverse("admin:registration_signup_changelist"),
-                           {"action": "merge_with_likely", ACTION_CHECKBOX_NAME: [made.pk]})  # fmt: skip
+    response = client.post(
+        reverse("admin:registration_signup_changelist"),
+        {"action": "merge_with_likely", ACTION_CHECKBOX_NAME: [made.pk]},
+    )
     # then the entry is the stored player's, the player made at sign-up is gone, and the change is recorded
     assert response.status_code == 302
     made.refresh_from_db()

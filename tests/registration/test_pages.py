@@ -24,8 +24,13 @@ pytestmark = [pytest.mark.django_db, pytest.mark.once]
 def event(make_event):
     event = make_event(0)
     now = timezone.now()
-    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                cap=1, checkin_opens_at=now - timedelta(hours=1))  # fmt: skip
+    Registration.objects.create(
+        event=event,
+        opens_at=now - timedelta(days=1),
+        closes_at=now + timedelta(days=1),
+        cap=1,
+        checkin_opens_at=now - timedelta(hours=1),
+    )
     return event
 
 
@@ -38,7 +43,9 @@ def test_signing_up_needs_no_account_and_leads_to_the_private_page(client, event
     assert page.status_code == 200 and 'name="website"' in page.content.decode()
     response = client.post(sign_up_url(event), {"name": "Sato Hanako", "email": "Hanako@Example.org"})
     sign_up = SignUp.objects.get()
-    assert response.status_code == 302 and response["Location"] == reverse("registration:private", args=[services.private_token(sign_up)])  # fmt: skip
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "registration:private", args=[services.private_token(sign_up)]
+    )
     assert sign_up.email == "hanako@example.org" and sign_up.state == SignUp.State.CONFIRMED
     private = client.get(response["Location"])
     body = private.content.decode()
@@ -70,10 +77,7 @@ def test_the_private_page_checks_in_and_a_forged_link_is_refused(client, event):
     made.refresh_from_db()
     assert made.checked_in_at is not None
     forged = reverse("registration:private", args=[f"{made.pk}-{made.nonce}.forged"])
-    assert (
-        client.get(forged).status_code == 403
-        and client.post(forged, {"action": "withdraw"}).status_code == 403
-    )
+    assert client.get(forged).status_code == 403 and client.post(forged, {"action": "withdraw"}).status_code == 403
     made.refresh_from_db()
     assert made.state == SignUp.State.CONFIRMED
 
@@ -130,9 +134,7 @@ def test_the_private_page_says_when_and_where_the_event_is_in_its_zone(client, e
     Registration.objects.filter(event=event).update(checkin_opens_at=opens)
     made = services.sign_up_create(event=event, values={"name": "A", "email": "a@example.org"})
     # when
-    page = client.get(
-        reverse("registration:private", args=[services.private_token(made)]), HTTP_ACCEPT_LANGUAGE="ja"
-    )
+    page = client.get(reverse("registration:private", args=[services.private_token(made)]), HTTP_ACCEPT_LANGUAGE="ja")
     # then
     shown = " ".join(
         re.sub(r"<[^>]+>", " ", page.content.decode().split('id="when-where"')[1].split("</dl>")[0]).split()
@@ -151,12 +153,22 @@ def desk_with_organizer(client, event):
 def test_the_desk_finds_a_player_by_romaji_as_the_public_pages_do(client, event):
     # given: one confirmed, one waiting, both by kana reading only
     Registration.objects.filter(event=event).update(cap=1)
-    services.sign_up_create(event=event, values={"name": "鈴木 一郎", "reading": "すずき いちろう", "email": "s@example.org"})  # fmt: skip
-    services.sign_up_create(event=event, values={"name": "佐藤 花子", "reading": "さとう はなこ", "email": "h@example.org"})  # fmt: skip
+    services.sign_up_create(
+        event=event, values={"name": "鈴木 一郎", "reading": "すずき いちろう", "email": "s@example.org"}
+    )
+    services.sign_up_create(
+        event=event, values={"name": "佐藤 花子", "reading": "さとう はなこ", "email": "h@example.org"}
+    )
     desk = desk_with_organizer(client, event)
     # when / then: romaji, katakana, romaji without long vowels, the e-mail address
-    for typed, name in (("suzuki", "鈴木 一郎"), ("Suzuki Ichirou", "鈴木 一郎"), ("スズキ", "鈴木 一郎"),
-                        ("satou", "佐藤 花子"), ("sato", "佐藤 花子"), ("h@example.org", "佐藤 花子")):  # fmt: skip
+    for typed, name in (
+        ("suzuki", "鈴木 一郎"),
+        ("Suzuki Ichirou", "鈴木 一郎"),
+        ("スズキ", "鈴木 一郎"),
+        ("satou", "佐藤 花子"),
+        ("sato", "佐藤 花子"),
+        ("h@example.org", "佐藤 花子"),
+    ):
         found = client.get(desk, {"q": typed}).context["found"]
         assert [s.name for s in found] == [name], typed
 
@@ -181,10 +193,7 @@ def test_a_tap_on_a_missing_name_checks_in_once_and_can_be_undone(client, event)
     client.post(desk, {"action": "undo_check_in", "sign_up": made.pk})
     # then: missing again, the undo recorded
     made.refresh_from_db()
-    assert (
-        made.checked_in_at is None
-        and SignUpChange.objects.filter(sign_up=made, what="check_in_undone").exists()
-    )
+    assert made.checked_in_at is None and SignUpChange.objects.filter(sign_up=made, what="check_in_undone").exists()
 
 
 def test_the_event_home_and_the_venue_show_the_promoted_player_and_mark_the_withdrawn_one(
@@ -193,11 +202,12 @@ def test_the_event_home_and_the_venue_show_the_promoted_player_and_mark_the_with
     # given: four places taken and one player waiting; the standings computed (nobody has played yet)
     event = make_event(0)
     now = timezone.now()
-    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                cap=4)  # fmt: skip
+    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1), cap=4)
     with django_capture_on_commit_callbacks(execute=True):
-        sign_ups = [services.sign_up_create(event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"})
-                    for n in range(1, 6)]  # fmt: skip
+        sign_ups = [
+            services.sign_up_create(event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"})
+            for n in range(1, 6)
+        ]
     assert sign_ups[-1].state == SignUp.State.WAITING
     # when: the first player withdraws, and the waiting one is confirmed in her place
     with django_capture_on_commit_callbacks(execute=True):

@@ -45,8 +45,9 @@ def event(make_event):
 
 
 def sign(event, n: int, **values) -> SignUp:
-    return services.sign_up_create(event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"} | values,
-                                   address=f"10.0.0.{n % 250}")  # fmt: skip
+    return services.sign_up_create(
+        event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"} | values, address=f"10.0.0.{n % 250}"
+    )
 
 
 def states(event) -> list[tuple[str, str]]:
@@ -56,11 +57,20 @@ def states(event) -> list[tuple[str, str]]:
 def test_sign_ups_are_confirmed_up_to_the_cap_then_wait_in_order(event):
     for n in range(1, 5):
         sign(event, n)
-    assert states(event) == [("Player 1", "confirmed"), ("Player 2", "confirmed"), ("Player 3", "waiting"),
-                             ("Player 4", "waiting")]  # fmt: skip
+    assert states(event) == [
+        ("Player 1", "confirmed"),
+        ("Player 2", "confirmed"),
+        ("Player 3", "waiting"),
+        ("Player 4", "waiting"),
+    ]
     confirmed = SignUp.objects.get(name="Player 1")
     assert confirmed.entry.status == Entry.Status.ACTIVE and confirmed.entry.event == event
-    assert list(SignUpMessage.objects.order_by("pk").values_list("kind", flat=True)) == ["confirmed", "confirmed", "waiting", "waiting"]  # fmt: skip
+    assert list(SignUpMessage.objects.order_by("pk").values_list("kind", flat=True)) == [
+        "confirmed",
+        "confirmed",
+        "waiting",
+        "waiting",
+    ]
     assert selectors.waiting_place(SignUp.objects.get(name="Player 4")) == 2
 
 
@@ -98,7 +108,9 @@ def test_raising_the_cap_once_check_in_is_closed_promotes_nobody_by_itself(event
     promoted = services.registration_cap_set(event=event, cap=4, by=organizer)
     # then nobody is promoted or told; the organizer is shown who the places would go to
     assert promoted == [] and [s.name for s in selectors.waiting_first(Registration.objects.get(event=event))] == [
-        "Player 3", "Player 4"]  # fmt: skip
+        "Player 3",
+        "Player 4",
+    ]
     assert states(event)[2:] == [("Player 3", "waiting"), ("Player 4", "waiting")]
     assert not SignUpMessage.objects.filter(kind__startswith="promoted").exists()
 
@@ -116,8 +128,9 @@ def test_a_withdrawal_once_round_1_is_seated_promotes_nobody_by_itself(event, or
 def test_promoting_knowingly_under_way_says_the_truth_and_seats_only_after_the_desk(event, organizer):
     # given: check-in closed, one waiting
     sign(event, 1), sign(event, 2)
-    waiting = services.sign_up_create(event=event, values={"name": "Player 3", "email": "p3@example.org"},
-                                      language="ja")  # fmt: skip
+    waiting = services.sign_up_create(
+        event=event, values={"name": "Player 3", "email": "p3@example.org"}, language="ja"
+    )
     close_check_in(event, organizer)
     # when the organizer raises the places and asks for the promotion, told who it goes to
     promoted = services.registration_cap_set(event=event, cap=3, by=organizer, promote_under_way=True)
@@ -129,9 +142,7 @@ def test_promoting_knowingly_under_way_says_the_truth_and_seats_only_after_the_d
     with translation.override("en"):
         english = services._words(waiting, "promoted_under_way", "")[1]
     assert "under way" in english and "desk" in english and "Open your link at the venue" not in english
-    assert (
-        message.body != english and "大会はすでに始まっています" in message.body
-    )  # in the player's language
+    assert message.body != english and "大会はすでに始まっています" in message.body  # in the player's language
     # at the desk: seated from the next round
     services.late_arrival(sign_up=waiting, by=organizer)
     assert SignUp.objects.get(pk=waiting.pk).entry.status == Entry.Status.ACTIVE
@@ -173,9 +184,7 @@ def test_reordering_the_waiting_list_needs_a_reason_and_is_recorded(event, organ
 
 def test_the_honeypot_the_window_and_the_pending_cap_per_address_refuse_writing_nothing(event):
     with pytest.raises(TaikaiError):
-        services.sign_up_create(
-            event=event, values={"name": "Bot", "email": "b@example.org"}, trap="http://spam"
-        )
+        services.sign_up_create(event=event, values={"name": "Bot", "email": "b@example.org"}, trap="http://spam")
     Registration.objects.filter(event=event).update(cap=0, pending_per_email=2)
     sign(event, 7)
     sign(event, 7, name="Twin")
@@ -201,9 +210,7 @@ def test_a_likely_match_is_offered_not_merged(event):
     assert [p.club for p in selectors.likely_matches(made)] == ["Kyoto"] and Player.objects.count() == 2
 
 
-def test_check_in_close_marks_the_missing_away_and_a_waiting_player_at_the_venue_takes_the_place(
-    event, organizer
-):
+def test_check_in_close_marks_the_missing_away_and_a_waiting_player_at_the_venue_takes_the_place(event, organizer):
     Registration.objects.filter(event=event).update(checkin_opens_at=timezone.now() - timedelta(minutes=5))
     here, absent, waiting = sign(event, 1), sign(event, 2), sign(event, 3)
     services.sign_up_check_in(sign_up=here)
@@ -214,11 +221,7 @@ def test_check_in_close_marks_the_missing_away_and_a_waiting_player_at_the_venue
         services.sign_up_check_in(sign_up=absent)  # closed
     services.waiting_seat_at_venue(sign_up=waiting, by=organizer)
     waiting.refresh_from_db()
-    assert (
-        waiting.state == State.CONFIRMED
-        and waiting.checked_in_at
-        and waiting.entry.status == Entry.Status.ACTIVE
-    )
+    assert waiting.state == State.CONFIRMED and waiting.checked_in_at and waiting.entry.status == Entry.Status.ACTIVE
     services.late_arrival(sign_up=absent, by=organizer)
     assert SignUp.objects.get(pk=absent.pk).entry.status == Entry.Status.ACTIVE
 
@@ -233,9 +236,7 @@ def test_the_private_link_opens_its_sign_up_only(event):
 
 def test_messages_are_sent_by_email_in_the_players_language_once(event, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        made = services.sign_up_create(
-            event=event, values={"name": "山田", "email": "y@example.org"}, language="ja"
-        )
+        made = services.sign_up_create(event=event, values={"name": "山田", "email": "y@example.org"}, language="ja")
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["y@example.org"]
     assert services.private_token(made) in mail.outbox[0].body
     message = SignUpMessage.objects.get()
@@ -243,9 +244,7 @@ def test_messages_are_sent_by_email_in_the_players_language_once(event, django_c
     assert services.message_send(message_id=message.pk, link="x") is False and len(mail.outbox) == 1
 
 
-OPERATIONS = st.lists(
-    st.tuples(st.sampled_from(["sign", "withdraw", "cap"]), st.integers(0, 30)), max_size=40
-)
+OPERATIONS = st.lists(st.tuples(st.sampled_from(["sign", "withdraw", "cap"]), st.integers(0, 30)), max_size=40)
 
 
 @pytest.mark.once  # sequential: the 50 threads below are the test on PostgreSQL
@@ -268,11 +267,7 @@ def cap_and_order_hold(event, operations) -> None:
         elif operation == "cap":
             services.registration_cap_set(event=event, cap=value % 8, by=admin)
         else:
-            live = list(
-                SignUp.objects.filter(event=event, state__in=(State.CONFIRMED, State.WAITING)).order_by(
-                    "rank"
-                )
-            )
+            live = list(SignUp.objects.filter(event=event, state__in=(State.CONFIRMED, State.WAITING)).order_by("rank"))
             if live:
                 services.sign_up_withdraw(sign_up=live[value % len(live)])
         cap = Registration.objects.get(event=event).cap
@@ -283,12 +278,8 @@ def cap_and_order_hold(event, operations) -> None:
         assert confirmed <= max(cap, before) and (waiting == 0 or confirmed >= cap)
         before = confirmed
     # everyone confirmed signed up before everyone still waiting (promotions follow the order)
-    confirmed_ranks = list(
-        SignUp.objects.filter(event=event, state=State.CONFIRMED).values_list("rank", flat=True)
-    )
-    waiting_ranks = list(
-        SignUp.objects.filter(event=event, state=State.WAITING).values_list("rank", flat=True)
-    )
+    confirmed_ranks = list(SignUp.objects.filter(event=event, state=State.CONFIRMED).values_list("rank", flat=True))
+    waiting_ranks = list(SignUp.objects.filter(event=event, state=State.WAITING).values_list("rank", flat=True))
     if waiting_ranks and confirmed_ranks and not any(op == "cap" for op, _ in operations):
         assert max(confirmed_ranks) < min(waiting_ranks)
 

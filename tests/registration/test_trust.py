@@ -39,8 +39,14 @@ STORED = {
 def event(make_event):
     event = make_event(0)
     now = timezone.now()
-    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                cap=10, checkin_opens_at=now - timedelta(hours=1), pending_per_email=5)  # fmt: skip
+    Registration.objects.create(
+        event=event,
+        opens_at=now - timedelta(days=1),
+        closes_at=now + timedelta(days=1),
+        cap=10,
+        checkin_opens_at=now - timedelta(hours=1),
+        pending_per_email=5,
+    )
     return event
 
 
@@ -57,8 +63,9 @@ def sign_up_url(event) -> str:
 
 
 def sign(event, n: int, **values) -> SignUp:
-    return services.sign_up_create(event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"} | values,
-                                   address=f"10.1.0.{n}")  # fmt: skip
+    return services.sign_up_create(
+        event=event, values={"name": f"Player {n}", "email": f"p{n}@example.org"} | values, address=f"10.1.0.{n}"
+    )
 
 
 # --- an EMA number is a claim -------------------------------------------------------------------------------
@@ -70,16 +77,23 @@ def test_a_stranger_with_a_stored_players_ema_number_takes_over_nothing_and_the_
     stored = Player.objects.create(**STORED)
     # a stranger signs up on the public page with the stored player's number: confirmed, as a player of their own
     stranger = Client(REMOTE_ADDR="203.0.113.5")
-    answer = stranger.post(sign_up_url(event), {"name": "Not Kobayashi", "email": "x@example.org",
-                                                "external_id": STORED["external_id"]})  # fmt: skip
+    answer = stranger.post(
+        sign_up_url(event), {"name": "Not Kobayashi", "email": "x@example.org", "external_id": STORED["external_id"]}
+    )
     assert answer.status_code == 302
     made = SignUp.objects.get(email="x@example.org")
     assert made.state == State.CONFIRMED and made.entry.player != stored and made.own_player
     assert made.external_id == STORED["external_id"]  # the claim is kept, for the organizers
     assert selectors.likely_matches(made)[0] == stored  # and shown as the likely player, not linked
     # their edit changes their sign-up and their own player, never the stored player
-    edit = {"action": "edit", "name": "HACKED BY A STRANGER", "reading": "x", "club": "HACKED",
-            "email": "x@example.org", "external_id": STORED["external_id"]}  # fmt: skip
+    edit = {
+        "action": "edit",
+        "name": "HACKED BY A STRANGER",
+        "reading": "x",
+        "club": "HACKED",
+        "email": "x@example.org",
+        "external_id": STORED["external_id"],
+    }
     assert stranger.post(answer["Location"], edit).status_code == 302
     stored.refresh_from_db()
     assert {k: getattr(stored, k) for k in STORED} == STORED
@@ -87,8 +101,10 @@ def test_a_stranger_with_a_stored_players_ema_number_takes_over_nothing_and_the_
     assert not Entry.objects.filter(player=stored).exists()
     assert "HACKED" not in Client().get(reverse("profiles:player", args=[stored.pk])).content.decode()
     # the real player signs up with their own number: no 500, a pending sign-up for the organizers
-    real = Client(REMOTE_ADDR="198.51.100.7").post(sign_up_url(event), {
-        "name": STORED["display_name"], "email": "ken@example.org", "external_id": STORED["external_id"]})  # fmt: skip
+    real = Client(REMOTE_ADDR="198.51.100.7").post(
+        sign_up_url(event),
+        {"name": STORED["display_name"], "email": "ken@example.org", "external_id": STORED["external_id"]},
+    )
     assert real.status_code == 302
     theirs = SignUp.objects.get(email="ken@example.org")
     assert theirs.state == State.PENDING and theirs.entry is None
@@ -104,18 +120,17 @@ def test_a_stranger_with_a_stored_players_ema_number_takes_over_nothing_and_the_
     # a merged sign-up's edits stay on the sign-up: the stored record is the organizers'
     services.sign_up_edit(sign_up=theirs, values={"name": "Someone Else", "email": "ken@example.org"})
     stored.refresh_from_db()
-    assert (
-        stored.display_name == STORED["display_name"]
-        and SignUp.objects.get(pk=theirs.pk).name == "Someone Else"
-    )
+    assert stored.display_name == STORED["display_name"] and SignUp.objects.get(pk=theirs.pk).name == "Someone Else"
 
 
 def test_the_organizers_merge_action_links_the_player_the_number_names(event, organizer, client):
     stored = Player.objects.create(**STORED)
     made = sign(event, 1, external_id=STORED["external_id"])  # another name: only the number says who
     client.force_login(organizer)
-    response = client.post(reverse("admin:registration_signup_changelist"),
-                           {"action": "merge_with_likely", ACTION_CHECKBOX_NAME: [made.pk]})  # fmt: skip
+    response = client.post(
+        reverse("admin:registration_signup_changelist"),
+        {"action": "merge_with_likely", ACTION_CHECKBOX_NAME: [made.pk]},
+    )
     assert response.status_code == 302
     made.refresh_from_db()
     assert made.entry.player == stored and SignUpChange.objects.filter(sign_up=made, what="merged").exists()
@@ -124,9 +139,7 @@ def test_the_organizers_merge_action_links_the_player_the_number_names(event, or
 def test_a_sign_ups_edits_never_reach_the_stored_player_its_player_was_merged_into_in_the_profiles(event):
     stored = Player.objects.create(**STORED)
     made = sign(event, 1, name=STORED["display_name"])
-    player_merge(
-        kept=stored, merged=made.entry.player
-    )  # the profiles' merge moves the entry to the stored one
+    player_merge(kept=stored, merged=made.entry.player)  # the profiles' merge moves the entry to the stored one
     services.sign_up_edit(sign_up=made, values={"name": "HACKED BY A STRANGER", "email": "p1@example.org"})
     stored.refresh_from_db()
     assert {k: getattr(stored, k) for k in STORED} == STORED
@@ -178,41 +191,31 @@ def test_moving_a_sign_up_to_an_address_at_its_limit_is_refused(event):
         services.sign_up_edit(sign_up=other, values={"name": "Player 2", "email": "same@example.org"})
     assert (info.value.code, info.value.field) == ("too_many_pending", "email")
     assert SignUp.objects.get(pk=other.pk).email == "p2@example.org"
-    services.sign_up_edit(
-        sign_up=other, values={"name": "Player Two", "email": "p2@example.org"}
-    )  # its own: fine
+    services.sign_up_edit(sign_up=other, values={"name": "Player Two", "email": "p2@example.org"})  # its own: fine
 
 
 def test_the_organizers_api_sign_ups_are_not_counted_by_the_public_limit(event):
     token = api_token_issue(event=event, name="club software", scope="organizer").secret
     api = Client(HTTP_AUTHORIZATION=f"Bearer {token}", REMOTE_ADDR="192.0.2.1")
     address = reverse("api_v1:event_sign_ups", args=[event.slug])
-    answers = [api.post(address, json.dumps({"name": f"Player {n}", "email": f"p{n}@example.org"}),
-                        content_type="application/json").status_code
-               for n in range(services.SIGN_UPS_PER_ADDRESS + 3)]  # fmt: skip
+    answers = [
+        api.post(
+            address, json.dumps({"name": f"Player {n}", "email": f"p{n}@example.org"}), content_type="application/json"
+        ).status_code
+        for n in range(services.SIGN_UPS_PER_ADDRESS + 3)
+    ]
     assert answers == [201] * (services.SIGN_UPS_PER_ADDRESS + 3)
 
 
-def test_an_organizer_signing_people_up_on_the_page_is_not_counted_and_the_public_limit_says_when(
-    event, organizer
-):
+def test_an_organizer_signing_people_up_on_the_page_is_not_counted_and_the_public_limit_says_when(event, organizer):
     desk = Client(REMOTE_ADDR="192.0.2.2")  # the venue's network
     desk.force_login(organizer)
     for n in range(services.SIGN_UPS_PER_ADDRESS + 2):
-        assert (
-            desk.post(sign_up_url(event), {"name": f"At desk {n}", "email": f"d{n}@example.org"}).status_code
-            == 302
-        )
-    assert (
-        SignUpChange.objects.filter(what="signed_up", by=organizer).count()
-        == services.SIGN_UPS_PER_ADDRESS + 2
-    )
+        assert desk.post(sign_up_url(event), {"name": f"At desk {n}", "email": f"d{n}@example.org"}).status_code == 302
+    assert SignUpChange.objects.filter(what="signed_up", by=organizer).count() == services.SIGN_UPS_PER_ADDRESS + 2
     phone = Client(REMOTE_ADDR="192.0.2.2")  # a player on the same network
     for n in range(services.SIGN_UPS_PER_ADDRESS):
-        assert (
-            phone.post(sign_up_url(event), {"name": f"Phone {n}", "email": f"f{n}@example.org"}).status_code
-            == 302
-        )
+        assert phone.post(sign_up_url(event), {"name": f"Phone {n}", "email": f"f{n}@example.org"}).status_code == 302
     refused = phone.post(sign_up_url(event), {"name": "One more", "email": "more@example.org"})
     assert refused.status_code == 400 and not SignUp.objects.filter(name="One more").exists()
     minutes = int(re.search(r"try again in (\d+) minutes?", refused.content.decode()).group(1))
@@ -221,13 +224,9 @@ def test_an_organizer_signing_people_up_on_the_page_is_not_counted_and_the_publi
 
 def test_the_public_limit_refusal_gives_the_seconds_until_its_window_ends(event):
     for n in range(services.SIGN_UPS_PER_ADDRESS):
-        services.sign_up_create(
-            event=event, values={"name": f"P{n}", "email": f"q{n}@example.org"}, address="10.9.9.9"
-        )
+        services.sign_up_create(event=event, values={"name": f"P{n}", "email": f"q{n}@example.org"}, address="10.9.9.9")
     with pytest.raises(services.TooManySignUps) as info:
-        services.sign_up_create(
-            event=event, values={"name": "More", "email": "m@example.org"}, address="10.9.9.9"
-        )
+        services.sign_up_create(event=event, values={"name": "More", "email": "m@example.org"}, address="10.9.9.9")
     assert info.value.status == 429 and 0 < info.value.retry_after <= services.THROTTLE_SECONDS + 1
     assert info.value.code == "too_many_sign_ups" and "try again in" in info.value.message
 
@@ -254,8 +253,9 @@ def test_renewing_the_link_from_the_admin_kills_the_old_link(event, organizer, c
     made = sign(event, 1)
     old = reverse("registration:private", args=[services.private_token(made)])
     client.force_login(organizer)
-    response = client.post(reverse("admin:registration_signup_changelist"),
-                           {"action": "renew_link", ACTION_CHECKBOX_NAME: [made.pk]})  # fmt: skip
+    response = client.post(
+        reverse("admin:registration_signup_changelist"), {"action": "renew_link", ACTION_CHECKBOX_NAME: [made.pk]}
+    )
     assert response.status_code == 302
     client.logout()
     assert client.get(old).status_code == 403

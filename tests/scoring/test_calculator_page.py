@@ -32,9 +32,7 @@ def test_palette_has_the_34_tiles_and_the_three_red_fives(client, django_assert_
 
 def test_palette_buttons_show_the_tile_images_not_unicode_glyphs(client):
     html = page_html(client)
-    buttons = re.findall(
-        r'<button type="button" class="tile[^"]*" data-tile="(\w\w)".*?</button>', html, re.S
-    )
+    buttons = re.findall(r'<button type="button" class="tile[^"]*" data-tile="(\w\w)".*?</button>', html, re.S)
     faces = re.findall(
         r'data-tile="(\w\w)"[^>]*><img src="/static/scoring/tiles/(\w\w)\.svg" alt="" class="glyph"', html
     )

@@ -74,9 +74,7 @@ def test_seed000_coefficients_must_be_positive_numbers(field, value):
     assert field in errors_of(ruleset)
 
 
-@pytest.mark.parametrize(
-    ("field", "value"), [("kappa", "4/3"), ("epsilon", "1.5"), ("theta", "12.5"), ("phi", "50")]
-)
+@pytest.mark.parametrize(("field", "value"), [("kappa", "4/3"), ("epsilon", "1.5"), ("theta", "12.5"), ("phi", "50")])
 def test_seed000_coefficients_accept_exact_fractions(field, value):
     ruleset = standard()
     setattr(ruleset, field, value)

@@ -152,8 +152,9 @@ def test_ruleset_option_changes_the_payments(tmp_path):
     [line] = score_file(tmp_path, lines_of(EXAMPLE), "--ruleset", "coefficient-exclusion")
     assert line["result"]["payments"] == {"non_dealer": 2600}
     # seat South, round East: 3 han 40 fu, Γ = 1280 → 1300 each non-dealer, 2 · 1300 from the dealer
-    [line] = score_file(tmp_path, lines_of(example(seat_wind="S", round_wind="E", dealer=False)), "--ruleset",
-                        "coefficient-exclusion")  # fmt: skip
+    [line] = score_file(
+        tmp_path, lines_of(example(seat_wind="S", round_wind="E", dealer=False)), "--ruleset", "coefficient-exclusion"
+    )
     assert line["result"]["payments"] == {"dealer": 2600, "non_dealer": 1300}
 
 
@@ -163,9 +164,7 @@ def test_non_integral_payments_are_written_as_exact_fractions(tmp_path):
     ruleset = Ruleset.objects.get(slug="standard")
     ruleset.pk, ruleset.slug, ruleset.name, ruleset.kappa, ruleset.phi = None, "odd", "Odd", "1/9", "1/3"
     ruleset.save()
-    [line] = score_file(
-        tmp_path, lines_of(example(seat_wind="S", round_wind="E", dealer=False)), "--ruleset", "odd"
-    )
+    [line] = score_file(tmp_path, lines_of(example(seat_wind="S", round_wind="E", dealer=False)), "--ruleset", "odd")
     assert line["result"]["payments"] == {"dealer": 2560, "non_dealer": "427/3"}
     assert line["result"]["total"] == "8534/3"  # 2 · 427/3 + 2560
 
@@ -185,7 +184,10 @@ def test_a_result_too_long_to_write_is_reported_and_the_command_goes_on(tmp_path
         + "0" * 4298  # parses (≤ 4300 digits); the payments (×100 per honba) no longer print
         + "}}"
     )
-    good = '{"id": "ok", "hand": {"tiles": "345m888p11567s222z", "win_tile": "5s", "tsumo": true, "riichi": true, "round_wind": "S"}}'
+    good = (
+        '{"id": "ok", "hand": {"tiles": "345m888p11567s222z", "win_tile": "5s", '
+        '"tsumo": true, "riichi": true, "round_wind": "S"}}'
+    )
     results = score_file(tmp_path, huge_honba + "\n" + good + "\n")
     assert results[0]["error"]["code"] == "invalid_request"
     assert results[1]["id"] == "ok" and "result" in results[1]
@@ -201,9 +203,7 @@ NOT_TEXT = [
 
 
 def _bytes_of(*lines) -> bytes:
-    return b"".join(
-        (line if isinstance(line, bytes) else json.dumps(line).encode()) + b"\n" for line in lines
-    )
+    return b"".join((line if isinstance(line, bytes) else json.dumps(line).encode()) + b"\n" for line in lines)
 
 
 def _assert_each_bad_line_is_reported_and_the_rest_scored(lines: list[dict]) -> None:
@@ -222,9 +222,7 @@ def test_a_non_utf8_byte_or_a_lone_surrogate_spoils_its_line_only(tmp_path):
     path.write_bytes(_bytes_of(EXAMPLE, *NOT_TEXT, EXAMPLE))
     out = io.StringIO()
     call_command("score_hands", str(path), stdout=out)
-    _assert_each_bad_line_is_reported_and_the_rest_scored(
-        [json.loads(x) for x in out.getvalue().splitlines()]
-    )
+    _assert_each_bad_line_is_reported_and_the_rest_scored([json.loads(x) for x in out.getvalue().splitlines()])
 
 
 def test_the_same_from_stdin_read_as_bytes(monkeypatch):
@@ -232,6 +230,4 @@ def test_the_same_from_stdin_read_as_bytes(monkeypatch):
     monkeypatch.setattr("sys.stdin", stdin)
     out = io.StringIO()
     call_command("score_hands", stdout=out)
-    _assert_each_bad_line_is_reported_and_the_rest_scored(
-        [json.loads(x) for x in out.getvalue().splitlines()]
-    )
+    _assert_each_bad_line_is_reported_and_the_rest_scored([json.loads(x) for x in out.getvalue().splitlines()])

@@ -89,9 +89,7 @@ def test_seed002_table_has_han_1_to_4_by_rounded_fu_and_the_limits():
     assert len(fu_rows) == 2 * 4 * 11
     limit_rows = [r for r in document["rows"] if "fu" not in r]
     assert [(r["dealer"], r["limit"]) for r in limit_rows] == [
-        (dealer, name)
-        for dealer in (False, True)
-        for name in ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+        (dealer, name) for dealer in (False, True) for name in ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
     ]
 
 
@@ -337,9 +335,7 @@ def _text(value) -> str:
     return "" if value is None else str(value)
 
 
-@pytest.mark.parametrize(
-    "args", [("--ruleset", "standard"), ("--scheme", "simple_doubling", "--kiriage-mangan")]
-)
+@pytest.mark.parametrize("args", [("--ruleset", "standard"), ("--scheme", "simple_doubling", "--kiriage-mangan")])
 def test_json_csv_and_html_say_the_same(args):
     rows = table(*args)["rows"]
 
@@ -358,9 +354,7 @@ def test_json_csv_and_html_say_the_same(args):
         assert record["tsumo_dealer"] == _text(tsumo.get("dealer"))
 
     # HTML: per winner a fu × han grid of "ron / tsumo" cells, then the limits
-    grid_non_dealer, limits_non_dealer, grid_dealer, limits_dealer = html_tables(
-        run(*args, "--format", "html")
-    )
+    grid_non_dealer, limits_non_dealer, grid_dealer, limits_dealer = html_tables(run(*args, "--format", "html"))
     for dealer, grid, limits in (
         (False, grid_non_dealer, limits_non_dealer),
         (True, grid_dealer, limits_dealer),

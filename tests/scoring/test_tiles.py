@@ -106,9 +106,7 @@ def test_every_tile_is_drawn_differently_and_red_fives_differ_from_fives():
     drawings = {tile_svg(code, title="") for code in TILE_CODES}
     assert len(drawings) == 37
     for suit in "mps":
-        assert tile_svg(f"0{suit}", title="").count("#c81f24") > tile_svg(f"5{suit}", title="").count(
-            "#c81f24"
-        )
+        assert tile_svg(f"0{suit}", title="").count("#c81f24") > tile_svg(f"5{suit}", title="").count("#c81f24")
 
 
 def test_static_path():

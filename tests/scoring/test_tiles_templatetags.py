@@ -20,9 +20,7 @@ def images(html: str) -> list[dict[str, str]]:
 
 def test_one_tile_is_an_image_of_its_static_file_named_in_its_alt():
     html = render('{% tile "5p" %}')
-    assert html == (
-        '<img src="/static/scoring/tiles/5p.svg" alt="5 pin 五筒" class="tile" width="30" height="40">'
-    )
+    assert html == ('<img src="/static/scoring/tiles/5p.svg" alt="5 pin 五筒" class="tile" width="30" height="40">')
 
 
 def test_a_tile_from_a_variable_with_its_size_class_and_alt():

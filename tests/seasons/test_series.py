@@ -26,8 +26,15 @@ SCORES = [40000, 30000, 20000, 10000]
 def play_event(ruleset, players, name, order, days_ago):
     """An event of one table; ``order`` lists the players by place; finished."""
     day = timezone.localdate() - timedelta(days=days_ago)
-    event = Event.objects.create(name=name, slug=name.lower().replace(" ", "-"), ruleset=ruleset, planned_rounds=1,
-                                 entry_mode=Event.EntryMode.FINAL_SCORES, starts_on=day, ends_on=day)  # fmt: skip
+    event = Event.objects.create(
+        name=name,
+        slug=name.lower().replace(" ", "-"),
+        ruleset=ruleset,
+        planned_rounds=1,
+        entry_mode=Event.EntryMode.FINAL_SCORES,
+        starts_on=day,
+        ends_on=day,
+    )
     entries = {p.pk: Entry.objects.create(event=event, player=p) for p in players}
     round_ = round_create(event=event, tables=[[entries[p.pk].pk for p in players]])
     finals = {players[index].pk: SCORES[place] for place, index in enumerate(order)}
@@ -39,9 +46,7 @@ def play_event(ruleset, players, name, order, days_ago):
 @pytest.fixture
 def series_world(standard_ruleset, django_capture_on_commit_callbacks):
     players = [Player.objects.create(display_name=f"P{i}") for i in range(1, 5)]
-    series = Series.objects.create(
-        name="Season 2025", slug="season", rule="place_points", place_points=[10, 5, 2, 0]
-    )
+    series = Series.objects.create(name="Season 2025", slug="season", rule="place_points", place_points=[10, 5, 2, 0])
     with django_capture_on_commit_callbacks(execute=True):
         spring = play_event(standard_ruleset, players, "Spring", [0, 1, 2, 3], days_ago=40)
         summer = play_event(standard_ruleset, players, "Summer", [0, 2, 1, 3], days_ago=10)
@@ -65,8 +70,12 @@ def test_finishing_an_event_computes_its_series(series_world):
     # EMA: base ranks 1000/667/333/0, MERS 1 (one day, 4 players), padded to 5 results:
     # P1 A = 2000/5 = 400, B = 2000/4 = 500: 450; P2 and P3 (667 + 333) A = 200, B = 250: 225; P4 0
     ema = list(SeriesRating.objects.filter(series=series, kind="ema").order_by("position"))
-    assert [(r.rank, r.player_id, r.shown) for r in ema] == [(1, p1, "450.00"), (2, p2, "225.00"), (2, p3, "225.00"),
-                                                             (4, p4, "0.00")]  # fmt: skip
+    assert [(r.rank, r.player_id, r.shown) for r in ema] == [
+        (1, p1, "450.00"),
+        (2, p2, "225.00"),
+        (2, p3, "225.00"),
+        (4, p4, "0.00"),
+    ]
     assert ema[0].detail["part_a"] == "400.00" and ema[0].detail["part_b"] == "500.00"
     elo = list(SeriesRating.objects.filter(series=series, kind="elo").order_by("position"))
     assert elo[0].player_id == p1 and elo[-1].player_id == p4 and all(r.count == 2 for r in elo)
@@ -77,13 +86,9 @@ def test_the_sum_rule_adds_the_events_totals_and_a_recompute_is_idempotent(serie
     series, _, events = series_world
     Series.objects.filter(pk=series.pk).update(rule="sum")
     services.series_recompute(series_id=series.pk)
-    first = list(
-        SeriesStanding.objects.filter(series=series).order_by("position").values_list("player_id", "total")
-    )
+    first = list(SeriesStanding.objects.filter(series=series).order_by("position").values_list("player_id", "total"))
     services.series_recompute(series_id=series.pk)
-    again = list(
-        SeriesStanding.objects.filter(series=series).order_by("position").values_list("player_id", "total")
-    )
+    again = list(SeriesStanding.objects.filter(series=series).order_by("position").values_list("player_id", "total"))
     assert first == again
     for player_id, total in first:
         rows = StandingsRow.objects.filter(event__in=events, entry__player_id=player_id)
@@ -98,11 +103,15 @@ def test_private_events_are_not_counted(series_world):
     assert [e[0] for e in series.events_counted] == [spring.pk]
 
 
-def test_the_pages_read_the_stored_rows_in_few_queries_and_write_nothing(series_world, client,
-                                                                          django_assert_max_num_queries):  # fmt: skip
+def test_the_pages_read_the_stored_rows_in_few_queries_and_write_nothing(
+    series_world, client, django_assert_max_num_queries
+):
     series, _, _ = series_world
-    for url in (reverse("seasons:standings", args=[series.slug]), reverse("seasons:rating", args=[series.slug]),
-                reverse("seasons:rating", args=[series.slug]) + "?kind=elo"):  # fmt: skip
+    for url in (
+        reverse("seasons:standings", args=[series.slug]),
+        reverse("seasons:rating", args=[series.slug]),
+        reverse("seasons:rating", args=[series.slug]) + "?kind=elo",
+    ):
         with django_assert_max_num_queries(2), writes_recorded() as written:
             response = client.get(url)
         assert response.status_code == 200
@@ -111,9 +120,7 @@ def test_the_pages_read_the_stored_rows_in_few_queries_and_write_nothing(series_
     assert "P1" in page and "Spring" in page
     rating = client.get(reverse("seasons:rating", args=[series.slug])).content.decode()
     assert "450.00" in rating and "5 + ⌈0.8 × (n − 5)⌉" in rating
-    assert (
-        "K = 32" in client.get(reverse("seasons:rating", args=[series.slug]) + "?kind=elo").content.decode()
-    )
+    assert "K = 32" in client.get(reverse("seasons:rating", args=[series.slug]) + "?kind=elo").content.decode()
     assert client.get(reverse("seasons:rating", args=[series.slug]) + "?kind=chess").status_code == 404
 
 
@@ -143,18 +150,18 @@ def test_api(series_world, client):
     assert body["rule"] == "place_points" and [e["name"] for e in body["events"]] == ["Spring", "Summer"]
     standings = client.get(reverse("seasons_api:series_standings", args=[series.slug])).json()
     assert standings["count"] == 4 and standings["results"][0]["total"] == "20"
-    assert standings["results"][0]["results"][0] == {"event": body["events"][0]["id"], "place": 1,
-                                                     "points": standings["results"][0]["results"][0]["points"],
-                                                     "value": "10", "counted": True}  # fmt: skip
+    assert standings["results"][0]["results"][0] == {
+        "event": body["events"][0]["id"],
+        "place": 1,
+        "points": standings["results"][0]["results"][0]["points"],
+        "value": "10",
+        "counted": True,
+    }
     ema = client.get(reverse("seasons_api:series_ratings", args=[series.slug]) + "?kind=ema").json()
     assert ema["results"][0]["shown"] == "450.00" and ema["results"][0]["part_b"] == "500.00"
-    elo = client.get(
-        reverse("seasons_api:series_ratings", args=[series.slug]) + "?kind=elo&page_size=2"
-    ).json()
+    elo = client.get(reverse("seasons_api:series_ratings", args=[series.slug]) + "?kind=elo&page_size=2").json()
     assert elo["count"] == 4 and len(elo["results"]) == 2 and elo["results"][0]["part_a"] is None
-    assert (
-        client.get(reverse("seasons_api:series_ratings", args=[series.slug]) + "?kind=x").status_code == 400
-    )
+    assert client.get(reverse("seasons_api:series_ratings", args=[series.slug]) + "?kind=x").status_code == 400
 
 
 def test_a_private_series_is_not_found(series_world, client):
@@ -203,9 +210,7 @@ def test_an_event_still_hiding_its_last_rounds_waits_and_counts_once_they_are_sh
     assert all(r.count == 2 for r in SeriesRating.objects.filter(series=series, kind="elo"))
 
 
-def test_an_event_not_finished_is_named_as_waiting_and_a_private_one_is_not_named(
-    series_world, standard_ruleset
-):
+def test_an_event_not_finished_is_named_as_waiting_and_a_private_one_is_not_named(series_world, standard_ruleset):
     series, _, _ = series_world
     autumn = Event.objects.create(name="Autumn", slug="autumn", ruleset=standard_ruleset, planned_rounds=1)
     hidden = Event.objects.create(name="Club night", slug="club", ruleset=standard_ruleset, is_public=False)
@@ -244,12 +249,30 @@ def test_an_event_made_private_leaves_its_series_and_counts_again_once_public(
     recompute is queued by the visibility change), and counts it again once it is public again."""
     series, _players, (spring, summer) = series_world
     url = reverse("admin:tournament_event_change", args=[summer.pk])
-    form = {"name": summer.name, "slug": summer.slug, "ruleset": summer.ruleset_id, "table_size": 4,
-            "planned_rounds": 1, "entry_mode": "final_scores", "advancing_places": 1, "penalty_unit": 100,
-            "final_games": 1, "standings_precedence": "advances,total_points", "clock_increment_seconds": 0,
-            "seating_method": "swiss", "seating_remainder": "three", "time_zone": "UTC", "round_minutes": 90,
-            "team_best": 2, "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0, "entries-TOTAL_FORMS": 0,
-            "entries-INITIAL_FORMS": 0, "starts_on": summer.starts_on, "ends_on": summer.ends_on}  # fmt: skip
+    form = {
+        "name": summer.name,
+        "slug": summer.slug,
+        "ruleset": summer.ruleset_id,
+        "table_size": 4,
+        "planned_rounds": 1,
+        "entry_mode": "final_scores",
+        "advancing_places": 1,
+        "penalty_unit": 100,
+        "final_games": 1,
+        "standings_precedence": "advances,total_points",
+        "clock_increment_seconds": 0,
+        "seating_method": "swiss",
+        "seating_remainder": "three",
+        "time_zone": "UTC",
+        "round_minutes": 90,
+        "team_best": 2,
+        "roles-TOTAL_FORMS": 0,
+        "roles-INITIAL_FORMS": 0,
+        "entries-TOTAL_FORMS": 0,
+        "entries-INITIAL_FORMS": 0,
+        "starts_on": summer.starts_on,
+        "ends_on": summer.ends_on,
+    }
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post(url, form)  # "is_public" left out: unchecked
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -264,9 +287,7 @@ def test_an_event_made_private_leaves_its_series_and_counts_again_once_public(
     assert [e[0] for e in series.events_counted] == [spring.pk, summer.pk]
 
 
-def test_series_are_linked_from_the_home_page_and_their_events_and_name_their_players_profiles(
-    series_world, client
-):
+def test_series_are_linked_from_the_home_page_and_their_events_and_name_their_players_profiles(series_world, client):
     # given: the series' events public, a private series of the same events, a player who hid her profile
     from profiles.models import ProfileSetting
 
@@ -285,8 +306,11 @@ def test_series_are_linked_from_the_home_page_and_their_events_and_name_their_pl
         assert f'href="{standings_url}"' in page, url
         assert reverse("seasons:standings", args=[hidden.slug]) not in page and "Staff league" not in page
     # and: the standings and the ratings link each name to the player's profile, but not a hidden one
-    for url in (standings_url, reverse("seasons:rating", args=[series.slug]),
-                reverse("seasons:rating", args=[series.slug]) + "?kind=elo"):  # fmt: skip
+    for url in (
+        standings_url,
+        reverse("seasons:rating", args=[series.slug]),
+        reverse("seasons:rating", args=[series.slug]) + "?kind=elo",
+    ):
         page = client.get(url).content.decode()
         for player in players:
             linked = f'<a href="{reverse("profiles:player", args=[player.pk])}">{player.display_name}</a>'
@@ -297,8 +321,9 @@ def test_series_are_linked_from_the_home_page_and_their_events_and_name_their_pl
 @pytest.mark.parametrize(
     ("zones", "shown"), [(("Asia/Tokyo", "Asia/Tokyo"), "Asia/Tokyo"), (("Asia/Tokyo", "UTC"), "UTC")]
 )
-def test_the_series_pages_show_the_time_in_the_zone_of_its_events_and_name_it(series_world, client, settings,
-                                                                              zones, shown):  # fmt: skip
+def test_the_series_pages_show_the_time_in_the_zone_of_its_events_and_name_it(
+    series_world, client, settings, zones, shown
+):
     # given a series computed at 15:30 UTC, whose events are in Tokyo (or in two zones: the site's is UTC)
     series, _, events = series_world
     settings.TIME_ZONE = "UTC"
@@ -313,18 +338,14 @@ def test_the_series_pages_show_the_time_in_the_zone_of_its_events_and_name_it(se
         computed = client.get(url).content.decode().split('id="computed">')[1].split("</p>")[0]
         # then the time is the events' (0:30 the next day in Tokyo) and the zone is named
         assert f"({shown})" in computed
-        assert ("01/15/2030 12:30 a.m." if shown == "Asia/Tokyo" else "01/14/2030 3:30 p.m.") in computed, (
-            computed
-        )
+        assert ("01/15/2030 12:30 a.m." if shown == "Asia/Tokyo" else "01/14/2030 3:30 p.m.") in computed, computed
 
 
 def test_the_series_admin_shows_its_time_in_the_zone_of_its_events(series_world, admin_client):
     series, _, events = series_world
     Event.objects.filter(pk__in=[e.pk for e in events]).update(time_zone="Asia/Tokyo")
     Series.objects.filter(pk=series.pk).update(computed_at=datetime(2030, 1, 14, 15, 30, tzinfo=UTC))
-    page = admin_client.get(
-        reverse("admin:seasons_series_change", args=[series.pk]), HTTP_ACCEPT_LANGUAGE="en"
-    )
+    page = admin_client.get(reverse("admin:seasons_series_change", args=[series.pk]), HTTP_ACCEPT_LANGUAGE="en")
     assert "Jan. 15, 2030, 12:30 a.m." in page.content.decode()
     # and its counts are named
     assert "Players in the standings" in page.content.decode()

@@ -29,14 +29,9 @@ def test_organizer_runs_a_round_from_the_admin(admin_client, make_event, django_
     assert admin_client.get(reverse("admin:tournament_round_change", args=[round_.pk])).status_code == 200
     with django_capture_on_commit_callbacks(execute=True):
         for table in round_.tables.all():
-            response = admin_client.post(
-                hands_url(table), hand_post(discarder=2, winner_1=1, han_1=3, fu_1=30)
-            )
+            response = admin_client.post(hands_url(table), hand_post(discarder=2, winner_1=1, han_1=3, fu_1=30))
             assert response.status_code == 302, response.content.decode()[:2000]
-            assert (
-                admin_client.post(hands_url(table), {"action": "finish", "end_reason": "time"}).status_code
-                == 302
-            )
+            assert admin_client.post(hands_url(table), {"action": "finish", "end_reason": "time"}).status_code == 302
         response = admin_client.post(
             reverse("admin:tournament_round_changelist"),
             {"action": "complete_rounds", "_selected_action": [round_.pk]},
@@ -65,9 +60,7 @@ def test_seating_form_names_unknown_players(admin_client, make_event):
 def test_referee_form_refuses_an_impossible_hand_with_its_reason(admin_client, make_event, seated_round):
     event = make_event(4)
     table = seated_round(event).tables.get()
-    response = admin_client.post(
-        hands_url(table), hand_post(discarder=2, winner_1=1, han_1=1, fu_1=20), follow=True
-    )
+    response = admin_client.post(hands_url(table), hand_post(discarder=2, winner_1=1, han_1=1, fu_1=20), follow=True)
     assert "20 fu is only pinfu tsumo" in response.content.decode()
     assert not HandVersion.objects.exists()
 
@@ -75,10 +68,7 @@ def test_referee_form_refuses_an_impossible_hand_with_its_reason(admin_client, m
 def test_stale_form_gets_a_conflict_naming_the_current_version(admin_client, make_event, seated_round):
     event = make_event(4)
     table = seated_round(event).tables.get()
-    assert (
-        admin_client.post(hands_url(table), hand_post(discarder=2, winner_1=1, han_1=2, fu_1=40)).status_code
-        == 302
-    )
+    assert admin_client.post(hands_url(table), hand_post(discarder=2, winner_1=1, han_1=2, fu_1=40)).status_code == 302
     stale = hand_post(discarder=3, winner_1=1, han_1=2, fu_1=40, hand=1)
     response = admin_client.post(hands_url(table), stale, follow=True)
     assert "the current version is 1" in response.content.decode()
@@ -89,16 +79,20 @@ def test_absence_buttons_and_penalty_log_through_the_admin(admin_client, make_ev
     event = make_event(4)
     table = seated_round(event).tables.get()
     north = table.seats.get(position=3)
-    assert (
-        admin_client.post(hands_url(table), {"action": "absent_before", "seat": north.pk}).status_code == 302
-    )
+    assert admin_client.post(hands_url(table), {"action": "absent_before", "seat": north.pk}).status_code == 302
     assert Seat.objects.get(pk=north.pk).absence == "absent_before"
     east = table.seats.get(position=0).entry
     response = admin_client.post(
         reverse("admin:tournament_penalty_add"),
-        {"event": event.pk, "table": table.pk, "hand_number": "", "entry": east.pk, "kind": "art37_deliberate_foul",
-         "reason": "swapped tiles with the wall"},
-    )  # fmt: skip
+        {
+            "event": event.pk,
+            "table": table.pk,
+            "hand_number": "",
+            "entry": east.pk,
+            "kind": "art37_deliberate_foul",
+            "reason": "swapped tiles with the wall",
+        },
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     penalty = Penalty.objects.get()
     assert penalty.points == 300  # three players at the table now
@@ -111,9 +105,14 @@ def test_penalty_needing_a_hand_is_refused_without_one(admin_client, make_event,
     table = seated_round(event).tables.get()
     response = admin_client.post(
         reverse("admin:tournament_penalty_add"),
-        {"event": event.pk, "table": table.pk, "entry": table.seats.first().entry_id, "kind": "art35_revealed_hand",
-         "reason": "showed the hand"},
-    )  # fmt: skip
+        {
+            "event": event.pk,
+            "table": table.pk,
+            "entry": table.seats.first().entry_id,
+            "kind": "art35_revealed_hand",
+            "reason": "showed the hand",
+        },
+    )
     assert response.status_code == 200 and "applies to a hand" in response.content.decode()
     assert not Penalty.objects.exists()
 
@@ -124,10 +123,7 @@ def test_admin_lists_render(admin_client, make_event, seated_round):
     for name in ("event", "entry", "round", "table", "handversion", "penalty", "ruling"):
         assert admin_client.get(reverse(f"admin:tournament_{name}_changelist")).status_code == 200, name
     assert admin_client.get(reverse("admin:tournament_event_change", args=[event.pk])).status_code == 200
-    assert (
-        admin_client.get(reverse("admin:tournament_table_change", args=[Table.objects.get().pk])).status_code
-        == 200
-    )
+    assert admin_client.get(reverse("admin:tournament_table_change", args=[Table.objects.get().pk])).status_code == 200
 
 
 def test_hand_form_suggests_the_next_dealer_and_honba(admin_client, make_event, seated_round):
@@ -153,16 +149,12 @@ def test_register_players_in_an_event_from_csv(admin_client, make_event):
     upload = SimpleUploadedFile(
         "field.csv", "display_name,external_id\n山田 太郎,EMA-1\nAnna Kowalska,EMA-2\n".encode()
     )
-    response = admin_client.post(
-        reverse("admin:tournament_event_register_csv", args=[event.pk]), {"csv_file": upload}
-    )
+    response = admin_client.post(reverse("admin:tournament_event_register_csv", args=[event.pk]), {"csv_file": upload})
     assert response.status_code == 302
     assert set(event.entries.values_list("player__display_name", flat=True)) == {"山田 太郎", "Anna Kowalska"}
     assert Player.objects.filter(external_id="EMA-1").get() == known  # the stored player, not a copy
     bad = SimpleUploadedFile("bad.csv", b"display_name,country\nA,Japon\n")
-    response = admin_client.post(
-        reverse("admin:tournament_event_register_csv", args=[event.pk]), {"csv_file": bad}
-    )
+    response = admin_client.post(reverse("admin:tournament_event_register_csv", args=[event.pk]), {"csv_file": bad})
     assert response.status_code == 400 and event.entries.count() == 2
 
 
@@ -199,11 +191,28 @@ def test_art43_organizer_confirms_a_disqualification_from_the_entry_list(
 
 # --- Statuses move through the services, not the change forms ------------------------------------------
 
-EVENT_FORM = {"name": "Renamed", "slug": "spring-open", "table_size": 4, "planned_rounds": 4, "entry_mode": "hands",
-              "advancing_places": 1, "penalty_unit": 100, "final_games": 1, "standings_precedence": "advances,total_points",
-              "clock_increment_seconds": 0, "seating_method": "swiss", "seating_remainder": "three", "is_public": "on",
-              "time_zone": "UTC", "round_minutes": 90, "team_best": 2, "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0,
-              "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0}  # fmt: skip
+EVENT_FORM = {
+    "name": "Renamed",
+    "slug": "spring-open",
+    "table_size": 4,
+    "planned_rounds": 4,
+    "entry_mode": "hands",
+    "advancing_places": 1,
+    "penalty_unit": 100,
+    "final_games": 1,
+    "standings_precedence": "advances,total_points",
+    "clock_increment_seconds": 0,
+    "seating_method": "swiss",
+    "seating_remainder": "three",
+    "is_public": "on",
+    "time_zone": "UTC",
+    "round_minutes": 90,
+    "team_best": 2,
+    "roles-TOTAL_FORMS": 0,
+    "roles-INITIAL_FORMS": 0,
+    "entries-TOTAL_FORMS": 0,
+    "entries-INITIAL_FORMS": 0,
+}
 
 
 def test_a_round_cannot_be_completed_from_its_change_form(admin_client, make_event, seated_round):
@@ -211,8 +220,9 @@ def test_a_round_cannot_be_completed_from_its_change_form(admin_client, make_eve
     round_ = seated_round(make_event(4))
     # when its change form is posted with the status completed
     url = reverse("admin:tournament_round_change", args=[round_.pk])
-    response = admin_client.post(url, {"status": "completed", "is_final": "on", "tables-TOTAL_FORMS": 0,
-                                       "tables-INITIAL_FORMS": 0})  # fmt: skip
+    response = admin_client.post(
+        url, {"status": "completed", "is_final": "on", "tables-TOTAL_FORMS": 0, "tables-INITIAL_FORMS": 0}
+    )
     # then nothing changed: completing a round is the action, which checks its tables
     round_.refresh_from_db()
     assert response.status_code == 302 and (round_.status, round_.is_final) == (Round.Status.PUBLISHED, False)
@@ -222,9 +232,7 @@ def test_a_round_cannot_be_completed_from_its_change_form(admin_client, make_eve
 def test_a_tables_overtime_year_cannot_be_edited(admin_client, make_event, seated_round):
     table = seated_round(make_event(4)).tables.get()
     url = reverse("admin:tournament_table_change", args=[table.pk])
-    admin_client.post(
-        url, {"overtime_year": 2, "status": "finished", "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0}
-    )
+    admin_client.post(url, {"overtime_year": 2, "status": "finished", "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0})
     table.refresh_from_db()
     assert (table.overtime_year, table.status) == (0, Table.Status.PLAYING)
 
@@ -260,9 +268,7 @@ def test_showing_the_hidden_last_rounds_from_the_form_computes_the_standings_aga
     url = reverse("admin:tournament_event_change", args=[event.pk])
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = admin_client.post(url, EVENT_FORM | {"ruleset": event.ruleset_id, "name": event.name})
-    assert (
-        response.status_code == 302 and callbacks
-    )  # the form leaves the field empty: the recompute is queued
+    assert response.status_code == 302 and callbacks  # the form leaves the field empty: the recompute is queued
     event.refresh_from_db()
     assert event.standings_hidden_from_round is None and event.standings_snapshot.hidden_from_round is None
     # a save that changes nothing the standings read queues nothing
@@ -311,13 +317,12 @@ def test_a_long_registration_file_on_the_event_page_goes_to_a_worker_and_registe
     upload = SimpleUploadedFile("field.csv", ("\n".join(rows) + "\n").encode(), content_type="text/csv")
     # when it is uploaded on the event's page
     with django_capture_on_commit_callbacks(execute=True):
-        response = admin_client.post(reverse("admin:tournament_event_register_csv", args=[event.pk]),
-                                     {"csv_file": upload})  # fmt: skip
+        response = admin_client.post(
+            reverse("admin:tournament_event_register_csv", args=[event.pk]), {"csv_file": upload}
+        )
     # then a job registers the six players (the known one named, not duplicated), and its page says so
     job = PlayerImport.objects.get()
-    assert response.status_code == 302 and response.url == reverse(
-        "admin:players_player_import_job", args=[job.pk]
-    )
+    assert response.status_code == 302 and response.url == reverse("admin:players_player_import_job", args=[job.pk])
     job.refresh_from_db()
     assert (job.state, job.event_id, job.imported) == ("done", event.pk, 6)
     assert set(event.entries.values_list("player__display_name", flat=True)) == {"Known"} | {

@@ -137,8 +137,12 @@ def tokyo_registration(event):
 
     event.time_zone = "Asia/Tokyo"
     event.save(update_fields=["time_zone"])
-    return Registration.objects.create(event=event, opens_at=datetime(2030, 1, 1, 0, 0, tzinfo=UTC),
-                                       closes_at=datetime(2030, 1, 14, 15, 0, tzinfo=UTC), cap=8)  # fmt: skip
+    return Registration.objects.create(
+        event=event,
+        opens_at=datetime(2030, 1, 1, 0, 0, tzinfo=UTC),
+        closes_at=datetime(2030, 1, 14, 15, 0, tzinfo=UTC),
+        cap=8,
+    )
 
 
 def test_the_list_of_an_event_s_rows_shows_their_times_in_its_zone(owned_event):
@@ -152,16 +156,12 @@ def test_the_list_of_an_event_s_rows_shows_their_times_in_its_zone(owned_event):
         # then the close reads midnight in Tokyo, not 15:00 UTC the day before
         assert "Jan. 15, 2030, midnight" in page, address
     # the change form says its zone; the stored value stays UTC
-    form = owner.get(
-        reverse("admin:registration_registration_change", args=[registration.pk])
-    ).content.decode()
+    form = owner.get(reverse("admin:registration_registration_change", args=[registration.pk])).content.decode()
     assert "Time in the time zone Asia/Tokyo." in form
 
 
 @pytest.mark.parametrize("event", ["abc", "99999999999999999999999", "-1", "０"])
 def test_an_add_form_with_an_event_it_cannot_hold_opens_in_the_site_s_zone(owned_event, event):
-    response = signed_in(owned_event.owner).get(
-        reverse("admin:registration_registration_add") + f"?event={event}"
-    )
+    response = signed_in(owned_event.owner).get(reverse("admin:registration_registration_add") + f"?event={event}")
     assert response.status_code == 200
     assert "Time in the time zone UTC." in response.content.decode()

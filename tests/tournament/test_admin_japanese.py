@@ -22,15 +22,11 @@ def test_a_reason_stored_in_english_reads_in_japanese_and_the_record_is_kept(adm
     event = make_event(4)
     entry = event.entries.order_by("pk").first()
     with translation.override("en"):
-        entry_status_set(
-            entry=entry, status=Entry.Status.AWAY, reason=translation.gettext("not checked in (art. 42)")
-        )
+        entry_status_set(entry=entry, status=Entry.Status.AWAY, reason=translation.gettext("not checked in (art. 42)"))
     # when a Japanese organizer reads the entries and the entry
     listed = admin_client.get(reverse("admin:tournament_entry_changelist"), **JA).content.decode()
     page = admin_client.get(reverse("admin:tournament_entry_change", args=[entry.pk]), **JA).content.decode()
-    event_page = admin_client.get(
-        reverse("admin:tournament_event_change", args=[event.pk]), **JA
-    ).content.decode()
+    event_page = admin_client.get(reverse("admin:tournament_event_change", args=[event.pk]), **JA).content.decode()
     # then the reason reads in Japanese everywhere, and the record keeps the text as it was stored
     for html in (listed, page, event_page):
         assert "未受付（第42条）" in html and "not checked in" not in html
@@ -63,8 +59,14 @@ def test_stored_texts_are_said_in_the_reader_s_language(stored, japanese):
 
 def test_a_seating_job_message_stored_in_english_reads_in_japanese(admin_client, make_event):
     event = make_event(4)
-    job = SeatingJob.objects.create(event=event, round_number=1, state=SeatingJob.State.DONE, percent=100,
-                                    message="round 1: 1 tables", language="en")  # fmt: skip
+    job = SeatingJob.objects.create(
+        event=event,
+        round_number=1,
+        state=SeatingJob.State.DONE,
+        percent=100,
+        message="round 1: 1 tables",
+        language="en",
+    )
     page = admin_client.get(reverse("admin:tournament_event_seating_job", args=[event.pk, job.pk]), **JA)
     listed = admin_client.get(reverse("admin:tournament_seatingjob_changelist"), **JA)
     for html in (page.content.decode(), listed.content.decode()):
@@ -82,20 +84,14 @@ def test_hand_versions_name_their_hands_and_wins_in_japanese(admin_client, make_
     version = HandVersion.objects.get()
     assert version.label.startswith("East 1")
     listed = admin_client.get(reverse("admin:tournament_handversion_changelist"), **JA).content.decode()
-    page = admin_client.get(
-        reverse("admin:tournament_handversion_change", args=[version.pk]), **JA
-    ).content.decode()
+    page = admin_client.get(reverse("admin:tournament_handversion_change", args=[version.pk]), **JA).content.decode()
     assert "東1局" in listed and "East 1" not in listed
     assert "東1局" in page and "3翻30符" in page and '"winner"' not in page
 
 
 def test_the_api_tokens_page_in_japanese(admin_client, make_event):
     event = make_event(4)
-    page = admin_client.get(
-        reverse("admin:tournament_event_api_tokens", args=[event.pk]), **JA
-    ).content.decode()
+    page = admin_client.get(reverse("admin:tournament_event_api_tokens", args=[event.pk]), **JA).content.decode()
     assert "トークンを発行" in page and "Issue a token" not in page and "Tokens of this event" not in page
-    english = admin_client.get(
-        reverse("admin:tournament_event_api_tokens", args=[event.pk]), **EN
-    ).content.decode()
+    english = admin_client.get(reverse("admin:tournament_event_api_tokens", args=[event.pk]), **EN).content.decode()
     assert "Issue a token" in english and "in the event&#x27;s time zone (UTC)" in english

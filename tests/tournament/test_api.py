@@ -57,9 +57,7 @@ def bearer(secret: str) -> Client:
 
 
 def token(event, scope: str, tables: str = "", **kwargs):
-    return api_token_issue(
-        event=event, name=f"{scope} {tables}".strip(), scope=scope, tables=tables, **kwargs
-    )
+    return api_token_issue(event=event, name=f"{scope} {tables}".strip(), scope=scope, tables=tables, **kwargs)
 
 
 def post(client: Client, url: str, body, method: str = "POST"):
@@ -79,14 +77,20 @@ def test_a_referee_token_records_corrects_and_voids_at_its_table_and_each_versio
     first = post(client, hands_url(tables[0]), {"number": 1, **RON})
     assert first.status_code == 201 and first.json()["deltas"] == [0, 3900, -3900, 0]
     assert first.json()["recorded_via"] == "api token"
-    corrected = post(client, reverse("api_v1:hand_versions", args=[tables[0].pk, 1]),
-                     {**RON, "expected_version": 1, "wins": [{"winner": 1, "discarder": 2, "han": 4, "fu": 30}]})  # fmt: skip
+    corrected = post(
+        client,
+        reverse("api_v1:hand_versions", args=[tables[0].pk, 1]),
+        {**RON, "expected_version": 1, "wins": [{"winner": 1, "discarder": 2, "han": 4, "fu": 30}]},
+    )
     assert corrected.status_code == 201 and corrected.json()["version"] == 2
     voided = post(client, reverse("api_v1:hand_void", args=[tables[0].pk, 1]), {"expected_version": 2})
     assert voided.status_code == 201 and voided.json()["outcome"] == "void"
     versions = client.get(reverse("api_v1:hand_versions", args=[tables[0].pk, 1])).json()
     assert [(v["version"], v["is_current"], v["outcome"]) for v in versions] == [
-        (1, False, "ron"), (2, False, "ron"), (3, True, "void")]  # fmt: skip
+        (1, False, "ron"),
+        (2, False, "ron"),
+        (3, True, "void"),
+    ]
     stored = HandVersion.objects.filter(hand__table=tables[0])
     assert {v.recorded_by_token_id for v in stored} == {issued.token.pk}
     assert {v.recorded_by_id for v in stored} == {None}
@@ -97,10 +101,18 @@ def test_a_referee_token_cannot_touch_another_table_and_writes_nothing(event, ta
     client = bearer(token(event, "referee", "1").secret)
     refused = post(client, hands_url(tables[1]), {"number": 1, **RON})
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
-    assert post(client, reverse("api_v1:clock_start", args=[tables[1].pk]),
-                {"hand_number": 1, "dealer_position": 0}).status_code == 403  # fmt: skip
-    assert post(client, reverse("api_v1:table_absences", args=[tables[1].pk]),
-                {"position": 0, "during": False}).status_code == 403  # fmt: skip
+    assert (
+        post(
+            client, reverse("api_v1:clock_start", args=[tables[1].pk]), {"hand_number": 1, "dealer_position": 0}
+        ).status_code
+        == 403
+    )
+    assert (
+        post(
+            client, reverse("api_v1:table_absences", args=[tables[1].pk]), {"position": 0, "during": False}
+        ).status_code
+        == 403
+    )
     assert not HandVersion.objects.exists() and not Seat.objects.exclude(absence="present").exists()
 
 
@@ -110,10 +122,7 @@ def test_a_read_token_reads_an_event_that_is_not_public_and_writes_nothing(event
     assert client.get(reverse("api_v1:table_hands", args=[tables[0].pk])).status_code == 200
     assert Client().get(reverse("api_v1:event", args=[event.slug])).status_code == 401
     assert post(client, hands_url(tables[0]), {"number": 1, **RON}).status_code == 403
-    assert (
-        post(client, reverse("api_v1:event_entries", args=[event.slug]), {"display_name": "X"}).status_code
-        == 403
-    )
+    assert post(client, reverse("api_v1:event_entries", args=[event.slug]), {"display_name": "X"}).status_code == 403
     assert not HandVersion.objects.exists() and event.entries.count() == 8
 
 
@@ -123,26 +132,20 @@ def test_a_token_never_reaches_another_event(event, make_event, seated_round):
     client = bearer(token(event, "organizer").secret)
     assert client.get(reverse("api_v1:event", args=[other.slug])).status_code == 403
     assert post(client, hands_url(other_table), {"number": 1, **RON}).status_code == 403
-    assert (
-        post(client, reverse("api_v1:event_entries", args=[other.slug]), {"display_name": "X"}).status_code
-        == 403
-    )
+    assert post(client, reverse("api_v1:event_entries", args=[other.slug]), {"display_name": "X"}).status_code == 403
     listed = client.get(reverse("api_v1:events")).json()["results"]
     assert [e["slug"] for e in listed] == [event.slug]
     players = client.get(reverse("api_v1:players")).json()
     assert players["count"] == 8 and not set(other.entries.values_list("player_id", flat=True)) & {
-        p["id"] for p in players["results"]}  # fmt: skip
+        p["id"] for p in players["results"]
+    }
 
 
 def test_an_organizer_token_is_no_account_and_never_manages_tokens(event):
     client = bearer(token(event, "organizer").secret)
-    refused = post(
-        client, reverse("api_v1:event_tokens", args=[event.slug]), {"name": "more", "scope": "organizer"}
-    )
+    refused = post(client, reverse("api_v1:event_tokens", args=[event.slug]), {"name": "more", "scope": "organizer"})
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "token_not_allowed"
-    assert (
-        client.get(reverse("admin:index")).status_code == 302
-    )  # the admin asks to sign in: a token is no account
+    assert client.get(reverse("admin:index")).status_code == 302  # the admin asks to sign in: a token is no account
     assert ApiToken.objects.count() == 1
 
 
@@ -172,9 +175,7 @@ def test_revoked_and_expired_tokens_are_401_even_for_public_reads(event):
 def test_the_token_scheme_is_read_too_and_its_last_use_is_noted(event):
     issued = token(event, "read")
     assert issued.token.last_used_at is None
-    response = Client(HTTP_AUTHORIZATION=f"Token {issued.secret}").get(
-        reverse("api_v1:event", args=[event.slug])
-    )
+    response = Client(HTTP_AUTHORIZATION=f"Token {issued.secret}").get(reverse("api_v1:event", args=[event.slug]))
     assert response.status_code == 200
     issued.token.refresh_from_db()
     assert issued.token.last_used_at is not None
@@ -195,13 +196,17 @@ def test_an_organizer_issues_a_token_through_the_api_and_only_its_digest_is_kept
     event.save(update_fields=["owner"])
     client = Client()
     client.force_login(owner)
-    issued = post(client, reverse("api_v1:event_tokens", args=[event.slug]),
-                  {"name": "tablet 2", "scope": "referee", "tables": "2"})  # fmt: skip
+    issued = post(
+        client,
+        reverse("api_v1:event_tokens", args=[event.slug]),
+        {"name": "tablet 2", "scope": "referee", "tables": "2"},
+    )
     assert issued.status_code == 201
     secret = issued.json()["token"]
     row = ApiToken.objects.get()
     assert row.digest == hashlib.sha256(secret.encode()).hexdigest() and secret not in json.dumps(
-        list(ApiToken.objects.values()), default=str)  # fmt: skip
+        list(ApiToken.objects.values()), default=str
+    )
     assert "token" not in client.get(reverse("api_v1:event_tokens", args=[event.slug])).json()[0]
     assert post(bearer(secret), hands_url(tables[1]), {"number": 1, **RON}).status_code == 201
     revoked = post(client, reverse("api_v1:event_token_revoke", args=[event.slug, row.pk]), {})
@@ -211,10 +216,14 @@ def test_an_organizer_issues_a_token_through_the_api_and_only_its_digest_is_kept
 
 @pytest.mark.parametrize(
     ("body", "field"),
-    [({"name": "", "scope": "read"}, "name"), ({"name": "x", "scope": "admin"}, "scope"),
-     ({"name": "x", "scope": "read", "tables": "1"}, "tables"), ({"name": "x", "scope": "referee", "tables": "a-b"}, "tables"),
-     ({"name": "x", "scope": "read", "expires_at": "2000-01-01T00:00:00Z"}, "expires_at")],
-)  # fmt: skip
+    [
+        ({"name": "", "scope": "read"}, "name"),
+        ({"name": "x", "scope": "admin"}, "scope"),
+        ({"name": "x", "scope": "read", "tables": "1"}, "tables"),
+        ({"name": "x", "scope": "referee", "tables": "a-b"}, "tables"),
+        ({"name": "x", "scope": "read", "expires_at": "2000-01-01T00:00:00Z"}, "expires_at"),
+    ],
+)
 def test_a_token_that_cannot_be_issued_is_400_naming_the_field(event, body, field):
     superuser = User.objects.create_superuser("root")
     client = Client()
@@ -252,9 +261,7 @@ def test_someone_who_saved_first_is_a_409(event, tables):
     assert post(client, hands_url(tables[0]), {"number": 1, **RON}).status_code == 201
     again = post(client, hands_url(tables[0]), {"number": 1, **RON})
     assert again.status_code == 409 and again.json()["error"]["code"] == "version_conflict"
-    stale = post(
-        client, reverse("api_v1:hand_versions", args=[tables[0].pk, 1]), {**RON, "expected_version": 0}
-    )
+    stale = post(client, reverse("api_v1:hand_versions", args=[tables[0].pk, 1]), {**RON, "expected_version": 0})
     assert stale.status_code == 409 and stale.json()["error"]["field"] == "expected_version"
     assert HandVersion.objects.count() == 1
 
@@ -266,14 +273,16 @@ def test_someone_who_saved_first_is_a_409(event, tables):
         ({"number": 1, "outcome": "win", "dealer_position": 0}, "outcome"),
         ({"number": 1, **RON, "dealer_position": 7}, "dealer_position"),
         ({"number": 1, **RON, "wins": "East"}, "wins"),
-        ({"number": 1, **RON, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30, "yaku": [["riichi"]]}]},
-         "wins[0].yaku[0]"),
+        (
+            {"number": 1, **RON, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30, "yaku": [["riichi"]]}]},
+            "wins[0].yaku[0]",
+        ),
         ({"number": 1, **RON, "wins": [{"winner": 1, "discarder": 2, "hand": {"tiles": "1m\x002m"}}]}, "wins[0].hand"),
         ({"number": 1, **RON, "note": "x" * 201}, "note"),
         ({"number": 10**6, **RON}, "number"),
         ({**RON}, "number"),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_400_naming_the_field_and_nothing_is_written(event, tables, body, field):
     response = post(bearer(token(event, "organizer").secret), hands_url(tables[0]), body)
     assert response.status_code == 400, response.content
@@ -294,9 +303,7 @@ def test_a_body_that_is_not_json_is_400_and_a_form_is_415(event, tables):
 
 def test_a_seating_draft_and_why_a_player_is_out_are_for_the_staff(event, tables):
     Round.objects.filter(event=event).update(status=Round.Status.DRAFT)
-    Entry.objects.filter(pk=tables[0].seats.first().entry_id).update(
-        status="withdrawn", status_reason="went home ill"
-    )
+    Entry.objects.filter(pk=tables[0].seats.first().entry_id).update(status="withdrawn", status_reason="went home ill")
     event.is_public = True
     event.save(update_fields=["is_public"])
     organizer = bearer(token(event, "organizer").secret)
@@ -304,8 +311,7 @@ def test_a_seating_draft_and_why_a_player_is_out_are_for_the_staff(event, tables
     assert Client().get(reverse("api_v1:round_seating", args=[event.slug, 1])).status_code == 404
     assert organizer.get(reverse("api_v1:table", args=[tables[0].pk])).status_code == 200
     reasons = {
-        e["status_reason"]
-        for e in Client().get(reverse("api_v1:event_entries", args=[event.slug])).json()["results"]
+        e["status_reason"] for e in Client().get(reverse("api_v1:event_entries", args=[event.slug])).json()["results"]
     }
     assert reasons == {""}
     staff = organizer.get(reverse("api_v1:event_entries", args=[event.slug])).json()["results"]
@@ -333,19 +339,17 @@ def test_penalties_absences_and_rulings_name_the_token_and_a_disqualifying_foul_
     assert logged.status_code == 201 and logged.json()["points"] == 400
     penalty = Penalty.objects.get()
     assert penalty.logged_by_token_id == issued.token.pk and penalty.entry.status == Entry.Status.DISQUALIFIED
-    absent = post(
-        client, reverse("api_v1:table_absences", args=[tables[0].pk]), {"position": 3, "during": False}
-    )
+    absent = post(client, reverse("api_v1:table_absences", args=[tables[0].pk]), {"position": 3, "during": False})
     assert absent.status_code == 201 and [s["game_index"] for s in absent.json()["seats"]] == [0, 1, 2, None]
     back = client.delete(reverse("api_v1:table_absence", args=[tables[0].pk, 3]))
     assert back.status_code == 200 and back.json()["seats"][3]["absence"] == "present"
-    ruled = post(
-        client, reverse("api_v1:table_rulings", args=[tables[0].pk]), {"decision": "replay", "position": 1}
-    )
+    ruled = post(client, reverse("api_v1:table_rulings", args=[tables[0].pk]), {"decision": "replay", "position": 1})
     assert ruled.status_code == 201
     assert Ruling.objects.get().decided_by_token_id == issued.token.pk
-    assert post(client, reverse("api_v1:table_rulings", args=[tables[0].pk]),
-                {"decision": "x", "position": 9}).status_code == 400  # fmt: skip
+    assert (
+        post(client, reverse("api_v1:table_rulings", args=[tables[0].pk]), {"decision": "x", "position": 9}).status_code
+        == 400
+    )
 
 
 def test_the_result_from_final_scores_is_checked_like_the_console(event, tables):
@@ -364,15 +368,11 @@ def test_the_result_from_final_scores_is_checked_like_the_console(event, tables)
 
 def test_the_v1_clock_runs_with_a_token_and_the_old_clock_answers_as_before(event, tables):
     client = bearer(token(event, "referee", "1").secret)
-    started = post(
-        client, reverse("api_v1:clock_start", args=[tables[0].pk]), {"hand_number": 1, "dealer_position": 0}
-    )
+    started = post(client, reverse("api_v1:clock_start", args=[tables[0].pk]), {"hand_number": 1, "dealer_position": 0})
     assert started.status_code == 200 and started.json()["seat_on_turn"] == 0
     wrong = post(client, reverse("api_v1:clock_press", args=[tables[0].pk]), {"seat": 2, "turn_number": 1})
     assert wrong.status_code == 409 and wrong.json()["error"]["code"] == "clock_wrong_seat"
-    old = post(
-        client, reverse("tournament_api:clock_press", args=[tables[0].pk]), {"seat": 0, "turn_number": 1}
-    )
+    old = post(client, reverse("tournament_api:clock_press", args=[tables[0].pk]), {"seat": 0, "turn_number": 1})
     assert old.status_code == 403  # the old clock API takes sessions only
 
 
@@ -383,8 +383,17 @@ def test_an_organizer_token_registers_players_by_values_and_by_their_external_id
     client = bearer(token(event, "organizer").secret)
     url = reverse("api_v1:event_entries", args=[event.slug])
     known = Player.objects.create(display_name="Known Player", external_id="04010123")
-    first = post(client, url, {"display_name": "Ann Example", "family_name": "Example", "given_name": "Ann",
-                               "country": "nl", "external_id": "04010999"})  # fmt: skip
+    first = post(
+        client,
+        url,
+        {
+            "display_name": "Ann Example",
+            "family_name": "Example",
+            "given_name": "Ann",
+            "country": "nl",
+            "external_id": "04010999",
+        },
+    )
     assert first.status_code == 201 and first.json()["player"]["country"] == "NL"
     by_id = post(client, url, {"display_name": "Whatever", "external_id": "04010123"})
     assert by_id.status_code == 201 and by_id.json()["player"]["id"] == known.pk
@@ -395,15 +404,18 @@ def test_an_organizer_token_registers_players_by_values_and_by_their_external_id
 
 @pytest.mark.parametrize(
     ("body", "field"),
-    [({"display_name": "A", "country": "Nederland"}, "country"), ({"display_name": "A", "country": "1x"}, "country"),
-     ({"player": 10**9}, "player"), ({"player": 1, "display_name": "A"}, "player"), ({}, "display_name"),
-     ({"display_name": "   "}, "display_name")],
-)  # fmt: skip
+    [
+        ({"display_name": "A", "country": "Nederland"}, "country"),
+        ({"display_name": "A", "country": "1x"}, "country"),
+        ({"player": 10**9}, "player"),
+        ({"player": 1, "display_name": "A"}, "player"),
+        ({}, "display_name"),
+        ({"display_name": "   "}, "display_name"),
+    ],
+)
 def test_a_player_who_cannot_be_registered_is_400_and_nothing_is_written(event, body, field):
     players = Player.objects.count()
-    response = post(
-        bearer(token(event, "organizer").secret), reverse("api_v1:event_entries", args=[event.slug]), body
-    )
+    response = post(bearer(token(event, "organizer").secret), reverse("api_v1:event_entries", args=[event.slug]), body)
     assert response.status_code == 400 and response.json()["error"]["field"] == field
     assert Player.objects.count() == players and event.entries.count() == 8
 
@@ -454,8 +466,7 @@ def test_standings_are_paginated_with_an_etag_that_stays_until_they_change(playe
     assert first.status_code == 200 and body["count"] == 8 and body["rounds"] == [1]
     top = played.standings_rows.order_by("position").first()
     assert (
-        body["results"][0]["total_points"] == str(top.total_points)
-        and body["results"][0]["history"][0]["round"] == 1
+        body["results"][0]["total_points"] == str(top.total_points) and body["results"][0]["history"][0]["round"] == 1
     )
     again = client.get(url, HTTP_IF_NONE_MATCH=first.headers["ETag"])
     assert again.status_code == 304
@@ -475,17 +486,13 @@ def test_a_long_field_is_read_a_hundred_rows_a_page(make_event):
 def test_the_exports_give_the_standings_the_event_and_a_ranking_results_file(played):
     client = bearer(token(played, "read").secret)
     standings = list(
-        csv.DictReader(
-            io.StringIO(client.get(reverse("api_v1:export_csv", args=[played.slug])).content.decode())
-        )
+        csv.DictReader(io.StringIO(client.get(reverse("api_v1:export_csv", args=[played.slug])).content.decode()))
     )
     assert len(standings) == 8 and standings[0]["total_points"] == str(
         played.standings_rows.order_by("position").first().total_points
     )
     ema = list(
-        csv.DictReader(
-            io.StringIO(client.get(reverse("api_v1:results_ema", args=[played.slug])).content.decode())
-        )
+        csv.DictReader(io.StringIO(client.get(reverse("api_v1:results_ema", args=[played.slug])).content.decode()))
     )
     assert list(ema[0]) == [
         "place",
@@ -539,13 +546,11 @@ def test_the_schema_lists_every_endpoint_with_exact_points():
     schema = json.loads(response.content)
     assert response.status_code == 200 and schema["openapi"].startswith("3.")
     assert (
-        "/api/v1/tables/{table_id}/hands" in schema["paths"]
-        and "/api/tables/{table_id}/clock" not in schema["paths"]
+        "/api/v1/tables/{table_id}/hands" in schema["paths"] and "/api/tables/{table_id}/clock" not in schema["paths"]
     )
     assert schema["components"]["securitySchemes"]["apiToken"]["scheme"] == "bearer"
     assert (
-        schema["components"]["schemas"]["SeatResult"]["properties"]["game_points"]["pattern"]
-        == "^-?[0-9]+(/[0-9]+)?$"
+        schema["components"]["schemas"]["SeatResult"]["properties"]["game_points"]["pattern"] == "^-?[0-9]+(/[0-9]+)?$"
     )
 
 

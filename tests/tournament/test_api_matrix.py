@@ -57,8 +57,14 @@ ROLES = (
 TOKENS = {role for role in ROLES if role.endswith("_token") or "_token_" in role}
 ALL = set(ROLES)
 VALID = ALL - {"revoked_token", "expired_token"}
-READERS = {"read_token", "referee_token_table_1", "organizer_token", "session_organizer", "session_referee_table_1",
-           "superuser"}  # fmt: skip
+READERS = {
+    "read_token",
+    "referee_token_table_1",
+    "organizer_token",
+    "session_organizer",
+    "session_referee_table_1",
+    "superuser",
+}
 ORGANIZERS = {"organizer_token", "session_organizer", "superuser"}
 TOKEN_ISSUERS = {"session_organizer", "superuser"}
 AT_TABLE_1 = {
@@ -97,8 +103,16 @@ def build_world() -> World:
         "session_referee_table_1": User.objects.create_user("ref1"),
         "superuser": User.objects.create_superuser("root"),
     }
-    event = Event.objects.create(name="Closed Cup", slug="closed-cup", ruleset=standard, is_public=False, owner=owner,
-                                 clock_bank_seconds=600, status=Event.Status.RUNNING, team_rule="sum")  # fmt: skip
+    event = Event.objects.create(
+        name="Closed Cup",
+        slug="closed-cup",
+        ruleset=standard,
+        is_public=False,
+        owner=owner,
+        clock_bank_seconds=600,
+        status=Event.Status.RUNNING,
+        team_rule="sum",
+    )
     other = Event.objects.create(name="Other Cup", slug="other-cup", ruleset=standard, is_public=False)
     people = Player.objects.bulk_create(Player(display_name=f"Player {i:02d}") for i in range(1, 13))
     Entry.objects.bulk_create(Entry(event=event, player=p) for p in people[:8])
@@ -110,20 +124,20 @@ def build_world() -> World:
     table_1, table_2 = round_.tables.order_by("number")
     role_grant(event=event, user=users["session_referee_table_1"], kind="referee", tables="1")
     # table 1: hand 1 recorded, West left after it, the clock of hand 2 running; table 2: nothing yet
-    hand_record(table=table_1, number=1, expected_version=0,
-                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]})  # fmt: skip
+    hand_record(
+        table=table_1,
+        number=1,
+        expected_version=0,
+        data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]},
+    )
     seat_mark_absent(seat=table_1.seats.get(position=3), during=True)
     clock_start(table=table_1, hand_number=2, dealer_position=1)
     secrets = {
         "read_token": api_token_issue(event=event, name="scoreboard", scope="read").secret,
-        "referee_token_table_1": api_token_issue(
-            event=event, name="tablet 1", scope="referee", tables="1"
-        ).secret,
+        "referee_token_table_1": api_token_issue(event=event, name="tablet 1", scope="referee", tables="1").secret,
         "referee_token_other_event": api_token_issue(event=other, name="elsewhere", scope="referee").secret,
         "organizer_token": api_token_issue(event=event, name="club software", scope="organizer").secret,
-        "organizer_token_other_event": api_token_issue(
-            event=other, name="their club", scope="organizer"
-        ).secret,
+        "organizer_token_other_event": api_token_issue(event=other, name="their club", scope="organizer").secret,
     }
     revoked = api_token_issue(event=event, name="old", scope="organizer")
     revoked.token.revoke(owner)
@@ -134,25 +148,52 @@ def build_world() -> World:
     [card] = scorekeeper_keys_issue(tables=[table_2])
     link = event.entries.order_by("id").first().link_token
     team = Team.objects.create(event=event, name="Red", captain_id=ids[0])  # members 1 and 2, reserve 8
-    TeamMember.objects.bulk_create([TeamMember(team=team, entry_id=ids[0]), TeamMember(team=team, entry_id=ids[1]),
-                                    TeamMember(team=team, entry_id=ids[7], role=TeamMember.Role.RESERVE)])  # fmt: skip
-    return World(event=event, other=other, table_1=table_1, table_2=table_2, spare_token=spare, secrets=secrets,
-                 users=users, card=card, player_link=link, sign_ups=registration_built(event), team=team)  # fmt: skip
+    TeamMember.objects.bulk_create(
+        [
+            TeamMember(team=team, entry_id=ids[0]),
+            TeamMember(team=team, entry_id=ids[1]),
+            TeamMember(team=team, entry_id=ids[7], role=TeamMember.Role.RESERVE),
+        ]
+    )
+    return World(
+        event=event,
+        other=other,
+        table_1=table_1,
+        table_2=table_2,
+        spare_token=spare,
+        secrets=secrets,
+        users=users,
+        card=card,
+        player_link=link,
+        sign_ups=registration_built(event),
+        team=team,
+    )
 
 
 def registration_built(event: Event) -> dict[str, SignUp]:
     """The event's registration, open, approving each sign-up, check-in open: one sign-up confirmed (its entry
     the event's first), one pending, two waiting."""
     now = timezone.now()
-    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                cap=2, approval=True, checkin_opens_at=now - timedelta(hours=1))  # fmt: skip
-    states = {"confirmed": SignUp.State.CONFIRMED, "pending": SignUp.State.PENDING,
-              "waiting": SignUp.State.WAITING, "waiting_2": SignUp.State.WAITING}  # fmt: skip
+    Registration.objects.create(
+        event=event,
+        opens_at=now - timedelta(days=1),
+        closes_at=now + timedelta(days=1),
+        cap=2,
+        approval=True,
+        checkin_opens_at=now - timedelta(hours=1),
+    )
+    states = {
+        "confirmed": SignUp.State.CONFIRMED,
+        "pending": SignUp.State.PENDING,
+        "waiting": SignUp.State.WAITING,
+        "waiting_2": SignUp.State.WAITING,
+    }
     made = {
-        label: SignUp.objects.create(event=event, state=state, rank=rank, name=f"Signed {label}",
-                                     email=f"{label}@example.org", nonce=label)
+        label: SignUp.objects.create(
+            event=event, state=state, rank=rank, name=f"Signed {label}", email=f"{label}@example.org", nonce=label
+        )
         for rank, (label, state) in enumerate(states.items(), start=1)
-    }  # fmt: skip
+    }
     SignUp.objects.filter(pk=made["confirmed"].pk).update(entry=event.entries.order_by("id").first())
     return made
 
@@ -168,9 +209,7 @@ def client_for(world: World, role: str) -> Client:
         return Client(HTTP_AUTHORIZATION=f"Bearer {world.secrets[role]}")
     client = Client()
     if role == "scorekeeper_table_2":
-        response = client.post(
-            reverse("console:table_card", args=[world.card.token]), {"pin": world.card.pin}
-        )
+        response = client.post(reverse("console:table_card", args=[world.card.token]), {"pin": world.card.pin})
         assert response.status_code == 302
     elif role == "player":
         assert client.get(reverse("tournament:player_link", args=[world.player_link])).status_code == 302
@@ -247,94 +286,178 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("event", "GET"): [C("read the event", v1("event", slug), READERS)],
     ("event_rules", "GET"): [C("read its rules", v1("event_rules", slug), READERS)],
     ("event_entries", "GET"): [C("list its entries", v1("event_entries", slug), READERS)],
-    ("event_entries", "POST"): [C("register a player", v1("event_entries", slug), ORGANIZERS,
-                                  {"display_name": "Walk-in", "external_id": "EMA-0001", "country": "de"})],
+    ("event_entries", "POST"): [
+        C(
+            "register a player",
+            v1("event_entries", slug),
+            ORGANIZERS,
+            {"display_name": "Walk-in", "external_id": "EMA-0001", "country": "de"},
+        )
+    ],
     ("event_rounds", "GET"): [C("list its rounds", v1("event_rounds", slug), READERS)],
     ("round_seating", "GET"): [C("read round 1's seating", v1("round_seating", slug, 1), READERS)],
     ("event_standings", "GET"): [C("read the standings", v1("event_standings", slug), READERS)],
     ("event_rulings", "GET"): [C("list the event's rulings", v1("event_rulings", slug), READERS)],
     ("event_teams", "GET"): [C("list the event's teams", v1("event_teams", slug), READERS)],
     ("event_team_standings", "GET"): [C("read the team standings", v1("event_team_standings", slug), READERS)],
-    ("team_reserve_in", "POST"): [C("bring a reserve in for round 2", v1("team_reserve_in", slug, lambda w: w.team.pk),
-                                    ORGANIZERS, {"reserve": reserve_entry, "member": member_entry, "round": 2})],
-    ("event_rulings", "POST"): [C("record an event-wide ruling", v1("event_rulings", slug), EVERY_TABLE,
-                                  {"decision": "lunch at noon"})],
+    ("team_reserve_in", "POST"): [
+        C(
+            "bring a reserve in for round 2",
+            v1("team_reserve_in", slug, lambda w: w.team.pk),
+            ORGANIZERS,
+            {"reserve": reserve_entry, "member": member_entry, "round": 2},
+        )
+    ],
+    ("event_rulings", "POST"): [
+        C("record an event-wide ruling", v1("event_rulings", slug), EVERY_TABLE, {"decision": "lunch at noon"})
+    ],
     ("event_tokens", "GET"): [C("list the API tokens", v1("event_tokens", slug), TOKEN_ISSUERS)],
-    ("event_tokens", "POST"): [C("issue an API token", v1("event_tokens", slug), TOKEN_ISSUERS,
-                                 {"name": "overlay", "scope": "referee", "tables": "2"})],
-    ("event_token_revoke", "POST"): [C("revoke an API token", v1("event_token_revoke", slug, lambda w: w.spare_token.pk),
-                                       TOKEN_ISSUERS)],
+    ("event_tokens", "POST"): [
+        C(
+            "issue an API token",
+            v1("event_tokens", slug),
+            TOKEN_ISSUERS,
+            {"name": "overlay", "scope": "referee", "tables": "2"},
+        )
+    ],
+    ("event_token_revoke", "POST"): [
+        C("revoke an API token", v1("event_token_revoke", slug, lambda w: w.spare_token.pk), TOKEN_ISSUERS)
+    ],
     ("export_csv", "GET"): [C("export the standings as CSV", v1("export_csv", slug), READERS)],
     ("export_json", "GET"): [C("export the event as JSON", v1("export_json", slug), READERS)],
     ("archive_schema", "GET"): [C("the archive's JSON Schema", v1("archive_schema"), VALID)],
     ("results_ema", "GET"): [C("export the EMA results", v1("results_ema", slug), READERS)],
     ("event_registration", "GET"): [C("read the registration", v1("event_registration", slug), READERS)],
     ("event_sign_ups", "GET"): [C("list the sign-ups", v1("event_sign_ups", slug), ORGANIZERS)],
-    ("event_sign_ups", "POST"): [C("sign someone up", v1("event_sign_ups", slug), ORGANIZERS,
-                                   {"name": "Walk-in", "email": "walk-in@example.org"})],
-    ("sign_up_approve", "POST"): [C("approve a pending sign-up", v1("sign_up_approve", slug, sign_up("pending")),
-                                    ORGANIZERS)],
-    ("sign_up_refuse", "POST"): [C("refuse and block a sign-up", v1("sign_up_refuse", slug, sign_up("waiting")),
-                                   ORGANIZERS, {"reason": "twice", "block": True})],
-    ("sign_up_withdraw", "POST"): [C("withdraw a sign-up", v1("sign_up_withdraw", slug, sign_up("waiting")),
-                                     ORGANIZERS)],
-    ("sign_up_check_in", "POST"): [C("check a player in", v1("sign_up_check_in", slug, sign_up("confirmed")),
-                                     ORGANIZERS)],
-    ("sign_up_move", "POST"): [C("move a sign-up up the waiting list", v1("sign_up_move", slug, sign_up("waiting_2")),
-                                 ORGANIZERS, {"before": sign_up("waiting"), "reason": "called first"})],
+    ("event_sign_ups", "POST"): [
+        C(
+            "sign someone up",
+            v1("event_sign_ups", slug),
+            ORGANIZERS,
+            {"name": "Walk-in", "email": "walk-in@example.org"},
+        )
+    ],
+    ("sign_up_approve", "POST"): [
+        C("approve a pending sign-up", v1("sign_up_approve", slug, sign_up("pending")), ORGANIZERS)
+    ],
+    ("sign_up_refuse", "POST"): [
+        C(
+            "refuse and block a sign-up",
+            v1("sign_up_refuse", slug, sign_up("waiting")),
+            ORGANIZERS,
+            {"reason": "twice", "block": True},
+        )
+    ],
+    ("sign_up_withdraw", "POST"): [
+        C("withdraw a sign-up", v1("sign_up_withdraw", slug, sign_up("waiting")), ORGANIZERS)
+    ],
+    ("sign_up_check_in", "POST"): [
+        C("check a player in", v1("sign_up_check_in", slug, sign_up("confirmed")), ORGANIZERS)
+    ],
+    ("sign_up_move", "POST"): [
+        C(
+            "move a sign-up up the waiting list",
+            v1("sign_up_move", slug, sign_up("waiting_2")),
+            ORGANIZERS,
+            {"before": sign_up("waiting"), "reason": "called first"},
+        )
+    ],
     ("checkin_close", "POST"): [C("close check-in", v1("checkin_close", slug), ORGANIZERS)],
     ("players", "GET"): [C("list players", v1("players"), VALID)],
-    ("table", "GET"): [C("read table 1", v1("table", t1), READERS),
-                       C("read table 2", v1("table", t2), READERS | {"scorekeeper_table_2"})],
+    ("table", "GET"): [
+        C("read table 1", v1("table", t1), READERS),
+        C("read table 2", v1("table", t2), READERS | {"scorekeeper_table_2"}),
+    ],
     ("table_hands", "GET"): [C("list table 1's hands", v1("table_hands", t1), READERS)],
-    ("table_hands", "POST"): [C("record a hand at table 1", v1("table_hands", t1), AT_TABLE_1, {"number": 2, **RON}),
-                              C("record a hand at table 2", v1("table_hands", t2), AT_TABLE_2,
-                                {"number": 1, "outcome": "exhaustive_draw", "dealer_position": 0})],
+    ("table_hands", "POST"): [
+        C("record a hand at table 1", v1("table_hands", t1), AT_TABLE_1, {"number": 2, **RON}),
+        C(
+            "record a hand at table 2",
+            v1("table_hands", t2),
+            AT_TABLE_2,
+            {"number": 1, "outcome": "exhaustive_draw", "dealer_position": 0},
+        ),
+    ],
     ("hand_versions", "GET"): [C("read every version of hand 1", v1("hand_versions", t1, 1), READERS)],
-    ("hand_versions", "POST"): [C("correct hand 1 at table 1", v1("hand_versions", t1, 1), AT_TABLE_1,
-                                  {"expected_version": 1, "outcome": "ron", "dealer_position": 0,
-                                   "wins": [{"winner": 1, "discarder": 2, "han": 4, "fu": 30}]})],
+    ("hand_versions", "POST"): [
+        C(
+            "correct hand 1 at table 1",
+            v1("hand_versions", t1, 1),
+            AT_TABLE_1,
+            {
+                "expected_version": 1,
+                "outcome": "ron",
+                "dealer_position": 0,
+                "wins": [{"winner": 1, "discarder": 2, "han": 4, "fu": 30}],
+            },
+        )
+    ],
     ("hand_void", "POST"): [C("void hand 1 at table 1", v1("hand_void", t1, 1), AT_TABLE_1, {"expected_version": 1})],
     ("table_result", "GET"): [C("read table 1's result", v1("table_result", t1), READERS)],
-    ("table_result", "POST"): [C("confirm table 1 from its hands", v1("table_result", t1), AT_TABLE_1, {"end_reason": "time"}),
-                               C("confirm table 2's final scores", v1("table_result", t2), AT_TABLE_2,
-                                 {"final_points": [40000, 30000, 20000, 10000]})],
+    ("table_result", "POST"): [
+        C("confirm table 1 from its hands", v1("table_result", t1), AT_TABLE_1, {"end_reason": "time"}),
+        C(
+            "confirm table 2's final scores",
+            v1("table_result", t2),
+            AT_TABLE_2,
+            {"final_points": [40000, 30000, 20000, 10000]},
+        ),
+    ],
     ("table_penalties", "GET"): [C("list table 1's penalties", v1("table_penalties", t1), READERS)],
-    ("table_penalties", "POST"): [C("log a penalty at table 1", v1("table_penalties", t1), AT_TABLE_1,
-                                    {"position": 0, "kind": "art35_revealed_hand", "hand_number": 2, "reason": "shown"})],
-    ("table_absences", "POST"): [C("mark South absent at table 1", v1("table_absences", t1), AT_TABLE_1,
-                                   {"position": 1, "during": True})],
+    ("table_penalties", "POST"): [
+        C(
+            "log a penalty at table 1",
+            v1("table_penalties", t1),
+            AT_TABLE_1,
+            {"position": 0, "kind": "art35_revealed_hand", "hand_number": 2, "reason": "shown"},
+        )
+    ],
+    ("table_absences", "POST"): [
+        C("mark South absent at table 1", v1("table_absences", t1), AT_TABLE_1, {"position": 1, "during": True})
+    ],
     ("table_absence", "DELETE"): [C("undo West's absence at table 1", v1("table_absence", t1, 3), AT_TABLE_1)],
     # a substitute: the table's referees (table 2's: the organizers; a referee of table 1 is refused there)
-    ("table_substitutes", "POST"): [C("seat a substitute at table 2", v1("table_substitutes", t2), EVERY_TABLE,
-                                      {"position": 0, "name": "Stand In"})],
+    ("table_substitutes", "POST"): [
+        C("seat a substitute at table 2", v1("table_substitutes", t2), EVERY_TABLE, {"position": 0, "name": "Stand In"})
+    ],
     # checking a round locks it: its organizers and referees; unlocking: the owner or an organizer token
-    ("round_check", "POST"): [C("check round 1 once its tables are finished", v1("round_check", slug, 1),
-                                AT_TABLE_1 - {"scorekeeper_table_2"}, setup=round_finished)],
-    ("round_unlock", "POST"): [C("unlock round 1, saying why", v1("round_unlock", slug, 1), ORGANIZERS,
-                                 {"reason": "a result was typed wrong"}, setup=round_checked)],
+    ("round_check", "POST"): [
+        C(
+            "check round 1 once its tables are finished",
+            v1("round_check", slug, 1),
+            AT_TABLE_1 - {"scorekeeper_table_2"},
+            setup=round_finished,
+        )
+    ],
+    ("round_unlock", "POST"): [
+        C(
+            "unlock round 1, saying why",
+            v1("round_unlock", slug, 1),
+            ORGANIZERS,
+            {"reason": "a result was typed wrong"},
+            setup=round_checked,
+        )
+    ],
     ("table_rulings", "GET"): [C("list table 1's rulings", v1("table_rulings", t1), READERS)],
-    ("table_rulings", "POST"): [C("record a ruling at table 1", v1("table_rulings", t1), AT_TABLE_1,
-                                  {"decision": "play on", "position": 0})],
+    ("table_rulings", "POST"): [
+        C("record a ruling at table 1", v1("table_rulings", t1), AT_TABLE_1, {"decision": "play on", "position": 0})
+    ],
     ("clock", "GET"): [C("read table 1's clock", v1("clock", t1), READERS)],
-    ("clock_start", "POST"): [C("start table 1's clock", v1("clock_start", t1), AT_TABLE_1,
-                                {"hand_number": 2, "dealer_position": 1}),
-                              C("start table 2's clock", v1("clock_start", t2), AT_TABLE_2,
-                                {"hand_number": 1, "dealer_position": 0})],
-    ("clock_press", "POST"): [C("press table 1's clock", v1("clock_press", t1), AT_TABLE_1,
-                                {"seat": 1, "turn_number": 1})],
+    ("clock_start", "POST"): [
+        C("start table 1's clock", v1("clock_start", t1), AT_TABLE_1, {"hand_number": 2, "dealer_position": 1}),
+        C("start table 2's clock", v1("clock_start", t2), AT_TABLE_2, {"hand_number": 1, "dealer_position": 0}),
+    ],
+    ("clock_press", "POST"): [
+        C("press table 1's clock", v1("clock_press", t1), AT_TABLE_1, {"seat": 1, "turn_number": 1})
+    ],
     ("clock_pause", "POST"): [C("pause table 1's clock", v1("clock_pause", t1), AT_TABLE_1)],
-    ("clock_resume", "POST"): [C("resume table 1's clock", v1("clock_resume", t1), AT_TABLE_1,
-                                 setup=lambda w: clock_pause(table=w.table_1))],
+    ("clock_resume", "POST"): [
+        C("resume table 1's clock", v1("clock_resume", t1), AT_TABLE_1, setup=lambda w: clock_pause(table=w.table_1))
+    ],
     ("clock_flag", "POST"): [C("record a flag on table 1's clock", v1("clock_flag", t1), AT_TABLE_1)],
-}  # fmt: skip
+}
 
-MATRIX = [
-    (route, method, case, role)
-    for (route, method), cases in CASES.items()
-    for case in cases
-    for role in ROLES
-]
+MATRIX = [(route, method, case, role) for (route, method), cases in CASES.items() for case in cases for role in ROLES]
 
 
 def url_conf_endpoints() -> set[tuple[str, str]]:
@@ -359,8 +482,9 @@ def test_every_endpoint_is_in_the_matrix():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("route", "method", "case", "role"), MATRIX,
-                         ids=[f"{m} {r}: {c.label} as {role}" for r, m, c, role in MATRIX])  # fmt: skip
+@pytest.mark.parametrize(
+    ("route", "method", "case", "role"), MATRIX, ids=[f"{m} {r}: {c.label} as {role}" for r, m, c, role in MATRIX]
+)
 def test_endpoint_answers_each_role(world, route, method, case, role):
     client = client_for(world, role)
     if case.setup is not None:
@@ -372,13 +496,9 @@ def test_endpoint_answers_each_role(world, route, method, case, role):
         if method == "GET":
             response = client.get(case.url(world))
         else:
-            response = client.generic(
-                method, case.url(world), json.dumps(body), content_type="application/json"
-            )
+            response = client.generic(method, case.url(world), json.dumps(body), content_type="application/json")
     if role in case.allowed:
-        assert response.status_code < 300, (
-            f"{role} was refused: {response.status_code} {response.content[:300]!r}"
-        )
+        assert response.status_code < 300, f"{role} was refused: {response.status_code} {response.content[:300]!r}"
         return
     expected = 401 if role in ("anonymous", "revoked_token", "expired_token") else 403
     assert response.status_code == expected, f"{role}: {response.status_code} {response.content[:300]!r}"

@@ -45,9 +45,7 @@ CONFORMANCE = [status_code_conformance, content_type_conformance, response_schem
 def said(exc) -> str:
     """A failure's titles, one line each."""
     failures = exc.exceptions if isinstance(exc, FailureGroup) else [exc]
-    return "; ".join(
-        f"{getattr(f, 'title', type(f).__name__)}: {str(f).splitlines()[0][:200]}" for f in failures
-    )
+    return "; ".join(f"{getattr(f, 'title', type(f).__name__)}: {str(f).splitlines()[0][:200]}" for f in failures)
 
 
 @pytest.fixture
@@ -64,12 +62,21 @@ def world(make_event, seated_round):
     organizer = api_token_issue(event=event, name="schemathesis", scope="organizer")
     spare = api_token_issue(event=event, name="spare", scope="read")
     now = timezone.now()
-    Registration.objects.create(event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1),
-                                cap=1, checkin_opens_at=now)  # fmt: skip
+    Registration.objects.create(
+        event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1), cap=1, checkin_opens_at=now
+    )
     sign_up = sign_up_create(event=event, values={"name": "Signed", "email": "signed@example.org"})
     team = Team.objects.create(event=event, name="Red")
-    path = {"slug": event.slug, "table_id": table.pk, "number": 1, "position": 3, "token_id": spare.token.pk,
-            "sign_up_id": sign_up.pk, "team_id": team.pk, "player_id": table.seats.first().entry.player_id}  # fmt: skip
+    path = {
+        "slug": event.slug,
+        "table_id": table.pk,
+        "number": 1,
+        "position": 3,
+        "token_id": spare.token.pk,
+        "sign_up_id": sign_up.pk,
+        "team_id": team.pk,
+        "player_id": table.seats.first().entry.player_id,
+    }
     return {"secret": organizer.secret, "path": path}
 
 
@@ -79,8 +86,14 @@ def test_no_request_the_schema_allows_or_not_makes_a_server_error(live_server, w
     sent, server_errors, nonconforming = [], [], []
 
     def examples(strategy, mode):
-        @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, database=None, derandomize=True,
-                  phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))  # fmt: skip
+        @settings(
+            max_examples=EXAMPLES_PER_OPERATION,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            phases=[Phase.explicit, Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
         @given(case=strategy)
         def run(case):
             cache.clear()
@@ -107,11 +120,11 @@ def test_no_request_the_schema_allows_or_not_makes_a_server_error(live_server, w
     for operation in operations:
         fixed = {p.name: world["path"][p.name] for p in operation.path_parameters}
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
-            examples(
-                operation.as_strategy(generation_mode=mode, headers=headers, path_parameters=fixed), mode
-            )
-    print(f"\nschemathesis: {len(operations)} operations, {len(sent)} requests, "
-          f"{sum(s >= 500 for s in sent)} server errors, {len(nonconforming)} answers off the schema")  # fmt: skip
+            examples(operation.as_strategy(generation_mode=mode, headers=headers, path_parameters=fixed), mode)
+    print(
+        f"\nschemathesis: {len(operations)} operations, {len(sent)} requests, "
+        f"{sum(s >= 500 for s in sent)} server errors, {len(nonconforming)} answers off the schema"
+    )
     for line in server_errors + nonconforming:
         print(line)
     print("answers by status:", sorted(Counter(sent).items()))

@@ -37,11 +37,23 @@ SEED = 69
 def simulated_event() -> Event:
     """16 players, 3 rounds with penalties and absences, then a 4th round in play whose last hand is voided
     (a hand with two versions)."""
-    event = event_create(slug="archived", name="Archived", players=simulated_players(16),
-                         ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=5, clock_bank_seconds=60,
-                         clock_increment_seconds=5)  # fmt: skip
-    event_simulate(event, rounds=3, seed=SEED, seating="shuffle", in_progress=(2, 3),
-                   incidents=Incidents(penalties=True, absences=True))  # fmt: skip
+    event = event_create(
+        slug="archived",
+        name="Archived",
+        players=simulated_players(16),
+        ruleset=Ruleset.objects.get(slug="standard"),
+        planned_rounds=5,
+        clock_bank_seconds=60,
+        clock_increment_seconds=5,
+    )
+    event_simulate(
+        event,
+        rounds=3,
+        seed=SEED,
+        seating="shuffle",
+        in_progress=(2, 3),
+        incidents=Incidents(penalties=True, absences=True),
+    )
     table = Table.objects.filter(round__event=event, status=Table.Status.PLAYING).order_by("number").first()
     last = table.hands.order_by("-number").first()
     hand_void(table=table, number=last.number, expected_version=last.current_version, note="entered twice")
@@ -65,18 +77,23 @@ def archive(original) -> dict:
 
 def standings_by_player(event: Event) -> dict[str, tuple]:
     return {
-        row.entry.player.external_id or row.name: (row.rank, row.award_rank, str(row.total_points), row.games,
-                                                    row.advances, row.penalty_points, row.status)
+        row.entry.player.external_id or row.name: (
+            row.rank,
+            row.award_rank,
+            str(row.total_points),
+            row.games,
+            row.advances,
+            row.penalty_points,
+            row.status,
+        )
         for row in event.standings_rows.select_related("entry__player")
-    }  # fmt: skip
+    }
 
 
 def test_the_export_of_an_event_with_a_penalty_an_absence_and_a_correction_validates(archive):
     # given an archive with a penalty, an absence and a hand in two versions
     seats = [s for r in archive["rounds"] for t in r["tables"] for s in t["seats"]]
-    versions = Counter(
-        (t["id"], h["number"]) for r in archive["rounds"] for t in r["tables"] for h in t["hands"]
-    )
+    versions = Counter((t["id"], h["number"]) for r in archive["rounds"] for t in r["tables"] for h in t["hands"])
     assert archive["archive_version"] == 1 and archive["penalties"]
     assert any(seat["absence"] != "present" for seat in seats)
     assert max(versions.values()) == 2
@@ -115,11 +132,26 @@ def test_the_round_trip_gives_an_event_that_audits_clean_with_the_same_standings
         key = "hand__table__round__event" if model is HandVersion else "table__round__event"
         return sorted(model.objects.filter(**{key: event}).values_list(*fields))
 
-    hand_fields = ("hand__table__round__number", "hand__table__number", "hand__number", "version", "is_current",
-                   "outcome", "deltas", "recorded_at")  # fmt: skip
+    hand_fields = (
+        "hand__table__round__number",
+        "hand__table__number",
+        "hand__number",
+        "version",
+        "is_current",
+        "outcome",
+        "deltas",
+        "recorded_at",
+    )
     assert versions(HandVersion, imported, *hand_fields) == versions(HandVersion, original, *hand_fields)
-    result_fields = ("table__round__number", "table__number", "seat__position", "version", "is_current",
-                     "game_points", "recorded_at")  # fmt: skip
+    result_fields = (
+        "table__round__number",
+        "table__number",
+        "seat__position",
+        "version",
+        "is_current",
+        "game_points",
+        "recorded_at",
+    )
     assert versions(SeatResult, imported, *result_fields) == versions(SeatResult, original, *result_fields)
     absences = ("round__number", "table__number", "position", "absence", "left_after_hand")
     assert sorted(Seat.objects.filter(round__event=imported).values_list(*absences)) == sorted(
@@ -148,12 +180,14 @@ def test_an_invalid_archive_is_refused_with_its_path_and_nothing_is_written(arch
         HandVersion.objects.count(),
     )
     # when it is imported, then it is refused, naming the path
-    with pytest.raises(
-        CommandError, match=r"^archive_invalid: \$\.rounds\[2\]\.tables\[0\]\.seats\[1\]\.position: "
-    ):
+    with pytest.raises(CommandError, match=r"^archive_invalid: \$\.rounds\[2\]\.tables\[0\]\.seats\[1\]\.position: "):
         call_command("import_event", str(path))
-    assert (Event.objects.count(), Player.objects.count(), Ruleset.objects.count(),
-            HandVersion.objects.count()) == before  # fmt: skip
+    assert (
+        Event.objects.count(),
+        Player.objects.count(),
+        Ruleset.objects.count(),
+        HandVersion.objects.count(),
+    ) == before
 
 
 def test_a_row_naming_a_row_the_archive_does_not_hold_writes_nothing(archive):
@@ -180,8 +214,13 @@ def test_a_ruleset_that_differs_is_copied_under_a_new_slug(archive):
 def player_of_a_private_event(external_id: str = "EMA-42") -> tuple[Player, Event]:
     """A stored player entered only in a private event another organizer owns."""
     owner = User.objects.create_user(f"organizer-of-{external_id}")
-    private = Event.objects.create(slug=f"private-{external_id.lower()}", name="Private", is_public=False,
-                                   ruleset=Ruleset.objects.get(slug="standard"), owner=owner)  # fmt: skip
+    private = Event.objects.create(
+        slug=f"private-{external_id.lower()}",
+        name="Private",
+        is_public=False,
+        ruleset=Ruleset.objects.get(slug="standard"),
+        owner=owner,
+    )
     player = Player.objects.create(display_name=f"Known {external_id}", external_id=external_id)
     Entry.objects.create(event=private, player=player)
     return player, private
@@ -265,8 +304,14 @@ def test_an_archive_nested_too_deeply_is_refused_by_the_command_with_a_code_and_
     path = tmp_path / "deep.json"
     path.write_text("[" * 1_000_000, encoding="utf-8")
     # when the command reads it, then one line with the code, a non-zero exit, no traceback
-    run = subprocess.run([sys.executable, "manage.py", "import_event", str(path)], capture_output=True, text=True,
-                         cwd=settings.BASE_DIR, timeout=120, check=False)  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, "manage.py", "import_event", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        timeout=120,
+        check=False,
+    )
     assert run.returncode != 0
     assert "Traceback" not in run.stderr and "RecursionError" not in run.stderr
     assert run.stderr.strip().splitlines() == [
@@ -297,8 +342,12 @@ def refused_at(archive: dict) -> TaikaiError:
     with pytest.raises(TaikaiError) as refused:
         event_import(archive=archive)
     assert refused.value.code == "archive_invalid"
-    assert (Event.objects.count(), Player.objects.count(), HandVersion.objects.count(),
-            SeatResult.objects.count()) == before  # fmt: skip
+    assert (
+        Event.objects.count(),
+        Player.objects.count(),
+        HandVersion.objects.count(),
+        SeatResult.objects.count(),
+    ) == before
     return refused.value
 
 
@@ -335,8 +384,12 @@ def test_riichi_deposits_that_no_hand_left_are_refused_with_their_path(archive):
 def test_a_running_score_that_the_hands_do_not_give_is_refused_at_its_path(archive):
     # given an archive where a game in progress shows its first seat 1,000 points up, its second 1,000 down
     broken = copy.deepcopy(archive)
-    r, t, table = next((r, t, table) for r, round_ in enumerate(broken["rounds"])
-                       for t, table in enumerate(round_["tables"]) if table["status"] == "playing" and table["hands"])  # fmt: skip
+    r, t, table = next(
+        (r, t, table)
+        for r, round_ in enumerate(broken["rounds"])
+        for t, table in enumerate(round_["tables"])
+        if table["status"] == "playing" and table["hands"]
+    )
     table["running_points"][0] += 1000
     table["running_points"][1] -= 1000
     # when it is imported, then it is refused at the table's running score
@@ -346,8 +399,12 @@ def test_a_running_score_that_the_hands_do_not_give_is_refused_at_its_path(archi
 def test_final_points_that_the_hands_do_not_give_are_refused_at_the_tables_results(archive):
     # given an archive where a confirmed table's first seat has 1,000 points more, the second 1,000 fewer
     broken = copy.deepcopy(archive)
-    r, t, table = next((r, t, table) for r, round_ in enumerate(broken["rounds"])
-                       for t, table in enumerate(round_["tables"]) if table["status"] == "finished" and table["hands"])  # fmt: skip
+    r, t, table = next(
+        (r, t, table)
+        for r, round_ in enumerate(broken["rounds"])
+        for t, table in enumerate(round_["tables"])
+        if table["status"] == "finished" and table["hands"]
+    )
     current = sorted((x for x in table["results"] if x["is_current"]), key=lambda x: x["position"])
     current[0]["final_points"] += 1000
     current[1]["final_points"] -= 1000
@@ -360,15 +417,21 @@ def authors(archive: dict) -> dict[str, list]:
     """Every author text of an archive, by what was written (ids left out: they differ after an import)."""
     tables = [(r["number"], t) for r in archive["rounds"] for t in r["tables"]]
     return {
-        "hands": sorted((n, t["number"], h["number"], h["version"], h["recorded_by"]) for n, t in tables for h in t["hands"]),
-        "results": sorted((n, t["number"], x["position"], x["version"], x["recorded_by"]) for n, t in tables
-                          for x in t["results"]),
-        "penalties": sorted((p["kind"], p["reason"], p["logged_at"], p["logged_by"] or "", p["cancelled_by"] or "")
-                            for p in archive["penalties"]),
+        "hands": sorted(
+            (n, t["number"], h["number"], h["version"], h["recorded_by"]) for n, t in tables for h in t["hands"]
+        ),
+        "results": sorted(
+            (n, t["number"], x["position"], x["version"], x["recorded_by"]) for n, t in tables for x in t["results"]
+        ),
+        "penalties": sorted(
+            (p["kind"], p["reason"], p["logged_at"], p["logged_by"] or "", p["cancelled_by"] or "")
+            for p in archive["penalties"]
+        ),
         "rulings": sorted((r["decision"], r["decided_by"] or "") for r in archive["rulings"]),
-        "entries": sorted((e["player"]["display_name"], e["disqualification_confirmed_by"] or "")
-                          for e in archive["entries"]),
-    }  # fmt: skip
+        "entries": sorted(
+            (e["player"]["display_name"], e["disqualification_confirmed_by"] or "") for e in archive["entries"]
+        ),
+    }
 
 
 def with_authors(archive: dict, scorer: str, referee: str, director: str) -> dict:
@@ -383,10 +446,19 @@ def with_authors(archive: dict, scorer: str, referee: str, director: str) -> dic
         penalty["logged_by"] = [referee, "API token #3"][i % 2]
     named["penalties"][0].update(cancelled_at="2026-03-01T10:00:00Z", cancelled_by=director)
     table = named["rounds"][0]["tables"][0]
-    named["rulings"].append({"id": 9001, "table": table["id"], "entry": table["seats"][0]["entry"],
-                             "decision": "play on", "decided_at": "2026-03-01T10:05:00Z", "decided_by": director})  # fmt: skip
-    named["entries"][0].update(disqualification_confirmed_at="2026-03-01T10:10:00Z",
-                               disqualification_confirmed_by=director)  # fmt: skip
+    named["rulings"].append(
+        {
+            "id": 9001,
+            "table": table["id"],
+            "entry": table["seats"][0]["entry"],
+            "decision": "play on",
+            "decided_at": "2026-03-01T10:05:00Z",
+            "decided_by": director,
+        }
+    )
+    named["entries"][0].update(
+        disqualification_confirmed_at="2026-03-01T10:10:00Z", disqualification_confirmed_by=director
+    )
     return named
 
 
@@ -407,18 +479,16 @@ def test_authors_without_an_account_here_are_kept_as_the_archive_named_them(arch
     # and exported again, the same author texts, and how each version was recorded
     again = json.loads(json.dumps(archive_build(imported, staff=True)))
     assert authors(again) == authors(named)
-    assert recorded_via(again) == recorded_via(named) and set(recorded_via(again)) == {"account", "table card",
-                                                                                        "api token"}  # fmt: skip
+    assert recorded_via(again) == recorded_via(named) and set(recorded_via(again)) == {
+        "account",
+        "table card",
+        "api token",
+    }
 
 
 def recorded_via(archive: dict) -> list[str]:
     """How each version of a hand or a result was recorded, in the archive's order."""
-    return [
-        row["recorded_via"]
-        for r in archive["rounds"]
-        for t in r["tables"]
-        for row in t["hands"] + t["results"]
-    ]
+    return [row["recorded_via"] for r in archive["rounds"] for t in r["tables"] for row in t["hands"] + t["results"]]
 
 
 def test_an_author_named_like_an_account_here_is_kept_as_text_only(archive):
@@ -480,8 +550,21 @@ def _leaves(node, path=()):
 
 
 # values put in the place of another: other types, numbers out of range, text too long, no such day or choice
-REPLACEMENTS = [None, -1, 0, 10**12, "", "x" * 300, "2026-02-30", "2026-02-30T10:00:00Z", [], {}, 1.5, True,
-                "elsewhere"]  # fmt: skip
+REPLACEMENTS = [
+    None,
+    -1,
+    0,
+    10**12,
+    "",
+    "x" * 300,
+    "2026-02-30",
+    "2026-02-30T10:00:00Z",
+    [],
+    {},
+    1.5,
+    True,
+    "elsewhere",
+]
 
 
 def changed_once(archive: dict, *, seed: int, count: int):
@@ -541,9 +624,7 @@ def test_every_problem_the_schema_finds_is_said_in_the_readers_language(archive)
         keywords.add(error.validator)
         with translation.override("ja"):
             problem = schema_problem(error)
-        quoted_left_out = re.sub(
-            r'"[^"]*"', "", problem.replace(shown(error.instance), "")
-        )  # the file's values
+        quoted_left_out = re.sub(r'"[^"]*"', "", problem.replace(shown(error.instance), ""))  # the file's values
         words = set(re.findall(r"[A-Za-z]{3,}", quoted_left_out)) - {"true", "false", "null"}  # JSON's own
         assert problem != error.message and not words, (error.validator, error.message, problem)
     assert len(keywords) >= 4  # the changes reached several kinds of problem

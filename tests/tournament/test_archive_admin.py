@@ -26,8 +26,13 @@ UPLOAD = reverse("admin:tournament_event_import_archive")
 
 def played_event() -> int:
     """8 players, one round played: an archive with hands, results and standings."""
-    event = event_create(slug="uploaded", name="Uploaded Cup", players=simulated_players(8),
-                         ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=3)  # fmt: skip
+    event = event_create(
+        slug="uploaded",
+        name="Uploaded Cup",
+        players=simulated_players(8),
+        ruleset=Ruleset.objects.get(slug="standard"),
+        planned_rounds=3,
+    )
     event_simulate(event, rounds=1, seed=7, seating="shuffle")
     return event.pk
 
@@ -52,14 +57,11 @@ def signed_in(name: str, group: str) -> tuple[User, Client]:
 
 
 def upload(client: Client, content: bytes, name: str = "export.json"):
-    return client.post(
-        UPLOAD, {"archive": SimpleUploadedFile(name, content, content_type="application/json")}
-    )
+    return client.post(UPLOAD, {"archive": SimpleUploadedFile(name, content, content_type="application/json")})
 
 
 def counts() -> tuple[int, ...]:
-    return (Event.objects.count(), Player.objects.count(), HandVersion.objects.count(),
-            LogEntry.objects.count())  # fmt: skip
+    return (Event.objects.count(), Player.objects.count(), HandVersion.objects.count(), LogEntry.objects.count())
 
 
 def test_an_organizer_uploads_an_archive_and_organizes_the_new_event(archive):
@@ -160,8 +162,9 @@ def test_players_that_look_like_stored_ones_are_shown_first_and_linked_only_as_c
     # given two stored players of another organizer's private event, and an archive whose first two players
     # claim their external ids
     owner = User.objects.create_user("other-organizer")
-    private = Event.objects.create(slug="private", name="Private", is_public=False, owner=owner,
-                                   ruleset=Ruleset.objects.get(slug="standard"))  # fmt: skip
+    private = Event.objects.create(
+        slug="private", name="Private", is_public=False, owner=owner, ruleset=Ruleset.objects.get(slug="standard")
+    )
     chosen, left = (Player.objects.create(display_name=f"Stored {n}", external_id=f"EMA-{n}") for n in (1, 2))
     Entry.objects.bulk_create([Entry(event=private, player=chosen), Entry(event=private, player=left)])
     named = copy.deepcopy(archive)
@@ -176,9 +179,7 @@ def test_players_that_look_like_stored_ones_are_shown_first_and_linked_only_as_c
     assert "Stored 1" in page and "Stored 2" in page and 'name="link"' in page
     assert counts() == before
     # when they link the first and leave the second to be created anew
-    answer = client.post(
-        UPLOAD, {"preview": preview.context["digest"], "link": [named["entries"][0]["player"]["id"]]}
-    )
+    answer = client.post(UPLOAD, {"preview": preview.context["digest"], "link": [named["entries"][0]["player"]["id"]]})
     # then the event is imported: the first is the stored player, the second a new player
     event = Event.objects.get(slug="uploaded-2")
     assert answer.status_code == 302

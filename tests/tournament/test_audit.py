@@ -39,8 +39,13 @@ def simulated_once(django_db_setup, django_db_blocker):
     """12 players × 3 rounds, every hand through the services, seeded: played once for the module in
     a transaction rolled back at its end; each test's own transaction rolls back its corruption."""
     with django_db_blocker.unblock(), transaction.atomic():
-        event = event_create(slug="audited", name="Audited", players=simulated_players(12),
-                             ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=3)  # fmt: skip
+        event = event_create(
+            slug="audited",
+            name="Audited",
+            players=simulated_players(12),
+            ruleset=Ruleset.objects.get(slug="standard"),
+            planned_rounds=3,
+        )
         event_simulate(event, rounds=3, seed=3, seating="shuffle")
         yield event.pk
         transaction.set_rollback(True)
@@ -109,8 +114,9 @@ def test_penalty_points_are_deducted_from_the_standings_totals(simulated, django
     seat = table.seats.first()
     # art. 37: 100 × 4 players = 400 points, 0.4 game points off the event total
     with django_capture_on_commit_callbacks(execute=True):
-        penalty_log(event=simulated, entry=seat.entry, kind="art37_deliberate_foul", reason="swapped tiles",
-                    table=table)  # fmt: skip
+        penalty_log(
+            event=simulated, entry=seat.entry, kind="art37_deliberate_foul", reason="swapped tiles", table=table
+        )
     assert event_audit(simulated) == []
     row = StandingsRow.objects.get(event=simulated, entry=seat.entry)
     games = SeatResult.objects.filter(entry=seat.entry, is_current=True).values_list("game_points", flat=True)
@@ -200,10 +206,17 @@ def test_a_result_version_left_current_twice_is_refused_by_the_database(simulate
     row = SeatResult.objects.filter(table=table, is_current=True).first()
     with pytest.raises(IntegrityError), transaction.atomic():
         SeatResult.objects.create(
-            table=table, seat=row.seat, entry=row.entry, version=row.version + 1, final_points=row.final_points,
-            placement=row.placement, point_score=row.point_score, placement_points=row.placement_points,
-            oka=row.oka, game_points=row.game_points,
-        )  # fmt: skip
+            table=table,
+            seat=row.seat,
+            entry=row.entry,
+            version=row.version + 1,
+            final_points=row.final_points,
+            placement=row.placement,
+            point_score=row.point_score,
+            placement_points=row.placement_points,
+            oka=row.oka,
+            game_points=row.game_points,
+        )
 
 
 def test_a_seat_left_without_a_current_result(simulated):
@@ -261,8 +274,13 @@ def test_violations_print_code_place_and_message():
 @pytest.mark.slow
 @pytest.mark.once  # the audit of a long event: the same on every database
 def test_a_64_player_6_round_event_passes_the_audit():
-    event = event_create(slug="large", name="Large", players=simulated_players(64),
-                         ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=6)  # fmt: skip
+    event = event_create(
+        slug="large",
+        name="Large",
+        players=simulated_players(64),
+        ruleset=Ruleset.objects.get(slug="standard"),
+        planned_rounds=6,
+    )
     summary = event_simulate(event, rounds=6, seed=64)
     assert (summary.rounds, summary.tables) == (6, 96)
     assert event_audit(event) == []
@@ -278,11 +296,23 @@ INCIDENTS_SEED = 113
 @pytest.fixture(scope="module")
 def incidents_once(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), transaction.atomic():
-        event = event_create(slug="incidents", name="Incidents", players=simulated_players(16),
-                             ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=4,
-                             overtime_enabled=True, final_games=2, clock_bank_seconds=60)  # fmt: skip
-        event_simulate(event, rounds=4, seed=INCIDENTS_SEED, seating="shuffle",
-                       incidents=Incidents(penalties=True, absences=True, overtime=True, final=True))  # fmt: skip
+        event = event_create(
+            slug="incidents",
+            name="Incidents",
+            players=simulated_players(16),
+            ruleset=Ruleset.objects.get(slug="standard"),
+            planned_rounds=4,
+            overtime_enabled=True,
+            final_games=2,
+            clock_bank_seconds=60,
+        )
+        event_simulate(
+            event,
+            rounds=4,
+            seed=INCIDENTS_SEED,
+            seating="shuffle",
+            incidents=Incidents(penalties=True, absences=True, overtime=True, final=True),
+        )
         yield event.pk
         transaction.set_rollback(True)
 
@@ -363,12 +393,20 @@ def year_two(make_event, seated_round):
 
     event = make_event(4, overtime_enabled=True)
     table = seated_round(event).tables.get()
-    hand_record(table=table, number=1, expected_version=0,
-                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]})  # fmt: skip
+    hand_record(
+        table=table,
+        number=1,
+        expected_version=0,
+        data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 2, "fu": 40}]},
+    )
     for number in range(2, 7):  # East and North trade 1000 below South (it goes on), then a draw ends it
         winner, discarder = (0, 3) if number % 2 else (3, 0)
-        data = {"outcome": "ron", "dealer_position": 1, "overtime": True,
-                "wins": [{"winner": winner, "discarder": discarder, "han": 1, "fu": 30}]}  # fmt: skip
+        data = {
+            "outcome": "ron",
+            "dealer_position": 1,
+            "overtime": True,
+            "wins": [{"winner": winner, "discarder": discarder, "han": 1, "fu": 30}],
+        }
         if number == 6:
             data = {"outcome": "exhaustive_draw", "dealer_position": 1, "overtime": True}
         hand_record(table=table, number=number, expected_version=0, data=data)
@@ -417,11 +455,16 @@ def test_a_win_by_a_seat_that_lost_the_right(incidents):
         .first()
     )
     table = version.hand.table
-    winner = table.seats.exclude(absence=Seat.Absence.ABSENT_BEFORE).order_by("position")[
-        version.wins[0]["winner"]
-    ]
-    Penalty.objects.create(event=incidents, table=table, entry=winner.entry, hand_number=version.hand.number,
-                           round_number=table.round.number, kind="art35_revealed_hand", reason="late")  # fmt: skip
+    winner = table.seats.exclude(absence=Seat.Absence.ABSENT_BEFORE).order_by("position")[version.wins[0]["winner"]]
+    Penalty.objects.create(
+        event=incidents,
+        table=table,
+        entry=winner.entry,
+        hand_number=version.hand.number,
+        round_number=table.round.number,
+        kind="art35_revealed_hand",
+        reason="late",
+    )
     assert codes(incidents) == {"win_despite_penalty"}
 
 
@@ -430,15 +473,23 @@ def test_a_wrecked_wall_not_replayed(incidents):
         hand__table__round__event=incidents, outcome="tsumo", version=F("hand__current_version")
     ).first()
     table = version.hand.table
-    Penalty.objects.create(event=incidents, table=table, entry=table.seats.first().entry, hand_number=version.hand.number,
-                           round_number=table.round.number, kind="art36_wall_wrecked", reason="late")  # fmt: skip
+    Penalty.objects.create(
+        event=incidents,
+        table=table,
+        entry=table.seats.first().entry,
+        hand_number=version.hand.number,
+        round_number=table.round.number,
+        kind="art36_wall_wrecked",
+        reason="late",
+    )
     assert codes(incidents) == {"hand_not_replayed"}
 
 
 def deliberate_fouls(event):
     """The art. 37 fouls in force in the regular rounds whose player is still disqualified (art. 43)."""
-    fouls = Penalty.objects.filter(event=event, kind="art37_deliberate_foul", cancelled_at__isnull=True,
-                                   round_number__lte=event.planned_rounds)  # fmt: skip
+    fouls = Penalty.objects.filter(
+        event=event, kind="art37_deliberate_foul", cancelled_at__isnull=True, round_number__lte=event.planned_rounds
+    )
     return [f for f in fouls.order_by("id") if f.entry.status == Entry.Status.DISQUALIFIED]
 
 
@@ -497,8 +548,14 @@ def one_table(make_event, seated_round):
 def log(table, position, kind, hand_number):
     from tournament.services.discipline import penalty_log
 
-    return penalty_log(event=table.round.event, entry=table.seats.get(position=position).entry, kind=kind,
-                       reason="seen", table=table, hand_number=hand_number)  # fmt: skip
+    return penalty_log(
+        event=table.round.event,
+        entry=table.seats.get(position=position).entry,
+        kind=kind,
+        reason="seen",
+        table=table,
+        hand_number=hand_number,
+    )
 
 
 def left_after_first_hand(table):
@@ -553,8 +610,12 @@ def test_art36_3_a_win_by_the_wall_wrecker_in_the_replayed_hand(one_table):
     event, table = one_table()
     log(table, 1, "art36_wall_wrecked", 1)
     hand_record(table=table, number=1, expected_version=0, data={"outcome": "replayed", "dealer_position": 0})
-    version = hand_record(table=table, number=2, expected_version=0,
-                          data={**RON_BY_SOUTH, "wins": [{"winner": 3, "discarder": 2, "han": 2, "fu": 40}]})  # fmt: skip
+    version = hand_record(
+        table=table,
+        number=2,
+        expected_version=0,
+        data={**RON_BY_SOUTH, "wins": [{"winner": 3, "discarder": 2, "han": 2, "fu": 40}]},
+    )
     assert event_audit(event) == []
     HandVersion.objects.filter(pk=version.pk).update(
         wins=[{**version.wins[0], "winner": 1}], deltas=[0, 2600, -2600, 0]
@@ -562,8 +623,12 @@ def test_art36_3_a_win_by_the_wall_wrecker_in_the_replayed_hand(one_table):
     assert codes(event) == {"win_despite_penalty"}
 
 
-OVERTIME_RON = {"outcome": "ron", "dealer_position": 1, "overtime": True,
-                "wins": [{"winner": 0, "discarder": 3, "han": 1, "fu": 30}]}  # fmt: skip
+OVERTIME_RON = {
+    "outcome": "ron",
+    "dealer_position": 1,
+    "overtime": True,
+    "wins": [{"winner": 0, "discarder": 3, "han": 1, "fu": 30}],
+}
 OVERTIME_DRAW = {"outcome": "exhaustive_draw", "dealer_position": 1, "overtime": True}
 
 
@@ -602,8 +667,12 @@ def two_player_final(make_event, **fields):
     ids = list(event.entries.order_by("id").values_list("id", flat=True))
     round_ = round_create(event=event, tables=[ids[:2]], is_final=True)
     table = round_.tables.get()
-    hand_record(table=table, number=1, expected_version=0,
-                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 0, "han": 2, "fu": 40}]})  # fmt: skip
+    hand_record(
+        table=table,
+        number=1,
+        expected_version=0,
+        data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 0, "han": 2, "fu": 40}]},
+    )
     table_finish(table=table, end_reason="time")
     final_apply(table=table)
     standings_recompute(event_id=event.id)
@@ -662,9 +731,7 @@ def test_a_round_marked_completed_while_tables_are_still_playing(make_event, sea
     event = make_event(8)
     round_ = seated_round(event)
     first = round_.tables.get(number=1)
-    hand_record(
-        table=first, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
-    )
+    hand_record(table=first, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0})
     table_finish(table=first, end_reason="time")
     # when the round is marked completed behind the services' back (its status edited)
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.COMPLETED)

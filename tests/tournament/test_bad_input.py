@@ -11,8 +11,17 @@ from tournament.models import HandVersion, Penalty, Table, TableClock
 
 pytestmark = pytest.mark.django_db
 
-RON = {"action": "hand", "outcome": "ron", "dealer_position": 0, "honba": 0, "expected_version": 0,
-       "winner_1": 1, "discarder": 2, "han_1": "3", "fu_1": 30}  # fmt: skip
+RON = {
+    "action": "hand",
+    "outcome": "ron",
+    "dealer_position": 0,
+    "honba": 0,
+    "expected_version": 0,
+    "winner_1": 1,
+    "discarder": 2,
+    "han_1": "3",
+    "fu_1": 30,
+}
 
 
 @pytest.fixture
@@ -46,15 +55,11 @@ def penalty_page(table, query=""):
         (lambda t: penalty_page(t, "?hand=abc&seat=abc"), 200),
         (lambda t: penalty_page(t, "?hand=1000000&seat=1000000000000"), 200),
         (
-            lambda t: (
-                reverse("admin:tournament_penalty_add") + "?event=abc&table=abc&entry=abc&hand_number=abc"
-            ),
+            lambda t: reverse("admin:tournament_penalty_add") + "?event=abc&table=abc&entry=abc&hand_number=abc",
             200,
         ),
         (
-            lambda t: (
-                reverse("admin:tournament_penalty_add") + "?event=100000000000000000000&hand_number=1000000"
-            ),
+            lambda t: reverse("admin:tournament_penalty_add") + "?event=100000000000000000000&hand_number=1000000",
             200,
         ),
         (lambda t: reverse("admin:tournament_ruling_add") + "?event=abc&table=1e3", 200),
@@ -79,9 +84,7 @@ def test_bad_numbers_in_an_address_are_not_a_500(organizer, table, address, expe
         ({"expected_version": "abc"}, "version"),
     ],
 )
-def test_bad_numbers_in_a_hand_are_a_400_naming_the_field_and_nothing_is_written(
-    organizer, table, changes, field
-):
+def test_bad_numbers_in_a_hand_are_a_400_naming_the_field_and_nothing_is_written(organizer, table, changes, field):
     response = organizer.post(sheet(table), RON | changes)
     assert response.status_code == 400 and field in response.content.decode().lower()
     assert not HandVersion.objects.exists()
@@ -89,8 +92,9 @@ def test_bad_numbers_in_a_hand_are_a_400_naming_the_field_and_nothing_is_written
 
 def test_a_penalty_for_hand_10_to_the_12_is_refused_and_nothing_is_written(organizer, table):
     seat = table.seats.get(position=1)
-    response = organizer.post(penalty_page(table), {"seat": seat.pk, "kind": "art35_revealed_hand",
-                                                    "hand_number": 10**12, "reason": "shown"})  # fmt: skip
+    response = organizer.post(
+        penalty_page(table), {"seat": seat.pk, "kind": "art35_revealed_hand", "hand_number": 10**12, "reason": "shown"}
+    )
     assert response.status_code == 400 and not Penalty.objects.exists()
 
 
@@ -116,9 +120,7 @@ def test_a_clock_body_that_is_not_json_is_a_400_with_a_code(organizer, table, bo
 
 def test_a_clock_hand_number_of_40000_is_a_400_naming_it(organizer, table):
     url = reverse("tournament_api:clock_start", args=[table.pk])
-    response = organizer.post(
-        url, {"hand_number": 40000, "dealer_position": 0}, content_type="application/json"
-    )
+    response = organizer.post(url, {"hand_number": 40000, "dealer_position": 0}, content_type="application/json")
     assert response.status_code == 400 and response.json()["error"]["field"] == "hand_number"
 
 
@@ -151,10 +153,7 @@ def test_a_nul_character_on_a_page_is_a_page_that_says_so(organizer, table):
 def test_a_page_size_out_of_range_is_a_400_naming_it(size):
     response = Client().get(f"/api/v1/players/?page_size={size}")
     assert response.status_code == 400
-    assert (
-        response.json()["error"]["code"] == "invalid_parameter"
-        and response.json()["error"]["field"] == "page_size"
-    )
+    assert response.json()["error"]["code"] == "invalid_parameter" and response.json()["error"]["field"] == "page_size"
     assert Client().get("/api/v1/players/?page_size=10").status_code == 200
 
 
@@ -171,17 +170,16 @@ def test_a_yaku_list_longer_than_any_hand_is_refused_and_nothing_is_written(orga
 
     win = {"winner": 1, "discarder": 2, "han": 3, "fu": 30, "yaku": [["riichi", 1]] * 41}
     with pytest.raises(TaikaiError) as info:
-        hand_record(table=table, number=1, expected_version=0,
-                    data={"outcome": "ron", "dealer_position": 0, "wins": [win]})  # fmt: skip
+        hand_record(
+            table=table, number=1, expected_version=0, data={"outcome": "ron", "dealer_position": 0, "wins": [win]}
+        )
     assert (info.value.code, info.value.field) == ("invalid_yaku", "wins[0].yaku")
     assert not HandVersion.objects.exists()
 
 
 def test_a_json_list_of_more_than_20000_items_is_refused_before_any_work(organizer, table):
     body = '{"number": 1, "outcome": "ron", "dealer_position": 0, "wins": [' + ",".join(["{}"] * 20001) + "]}"
-    response = organizer.post(
-        reverse("api_v1:table_hands", args=[table.pk]), body, content_type="application/json"
-    )
+    response = organizer.post(reverse("api_v1:table_hands", args=[table.pk]), body, content_type="application/json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_json"
     assert "more than 20000 items" in response.json()["error"]["message"]
     assert not HandVersion.objects.exists()
@@ -190,9 +188,7 @@ def test_a_json_list_of_more_than_20000_items_is_refused_before_any_work(organiz
 def test_a_body_over_the_size_limit_is_a_400_in_the_apis_error_shape(organizer, table, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
     body = '{"number": 1, "outcome": "draw", "dealer_position": 0, "note": "' + "x" * 20_000 + '"}'
-    response = organizer.post(
-        reverse("api_v1:table_hands", args=[table.pk]), body, content_type="application/json"
-    )
+    response = organizer.post(reverse("api_v1:table_hands", args=[table.pk]), body, content_type="application/json")
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] and error["message"]

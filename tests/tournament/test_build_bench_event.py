@@ -27,9 +27,7 @@ def test_a_small_bench_event_is_finished_with_its_standings_and_passes_the_audit
     assert event.status == Event.Status.FINISHED and event.is_public
     assert list(event.rounds.values_list("status", flat=True)) == ["completed"] * 3
     # 18 players: three tables of four and two of three (art. 42's short tables) each round
-    sizes = (
-        Table.objects.filter(round__event=event, round__number=1).annotate(n=Count("seats")).values_list("n")
-    )
+    sizes = Table.objects.filter(round__event=event, round__number=1).annotate(n=Count("seats")).values_list("n")
     assert sorted(n for (n,) in sizes) == [3, 3, 4, 4, 4]
     assert SeatResult.objects.filter(table__round__event=event, is_current=True).count() == 18 * 3
     assert StandingsRow.objects.filter(event=event).count() == 18

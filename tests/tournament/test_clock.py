@@ -171,9 +171,7 @@ def test_clock_api_state_start_press_pause_resume(client, admin_user, clocked_ta
     before = client.get(url).json()  # not started yet: its state, every bank full
     assert before["status"] == "not_started" and before["remaining_ms"] == [20000] * 4
     assert before["seat_on_turn"] is None and before["cap_ms"] == 20000
-    response = client.post(
-        url + "/start", {"hand_number": 1, "dealer_position": 0}, content_type="application/json"
-    )
+    response = client.post(url + "/start", {"hand_number": 1, "dealer_position": 0}, content_type="application/json")
     assert response.status_code == 200 and response.json()["seat_on_turn"] == 0
     now["ms"] += 4000
     response = client.post(url + "/press", {"seat": 0, "turn_number": 1}, content_type="application/json")
@@ -213,7 +211,5 @@ def test_two_simultaneous_presses_one_wins_the_other_conflicts(clocked_table):
 @pytest.mark.django_db
 def test_a_clock_hand_number_beyond_any_game_is_a_400_not_a_500(admin_client, clocked_table):
     url = reverse("tournament_api:clock_start", args=[clocked_table.pk])
-    response = admin_client.post(
-        url, {"hand_number": 40000, "dealer_position": 0}, content_type="application/json"
-    )
+    response = admin_client.post(url, {"hand_number": 40000, "dealer_position": 0}, content_type="application/json")
     assert response.status_code == 400 and response.json()["error"]["field"] == "hand_number"

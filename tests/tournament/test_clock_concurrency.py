@@ -61,19 +61,20 @@ def test_many_clients_on_one_clock_never_deadlock_or_fail(make_event, seated_rou
         try:
             barrier.wait(timeout=30)
             for _ in range(CALLS_EACH):
-                verb = (
-                    "get" if watcher else chance.choice(["start", "press", "press", "pause", "resume", "get"])
-                )
+                verb = "get" if watcher else chance.choice(["start", "press", "press", "pause", "resume", "get"])
                 if verb == "get":
                     response = client.get(url)
                 elif verb == "start":
-                    response = client.post(f"{url}/start", {"hand_number": 1, "dealer_position": 0},
-                                           content_type="application/json")  # fmt: skip
+                    response = client.post(
+                        f"{url}/start", {"hand_number": 1, "dealer_position": 0}, content_type="application/json"
+                    )
                 elif verb == "press":
                     seen = client.get(url).json()
-                    response = client.post(f"{url}/press", {"seat": seen["seat_on_turn"] or 0,
-                                           "turn_number": max(1, seen["turn_number"])},
-                                           content_type="application/json")  # fmt: skip
+                    response = client.post(
+                        f"{url}/press",
+                        {"seat": seen["seat_on_turn"] or 0, "turn_number": max(1, seen["turn_number"])},
+                        content_type="application/json",
+                    )
                 else:
                     response = client.post(f"{url}/{verb}")
                 with lock:
@@ -162,8 +163,9 @@ def test_a_locked_event_still_takes_new_rows_that_point_at_it(make_event):
     event = make_event(4)
     player = Player.objects.create(display_name="Late")
     held = threading.Event()
-    writer = threading.Thread(target=_hold_locks, args=(lambda: lock_event(event.pk),),
-                              kwargs={"seconds": 3, "held": held})  # fmt: skip
+    writer = threading.Thread(
+        target=_hold_locks, args=(lambda: lock_event(event.pk),), kwargs={"seconds": 3, "held": held}
+    )
     writer.start()
     assert held.wait(timeout=10)
     started = time.monotonic()

@@ -76,10 +76,12 @@ def test_a_replayed_log_charges_as_the_same_presses_online(tables, now, device_a
 
 
 def test_a_press_after_the_bank_ran_out_flags_and_logs_the_penalty_once(tables, now):
-    log = [{"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
-           {"verb": "flag", "at_ms": 21000},  # the device saw East's bank reach 0
-           {"verb": "flag", "at_ms": 22000},
-           {"verb": "press", "at_ms": 25000, "seat": 0, "turn_number": 1}]  # fmt: skip
+    log = [
+        {"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
+        {"verb": "flag", "at_ms": 21000},  # the device saw East's bank reach 0
+        {"verb": "flag", "at_ms": 22000},
+        {"verb": "press", "at_ms": 25000, "seat": 0, "turn_number": 1},
+    ]
     clock = clock_services.clock_replay(table=tables[0], base_version=0, sent_at_ms=25000, log=log)
     state = engine.state_from_dict(clock.state)
     assert state.flagged == {0} and state.banks_ms[0] == 0 and state.seat_on_turn == 1
@@ -115,9 +117,11 @@ def test_a_bad_entry_in_the_middle_refuses_the_whole_log(tables, now):
     clock_services.clock_start(table=tables[0], hand_number=1, dealer_position=0)
     now["ms"] += 30000
     before = TableClock.objects.get()
-    log = [{"verb": "press", "at_ms": 25000, "seat": 0, "turn_number": 1},  # East flagged: a penalty
-           {"verb": "press", "at_ms": 26000, "seat": 3, "turn_number": 2},  # South is on turn, not North
-           {"verb": "press", "at_ms": 27000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    log = [
+        {"verb": "press", "at_ms": 25000, "seat": 0, "turn_number": 1},  # East flagged: a penalty
+        {"verb": "press", "at_ms": 26000, "seat": 3, "turn_number": 2},  # South is on turn, not North
+        {"verb": "press", "at_ms": 27000, "seat": 1, "turn_number": 2},
+    ]
     with pytest.raises(Conflict) as info:
         clock_services.clock_replay(table=tables[0], base_version=1, sent_at_ms=27000, log=log)
     assert (info.value.code, info.value.field) == ("clock_wrong_seat", "log[1]")
@@ -126,9 +130,11 @@ def test_a_bad_entry_in_the_middle_refuses_the_whole_log(tables, now):
 
 
 def test_a_refused_log_creates_no_clock(tables, now):
-    log = [{"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
-           {"verb": "press", "at_ms": 25000, "seat": 0, "turn_number": 1},
-           {"verb": "resume", "at_ms": 26000}]  # the clock is running, not paused  # fmt: skip
+    log = [
+        {"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
+        {"verb": "press", "at_ms": 25000, "seat": 0, "turn_number": 1},
+        {"verb": "resume", "at_ms": 26000},
+    ]  # the clock is running, not paused
     with pytest.raises(TaikaiError) as info:
         clock_services.clock_replay(table=tables[0], base_version=0, sent_at_ms=26000, log=log)
     assert (info.value.code, info.value.field) == ("clock_not_paused", "log[2]")
@@ -162,8 +168,10 @@ def test_a_log_with_made_up_device_times_moves_no_time_between_seats_and_is_refu
     # given a clock started online, East thinking for 2.6 s; South has 1 s left... as a forger would like
     started_online(tables[0], now, thought_ms=2600)
     # when a device claims East pressed at its time 0 and South at a time far ahead, sent far in the future
-    log = [{"verb": "press", "at_ms": 0, "seat": 0, "turn_number": 1},
-           {"verb": "press", "at_ms": 9_000_000_000_000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    log = [
+        {"verb": "press", "at_ms": 0, "seat": 0, "turn_number": 1},
+        {"verb": "press", "at_ms": 9_000_000_000_000, "seat": 1, "turn_number": 2},
+    ]
     error = refused_as_implausible(tables[0], log, sent_at_ms=8_000_000_000_000)
     # then East is not credited the 2.6 s it used, nor South charged them: the log is refused, nothing written
     assert (error.code, error.status, error.field) == ("clock_log_implausible", 409, "log[0]")
@@ -173,19 +181,21 @@ def test_an_entry_after_the_log_was_sent_or_going_back_in_time_is_refused(tables
     started_online(tables[0], now, thought_ms=12_000)
     after_sending = [{"verb": "press", "at_ms": 105_000, "seat": 0, "turn_number": 1}]
     assert refused_as_implausible(tables[0], after_sending, sent_at_ms=100_000).field == "log[0]"
-    backwards = [{"verb": "press", "at_ms": 95_000, "seat": 0, "turn_number": 1},
-                 {"verb": "press", "at_ms": 91_000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    backwards = [
+        {"verb": "press", "at_ms": 95_000, "seat": 0, "turn_number": 1},
+        {"verb": "press", "at_ms": 91_000, "seat": 1, "turn_number": 2},
+    ]
     assert refused_as_implausible(tables[0], backwards, sent_at_ms=100_000).field == "log[1]"
 
 
-def test_entries_before_the_servers_mark_are_refused_beyond_the_devices_error_and_kept_at_the_mark_within(
-    tables, now
-):
+def test_entries_before_the_servers_mark_are_refused_beyond_the_devices_error_and_kept_at_the_mark_within(tables, now):
     # given a clock started online 12 s ago (the server's last mark)
     _, mark = started_online(tables[0], now, thought_ms=12_000)
     # when the device's log, sent just now, spans 30 s: its first press 18 s before the mark
-    log = [{"verb": "press", "at_ms": 100_000, "seat": 0, "turn_number": 1},
-           {"verb": "press", "at_ms": 130_000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    log = [
+        {"verb": "press", "at_ms": 100_000, "seat": 0, "turn_number": 1},
+        {"verb": "press", "at_ms": 130_000, "seat": 1, "turn_number": 2},
+    ]
     # then it is refused, nothing written (East would be credited 18 s)
     error = refused_as_implausible(tables[0], log, sent_at_ms=130_000)
     assert (error.code, error.status, error.field) == ("clock_log_implausible", 409, "log[0]")
@@ -202,8 +212,10 @@ def test_entries_before_the_servers_mark_are_refused_beyond_the_devices_error_an
 def test_a_new_clocks_log_cannot_start_before_its_round_was_drawn(tables, now):
     # given a table without a clock, its round drawn a minute ago (the fixture's now)
     # when a device sends a hand it claims was started and played two hours ago
-    log = [{"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
-           {"verb": "press", "at_ms": 5_000, "seat": 0, "turn_number": 1}]  # fmt: skip
+    log = [
+        {"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
+        {"verb": "press", "at_ms": 5_000, "seat": 0, "turn_number": 1},
+    ]
     with pytest.raises(Conflict) as info:
         clock_services.clock_replay(table=tables[0], base_version=0, sent_at_ms=2 * 3600_000, log=log)
     # then it is refused: South would have been charged two hours and flagged
@@ -276,8 +288,12 @@ def test_an_empty_or_too_long_log_is_invalid(tables, now):
 
 def post_replay(client, table, body: dict, key: str | None = None):
     headers = {"Idempotency-Key": key} if key else {}
-    return client.post(reverse("tournament_api:clock_replay", args=[table.pk]), json.dumps(body),
-                       content_type="application/json", headers=headers)  # fmt: skip
+    return client.post(
+        reverse("tournament_api:clock_replay", args=[table.pk]),
+        json.dumps(body),
+        content_type="application/json",
+        headers=headers,
+    )
 
 
 @pytest.mark.parametrize(
@@ -291,11 +307,19 @@ def post_replay(client, table, body: dict, key: str | None = None):
         ({"base_version": 0, "sent_at_ms": 0, "log": [{"verb": "flag", "at_ms": 0}, "press"]}, "log[1]"),
         ({"base_version": 0, "sent_at_ms": 0, "log": [{"verb": "undo", "at_ms": 0}]}, "log[0].verb"),
         ({"base_version": 0, "sent_at_ms": 0, "log": [{"verb": "flag", "at_ms": -5}]}, "log[0].at_ms"),
-        ({"base_version": 0, "sent_at_ms": 0,
-          "log": [{"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
-                  {"verb": "press", "at_ms": 1, "turn_number": 1}]}, "log[1].seat"),
+        (
+            {
+                "base_version": 0,
+                "sent_at_ms": 0,
+                "log": [
+                    {"verb": "start", "at_ms": 0, "hand_number": 1, "dealer_position": 0},
+                    {"verb": "press", "at_ms": 1, "turn_number": 1},
+                ],
+            },
+            "log[1].seat",
+        ),
     ],
-)  # fmt: skip
+)
 def test_api_bad_input_is_a_400_naming_the_field(admin_client, tables, now, body, field):
     response = post_replay(admin_client, tables[0], body)
     assert response.status_code == 400, response.content
@@ -313,9 +337,7 @@ def test_api_replays_and_answers_the_clock_then_409_when_sent_from_an_old_versio
     assert answer["cap_ms"] == 20000 and "server_ms" in answer
     again = post_replay(admin_client, tables[0], {"base_version": 0, "sent_at_ms": sent_at, "log": log})
     assert again.status_code == 409 and again.json()["error"]["code"] == "clock_moved_on"
-    refused = post_replay(
-        admin_client, tables[0], {"base_version": 6, "sent_at_ms": sent_at, "log": log[1:2]}
-    )
+    refused = post_replay(admin_client, tables[0], {"base_version": 6, "sent_at_ms": sent_at, "log": log[1:2]})
     assert refused.status_code == 409 and refused.json()["error"]["field"] == "log[0]"  # an old turn
     assert TableClock.objects.get().version == 6 and Penalty.objects.count() == 1
 
@@ -323,16 +345,14 @@ def test_api_replays_and_answers_the_clock_then_409_when_sent_from_an_old_versio
 def test_api_a_log_with_made_up_times_is_a_409_in_the_error_shape_writing_nothing(admin_client, tables, now):
     started_online(tables[0], now, thought_ms=2600)
     before = TableClock.objects.get()
-    log = [{"verb": "press", "at_ms": 0, "seat": 0, "turn_number": 1},
-           {"verb": "press", "at_ms": 9_000_000_000_000, "seat": 1, "turn_number": 2}]  # fmt: skip
-    response = post_replay(
-        admin_client, tables[0], {"base_version": 1, "sent_at_ms": 8_000_000_000_000, "log": log}
-    )
+    log = [
+        {"verb": "press", "at_ms": 0, "seat": 0, "turn_number": 1},
+        {"verb": "press", "at_ms": 9_000_000_000_000, "seat": 1, "turn_number": 2},
+    ]
+    response = post_replay(admin_client, tables[0], {"base_version": 1, "sent_at_ms": 8_000_000_000_000, "log": log})
     assert response.status_code == 409, response.content
     error = response.json()["error"]
-    assert (error["code"], error["field"]) == ("clock_log_implausible", "log[0]") and "log entry 0" in error[
-        "message"
-    ]
+    assert (error["code"], error["field"]) == ("clock_log_implausible", "log[0]") and "log entry 0" in error["message"]
     after = TableClock.objects.get()
     assert (after.version, after.state) == (before.version, before.state) and not Penalty.objects.exists()
 
@@ -373,14 +393,20 @@ def test_api_a_log_sent_again_after_a_failed_sending_is_laid_by_its_devices_time
 ):
     # given a clock started online, then a device offline: East thinks 8 s, South 6 s (device times)
     _, mark = started_online(tables[0], now, thought_ms=0)
-    log = [{"verb": "press", "at_ms": 508_000, "seat": 0, "turn_number": 1},
-           {"verb": "press", "at_ms": 514_000, "seat": 1, "turn_number": 2}]  # fmt: skip
+    log = [
+        {"verb": "press", "at_ms": 508_000, "seat": 0, "turn_number": 1},
+        {"verb": "press", "at_ms": 514_000, "seat": 1, "turn_number": 2},
+    ]
     body = {"base_version": 1, "sent_at_ms": 514_500, "log": log}  # sealed at the first sending, which failed
     # when the device sends the same body ten minutes later, saying its time now
     now["ms"] += 14_500 + 600_000
     headers = {"Idempotency-Key": "replay-late-1", "X-Taikai-Sent-At": str(514_500 + 600_000)}
-    response = admin_client.post(reverse("tournament_api:clock_replay", args=[tables[0].pk]), json.dumps(body),
-                                 content_type="application/json", headers=headers)  # fmt: skip
+    response = admin_client.post(
+        reverse("tournament_api:clock_replay", args=[tables[0].pk]),
+        json.dumps(body),
+        content_type="application/json",
+        headers=headers,
+    )
     # then East is charged the 8 s it thought, not the ten minutes the log waited (it is not flagged)
     assert response.status_code == 200, response.content
     state = engine.state_from_dict(TableClock.objects.get(table=tables[0]).state)

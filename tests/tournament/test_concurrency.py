@@ -37,9 +37,7 @@ def run_concurrently(*calls):
 @pytest.mark.services("postgres")
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("expected_version", [0, 1])
-def test_two_referees_save_the_same_hand_one_wins_the_other_gets_a_conflict(
-    make_event, seated_round, expected_version
-):
+def test_two_referees_save_the_same_hand_one_wins_the_other_gets_a_conflict(make_event, seated_round, expected_version):
     # given a table (and, for a correction, a first version of hand 1)
     event = make_event(4)
     seated_round(event)

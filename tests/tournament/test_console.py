@@ -26,8 +26,17 @@ def sheet(table):
 
 
 def ron(**fields):
-    return {"action": "hand", "outcome": "ron", "dealer_position": 0, "honba": 0, "expected_version": 0,
-            "winner_1": 1, "discarder": 2, "han_1": "3", "fu_1": 30} | fields  # fmt: skip
+    return {
+        "action": "hand",
+        "outcome": "ron",
+        "dealer_position": 0,
+        "honba": 0,
+        "expected_version": 0,
+        "winner_1": 1,
+        "discarder": 2,
+        "han_1": "3",
+        "fu_1": 30,
+    } | fields
 
 
 def current(table, number=1):
@@ -92,8 +101,10 @@ def test_a_hand_entered_by_mistake_is_voided_as_a_new_version_and_its_number_is_
 
 def test_only_the_last_hand_can_be_voided(referee, table):
     referee.post(sheet(table), ron())
-    referee.post(sheet(table), ron(dealer_position=0, honba=0) | {"hand": 2, "outcome": "exhaustive_draw",
-                                                                  "winner_1": "", "discarder": ""})  # fmt: skip
+    referee.post(
+        sheet(table),
+        ron(dealer_position=0, honba=0) | {"hand": 2, "outcome": "exhaustive_draw", "winner_1": "", "discarder": ""},
+    )
     response = referee.post(sheet(table), {"action": "void", "hand": 1, "expected_version": 1})
     assert response.status_code == 400 and "only the last hand can be voided" in response.content.decode()
 
@@ -113,17 +124,17 @@ def test_a_disqualifying_penalty_warns_before_and_after_and_goes_back_to_the_tab
 
 def test_a_penalty_that_does_not_disqualify_needs_no_confirmation(referee, table):
     seat = table.seats.get(position=1)
-    response = referee.post(reverse("console:penalty", args=[table.pk]),
-                            {"seat": seat.pk, "kind": "art35_revealed_hand", "hand_number": 1, "reason": "shown"})  # fmt: skip
+    response = referee.post(
+        reverse("console:penalty", args=[table.pk]),
+        {"seat": seat.pk, "kind": "art35_revealed_hand", "hand_number": 1, "reason": "shown"},
+    )
     assert response.status_code == 302 and response.headers["Location"] == sheet(table)
     page = referee.get(sheet(table)).content.decode()
     assert "loses ron for the hand" in page  # the seat card shows the right lost
 
 
 def test_left_during_the_game_asks_first_and_can_be_undone(referee, table):
-    hand_record(
-        table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
-    )
+    hand_record(table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0})
     seat = table.seats.get(position=2)
     page = referee.get(sheet(table) + "?confirm=absent_during&seat=2").content.decode()
     assert "left during the game?" in page and Seat.objects.get(pk=seat.pk).absence == "present"
@@ -137,9 +148,7 @@ def test_left_during_the_game_asks_first_and_can_be_undone(referee, table):
 def test_an_absence_cannot_be_undone_once_hands_were_played_without_the_player(referee, table):
     seat = table.seats.get(position=3)
     referee.post(sheet(table), {"action": "absent_during", "seat": seat.pk})
-    hand_record(
-        table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
-    )
+    hand_record(table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0})
     response = referee.post(sheet(table), {"action": "present", "seat": seat.pk})
     assert response.status_code == 400 and "void them first" in response.content.decode()
 
@@ -170,8 +179,7 @@ def test_the_clock_page_and_the_clocks_of_my_tables(referee, table):
     assert referee.get(reverse("console:clocks") + "?tables=x").status_code == 400
 
 
-def test_my_tables_has_a_clock_column_only_when_a_listed_event_runs_a_clock(referee, table, make_event,
-                                                                          seated_round):  # fmt: skip
+def test_my_tables_has_a_clock_column_only_when_a_listed_event_runs_a_clock(referee, table, make_event, seated_round):
     listed = referee.get(reverse("console:my_tables")).content.decode()
     assert 'class="clock"' in listed and "not started" in listed  # the clock is not started yet
     table.round.event.clock_bank_seconds = 0
@@ -189,8 +197,5 @@ def test_art39_2_the_sheet_shows_the_engines_overtime_decision_and_a_referee_clo
     page = referee.get(sheet(table)).content.decode()
     assert 'id="overtime" data-state="playing"' in page and "1年夏 (Y1 Summer)" in page
     assert 'name="overtime" id="id_overtime" checked' in page  # the next hand is an overtime hand
-    assert (
-        referee.post(sheet(table), {"action": "close_overtime", "reason": "the hall closes"}).status_code
-        == 302
-    )
+    assert referee.post(sheet(table), {"action": "close_overtime", "reason": "the hall closes"}).status_code == 302
     assert 'data-state="closed_by_organizer"' in referee.get(sheet(table)).content.decode()

@@ -59,9 +59,7 @@ def test_a_conflict_carries_both_hands_in_full_mine_priced_as_it_would_be_record
     assert HandVersion.objects.count() == 1  # nothing written for mine
 
 
-def test_an_online_save_of_a_hand_recorded_meanwhile_keeps_the_entry_to_record_as_a_correction(
-    admin_client, table
-):
+def test_an_online_save_of_a_hand_recorded_meanwhile_keeps_the_entry_to_record_as_a_correction(admin_client, table):
     admin_client.post(sheet(table), ron(hand=1, han_1="4"))
     response = admin_client.post(sheet(table), ron(hand=1, han_1="1", riichi_positions=1))
     page = response.content.decode()
@@ -83,8 +81,7 @@ def test_a_queued_hand_equal_to_the_one_before_asks_to_be_sent_again(admin_clien
 
 def test_a_queued_write_sent_twice_with_its_key_is_recorded_once(admin_client, table):
     answers = [
-        admin_client.post(sheet(table), ron(hand=1, idempotency_key="device-1-write-7"), **JSON)
-        for _ in range(2)
+        admin_client.post(sheet(table), ron(hand=1, idempotency_key="device-1-write-7"), **JSON) for _ in range(2)
     ]
     assert [a.status_code for a in answers] == [200, 200] and answers[0].content == answers[1].content
     assert HandVersion.objects.count() == 1

@@ -39,8 +39,18 @@ def test_a_fixed_schedule_nested_10000_deep_is_a_400_naming_the_file(organizer, 
 
 def test_the_consoles_yaku_nested_10000_deep_are_ignored_not_a_500(organizer, make_event, seated_round):
     table = seated_round(make_event(4)).tables.get()
-    form = {"action": "hand", "outcome": "ron", "dealer_position": 0, "honba": 0, "expected_version": 0,
-            "winner_1": 1, "discarder": 2, "han_1": "3", "fu_1": 30, "yaku_1": DEEP}  # fmt: skip
+    form = {
+        "action": "hand",
+        "outcome": "ron",
+        "dealer_position": 0,
+        "honba": 0,
+        "expected_version": 0,
+        "winner_1": 1,
+        "discarder": 2,
+        "han_1": "3",
+        "fu_1": 30,
+        "yaku_1": DEEP,
+    }
     response = organizer.post(reverse("console:table", args=[table.pk]), form)
     assert response.status_code in (200, 302), response.content[:300]
     recorded = HandVersion.objects.get(hand__table=table)

@@ -34,9 +34,11 @@ def played(make_event, play_round):
     event = make_event(8, starts_on=date(2026, 3, 1), ends_on=date(2026, 3, 2))
     for i, entry in enumerate(event.entries.order_by("id")):
         Player.objects.filter(pk=entry.player_id).update(
-            family_name=f"Family{i + 1}", given_name="Given", country=COUNTRIES[i],
+            family_name=f"Family{i + 1}",
+            given_name="Given",
+            country=COUNTRIES[i],
             external_id=f"0{i + 1}090055" if i < 7 else None,
-        )  # fmt: skip
+        )
     play_round(event, RON)
     return event
 
@@ -51,11 +53,9 @@ def test_the_csv_is_the_ema_layout_points_as_decimals_named_by_the_dates(played)
     response = Client().get(ema_url(played, "csv"))
     # then
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
-    assert (
-        response["Content-Disposition"] == 'attachment; filename="spring-open_2026-03-01_2026-03-02_ema.csv"'
-    )
+    assert response["Content-Disposition"] == 'attachment; filename="spring-open_2026-03-01_2026-03-02_ema.csv"'
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]  # fmt: skip
+    assert rows[0] == ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]
     standings = list(played.standings_rows.order_by("position").select_related("entry__player"))
     assert len(rows) == 1 + len(standings) == 9
     for line, row in zip(rows[1:], standings, strict=True):
@@ -144,9 +144,7 @@ def test_the_file_goes_through_the_same_permission_checks(played):
     assert refused.status_code == 400 and refused.json()["error"]["field"] == "format"
 
 
-def test_the_page_shows_places_base_ranks_non_members_and_the_mers_weight(
-    played, django_assert_max_num_queries
-):
+def test_the_page_shows_places_base_ranks_non_members_and_the_mers_weight(played, django_assert_max_num_queries):
     with django_assert_max_num_queries(12):
         response = Client().get(reverse("tournament:ema", args=[played.slug]))
     page = response.content.decode()
@@ -171,10 +169,19 @@ def test_the_page_shows_a_hundred_players_a_page(make_event):
     entries = list(event.entries.order_by("id"))
     StandingsSnapshot.objects.create(event=event, computed_at=timezone.now(), row_count=len(entries))
     StandingsRow.objects.bulk_create(
-        StandingsRow(event=event, position=i, entry=e, rank=i + 1, total_points=Fraction(0), games=1,
-                     status="active", name=f"Player {i + 1:03d}", country="DE")
+        StandingsRow(
+            event=event,
+            position=i,
+            entry=e,
+            rank=i + 1,
+            total_points=Fraction(0),
+            games=1,
+            status="active",
+            name=f"Player {i + 1:03d}",
+            country="DE",
+        )
         for i, e in enumerate(entries)
-    )  # fmt: skip
+    )
     first = Client().get(reverse("tournament:ema", args=[event.slug])).content.decode()
     second = Client().get(reverse("tournament:ema", args=[event.slug]) + "?page=2").content.decode()
     assert first.count("<tr>") == 101 and second.count("<tr>") == 31
@@ -190,7 +197,7 @@ def test_the_page_and_the_api_give_one_ema_file_byte_for_byte(played):
     assert linked.status_code == api.status_code == 200
     assert linked.content == api.content
     rows = list(csv.reader(io.StringIO(api.content.decode())))
-    assert rows[0] == ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]  # fmt: skip
+    assert rows[0] == ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]
     standings = list(played.standings_rows.order_by("position"))
     for line, row in zip(rows[1:], standings, strict=True):
         assert Fraction(line[5]) == row.total_points and "/" not in line[5]

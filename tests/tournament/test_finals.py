@@ -36,9 +36,7 @@ def ron(winner, discarder, han=2, fu=40, **extra):
 
 def test_art40_winner_of_the_last_hand_not_last_eliminates_the_overall_last(final):
     event, ids, table = final
-    hand_record(
-        table=table, number=1, expected_version=0, data=ron(1, 2)
-    )  # South wins off West: West is last
+    hand_record(table=table, number=1, expected_version=0, data=ron(1, 2))  # South wins off West: West is last
     table_finish(table=table, end_reason="time")
     situation = final_situation(table=table)
     assert situation.decision.kind == "eliminate" and situation.decision.player_id == ids[2]
@@ -53,9 +51,7 @@ def test_art40_winner_of_the_last_hand_not_last_eliminates_the_overall_last(fina
 def test_art40_last_hand_won_by_the_overall_last_goes_to_overtime(final):
     _, _, table = final
     hand_record(table=table, number=1, expected_version=0, data=ron(1, 2, han=5))  # mangan off West: 17000
-    hand_record(
-        table=table, number=2, expected_version=0, data=ron(2, 3, han=1, fu=30)
-    )  # West wins: 18000, still last
+    hand_record(table=table, number=2, expected_version=0, data=ron(2, 3, han=1, fu=30))  # West wins: 18000, still last
     table_finish(table=table, end_reason="time")
     situation = final_situation(table=table)
     assert situation.decision.kind == "overtime", situation.decision.reason
@@ -82,10 +78,7 @@ def test_art40_decision_is_shown_in_the_admin(admin_client, final):
     table_finish(table=table, end_reason="time")
     body = admin_client.get(reverse("console:table", args=[table.pk])).content.decode()
     assert 'id="final-decision"' in body and "Eliminate" in body
-    assert (
-        admin_client.post(reverse("console:table", args=[table.pk]), {"action": "final_apply"}).status_code
-        == 302
-    )
+    assert admin_client.post(reverse("console:table", args=[table.pk]), {"action": "final_apply"}).status_code == 302
     assert Round.objects.filter(event=event, number=2, is_final=True).exists()
 
 
@@ -142,8 +135,14 @@ def test_art43_a_disqualified_finalist_leaves_and_the_others_play_on(final):
     event, ids, table = final
     # North fouls (art. 37) in the last hand; West wins off South and is not last: among the eligible,
     # South is last and eliminated, and North leaves too (art. 43): a two-player game follows (40③)
-    penalty_log(event=event, entry=event.entries.get(pk=ids[3]), kind="art37_deliberate_foul", reason="swap",
-                table=table, hand_number=1)  # fmt: skip
+    penalty_log(
+        event=event,
+        entry=event.entries.get(pk=ids[3]),
+        kind="art37_deliberate_foul",
+        reason="swap",
+        table=table,
+        hand_number=1,
+    )
     hand_record(table=table, number=1, expected_version=0, data=ron(2, 1))
     table_finish(table=table, end_reason="time")
     decision = final_situation(table=table).decision

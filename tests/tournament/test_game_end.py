@@ -22,8 +22,11 @@ pytestmark = pytest.mark.django_db
 
 def passing_ron(dealer: int) -> dict:
     """The seat after the dealer wins off the seat after it: the deal passes on, as in most hands."""
-    return {"outcome": "ron", "dealer_position": dealer,
-            "wins": [{"winner": (dealer + 1) % 4, "discarder": (dealer + 2) % 4, "han": 2, "fu": 40}]}  # fmt: skip
+    return {
+        "outcome": "ron",
+        "dealer_position": dealer,
+        "wins": [{"winner": (dealer + 1) % 4, "discarder": (dealer + 2) % 4, "han": 2, "fu": 40}],
+    }
 
 
 def played(table, hands: int):
@@ -83,8 +86,7 @@ def test_a_game_played_to_south_4_is_confirmed_without_a_question(table):
 
 def test_a_dealer_repeat_at_south_4_is_not_the_end(table):
     played(table, 7)
-    dealer_wins = {"outcome": "ron", "dealer_position": 3,
-                   "wins": [{"winner": 3, "discarder": 0, "han": 2, "fu": 40}]}  # fmt: skip
+    dealer_wins = {"outcome": "ron", "dealer_position": 3, "wins": [{"winner": 3, "discarder": 0, "han": 2, "fu": 40}]}
     hand_record(table=table, number=8, expected_version=0, data=dealer_wins)
     with translation.override("en"), pytest.raises(TaikaiError) as refused:
         table_finish(table=table)
@@ -107,9 +109,7 @@ def test_the_console_form_asks_why_and_records_the_answer(table, admin_client):
 def test_the_api_refuses_with_game_not_finished_unless_the_reason_is_given(make_event, seated_round):
     event = make_event(4, is_public=False)
     table = played(seated_round(event).tables.get(), 6)
-    client = Client(
-        HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name='referee', scope='referee').secret}"
-    )
+    client = Client(HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name='referee', scope='referee').secret}")
     url = reverse("api_v1:table_result", args=[table.pk])
     refused = client.post(url, json.dumps({}), content_type="application/json")
     assert refused.status_code == 400

@@ -17,9 +17,7 @@ TSUMO = {"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 3, "han":
 
 def _public(event) -> list[tuple]:
     return list(
-        StandingsRow.objects.filter(event=event)
-        .order_by("position")
-        .values_list("name", "rank", "total_points")
+        StandingsRow.objects.filter(event=event).order_by("position").values_list("name", "rank", "total_points")
     )
 
 
@@ -40,7 +38,7 @@ def test_the_public_standings_stop_before_the_hidden_rounds_and_say_so(make_even
         reason="on purpose",
         table=seat.table,
         hand_number=1,
-    )  # fmt: skip  (art. 37: penalty points, in round 3)
+    )  # art. 37: penalty points, in round 3
     standings_recompute(event_id=event.pk)
     assert _public(event) == after_two  # round 3's games and penalties are not in the public rows
     snapshot = StandingsSnapshot.objects.get(event=event)

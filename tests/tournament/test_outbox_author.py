@@ -55,9 +55,7 @@ def test_a_queued_hand_is_recorded_under_its_maker_when_the_maker_sends_it(phone
     assert HandVersion.objects.get().recorded_by.username == "mori"
 
 
-def test_a_hand_made_by_one_referee_and_sent_under_another_ones_session_is_refused_and_not_recorded(
-    phone, table
-):
+def test_a_hand_made_by_one_referee_and_sent_under_another_ones_session_is_refused_and_not_recorded(phone, table):
     mori, ueda = phone("mori"), phone("ueda")
     made_by_mori = author_on(mori, table)
     response = ueda.post(sheet(table), ron(hand=1, idempotency_key="k-1", outbox_author=made_by_mori), **JSON)
@@ -100,8 +98,13 @@ def test_a_json_write_with_another_referees_author_header_is_refused(phone, tabl
     mori, ueda = phone("mori"), phone("ueda")
     url = reverse("console:penalty", args=[table.pk])
     seat = table.seats.order_by("position").first()
-    fields = {"seat": seat.pk, "kind": "art35_revealed_hand", "hand_number": 1, "reason": "x",
-              "confirm_disqualification": "on"}  # fmt: skip
+    fields = {
+        "seat": seat.pk,
+        "kind": "art35_revealed_hand",
+        "hand_number": 1,
+        "reason": "x",
+        "confirm_disqualification": "on",
+    }
     response = ueda.post(url, fields, HTTP_X_TAIKAI_AUTHOR=author_on(mori, table), **JSON)
     assert response.status_code == 409 and response.json()["error"]["code"] == "author_not_signed_in"
     assert not table.penalties.exists()

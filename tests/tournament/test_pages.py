@@ -33,9 +33,7 @@ def test_standings_page_lists_every_player_in_rank_order(client, played_event, d
     assert body.index("Player 02") < body.index("Player 01")
 
 
-def test_page_query_counts_do_not_grow_with_the_field(
-    client, make_event, seated_round, django_assert_max_num_queries
-):
+def test_page_query_counts_do_not_grow_with_the_field(client, make_event, seated_round, django_assert_max_num_queries):
     small = make_event(8, slug="small", name="Small")
     big = make_event(32, slug="big", name="Big")
     for event in (small, big):
@@ -51,12 +49,7 @@ def test_round_page_shows_seats_in_wind_order(client, played_event, django_asser
     with django_assert_max_num_queries(7):
         body = client.get(reverse("tournament:round", args=[played_event.slug, 1])).content.decode()
     table = body[body.index("Table 1") :]
-    assert (
-        table.index("Player 01")
-        < table.index("Player 02")
-        < table.index("Player 03")
-        < table.index("Player 04")
-    )
+    assert table.index("Player 01") < table.index("Player 02") < table.index("Player 03") < table.index("Player 04")
     assert "27600" in body
 
 
@@ -96,13 +89,16 @@ def test_hands_csv_export_includes_every_version(client, played_event, admin_use
     from tournament.services.results import table_reopen
 
     table_reopen(table=table)
-    hand_record(table=table, number=1, expected_version=1, user=admin_user,
-                data=dict(RON, wins=[{"winner": 1, "discarder": 2, "han": 3, "fu": 40}]))  # fmt: skip
+    hand_record(
+        table=table,
+        number=1,
+        expected_version=1,
+        user=admin_user,
+        data=dict(RON, wins=[{"winner": 1, "discarder": 2, "han": 3, "fu": 40}]),
+    )
     rows = list(
         csv.DictReader(
-            io.StringIO(
-                client.get(reverse("tournament:hands_csv", args=[played_event.slug])).content.decode()
-            )
+            io.StringIO(client.get(reverse("tournament:hands_csv", args=[played_event.slug])).content.decode())
         )
     )
     assert len(rows) == 5  # four tables, one corrected hand kept in both versions
@@ -127,9 +123,7 @@ def test_points_are_shown_exactly_when_they_terminate(value, shown):
     assert points(value) == shown
 
 
-def test_standings_page_is_paginated_and_searchable(
-    client, make_event, seated_round, django_assert_max_num_queries
-):
+def test_standings_page_is_paginated_and_searchable(client, make_event, seated_round, django_assert_max_num_queries):
     from tournament.services.standings import standings_recompute
     from tournament.views import STANDINGS_PER_PAGE
 
@@ -159,9 +153,7 @@ def test_standings_page_shows_the_new_rows_once_they_are_computed_again(client, 
     assert 'Player 02</a> <span class="muted">(disqualified)</span>' in client.get(url).content.decode()
 
 
-def test_a_rounds_seating_shows_a_result_confirmed_after_the_page_was_cached(
-    client, make_event, seated_round
-):
+def test_a_rounds_seating_shows_a_result_confirmed_after_the_page_was_cached(client, make_event, seated_round):
     event = make_event(8)
     round_ = seated_round(event)
     url = reverse("tournament:round", args=[event.slug, 1])
@@ -187,9 +179,7 @@ def test_csv_exports_neutralise_formulas_and_name_no_staff_account(client, playe
     from tournament.models import HandVersion
     from tournament.services.standings import standings_recompute
 
-    Player.objects.filter(display_name="Player 02").update(
-        display_name='=HYPERLINK("http://x")', club="@SUM(1)"
-    )
+    Player.objects.filter(display_name="Player 02").update(display_name='=HYPERLINK("http://x")', club="@SUM(1)")
     standings_recompute(event_id=played_event.pk)
     HandVersion.objects.filter(hand__table__round__event=played_event).update(recorded_by=admin_user)
     standings = client.get(reverse("tournament:standings_csv", args=[played_event.slug])).content.decode()
@@ -201,7 +191,9 @@ def test_csv_exports_neutralise_formulas_and_name_no_staff_account(client, playe
 
 @pytest.mark.parametrize("method", ["put", "delete", "post"])
 def test_public_pages_refuse_methods_they_do_not_serve(client, played_event, method):
-    for url in (reverse("tournament:event", args=[played_event.slug]),
-                reverse("tournament:standings", args=[played_event.slug]),
-                reverse("tournament:round", args=[played_event.slug, 1])):  # fmt: skip
+    for url in (
+        reverse("tournament:event", args=[played_event.slug]),
+        reverse("tournament:standings", args=[played_event.slug]),
+        reverse("tournament:round", args=[played_event.slug, 1]),
+    ):
         assert getattr(client, method)(url).status_code == 405

@@ -155,6 +155,8 @@ def test_the_event_home_counts_a_table_finished_at_once(client, fields):
     url = reverse("tournament:event", args=[small.slug])
     tables = Table.objects.filter(round__event=small, round__number=3).count()
     assert f"0 of {tables} tables finished" in client.get(url).content.decode()
-    table_finish(table=Table.objects.get(round__event=small, round__number=3, number=2),
-                 final_points=[40000, 20000, 20000, 20000])  # fmt: skip
+    table_finish(
+        table=Table.objects.get(round__event=small, round__number=3, number=2),
+        final_points=[40000, 20000, 20000, 20000],
+    )
     assert f"1 of {tables} tables finished" in client.get(url).content.decode()

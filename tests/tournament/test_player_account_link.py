@@ -58,9 +58,7 @@ def test_the_link_alone_offers_no_account_linking_and_sends_to_sign_in(entry):
 def test_nobody_links_a_player_without_the_players_link(entry, who):
     """Not another account, not the event's organizer: the page's form is the player's own. (A superuser
     links accounts in the admin, not here.)"""
-    user = User.objects.create_user(
-        who, is_superuser=who.startswith("superuser"), is_staff=who != "plain_user"
-    )
+    user = User.objects.create_user(who, is_superuser=who.startswith("superuser"), is_staff=who != "plain_user")
     if who == "owner":
         entry.event.owner = user
         entry.event.save(update_fields=["owner"])

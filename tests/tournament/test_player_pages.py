@@ -83,9 +83,7 @@ def test_the_venue_screen_shows_the_timer_the_seating_and_the_standings(client, 
     url = reverse("tournament:venue", args=[event_in_round_2.slug])
     body = client.get(url).content.decode()
     assert "round 2" in body and 'data-minutes="90"' in body and "data-start=" in body
-    assert (
-        body.count('<div class="card">') == 2 and "<input" not in body.split("<main>")[1]
-    )  # nothing to type
+    assert body.count('<div class="card">') == 2 and "<input" not in body.split("<main>")[1]  # nothing to type
     assert 'data-next="?view=standings&amp;page=1"' in body  # then the standings, in turn
     standings = client.get(url, {"view": "standings"}).content.decode()
     assert "venue-standings" in standings and 'data-next="?view=seating&amp;page=1"' in standings

@@ -34,9 +34,7 @@ def _wait_for(condition, *, seconds: float = 60) -> bool:
 
 
 @pytest.mark.django_db
-def test_the_work_is_recorded_with_the_write_and_goes_at_commit(
-    make_event, django_capture_on_commit_callbacks
-):
+def test_the_work_is_recorded_with_the_write_and_goes_at_commit(make_event, django_capture_on_commit_callbacks):
     event = make_event(4)
     # a write rolled back records nothing
     with pytest.raises(RuntimeError), transaction.atomic():
@@ -107,9 +105,7 @@ def test_work_queued_while_redis_is_down_reaches_the_worker_when_it_is_back(
     # given the broker down while a referee confirms a result and an organizer asks for a seating
     table = _table_with_a_hand(make_event, seated_round)
     other = make_event(8, name="Autumn Cup", slug="autumn-cup")
-    response = admin_client.post(
-        reverse("console:table", args=[table.pk]), {"action": "finish", "end_reason": "time"}
-    )
+    response = admin_client.post(reverse("console:table", args=[table.pk]), {"action": "finish", "end_reason": "time"})
     assert response.status_code == 302
     job = seating_job_request(event=other)
     # then both writes stand, and their work waits in the outbox

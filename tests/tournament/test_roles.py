@@ -24,8 +24,17 @@ from tournament.services.roles import (
 
 pytestmark = pytest.mark.django_db
 
-RON = {"action": "hand", "outcome": "ron", "dealer_position": 0, "honba": 0, "expected_version": 0,
-       "discarder": 2, "winner_1": 1, "han_1": 3, "fu_1": 30}  # fmt: skip
+RON = {
+    "action": "hand",
+    "outcome": "ron",
+    "dealer_position": 0,
+    "honba": 0,
+    "expected_version": 0,
+    "discarder": 2,
+    "winner_1": 1,
+    "han_1": 3,
+    "fu_1": 30,
+}
 
 
 @pytest.fixture
@@ -56,13 +65,30 @@ def signed_in(user) -> Client:
 
 
 def event_form(event, **extra) -> dict:
-    return {"name": event.name, "slug": event.slug, "status": event.status, "table_size": 4,
-            "planned_rounds": 4, "entry_mode": "hands", "advancing_places": 1, "penalty_unit": 100,
-            "standings_precedence": "advances,total_points", "clock_increment_seconds": 0,
-            "final_games": 1, "seating_method": "swiss", "seating_remainder": "three", "ruleset": event.ruleset_id,
-            "time_zone": "UTC", "round_minutes": 90, "team_best": 2,
-            "roles-TOTAL_FORMS": 0, "roles-INITIAL_FORMS": 0, "entries-TOTAL_FORMS": 0,
-            "entries-INITIAL_FORMS": 0, **extra}  # fmt: skip
+    return {
+        "name": event.name,
+        "slug": event.slug,
+        "status": event.status,
+        "table_size": 4,
+        "planned_rounds": 4,
+        "entry_mode": "hands",
+        "advancing_places": 1,
+        "penalty_unit": 100,
+        "standings_precedence": "advances,total_points",
+        "clock_increment_seconds": 0,
+        "final_games": 1,
+        "seating_method": "swiss",
+        "seating_remainder": "three",
+        "ruleset": event.ruleset_id,
+        "time_zone": "UTC",
+        "round_minutes": 90,
+        "team_best": 2,
+        "roles-TOTAL_FORMS": 0,
+        "roles-INITIAL_FORMS": 0,
+        "entries-TOTAL_FORMS": 0,
+        "entries-INITIAL_FORMS": 0,
+        **extra,
+    }
 
 
 def test_owner_grants_a_referee_by_user_name_and_revoking_keeps_the_record(two_events, people):
@@ -70,8 +96,13 @@ def test_owner_grants_a_referee_by_user_name_and_revoking_keeps_the_record(two_e
     referee = people("kato")
     owner = signed_in(event.owner)
     url = reverse("admin:tournament_event_change", args=[event.pk])
-    response = owner.post(url, event_form(event, **{"roles-TOTAL_FORMS": 1, "roles-0-username": "kato",
-                                                    "roles-0-kind": "referee", "roles-0-tables": "1-2"}))  # fmt: skip
+    response = owner.post(
+        url,
+        event_form(
+            event,
+            **{"roles-TOTAL_FORMS": 1, "roles-0-username": "kato", "roles-0-kind": "referee", "roles-0-tables": "1-2"},
+        ),
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     role = EventRole.objects.get(event=event, user=referee)
     assert (role.kind, role.tables, role.granted_by) == ("referee", "1-2", event.owner)
@@ -80,9 +111,19 @@ def test_owner_grants_a_referee_by_user_name_and_revoking_keeps_the_record(two_e
     # the event page shows who holds which role
     assert "kato" in owner.get(url).content.decode()
     # deleting the row revokes the role; the row stays, naming who and when
-    response = owner.post(url, event_form(event, **{"roles-TOTAL_FORMS": 1, "roles-INITIAL_FORMS": 1,
-                                                    "roles-0-id": role.pk, "roles-0-event": event.pk,
-                                                    "roles-0-DELETE": "on"}))  # fmt: skip
+    response = owner.post(
+        url,
+        event_form(
+            event,
+            **{
+                "roles-TOTAL_FORMS": 1,
+                "roles-INITIAL_FORMS": 1,
+                "roles-0-id": role.pk,
+                "roles-0-event": event.pk,
+                "roles-0-DELETE": "on",
+            },
+        ),
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     role.refresh_from_db()
     assert role.revoked_at is not None and role.revoked_by == event.owner
@@ -93,9 +134,7 @@ def test_an_unknown_user_name_is_named_in_the_form(two_events):
     event, _ = two_events
     response = signed_in(event.owner).post(
         reverse("admin:tournament_event_change", args=[event.pk]),
-        event_form(
-            event, **{"roles-TOTAL_FORMS": 1, "roles-0-username": "nobody", "roles-0-kind": "referee"}
-        ),
+        event_form(event, **{"roles-TOTAL_FORMS": 1, "roles-0-username": "nobody", "roles-0-kind": "referee"}),
     )
     assert response.status_code == 200
     assert "no active account is named &#x27;nobody&#x27;" in response.content.decode()
@@ -109,8 +148,10 @@ def test_organizers_see_only_their_own_events_in_lists_filters_and_autocompletes
     assert "Other Cup" in events and "Spring Open" not in events
     rounds = client.get(reverse("admin:tournament_round_changelist")).content.decode()
     assert "Spring Open" not in rounds  # neither its rounds nor its name in the event filter
-    found = client.get(reverse("admin:autocomplete"), {"app_label": "tournament", "model_name": "entry",
-                                                       "field_name": "event", "term": ""}).json()  # fmt: skip
+    found = client.get(
+        reverse("admin:autocomplete"),
+        {"app_label": "tournament", "model_name": "entry", "field_name": "event", "term": ""},
+    ).json()
     assert [r["text"] for r in found["results"]] == ["Other Cup"]
     # and the other event's objects are refused, not shown
     assert client.get(reverse("admin:tournament_event_change", args=[mine.pk])).status_code == 403
@@ -121,8 +162,9 @@ def test_organizers_see_only_their_own_events_in_lists_filters_and_autocompletes
 def test_register_in_event_offers_only_the_events_the_user_organizes(two_events):
     mine, theirs = two_events
     player = mine.entries.first().player
-    page = signed_in(theirs.owner).post(reverse("admin:players_player_changelist"),
-                                        {"action": "register_in_event", ACTION_CHECKBOX_NAME: [player.pk]})  # fmt: skip
+    page = signed_in(theirs.owner).post(
+        reverse("admin:players_player_changelist"), {"action": "register_in_event", ACTION_CHECKBOX_NAME: [player.pk]}
+    )
     body = page.content.decode()
     assert page.status_code == 200 and "Other Cup" in body and "Spring Open" not in body
 
@@ -136,8 +178,9 @@ def test_a_role_with_view_only_permissions_changes_nothing_in_the_admin(two_even
     role_grant(event=event, user=viewer, kind="organizer")
     viewer.groups.clear()  # the grant added the Organizers group: take its permissions away again
     round_ = event.rounds.get()
-    response = signed_in(viewer).post(reverse("admin:tournament_round_changelist"),
-                                      {"action": "complete_rounds", ACTION_CHECKBOX_NAME: [round_.pk]})  # fmt: skip
+    response = signed_in(viewer).post(
+        reverse("admin:tournament_round_changelist"), {"action": "complete_rounds", ACTION_CHECKBOX_NAME: [round_.pk]}
+    )
     assert response.status_code == 403
     assert Round.objects.get(pk=round_.pk).status == Round.Status.PUBLISHED
 
@@ -178,14 +221,10 @@ def test_a_table_card_opens_its_table_only_and_signs_what_it_records(two_events)
     client = Client()
     assert client.get(reverse("console:table", args=[table_2.pk])).status_code == 302  # to sign in
     response = open_card(client, card)
-    assert response.status_code == 302 and response.headers["Location"] == reverse(
-        "console:table", args=[table_2.pk]
-    )
+    assert response.status_code == 302 and response.headers["Location"] == reverse("console:table", args=[table_2.pk])
     assert client.post(reverse("console:table", args=[table_2.pk]), RON).status_code == 302
     version = HandVersion.objects.get(hand__table=table_2)
-    assert version.recorded_by is None and version.recorded_by_card == ScorekeeperKey.objects.get(
-        table=table_2
-    )
+    assert version.recorded_by is None and version.recorded_by_card == ScorekeeperKey.objects.get(table=table_2)
     assert (
         f"table card #{version.recorded_by_card_id}"
         in client.get(reverse("console:table", args=[table_2.pk])).content.decode()
@@ -193,9 +232,7 @@ def test_a_table_card_opens_its_table_only_and_signs_what_it_records(two_events)
     # not another table, and not the referee's buttons at its own
     assert client.post(reverse("console:table", args=[table_1.pk]), RON).status_code == 403
     seat = table_2.seats.get(position=3)
-    absent = client.post(
-        reverse("console:table", args=[table_2.pk]), {"action": "absent_during", "seat": seat.pk}
-    )
+    absent = client.post(reverse("console:table", args=[table_2.pk]), {"action": "absent_during", "seat": seat.pk})
     assert absent.status_code == 403
 
 
@@ -230,8 +267,9 @@ def test_new_cards_cancel_the_old_ones_and_a_completed_round_closes_them(two_eve
 def test_the_organizer_prints_table_cards_and_only_digests_are_kept(two_events):
     event, _ = two_events
     round_ = event.rounds.get()
-    response = signed_in(event.owner).post(reverse("admin:tournament_round_table_cards", args=[round_.pk]),
-                                           {"tables": ""})  # fmt: skip
+    response = signed_in(event.owner).post(
+        reverse("admin:tournament_round_table_cards", args=[round_.pk]), {"tables": ""}
+    )
     body = response.content.decode()
     assert response.status_code == 200 and body.count('class="segno"') == 2
     pins = re.findall(r'class="pin">(\d{6})<', body)
@@ -249,8 +287,12 @@ def test_the_clock_api_checks_csrf_for_a_scorekeeper_without_an_account(make_eve
     client = Client(enforce_csrf_checks=True)
     page = client.get(reverse("console:table_card", args=[card.token]))
     token = page.cookies["csrftoken"].value
-    assert client.post(reverse("console:table_card", args=[card.token]),
-                       {"pin": card.pin, "csrfmiddlewaretoken": token}).status_code == 302  # fmt: skip
+    assert (
+        client.post(
+            reverse("console:table_card", args=[card.token]), {"pin": card.pin, "csrfmiddlewaretoken": token}
+        ).status_code
+        == 302
+    )
     url = reverse("tournament_api:clock_start", args=[table.pk])
     body = {"hand_number": 1, "dealer_position": 0}
     assert client.post(url, body, content_type="application/json").status_code == 403

@@ -43,16 +43,22 @@ def played(make_event, seated_round, admin_user):
         hand_record(table=table, number=1, expected_version=0, data=RON)
         table_finish(table=table, end_reason="time")
     east = tables[0].seats.get(position=0)
-    penalty = penalty_log(event=event, entry=east.entry, kind="art36_out_of_turn", reason="a slip", table=tables[0],
-                          hand_number=1)  # fmt: skip
+    penalty = penalty_log(
+        event=event, entry=east.entry, kind="art36_out_of_turn", reason="a slip", table=tables[0], hand_number=1
+    )
     return event, round_, tables, penalty
 
 
 def rows_now() -> tuple:
-    return (HandVersion.objects.count(), SeatResult.objects.count(), Penalty.objects.count(),
-            Penalty.objects.filter(cancelled_at__isnull=False).count(), Ruling.objects.count(),
-            list(Seat.objects.order_by("pk").values_list("absence", "entry_id")),
-            list(Table.objects.order_by("pk").values_list("status", flat=True)))  # fmt: skip
+    return (
+        HandVersion.objects.count(),
+        SeatResult.objects.count(),
+        Penalty.objects.count(),
+        Penalty.objects.filter(cancelled_at__isnull=False).count(),
+        Ruling.objects.count(),
+        list(Seat.objects.order_by("pk").values_list("absence", "entry_id")),
+        list(Table.objects.order_by("pk").values_list("status", flat=True)),
+    )
 
 
 def test_a_round_is_checked_only_once_every_table_has_its_result(make_event, seated_round):
@@ -105,7 +111,9 @@ def test_unlocking_needs_a_reason_is_kept_and_lets_the_round_change_again(played
     round_unlock(round_=round_, reason="table 1's hand 1 was misread", user=admin_user)
     table_reopen(table=tables[0])  # allowed again
     assert [(c.kind, c.reason, c.by) for c in RoundCheck.objects.order_by("pk")] == [
-        ("check", "", admin_user), ("unlock", "table 1's hand 1 was misread", admin_user)]  # fmt: skip
+        ("check", "", admin_user),
+        ("unlock", "table 1's hand 1 was misread", admin_user),
+    ]
     with pytest.raises(TaikaiError) as again:
         round_unlock(round_=round_, reason="twice", user=admin_user)
     assert again.value.code == "not_checked"
@@ -138,8 +146,10 @@ def urls(event):
     )
 
 
-@pytest.mark.parametrize(("scope", "tables", "status"), [("organizer", "", 200), ("referee", "", 200),
-                                                          ("referee", "2", 200), ("read", "", 403)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("scope", "tables", "status"),
+    [("organizer", "", 200), ("referee", "", 200), ("referee", "2", 200), ("read", "", 403)],
+)
 def test_who_may_check_a_round_through_the_api(played, scope, tables, status):
     event, round_, _, _ = played
     answer = post(bearer(event, scope, tables), urls(event)[0])
@@ -182,7 +192,5 @@ def test_only_the_owner_or_an_organizer_token_unlocks_and_always_with_a_reason(p
 def test_a_hand_sent_to_a_locked_round_through_the_api_answers_409_round_locked(played):
     event, round_, tables, _ = played
     round_check(round_=round_)
-    answer = post(
-        bearer(event, "referee"), reverse("api_v1:table_hands", args=[tables[0].pk]), {"number": 2, **RON}
-    )
+    answer = post(bearer(event, "referee"), reverse("api_v1:table_hands", args=[tables[0].pk]), {"number": 2, **RON})
     assert answer.status_code == 409 and answer.json()["error"]["code"] == "round_locked"

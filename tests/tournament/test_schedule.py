@@ -31,8 +31,12 @@ def csv_of(rounds) -> bytes:
 
 def four_rounds(event):
     n = names(event)
-    return [[n[0:4], n[4:8]], [[n[0], n[4], n[1], n[5]], [n[2], n[6], n[3], n[7]]],
-            [[n[0], n[5], n[2], n[7]], [n[1], n[4], n[3], n[6]]], [[n[0], n[6], n[1], n[7]], [n[2], n[4], n[3], n[5]]]]  # fmt: skip
+    return [
+        [n[0:4], n[4:8]],
+        [[n[0], n[4], n[1], n[5]], [n[2], n[6], n[3], n[7]]],
+        [[n[0], n[5], n[2], n[7]], [n[1], n[4], n[3], n[6]]],
+        [[n[0], n[6], n[1], n[7]], [n[2], n[4], n[3], n[5]]],
+    ]
 
 
 def test_a_csv_schedule_is_checked_saved_and_each_round_seated_from_it(make_event):
@@ -40,18 +44,19 @@ def test_a_csv_schedule_is_checked_saved_and_each_round_seated_from_it(make_even
     report = schedule_import(event=event, data=csv_of(four_rounds(event)), file_name="plan.csv")
     assert report["rounds"] == 4
     round_ = round_seat_next(event=event, round_number=1)
-    seated = [[s.entry.player.display_name for s in t.seats.order_by("position")] for t in round_.tables.order_by("number")]  # fmt: skip
+    seated = [
+        [s.entry.player.display_name for s in t.seats.order_by("position")] for t in round_.tables.order_by("number")
+    ]
     assert seated == four_rounds(event)[0] and round_.seating_report["mode"] == "schedule"
 
 
 def test_balanced_winds_seat_everyone_once_in_each_seat_over_four_rounds(make_event):
     event = make_event(8)
-    schedule_import(event=event, data=json.dumps({"rounds": four_rounds(event)}).encode(), file_name="p.json",
-                    winds="balance")  # fmt: skip
+    schedule_import(
+        event=event, data=json.dumps({"rounds": four_rounds(event)}).encode(), file_name="p.json", winds="balance"
+    )
     event.refresh_from_db()
-    seats = {
-        (pk, seat) for tables in event.schedule["rounds"] for table in tables for seat, pk in enumerate(table)
-    }
+    seats = {(pk, seat) for tables in event.schedule["rounds"] for table in tables for seat, pk in enumerate(table)}
     assert len(seats) == 8 * 4  # every player in every seat once
 
 

@@ -177,9 +177,13 @@ def test_json_the_parser_or_the_output_cannot_take_is_invalid_json(stdin_text, m
 def test_deep_nesting_or_bytes_that_are_not_utf8_from_the_shell_are_coded_errors_not_tracebacks():
     for stdin in (b"[" * 100_000 + b"]" * 100_000, b'{"players": [1, 2, 3, 4], "seed": "\xff"}'):
         result = subprocess.run(
-            [sys.executable, "manage.py", "seat_round"], input=stdin, cwd=PROJECT_ROOT, capture_output=True,
-            env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}, timeout=120,
-        )  # fmt: skip
+            [sys.executable, "manage.py", "seat_round"],
+            input=stdin,
+            cwd=PROJECT_ROOT,
+            capture_output=True,
+            env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"},
+            timeout=120,
+        )
         assert result.returncode == BAD_REQUEST_STATUS, result.stderr[-2000:]
         assert json.loads(result.stdout)["error"]["code"] == "invalid_json"
         assert b"Traceback" not in result.stderr

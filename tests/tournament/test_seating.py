@@ -75,9 +75,7 @@ def test_seating_a_round_that_is_not_next_is_refused(make_event):
 
 
 @pytest.mark.django_db
-def test_job_runs_after_commit_and_a_second_request_changes_nothing(
-    make_event, django_capture_on_commit_callbacks
-):
+def test_job_runs_after_commit_and_a_second_request_changes_nothing(make_event, django_capture_on_commit_callbacks):
     event = make_event(12)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         job = seating_job_request(event=event)
@@ -94,13 +92,9 @@ def test_job_runs_after_commit_and_a_second_request_changes_nothing(
 
 
 @pytest.mark.django_db
-def test_a_failing_seating_is_reported_on_the_job_not_swallowed(
-    make_event, django_capture_on_commit_callbacks
-):
+def test_a_failing_seating_is_reported_on_the_job_not_swallowed(make_event, django_capture_on_commit_callbacks):
     event = make_event(4)
-    Entry.objects.filter(event=event).exclude(pk=event.entries.order_by("id").first().pk).update(
-        status="withdrawn"
-    )
+    Entry.objects.filter(event=event).exclude(pk=event.entries.order_by("id").first().pk).update(status="withdrawn")
     with pytest.raises(TaikaiError), django_capture_on_commit_callbacks(execute=True):
         seating_job_request(event=event)
     job = SeatingJob.objects.get()
@@ -139,9 +133,7 @@ def test_the_job_speaks_the_language_of_whoever_asked_even_on_a_worker_speaking_
         seating_services.seating_job_run(job_id=job.pk)
     job.refresh_from_db()
     with translation.override("ja"):
-        expected = translation.ngettext(
-            "round %(round)s: %(tables)s tables", "round %(round)s: %(tables)s tables", 3
-        )
+        expected = translation.ngettext("round %(round)s: %(tables)s tables", "round %(round)s: %(tables)s tables", 3)
     assert job.message == expected % {"round": 1, "tables": 3} and job.message != "round 1: 3 tables"
 
 
@@ -153,19 +145,37 @@ def test_seating_task_runs_on_the_worker_and_writes_the_round(make_event, celery
     # this process is no task: an eager task run earlier in it (``.apply``) may have left Celery's
     # process-wide "joins would block" flag set, which only matters inside a worker
     with allow_join_result():
-        result = seat_next_round_task.apply_async(args=[job.pk], queue=celery_worker_process["queue"]).get(
-            timeout=60
-        )
+        result = seat_next_round_task.apply_async(args=[job.pk], queue=celery_worker_process["queue"]).get(timeout=60)
     assert result == {"job": job.pk, "state": "done", "round": 1}
     assert Seat.objects.filter(round__event=event).count() == 16
 
 
 def _start_worker(queue: str, env: dict, log) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-c", "1", "--pool", "solo",
-         "-n", f"{queue}-{time.monotonic_ns()}@%h", "--without-gossip", "--without-mingle", "-l", "info"],
-        env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-Q",
+            queue,
+            "-c",
+            "1",
+            "--pool",
+            "solo",
+            "-n",
+            f"{queue}-{time.monotonic_ns()}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "-l",
+            "info",
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
 
 
 @pytest.mark.services("postgres", "redis", "worker")
@@ -178,9 +188,11 @@ def test_worker_killed_mid_task_leads_to_exactly_one_round(make_event, celery_wo
     event = make_event(16)
     job = SeatingJob.objects.create(event=event, round_number=1)
     queue = f"{celery_worker_process['queue']}-kill"
-    env = os.environ | {"DATABASE_URL": celery_worker_process["database_url"],
-                        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-                        "CELERY_BROKER_VISIBILITY_TIMEOUT": "3"}  # fmt: skip
+    env = os.environ | {
+        "DATABASE_URL": celery_worker_process["database_url"],
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "CELERY_BROKER_VISIBILITY_TIMEOUT": "3",
+    }
     log = open(tmp_path / "worker.log", "w")  # noqa: SIM115 -- closed below
     # given the event row locked by another transaction, so the task blocks inside its write
     with transaction.atomic():
@@ -253,8 +265,7 @@ def test_a_draft_is_seated_again_or_two_players_swapped_before_publishing(
     )
     assert response.status_code == 302
     after = {
-        s.entry_id: (s.table.number, s.position)
-        for s in Round.objects.get(event=event).seats.select_related("table")
+        s.entry_id: (s.table.number, s.position) for s in Round.objects.get(event=event).seats.select_related("table")
     }
     assert after[first.entry_id] == (2, 3) and after[second.entry_id] == (1, 0)
     assert "Changed by hand: 1 swap after" in admin_client.get(url).content.decode()
@@ -262,11 +273,7 @@ def test_a_draft_is_seated_again_or_two_players_swapped_before_publishing(
     assert "&#x27;Nobody&#x27; is not registered" in unknown.content.decode()
     assert admin_client.post(url, {"action": "reroll"}).status_code == 302
     redrawn = Round.objects.get(event=event)
-    assert (
-        redrawn.status == Round.Status.DRAFT
-        and redrawn.seats.count() == 8
-        and "seed" in redrawn.seating_report
-    )
+    assert redrawn.status == Round.Status.DRAFT and redrawn.seats.count() == 8 and "seed" in redrawn.seating_report
     assert before  # the first draw was read before it was replaced
 
 
@@ -276,15 +283,14 @@ def test_typed_seating_names_the_player_seated_twice_and_lists_the_active_player
     url = reverse("admin:tournament_event_seat_round", args=[event.pk])
     page = admin_client.get(url).content.decode()
     assert "Active players (8)" in page and "Player 08" in page
-    response = admin_client.post(url, {"tables": "Player 01, Player 02, Player 03, Player 04\n"
-                                                 "Player 05, Player 01, Player 07, Player 08"})  # fmt: skip
+    response = admin_client.post(
+        url, {"tables": "Player 01, Player 02, Player 03, Player 04\nPlayer 05, Player 01, Player 07, Player 08"}
+    )
     assert "line 2: Player 01 is seated twice (also on line 1)" in response.content.decode()
 
 
 def _job_page(admin_client, job) -> str:
-    return admin_client.get(
-        reverse("admin:tournament_event_seating_job", args=[job.event_id, job.pk])
-    ).content.decode()
+    return admin_client.get(reverse("admin:tournament_event_seating_job", args=[job.event_id, job.pk])).content.decode()
 
 
 @pytest.mark.django_db
@@ -294,8 +300,9 @@ def test_a_job_whose_worker_went_silent_is_shown_stale_and_asked_again_once(
     # given a job a worker started and then stopped beating on (it died at 30 %)
     event = make_event(8)
     long_ago = timezone.now() - timedelta(minutes=10)
-    job = SeatingJob.objects.create(event=event, round_number=1, state=SeatingJob.State.RUNNING, percent=30,
-                                    message="seating 8 players")  # fmt: skip
+    job = SeatingJob.objects.create(
+        event=event, round_number=1, state=SeatingJob.State.RUNNING, percent=30, message="seating 8 players"
+    )
     SeatingJob.objects.filter(pk=job.pk).update(heartbeat_at=long_ago, updated_at=long_ago)
     # then its page says so and offers to ask again
     page = _job_page(admin_client, job)
@@ -311,12 +318,11 @@ def test_a_job_whose_worker_went_silent_is_shown_stale_and_asked_again_once(
 
 
 @pytest.mark.django_db
-def test_a_job_with_a_live_worker_is_not_queued_twice(
-    admin_client, make_event, django_capture_on_commit_callbacks
-):
+def test_a_job_with_a_live_worker_is_not_queued_twice(admin_client, make_event, django_capture_on_commit_callbacks):
     event = make_event(8)
-    job = SeatingJob.objects.create(event=event, round_number=1, state=SeatingJob.State.RUNNING, percent=30,
-                                    heartbeat_at=timezone.now())  # fmt: skip
+    job = SeatingJob.objects.create(
+        event=event, round_number=1, state=SeatingJob.State.RUNNING, percent=30, heartbeat_at=timezone.now()
+    )
     assert 'id="seating-stale"' not in _job_page(admin_client, job)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         admin_client.post(reverse("admin:tournament_event_seat_auto", args=[event.pk]))
@@ -355,8 +361,11 @@ def test_a_worker_killed_mid_seating_is_seen_stale_and_the_organizer_asks_again(
     event = make_event(16)
     job = SeatingJob.objects.create(event=event, round_number=1, heartbeat_at=timezone.now())
     queue = f"{celery_worker_process['queue']}-stale"
-    env = os.environ | {"DATABASE_URL": celery_worker_process["database_url"],
-                        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "SEATING_HEARTBEAT_SECONDS": "0.5"}  # fmt: skip
+    env = os.environ | {
+        "DATABASE_URL": celery_worker_process["database_url"],
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "SEATING_HEARTBEAT_SECONDS": "0.5",
+    }
     log = open(tmp_path / "worker.log", "w")  # noqa: SIM115 -- closed below
     try:
         # given a worker running the seating, held inside its write by a lock on the event
@@ -370,9 +379,7 @@ def test_a_worker_killed_mid_seating_is_seen_stale_and_the_organizer_asks_again(
             beat = SeatingJob.objects.get(pk=job.pk).heartbeat_at
             time.sleep(1.5)
             job.refresh_from_db()
-            assert job.percent == 80 and job.heartbeat_at > beat, (tmp_path / "worker.log").read_text()[
-                -3000:
-            ]
+            assert job.percent == 80 and job.heartbeat_at > beat, (tmp_path / "worker.log").read_text()[-3000:]
             assert not seating_services.seating_job_stale(job)  # it beats while it waits
             # when the worker is killed
             worker.send_signal(signal.SIGKILL)
@@ -387,9 +394,7 @@ def test_a_worker_killed_mid_seating_is_seen_stale_and_the_organizer_asks_again(
     assert 'id="seating-stale"' in _job_page(admin_client, job)
     # and when the organizer asks again (twice), the worker seats the round once
     for _ in range(2):
-        assert (
-            admin_client.post(reverse("admin:tournament_event_seat_auto", args=[event.pk])).status_code == 302
-        )
+        assert admin_client.post(reverse("admin:tournament_event_seat_auto", args=[event.pk])).status_code == 302
     deadline = time.monotonic() + 60
     while SeatingJob.objects.get(pk=job.pk).state != SeatingJob.State.DONE and time.monotonic() < deadline:
         time.sleep(0.3)

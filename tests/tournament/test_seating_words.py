@@ -10,8 +10,14 @@ BASE = {"repeat_pairs": 0, "max_meetings": 1, "seat_imbalance_max": 1, "mode": "
 
 
 def trade(**fields):
-    return {"crossed": 0, "short_table": 0, "out_of_reach": 0, "detoured": 0, "traded_for": None,
-            "cross_ranks": None} | fields  # fmt: skip
+    return {
+        "crossed": 0,
+        "short_table": 0,
+        "out_of_reach": 0,
+        "detoured": 0,
+        "traded_for": None,
+        "cross_ranks": None,
+    } | fields
 
 
 def test_words_no_trade_no_sentence_about_it():
@@ -21,9 +27,7 @@ def test_words_no_trade_no_sentence_about_it():
 
 def test_words_crossed_for_repeats():
     said = " ".join(
-        seating_report_words(
-            BASE | {"seat_above_ideal": 3, "seat_trade": trade(crossed=3, traded_for="repeats")}
-        )
+        seating_report_words(BASE | {"seat_above_ideal": 3, "seat_trade": trade(crossed=3, traded_for="repeats")})
     )
     assert "3 players now have one wind more than once ahead of another." in said
     assert "3 players take a wind this round that leaves their winds uneven at the end of the event" in said

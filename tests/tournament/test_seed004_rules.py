@@ -39,8 +39,15 @@ def seat_entry(table, position) -> Entry:
 
 
 def log(table, position, kind, hand_number=1, **extra):
-    return penalty_log(event=table.round.event, entry=seat_entry(table, position), kind=kind, reason="seen by referee",
-                       table=table, hand_number=hand_number, **extra)  # fmt: skip
+    return penalty_log(
+        event=table.round.event,
+        entry=seat_entry(table, position),
+        kind=kind,
+        reason="seen by referee",
+        table=table,
+        hand_number=hand_number,
+        **extra,
+    )
 
 
 def test_art35_revealed_hand_loses_the_right_to_ron_only(table):
@@ -61,9 +68,7 @@ def test_art36_and_art38_lose_the_right_to_win_for_the_hand(table, kind):
             hand_record(table=table, number=1, expected_version=0, data=data)
         assert info.value.code == "win_forbidden_by_penalty"
     # the right comes back in the next hand
-    hand_record(
-        table=table, number=1, expected_version=0, data={"outcome": "abortive_draw", "dealer_position": 0}
-    )
+    hand_record(table=table, number=1, expected_version=0, data={"outcome": "abortive_draw", "dealer_position": 0})
     assert hand_record(table=table, number=2, expected_version=0, data=RON_BY_SOUTH).deltas[1] == 2600
 
 
@@ -72,8 +77,12 @@ def test_art36_wall_wrecked_hand_is_recorded_as_replayed_and_moves_no_points(tab
     with pytest.raises(TaikaiError) as info:
         hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
     assert info.value.code == "hand_must_be_replayed"
-    version = hand_record(table=table, number=1, expected_version=0,
-                          data={"outcome": "replayed", "dealer_position": 0, "riichi_positions": [1]})  # fmt: skip
+    version = hand_record(
+        table=table,
+        number=1,
+        expected_version=0,
+        data={"outcome": "replayed", "dealer_position": 0, "riichi_positions": [1]},
+    )
     assert version.deltas == [0, 0, 0, 0] and version.deposits_out == 0
 
 
@@ -154,11 +163,19 @@ def test_art42_absent_during_the_game_points_stand_and_the_game_goes_on(table):
     hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)  # West pays 2600
     seat_mark_absent(seat=table.seats.get(position=2), during=True)  # West leaves after hand 1
     with pytest.raises(TaikaiError) as info:
-        hand_record(table=table, number=2, expected_version=0,
-                    data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 1, "fu": 30}]})  # fmt: skip
+        hand_record(
+            table=table,
+            number=2,
+            expected_version=0,
+            data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 1, "fu": 30}]},
+        )
     assert info.value.code == "player_left"
-    version = hand_record(table=table, number=2, expected_version=0,
-                          data={"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 3, "han": 1, "fu": 30}]})  # fmt: skip
+    version = hand_record(
+        table=table,
+        number=2,
+        expected_version=0,
+        data={"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 3, "han": 1, "fu": 30}]},
+    )
     assert version.deltas[2] == 0 and sum(version.deltas) == 0
     rows = {r.seat.position: r for r in table_finish(table=table, end_reason="time")}
     assert rows[2].forfeit and rows[2].final_points == 25000 - 2600  # points exchanged stand
@@ -174,8 +191,12 @@ def test_art42_absence_before_is_refused_once_hands_are_recorded(table):
 
 
 def ron(winner, discarder, *, dealer=1, overtime=True):
-    return {"outcome": "ron", "dealer_position": dealer, "overtime": overtime,
-            "wins": [{"winner": winner, "discarder": discarder, "han": 1, "fu": 30}]}  # fmt: skip
+    return {
+        "outcome": "ron",
+        "dealer_position": dealer,
+        "overtime": overtime,
+        "wins": [{"winner": winner, "discarder": discarder, "han": 1, "fu": 30}],
+    }
 
 
 DRAWN_OVERTIME = {"outcome": "exhaustive_draw", "dealer_position": 1, "overtime": True}
@@ -199,8 +220,12 @@ def play_overtime(table, hands: int):
 def test_art39_overtime_is_refused_when_the_event_has_none(table):
     hand_record(table=table, number=1, expected_version=0, data=RON_BY_SOUTH)
     with pytest.raises(TaikaiError) as info:
-        hand_record(table=table, number=2, expected_version=0,
-                    data={"outcome": "exhaustive_draw", "dealer_position": 0, "overtime": True})  # fmt: skip
+        hand_record(
+            table=table,
+            number=2,
+            expected_version=0,
+            data={"outcome": "exhaustive_draw", "dealer_position": 0, "overtime": True},
+        )
     assert info.value.code == "overtime_disabled"
 
 
@@ -209,9 +234,7 @@ def test_snapshot_is_not_recomputed_for_an_older_request(table):
 
     snapshot = standings_recompute(event_id=table.round.event_id)
     assert (
-        standings_recompute(
-            event_id=table.round.event_id, requested_at=snapshot.computed_at - timedelta(seconds=1)
-        )
+        standings_recompute(event_id=table.round.event_id, requested_at=snapshot.computed_at - timedelta(seconds=1))
         is None
     )
     assert StandingsSnapshot.objects.count() == 1
@@ -222,8 +245,9 @@ def test_art39_a_replayed_overtime_hand_is_played_again_in_the_same_season(table
     play_overtime(table, 0)
     hand_record(table=table, number=2, expected_version=0, data=ron(0, 3))  # 1年春: East not on top, goes on
     log(table, 2, "art36_wall_wrecked", hand_number=3)
-    hand_record(table=table, number=3, expected_version=0,
-                data={"outcome": "replayed", "dealer_position": 1, "overtime": True})  # fmt: skip
+    hand_record(
+        table=table, number=3, expected_version=0, data={"outcome": "replayed", "dealer_position": 1, "overtime": True}
+    )
     replay = hand_record(table=table, number=4, expected_version=0, data=DRAWN_OVERTIME)
     labels = list(
         HandVersion.objects.filter(hand__table=table).order_by("hand__number").values_list("label", flat=True)
@@ -244,8 +268,12 @@ def test_art39_2_a_winner_above_everyone_ends_the_overtime_and_no_hand_follows(t
     play_overtime(table, 0)
     hand_record(table=table, number=2, expected_version=0, data=ron(0, 3))  # East 26000 < South 27600
     assert overtime_status(table).state == "playing"
-    hand_record(table=table, number=3, expected_version=0,
-                data={**ron(0, 3), "wins": [{"winner": 0, "discarder": 3, "han": 2, "fu": 30}]})  # fmt: skip
+    hand_record(
+        table=table,
+        number=3,
+        expected_version=0,
+        data={**ron(0, 3), "wins": [{"winner": 0, "discarder": 3, "han": 2, "fu": 30}]},
+    )
     status = overtime_status(table)  # East 28000: above everyone (勝利条件)
     assert (status.state, status.winner, status.year) == ("won_with_condition", "Player 01", 1)
     assert "Player 01 won it above every other player" in status.sentence and "1年夏" in status.sentence
@@ -350,8 +378,12 @@ def test_art42_payments_after_a_leave_are_among_the_players_left(table):
     leave_after_first_hand(table)
     # 1 han 30 fu non-dealer tsumo among the three left (m = 3), on four-player values by equal split 等分
     # (the standard ruleset, seed 000 §3.2): the dealer pays 600, the one other non-dealer 400, West nothing
-    version = hand_record(table=table, number=2, expected_version=0,
-                          data={"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 3, "han": 1, "fu": 30}]})  # fmt: skip
+    version = hand_record(
+        table=table,
+        number=2,
+        expected_version=0,
+        data={"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 3, "han": 1, "fu": 30}]},
+    )
     assert version.deltas == [-600, -400, 0, 1000]
 
 
@@ -359,13 +391,18 @@ def test_art42_the_deal_goes_round_the_players_left_and_the_labels_count_them(ta
     from tournament import selectors
 
     # South deals hand 1 and East wins: the deal would pass to West, who leaves after it
-    hand_record(table=table, number=1, expected_version=0,
-                data={"outcome": "ron", "dealer_position": 1, "wins": [{"winner": 0, "discarder": 3, "han": 1, "fu": 30}]})  # fmt: skip
+    hand_record(
+        table=table,
+        number=1,
+        expected_version=0,
+        data={"outcome": "ron", "dealer_position": 1, "wins": [{"winner": 0, "discarder": 3, "han": 1, "fu": 30}]},
+    )
     seat_mark_absent(seat=table.seats.get(position=2), during=True)
     sheet = selectors.table_hand_sheet(table)
     assert selectors.next_hand_defaults(sheet, players=4) == {"dealer_position": 3, "honba": 0}
-    version = hand_record(table=table, number=2, expected_version=0,
-                          data={"outcome": "abortive_draw", "dealer_position": 3, "honba": 1})  # fmt: skip
+    version = hand_record(
+        table=table, number=2, expected_version=0, data={"outcome": "abortive_draw", "dealer_position": 3, "honba": 1}
+    )
     assert version.label == "East 3, 1 honba"  # a three-player game: North deals its third hand
 
 
@@ -390,9 +427,7 @@ def test_art36_a_player_who_lost_claims_cannot_claim_through_the_clock(clocked, 
     assert (info.value.code, info.value.field) == ("claim_forbidden_by_penalty", "claim_by")
     assert "36" in info.value.message
     # another seat still claims, and the turn goes to it
-    view = clock_services.clock_view(
-        clock_services.clock_press(table=clocked, seat=0, turn_number=1, claim_by=3)
-    )
+    view = clock_services.clock_view(clock_services.clock_press(table=clocked, seat=0, turn_number=1, claim_by=3))
     assert view["seat_on_turn"] == 3
 
 
@@ -403,13 +438,9 @@ def test_art35_keeps_the_claim_and_a_cancelled_foul_gives_it_back(clocked):
     foul = log(clocked, 2, "art36_out_of_turn")
     penalty_cancel(penalty=foul, reason="misread")
     clock_services.clock_start(table=clocked, hand_number=1, dealer_position=0)
-    view = clock_services.clock_view(
-        clock_services.clock_press(table=clocked, seat=0, turn_number=1, claim_by=1)
-    )
+    view = clock_services.clock_view(clock_services.clock_press(table=clocked, seat=0, turn_number=1, claim_by=1))
     assert view["seat_on_turn"] == 1
-    view = clock_services.clock_view(
-        clock_services.clock_press(table=clocked, seat=1, turn_number=2, claim_by=2)
-    )
+    view = clock_services.clock_view(clock_services.clock_press(table=clocked, seat=1, turn_number=2, claim_by=2))
     assert view["seat_on_turn"] == 2
 
 
@@ -417,9 +448,7 @@ def test_art38_art42_the_clock_passes_over_a_seat_that_left_and_refuses_its_clai
     from tournament.services import clock as clock_services
 
     leave_after_first_hand(clocked)
-    view = clock_services.clock_view(
-        clock_services.clock_start(table=clocked, hand_number=2, dealer_position=1)
-    )
+    view = clock_services.clock_view(clock_services.clock_start(table=clocked, hand_number=2, dealer_position=1))
     turns = []
     for turn in range(1, 7):
         turns.append(view["seat_on_turn"])
@@ -444,9 +473,7 @@ def test_art42_leaving_voids_the_clock_of_the_hand_in_progress(clocked):
     view = clock_services.clock_view(clock_services.clock_observe(table=clocked))
     assert view["status"] == "finished" and not Penalty.objects.filter(kind="art38_clock_flag").exists()
     # the hand restarts from the shuffle: the clock starts again without South
-    view = clock_services.clock_view(
-        clock_services.clock_start(table=clocked, hand_number=2, dealer_position=2)
-    )
+    view = clock_services.clock_view(clock_services.clock_start(table=clocked, hand_number=2, dealer_position=2))
     assert view["absent"] == [1] and view["seat_on_turn"] == 2
 
 
@@ -459,8 +486,12 @@ def test_art36_3_the_wall_wrecker_has_no_win_in_the_replayed_hand(table):
             hand_record(table=table, number=2, expected_version=0, data=data)
         assert info.value.code == "win_forbidden_by_penalty" and "36③" in info.value.message
     # the others win as usual, and the offender wins again once the replay is over
-    hand_record(table=table, number=2, expected_version=0,
-                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 3, "discarder": 1, "han": 1, "fu": 30}]})  # fmt: skip
+    hand_record(
+        table=table,
+        number=2,
+        expected_version=0,
+        data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 3, "discarder": 1, "han": 1, "fu": 30}]},
+    )
     assert hand_record(table=table, number=3, expected_version=0, data=RON_BY_SOUTH).deltas[1] == 2600
 
 
@@ -468,13 +499,9 @@ def test_art36_3_the_wall_wrecker_has_no_claim_in_the_replayed_hand_even_replaye
     from tournament.services import clock as clock_services
 
     log(clocked, 1, "art36_wall_wrecked")
-    hand_record(
-        table=clocked, number=1, expected_version=0, data={"outcome": "replayed", "dealer_position": 0}
-    )
+    hand_record(table=clocked, number=1, expected_version=0, data={"outcome": "replayed", "dealer_position": 0})
     log(clocked, 3, "art36_wall_wrecked", hand_number=2)  # the replay is stopped too
-    hand_record(
-        table=clocked, number=2, expected_version=0, data={"outcome": "replayed", "dealer_position": 0}
-    )
+    hand_record(table=clocked, number=2, expected_version=0, data={"outcome": "replayed", "dealer_position": 0})
     clock_services.clock_start(table=clocked, hand_number=3, dealer_position=0)
     for offender in (1, 3):
         with pytest.raises(TaikaiError) as info:

@@ -61,13 +61,24 @@ def test_tsumo_with_riichi_and_deposits(make_event, seated_round):
     event = make_event(4)
     seated_round(event)
     table = first_table(event)
-    hand_record(table=table, number=1, expected_version=0,
-                data={"outcome": "exhaustive_draw", "dealer_position": 0, "riichi_positions": [2],
-                      "tenpai_positions": [2]})  # fmt: skip
+    hand_record(
+        table=table,
+        number=1,
+        expected_version=0,
+        data={"outcome": "exhaustive_draw", "dealer_position": 0, "riichi_positions": [2], "tenpai_positions": [2]},
+    )
     # the riichi stick stays on the table: 1000 carried into hand 2
-    version = hand_record(table=table, number=2, expected_version=0,
-                          data={"outcome": "tsumo", "dealer_position": 0, "honba": 1,
-                                "wins": [{"winner": 1, "discarder": None, "han": 2, "fu": 40}]})  # fmt: skip
+    version = hand_record(
+        table=table,
+        number=2,
+        expected_version=0,
+        data={
+            "outcome": "tsumo",
+            "dealer_position": 0,
+            "honba": 1,
+            "wins": [{"winner": 1, "discarder": None, "han": 2, "fu": 40}],
+        },
+    )
     assert version.deposits_in == 1000
     # 700/1300 plus 100 per payer for one honba; the winner also takes the 1000 deposit
     assert version.deltas == [-1400, 800 + 1400 + 800 + 1000, -800, -800]
@@ -127,9 +138,7 @@ def test_impossible_hands_are_rejected_with_a_code(make_event, seated_round, dat
     event = make_event(4)
     seated_round(event)
     with pytest.raises(TaikaiError) as info:
-        hand_record(
-            table=first_table(event), number=1, expected_version=0, data={"dealer_position": 0, **data}
-        )
+        hand_record(table=first_table(event), number=1, expected_version=0, data={"dealer_position": 0, **data})
     assert info.value.code == code
     assert not HandVersion.objects.exists()
 
@@ -139,8 +148,12 @@ def test_hand_from_the_hand_format_is_scored_by_the_engine(make_event, seated_ro
     seated_round(event)
     # riichi, menzen tsumo, pinfu: 20 fu 3 han for a non-dealer tsumo: 700/1300
     hand = {"tiles": "123m456p789s23455s", "win_tile": "5s", "riichi": True}
-    data = {"outcome": "tsumo", "dealer_position": 0, "riichi_positions": [1],
-            "wins": [{"winner": 1, "hand": {**hand, "tiles": "123m456p789s234s55p", "win_tile": "4s"}}]}  # fmt: skip
+    data = {
+        "outcome": "tsumo",
+        "dealer_position": 0,
+        "riichi_positions": [1],
+        "wins": [{"winner": 1, "hand": {**hand, "tiles": "123m456p789s234s55p", "win_tile": "4s"}}],
+    }
     version = hand_record(table=first_table(event), number=1, expected_version=0, data=data)
     (win,) = version.wins
     assert (win["han"], win["fu"]) == (3, 20)
@@ -194,9 +207,12 @@ def test_round_complete_needs_every_table_confirmed(make_event, seated_round):
 
 @pytest.mark.parametrize(
     ("win", "honba", "field"),
-    [({"han": 1_000_000_000, "fu": 30}, 0, "wins[0].han"), ({"han": 0, "yakuman": 50}, 0, "wins[0].yakuman"),
-     ({"han": 3, "fu": 30}, 10**12, "honba")],
-)  # fmt: skip
+    [
+        ({"han": 1_000_000_000, "fu": 30}, 0, "wins[0].han"),
+        ({"han": 0, "yakuman": 50}, 0, "wins[0].yakuman"),
+        ({"han": 3, "fu": 30}, 10**12, "honba"),
+    ],
+)
 def test_numbers_beyond_any_real_hand_are_refused_not_stored(make_event, seated_round, win, honba, field):
     from tournament.models import HandVersion
 
@@ -250,9 +266,7 @@ def test_confirming_other_final_scores_is_a_new_version(make_event, seated_round
     table_finish(table=table, final_points=[40000, 30000, 20000, 10000])
     table_finish(table=table, final_points=[40000, 30000, 20000, 10000])
     table_finish(table=table, final_points=[40000, 20000, 30000, 10000])
-    assert (
-        sorted(SeatResult.objects.filter(table=table).values_list("version", flat=True)) == [1] * 4 + [2] * 4
-    )
+    assert sorted(SeatResult.objects.filter(table=table).values_list("version", flat=True)) == [1] * 4 + [2] * 4
 
 
 @pytest.mark.django_db
@@ -275,15 +289,20 @@ def test_no_play_is_recorded_at_a_table_of_an_unpublished_round(make_event, writ
     table = round_.tables.get()
     seat = table.seats.get(position=0)
     attempts = {
-        "penalty": lambda: penalty_log(event=event, entry=seat.entry, kind="art35_revealed_hand", reason="shown",
-                                       table=table),
+        "penalty": lambda: penalty_log(
+            event=event, entry=seat.entry, kind="art35_revealed_hand", reason="shown", table=table
+        ),
         "absence": lambda: seat_mark_absent(seat=seat, during=False),
         "clock": lambda: clock_start(table=table, hand_number=1, dealer_position=0),
-        "hand": lambda: hand_record(table=table, number=1, expected_version=0,
-                                    data={"outcome": "draw", "dealer_position": 0, "tenpai_positions": []}),
+        "hand": lambda: hand_record(
+            table=table,
+            number=1,
+            expected_version=0,
+            data={"outcome": "draw", "dealer_position": 0, "tenpai_positions": []},
+        ),
         "result": lambda: table_finish(table=table, final_points=[25000] * 4),
         "ruling": lambda: ruling_record(event=event, table=table, decision="one more hand"),
-    }  # fmt: skip
+    }
     with pytest.raises(TaikaiError) as info:
         attempts[write]()
     assert info.value.code == "round_not_published"
@@ -302,9 +321,12 @@ def test_final_scores_unlike_the_recorded_hands_are_refused_in_a_hand_by_hand_ev
 
     # given a hand-by-hand event where one hand moved 3,900 points from West to South
     table = seated_round(make_event(4, entry_mode="hands")).tables.get()
-    hand_record(table=table, number=1, expected_version=0,
-                data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3,
-                                                                        "fu": 30}]})  # fmt: skip
+    hand_record(
+        table=table,
+        number=1,
+        expected_version=0,
+        data={"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]},
+    )
     # when final scores that sum right but are not the hands' are given
     with pytest.raises(TaikaiError) as info:
         table_finish(table=table, final_points=[25000, 25000, 25000, 24000])
@@ -323,7 +345,11 @@ def test_a_final_scores_event_takes_the_scores_given_even_after_a_hand(make_even
     from tournament.services.results import table_finish
 
     table = seated_round(make_event(4, entry_mode="final_scores")).tables.get()
-    hand_record(table=table, number=1, expected_version=0,
-                data={"outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": []})  # fmt: skip
+    hand_record(
+        table=table,
+        number=1,
+        expected_version=0,
+        data={"outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": []},
+    )
     results = table_finish(table=table, final_points=[40000, 30000, 20000, 10000])
     assert [r.final_points for r in results] == [40000, 30000, 20000, 10000]

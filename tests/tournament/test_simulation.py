@@ -187,9 +187,17 @@ def test_random_hands_are_well_formed(seed, players, poor):
 
 @pytest.mark.parametrize(
     ("players", "size", "sizes"),
-    [(16, 4, [4, 4, 4, 4]), (17, 4, [4, 4, 3, 3, 3]), (18, 4, [4, 4, 4, 3, 3]), (6, 4, [3, 3]),
-     (5, 4, [3, 2]), (9, 3, [3, 3, 3]), (7, 3, [3, 2, 2]), (2, 4, [2])],
-)  # fmt: skip
+    [
+        (16, 4, [4, 4, 4, 4]),
+        (17, 4, [4, 4, 3, 3, 3]),
+        (18, 4, [4, 4, 4, 3, 3]),
+        (6, 4, [3, 3]),
+        (5, 4, [3, 2]),
+        (9, 3, [3, 3, 3]),
+        (7, 3, [3, 2, 2]),
+        (2, 4, [2]),
+    ],
+)
 def test_tables_partition_uses_the_fewest_tables_with_sizes_within_one(players, size, sizes):
     tables = tables_partition(list(range(players)), size)
     assert [len(t) for t in tables] == sizes
@@ -217,9 +225,12 @@ def simulate(
     from scoring.models import Ruleset
 
     event = event_create(
-        slug=slug or f"sim-{players}-{rounds}-{seed}", name="Simulated", players=simulated_players(players),
-        ruleset=standard or Ruleset.objects.get(slug="standard"), planned_rounds=rounds,
-    )  # fmt: skip
+        slug=slug or f"sim-{players}-{rounds}-{seed}",
+        name="Simulated",
+        players=simulated_players(players),
+        ruleset=standard or Ruleset.objects.get(slug="standard"),
+        planned_rounds=rounds,
+    )
     return event, event_simulate(event, rounds=rounds, seed=seed, seating=seating)
 
 
@@ -228,10 +239,7 @@ def game_sequences(event) -> dict:
     out = {}
     for table in Table.objects.filter(round__event=event).select_related("round"):
         seats = [s.entry.player_id for s in table.seats.select_related("entry").order_by("position")]
-        hands = [
-            (v.outcome, v.deltas)
-            for v in HandVersion.objects.filter(hand__table=table).order_by("hand__number")
-        ]
+        hands = [(v.outcome, v.deltas) for v in HandVersion.objects.filter(hand__table=table).order_by("hand__number")]
         out[(table.round.number, table.number)] = (seats, hands)
     return out
 
@@ -312,8 +320,13 @@ def test_a_simulation_is_deterministic_for_its_seed():
 def test_a_round_in_progress_keeps_open_tables():
     from scoring.models import Ruleset
 
-    event = event_create(slug="running", name="Running", players=simulated_players(16),
-                         ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=4)  # fmt: skip
+    event = event_create(
+        slug="running",
+        name="Running",
+        players=simulated_players(16),
+        ruleset=Ruleset.objects.get(slug="standard"),
+        planned_rounds=4,
+    )
     summary = event_simulate(event, rounds=1, seed=2, seating="shuffle", in_progress=(2, 3))
     event.refresh_from_db()
     assert event.status == Event.Status.RUNNING
@@ -362,9 +375,7 @@ def test_simulated_hands_go_through_the_services_checks(monkeypatch):
 @pytest.mark.django_db
 def test_simulate_event_command_prints_a_summary_and_the_audit_passes():
     out = StringIO()
-    call_command(
-        "simulate_event", "--players", "8", "--rounds", "2", "--seed", "4", "--seating", "shuffle", stdout=out
-    )
+    call_command("simulate_event", "--players", "8", "--rounds", "2", "--seed", "4", "--seating", "shuffle", stdout=out)
     assert "sim-8x2-s4: 2 rounds completed, 4 tables finished" in out.getvalue()
     audit = StringIO()
     call_command("audit_event", "sim-8x2-s4", stdout=audit)

@@ -177,10 +177,17 @@ def test_art39_art44_the_directors_close_an_overtime_at_the_cap():
 
 
 def incidents_event(players: int, rounds: int, seed: int, slug: str, tally: Counter | None = None) -> Event:
-    event = event_create(slug=slug, name="Incidents", players=simulated_players(players),
-                         ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=rounds,
-                         overtime_enabled=True, final_games=2, clock_bank_seconds=60,
-                         clock_increment_seconds=5)  # fmt: skip
+    event = event_create(
+        slug=slug,
+        name="Incidents",
+        players=simulated_players(players),
+        ruleset=Ruleset.objects.get(slug="standard"),
+        planned_rounds=rounds,
+        overtime_enabled=True,
+        final_games=2,
+        clock_bank_seconds=60,
+        clock_increment_seconds=5,
+    )
     summary = event_simulate(event, rounds=rounds, seed=seed, seating="shuffle", incidents=ALL_INCIDENTS)
     if tally is not None:
         tally.update(summary.incidents)
@@ -217,8 +224,17 @@ def test_every_incident_happens_and_the_audit_finds_nothing(incidents, tally):
     absences = Counter(Seat.objects.filter(round__event=incidents).values_list("absence", flat=True))
     assert absences["absent_before"] >= 1 and absences["absent_during"] >= 1
     assert HandVersion.objects.filter(hand__table__round__event=incidents, overtime=True).exists()
-    for name in ("lifted", "confirmed", "kept", "three_player_fouls", "clock_hands", "claims", "claims_refused",
-                 "final_disqualified", "champion"):  # fmt: skip
+    for name in (
+        "lifted",
+        "confirmed",
+        "kept",
+        "three_player_fouls",
+        "clock_hands",
+        "claims",
+        "claims_refused",
+        "final_disqualified",
+        "champion",
+    ):
         assert tally[name] >= 1, name
     assert event_audit(incidents) == []
 
@@ -252,9 +268,7 @@ def test_art43_lifted_confirmed_and_kept_disqualifications(incidents, tally):
     assert tally["lifted"] >= 1 and tally["confirmed"] >= 1 and tally["kept"] >= 1
     confirmed = Entry.objects.filter(event=incidents, disqualification_confirmed_at__isnull=False)
     assert confirmed.exists() and all(e.status == Entry.Status.DISQUALIFIED for e in confirmed)
-    cancelled = Penalty.objects.filter(
-        event=incidents, kind="art37_deliberate_foul", cancelled_at__isnull=False
-    )
+    cancelled = Penalty.objects.filter(event=incidents, kind="art37_deliberate_foul", cancelled_at__isnull=False)
     for foul in cancelled:  # lifted, unless confirmed (or disqualified by another foul in force)
         entry = foul.entry
         assert (
@@ -277,9 +291,10 @@ def test_art40_art43_the_final_crowns_an_eligible_finalist_after_the_prescribed_
 
 def test_art35_art36_a_penalised_seat_does_not_win_its_hand(incidents):
     fouls = Penalty.objects.filter(
-        event=incidents, cancelled_at__isnull=True,
+        event=incidents,
+        cancelled_at__isnull=True,
         kind__in=["art35_revealed_hand", "art36_out_of_turn", "art36_wrong_hand_size"],
-    )  # fmt: skip
+    )
     assert fouls.exists()
     for penalty in fouls:
         playing = list(penalty.table.seats.exclude(absence="absent_before").order_by("position"))
@@ -326,9 +341,7 @@ def test_art42_a_player_who_left_changes_nothing_afterwards_and_forfeits(inciden
 
 
 def test_art39_overtime_years_multiply_the_placement_points(incidents):
-    table = (
-        Table.objects.filter(round__event=incidents, round__is_final=False).order_by("-overtime_year").first()
-    )
+    table = Table.objects.filter(round__event=incidents, round__is_final=False).order_by("-overtime_year").first()
     overtime = list(HandVersion.objects.filter(hand__table=table, overtime=True).order_by("hand__number"))
     year = (len(overtime) + 3) // 4  # four seasons a year
     assert table.overtime_year == year >= 1
@@ -347,9 +360,7 @@ def test_a_simulation_with_incidents_is_deterministic_for_its_seed():
             "hand__table__round__number", "hand__table__number", "hand__number"
         )
         fouls = Penalty.objects.filter(event=event).order_by("id")
-        absences = Seat.objects.filter(round__event=event).order_by(
-            "round__number", "table__number", "position"
-        )
+        absences = Seat.objects.filter(round__event=event).order_by("round__number", "table__number", "position")
         return (
             [(v.outcome, v.deltas, v.overtime) for v in hands],
             [(p.kind, p.hand_number, p.cancelled_at is None) for p in fouls],
@@ -363,8 +374,13 @@ def test_a_simulation_with_incidents_is_deterministic_for_its_seed():
 
 @pytest.mark.django_db
 def test_overtime_incidents_need_an_event_with_overtime():
-    event = event_create(slug="no-overtime", name="No overtime", players=simulated_players(4),
-                         ruleset=Ruleset.objects.get(slug="standard"), planned_rounds=1)  # fmt: skip
+    event = event_create(
+        slug="no-overtime",
+        name="No overtime",
+        players=simulated_players(4),
+        ruleset=Ruleset.objects.get(slug="standard"),
+        planned_rounds=1,
+    )
     with pytest.raises(SimulationError) as info:
         event_simulate(event, rounds=1, seed=1, incidents=Incidents(overtime=True))
     assert info.value.code == "overtime_disabled"
@@ -373,8 +389,21 @@ def test_overtime_incidents_need_an_event_with_overtime():
 @pytest.mark.django_db
 def test_simulate_event_command_with_every_incident_flag_passes_the_audit():
     out = StringIO()
-    call_command("simulate_event", "--players", "16", "--rounds", "4", "--seed", str(INCIDENTS_SEED),
-                 "--seating", "shuffle", "--penalties", "--absences", "--overtime", stdout=out)  # fmt: skip
+    call_command(
+        "simulate_event",
+        "--players",
+        "16",
+        "--rounds",
+        "4",
+        "--seed",
+        str(INCIDENTS_SEED),
+        "--seating",
+        "shuffle",
+        "--penalties",
+        "--absences",
+        "--overtime",
+        stdout=out,
+    )
     assert "Incidents: penalties " in out.getvalue()
     event = Event.objects.get(slug=f"sim-16x4-s{INCIDENTS_SEED}")
     assert event.overtime_enabled and Penalty.objects.filter(event=event).exists()

@@ -28,8 +28,10 @@ def table(make_event, seated_round):
 @pytest.fixture
 def three_suzukis():
     """Three stored players of one name, told apart by their club."""
-    return [Player.objects.create(display_name="鈴木 一郎", reading="すずき いちろう", club=club)
-            for club in ("Osaka Riichi", "Kobe Mahjong", "Nagoya Club")]  # fmt: skip
+    return [
+        Player.objects.create(display_name="鈴木 一郎", reading="すずき いちろう", club=club)
+        for club in ("Osaka Riichi", "Kobe Mahjong", "Nagoya Club")
+    ]
 
 
 def test_the_admin_finds_the_substitute_by_name_and_tells_namesakes_apart(admin_client, table, three_suzukis):
@@ -39,13 +41,9 @@ def test_the_admin_finds_the_substitute_by_name_and_tells_namesakes_apart(admin_
     for player in three_suzukis:
         assert f'value="{player.pk}"' in page
         assert f"鈴木 一郎 (すずき いちろう · {player.club})" in page
-    assert (
-        "Player 01" not in page.split('id="substitute-candidates"')[1]
-    )  # players of the event are not offered
+    assert "Player 01" not in page.split('id="substitute-candidates"')[1]  # players of the event are not offered
     kobe = three_suzukis[1]
-    response = admin_client.post(
-        url, {"seat": table.seats.get(position=2).pk, "player": kobe.pk, "reason": "ill"}
-    )
+    response = admin_client.post(url, {"seat": table.seats.get(position=2).pk, "player": kobe.pk, "reason": "ill"})
     assert response.status_code == 302
     assert table.seats.get(position=2).entry.player == kobe
 
@@ -94,8 +92,9 @@ def api_client(table, tables: str = "1") -> Client:
 
 
 def post(client, table, body):
-    return client.post(reverse("api_v1:table_substitutes", args=[table.pk]), json.dumps(body),
-                       content_type="application/json")  # fmt: skip
+    return client.post(
+        reverse("api_v1:table_substitutes", args=[table.pk]), json.dumps(body), content_type="application/json"
+    )
 
 
 def test_the_api_seats_a_stored_player_or_a_new_one_for_the_tables_referee(table, three_suzukis):

@@ -30,7 +30,10 @@ def test_credit_rules_worked_by_hand():
     fines = [PenaltyDeduction(9, 1000, 1)]
     subs = {9: 1}  # entry 9 played for entry 1
     own = substitute_credit(games, fines, subs, "own", -15000)
-    assert own == ([GameRecord(2, 1, Fraction(-5), False), GameRecord(1, 1, Fraction(23), True)], [PenaltyDeduction(1, 1000, 1)])  # fmt: skip
+    assert own == (
+        [GameRecord(2, 1, Fraction(-5), False), GameRecord(1, 1, Fraction(23), True)],
+        [PenaltyDeduction(1, 1000, 1)],
+    )
     fixed = substitute_credit(games, fines, subs, "fixed", -15000)
     assert fixed == ([GameRecord(2, 1, Fraction(-5), False), GameRecord(1, 1, Fraction(-15), False)], [])
     assert substitute_credit(games, fines, subs, "none", -15000) == (
@@ -100,8 +103,6 @@ def test_the_audit_checks_the_substitute_rules(table):
     substitute = substitute_seat(seat=table.seats.get(position=1), name="Stand In")
     play_and_rank(table)
     assert [v for v in event_audit(table.round.event) if v.code.startswith("substitute")] == []
-    Entry.objects.filter(pk=substitute.pk).update(
-        substitute_for=substitute
-    )  # written directly: plays for itself
+    Entry.objects.filter(pk=substitute.pk).update(substitute_for=substitute)  # written directly: plays for itself
     codes = {v.code for v in event_audit(table.round.event)}
     assert "substitute_chain" in codes

@@ -17,14 +17,9 @@ pytestmark = pytest.mark.django_db
 
 def seat_fouls(client, table, language: str) -> list[str]:
     """The text of each foul line of the sheet's seats, as the page shows it in ``language``."""
-    body = client.get(
-        reverse("console:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language
-    ).content.decode()
+    body = client.get(reverse("console:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     seats = body[body.index('id="seats"') : body.index("</section>", body.index('id="seats"'))]
-    return [
-        re.sub(r"\s+", " ", text).strip()
-        for text in re.findall(r'<div class="foul">(.*?)</div>', seats, re.S)
-    ]
+    return [re.sub(r"\s+", " ", text).strip() for text in re.findall(r'<div class="foul">(.*?)</div>', seats, re.S)]
 
 
 @pytest.mark.parametrize(
@@ -38,8 +33,14 @@ def test_a_clock_flag_on_the_sheet_names_the_foul_and_its_consequence_once(
     event = make_event(4, clock_bank_seconds=30)
     table = seated_round(event).tables.get()
     east = table.seats.get(position=0).entry
-    penalty_log(event=event, entry=east, kind=PenaltyKind.CLOCK_FLAG.value, reason="time bank exhausted on turn 7",
-                table=table, hand_number=1)  # fmt: skip
+    penalty_log(
+        event=event,
+        entry=east,
+        kind=PenaltyKind.CLOCK_FLAG.value,
+        reason="time bank exhausted on turn 7",
+        table=table,
+        hand_number=1,
+    )
     # when the sheet is read
     fouls = seat_fouls(admin_client, table, language)
     # then one line names the article, the foul, what it does and the hand, each once

@@ -122,14 +122,19 @@ def test_a_reserve_comes_in_for_a_member_for_one_round(make_event, django_user_m
     assert round_lineup_absent(event, 1) == {member.pk} and round_lineup_present(event, 1) == {reserve.pk}
     assert round_lineup_absent(event, 2) == set() and round_lineup_present(event, 2) == set()
     with pytest.raises(TaikaiError) as info:  # the member is replaced once a round
-        team_reserve_in(
-            team=team, reserve=Entry.objects.get(pk=reserve.pk + 1), member=member, round_number=1
-        )
+        team_reserve_in(team=team, reserve=Entry.objects.get(pk=reserve.pk + 1), member=member, round_number=1)
     assert info.value.code == "member_replaced"
 
 
-@pytest.mark.parametrize(("who", "code"), [("member_as_reserve", "not_a_reserve"), ("reserve_as_member", "not_a_member"),
-                                           ("other_team", "not_a_member"), ("seated", "round_seated")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("who", "code"),
+    [
+        ("member_as_reserve", "not_a_reserve"),
+        ("reserve_as_member", "not_a_member"),
+        ("other_team", "not_a_member"),
+        ("seated", "round_seated"),
+    ],
+)
 def test_a_reserve_in_is_refused_unless_reserve_member_and_round_fit(make_event, who, code):
     event, team, reserve, member = reserve_event(make_event)
     number = 1
@@ -198,13 +203,20 @@ def test_an_organizer_brings_a_reserve_in_through_the_api(client, make_event, dj
     body = {"reserve": reserve.pk, "member": member.pk, "round": 1}
     response = client.post(url, body, content_type="application/json")
     assert response.status_code == 201, response.content
-    assert response.json() | {"at": None} == {"id": TeamSwap.objects.get().pk, "team": team.pk, "round": 1,
-                                             "reserve": reserve.pk, "member": member.pk, "at": None}  # fmt: skip
+    assert response.json() | {"at": None} == {
+        "id": TeamSwap.objects.get().pk,
+        "team": team.pk,
+        "round": 1,
+        "reserve": reserve.pk,
+        "member": member.pk,
+        "at": None,
+    }
     assert TeamSwap.objects.get().by == owner
     again = client.post(url, body, content_type="application/json")
     assert again.status_code == 400 and again.json()["error"]["code"] == "member_replaced"
-    elsewhere = client.post(url, body | {"member": make_event(4, slug="other").entries.first().pk},
-                            content_type="application/json")  # fmt: skip
+    elsewhere = client.post(
+        url, body | {"member": make_event(4, slug="other").entries.first().pk}, content_type="application/json"
+    )
     assert elsewhere.status_code == 400 and elsewhere.json()["error"]["field"] == "member"
 
 

@@ -38,9 +38,7 @@ DIGEST = re.compile(r"[0-9a-f]{64}")
 class ArchiveUploadForm(forms.Form):
     archive = forms.FileField(
         label=gettext_lazy("Archive"),
-        help_text=gettext_lazy(
-            "The event's export.json (JSON, archive_version 1), as another Taikai exports it."
-        ),
+        help_text=gettext_lazy("The event's export.json (JSON, archive_version 1), as another Taikai exports it."),
     )
 
     def clean_archive(self):
@@ -69,9 +67,7 @@ def archive_read(content: bytes):
             code="not_utf8",
         ) from exc
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, a number too long, nesting too deep
-        raise forms.ValidationError(
-            _("The file is not JSON: %(error)s") % {"error": exc}, code="not_json"
-        ) from exc
+        raise forms.ValidationError(_("The file is not JSON: %(error)s") % {"error": exc}, code="not_json") from exc
 
 
 def _preview_key(user, digest: str) -> str:
@@ -103,23 +99,26 @@ def archive_import_view(model_admin, request):
         try:
             archive = _waiting_archive(request, form) if previewed else form.cleaned_data["archive"]
             archive_check(archive)
-            lookalikes = [lookalike for lookalike in archive_lookalikes(archive, request.user)
-                          if not lookalike.organized]  # fmt: skip
+            lookalikes = [
+                lookalike for lookalike in archive_lookalikes(archive, request.user) if not lookalike.organized
+            ]
             if lookalikes and not previewed:
-                cache.set(
-                    _preview_key(request.user, form.digest), zlib.compress(form.content), PREVIEW_SECONDS
-                )
-                context = {**model_admin.admin_site.each_context(request), "opts": model_admin.model._meta,
-                           "title": _("Import an event archive"), "lookalikes": lookalikes, "digest": form.digest}  # fmt: skip
-                return TemplateResponse(
-                    request, "admin/tournament/event/import_archive_players.html", context
-                )
+                cache.set(_preview_key(request.user, form.digest), zlib.compress(form.content), PREVIEW_SECONDS)
+                context = {
+                    **model_admin.admin_site.each_context(request),
+                    "opts": model_admin.model._meta,
+                    "title": _("Import an event archive"),
+                    "lookalikes": lookalikes,
+                    "digest": form.digest,
+                }
+                return TemplateResponse(request, "admin/tournament/event/import_archive_players.html", context)
             chosen = set(request.POST.getlist("link")) if previewed else set()
             link = {lookalike.archive_id for lookalike in lookalikes if str(lookalike.archive_id) in chosen}
             with transaction.atomic():
                 # the same file sent again by the same user (a double click, a reload) is imported once
-                claim, first = request_claim(scope=f"user:{request.user.pk}", key=f"archive:{form.digest}",
-                                             fingerprint=form.digest)  # fmt: skip
+                claim, first = request_claim(
+                    scope=f"user:{request.user.pk}", key=f"archive:{form.digest}", fingerprint=form.digest
+                )
                 if not first and claim.location:
                     messages.info(request, _("This file was imported before; nothing was imported again."))
                     return redirect(claim.location)
@@ -144,9 +143,14 @@ def archive_import_view(model_admin, request):
                 % {"event": event.name, "slug": event.slug},
             )
             return redirect(location)
-    context = {**model_admin.admin_site.each_context(request), "opts": model_admin.model._meta,
-               "title": _("Import an event archive"), "form": form, "problem": problem,
-               "max_size": filesizeformat(ARCHIVE_UPLOAD_MAX_BYTES)}  # fmt: skip
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.model._meta,
+        "title": _("Import an event archive"),
+        "form": form,
+        "problem": problem,
+        "max_size": filesizeformat(ARCHIVE_UPLOAD_MAX_BYTES),
+    }
     return TemplateResponse(
         request, "admin/tournament/event/import_archive.html", context, status=400 if posted else 200
     )

@@ -63,16 +63,16 @@ class EntryAdmin(EventScopedAdmin):
     # moved by the actions, through services; who confirmed a disqualification, as an imported archive named them
     readonly_fields = ("status", "status_reason_said", "personal_link", "disqualification_confirmed_by_name")
     exclude = ("status_reason",)  # shown in the reader's language (status_reason_said), as stored otherwise
-    actions = ["mark_away", "withdraw", "mark_active", "disqualify", "confirm_disqualification",
-               "personal_links_csv"]  # fmt: skip
+    actions = ["mark_away", "withdraw", "mark_active", "disqualify", "confirm_disqualification", "personal_links_csv"]
 
     def _status_set(self, request, queryset, status: str, done: str) -> None:
         reason = _("%(status)s: set by %(user)s") % {
             "status": Entry.Status(status).label,
             "user": request.user,
         }
-        apply_to_each(self, request, queryset,
-                      lambda entry: entry_status_set(entry=entry, status=status, reason=reason), done)  # fmt: skip
+        apply_to_each(
+            self, request, queryset, lambda entry: entry_status_set(entry=entry, status=status, reason=reason), done
+        )
 
     @admin.action(description=_("Mark away (not seated until back)"), permissions=["change"])
     def mark_away(self, request, queryset):
@@ -96,9 +96,7 @@ class EntryAdmin(EventScopedAdmin):
             return "—"
         return format_html('<a href="{0}">{0}</a>', reverse("tournament:player_link", args=[obj.link_token]))
 
-    @admin.action(
-        description=_("Download the personal links of the selected players (CSV)"), permissions=["change"]
-    )
+    @admin.action(description=_("Download the personal links of the selected players (CSV)"), permissions=["change"])
     def personal_links_csv(self, request, queryset):
         """For mail merge or printing: each player's link to their own page. Organizers only."""
         rows = list(queryset.select_related("player", "event"))
@@ -110,24 +108,23 @@ class EntryAdmin(EventScopedAdmin):
         writer.writerow(["event", "player", "external_id", "link"])
         for entry in rows:
             link = request.build_absolute_uri(reverse("tournament:player_link", args=[entry.link_token]))
-            writer.writerow(
-                [entry.event.slug, entry.player.display_name, entry.player.external_id or "", link]
-            )
+            writer.writerow([entry.event.slug, entry.player.display_name, entry.player.external_id or "", link])
         return response
 
-    @admin.action(description=_("Disqualify (art. 43: loses award eligibility, stays in the records)"),
-                  permissions=["change"])  # fmt: skip
+    @admin.action(
+        description=_("Disqualify (art. 43: loses award eligibility, stays in the records)"), permissions=["change"]
+    )
     def disqualify(self, request, queryset):
         # Translators: stored as the entry's status reason, in the language of the organizer who acts
         reason = _("art. 43: decision by %(user)s") % {"user": request.user}
         # Translators: object is a player's entry in an event
         done = _("%(object)s: disqualified.")
-        apply_to_each(
-            self, request, queryset, lambda entry: entry_disqualify(entry=entry, reason=reason), done
-        )
+        apply_to_each(self, request, queryset, lambda entry: entry_disqualify(entry=entry, reason=reason), done)
 
-    @admin.action(description=_("Confirm the disqualification (art. 43: stays even if its penalty is cancelled)"),
-                  permissions=["change"])  # fmt: skip
+    @admin.action(
+        description=_("Confirm the disqualification (art. 43: stays even if its penalty is cancelled)"),
+        permissions=["change"],
+    )
     def confirm_disqualification(self, request, queryset):
         confirm = lambda entry: entry_disqualification_confirm(entry=entry, user=request.user)  # noqa: E731
         # Translators: object is a player's entry in an event
@@ -182,8 +179,15 @@ class PenaltyAdmin(EventScopedAdmin):
         if change:
             return
         try:
-            created = penalty_log(event=obj.event, entry=obj.entry, kind=obj.kind, reason=obj.reason, table=obj.table,
-                                  hand_number=obj.hand_number, user=request.user)  # fmt: skip
+            created = penalty_log(
+                event=obj.event,
+                entry=obj.entry,
+                kind=obj.kind,
+                reason=obj.reason,
+                table=obj.table,
+                hand_number=obj.hand_number,
+                user=request.user,
+            )
         except TaikaiError as exc:
             raise forms.ValidationError(exc.message) from exc
         obj.pk = created.pk
@@ -213,9 +217,7 @@ class PenaltyAdmin(EventScopedAdmin):
 
         return ValidatedPenaltyForm
 
-    @admin.action(
-        description=_("Cancel the selected penalties (kept in the records)"), permissions=["change"]
-    )
+    @admin.action(description=_("Cancel the selected penalties (kept in the records)"), permissions=["change"])
     def cancel_penalties(self, request, queryset):
         # Translators: stored as the penalty's cancel reason, in the language of the referee who acts
         reason = _("cancelled by %(user)s from the penalty list") % {"user": request.user}
@@ -268,6 +270,7 @@ class RulingAdmin(EventScopedAdmin):
 
     def save_model(self, request, obj, form, change):
         if not change:
-            created = ruling_record(event=obj.event, table=obj.table, entry=obj.entry, decision=obj.decision,
-                                    user=request.user)  # fmt: skip
+            created = ruling_record(
+                event=obj.event, table=obj.table, entry=obj.entry, decision=obj.decision, user=request.user
+            )
             obj.pk, obj.decided_at, obj.decided_by = created.pk, created.decided_at, created.decided_by

@@ -125,14 +125,10 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
     fields = ("username", "kind", "tables", "granted_by", "granted_at")
     readonly_fields = ("granted_by", "granted_by_name", "granted_at")
     verbose_name = _("role")
-    verbose_name_plural = _(
-        "roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)"
-    )
+    verbose_name_plural = _("roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)")
 
     def get_queryset(self, request):
-        return (
-            super().get_queryset(request).filter(revoked_at__isnull=True).select_related("user", "granted_by")
-        )
+        return super().get_queryset(request).filter(revoked_at__isnull=True).select_related("user", "granted_by")
 
     def get_fields(self, request, obj=None):
         """Who granted a role is named without a link for a viewer who may not open the accounts' pages."""
@@ -208,21 +204,50 @@ class EventAdmin(EventScopedAdmin):
 
     change_form_template = "admin/tournament/event/change_form.html"
     fieldsets = [
-        (None, {"fields": ("name", "slug", "starts_on", "ends_on", "venue", "time_zone", "status", "is_public",
-                           "imported")}),
-        (_("Rules"), {"fields": ("ruleset", "table_size", "planned_rounds", "entry_mode", "advancing_places",
-                              "standings_precedence", "tournament_play", "penalty_unit", "overtime_enabled",
-                              "clock_bank_seconds", "clock_increment_seconds", "final_games", "round_minutes",
-                              "standings_hidden_from_round")}),
+        (
+            None,
+            {
+                "fields": (
+                    "name",
+                    "slug",
+                    "starts_on",
+                    "ends_on",
+                    "venue",
+                    "time_zone",
+                    "status",
+                    "is_public",
+                    "imported",
+                )
+            },
+        ),
+        (
+            _("Rules"),
+            {
+                "fields": (
+                    "ruleset",
+                    "table_size",
+                    "planned_rounds",
+                    "entry_mode",
+                    "advancing_places",
+                    "standings_precedence",
+                    "tournament_play",
+                    "penalty_unit",
+                    "overtime_enabled",
+                    "clock_bank_seconds",
+                    "clock_increment_seconds",
+                    "final_games",
+                    "round_minutes",
+                    "standings_hidden_from_round",
+                )
+            },
+        ),
         (_("Seating"), {"fields": ("seating_method", "seating_remainder")}),
         (_("Teams 団体戦"), {"fields": ("team_rule", "team_best")}),
         (_("Staff"), {"fields": ("owner",)}),
-    ]  # fmt: skip
+    ]
 
     def get_queryset(self, request):
-        return (
-            super().get_queryset(request).annotate(_entries=Count("entries")).order_by(*Event._meta.ordering)
-        )
+        return super().get_queryset(request).annotate(_entries=Count("entries")).order_by(*Event._meta.ordering)
 
     def has_add_permission(self, request):
         """Anyone with the model permission may create an event; they become its owner."""
@@ -234,8 +259,10 @@ class EventAdmin(EventScopedAdmin):
         fieldsets = super().get_fieldsets(request, obj)
         if may_open_accounts(self.admin_site, request):
             return fieldsets
-        return [(name, {**options, "fields": tuple("owner_name" if f == "owner" else f for f in options["fields"])})
-                for name, options in fieldsets]  # fmt: skip
+        return [
+            (name, {**options, "fields": tuple("owner_name" if f == "owner" else f for f in options["fields"])})
+            for name, options in fieldsets
+        ]
 
     @admin.display(description=_("owner"))
     def owner_name(self, obj) -> str:
@@ -290,8 +317,13 @@ class EventAdmin(EventScopedAdmin):
             if row.has_changed() and not formset._should_delete_form(row):
                 data = row.cleaned_data
                 try:
-                    role = role_grant(event=form.instance, user=row.instance.user, kind=data["kind"],
-                                      tables=data.get("tables", ""), by=request.user)  # fmt: skip
+                    role = role_grant(
+                        event=form.instance,
+                        user=row.instance.user,
+                        kind=data["kind"],
+                        tables=data.get("tables", ""),
+                        by=request.user,
+                    )
                 except TaikaiError as exc:
                     messages.error(
                         request, _("%(user)s: %(error)s") % {"user": row.instance.user, "error": exc.message}
@@ -366,9 +398,7 @@ class EventAdmin(EventScopedAdmin):
             upload = form.cleaned_data["csv_file"]
             data = upload.read()
             if csv_line_count(data) > settings.PLAYER_IMPORT_INLINE_ROWS:  # longer than a request may take
-                job = players_import_request(
-                    data=data, file_name=upload.name, user=request.user, event_id=event.pk
-                )
+                job = players_import_request(data=data, file_name=upload.name, user=request.user, event_id=event.pk)
                 return redirect("admin:players_player_import_job", job.pk)
             try:
                 with transaction.atomic():
@@ -382,8 +412,15 @@ class EventAdmin(EventScopedAdmin):
                 messages.success(request, registered_message(len(entries), event))
                 return redirect("admin:tournament_event_change", event.pk)
         title = _("Register players in %(event)s from CSV") % {"event": event}
-        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": title, "form": form, "problems": problems, "event": event}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": event,
+            "title": title,
+            "form": form,
+            "problems": problems,
+            "event": event,
+        }
         return TemplateResponse(
             request, "admin/players/player/import_csv.html", context, status=400 if problems else 200
         )
@@ -396,12 +433,15 @@ class EventAdmin(EventScopedAdmin):
         if request.method != "GET":
             return HttpResponseNotAllowed(["GET"])
         event = self.object_to_change(request, Event, event_id)
-        page = Paginator(standings_rows(event), self.FULL_STANDINGS_PER_PAGE).get_page(
-            request.GET.get("page")
-        )
+        page = Paginator(standings_rows(event), self.FULL_STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
         title = _("Full standings of %(event)s") % {"event": event}
-        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": title, "page": page}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": event,
+            "title": title,
+            "page": page,
+        }
         return TemplateResponse(request, "admin/tournament/event/full_standings.html", context)
 
     def export_archive_view(self, request, event_id):
@@ -430,10 +470,16 @@ class EventAdmin(EventScopedAdmin):
                 status = 400
         elif request.method == "POST":
             status = 400
-        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": _("API tokens — %(event)s") % {"event": event}, "form": form, "issued": issued,
-                   "time_zone": timezone.get_current_timezone_name(),
-                   "tokens": selectors.event_api_tokens(event)}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": event,
+            "title": _("API tokens — %(event)s") % {"event": event},
+            "form": form,
+            "issued": issued,
+            "time_zone": timezone.get_current_timezone_name(),
+            "tokens": selectors.event_api_tokens(event),
+        }
         return TemplateResponse(request, "admin/tournament/event/api_tokens.html", context, status=status)
 
     def seat_auto_view(self, request, event_id):
@@ -469,11 +515,19 @@ class EventAdmin(EventScopedAdmin):
             tables = selectors.round_tables_with_seats(round_)
         stale = seating_job_stale(job)
         title = _("Seating of round %(number)s") % {"number": job.round_number}
-        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": job.event,
-                   "title": title, "job": job, "round": round_, "tables": tables,
-                   "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING) and not stale,
-                   "stale": stale, "stale_seconds": round(settings.SEATING_STALE_SECONDS),
-                   "waiting": selectors.outbox_waiting_for(SEAT_NEXT_ROUND, job.pk)}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": job.event,
+            "title": title,
+            "job": job,
+            "round": round_,
+            "tables": tables,
+            "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING) and not stale,
+            "stale": stale,
+            "stale_seconds": round(settings.SEATING_STALE_SECONDS),
+            "waiting": selectors.outbox_waiting_for(SEAT_NEXT_ROUND, job.pk),
+        }
         return TemplateResponse(request, "admin/tournament/event/seating_job.html", context)
 
     def _draft_action(self, request, round_) -> str:
@@ -481,13 +535,10 @@ class EventAdmin(EventScopedAdmin):
         action = request.POST.get("action", "publish")
         if action == "reroll":
             round_draft_reroll(round_=round_)
-            return _("Round %(number)s is seated again; check the report, then publish.") % {
-                "number": round_.number
-            }
+            return _("Round %(number)s is seated again; check the report, then publish.") % {"number": round_.number}
         if action == "swap":
             first, second = (
-                entry_by_name_or_id(round_.event, request.POST.get(k, ""), partial=True)
-                for k in ("first", "second")
+                entry_by_name_or_id(round_.event, request.POST.get(k, ""), partial=True) for k in ("first", "second")
             )
             round_draft_swap(round_=round_, first=first, second=second)
             return _("%(first)s and %(second)s swapped seats.") % {
@@ -517,7 +568,12 @@ class EventAdmin(EventScopedAdmin):
                     % {"number": round_.number, "count": tables},
                 )
                 return redirect("admin:tournament_round_change", round_.pk)
-        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
-                   "title": _("Seat the next round of %(event)s") % {"event": event}, "form": form,
-                   "active": [e for e in selectors.event_entries_with_players(event) if e.status == Entry.Status.ACTIVE]}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": event,
+            "title": _("Seat the next round of %(event)s") % {"event": event},
+            "form": form,
+            "active": [e for e in selectors.event_entries_with_players(event) if e.status == Entry.Status.ACTIVE],
+        }
         return TemplateResponse(request, "admin/tournament/event/seat_round.html", context)

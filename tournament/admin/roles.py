@@ -40,8 +40,13 @@ class EventRoleAdmin(ReadOnlyRecords, EventScopedAdmin):
     def revoke(self, request, queryset):
         # Translators: object is a role (or a table card)
         done = _("%(object)s: revoked.")
-        apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
-                      lambda role: role_revoke(role=role, by=request.user), done)  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset.filter(revoked_at__isnull=True),
+            lambda role: role_revoke(role=role, by=request.user),
+            done,
+        )
 
     @admin.action(
         description=_("Give the selected people a one-time code to sign in through a lock"),
@@ -55,11 +60,19 @@ class EventRoleAdmin(ReadOnlyRecords, EventScopedAdmin):
             return _(
                 "One-time sign-in code for %(user)s: %(code)s. Valid once, until %(time)s, with their own "
                 "password, on the site's sign-in page."
-            ) % {"user": role.user, "code": issued.code,
-                 "time": formats.time_format(timezone.localtime(issued.expires_at))}  # fmt: skip
+            ) % {
+                "user": role.user,
+                "code": issued.code,
+                "time": formats.time_format(timezone.localtime(issued.expires_at)),
+            }
 
-        apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
-                      lambda role: signin_code_issue(role=role, by=request.user), shown)  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset.filter(revoked_at__isnull=True),
+            lambda role: signin_code_issue(role=role, by=request.user),
+            shown,
+        )
 
 
 @admin.register(ScorekeeperKey)
@@ -78,15 +91,29 @@ class ScorekeeperKeyAdmin(ReadOnlyRecords, EventScopedAdmin):
 
     @admin.action(description=_("Revoke the selected table cards"), permissions=["change"])
     def revoke(self, request, queryset):
-        apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
-                      lambda key: scorekeeper_key_revoke(key=key, by=request.user),
-                      _("%(object)s: revoked."))  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset.filter(revoked_at__isnull=True),
+            lambda key: scorekeeper_key_revoke(key=key, by=request.user),
+            _("%(object)s: revoked."),
+        )
 
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(ReadOnlyRecords, EventScopedAdmin):
-    list_display = ("name", "event", "scope", "tables", "created_by", "created_at", "expires_at", "last_used_at",
-                    "revoked_by", "revoked_at")  # fmt: skip
+    list_display = (
+        "name",
+        "event",
+        "scope",
+        "tables",
+        "created_by",
+        "created_at",
+        "expires_at",
+        "last_used_at",
+        "revoked_by",
+        "revoked_at",
+    )
     list_filter = (
         "scope",
         ("event", admin.RelatedOnlyFieldListFilter),
@@ -101,6 +128,10 @@ class ApiTokenAdmin(ReadOnlyRecords, EventScopedAdmin):
 
     @admin.action(description=_("Revoke the selected API tokens (they stay listed)"), permissions=["change"])
     def revoke(self, request, queryset):
-        apply_to_each(self, request, queryset.filter(revoked_at__isnull=True),
-                      lambda token: api_token_revoke(token=token, by=request.user),
-                      _("%(object)s: revoked."))  # fmt: skip
+        apply_to_each(
+            self,
+            request,
+            queryset.filter(revoked_at__isnull=True),
+            lambda token: api_token_revoke(token=token, by=request.user),
+            _("%(object)s: revoked."),
+        )

@@ -98,9 +98,7 @@ class RoundAdmin(EventScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # its hands, results and history stay
 
-    @admin.action(
-        description=_("Complete the selected rounds (every table confirmed)"), permissions=["change"]
-    )
+    @admin.action(description=_("Complete the selected rounds (every table confirmed)"), permissions=["change"])
     def complete_rounds(self, request, queryset):
         # Translators: object is a round
         done = _("%(object)s: completed; standings are being updated.")
@@ -112,8 +110,13 @@ class RoundAdmin(EventScopedAdmin):
         if round_.status != Round.Status.COMPLETED or round_.is_final:
             return None
         # the organizer's next step, at once: seat the next round (or go back to the event)
-        context = {**self.admin_site.each_context(request), "round": round_, "event": round_.event,
-                   "next_number": round_.number + 1, "title": _("Round %(number)s completed") % {"number": round_.number}}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "round": round_,
+            "event": round_.event,
+            "next_number": round_.number + 1,
+            "title": _("Round %(number)s completed") % {"number": round_.number},
+        }
         return TemplateResponse(request, "admin/tournament/round/completed.html", context)
 
     def get_urls(self):
@@ -139,12 +142,15 @@ class RoundAdmin(EventScopedAdmin):
             else:
                 for key in issued:
                     url = request.build_absolute_uri(reverse("console:table_card", args=[key.token]))
-                    cards.append(
-                        {"table": key.table, "pin": key.pin, "url": url, "qr": mark_safe(qr_svg(url))}
-                    )
+                    cards.append({"table": key.table, "pin": key.pin, "url": url, "qr": mark_safe(qr_svg(url))})
         elif request.method == "POST":
             status = 400
-        context = {**self.admin_site.each_context(request), "opts": self.model._meta, "original": round_,
-                   "title": _("Scorekeepers' table cards — %(round)s") % {"round": round_}, "form": form,
-                   "cards": cards}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": round_,
+            "title": _("Scorekeepers' table cards — %(round)s") % {"round": round_},
+            "form": form,
+            "cards": cards,
+        }
         return TemplateResponse(request, "admin/tournament/round/table_cards.html", context, status=status)

@@ -60,8 +60,9 @@ class TableAdmin(EventScopedAdmin):
 
     @admin.display(description=_("substitute"))
     def substitute_link(self, obj):
-        return format_html('<a href="{}">{}</a>', reverse("admin:tournament_table_substitute", args=[obj.pk]),
-                           _("Seat a substitute…"))  # fmt: skip
+        return format_html(
+            '<a href="{}">{}</a>', reverse("admin:tournament_table_substitute", args=[obj.pk]), _("Seat a substitute…")
+        )
 
     def substitute_view(self, request, table_id: int):
         """Seat a substitute 代走 in an absent player's place, before the table's first hand (its organizers)."""
@@ -75,8 +76,13 @@ class TableAdmin(EventScopedAdmin):
         if request.method == "POST" and form.is_valid():
             try:
                 data = form.cleaned_data
-                substitute_seat(seat=form.chosen_seat, player=data["player"], name=data["name"], reason=data["reason"],
-                                user=request.user)  # fmt: skip
+                substitute_seat(
+                    seat=form.chosen_seat,
+                    player=data["player"],
+                    name=data["name"],
+                    reason=data["reason"],
+                    user=request.user,
+                )
             except TaikaiError as exc:
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
                 status = 400
@@ -85,7 +91,13 @@ class TableAdmin(EventScopedAdmin):
                 return redirect("admin:tournament_table_change", table.pk)
         elif request.method == "POST":
             status = 400
-        context = {**self.admin_site.each_context(request), "opts": Table._meta, "original": table, "form": form,
-                   "query": query, "candidates": candidates,
-                   "title": gettext("Seat a substitute at %(table)s") % {"table": table}}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": Table._meta,
+            "original": table,
+            "form": form,
+            "query": query,
+            "candidates": candidates,
+            "title": gettext("Seat a substitute at %(table)s") % {"table": table},
+        }
         return TemplateResponse(request, "admin/tournament/table/substitute.html", context, status=status)

@@ -70,11 +70,7 @@ class ReserveInForm(forms.Form):
 
     def __init__(self, *args, team: Team, **kwargs):
         super().__init__(*args, **kwargs)
-        people = (
-            Entry.objects.filter(team_member__team=team)
-            .select_related("player")
-            .order_by("player__display_name")
-        )
+        people = Entry.objects.filter(team_member__team=team).select_related("player").order_by("player__display_name")
         self.fields["member"].queryset = people.filter(team_member__role=TeamMember.Role.MEMBER)
         self.fields["reserve"].queryset = people.filter(team_member__role=TeamMember.Role.RESERVE)
 
@@ -95,8 +91,9 @@ class TeamAdmin(EventScopedAdmin):
 
     @admin.display(description=gettext_lazy("reserves"))
     def reserve_in_link(self, obj):
-        return format_html('<a href="{}">{}</a>', reverse("admin:tournament_team_reserve_in", args=[obj.pk]),
-                           _("Reserve in…"))  # fmt: skip
+        return format_html(
+            '<a href="{}">{}</a>', reverse("admin:tournament_team_reserve_in", args=[obj.pk]), _("Reserve in…")
+        )
 
     def get_urls(self):
         view = self.admin_site.admin_view(self.reserve_in_view)
@@ -114,21 +111,38 @@ class TeamAdmin(EventScopedAdmin):
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
             try:
-                team_reserve_in(team=team, reserve=data["reserve"], member=data["member"],
-                                round_number=data["round_number"], by=request.user)  # fmt: skip
+                team_reserve_in(
+                    team=team,
+                    reserve=data["reserve"],
+                    member=data["member"],
+                    round_number=data["round_number"],
+                    by=request.user,
+                )
             except TaikaiError as exc:
                 field = {"round": "round_number"}.get(exc.field, exc.field)
                 form.add_error(field if field in form.fields else None, exc.message)
                 status = 400
             else:
-                messages.success(request, _("%(reserve)s plays round %(round)s for %(team)s in place of %(member)s.")
-                                 % {"reserve": data["reserve"].player, "round": data["round_number"], "team": team,
-                                    "member": data["member"].player})  # fmt: skip
+                messages.success(
+                    request,
+                    _("%(reserve)s plays round %(round)s for %(team)s in place of %(member)s.")
+                    % {
+                        "reserve": data["reserve"].player,
+                        "round": data["round_number"],
+                        "team": team,
+                        "member": data["member"].player,
+                    },
+                )
                 return redirect("admin:tournament_team_change", team.pk)
         elif request.method == "POST":
             status = 400
-        context = {**self.admin_site.each_context(request), "opts": Team._meta, "original": team, "form": form,
-                   "title": _("A reserve of %(team)s in for one round") % {"team": team}}  # fmt: skip
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": Team._meta,
+            "original": team,
+            "form": form,
+            "title": _("A reserve of %(team)s in for one round") % {"team": team},
+        }
         return TemplateResponse(request, "admin/tournament/team/reserve_in.html", context, status=status)
 
 
@@ -156,11 +170,19 @@ def teams_csv_view(model_admin, request, event_id: int):
             form.add_error("csv_file", exc.message)
             status = 400
         else:
-            messages.success(request, _("%(count)s team members read into %(event)s.") % {"count": written, "event": event})  # fmt: skip
+            messages.success(
+                request, _("%(count)s team members read into %(event)s.") % {"count": written, "event": event}
+            )
             return redirect("admin:tournament_event_change", event.pk)
     elif request.method == "POST":
         status = 400
     title = _("Teams of %(event)s from CSV") % {"event": event}
-    context = {**model_admin.admin_site.each_context(request), "opts": Event._meta, "original": event,
-               "title": title, "form": form, "event": event}  # fmt: skip
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": Event._meta,
+        "original": event,
+        "title": title,
+        "form": form,
+        "event": event,
+    }
     return TemplateResponse(request, "admin/tournament/event/file_form.html", context, status=status)

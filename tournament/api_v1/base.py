@@ -84,8 +84,7 @@ class ApiView(APIView):
         """The table with its event, if the caller may read it."""
         table = selectors.table_with_event(table_id)
         if table is None or (
-            table.round.status == Round.Status.DRAFT
-            and not access.may_manage(self.actor, table.round.event_id)
+            table.round.status == Round.Status.DRAFT and not access.may_manage(self.actor, table.round.event_id)
         ):
             raise Http404("no such table")  # a seating draft is the organizers' until published
         self.require(access.may_read_table(self.actor, table), "read this table")

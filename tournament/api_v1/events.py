@@ -42,61 +42,66 @@ def paged(view, queryset, serializer_class, **context):
 
 class EventList(ApiView):
     @extend_schema(
-        operation_id="events_list", tags=["events"], parameters=[PAGE, PAGE_SIZE],
+        operation_id="events_list",
+        tags=["events"],
+        parameters=[PAGE, PAGE_SIZE],
         summary="Events: the public ones, and those the caller works in (a role or a token)",
         responses={200: s.EventPage, **PAGED_READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request):
         events = selectors.events_readable(access.events_where(self.actor))
         return paged(self, events, s.EventSerializer)
 
 
 class EventDetail(ApiView):
-    @extend_schema(
-        operation_id="event_read", tags=["events"], responses={200: s.EventSerializer, **READ_ERRORS}
-    )
+    @extend_schema(operation_id="event_read", tags=["events"], responses={200: s.EventSerializer, **READ_ERRORS})
     def get(self, request, slug: str):
         return Response(s.EventSerializer(self.event(slug)).data)
 
 
 class EventRules(ApiView):
     @extend_schema(
-        operation_id="event_rules", tags=["events"], summary="The event's tournament rules and scoring ruleset",
+        operation_id="event_rules",
+        tags=["events"],
+        summary="The event's tournament rules and scoring ruleset",
         responses={200: s.EventRulesSerializer, **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         return Response(event_rules(self.event(slug)))
 
 
 def event_rules(event) -> dict:
     """The event's tournament rules (uma, clock, finals, standings order, ...) with its whole ruleset."""
-    rules = {
-        name: getattr(event, name)
-        for name in s.EventRulesSerializer().fields
-        if name not in ("uma", "ruleset")
+    rules = {name: getattr(event, name) for name in s.EventRulesSerializer().fields if name not in ("uma", "ruleset")}
+    rules |= {
+        "standings_precedence": list(event.precedence),
+        "ruleset": event.ruleset,
+        "uma": event.ruleset.uma_for(event.table_size),
     }
-    rules |= {"standings_precedence": list(event.precedence), "ruleset": event.ruleset,
-              "uma": event.ruleset.uma_for(event.table_size)}  # fmt: skip
     return s.EventRulesSerializer(rules).data
 
 
 class EventEntries(ApiView):
     @extend_schema(
-        operation_id="entries_list", tags=["players"], parameters=[PAGE, PAGE_SIZE],
+        operation_id="entries_list",
+        tags=["players"],
+        parameters=[PAGE, PAGE_SIZE],
         responses={200: s.EntryPage, **PAGED_READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
         return paged(self, selectors.event_entries_page(event), s.EntrySerializer, staff=self.staff(event.pk))
 
     @extend_schema(
-        operation_id="entry_register", tags=["players"], request=s.EntryInput,
+        operation_id="entry_register",
+        tags=["players"],
+        request=s.EntryInput,
         summary="Register a player in the event (organizers)",
         description="A stored player by id, or a player by their values: a known `external_id` (such as an EMA "
         "number) names the stored player, otherwise a new player is created. A player already registered "
         "answers with their entry.",
         responses={201: s.EntrySerializer, **ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, slug: str):
         event = self.event(slug)
         self.require(access.may_manage(self.actor, event.pk), "register players in this event")
@@ -107,16 +112,16 @@ class EventEntries(ApiView):
             if player is None:
                 raise TaikaiError("no_such_player", f"there is no player {data['player']}", field="player")
         entry = entry_register_player(event=event, player=player, values=data)
-        return Response(
-            s.EntrySerializer(entry, context={"staff": True}).data, status=status.HTTP_201_CREATED
-        )
+        return Response(s.EntrySerializer(entry, context={"staff": True}).data, status=status.HTTP_201_CREATED)
 
 
 class EventRounds(ApiView):
     @extend_schema(
-        operation_id="rounds_list", tags=["rounds"], summary="The event's rounds (drafts for organizers only)",
+        operation_id="rounds_list",
+        tags=["rounds"],
+        summary="The event's rounds (drafts for organizers only)",
         responses={200: s.RoundSerializer(many=True), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
         rounds = selectors.event_rounds(event, drafts=access.may_manage(self.actor, event.pk))
@@ -125,10 +130,12 @@ class EventRounds(ApiView):
 
 class RoundSeating(ApiView):
     @extend_schema(
-        operation_id="round_seating", tags=["rounds"], parameters=[PAGE, PAGE_SIZE],
+        operation_id="round_seating",
+        tags=["rounds"],
+        parameters=[PAGE, PAGE_SIZE],
         summary="A round's tables, with their seats and current results",
         responses={200: s.TablePage, **PAGED_READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str, number: int):
         event = self.event(slug)
         round_ = selectors.event_round_any(event, number, drafts=access.may_manage(self.actor, event.pk))
@@ -139,16 +146,12 @@ class RoundSeating(ApiView):
 
 class RoundCheckSerializer(serializers.Serializer):
     round = serializers.IntegerField(help_text="The round's number.")
-    checked = serializers.BooleanField(
-        help_text="Whether the round's results are checked (and the round locked)."
-    )
+    checked = serializers.BooleanField(help_text="Whether the round's results are checked (and the round locked).")
     checked_at = serializers.DateTimeField(allow_null=True)
 
 
 class UnlockInput(serializers.Serializer):
-    reason = serializers.CharField(
-        help_text="Why the round is unlocked (kept with who and when).", allow_blank=True
-    )
+    reason = serializers.CharField(help_text="Why the round is unlocked (kept with who and when).", allow_blank=True)
 
 
 def round_check_body(round_) -> dict:
@@ -157,13 +160,15 @@ def round_check_body(round_) -> dict:
 
 class RoundCheckView(ApiView):
     @extend_schema(
-        operation_id="round_check", tags=["rounds"], request=None,
+        operation_id="round_check",
+        tags=["rounds"],
+        request=None,
         summary="Mark a round's results checked: the round is locked (organizers and referees)",
         description="Every table needs its result (400 round_not_finished). From then on no hand, result, "
         "penalty, absence, ruling or clock of the round changes through any path: 409 round_locked. "
         "409 already_checked for a round checked already.",
         responses={200: RoundCheckSerializer, 409: s.ErrorSerializer, **ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, slug: str, number: int):
         event = self.event(slug)
         self.require(access.may_check_round(self.actor, event.pk), "check this event's rounds")
@@ -175,12 +180,14 @@ class RoundCheckView(ApiView):
 
 class RoundUnlockView(ApiView):
     @extend_schema(
-        operation_id="round_unlock", tags=["rounds"], request=UnlockInput,
+        operation_id="round_unlock",
+        tags=["rounds"],
+        request=UnlockInput,
         summary="Unlock a checked round, saying why (the event's owner, or an organizer token)",
         description="400 reason_required without a reason; 409 not_checked for a round that is not checked. "
         "Checking it again is a new check.",
         responses={200: RoundCheckSerializer, 409: s.ErrorSerializer, **ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, slug: str, number: int):
         event = self.event(slug)
         self.require(access.may_unlock_round(self.actor, event), "unlock this event's rounds")
@@ -188,9 +195,7 @@ class RoundUnlockView(ApiView):
         if round_ is None:
             raise Http404("no such round")
         data = valid(UnlockInput, request)
-        return Response(
-            round_check_body(round_unlock(round_=round_, reason=data["reason"], user=self.actor.author))
-        )
+        return Response(round_check_body(round_unlock(round_=round_, reason=data["reason"], user=self.actor.author)))
 
 
 STANDINGS_PER_PAGE = 100
@@ -198,12 +203,14 @@ STANDINGS_PER_PAGE = 100
 
 class EventStandings(ApiView):
     @extend_schema(
-        operation_id="standings", tags=["standings"], parameters=[PAGE],
+        operation_id="standings",
+        tags=["standings"],
+        parameters=[PAGE],
         summary="The overall standings (art. 41), 100 rows a page",
         description="Answers an `ETag`; send it back in `If-None-Match` to get 304 until the standings are "
         "computed again. Totals are exact: `n` or `n/d`.",
         responses={200: s.StandingsPageSerializer, 304: OpenApiResponse(description="Not modified"), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
         computed_at = selectors.event_standings_computed_at(event.pk)
@@ -222,13 +229,21 @@ class EventStandings(ApiView):
             raise Http404("no such page") from exc
         url = request.build_absolute_uri()
         body = {
-            "count": paginator.count, "page": page.number, "pages": paginator.num_pages,
+            "count": paginator.count,
+            "page": page.number,
+            "pages": paginator.num_pages,
             "next": replace_query_param(url, "page", page.next_page_number()) if page.has_next() else None,
-            "previous": (remove_query_param(url, "page") if page.number == 2 else
-                         replace_query_param(url, "page", page.previous_page_number())) if page.has_previous() else None,
-            "computed_at": computed_at, "rounds": snapshot.round_numbers if snapshot else [],
+            "previous": (
+                remove_query_param(url, "page")
+                if page.number == 2
+                else replace_query_param(url, "page", page.previous_page_number())
+            )
+            if page.has_previous()
+            else None,
+            "computed_at": computed_at,
+            "rounds": snapshot.round_numbers if snapshot else [],
             "results": [standing(row) for row in page.object_list],
-        }  # fmt: skip
+        }
         response = Response(s.StandingsPageSerializer(body).data)
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
@@ -237,32 +252,43 @@ class EventStandings(ApiView):
 
 def standing(row) -> dict:
     """A standings row (``StandingsRow``, its entry joined) as the API gives it: the games as objects."""
-    history = [
-        {"round": r, "game_points": points, "advanced": advanced} for r, points, advanced in row.history
-    ]
+    history = [{"round": r, "game_points": points, "advanced": advanced} for r, points, advanced in row.history]
     return {
-        "rank": row.rank, "award_rank": row.award_rank, "entry": row.entry_id, "player": row.entry.player_id,
-        "name": row.name, "club": row.club, "country": row.country, "status": row.status,
-        "advances": row.advances, "total_points": row.total_points, "games": row.games,
-        "penalty_points": row.penalty_points, "history": history,
-    }  # fmt: skip
+        "rank": row.rank,
+        "award_rank": row.award_rank,
+        "entry": row.entry_id,
+        "player": row.entry.player_id,
+        "name": row.name,
+        "club": row.club,
+        "country": row.country,
+        "status": row.status,
+        "advances": row.advances,
+        "total_points": row.total_points,
+        "games": row.games,
+        "penalty_points": row.penalty_points,
+        "history": history,
+    }
 
 
 class EventRulings(ApiView):
     @extend_schema(
-        operation_id="event_rulings_list", tags=["discipline"], summary="Every ruling of the event (its staff)",
+        operation_id="event_rulings_list",
+        tags=["discipline"],
+        summary="Every ruling of the event (its staff)",
         responses={200: s.RulingSerializer(many=True), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
         self.require(self.staff(event.pk), "read this event's rulings")
         return Response(s.RulingSerializer(selectors.event_rulings(event), many=True).data)
 
     @extend_schema(
-        operation_id="event_ruling_record", tags=["discipline"], request=s.EventRulingInput,
+        operation_id="event_ruling_record",
+        tags=["discipline"],
+        request=s.EventRulingInput,
         summary="Record a directors' ruling for the whole event (art. 44; referees of every table)",
         responses={201: s.RulingSerializer, **ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, slug: str):
         event = self.event(slug)
         self.require(access.may_referee(self.actor, event.pk), "record rulings for the whole event")
@@ -278,12 +304,17 @@ class EventRulings(ApiView):
 
 class PlayerList(ApiView):
     @extend_schema(
-        operation_id="players_list", tags=["players"],
+        operation_id="players_list",
+        tags=["players"],
         summary="Players entered in the events the caller may read",
-        parameters=[PAGE, PAGE_SIZE, OpenApiParameter("event", OpenApiTypes.STR, description="An event's slug."),
-                    OpenApiParameter("external_id", OpenApiTypes.STR, description="e.g. an EMA number.")],
+        parameters=[
+            PAGE,
+            PAGE_SIZE,
+            OpenApiParameter("event", OpenApiTypes.STR, description="An event's slug."),
+            OpenApiParameter("external_id", OpenApiTypes.STR, description="e.g. an EMA number."),
+        ],
         responses={200: s.PlayerPage, **PAGED_READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request):
         events = selectors.events_readable(access.events_where(self.actor))
         slug = request.query_params.get("event")
@@ -295,9 +326,11 @@ class PlayerList(ApiView):
 
 class EventTokens(ApiView):
     @extend_schema(
-        operation_id="tokens_list", tags=["tokens"], summary="The event's API tokens (organizers, signed in)",
+        operation_id="tokens_list",
+        tags=["tokens"],
+        summary="The event's API tokens (organizers, signed in)",
         responses={200: s.TokenSerializer(many=True), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
         self.refuse_token("list tokens")
@@ -305,10 +338,12 @@ class EventTokens(ApiView):
         return Response(s.TokenSerializer(selectors.event_api_tokens(event), many=True).data)
 
     @extend_schema(
-        operation_id="token_issue", tags=["tokens"], request=s.TokenInput,
+        operation_id="token_issue",
+        tags=["tokens"],
+        request=s.TokenInput,
         summary="Issue an API token (organizers, signed in): the secret is in this answer only",
         responses={201: s.IssuedTokenSerializer, **ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, slug: str):
         event = self.event(slug)
         self.refuse_token("issue tokens")
@@ -321,10 +356,12 @@ class EventTokens(ApiView):
 
 class EventTokenRevoke(ApiView):
     @extend_schema(
-        operation_id="token_revoke", tags=["tokens"], request=None,
+        operation_id="token_revoke",
+        tags=["tokens"],
+        request=None,
         summary="Revoke an API token (organizers, signed in); it stays listed",
         responses={200: s.TokenSerializer, **ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, slug: str, token_id: int):
         event = self.event(slug)
         self.refuse_token("revoke tokens")

@@ -62,47 +62,77 @@ CSV_RESPONSE = {(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description
 
 class StandingsCsv(ApiView):
     @extend_schema(
-        operation_id="export_csv", tags=["exports"], summary="The standings as CSV",
+        operation_id="export_csv",
+        tags=["exports"],
+        summary="The standings as CSV",
         description="Columns: rank, award_rank, entry, player, external_id, club, country, advances, "
         "total_points (exact: n or n/d), games, penalty_points, status.",
         responses={**CSV_RESPONSE, **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
         snapshot = selectors.event_standings(event)
         entries = selectors.event_entries_with_ids(event)
         response = csv_response(f"{event.slug}-standings.csv")
         writer = csv_writer(response)
-        writer.writerow(["rank", "award_rank", "entry", "player", "external_id", "club", "country", "advances",
-                         "total_points", "games", "penalty_points", "status"])  # fmt: skip
+        writer.writerow(
+            [
+                "rank",
+                "award_rank",
+                "entry",
+                "player",
+                "external_id",
+                "club",
+                "country",
+                "advances",
+                "total_points",
+                "games",
+                "penalty_points",
+                "status",
+            ]
+        )
         for row in selectors.event_standings_rows(event) if snapshot else []:
             entry = entries.get(row.entry_id)
             external_id = entry.player.external_id if entry else ""
-            writer.writerow([row.rank, row.award_rank or "", row.entry_id, row.name,
-                             external_id, row.club, row.country, row.advances,
-                             row.total_points, row.games, row.penalty_points, row.status])  # fmt: skip
+            writer.writerow(
+                [
+                    row.rank,
+                    row.award_rank or "",
+                    row.entry_id,
+                    row.name,
+                    external_id,
+                    row.club,
+                    row.country,
+                    row.advances,
+                    row.total_points,
+                    row.games,
+                    row.penalty_points,
+                    row.status,
+                ]
+            )
         return response
 
 
 EMA_COLUMNS = ["place", "ema_number", "last_name", "first_name", "country", "points", "score", "games"]
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 EMA_FORMAT = OpenApiParameter(
-    "format", OpenApiTypes.STR, enum=["csv", "xlsx"],
+    "format",
+    OpenApiTypes.STR,
+    enum=["csv", "xlsx"],
     description="`csv` or `xlsx`: the file to send, refused with every problem (400 `ema_checks_failed`) "
     "until the event passes the EMA checks. Not given: the same CSV, unchecked.",
-)  # fmt: skip
+)
 EMA_PROBLEMS = OpenApiResponse(
     OpenApiTypes.OBJECT,
     description="`ema_checks_failed`: `error.problems` lists each problem (`code`, `message`, `entry`).",
 )
-XLSX_RESPONSE = {
-    (200, XLSX): OpenApiResponse(OpenApiTypes.BINARY, description="An .xlsx workbook, one sheet")
-}
+XLSX_RESPONSE = {(200, XLSX): OpenApiResponse(OpenApiTypes.BINARY, description="An .xlsx workbook, one sheet")}
 
 
 class ResultsEma(ApiView):
     @extend_schema(
-        operation_id="export_ema", tags=["exports"],
+        operation_id="export_ema",
+        tags=["exports"],
         summary="The EMA results file: place, ema_number, names, country, points, score, games",
         description="CSV, one row per player with a game, best first: place, ema_number (the player's external "
         "id), last_name, first_name, country, points (total game points as a decimal: exact when it ends, else 2 "
@@ -111,7 +141,7 @@ class ResultsEma(ApiView):
         "the EMA checks.",
         parameters=[EMA_FORMAT],
         responses={**CSV_RESPONSE, **XLSX_RESPONSE, 400: EMA_PROBLEMS, **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
         kind = request.query_params.get("format")
@@ -130,11 +160,22 @@ class ResultsEma(ApiView):
         ema = selectors.event_ema(event)
         if ema.problems:
             count = len(ema.problems)
-            message = ngettext("the results cannot go to the EMA yet: %(count)s problem",
-                               "the results cannot go to the EMA yet: %(count)s problems", count) % {"count": count}  # fmt: skip
-            return Response({"error": {"code": "ema_checks_failed", "message": message, "field": None,
-                                       "problems": [problem.as_dict() for problem in ema.problems]}},
-                            status=400)  # fmt: skip
+            message = ngettext(
+                "the results cannot go to the EMA yet: %(count)s problem",
+                "the results cannot go to the EMA yet: %(count)s problems",
+                count,
+            ) % {"count": count}
+            return Response(
+                {
+                    "error": {
+                        "code": "ema_checks_failed",
+                        "message": message,
+                        "field": None,
+                        "problems": [problem.as_dict() for problem in ema.problems],
+                    }
+                },
+                status=400,
+            )
         lines = ema_file_lines(event, ema)
         if kind == "csv":
             return ema_csv_response(ema.filename_stem, lines)
@@ -147,9 +188,19 @@ def ema_file_lines(event, ema) -> list[list]:
     finals = selectors.event_entry_final_points(event)
     games = {row.entry_id: row.games for row in selectors.event_standings_rows(event)}
     start = event.ruleset.start_points
-    return [[row.place, row.ema_number, row.last_name, row.first_name, row.country, points_text(row.points),
-             finals.get(row.entry_id, 0) - start * games.get(row.entry_id, 0), games.get(row.entry_id, 0)]
-            for row in ema.report.rows]  # fmt: skip
+    return [
+        [
+            row.place,
+            row.ema_number,
+            row.last_name,
+            row.first_name,
+            row.country,
+            points_text(row.points),
+            finals.get(row.entry_id, 0) - start * games.get(row.entry_id, 0),
+            games.get(row.entry_id, 0),
+        ]
+        for row in ema.report.rows
+    ]
 
 
 def ema_csv_response(stem: str, lines: list[list]) -> HttpResponse:
@@ -169,8 +220,7 @@ def ema_workbook(title: str, lines: list[list]) -> bytes:
     sheet.title = "EMA"
     sheet.append(EMA_COLUMNS)
     for place, number, last, first, country, points, score, games in lines:
-        sheet.append([place, csv_text(number), csv_text(last), csv_text(first), country, float(points), score,
-                      games])  # fmt: skip
+        sheet.append([place, csv_text(number), csv_text(last), csv_text(first), country, float(points), score, games])
         sheet.cell(row=sheet.max_row, column=2).number_format = "@"
     book.properties.title = title[:250]
     out = io.BytesIO()
@@ -186,7 +236,8 @@ def xlsx_response(filename: str, content: bytes) -> HttpResponse:
 
 class EventExport(ApiView):
     @extend_schema(
-        operation_id="export_json", tags=["exports"],
+        operation_id="export_json",
+        tags=["exports"],
         summary="The whole event as an archive: event, ruleset, players, rounds, every version of hands and results",
         description="A versioned archive (`archive_version` 1) that `manage.py import_event` reads back, described "
         "by the JSON Schema at `archive-schema.json`: the event and its ruleset (every field), entries with their "
@@ -195,7 +246,7 @@ class EventExport(ApiView):
         "`penalties`, `rulings`, status reasons and authors are included for the event's staff and tokens only. "
         "Fractions are exact strings (n or n/d).",
         responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="The event's archive"), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
         # the tournament rules and the whole ruleset, not only its name: as the rules endpoint gives them
@@ -206,9 +257,11 @@ class EventExport(ApiView):
 
 class ArchiveSchema(ApiView):
     @extend_schema(
-        operation_id="archive_schema", tags=["exports"], summary="The JSON Schema of the event archive",
+        operation_id="archive_schema",
+        tags=["exports"],
+        summary="The JSON Schema of the event archive",
         description="The published JSON Schema (draft 2020-12) of `export.json`, version 1.",
         responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="A JSON Schema")},
-    )  # fmt: skip
+    )
     def get(self, request):
         return Response(archive_schema())

@@ -40,9 +40,13 @@ MAX_POINTS = 10**9
 
 
 @extend_schema_field(
-    {"type": "string", "pattern": FRACTION_PATTERN, "example": "91/2",
-     "description": "An exact number: an integer or a fraction written n/d."}
-)  # fmt: skip
+    {
+        "type": "string",
+        "pattern": FRACTION_PATTERN,
+        "example": "91/2",
+        "description": "An exact number: an integer or a fraction written n/d.",
+    }
+)
 class FractionField(serializers.Field):
     """An exact number as text: ``str(Fraction)``."""
 
@@ -58,9 +62,7 @@ def json_text_problem(value, path: str = "") -> str | None:
         return None
     if isinstance(value, dict):
         for key, item in value.items():
-            found = json_text_problem(key, path) or json_text_problem(
-                item, f"{path}.{key}" if path else str(key)
-            )
+            found = json_text_problem(key, path) or json_text_problem(item, f"{path}.{key}" if path else str(key))
             if found:
                 return found
     if isinstance(value, list):
@@ -97,24 +99,60 @@ class PlayerSerializer(serializers.Serializer):
 
 class EventSerializer(serializers.ModelSerializer):
     ruleset = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    champion = serializers.PrimaryKeyRelatedField(
-        read_only=True, allow_null=True, help_text="The champion's entry id."
-    )
+    champion = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True, help_text="The champion's entry id.")
 
     class Meta:
         model = Event
-        fields = ("slug", "name", "starts_on", "ends_on", "venue", "status", "is_public", "table_size",
-                  "planned_rounds", "entry_mode", "ruleset", "time_zone", "round_minutes", "champion")  # fmt: skip
+        fields = (
+            "slug",
+            "name",
+            "starts_on",
+            "ends_on",
+            "venue",
+            "status",
+            "is_public",
+            "table_size",
+            "planned_rounds",
+            "entry_mode",
+            "ruleset",
+            "time_zone",
+            "round_minutes",
+            "champion",
+        )
 
 
 class RulesetSerializer(serializers.ModelSerializer):
     class Meta:
         model = Ruleset
-        fields = ("slug", "name", "scheme", "reference_scheme", "standard_players", "dealers", "kappa", "epsilon",
-                  "theta", "phi", "honba_unit", "min_han", "bazoro", "aka_dora", "open_tanyao",
-                  "double_wind_pair_fu", "kiriage_mangan", "kazoe_yakuman", "yakuman_stack", "multiple_ron",
-                  "honba_to_every_winner", "noten_payment_total", "riichi_stick", "deposits_at_end",
-                  "start_points", "return_points", "tie_rule")  # fmt: skip
+        fields = (
+            "slug",
+            "name",
+            "scheme",
+            "reference_scheme",
+            "standard_players",
+            "dealers",
+            "kappa",
+            "epsilon",
+            "theta",
+            "phi",
+            "honba_unit",
+            "min_han",
+            "bazoro",
+            "aka_dora",
+            "open_tanyao",
+            "double_wind_pair_fu",
+            "kiriage_mangan",
+            "kazoe_yakuman",
+            "yakuman_stack",
+            "multiple_ron",
+            "honba_to_every_winner",
+            "noten_payment_total",
+            "riichi_stick",
+            "deposits_at_end",
+            "start_points",
+            "return_points",
+            "tie_rule",
+        )
 
 
 class EventRulesSerializer(serializers.Serializer):
@@ -122,9 +160,7 @@ class EventRulesSerializer(serializers.Serializer):
 
     table_size = serializers.IntegerField()
     entry_mode = serializers.CharField()
-    advancing_places = serializers.IntegerField(
-        help_text="Places at a table that count as advancing (art. 41)."
-    )
+    advancing_places = serializers.IntegerField(help_text="Places at a table that count as advancing (art. 41).")
     standings_precedence = serializers.ListField(child=serializers.CharField())
     tournament_play = serializers.BooleanField(help_text="Art. 43: a penalty-point foul disqualifies.")
     penalty_unit = serializers.IntegerField(help_text="Art. 37 penalty points per player at the table.")
@@ -135,17 +171,13 @@ class EventRulesSerializer(serializers.Serializer):
     final_games = serializers.IntegerField()
     seating_method = serializers.CharField()
     seating_remainder = serializers.CharField()
-    uma = serializers.ListField(
-        child=FractionField(), help_text="Placement points (×1000) for the table size."
-    )
+    uma = serializers.ListField(child=FractionField(), help_text="Placement points (×1000) for the table size.")
     ruleset = RulesetSerializer()
 
 
 class EntrySerializer(serializers.ModelSerializer):
     player = PlayerSerializer()
-    status_reason = serializers.SerializerMethodField(
-        help_text="Why the status is what it is: for the event's staff."
-    )
+    status_reason = serializers.SerializerMethodField(help_text="Why the status is what it is: for the event's staff.")
 
     class Meta:
         model = Entry
@@ -170,13 +202,9 @@ class EntryInput(serializers.Serializer):
 
     def validate(self, data):
         if "player" in data and len(data) > 1:
-            raise serializers.ValidationError(
-                {"player": "give a stored player's id, or a new player's values"}
-            )
+            raise serializers.ValidationError({"player": "give a stored player's id, or a new player's values"})
         if "player" not in data and not data.get("display_name") and not data.get("external_id"):
-            raise serializers.ValidationError(
-                {"display_name": "give a stored player's id, or a new player's values"}
-            )
+            raise serializers.ValidationError({"display_name": "give a stored player's id, or a new player's values"})
         return data
 
 
@@ -212,9 +240,23 @@ class SeatResultSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = SeatResult
-        fields = ("version", "is_current", "position", "entry", "final_points", "placement", "point_score",
-                  "placement_points", "oka", "game_points", "multiplier", "advanced", "forfeit", "recorded_via",
-                  "recorded_at")  # fmt: skip
+        fields = (
+            "version",
+            "is_current",
+            "position",
+            "entry",
+            "final_points",
+            "placement",
+            "point_score",
+            "placement_points",
+            "oka",
+            "game_points",
+            "multiplier",
+            "advanced",
+            "forfeit",
+            "recorded_via",
+            "recorded_at",
+        )
 
 
 class TableSerializer(serializers.Serializer):
@@ -252,9 +294,15 @@ def seats_with_game_index(seats) -> list[Seat]:
 
 
 @extend_schema_field(
-    {"type": "array", "minItems": 2, "maxItems": 2, "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
-     "example": ["riichi", 1], "description": "A yaku and its han, as the tile calculator names them."}
-)  # fmt: skip
+    {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+        "example": ["riichi", 1],
+        "description": "A yaku and its han, as the tile calculator names them.",
+    }
+)
 class YakuField(serializers.Field):
     def to_internal_value(self, data):
         if (
@@ -280,34 +328,38 @@ class WinInput(serializers.Serializer):
         min_value=0, max_value=3, required=False, allow_null=True, help_text="Ron: who dealt in; tsumo: none."
     )
     han = serializers.IntegerField(min_value=0, max_value=MAX_HAN, required=False, allow_null=True)
-    fu = serializers.IntegerField(min_value=0, max_value=1000, required=False, allow_null=True,
-                                  help_text="Needed below 5 han.")  # fmt: skip
+    fu = serializers.IntegerField(
+        min_value=0, max_value=1000, required=False, allow_null=True, help_text="Needed below 5 han."
+    )
     yakuman = serializers.IntegerField(min_value=0, max_value=MAX_YAKUMAN, required=False, default=0)
     yaku = serializers.ListField(child=YakuField(), max_length=40, required=False)
     hand = StorableJSONField(
-        required=False, allow_null=True,
+        required=False,
+        allow_null=True,
         help_text="The winning hand in the hand format (tiles, melds, dora…): the engine finds yaku, han and "
         "fu, in place of han and fu.",
-    )  # fmt: skip
+    )
 
 
 class HandInput(serializers.Serializer):
     """One hand as a score sheet writes it; the same record the console's table sheet makes."""
 
-    number = serializers.IntegerField(
-        min_value=1, max_value=999, help_text="The hand's number in the game, from 1."
-    )
+    number = serializers.IntegerField(min_value=1, max_value=999, help_text="The hand's number in the game, from 1.")
     outcome = serializers.ChoiceField(choices=OUTCOMES)
     dealer_position = serializers.IntegerField(min_value=0, max_value=3, help_text="The dealer's game_index.")
     honba = serializers.IntegerField(min_value=0, max_value=MAX_HONBA, default=0)
     deposits_in = serializers.IntegerField(
-        min_value=0, max_value=MAX_POINTS, required=False,
+        min_value=0,
+        max_value=MAX_POINTS,
+        required=False,
         help_text="Riichi deposits on the table before the hand; when given, checked against the record.",
-    )  # fmt: skip
-    riichi_positions = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=3), max_length=4,
-                                             required=False, default=list)  # fmt: skip
-    tenpai_positions = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=3), max_length=4,
-                                             required=False, default=list)  # fmt: skip
+    )
+    riichi_positions = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=3), max_length=4, required=False, default=list
+    )
+    tenpai_positions = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=3), max_length=4, required=False, default=list
+    )
     wins = WinInput(many=True, required=False, max_length=3)
     overtime = serializers.BooleanField(default=False, help_text="An overtime hand 延長戦 (art. 39).")
     note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
@@ -356,9 +408,26 @@ class HandVersionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = HandVersion
-        fields = ("number", "version", "is_current", "label", "overtime", "outcome", "dealer_position", "honba",
-                  "deposits_in", "riichi_positions", "wins", "tenpai_positions", "deltas", "deposits_out", "note",
-                  "recorded_via", "recorded_by", "recorded_at")  # fmt: skip
+        fields = (
+            "number",
+            "version",
+            "is_current",
+            "label",
+            "overtime",
+            "outcome",
+            "dealer_position",
+            "honba",
+            "deposits_in",
+            "riichi_positions",
+            "wins",
+            "tenpai_positions",
+            "deltas",
+            "deposits_out",
+            "note",
+            "recorded_via",
+            "recorded_by",
+            "recorded_at",
+        )
 
     def get_recorded_by(self, version) -> str | None:
         return version.author if self.context.get("staff") else None
@@ -371,22 +440,29 @@ class ResultInput(serializers.Serializer):
     """Confirm the table's result: from its hands, or from the final scores given (per game_index)."""
 
     final_points = serializers.ListField(
-        child=serializers.IntegerField(min_value=-MAX_POINTS, max_value=MAX_POINTS), min_length=2, max_length=4,
-        required=False, help_text="Final scores, in points, per game_index; none: from the hands recorded.",
-    )  # fmt: skip
+        child=serializers.IntegerField(min_value=-MAX_POINTS, max_value=MAX_POINTS),
+        min_length=2,
+        max_length=4,
+        required=False,
+        help_text="Final scores, in points, per game_index; none: from the hands recorded.",
+    )
     confirm_unusual = serializers.BooleanField(
         default=False, help_text="A score below zero or not in hundreds is taken once this says it is right."
     )
     end_reason = serializers.ChoiceField(
-        choices=list(GAME_CUT_SHORT_REASONS), required=False,
+        choices=list(GAME_CUT_SHORT_REASONS),
+        required=False,
         help_text="Confirming from hands that stop before the game's end (a hanchan played to South 4): why "
-                  "it ends here (time: the round's time ran out; other: end_note says why), recorded as a "
-                  "ruling. Without it such a confirmation is refused with game_not_finished.",
-    )  # fmt: skip
+        "it ends here (time: the round's time ran out; other: end_note says why), recorded as a "
+        "ruling. Without it such a confirmation is refused with game_not_finished.",
+    )
     end_note = serializers.CharField(
-        required=False, default="", allow_blank=True, max_length=200,
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=200,
         help_text="The referee's words on why the game ends early (required with end_reason other).",
-    )  # fmt: skip
+    )
 
 
 PENALTY_KINDS = [(kind.value, effect.label) for kind, effect in PENALTY_EFFECTS.items()]
@@ -409,8 +485,20 @@ class PenaltySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Penalty
-        fields = ("id", "table", "round_number", "hand_number", "entry", "player", "kind", "points", "reason",
-                  "logged_at", "cancelled_at", "cancel_reason")  # fmt: skip
+        fields = (
+            "id",
+            "table",
+            "round_number",
+            "hand_number",
+            "entry",
+            "player",
+            "kind",
+            "points",
+            "reason",
+            "logged_at",
+            "cancelled_at",
+            "cancel_reason",
+        )
 
 
 class AbsenceInput(serializers.Serializer):
@@ -423,18 +511,19 @@ class AbsenceInput(serializers.Serializer):
 class SubstituteInput(serializers.Serializer):
     """A substitute 代走 for a seat, before the table's first hand: a stored player, or a new player's name."""
 
-    position = serializers.IntegerField(
-        min_value=0, max_value=3, help_text="The absent player's seat position."
-    )
+    position = serializers.IntegerField(min_value=0, max_value=3, help_text="The absent player's seat position.")
     player = serializers.IntegerField(
         required=False,
         allow_null=True,
         help_text="The stored player who substitutes (their id); or give name.",
     )
     name = serializers.CharField(
-        required=False, default="", allow_blank=True, max_length=120,
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=120,
         help_text="A new player's name, when the substitute is not a stored player.",
-    )  # fmt: skip
+    )
     reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=300)
 
 
@@ -447,8 +536,9 @@ class TableRulingInput(serializers.Serializer):
 
 class EventRulingInput(serializers.Serializer):
     decision = serializers.CharField(max_length=2000)
-    entry = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False,
-                                     help_text="The entry of the player it concerns.")  # fmt: skip
+    entry = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, required=False, help_text="The entry of the player it concerns."
+    )
 
 
 class RulingSerializer(serializers.ModelSerializer):
@@ -471,9 +561,7 @@ class GameSerializer(serializers.Serializer):
 
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    award_rank = serializers.IntegerField(
-        allow_null=True, help_text="None: not eligible for an award (art. 43)."
-    )
+    award_rank = serializers.IntegerField(allow_null=True, help_text="None: not eligible for an award (art. 43).")
     entry = serializers.IntegerField()
     player = serializers.IntegerField()
     name = serializers.CharField()
@@ -494,9 +582,7 @@ class StandingsPageSerializer(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     computed_at = serializers.DateTimeField(allow_null=True)
-    rounds = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The rounds the standings include."
-    )
+    rounds = serializers.ListField(child=serializers.IntegerField(), help_text="The rounds the standings include.")
     results = StandingSerializer(many=True)
 
 
@@ -506,8 +592,13 @@ class StandingsPageSerializer(serializers.Serializer):
 class TokenInput(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     scope = serializers.ChoiceField(choices=ApiToken.Scope.choices)
-    tables = serializers.CharField(max_length=200, required=False, allow_blank=True, default="",
-                                   help_text="Referee scope: table numbers, e.g. 1-8, 12 (empty: every table).")  # fmt: skip
+    tables = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Referee scope: table numbers, e.g. 1-8, 12 (empty: every table).",
+    )
     expires_at = serializers.DateTimeField(required=False, allow_null=True)
 
 
@@ -516,8 +607,17 @@ class TokenSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ApiToken
-        fields = ("id", "name", "scope", "tables", "created_by", "created_at", "expires_at", "last_used_at",
-                  "revoked_at")  # fmt: skip
+        fields = (
+            "id",
+            "name",
+            "scope",
+            "tables",
+            "created_by",
+            "created_at",
+            "expires_at",
+            "last_used_at",
+            "revoked_at",
+        )
 
 
 class IssuedTokenSerializer(TokenSerializer):
@@ -552,9 +652,7 @@ TablePage = page_of(TableSerializer)
 
 
 class ErrorDetailSerializer(serializers.Serializer):
-    code = serializers.CharField(
-        help_text="Stable: e.g. invalid_input, forbidden, not_found, version_conflict."
-    )
+    code = serializers.CharField(help_text="Stable: e.g. invalid_input, forbidden, not_found, version_conflict.")
     message = serializers.CharField()
     field = serializers.CharField(allow_null=True, help_text="The input at fault, when one is.")
 
@@ -610,9 +708,7 @@ class TeamStandingsSerializer(serializers.Serializer):
 
 class ReserveInInput(serializers.Serializer):
     reserve = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The reserve's entry id.")
-    member = serializers.IntegerField(
-        min_value=1, max_value=MAX_ID, help_text="The replaced member's entry id."
-    )
+    member = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The replaced member's entry id.")
     round = serializers.IntegerField(min_value=1, max_value=9999, help_text="A round not seated yet.")
 
 

@@ -66,9 +66,11 @@ class TableView(ApiView):
 
 class TableDetail(TableView):
     @extend_schema(
-        operation_id="table_read", tags=["tables"], summary="A table: its seats, status and current results",
+        operation_id="table_read",
+        tags=["tables"],
+        summary="A table: its seats, status and current results",
         responses={200: s.TableSerializer, **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, table_id: int):
         self.table(table_id)
         return Response(s.TableSerializer(selectors.table_api(table_id)).data)
@@ -76,56 +78,63 @@ class TableDetail(TableView):
 
 class TableHands(TableView):
     @extend_schema(
-        operation_id="hands_list", tags=["hands"], summary="The current version of each hand (voided ones too)",
+        operation_id="hands_list",
+        tags=["hands"],
+        summary="The current version of each hand (voided ones too)",
         responses={200: s.HandVersionSerializer(many=True), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, table_id: int):
         table = self.table(table_id)
         versions = selectors.table_hands_current(table)
-        return Response(
-            s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data
-        )
+        return Response(s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data)
 
     @extend_schema(
-        operation_id="hand_record", tags=["hands"], request=s.HandInput,
+        operation_id="hand_record",
+        tags=["hands"],
+        request=s.HandInput,
         summary="Record the next hand (the table's referees, its scorekeeper, the organizers)",
         description="The same record and checks as the console's table sheet. Seats are game_index numbers. "
         "Recording a hand number that is already recorded answers 409: correct it instead.",
         responses={201: s.HandVersionSerializer, **WRITE_ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, table_id: int):
         table = self.writable(table_id)
         serializer = s.HandInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        version = hand_record(table=table, number=serializer.validated_data["number"], expected_version=0,
-                              data=serializer.hand_data(), user=self.author(table),
-                              note=serializer.validated_data["note"])  # fmt: skip
-        return Response(
-            s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        version = hand_record(
+            table=table,
+            number=serializer.validated_data["number"],
+            expected_version=0,
+            data=serializer.hand_data(),
+            user=self.author(table),
+            note=serializer.validated_data["note"],
         )
+        return Response(s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED)
 
 
 class HandVersions(TableView):
     @extend_schema(
-        operation_id="hand_versions", tags=["hands"], summary="Every version of a hand, oldest first",
+        operation_id="hand_versions",
+        tags=["hands"],
+        summary="Every version of a hand, oldest first",
         responses={200: s.HandVersionSerializer(many=True), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, table_id: int, number: int):
         table = self.table(table_id)
         versions = selectors.table_hand_versions(table, number)
         if not versions:
             raise Http404("no such hand")
-        return Response(
-            s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data
-        )
+        return Response(s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data)
 
     @extend_schema(
-        operation_id="hand_correct", tags=["hands"], request=s.CorrectionInput,
+        operation_id="hand_correct",
+        tags=["hands"],
+        request=s.CorrectionInput,
         summary="Correct a hand: a new version (the old one stays)",
         description="`expected_version` is the version you corrected; 409 if someone saved meanwhile. A voided "
         "hand is recorded again this way.",
         responses={201: s.HandVersionSerializer, **WRITE_ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, table_id: int, number: int):
         table = self.writable(table_id)
         if not selectors.table_hand_versions(table, number):
@@ -133,53 +142,67 @@ class HandVersions(TableView):
         serializer = s.CorrectionInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        version = hand_record(table=table, number=number, expected_version=data["expected_version"],
-                              data=serializer.hand_data(), user=self.author(table), note=data["note"])  # fmt: skip
-        return Response(
-            s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        version = hand_record(
+            table=table,
+            number=number,
+            expected_version=data["expected_version"],
+            data=serializer.hand_data(),
+            user=self.author(table),
+            note=data["note"],
         )
+        return Response(s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED)
 
 
 class HandVoid(TableView):
     @extend_schema(
-        operation_id="hand_void", tags=["hands"], request=s.VoidInput,
+        operation_id="hand_void",
+        tags=["hands"],
+        request=s.VoidInput,
         summary="Void the last hand as entered by mistake: a new version, no points move",
         responses={201: s.HandVersionSerializer, **WRITE_ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, table_id: int, number: int):
         table = self.writable(table_id)
         if not selectors.table_hand_versions(table, number):
             raise Http404("no such hand")
         data = valid(s.VoidInput, request)
-        version = hand_void(table=table, number=number, expected_version=data["expected_version"],
-                            user=self.author(table))  # fmt: skip
-        return Response(
-            s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        version = hand_void(
+            table=table, number=number, expected_version=data["expected_version"], user=self.author(table)
         )
+        return Response(s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED)
 
 
 class TableResult(TableView):
     @extend_schema(
-        operation_id="result_versions", tags=["results"], summary="Every version of the table's result",
+        operation_id="result_versions",
+        tags=["results"],
+        summary="Every version of the table's result",
         responses={200: s.SeatResultSerializer(many=True), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, table_id: int):
         table = self.table(table_id)
         return Response(s.SeatResultSerializer(selectors.table_results_all_versions(table), many=True).data)
 
     @extend_schema(
-        operation_id="result_confirm", tags=["results"], request=s.ResultInput,
+        operation_id="result_confirm",
+        tags=["results"],
+        request=s.ResultInput,
         summary="Confirm the table's result, from its hands or from final scores (a new version each time)",
         responses={201: s.SeatResultSerializer(many=True), **WRITE_ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, table_id: int):
         table = self.writable(table_id)
         data = valid(s.ResultInput, request)
         final_points = None
         if "final_points" in data:
             final_points = self._final_points(table, data)
-        rows = table_finish(table=table, final_points=final_points, user=self.author(table),
-                            end_reason=data.get("end_reason"), end_note=data["end_note"])  # fmt: skip
+        rows = table_finish(
+            table=table,
+            final_points=final_points,
+            user=self.author(table),
+            end_reason=data.get("end_reason"),
+            end_note=data["end_note"],
+        )
         return Response(s.SeatResultSerializer(rows, many=True).data, status=status.HTTP_201_CREATED)
 
     @staticmethod
@@ -189,69 +212,96 @@ class TableResult(TableView):
         points = data["final_points"]
         if len(points) != len(seats):
             raise TaikaiError("wrong_seat_count", f"give {len(seats)} final scores", field="final_points")
-        form = FinalScoresForm({**{f"seat_{seat.position}": p for seat, p in zip(seats, points, strict=True)},
-                                "confirm_unusual": data["confirm_unusual"] or ""}, seats=seats)  # fmt: skip
+        form = FinalScoresForm(
+            {
+                **{f"seat_{seat.position}": p for seat, p in zip(seats, points, strict=True)},
+                "confirm_unusual": data["confirm_unusual"] or "",
+            },
+            seats=seats,
+        )
         if not form.is_valid():
-            raise TaikaiError("unusual_scores", " ".join(form.non_field_errors()) or "check the scores",
-                              field="confirm_unusual")  # fmt: skip
+            raise TaikaiError(
+                "unusual_scores", " ".join(form.non_field_errors()) or "check the scores", field="confirm_unusual"
+            )
         return form.final_points(seats)
 
 
 class TablePenalties(TableView):
     @extend_schema(
-        operation_id="penalties_list", tags=["discipline"], summary="The table's penalties (its staff)",
+        operation_id="penalties_list",
+        tags=["discipline"],
+        summary="The table's penalties (its staff)",
         responses={200: s.PenaltySerializer(many=True), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, table_id: int):
         table = self.table(table_id)
         self.require(self.staff_at(table), "read this table's penalties")
         return Response(s.PenaltySerializer(selectors.table_penalties(table), many=True).data)
 
     @extend_schema(
-        operation_id="penalty_log", tags=["discipline"], request=s.PenaltyInput,
+        operation_id="penalty_log",
+        tags=["discipline"],
+        request=s.PenaltyInput,
         summary="Log a foul (arts. 35–38, 43; the table's referees)",
         description="A foul that disqualifies (art. 43) needs `confirm_disqualification`, as on the console.",
         responses={201: s.PenaltySerializer, **WRITE_ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, table_id: int):
         table = self.writable(table_id, referee=True)
         data = valid(s.PenaltyInput, request)
         seat = self.seat_at(table, data["position"])
         event = table.round.event
-        form = PenaltyForm({"seat": seat.pk, "kind": data["kind"], "hand_number": data["hand_number"],
-                            "reason": data["reason"], "confirm_disqualification": data["confirm_disqualification"] or ""},
-                           seats=selectors.table_seats(table), kinds=s.PENALTY_KINDS,
-                           tournament_play=event.tournament_play)  # fmt: skip
+        form = PenaltyForm(
+            {
+                "seat": seat.pk,
+                "kind": data["kind"],
+                "hand_number": data["hand_number"],
+                "reason": data["reason"],
+                "confirm_disqualification": data["confirm_disqualification"] or "",
+            },
+            seats=selectors.table_seats(table),
+            kinds=s.PENALTY_KINDS,
+            tournament_play=event.tournament_play,
+        )
         if not form.is_valid():
             field, errors = next(iter(form.errors.items()))
             field = {"seat": "position", "__all__": "confirm_disqualification"}.get(field, field)
             raise TaikaiError("invalid_penalty", " ".join(errors), field=field)
-        penalty = penalty_log(event=event, entry=seat.entry, kind=data["kind"], reason=data["reason"], table=table,
-                              hand_number=data["hand_number"], user=self.actor.author)  # fmt: skip
+        penalty = penalty_log(
+            event=event,
+            entry=seat.entry,
+            kind=data["kind"],
+            reason=data["reason"],
+            table=table,
+            hand_number=data["hand_number"],
+            user=self.actor.author,
+        )
         return Response(s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
 
 
 class TableAbsences(TableView):
     @extend_schema(
-        operation_id="absence_mark", tags=["discipline"], request=s.AbsenceInput,
+        operation_id="absence_mark",
+        tags=["discipline"],
+        request=s.AbsenceInput,
         summary="Mark a player absent (art. 42; the table's referees)",
         responses={201: s.TableSerializer, **WRITE_ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, table_id: int):
         table = self.writable(table_id, referee=True)
         data = valid(s.AbsenceInput, request)
-        seat_mark_absent(
-            seat=self.seat_at(table, data["position"]), during=data["during"], user=self.actor.author
-        )
+        seat_mark_absent(seat=self.seat_at(table, data["position"]), during=data["during"], user=self.actor.author)
         return Response(s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
 
 
 class TableAbsence(TableView):
     @extend_schema(
-        operation_id="absence_undo", tags=["discipline"], request=None,
+        operation_id="absence_undo",
+        tags=["discipline"],
+        request=None,
         summary="Undo an absence marked by mistake, while no hand was recorded since",
         responses={200: s.TableSerializer, **WRITE_ERRORS},
-    )  # fmt: skip
+    )
     def delete(self, request, table_id: int, position: int):
         table = self.writable(table_id, referee=True)
         seat_mark_present(seat=self.seat_at(table, position), user=self.actor.author)
@@ -260,13 +310,15 @@ class TableAbsence(TableView):
 
 class TableSubstitutes(TableView):
     @extend_schema(
-        operation_id="substitute_seat", tags=["discipline"], request=s.SubstituteInput,
+        operation_id="substitute_seat",
+        tags=["discipline"],
+        request=s.SubstituteInput,
         summary="Seat a substitute 代走 for an absent player, before the table's first hand (its referees)",
         description="The same service as the admin's and the console's: the substitute (a stored player by id, "
         "or a new player's name) takes the seat, the absent player is away, and a ruling records it (art. 44). "
         "After the first hand: 400 game_started.",
         responses={201: s.TableSerializer, **WRITE_ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, table_id: int):
         table = self.writable(table_id, referee=True)
         data = valid(s.SubstituteInput, request)
@@ -275,35 +327,41 @@ class TableSubstitutes(TableView):
         if data.get("player") is not None:
             player = selectors.substitute_eligible(table.round.event).filter(pk=data["player"]).first()
             if player is None:
-                raise TaikaiError("unknown_player", _("no stored player %(id)s may substitute here")
-                                  % {"id": data["player"]}, field="player")  # fmt: skip
-        substitute_seat(
-            seat=seat, player=player, name=data["name"], reason=data["reason"], user=self.actor.author
-        )
+                raise TaikaiError(
+                    "unknown_player",
+                    _("no stored player %(id)s may substitute here") % {"id": data["player"]},
+                    field="player",
+                )
+        substitute_seat(seat=seat, player=player, name=data["name"], reason=data["reason"], user=self.actor.author)
         return Response(s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
 
 
 class TableRulings(TableView):
     @extend_schema(
-        operation_id="table_rulings_list", tags=["discipline"], summary="The table's rulings (its staff)",
+        operation_id="table_rulings_list",
+        tags=["discipline"],
+        summary="The table's rulings (its staff)",
         responses={200: s.RulingSerializer(many=True), **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, table_id: int):
         table = self.table(table_id)
         self.require(self.staff_at(table), "read this table's rulings")
         return Response(s.RulingSerializer(selectors.table_rulings(table), many=True).data)
 
     @extend_schema(
-        operation_id="table_ruling_record", tags=["discipline"], request=s.TableRulingInput,
+        operation_id="table_ruling_record",
+        tags=["discipline"],
+        request=s.TableRulingInput,
         summary="Record a directors' ruling at the table (art. 44; the table's referees)",
         responses={201: s.RulingSerializer, **WRITE_ERRORS},
-    )  # fmt: skip
+    )
     def post(self, request, table_id: int):
         table = self.writable(table_id, referee=True)
         data = valid(s.TableRulingInput, request)
         entry = self.seat_at(table, data["position"]).entry if "position" in data else None
-        ruling = ruling_record(event=table.round.event, decision=data["decision"], table=table, entry=entry,
-                               user=self.actor.author)  # fmt: skip
+        ruling = ruling_record(
+            event=table.round.event, decision=data["decision"], table=table, entry=entry, user=self.actor.author
+        )
         return Response(s.RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
 
@@ -317,9 +375,7 @@ class ClockStateSerializer(drf_serializers.Serializer):
     status = drf_serializers.CharField(help_text="not_started, running, paused or finished.")
     seat_on_turn = drf_serializers.IntegerField(allow_null=True, help_text="A game_index.")
     turn_number = drf_serializers.IntegerField()
-    remaining_ms = drf_serializers.ListField(
-        child=drf_serializers.IntegerField(), help_text="Per game_index."
-    )
+    remaining_ms = drf_serializers.ListField(child=drf_serializers.IntegerField(), help_text="Per game_index.")
     flagged = drf_serializers.ListField(child=drf_serializers.IntegerField())
     flag_due = drf_serializers.BooleanField(
         help_text="A seat shown flagged ran out of time since the last write; a write (press, pause or flag) "
@@ -334,9 +390,11 @@ class ClockStateSerializer(drf_serializers.Serializer):
 
 class ClockState(TableView):
     @extend_schema(
-        operation_id="clock_read", tags=["clock"], summary="The table's chess clock (art. 38)",
+        operation_id="clock_read",
+        tags=["clock"],
+        summary="The table's chess clock (art. 38)",
         responses={200: ClockStateSerializer, **READ_ERRORS},
-    )  # fmt: skip
+    )
     def get(self, request, table_id: int):
         return Response(clock_state(table=self.table(table_id)))
 
@@ -351,21 +409,34 @@ class ClockVerb(TableView):
 
 
 def clock_verb(name: str, service, input_class, summary: str):
-    @extend_schema(operation_id=f"clock_{name}", tags=["clock"], request=input_class, summary=summary,
-                   responses={200: ClockStateSerializer, **WRITE_ERRORS})  # fmt: skip
+    @extend_schema(
+        operation_id=f"clock_{name}",
+        tags=["clock"],
+        request=input_class,
+        summary=summary,
+        responses={200: ClockStateSerializer, **WRITE_ERRORS},
+    )
     def post(self, request, table_id: int):
         return ClockVerb.post(self, request, table_id)
 
-    return type(f"Clock{name.title()}", (ClockVerb,), {"input_class": input_class, "run": staticmethod(service),
-                                                       "post": post})  # fmt: skip
+    return type(
+        f"Clock{name.title()}", (ClockVerb,), {"input_class": input_class, "run": staticmethod(service), "post": post}
+    )
 
 
-ClockStart = clock_verb(
-    "start", clock_start, StartInput, "The dealer starts the hand's clock, every bank full"
+ClockStart = clock_verb("start", clock_start, StartInput, "The dealer starts the hand's clock, every bank full")
+ClockPress = clock_verb(
+    "press",
+    clock_press,
+    PressInput,
+    "A press: charge the seat on turn, pass the turn (409 for the wrong seat or an old turn)",
 )
-ClockPress = clock_verb("press", clock_press, PressInput, "A press: charge the seat on turn, pass the turn (409 for "
-                        "the wrong seat or an old turn)")  # fmt: skip
 ClockPause = clock_verb("pause", clock_pause, None, "Pause the clock")
 ClockResume = clock_verb("resume", clock_resume, None, "Resume the clock")
-ClockFlag = clock_verb("flag", clock_observe, None, "Record the flag of a seat whose time ran out (art. 38 ⑤), "
-                       "when a read says flag_due; nothing changes when nobody is out of time")  # fmt: skip
+ClockFlag = clock_verb(
+    "flag",
+    clock_observe,
+    None,
+    "Record the flag of a seat whose time ran out (art. 38 ⑤), "
+    "when a read says flag_due; nothing changes when nobody is out of time",
+)

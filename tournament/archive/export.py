@@ -36,15 +36,54 @@ FORMAT = "taikai-event"
 EXPORT_VERSION = 1  # the export's first shape, kept under ``version``
 ARCHIVE_VERSION = 1
 
-EVENT_FIELDS = ("slug", "name", "starts_on", "ends_on", "venue", "status", "is_public", "table_size",
-                "planned_rounds", "entry_mode", "time_zone", "round_minutes", "advancing_places",
-                "standings_precedence", "seating_method", "seating_remainder", "penalty_unit", "tournament_play",
-                "overtime_enabled", "clock_bank_seconds", "clock_increment_seconds", "standings_hidden_from_round",
-                "finals_mode", "final_games", "schedule", "team_rule", "team_best", "created_at")  # fmt: skip
+EVENT_FIELDS = (
+    "slug",
+    "name",
+    "starts_on",
+    "ends_on",
+    "venue",
+    "status",
+    "is_public",
+    "table_size",
+    "planned_rounds",
+    "entry_mode",
+    "time_zone",
+    "round_minutes",
+    "advancing_places",
+    "standings_precedence",
+    "seating_method",
+    "seating_remainder",
+    "penalty_unit",
+    "tournament_play",
+    "overtime_enabled",
+    "clock_bank_seconds",
+    "clock_increment_seconds",
+    "standings_hidden_from_round",
+    "finals_mode",
+    "final_games",
+    "schedule",
+    "team_rule",
+    "team_best",
+    "created_at",
+)
 RULESET_FIELDS = tuple(f.name for f in Ruleset._meta.concrete_fields if not f.primary_key)
 PLAYER_FIELDS = ("display_name", "family_name", "given_name", "reading", "club", "country", "external_id")
-HAND_FIELDS = ("version", "is_current", "label", "overtime", "outcome", "dealer_position", "honba", "deposits_in",
-               "riichi_positions", "wins", "tenpai_positions", "deltas", "deposits_out", "note")  # fmt: skip
+HAND_FIELDS = (
+    "version",
+    "is_current",
+    "label",
+    "overtime",
+    "outcome",
+    "dealer_position",
+    "honba",
+    "deposits_in",
+    "riichi_positions",
+    "wins",
+    "tenpai_positions",
+    "deltas",
+    "deposits_out",
+    "note",
+)
 RESULT_FIELDS = ("version", "is_current", "final_points", "placement", "multiplier", "advanced", "forfeit")
 RESULT_FRACTIONS = ("point_score", "placement_points", "oka", "game_points")
 
@@ -79,12 +118,8 @@ def _tables(event: models.Event) -> list[models.Table]:
     """Every table of the event's published rounds with its seats, clock and every version of its hands
     and results, the accounts that recorded them joined: six queries whatever the size of the event."""
     seats = models.Seat.objects.select_related("entry__player").order_by("position")
-    results = models.SeatResult.objects.select_related("seat", "recorded_by").order_by(
-        "version", "seat__position"
-    )
-    versions = models.HandVersion.objects.select_related("hand", "recorded_by").order_by(
-        "hand__number", "version"
-    )
+    results = models.SeatResult.objects.select_related("seat", "recorded_by").order_by("version", "seat__position")
+    versions = models.HandVersion.objects.select_related("hand", "recorded_by").order_by("hand__number", "version")
     return list(
         models.Table.objects.filter(round__event=event)
         .exclude(round__status=models.Round.Status.DRAFT)
@@ -103,9 +138,17 @@ def _seats(seats) -> list[dict]:
     player absent before the game)."""
     rows, index = [], 0
     for seat in sorted(seats, key=lambda s: s.position):
-        rows.append({"position": seat.position, "wind": seat.wind, "game_index": index if seat.in_game else None,
-                     "entry": seat.entry_id, "player": seat.entry.player.display_name, "absence": seat.absence,
-                     "left_after_hand": seat.left_after_hand})  # fmt: skip
+        rows.append(
+            {
+                "position": seat.position,
+                "wind": seat.wind,
+                "game_index": index if seat.in_game else None,
+                "entry": seat.entry_id,
+                "player": seat.entry.player.display_name,
+                "absence": seat.absence,
+                "left_after_hand": seat.left_after_hand,
+            }
+        )
         index += seat.in_game
     return rows
 
@@ -122,26 +165,51 @@ def _author(row, staff: bool) -> str | None:
 
 def _table(table: models.Table, staff: bool) -> dict:
     results = [
-        {**{name: getattr(row, name) for name in RESULT_FIELDS}, "position": row.seat.position, "entry": row.entry_id,
-         **{name: str(getattr(row, name)) for name in RESULT_FRACTIONS}, "recorded_via": row.recorded_via,
-         "recorded_by": _author(row, staff), "recorded_at": plain(row.recorded_at)}
+        {
+            **{name: getattr(row, name) for name in RESULT_FIELDS},
+            "position": row.seat.position,
+            "entry": row.entry_id,
+            **{name: str(getattr(row, name)) for name in RESULT_FRACTIONS},
+            "recorded_via": row.recorded_via,
+            "recorded_by": _author(row, staff),
+            "recorded_at": plain(row.recorded_at),
+        }
         for row in table.all_results
-    ]  # fmt: skip
+    ]
     hands = [
-        {"number": hand.number, **{name: getattr(v, name) for name in HAND_FIELDS}, "recorded_via": v.recorded_via,
-         "recorded_by": _author(v, staff), "recorded_at": plain(v.recorded_at)}
-        for hand in table.hands.all() for v in hand.versions.all()
-    ]  # fmt: skip
+        {
+            "number": hand.number,
+            **{name: getattr(v, name) for name in HAND_FIELDS},
+            "recorded_via": v.recorded_via,
+            "recorded_by": _author(v, staff),
+            "recorded_at": plain(v.recorded_at),
+        }
+        for hand in table.hands.all()
+        for v in hand.versions.all()
+    ]
     clock = getattr(table, "clock", None)
     return {
-        "id": table.pk, "number": table.number, "status": table.status, "overtime_state": table.overtime_state,
-        "overtime_year": table.overtime_year, "result_version": table.result_version,
-        "running_points": table.running_points, "running_hands": table.running_hands,
-        "running_version": table.running_version, "seats": _seats(table.seats.all()), "results": results,
+        "id": table.pk,
+        "number": table.number,
+        "status": table.status,
+        "overtime_state": table.overtime_state,
+        "overtime_year": table.overtime_year,
+        "result_version": table.result_version,
+        "running_points": table.running_points,
+        "running_hands": table.running_hands,
+        "running_version": table.running_version,
+        "seats": _seats(table.seats.all()),
+        "results": results,
         "hands": hands,
-        "clock": None if clock is None else {"hand_number": clock.hand_number, "state": clock.state,
-                                             "version": clock.version, "updated_at": plain(clock.updated_at)},
-    }  # fmt: skip
+        "clock": None
+        if clock is None
+        else {
+            "hand_number": clock.hand_number,
+            "state": clock.state,
+            "version": clock.version,
+            "updated_at": plain(clock.updated_at),
+        },
+    }
 
 
 def _rounds(event: models.Event, staff: bool) -> list[dict]:
@@ -150,63 +218,89 @@ def _rounds(event: models.Event, staff: bool) -> list[dict]:
         round_ = table.round
         if round_.number not in rounds:
             rounds[round_.number] = {
-                "number": round_.number, "status": round_.status, "is_final": round_.is_final,
-                "timer_started_at": plain(round_.timer_started_at), "seating_report": round_.seating_report,
-                "created_at": plain(round_.created_at), "tables": [],
-            }  # fmt: skip
+                "number": round_.number,
+                "status": round_.status,
+                "is_final": round_.is_final,
+                "timer_started_at": plain(round_.timer_started_at),
+                "seating_report": round_.seating_report,
+                "created_at": plain(round_.created_at),
+                "tables": [],
+            }
         rounds[round_.number]["tables"].append(_table(table, staff))
     return list(rounds.values())
 
 
 def _entries(event: models.Event, staff: bool) -> list[dict]:
-    entries = models.Entry.objects.filter(event=event).select_related(
-        "player", "disqualification_confirmed_by"
-    )
+    entries = models.Entry.objects.filter(event=event).select_related("player", "disqualification_confirmed_by")
     return [
-        {"id": e.pk, "status": e.status, "status_reason": e.status_reason if staff else "",
-         "registered_at": plain(e.registered_at),
-         "player": {"id": e.player_id, **{name: getattr(e.player, name) for name in PLAYER_FIELDS}},
-         "substitute_for": e.substitute_for_id, "disqualified_by_penalty": e.disqualified_by_penalty_id,
-         "disqualification_confirmed_at": plain(e.disqualification_confirmed_at),
-         "disqualification_confirmed_by": user_name(e.disqualification_confirmed_by,
-                                                    e.disqualification_confirmed_by_name) if staff else None}
+        {
+            "id": e.pk,
+            "status": e.status,
+            "status_reason": e.status_reason if staff else "",
+            "registered_at": plain(e.registered_at),
+            "player": {"id": e.player_id, **{name: getattr(e.player, name) for name in PLAYER_FIELDS}},
+            "substitute_for": e.substitute_for_id,
+            "disqualified_by_penalty": e.disqualified_by_penalty_id,
+            "disqualification_confirmed_at": plain(e.disqualification_confirmed_at),
+            "disqualification_confirmed_by": user_name(
+                e.disqualification_confirmed_by, e.disqualification_confirmed_by_name
+            )
+            if staff
+            else None,
+        }
         for e in entries.order_by("id")
-    ]  # fmt: skip
+    ]
 
 
 def _penalties(event: models.Event) -> list[dict]:
-    penalties = models.Penalty.objects.filter(event=event).select_related(
-        "entry__player", "logged_by", "cancelled_by"
-    )
+    penalties = models.Penalty.objects.filter(event=event).select_related("entry__player", "logged_by", "cancelled_by")
     return [
-        {"id": p.pk, "table": p.table_id, "round_number": p.round_number, "hand_number": p.hand_number,
-         "entry": p.entry_id, "player": p.entry.player.display_name, "kind": p.kind, "points": p.points,
-         "reason": p.reason, "logged_at": plain(p.logged_at), "cancelled_at": plain(p.cancelled_at),
-         "cancel_reason": p.cancel_reason,
-         "logged_by": by_token_or_user(p.logged_by_token_id, p.logged_by, p.logged_by_name),
-         "cancelled_by": user_name(p.cancelled_by, p.cancelled_by_name)}
+        {
+            "id": p.pk,
+            "table": p.table_id,
+            "round_number": p.round_number,
+            "hand_number": p.hand_number,
+            "entry": p.entry_id,
+            "player": p.entry.player.display_name,
+            "kind": p.kind,
+            "points": p.points,
+            "reason": p.reason,
+            "logged_at": plain(p.logged_at),
+            "cancelled_at": plain(p.cancelled_at),
+            "cancel_reason": p.cancel_reason,
+            "logged_by": by_token_or_user(p.logged_by_token_id, p.logged_by, p.logged_by_name),
+            "cancelled_by": user_name(p.cancelled_by, p.cancelled_by_name),
+        }
         for p in penalties.order_by("logged_at", "id")
-    ]  # fmt: skip
+    ]
 
 
 def _rulings(event: models.Event) -> list[dict]:
     rulings = models.Ruling.objects.filter(event=event).select_related("decided_by")
     return [
-        {"id": r.pk, "table": r.table_id, "entry": r.entry_id, "decision": r.decision,
-         "decided_at": plain(r.decided_at),
-         "decided_by": by_token_or_user(r.decided_by_token_id, r.decided_by, r.decided_by_name)}
+        {
+            "id": r.pk,
+            "table": r.table_id,
+            "entry": r.entry_id,
+            "decision": r.decision,
+            "decided_at": plain(r.decided_at),
+            "decided_by": by_token_or_user(r.decided_by_token_id, r.decided_by, r.decided_by_name),
+        }
         for r in rulings.order_by("decided_at", "id")
-    ]  # fmt: skip
+    ]
 
 
 def _teams(event: models.Event) -> list[dict]:
     members = models.TeamMember.objects.order_by("role", "entry_id")
     teams = models.Team.objects.filter(event=event).prefetch_related(Prefetch("members", queryset=members))
     return [
-        {"name": team.name, "captain": team.captain_id,
-         "members": [{"entry": m.entry_id, "role": m.role} for m in team.members.all()]}
+        {
+            "name": team.name,
+            "captain": team.captain_id,
+            "members": [{"entry": m.entry_id, "role": m.role} for m in team.members.all()],
+        }
         for team in teams.order_by("name")
-    ]  # fmt: skip
+    ]
 
 
 def _standings(event: models.Event) -> dict:
@@ -221,29 +315,78 @@ def _standings(event: models.Event) -> dict:
         }
     rows = models.StandingsRow.objects.filter(event=event).select_related("entry").order_by("position")
     return {
-        "computed_at": plain(snapshot.computed_at), "rounds_included": snapshot.rounds_included,
-        "round_numbers": snapshot.round_numbers, "hidden_from_round": snapshot.hidden_from_round,
+        "computed_at": plain(snapshot.computed_at),
+        "rounds_included": snapshot.rounds_included,
+        "round_numbers": snapshot.round_numbers,
+        "hidden_from_round": snapshot.hidden_from_round,
         "rows": [
-            {"rank": row.rank, "award_rank": row.award_rank, "entry": row.entry_id, "player": row.entry.player_id,
-             "name": row.name, "club": row.club, "country": row.country, "status": row.status,
-             "advances": row.advances, "total_points": str(row.total_points), "games": row.games,
-             "penalty_points": row.penalty_points,
-             "history": [{"round": number, "game_points": points, "advanced": advanced}
-                         for number, points, advanced in row.history]}
+            {
+                "rank": row.rank,
+                "award_rank": row.award_rank,
+                "entry": row.entry_id,
+                "player": row.entry.player_id,
+                "name": row.name,
+                "club": row.club,
+                "country": row.country,
+                "status": row.status,
+                "advances": row.advances,
+                "total_points": str(row.total_points),
+                "games": row.games,
+                "penalty_points": row.penalty_points,
+                "history": [
+                    {"round": number, "game_points": points, "advanced": advanced}
+                    for number, points, advanced in row.history
+                ],
+            }
             for row in rows
         ],
-    }  # fmt: skip
+    }
 
 
 # the tournament rules and the ruleset's fields of ``rules`` (the API's rules endpoint gives the same)
-RULES_FIELDS = ("table_size", "entry_mode", "advancing_places", "tournament_play", "penalty_unit", "overtime_enabled",
-                "clock_bank_seconds", "clock_increment_seconds", "finals_mode", "final_games", "seating_method",
-                "seating_remainder")  # fmt: skip
-RULES_RULESET_FIELDS = ("slug", "name", "scheme", "reference_scheme", "standard_players", "dealers", "kappa",
-                        "epsilon", "theta", "phi", "honba_unit", "min_han", "bazoro", "aka_dora", "open_tanyao",
-                        "double_wind_pair_fu", "kiriage_mangan", "kazoe_yakuman", "yakuman_stack", "multiple_ron",
-                        "honba_to_every_winner", "noten_payment_total", "riichi_stick", "deposits_at_end",
-                        "start_points", "return_points", "tie_rule")  # fmt: skip
+RULES_FIELDS = (
+    "table_size",
+    "entry_mode",
+    "advancing_places",
+    "tournament_play",
+    "penalty_unit",
+    "overtime_enabled",
+    "clock_bank_seconds",
+    "clock_increment_seconds",
+    "finals_mode",
+    "final_games",
+    "seating_method",
+    "seating_remainder",
+)
+RULES_RULESET_FIELDS = (
+    "slug",
+    "name",
+    "scheme",
+    "reference_scheme",
+    "standard_players",
+    "dealers",
+    "kappa",
+    "epsilon",
+    "theta",
+    "phi",
+    "honba_unit",
+    "min_han",
+    "bazoro",
+    "aka_dora",
+    "open_tanyao",
+    "double_wind_pair_fu",
+    "kiriage_mangan",
+    "kazoe_yakuman",
+    "yakuman_stack",
+    "multiple_ron",
+    "honba_to_every_winner",
+    "noten_payment_total",
+    "riichi_stick",
+    "deposits_at_end",
+    "start_points",
+    "return_points",
+    "tie_rule",
+)
 
 
 def archive_rules(event: models.Event) -> dict:
@@ -267,16 +410,21 @@ def archive_build(event: models.Event, *, staff: bool) -> dict:
     """The event's archive (see the module's docstring). ``staff``: for the event's staff, with the
     penalties, rulings, status reasons and who recorded what; otherwise without them."""
     body = {
-        "format": FORMAT, "version": EXPORT_VERSION, "archive_version": ARCHIVE_VERSION,
+        "format": FORMAT,
+        "version": EXPORT_VERSION,
+        "archive_version": ARCHIVE_VERSION,
         "exported_at": plain(timezone.now()),
-        "event": {**{name: plain(getattr(event, name)) for name in EVENT_FIELDS},
-                  "ruleset": event.ruleset.slug, "champion": event.champion_id},
+        "event": {
+            **{name: plain(getattr(event, name)) for name in EVENT_FIELDS},
+            "ruleset": event.ruleset.slug,
+            "champion": event.champion_id,
+        },
         "ruleset": ruleset_dict(event.ruleset),
         "entries": _entries(event, staff),
         "rounds": _rounds(event, staff),
         "teams": _teams(event),
         "standings": _standings(event),
-    }  # fmt: skip
+    }
     if staff:
         body["penalties"] = _penalties(event)
         body["rulings"] = _rulings(event)

@@ -107,9 +107,7 @@ def _fast_validator():
 
 
 def archive_invalid(path: str, problem: str) -> TaikaiError:
-    return TaikaiError(
-        "archive_invalid", _("%(path)s: %(problem)s") % {"path": path, "problem": problem}, field=path
-    )
+    return TaikaiError("archive_invalid", _("%(path)s: %(problem)s") % {"path": path, "problem": problem}, field=path)
 
 
 def archive_check(archive) -> None:
@@ -148,11 +146,7 @@ def _ref(rows: dict, key, path: str):
 
 def _free(model, field: str, value: str, pattern: str, max_length: int) -> str:
     """``value``, or the first of ``pattern`` % 2, 3, … that no row of ``model`` has in ``field``."""
-    taken = set(
-        model.objects.filter(**{f"{field}__startswith": value[: max_length - 8]}).values_list(
-            field, flat=True
-        )
-    )
+    taken = set(model.objects.filter(**{f"{field}__startswith": value[: max_length - 8]}).values_list(field, flat=True))
     number, candidate = 1, value[:max_length]
     while candidate in taken:
         number += 1
@@ -204,23 +198,21 @@ def archive_lookalikes(archive: dict, owner=None) -> list[Lookalike]:
             claimed[data["id"]] = (data, external_id)
     stored = {
         p.external_id: p
-        for p in Player.objects.filter(
-            external_id__in={external_id for _data, external_id in claimed.values()}
-        )
+        for p in Player.objects.filter(external_id__in={external_id for _data, external_id in claimed.values()})
     }
     organized = set()
     if owner is not None and stored:
         events = access.events_where(access.Actor(owner), manage=True, path="event_id")
         organized = set(
-            models.Entry.objects.filter(events, player__in=stored.values()).values_list(
-                "player_id", flat=True
-            )
+            models.Entry.objects.filter(events, player__in=stored.values()).values_list("player_id", flat=True)
         )
     return [
-        Lookalike(archive_id, data["display_name"], external_id, stored[external_id],
-                  stored[external_id].pk in organized)
-        for archive_id, (data, external_id) in claimed.items() if external_id in stored
-    ]  # fmt: skip
+        Lookalike(
+            archive_id, data["display_name"], external_id, stored[external_id], stored[external_id].pk in organized
+        )
+        for archive_id, (data, external_id) in claimed.items()
+        if external_id in stored
+    ]
 
 
 def _players(entries: list[dict], lookalikes: list[Lookalike], link: Collection[int]) -> dict[int, Player]:
@@ -238,8 +230,7 @@ def _players(entries: list[dict], lookalikes: list[Lookalike], link: Collection[
         if data["id"] in players:  # one row per player of the archive, entered once
             raise archive_invalid(
                 f"$.entries[{i}].player.id",
-                _("player %(id)s is the player of another entry too: a player is entered once")
-                % {"id": data["id"]},
+                _("player %(id)s is the player of another entry too: a player is entered once") % {"id": data["id"]},
             )
         player = linked.get(data["id"])
         if player is None:
@@ -310,11 +301,16 @@ def _entries(
     event: models.Event, data: list[dict], players: dict[int, Player], authors: Authors
 ) -> dict[int, models.Entry]:
     rows = [
-        models.Entry(event=event, player=players[e["player"]["id"]], status=e["status"], status_reason=e.get("status_reason", ""),
-              disqualification_confirmed_at=_moment(e.get("disqualification_confirmed_at")),
-              **authors("disqualification_confirmed_by", e.get("disqualification_confirmed_by")))
+        models.Entry(
+            event=event,
+            player=players[e["player"]["id"]],
+            status=e["status"],
+            status_reason=e.get("status_reason", ""),
+            disqualification_confirmed_at=_moment(e.get("disqualification_confirmed_at")),
+            **authors("disqualification_confirmed_by", e.get("disqualification_confirmed_by")),
+        )
         for e in data
-    ]  # fmt: skip
+    ]
     models.Entry.objects.bulk_create(rows, batch_size=BATCH)
     _stamp(rows, "registered_at", [e.get("registered_at") for e in data])
     return {e["id"]: row for e, row in zip(data, rows, strict=True)}
@@ -325,18 +321,33 @@ def _seating(
 ) -> tuple[list, dict[int, models.Table]]:
     """The rounds, tables and seats; the tables (with their archive data) and the archive's table ids →
     tables here."""
-    rounds = [models.Round(event=event, number=r["number"], status=r["status"], is_final=r.get("is_final", False),
-                    seating_report=r.get("seating_report", {}), timer_started_at=_moment(r.get("timer_started_at")))
-              for r in archive["rounds"]]  # fmt: skip
+    rounds = [
+        models.Round(
+            event=event,
+            number=r["number"],
+            status=r["status"],
+            is_final=r.get("is_final", False),
+            seating_report=r.get("seating_report", {}),
+            timer_started_at=_moment(r.get("timer_started_at")),
+        )
+        for r in archive["rounds"]
+    ]
     models.Round.objects.bulk_create(rounds, batch_size=BATCH)
     _stamp(rounds, "created_at", [r.get("created_at") for r in archive["rounds"]])
     tables, placed, by_id = [], [], {}
     for r, (round_data, round_) in enumerate(zip(archive["rounds"], rounds, strict=True)):
         for t, data in enumerate(round_data["tables"]):
-            table = models.Table(round=round_, number=data["number"], status=data["status"],
-                          overtime_state=data.get("overtime_state", "none"), overtime_year=data.get("overtime_year", 0),
-                          result_version=data.get("result_version", 0), running_points=data.get("running_points", []),
-                          running_hands=data.get("running_hands", 0), running_version=data.get("running_version", 0))  # fmt: skip
+            table = models.Table(
+                round=round_,
+                number=data["number"],
+                status=data["status"],
+                overtime_state=data.get("overtime_state", "none"),
+                overtime_year=data.get("overtime_year", 0),
+                result_version=data.get("result_version", 0),
+                running_points=data.get("running_points", []),
+                running_hands=data.get("running_hands", 0),
+                running_version=data.get("running_version", 0),
+            )
             tables.append(table)
             placed.append((f"$.rounds[{r}].tables[{t}]", data))
             by_id[data["id"]] = table
@@ -346,8 +357,14 @@ def _seating(
         table.archive_seats = {}
         for s, seat_data in enumerate(data["seats"]):
             entry = _ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
-            seat = models.Seat(table=table, round=table.round, entry=entry, position=seat_data["position"],
-                        absence=seat_data["absence"], left_after_hand=seat_data.get("left_after_hand"))  # fmt: skip
+            seat = models.Seat(
+                table=table,
+                round=table.round,
+                entry=entry,
+                position=seat_data["position"],
+                absence=seat_data["absence"],
+                left_after_hand=seat_data.get("left_after_hand"),
+            )
             table.archive_seats[seat.position] = seat
             seats.append(seat)
     models.Seat.objects.bulk_create(seats, batch_size=BATCH)
@@ -429,7 +446,8 @@ def _hands_rechecked(table: models.Table, path: str, data: dict, settle: _Settle
         raise archive_invalid(
             f"{path}.running_points",
             _(
-                "the game's running score is %(given)s after %(count)s hands, its hands give %(expected)s after %(played)s"
+                "the game's running score is %(given)s after %(count)s hands, "
+                "its hands give %(expected)s after %(played)s"
             )
             % {
                 "given": table.running_points,
@@ -457,14 +475,26 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
             table.archive_hands.append(hand)
             hand.archive_versions = kept = []
             for v in sorted(rows, key=lambda row: row["version"]):
-                kept.append(models.HandVersion(
-                    hand=hand, version=v["version"], is_current=v["is_current"], label=v["label"],
-                    overtime=v.get("overtime", False), dealer_position=v["dealer_position"], honba=v.get("honba", 0),
-                    deposits_in=v.get("deposits_in", 0), riichi_positions=v.get("riichi_positions", []),
-                    outcome=v["outcome"], wins=v.get("wins", []), tenpai_positions=v.get("tenpai_positions", []),
-                    deltas=v["deltas"], deposits_out=v.get("deposits_out", 0), note=v.get("note", ""),
-                    **authors.of_version(v),
-                ))  # fmt: skip
+                kept.append(
+                    models.HandVersion(
+                        hand=hand,
+                        version=v["version"],
+                        is_current=v["is_current"],
+                        label=v["label"],
+                        overtime=v.get("overtime", False),
+                        dealer_position=v["dealer_position"],
+                        honba=v.get("honba", 0),
+                        deposits_in=v.get("deposits_in", 0),
+                        riichi_positions=v.get("riichi_positions", []),
+                        outcome=v["outcome"],
+                        wins=v.get("wins", []),
+                        tenpai_positions=v.get("tenpai_positions", []),
+                        deltas=v["deltas"],
+                        deposits_out=v.get("deposits_out", 0),
+                        note=v.get("note", ""),
+                        **authors.of_version(v),
+                    )
+                )
                 moments.append(v["recorded_at"])
             versions += kept
     models.Hand.objects.bulk_create(hands, batch_size=BATCH)
@@ -473,11 +503,31 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
 
 
 # the audit's checks of one table's hands and results, run on each imported table before it is kept
-TABLE_CHECKS = (audit.check_hands, audit.check_replayed_hands, audit.check_absences, audit.check_overtime,
-                audit.check_result_versions, audit.check_table_points, audit.check_results)  # fmt: skip
-HAND_CODES = frozenset({"hand_numbering", "hand_zero_sum", "hand_seat_count", "hand_current_flag", "hand_version",
-                        "deposits_chain", "replayed_hand", "left_seat_change", "left_seat_role",
-                        "overtime_order", "overtime_disabled", "overtime_after_end"})  # fmt: skip
+TABLE_CHECKS = (
+    audit.check_hands,
+    audit.check_replayed_hands,
+    audit.check_absences,
+    audit.check_overtime,
+    audit.check_result_versions,
+    audit.check_table_points,
+    audit.check_results,
+)
+HAND_CODES = frozenset(
+    {
+        "hand_numbering",
+        "hand_zero_sum",
+        "hand_seat_count",
+        "hand_current_flag",
+        "hand_version",
+        "deposits_chain",
+        "replayed_hand",
+        "left_seat_change",
+        "left_seat_role",
+        "overtime_order",
+        "overtime_disabled",
+        "overtime_after_end",
+    }
+)
 
 
 def _tables_audited(event: models.Event, tables: list) -> None:
@@ -486,10 +536,13 @@ def _tables_audited(event: models.Event, tables: list) -> None:
     for table, (path, _data) in tables:
         hands = getattr(table, "archive_hands", [])
         records = audit.EventRecords(
-            event, {table.pk: table}, {table.pk: [seat for _p, seat in sorted(table.archive_seats.items())]},
-            {table.pk: hands} if hands else {}, {hand.pk: hand.archive_versions for hand in hands},
+            event,
+            {table.pk: table},
+            {table.pk: [seat for _p, seat in sorted(table.archive_seats.items())]},
+            {table.pk: hands} if hands else {},
+            {hand.pk: hand.archive_versions for hand in hands},
             {table.pk: table.archive_results} if table.archive_results else {},
-        )  # fmt: skip
+        )
         for check in TABLE_CHECKS:
             violations = check(records)
             if violations:
@@ -509,14 +562,25 @@ def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -
             entry = _ref(entries, r["entry"], f"{where}.entry")
             if entry is not seat.entry:
                 raise archive_invalid(f"{where}.entry", _("the result is not that of the seat's player"))
-            rows.append(models.SeatResult(
-                table=table, seat=seat, entry=entry, version=r["version"], is_current=r["is_current"],
-                final_points=r.get("final_points"), placement=r.get("placement"),
-                point_score=Fraction(r["point_score"]), placement_points=Fraction(r["placement_points"]),
-                oka=Fraction(r["oka"]), game_points=Fraction(r["game_points"]), multiplier=r.get("multiplier", 1),
-                advanced=r.get("advanced", False), forfeit=r.get("forfeit", False),
-                **authors.of_version(r),
-            ))  # fmt: skip
+            rows.append(
+                models.SeatResult(
+                    table=table,
+                    seat=seat,
+                    entry=entry,
+                    version=r["version"],
+                    is_current=r["is_current"],
+                    final_points=r.get("final_points"),
+                    placement=r.get("placement"),
+                    point_score=Fraction(r["point_score"]),
+                    placement_points=Fraction(r["placement_points"]),
+                    oka=Fraction(r["oka"]),
+                    game_points=Fraction(r["game_points"]),
+                    multiplier=r.get("multiplier", 1),
+                    advanced=r.get("advanced", False),
+                    forfeit=r.get("forfeit", False),
+                    **authors.of_version(r),
+                )
+            )
             table.archive_results.append(rows[-1])
             moments.append(r["recorded_at"])
         table.archive_results.sort(key=lambda row: row.version)
@@ -526,8 +590,12 @@ def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -
 
 def _clocks(tables: list) -> None:
     kept = [(table, data["clock"]) for table, (_path, data) in tables if data.get("clock")]
-    clocks = [models.TableClock(table=table, hand_number=clock["hand_number"], state=clock["state"],
-                         version=clock.get("version", 1)) for table, clock in kept]  # fmt: skip
+    clocks = [
+        models.TableClock(
+            table=table, hand_number=clock["hand_number"], state=clock["state"], version=clock.get("version", 1)
+        )
+        for table, clock in kept
+    ]
     models.TableClock.objects.bulk_create(clocks, batch_size=BATCH)
     _stamp(clocks, "updated_at", [clock.get("updated_at") for _table, clock in kept])
 
@@ -537,29 +605,40 @@ def _discipline(
 ) -> dict[int, models.Penalty]:
     """Penalties and rulings; the archive's penalty ids → penalties here."""
     penalties = [
-        models.Penalty(event=event, table=_ref(tables_by_id, p.get("table"), f"$.penalties[{i}].table"),
-                entry=_ref(entries, p["entry"], f"$.penalties[{i}].entry"), round_number=p.get("round_number"),
-                hand_number=p.get("hand_number"), kind=p["kind"], points=p["points"], reason=p["reason"],
-                **authors("logged_by", p.get("logged_by")), cancelled_at=_moment(p.get("cancelled_at")),
-                **authors("cancelled_by", p.get("cancelled_by")), cancel_reason=p.get("cancel_reason", ""))
+        models.Penalty(
+            event=event,
+            table=_ref(tables_by_id, p.get("table"), f"$.penalties[{i}].table"),
+            entry=_ref(entries, p["entry"], f"$.penalties[{i}].entry"),
+            round_number=p.get("round_number"),
+            hand_number=p.get("hand_number"),
+            kind=p["kind"],
+            points=p["points"],
+            reason=p["reason"],
+            **authors("logged_by", p.get("logged_by")),
+            cancelled_at=_moment(p.get("cancelled_at")),
+            **authors("cancelled_by", p.get("cancelled_by")),
+            cancel_reason=p.get("cancel_reason", ""),
+        )
         for i, p in enumerate(archive.get("penalties", []))
-    ]  # fmt: skip
+    ]
     models.Penalty.objects.bulk_create(penalties, batch_size=BATCH)
     _stamp(penalties, "logged_at", [p.get("logged_at") for p in archive.get("penalties", [])])
     rulings = [
-        models.Ruling(event=event, table=_ref(tables_by_id, r.get("table"), f"$.rulings[{i}].table"),
-               entry=_ref(entries, r.get("entry"), f"$.rulings[{i}].entry"), decision=r["decision"],
-               **authors("decided_by", r.get("decided_by")))
+        models.Ruling(
+            event=event,
+            table=_ref(tables_by_id, r.get("table"), f"$.rulings[{i}].table"),
+            entry=_ref(entries, r.get("entry"), f"$.rulings[{i}].entry"),
+            decision=r["decision"],
+            **authors("decided_by", r.get("decided_by")),
+        )
         for i, r in enumerate(archive.get("rulings", []))
-    ]  # fmt: skip
+    ]
     models.Ruling.objects.bulk_create(rulings, batch_size=BATCH)
     _stamp(rulings, "decided_at", [r.get("decided_at") for r in archive.get("rulings", [])])
     return {p["id"]: row for p, row in zip(archive.get("penalties", []), penalties, strict=True)}
 
 
-def _entry_links(
-    archive: dict, entries: dict[int, models.Entry], penalties: dict[int, models.Penalty]
-) -> None:
+def _entry_links(archive: dict, entries: dict[int, models.Entry], penalties: dict[int, models.Penalty]) -> None:
     """What entries say of each other and of penalties: substitutes and automatic disqualifications."""
     changed = []
     for i, data in enumerate(archive["entries"]):
@@ -580,10 +659,14 @@ def _teams(event: models.Event, archive: dict, entries: dict[int, models.Entry])
             name=data["name"],
             captain=_ref(entries, data.get("captain"), f"$.teams[{i}].captain"),
         )
-        models.TeamMember.objects.bulk_create([
-            models.TeamMember(team=team, entry=_ref(entries, m["entry"], f"$.teams[{i}].members[{j}].entry"), role=m["role"])
-            for j, m in enumerate(data["members"])
-        ])  # fmt: skip
+        models.TeamMember.objects.bulk_create(
+            [
+                models.TeamMember(
+                    team=team, entry=_ref(entries, m["entry"], f"$.teams[{i}].members[{j}].entry"), role=m["role"]
+                )
+                for j, m in enumerate(data["members"])
+            ]
+        )
 
 
 def _event_links(event: models.Event, archive: dict, entries: dict[int, models.Entry]) -> None:

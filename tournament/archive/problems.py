@@ -63,7 +63,9 @@ def schema_problem(error: ValidationError) -> str:
         return _("%(names)s is not expected here") % {"names": ", ".join(extra)}
     if keyword == "enum":
         return _("%(value)s is not one of %(choices)s") % {
-            "value": shown(value), "choices": ", ".join(shown(choice) for choice in limit)}  # fmt: skip
+            "value": shown(value),
+            "choices": ", ".join(shown(choice) for choice in limit),
+        }
     if keyword == "const":
         return _("%(value)s should be %(expected)s") % {"value": shown(value), "expected": shown(limit)}
     if keyword in ("pattern", "format"):

@@ -58,9 +58,7 @@ class ClockSettings:
                     field=name,
                 )
         if self.bank_ms <= 0:
-            raise TournamentError(
-                "invalid_clock_settings", _("the time bank must be positive"), field="bank_ms"
-            )
+            raise TournamentError("invalid_clock_settings", _("the time bank must be positive"), field="bank_ms")
         if self.increment_ms < 0:
             raise TournamentError(
                 "invalid_clock_settings", _("the increment must not be negative"), field="increment_ms"
@@ -182,8 +180,7 @@ def press(
     if seat != state.seat_on_turn:
         raise TournamentConflict(
             "clock_wrong_seat",
-            _("seat %(seat)s is not on turn (seat %(on_turn)s is)")
-            % {"seat": seat, "on_turn": state.seat_on_turn},
+            _("seat %(seat)s is not on turn (seat %(on_turn)s is)") % {"seat": seat, "on_turn": state.seat_on_turn},
             field="seat",
         )
     claims = state.claims
@@ -312,11 +309,13 @@ def log_implausible(index: int, moved_ms: int) -> TournamentConflict:
         "clock_log_implausible",
         # Translators: index is the entry's place in the device's log (from 0); seconds the time by which
         # the device's times miss the server's, tolerance how far a device's clock may be off.
-        _("log entry %(index)s: the device's times do not fit the time the server saw (%(seconds)s s off, "
-          "a device may be %(tolerance)s s off); nothing was recorded: a referee sets the clock")
+        _(
+            "log entry %(index)s: the device's times do not fit the time the server saw (%(seconds)s s off, "
+            "a device may be %(tolerance)s s off); nothing was recorded: a referee sets the clock"
+        )
         % {"index": index, "seconds": _seconds(moved_ms), "tolerance": _seconds(LOG_TOLERANCE_MS)},
         field=f"log[{index}]",
-    )  # fmt: skip
+    )
 
 
 def _seconds(ms: int) -> str:
@@ -351,9 +350,7 @@ def _elapsed(state: ClockState, now_ms: int) -> int:
 
 def _check_time(state: ClockState, now_ms: int) -> None:
     if isinstance(now_ms, bool) or not isinstance(now_ms, int):
-        raise TournamentError(
-            "invalid_timestamp", _("timestamps are integers of milliseconds"), field="now_ms"
-        )
+        raise TournamentError("invalid_timestamp", _("timestamps are integers of milliseconds"), field="now_ms")
     if now_ms < state.mark_ms:
         raise InvariantViolation(f"the time source went backwards ({now_ms} < {state.mark_ms})")
 
@@ -424,9 +421,11 @@ def state_from_dict(data: dict[str, Any]) -> ClockState:
         if any(len(claim) != 3 for claim in claims):
             raise TournamentError("invalid_clock_state", _("a claim is (turn, seat, time)"))
         settings = ClockSettings(
-            bank_ms=data["bank_ms"], increment_ms=data["increment_ms"], players=data["players"],
+            bank_ms=data["bank_ms"],
+            increment_ms=data["increment_ms"],
+            players=data["players"],
             absent=frozenset(absent),
-        )  # fmt: skip
+        )
         return ClockState(
             settings=settings,
             status=data["status"],

@@ -108,9 +108,13 @@ def next_dealer_position(
                 field=name,
             )
     deal = next_deal(
-        players=len(order), dealer=order.index(dealer), honba=honba, outcome=outcome,
-        winners=tuple(order.index(w) for w in winners), tenpai=tuple(order.index(t) for t in tenpai),
-    )  # fmt: skip
+        players=len(order),
+        dealer=order.index(dealer),
+        honba=honba,
+        outcome=outcome,
+        winners=tuple(order.index(w) for w in winners),
+        tenpai=tuple(order.index(t) for t in tenpai),
+    )
     position, wind_advances = order[deal.dealer], deal.wind_advances
     if position not in following_seats:  # the dealer-to-be has left: the next seat still playing deals
         later = [p for p in following_seats if p > position]
@@ -145,20 +149,22 @@ class GameStand:
 
     def last_hand_label(self, language: str) -> str:
         """The last hand played: ``南2局``, ``South 2, 1 honba``."""
-        return regular_hand_label(self.wind, self.dealer_number, self.honba, players=self.players,
-                                  language=language)  # fmt: skip
+        return regular_hand_label(self.wind, self.dealer_number, self.honba, players=self.players, language=language)
 
     def end_label(self, language: str) -> str:
         """The hand after which the game is over when the deal passes on: ``南4局``, ``South 4``."""
-        return regular_hand_label(
-            self.winds - 1, self.players_next, players=self.players_next, language=language
-        )
+        return regular_hand_label(self.winds - 1, self.players_next, players=self.players_next, language=language)
 
 
 def regular_game_stand(
-    *, dealers: Sequence[int], playing: Sequence[int], honba: int, next_deal: NextDealer,
-    playing_next: Sequence[int], winds: int = HANCHAN_WINDS,
-) -> GameStand:  # fmt: skip
+    *,
+    dealers: Sequence[int],
+    playing: Sequence[int],
+    honba: int,
+    next_deal: NextDealer,
+    playing_next: Sequence[int],
+    winds: int = HANCHAN_WINDS,
+) -> GameStand:
     """Is the regular game over after its last hand? ``dealers`` are the dealer positions of every hand
     played, in order (the last one's ``playing`` seats and ``honba``), ``next_deal`` what
     ``next_dealer_position`` gives after it, ``playing_next`` the seats playing on. The game is over when
@@ -170,7 +176,11 @@ def regular_game_stand(
         raise TournamentError("invalid_dealer", _("the dealer is not at the table"), field="dealer")
     wind = prevailing_wind(dealers)
     return GameStand(
-        over=wind + int(next_deal.wind_advances) >= winds, wind=wind,
-        dealer_number=list(playing).index(dealers[-1]) + 1, honba=honba, players=len(playing),
-        players_next=len(playing_next), winds=winds,
-    )  # fmt: skip
+        over=wind + int(next_deal.wind_advances) >= winds,
+        wind=wind,
+        dealer_number=list(playing).index(dealers[-1]) + 1,
+        honba=honba,
+        players=len(playing),
+        players_next=len(playing_next),
+        winds=winds,
+    )

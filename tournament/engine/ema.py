@@ -174,40 +174,52 @@ def ema_report(lines: Sequence[EmaLine], *, imbalance: Fraction, substitutes: in
     places = places_from_ranks([line.rank for line in lines])
     ranks = base_ranks(places)
     rows = tuple(
-        EmaRow(place=place, base_rank=rank, entry_id=line.entry_id, name=line.name, last_name=line.last_name,
-               first_name=line.first_name, ema_number=line.ema_number.strip(), country=line.country.upper(),
-               points=Fraction(line.points))
+        EmaRow(
+            place=place,
+            base_rank=rank,
+            entry_id=line.entry_id,
+            name=line.name,
+            last_name=line.last_name,
+            first_name=line.first_name,
+            ema_number=line.ema_number.strip(),
+            country=line.country.upper(),
+            points=Fraction(line.points),
+        )
         for line, place, rank in zip(lines, places, ranks, strict=True)
-    )  # fmt: skip
+    )
     problems: list[EmaProblem] = []
     if not rows:
         problems.append(EmaProblem("no_ranked_players", _("no player has a result yet")))
     for row in rows:
         if row.ema_number and not is_ema_number(row.ema_number):
-            problems.append(EmaProblem(
-                "ema_number_invalid",
-                _("%(player)s: the EMA number %(number)s is not 8 digits (leave it empty for a non-member)")
-                % {"player": row.name, "number": row.ema_number},
-                row.entry_id,
-            ))  # fmt: skip
-        if not row.country:
             problems.append(
                 EmaProblem(
-                    "country_missing", _("%(player)s has no country") % {"player": row.name}, row.entry_id
+                    "ema_number_invalid",
+                    _("%(player)s: the EMA number %(number)s is not 8 digits (leave it empty for a non-member)")
+                    % {"player": row.name, "number": row.ema_number},
+                    row.entry_id,
                 )
             )
+        if not row.country:
+            problems.append(
+                EmaProblem("country_missing", _("%(player)s has no country") % {"player": row.name}, row.entry_id)
+            )
     if imbalance:
-        problems.append(EmaProblem(
-            "points_unbalanced",
-            _("the points do not balance: the totals with the penalties added back sum to %(sum)s, not 0")
-            % {"sum": points_text(imbalance)},
-        ))  # fmt: skip
+        problems.append(
+            EmaProblem(
+                "points_unbalanced",
+                _("the points do not balance: the totals with the penalties added back sum to %(sum)s, not 0")
+                % {"sum": points_text(imbalance)},
+            )
+        )
     if substitutes > MAX_SUBSTITUTES:
-        problems.append(EmaProblem(
-            "too_many_substitutes",
-            _("%(count)s substitutes played; the EMA counts at most %(most)s")
-            % {"count": substitutes, "most": MAX_SUBSTITUTES},
-        ))  # fmt: skip
+        problems.append(
+            EmaProblem(
+                "too_many_substitutes",
+                _("%(count)s substitutes played; the EMA counts at most %(most)s")
+                % {"count": substitutes, "most": MAX_SUBSTITUTES},
+            )
+        )
     return EmaReport(rows=rows, problems=tuple(problems), imbalance=imbalance, substitutes=substitutes)
 
 

@@ -83,23 +83,17 @@ class FinalsHandOutcome:
         object.__setattr__(self, "totals", tuple(self.totals))
         ids = [t.player_id for t in self.totals]
         if not 2 <= len(ids) <= 4:
-            raise TournamentError(
-                "invalid_finalists", _("a final is played by 2 to 4 players"), field="totals"
-            )
+            raise TournamentError("invalid_finalists", _("a final is played by 2 to 4 players"), field="totals")
         if len(set(ids)) != len(ids):
             raise TournamentError("invalid_finalists", _("a finalist is listed twice"), field="totals")
         if self.winner is None:
             if self.win_kind is not None:
-                raise TournamentError(
-                    "invalid_hand_outcome", _("a drawn hand has no win kind"), field="win_kind"
-                )
+                raise TournamentError("invalid_hand_outcome", _("a drawn hand has no win kind"), field="win_kind")
             return
         if self.winner not in ids:
             raise TournamentError("invalid_hand_outcome", _("the winner is not a finalist"), field="winner")
         if self.win_kind not in WIN_KINDS:
-            raise TournamentError(
-                "invalid_hand_outcome", _("win kind must be 'ron' or 'tsumo'"), field="win_kind"
-            )
+            raise TournamentError("invalid_hand_outcome", _("win kind must be 'ron' or 'tsumo'"), field="win_kind")
 
 
 @dataclass(frozen=True)
@@ -150,49 +144,68 @@ def decide_final(
     disqualified = tuple(t.player_id for t in outcome.totals if not t.eligible)
     if not eligible:
         return FinalsDecision(
-            kind="directors_ruling", disqualified=disqualified,
+            kind="directors_ruling",
+            disqualified=disqualified,
             reason=_("every finalist is disqualified (art. 43); the directors decide (art. 44)"),
-        )  # fmt: skip
+        )
     if len(eligible) == 1:
         return replace(
-            _champion(outcome, eligible[0].player_id, _("the only finalist not disqualified (art. 43: the "
-                      "others lost award eligibility)")), disqualified=disqualified,
-        )  # fmt: skip
+            _champion(
+                outcome,
+                eligible[0].player_id,
+                _("the only finalist not disqualified (art. 43: the others lost award eligibility)"),
+            ),
+            disqualified=disqualified,
+        )
     if game < games and outcome.overtime_hand is None:
         if disqualified:
-            reason = _("game %(game)s of the %(games)s prescribed games (40① 規定対局): the decision comes "
-                       "after the last one; %(count)s disqualified (art. 43) leave the final")  # fmt: skip
+            reason = _(
+                "game %(game)s of the %(games)s prescribed games (40① 規定対局): the decision comes "
+                "after the last one; %(count)s disqualified (art. 43) leave the final"
+            )
         else:
-            reason = _("game %(game)s of the %(games)s prescribed games (40① 規定対局): the decision comes "
-                       "after the last one")  # fmt: skip
+            reason = _(
+                "game %(game)s of the %(games)s prescribed games (40① 規定対局): the decision comes after the last one"
+            )
         return FinalsDecision(
-            kind="next_game", remaining=tuple(t.player_id for t in eligible), next_game_players=len(eligible),
+            kind="next_game",
+            remaining=tuple(t.player_id for t in eligible),
+            next_game_players=len(eligible),
             disqualified=disqualified,
             reason=reason % {"game": game, "games": games, "count": len(disqualified)},
-        )  # fmt: skip
+        )
     if not disqualified:
         return _decide(outcome, mode)
     winner_eligible = outcome.winner is not None and outcome.winner not in disqualified
     among = FinalsHandOutcome(
-        totals=eligible, winner=outcome.winner if winner_eligible else None,
-        win_kind=outcome.win_kind if winner_eligible else None, overtime_hand=outcome.overtime_hand,
-    )  # fmt: skip
+        totals=eligible,
+        winner=outcome.winner if winner_eligible else None,
+        win_kind=outcome.win_kind if winner_eligible else None,
+        overtime_hand=outcome.overtime_hand,
+    )
     decision = _decide(among, mode)
     if outcome.winner in disqualified:
-        note = _("decided among the finalists not disqualified (art. 43; the disqualified winner's win "
-                 "decides nothing)")  # fmt: skip
+        note = _(
+            "decided among the finalists not disqualified (art. 43; the disqualified winner's win decides nothing)"
+        )
     else:
         note = _("decided among the finalists not disqualified (art. 43)")
     parts = {"reason": decision.reason, "note": note}
     if decision.kind == "overtime":
         return FinalsDecision(
-            kind="eliminate", player_id=disqualified[0], remaining=decision.remaining,
-            next_game_players=len(decision.remaining), disqualified=disqualified,
+            kind="eliminate",
+            player_id=disqualified[0],
+            remaining=decision.remaining,
+            next_game_players=len(decision.remaining),
+            disqualified=disqualified,
             # Translators: reason is the rule's decision (a clause), note says it was taken without the
             # disqualified finalists.
-            reason=_("%(reason)s, %(note)s; the disqualified cannot play on at this table, so the others "
-                     "play a new game without them (40③)") % parts,
-        )  # fmt: skip
+            reason=_(
+                "%(reason)s, %(note)s; the disqualified cannot play on at this table, so the others "
+                "play a new game without them (40③)"
+            )
+            % parts,
+        )
     # Translators: reason is the rule's decision (a clause), note says it was taken without the
     # disqualified finalists.
     return replace(decision, reason=_("%(reason)s, %(note)s") % parts, disqualified=disqualified)
@@ -223,9 +236,7 @@ def _decide_with_elimination(outcome: FinalsHandOutcome) -> FinalsDecision:
     if outcome.winner is None:
         reason = _("nobody won: the overall last is eliminated (40条②), the rest play on (40条③)")
     else:
-        reason = _(
-            "the winner is not overall last: the overall last is eliminated (40条②), the rest play on (40条③)"
-        )
+        reason = _("the winner is not overall last: the overall last is eliminated (40条②), the rest play on (40条③)")
     return FinalsDecision(
         kind="eliminate",
         reason=reason,

@@ -53,9 +53,7 @@ class OvertimeHand:
         if isinstance(self.year, bool) or not isinstance(self.year, int) or self.year < 1:
             raise TournamentError("invalid_overtime_hand", _("the overtime year starts at 1"), field="year")
         if isinstance(self.season, bool) or not isinstance(self.season, int) or not 0 <= self.season < 4:
-            raise TournamentError(
-                "invalid_overtime_hand", _("the season is 0 (spring) to 3 (winter)"), field="season"
-            )
+            raise TournamentError("invalid_overtime_hand", _("the season is 0 (spring) to 3 (winter)"), field="season")
 
     @property
     def label_ja(self) -> str:
@@ -88,9 +86,7 @@ FIRST_OVERTIME_HAND = OvertimeHand(year=1, season=0)  # 1年春
 def overtime_hand_at(index: int) -> OvertimeHand:
     """The overtime hand at a 0-based position: 0 → 1年春, 3 → 1年冬, 4 → 2年春."""
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise TournamentError(
-            "invalid_overtime_hand", _("the overtime hand index starts at 0"), field="index"
-        )
+        raise TournamentError("invalid_overtime_hand", _("the overtime hand index starts at 0"), field="index")
     year, season = divmod(index, SEASONS_PER_YEAR)
     return OvertimeHand(year=year + 1, season=season)
 
@@ -157,9 +153,7 @@ def overtime_after_hand(hand: OvertimeHand, outcome: OvertimeHandOutcome) -> Ove
         return OvertimeDecision(
             game_over=False, reason=None, next_hand=following, multiplier=following.placement_multiplier
         )
-    return OvertimeDecision(
-        game_over=True, reason=reason, next_hand=None, multiplier=hand.placement_multiplier
-    )
+    return OvertimeDecision(game_over=True, reason=reason, next_hand=None, multiplier=hand.placement_multiplier)
 
 
 def overtime_win_condition_met(points_after: Sequence[int], winner: int, playing: Sequence[int]) -> bool:
@@ -209,9 +203,7 @@ class OvertimeProgress:
         return self.state in OVERTIME_END_REASONS
 
 
-def overtime_progress(
-    hands: Sequence[OvertimeHandResult], *, closed_by_organizer: bool = False
-) -> OvertimeProgress:
+def overtime_progress(hands: Sequence[OvertimeHandResult], *, closed_by_organizer: bool = False) -> OvertimeProgress:
     """Art. 39 ②③ over a table's overtime hands in play order: it goes on until a winner meets the win
     condition (``overtime_win_condition_met``) or a hand ends without a winner; ``closed_by_organizer``
     ends one still going (art. 44)."""
@@ -226,16 +218,12 @@ def overtime_progress(
         if result.replayed:
             continue
         played = FIRST_OVERTIME_HAND if played is None else played.next()
-        meeting = [
-            w for w in result.winners if overtime_win_condition_met(result.points_after, w, result.playing)
-        ]
+        meeting = [w for w in result.winners if overtime_win_condition_met(result.points_after, w, result.playing)]
         first = meeting[0] if meeting else (result.winners[0] if result.winners else None)
         decision = overtime_after_hand(played, OvertimeHandOutcome(first, bool(meeting)))
         winner = first if meeting else None
     if played is None:  # no overtime hand, or only replays of 1年春 so far
-        return (
-            OvertimeProgress("playing", next_hand=FIRST_OVERTIME_HAND) if hands else OvertimeProgress("none")
-        )
+        return OvertimeProgress("playing", next_hand=FIRST_OVERTIME_HAND) if hands else OvertimeProgress("none")
     if not decision.game_over and closed_by_organizer:
         decision = overtime_after_hand(played, OvertimeHandOutcome(None, closed_by_organizer=True))
     return OvertimeProgress(
@@ -259,9 +247,7 @@ def regular_hand_label(
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise TournamentError("invalid_hand_label", _("players must be 2, 3 or 4"), field="players")
     if not 0 <= round_wind < 4:
-        raise TournamentError(
-            "invalid_hand_label", _("the round wind is 0 (East) to 3 (North)"), field="round_wind"
-        )
+        raise TournamentError("invalid_hand_label", _("the round wind is 0 (East) to 3 (North)"), field="round_wind")
     if not 1 <= dealer_number <= players:
         raise TournamentError(
             "invalid_hand_label",

@@ -188,9 +188,7 @@ def penalty_points(kind: PenaltyKind | str, players_at_table: int, unit: int = D
             "invalid_players_at_table", _("players at the table must be 2, 3 or 4"), field="players_at_table"
         )
     if isinstance(unit, bool) or not isinstance(unit, int) or unit <= 0:
-        raise TournamentError(
-            "invalid_penalty_unit", _("the penalty unit must be a positive integer"), field="unit"
-        )
+        raise TournamentError("invalid_penalty_unit", _("the penalty unit must be a positive integer"), field="unit")
     return unit * players_at_table if penalty_effect(kind).has_penalty_points else 0
 
 
@@ -218,9 +216,7 @@ def check_win_allowed(penalties_for_seat_in_hand: Iterable[PenaltyKind | str], w
             else:
                 # Translators: foul names the article and the foul ("art. 36① draw or discard out of turn").
                 message = _("no tsumo this hand: the right was lost by %(foul)s")
-            raise TournamentError(
-                "win_forbidden_by_penalty", message % {"foul": _describe(effect)}, field="win_kind"
-            )
+            raise TournamentError("win_forbidden_by_penalty", message % {"foul": _describe(effect)}, field="win_kind")
 
 
 def check_claim_allowed(penalties_for_seat_in_hand: Iterable[PenaltyKind | str]) -> None:

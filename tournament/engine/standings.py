@@ -60,9 +60,7 @@ class StandingsOptions:
     def __post_init__(self) -> None:
         precedence = tuple(self.precedence)
         if not precedence:
-            raise TournamentError(
-                "empty_precedence", _("the precedence needs at least one key"), field="precedence"
-            )
+            raise TournamentError("empty_precedence", _("the precedence needs at least one key"), field="precedence")
         for key in precedence:
             if key not in PRECEDENCE_KEYS:
                 raise TournamentError(
@@ -72,9 +70,7 @@ class StandingsOptions:
                     field="precedence",
                 )
         if len(set(precedence)) != len(precedence):
-            raise TournamentError(
-                "duplicate_precedence_key", _("a precedence key is repeated"), field="precedence"
-            )
+            raise TournamentError("duplicate_precedence_key", _("a precedence key is repeated"), field="precedence")
         object.__setattr__(self, "precedence", precedence)
 
 
@@ -117,9 +113,7 @@ def compute_standings(
             )
         points = record.game_points
         if points.__class__ is not Fraction and (points.__class__ is not int):
-            raise TournamentError(
-                "invalid_game_points", _("game points are an integer or a Fraction"), field="games"
-            )
+            raise TournamentError("invalid_game_points", _("game points are an integer or a Fraction"), field="games")
         histories[i].append(record)
         if record.advanced:
             advances[i] += 1
@@ -138,11 +132,7 @@ def compute_standings(
                 "unknown_player",
                 _("penalty for unknown player %(player)s") % {"player": repr(deduction.player_id)},
             )
-        if (
-            isinstance(deduction.points, bool)
-            or not isinstance(deduction.points, int)
-            or deduction.points < 0
-        ):
+        if isinstance(deduction.points, bool) or not isinstance(deduction.points, int) or deduction.points < 0:
             raise TournamentError("invalid_penalty_points", _("penalty points are a non-negative integer"))
         penalty_points[i] += deduction.points
     per_point = common // THOUSAND

@@ -40,6 +40,9 @@ def substitute_credit(
             counted.append(GameRecord(absent, game.round_number, game.game_points, game.advanced))
     kept = [d for d in deductions if d.player_id not in substitutes]
     if rule == OWN:
-        kept += [PenaltyDeduction(substitutes[d.player_id], d.points, d.round_number)
-                 for d in deductions if d.player_id in substitutes]  # fmt: skip
+        kept += [
+            PenaltyDeduction(substitutes[d.player_id], d.points, d.round_number)
+            for d in deductions
+            if d.player_id in substitutes
+        ]
     return counted, kept

@@ -129,9 +129,7 @@ class SeatOutcome:
                     field="final_points",
                 )
         elif isinstance(self.final_points, bool) or not isinstance(self.final_points, int):
-            raise TournamentError(
-                "invalid_seat_outcome", _("final points must be an integer"), field="final_points"
-            )
+            raise TournamentError("invalid_seat_outcome", _("final points must be an integer"), field="final_points")
 
 
 @dataclass(frozen=True)
@@ -175,24 +173,17 @@ def table_result(
     if len(seats) not in (2, 3, 4):
         raise TournamentError("invalid_table_size", _("a table seats 2, 3 or 4 players"), field="seats")
     if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1:
-        raise TournamentError(
-            "invalid_multiplier", _("the multiplier is a whole number from 1"), field="multiplier"
-        )
+        raise TournamentError("invalid_multiplier", _("the multiplier is a whole number from 1"), field="multiplier")
     starters = [i for i, s in enumerate(seats) if s.absence != "absent_before"]
     finishers = [i for i, s in enumerate(seats) if s.absence == "present"]
     if len(finishers) < 2:
-        raise TournamentError(
-            "too_few_players", _("a game needs at least two players who finish"), field="seats"
-        )
+        raise TournamentError("too_few_players", _("a game needs at least two players who finish"), field="seats")
     total_final = sum(seats[i].final_points for i in starters)
     if isinstance(deposits_lost, bool) or not isinstance(deposits_lost, int) or deposits_lost < 0:
-        raise TournamentError(
-            "invalid_deposits", _("lost deposits are a whole number ≥ 0"), field="deposits_lost"
-        )
+        raise TournamentError("invalid_deposits", _("lost deposits are a whole number ≥ 0"), field="deposits_lost")
     if total_final != rules.start_points * len(starters) - deposits_lost:
         if deposits_lost:
-            message = _("final points add up to %(total)s, expected %(start)s × %(players)s − %(lost)s "
-                        "lost deposits")  # fmt: skip
+            message = _("final points add up to %(total)s, expected %(start)s × %(players)s − %(lost)s lost deposits")
         else:
             message = _("final points add up to %(total)s, expected %(start)s × %(players)s")
         figures = {

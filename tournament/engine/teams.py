@@ -32,10 +32,14 @@ class TeamRule:
     def __post_init__(self) -> None:
         if self.kind not in RULES:
             raise TournamentError(
-                "invalid_team_rule", _("the team rule is one of %(rules)s") % {"rules": ", ".join(RULES)}, field="team_rule"
-            )  # fmt: skip
+                "invalid_team_rule",
+                _("the team rule is one of %(rules)s") % {"rules": ", ".join(RULES)},
+                field="team_rule",
+            )
         if isinstance(self.best, bool) or not isinstance(self.best, int) or self.best < 1:
-            raise TournamentError("invalid_team_best", _("the members counted per round are 1 or more"), field="team_best")  # fmt: skip
+            raise TournamentError(
+                "invalid_team_best", _("the members counted per round are 1 or more"), field="team_best"
+            )
 
 
 @dataclass(frozen=True)
@@ -56,18 +60,26 @@ def team_standings(
     ``totals``: member → total points (the individual standings'). A member missing from either counts
     nothing."""
     rounds = sorted({r for member_rounds in round_points.values() for r in member_rounds})
-    per_round = {
-        team: {r: _members_round(members, round_points, r) for r in rounds} for team, members in teams.items()
-    }
+    per_round = {team: {r: _members_round(members, round_points, r) for r in rounds} for team, members in teams.items()}
     if rule.kind == "sum":
-        scores = {team: sum((Fraction(totals.get(m, 0)) for m in members), Fraction(0)) for team, members in teams.items()}  # fmt: skip
-        shown = {team: {r: sum(points, Fraction(0)) for r, points in by_round.items()} for team, by_round in per_round.items()}  # fmt: skip
+        scores = {
+            team: sum((Fraction(totals.get(m, 0)) for m in members), Fraction(0)) for team, members in teams.items()
+        }
+        shown = {
+            team: {r: sum(points, Fraction(0)) for r, points in by_round.items()}
+            for team, by_round in per_round.items()
+        }
     elif rule.kind == "best":
-        shown = {team: {r: sum(sorted(points, reverse=True)[: rule.best], Fraction(0)) for r, points in by_round.items()}
-                 for team, by_round in per_round.items()}  # fmt: skip
+        shown = {
+            team: {r: sum(sorted(points, reverse=True)[: rule.best], Fraction(0)) for r, points in by_round.items()}
+            for team, by_round in per_round.items()
+        }
         scores = {team: sum(by_round.values(), Fraction(0)) for team, by_round in shown.items()}
     else:
-        sums = {team: {r: sum(points, Fraction(0)) for r, points in by_round.items()} for team, by_round in per_round.items()}  # fmt: skip
+        sums = {
+            team: {r: sum(points, Fraction(0)) for r, points in by_round.items()}
+            for team, by_round in per_round.items()
+        }
         shown = {team: {} for team in teams}
         for r in rounds:
             for team, points in _placement_points({team: sums[team][r] for team in teams}).items():
@@ -78,9 +90,7 @@ def team_standings(
     for index, team in enumerate(ordered):
         if index == 0 or scores[team] != scores[ordered[index - 1]]:
             rank = index + 1
-        rows.append(
-            TeamRow(team, rank, scores[team], tuple((r, shown[team].get(r, Fraction(0))) for r in rounds))
-        )
+        rows.append(TeamRow(team, rank, scores[team], tuple((r, shown[team].get(r, Fraction(0))) for r in rounds)))
     return tuple(rows)
 
 

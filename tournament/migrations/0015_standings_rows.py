@@ -24,7 +24,7 @@ def rows_from_snapshots(apps, schema_editor):
                  search=search_text(row["name"], readings.get(row["entry"], ""), row.get("club") or ""))
              for position, row in enumerate(rows)],
             batch_size=1000,
-        )  # fmt: skip
+        )
         snapshot.round_numbers = sorted({game[0] for row in rows for game in row.get("history", [])})
         snapshot.row_count = len(rows)
         snapshot.save(update_fields=["round_numbers", "row_count"])
@@ -40,7 +40,7 @@ def snapshots_from_rows(apps, schema_editor):
              "advances": row.advances, "total_points": str(row.total_points), "games": row.games,
              "penalty_points": row.penalty_points, "history": row.history}
             for row in Row.objects.filter(event_id=snapshot.event_id).select_related("entry").order_by("position")
-        ]  # fmt: skip
+        ]
         snapshot.save(update_fields=["rows"])
 
 

@@ -21,9 +21,7 @@ def require_unlocked(round_: Round, *, field: str = "round") -> None:
     raise Conflict(
         "round_locked",
         # Translators: a refusal; round is its number, when the time it was checked.
-        _(
-            "round %(round)s was checked at %(when)s and is locked: the event's owner unlocks it, with a reason"
-        )
+        _("round %(round)s was checked at %(when)s and is locked: the event's owner unlocks it, with a reason")
         % {"round": round_.number, "when": timezone.localtime(round_.checked_at).strftime("%Y-%m-%d %H:%M")},
         field=field,
     )
@@ -48,8 +46,9 @@ def round_check(*, round_: Round, user=None) -> Round:
     round_ = lock_round(round_.pk)
     lock_round_tables(round_)
     if round_.checked_at is not None:
-        raise Conflict("already_checked", _("round %(round)s is checked already") % {"round": round_.number},
-                       field="round")  # fmt: skip
+        raise Conflict(
+            "already_checked", _("round %(round)s is checked already") % {"round": round_.number}, field="round"
+        )
     open_tables = sorted(round_.tables.exclude(status=Table.Status.FINISHED).values_list("number", flat=True))
     if round_.status == Round.Status.DRAFT or open_tables:
         raise TaikaiError(
@@ -74,9 +73,7 @@ def round_unlock(*, round_: Round, reason: str, user=None) -> Round:
         raise TaikaiError("reason_required", _("say why the round is unlocked"), field="reason")
     round_ = lock_round(round_.pk)
     if round_.checked_at is None:
-        raise Conflict(
-            "not_checked", _("round %(round)s is not checked") % {"round": round_.number}, field="round"
-        )
+        raise Conflict("not_checked", _("round %(round)s is not checked") % {"round": round_.number}, field="round")
     round_.checked_at = None
     round_.checked_by = round_.checked_by_token = None
     round_.save(update_fields=["checked_at", "checked_by", "checked_by_token"])

@@ -65,10 +65,16 @@ def _save(clock: TableClock, transition, *, table: Table, user, quiet: bool = Fa
     if events:
         seats = selectors.table_game_seats(table)
         for flagged in events:
-            penalty_log(event=table.round.event, entry=seats[flagged.seat].entry, kind=flagged.penalty_kind.value,
-                        # Translators: the reason written in the penalty log for an art. 38 ⑤ flag.
-                        reason=_("time bank exhausted on turn %(turn)s") % {"turn": flagged.turn_number}, table=table,
-                        hand_number=clock.hand_number, user=user)  # fmt: skip
+            penalty_log(
+                event=table.round.event,
+                entry=seats[flagged.seat].entry,
+                kind=flagged.penalty_kind.value,
+                # Translators: the reason written in the penalty log for an art. 38 ⑤ flag.
+                reason=_("time bank exhausted on turn %(turn)s") % {"turn": flagged.turn_number},
+                table=table,
+                hand_number=clock.hand_number,
+                user=user,
+            )
     return clock
 
 
@@ -102,9 +108,7 @@ def _store_start(
 ) -> TableClock:
     """Write a started clock: the table's first (version 1), or the next version of its row (locked)."""
     if clock is None:
-        clock = TableClock.objects.create(
-            table=table, hand_number=hand_number, state=engine.state_to_dict(state)
-        )
+        clock = TableClock.objects.create(table=table, hand_number=hand_number, state=engine.state_to_dict(state))
     else:
         clock.hand_number = hand_number
         clock.state = engine.state_to_dict(state)
@@ -124,30 +128,34 @@ def _locked_clock(table: Table) -> TableClock:
 
 def _require_clock(clock: TableClock | None, table: Table) -> TableClock:
     if clock is None:
-        raise TaikaiError(
-            "clock_not_started", _("the clock of this table has not been started"), field="table"
-        )
+        raise TaikaiError("clock_not_started", _("the clock of this table has not been started"), field="table")
     clock.table = table
     return clock
 
 
 @transaction.atomic
-def clock_press(
-    *, table: Table, seat: int, turn_number: int, claim_by: int | None = None, user=None
-) -> TableClock:
+def clock_press(*, table: Table, seat: int, turn_number: int, claim_by: int | None = None, user=None) -> TableClock:
     """Art. 38 ③④: charge the seat on turn, add the increment (加算, never above the bank), pass the turn
     (to ``claim_by`` when that seat claims the discard: refused if a foul took its right to claim)."""
-    return _press(_locked_clock(table), seat=seat, turn_number=turn_number, claim_by=claim_by,
-                  now_ms=_now_ms(), user=user)  # fmt: skip
+    return _press(
+        _locked_clock(table), seat=seat, turn_number=turn_number, claim_by=claim_by, now_ms=_now_ms(), user=user
+    )
 
 
 def _press(
-    clock: TableClock, *, seat: int, turn_number: int, claim_by: int | None, now_ms: int, user,
+    clock: TableClock,
+    *,
+    seat: int,
+    turn_number: int,
+    claim_by: int | None,
+    now_ms: int,
+    user,
     quiet: bool = False,
-) -> TableClock:  # fmt: skip
+) -> TableClock:
     state = engine.state_from_dict(clock.state)
-    transition = _engine_call(lambda: engine.press(state, seat=seat, turn_number=turn_number, now_ms=now_ms,
-                                                   claim_by=claim_by))  # fmt: skip
+    transition = _engine_call(
+        lambda: engine.press(state, seat=seat, turn_number=turn_number, now_ms=now_ms, claim_by=claim_by)
+    )
     if claim_by is not None:
         _check_claim(clock, claim_by)
     return _save(clock, transition, table=clock.table, user=user, quiet=quiet)
@@ -159,9 +167,7 @@ def _check_claim(clock: TableClock, claim_by: int) -> None:
     seats = selectors.table_game_seats(clock.table)
     if isinstance(claim_by, bool) or not isinstance(claim_by, int) or not 0 <= claim_by < len(seats):
         return  # not a seat: the engine says so
-    fouls = selectors.table_rights_fouls(clock.table, hand_number=clock.hand_number).get(
-        seats[claim_by].entry_id, []
-    )
+    fouls = selectors.table_rights_fouls(clock.table, hand_number=clock.hand_number).get(seats[claim_by].entry_id, [])
     try:
         check_claim_allowed(fouls)
     except TaikaiError as exc:
@@ -211,9 +217,7 @@ _REPLAY_FIELDS = {
 
 
 @transaction.atomic
-def clock_replay(
-    *, table: Table, base_version: int, sent_at_ms: int, log: list[dict], user=None
-) -> TableClock:
+def clock_replay(*, table: Table, base_version: int, sent_at_ms: int, log: list[dict], user=None) -> TableClock:
     """Art. 38: record what a referee's device did with the clock while it was offline.
 
     A device that loses the network keeps the clock running on its own: at the table the device decides,
@@ -242,13 +246,17 @@ def clock_replay(
     if base_version is not None and current != base_version:
         raise Conflict(
             "clock_moved_on",
-            _("another device changed the clock meanwhile (version %(current)s, the log starts from version "
-              "%(base)s): reload the clock") % {"current": current, "base": base_version},
+            _(
+                "another device changed the clock meanwhile (version %(current)s, the log starts from version "
+                "%(base)s): reload the clock"
+            )
+            % {"current": current, "base": base_version},
             field="base_version",
-        )  # fmt: skip
+        )
     floor = _ms(table.round.created_at) if clock is None else engine.state_from_dict(clock.state).mark_ms
-    placed = engine.place_log([entry["at_ms"] for entry in log], sent_at_ms=sent_at_ms, server_now_ms=_now_ms(),
-                              floor_ms=floor)  # fmt: skip
+    placed = engine.place_log(
+        [entry["at_ms"] for entry in log], sent_at_ms=sent_at_ms, server_now_ms=_now_ms(), floor_ms=floor
+    )
     for index, (entry, (now_ms, moved_ms)) in enumerate(zip(log, placed, strict=True)):
         try:
             clock = _replay_entry(table, clock, entry, now_ms=now_ms, user=user)
@@ -267,13 +275,19 @@ def _replay_entry(table: Table, clock: TableClock | None, entry: dict, *, now_ms
     verb = entry["verb"]
     if verb == "start":
         hand_number = entry["hand_number"]
-        state = _start_state(table, hand_number=hand_number, dealer_position=entry["dealer_position"],
-                             now_ms=now_ms)  # fmt: skip
+        state = _start_state(table, hand_number=hand_number, dealer_position=entry["dealer_position"], now_ms=now_ms)
         return _store_start(table, clock, hand_number=hand_number, state=state, quiet=True)
     clock = _require_clock(clock, table)
     if verb == "press":
-        return _press(clock, seat=entry["seat"], turn_number=entry["turn_number"], claim_by=entry.get("claim_by"),
-                      now_ms=now_ms, user=user, quiet=True)  # fmt: skip
+        return _press(
+            clock,
+            seat=entry["seat"],
+            turn_number=entry["turn_number"],
+            claim_by=entry.get("claim_by"),
+            now_ms=now_ms,
+            user=user,
+            quiet=True,
+        )
     write = {"pause": _pause, "resume": _resume, "flag": _observe}[verb]
     return write(clock, now_ms=now_ms, user=user, quiet=True)
 
@@ -283,13 +297,15 @@ def _check_replay_input(*, base_version, sent_at_ms, log) -> None:
     for name, value in (("base_version", base_version), ("sent_at_ms", sent_at_ms)):
         if not _is_count(value) and not (name == "base_version" and value is None):
             # Translators: name is an input's name (base_version, sent_at_ms, at_ms, seat, ...).
-            raise TaikaiError("invalid_input", _("%(name)s must be a whole number, 0 or more") % {"name": name},
-                              field=name)  # fmt: skip
+            raise TaikaiError(
+                "invalid_input", _("%(name)s must be a whole number, 0 or more") % {"name": name}, field=name
+            )
     if not isinstance(log, list) or not log:
         raise TaikaiError("invalid_input", _("the log has no entries"), field="log")
     if len(log) > REPLAY_LOG_MAX:
-        raise TaikaiError("invalid_input", _("a log has at most %(max)s entries") % {"max": REPLAY_LOG_MAX},
-                          field="log")  # fmt: skip
+        raise TaikaiError(
+            "invalid_input", _("a log has at most %(max)s entries") % {"max": REPLAY_LOG_MAX}, field="log"
+        )
     for index, entry in enumerate(log):
         if not isinstance(entry, dict) or entry.get("verb") not in REPLAY_VERBS:
             raise TaikaiError(
@@ -335,9 +351,7 @@ def clock_view(clock: TableClock) -> dict:
     """The clock as it stands now. A seat whose bank ran out since the last write is shown flagged, with
     ``flag_due`` set: it is recorded by the next write, never by this read."""
     recorded = engine.state_from_dict(clock.state)
-    now = max(
-        _now_ms(), recorded.mark_ms
-    )  # read without a lock: another server may have written a moment ahead
+    now = max(_now_ms(), recorded.mark_ms)  # read without a lock: another server may have written a moment ahead
     observed = engine.observe(recorded, now)
     state = observed.state
     return {
@@ -371,10 +385,21 @@ def clock_state(*, table: Table) -> dict:
         return clock_payload(clock)
     seats = selectors.table_game_seats(table)
     settings = _engine_call(lambda: clock_settings(table.round.event, players=len(seats)))
-    return {"table": table.pk, "hand_number": None, "version": 0, "status": "not_started", "seat_on_turn": None,
-            "turn_number": 0, "remaining_ms": [settings.bank_ms] * len(seats), "flagged": [], "flag_due": False,
-            "bank_ms": settings.bank_ms, "increment_ms": settings.increment_ms, "cap_ms": settings.bank_ms,
-            "server_ms": _now_ms()}  # fmt: skip
+    return {
+        "table": table.pk,
+        "hand_number": None,
+        "version": 0,
+        "status": "not_started",
+        "seat_on_turn": None,
+        "turn_number": 0,
+        "remaining_ms": [settings.bank_ms] * len(seats),
+        "flagged": [],
+        "flag_due": False,
+        "bank_ms": settings.bank_ms,
+        "increment_ms": settings.increment_ms,
+        "cap_ms": settings.bank_ms,
+        "server_ms": _now_ms(),
+    }
 
 
 def clocks_read(tables) -> dict[int, dict]:

@@ -27,9 +27,15 @@ from tournament.services.standings import standings_schedule_recompute
 
 @transaction.atomic
 def penalty_log(
-    *, event: Event, entry: Entry, kind: str, reason: str, table: Table | None = None,
-    hand_number: int | None = None, user=None,
-) -> Penalty:  # fmt: skip
+    *,
+    event: Event,
+    entry: Entry,
+    kind: str,
+    reason: str,
+    table: Table | None = None,
+    hand_number: int | None = None,
+    user=None,
+) -> Penalty:
     """Log a foul. Art. 37 penalty points are the event's unit × the players at the table in the foul's
     hand (art. 42: 300 at a table a player left, three-player from then on); a disqualifying foul in
     tournament play disqualifies the player at once (art. 43).
@@ -77,16 +83,22 @@ def penalty_log(
         raise TaikaiError(
             "hand_required",
             # Translators: number and paragraph make the article ("36", "①").
-            _("art. %(number)s%(paragraph)s applies to a hand: give the table and hand")
-            % effect.article_fields,
+            _("art. %(number)s%(paragraph)s applies to a hand: give the table and hand") % effect.article_fields,
             field="hand_number",
         )
     points = penalty_points(kind, players, unit=event.penalty_unit) if effect.has_penalty_points else 0
     penalty = Penalty.objects.create(
-        event=event, entry=entry, table=table, hand_number=hand_number, kind=effect.kind.value, points=points,
-        reason=reason.strip(), logged_by=recorder(user), logged_by_token=token_of(user),
+        event=event,
+        entry=entry,
+        table=table,
+        hand_number=hand_number,
+        kind=effect.kind.value,
+        points=points,
+        reason=reason.strip(),
+        logged_by=recorder(user),
+        logged_by_token=token_of(user),
         round_number=table.round.number if table is not None else None,
-    )  # fmt: skip
+    )
     if disqualifies:
         # Translators: the reason a disqualification records: the article ("37", "①") and the foul's reason.
         cause = _("art. %(number)s%(paragraph)s: %(reason)s") % {
@@ -130,9 +142,9 @@ def _disqualification_lift(entry: Entry, cancelled: Penalty) -> None:
         entry.disqualified_by_penalty = others[0]
         # Translators: the reason a disqualification records: the article ("37", "①") and the foul's reason.
         cause = _("art. %(number)s%(paragraph)s: %(reason)s")
-        entry.status_reason = (
-            cause % {**penalty_effect(others[0].kind).article_fields, "reason": others[0].reason}
-        )[:200]
+        entry.status_reason = (cause % {**penalty_effect(others[0].kind).article_fields, "reason": others[0].reason})[
+            :200
+        ]
     else:
         entry.status = Entry.Status.ACTIVE
         entry.disqualified_by_penalty = None
@@ -261,8 +273,11 @@ def seat_mark_present(*, seat: Seat, user=None) -> Seat:
         )
     recorded = selectors.table_hands_recorded(table)
     if recorded != (seat.left_after_hand or 0):
-        raise TaikaiError("hands_recorded_since", _("hands were recorded without %(player)s since; void them "
-                          "first") % {"player": seat.entry.player}, field="seat")  # fmt: skip
+        raise TaikaiError(
+            "hands_recorded_since",
+            _("hands were recorded without %(player)s since; void them first") % {"player": seat.entry.player},
+            field="seat",
+        )
     seat.absence, seat.left_after_hand = Seat.Absence.PRESENT, None
     seat.save(update_fields=["absence", "left_after_hand"])
     return seat

@@ -127,14 +127,10 @@ def player_account_link(*, entry: Entry, user) -> Player:
     if player.user_id == user.pk:
         return player
     if player.user_id is not None:
-        raise TaikaiError(
-            "player_linked", _("%(player)s is already linked to another account") % {"player": player}
-        )
+        raise TaikaiError("player_linked", _("%(player)s is already linked to another account") % {"player": player})
     other = Player.objects.filter(user=user).first()
     if other is not None:
-        raise TaikaiError(
-            "account_linked", _("your account is already linked to %(player)s") % {"player": other}
-        )
+        raise TaikaiError("account_linked", _("your account is already linked to %(player)s") % {"player": other})
     player.user = user
     player.save(update_fields=["user"])
     return player

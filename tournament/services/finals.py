@@ -62,10 +62,14 @@ def final_situation(*, table: Table) -> FinalsSituation:
         decision = decide_final(
             FinalsHandOutcome(
                 totals=tuple(FinalistTotal(entry_id, total, eligible[entry_id]) for entry_id, total in totals.items()),
-                winner=winner, win_kind=win_kind, overtime_hand=overtime_hand,
+                winner=winner,
+                win_kind=win_kind,
+                overtime_hand=overtime_hand,
             ),
-            mode=event.finals_mode, game=game, games=event.final_games,
-        )  # fmt: skip
+            mode=event.finals_mode,
+            game=game,
+            games=event.final_games,
+        )
     except TaikaiError as exc:
         raise exc.at("table") from exc
     names = {s.entry_id: s.entry.player.display_name for s in seats}
@@ -122,9 +126,7 @@ def final_apply(*, table: Table, user=None) -> str:
         for d in decision.disqualified
     ]
     if decision.kind == "next_game":
-        over = _(
-            "Game %(game)s of %(games)s of the final is over; the next is seated in round %(round)s."
-        ) % {
+        over = _("Game %(game)s of %(games)s of the final is over; the next is seated in round %(round)s.") % {
             "game": situation.game,
             "games": situation.games,
             "round": new_round.number,

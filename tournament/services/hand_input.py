@@ -96,26 +96,29 @@ def _positions(values, field: str, players: int) -> tuple[int, ...]:
     return tuple(sorted(positions))
 
 
-def _evaluated_win(raw: dict, *, winner: int, discarder, dealer_position: int, active: list[int],
-                   ruleset: Ruleset, field: str) -> WinInput:  # fmt: skip
+def _evaluated_win(
+    raw: dict, *, winner: int, discarder, dealer_position: int, active: list[int], ruleset: Ruleset, field: str
+) -> WinInput:
     hand = raw.get("hand")
     if not isinstance(hand, dict):
         raise TaikaiError("invalid_hand", _("hand must be an object in the hand format"), field=field)
     if winner not in active or dealer_position not in active:
-        raise TaikaiError(
-            "player_left", _("the winner or the dealer has left the game (art. 42)"), field=field
-        )
+        raise TaikaiError("player_left", _("the winner or the dealer has left the game (art. 42)"), field=field)
     try:
-        win = win_evaluate(hand, seat=active.index(winner), dealer_seat=active.index(dealer_position),
-                           seats=len(active), tsumo=discarder is None, ruleset=ruleset)  # fmt: skip
+        win = win_evaluate(
+            hand,
+            seat=active.index(winner),
+            dealer_seat=active.index(dealer_position),
+            seats=len(active),
+            tsumo=discarder is None,
+            ruleset=ruleset,
+        )
     except TaikaiError as exc:
         raise exc.at(field) from exc
     return WinInput(winner, discarder, win.han, win.fu, win.yakuman, win.yaku, hand)
 
 
-def parse_hand_input(
-    data: dict, *, players: int, ruleset: Ruleset, active: list[int] | None = None
-) -> HandInput:
+def parse_hand_input(data: dict, *, players: int, ruleset: Ruleset, active: list[int] | None = None) -> HandInput:
     """Check a recorded hand against the table: ``players`` seats numbered 0.. from the game's East,
     of which ``active`` (default: all) are still playing (art. 42: a player may leave mid-game)."""
     active = list(range(players)) if active is None else active
@@ -162,33 +165,39 @@ def parse_hand_input(
         discarder = raw.get("discarder")
         if outcome == "tsumo":
             if discarder not in (None, ""):
-                raise TaikaiError(
-                    "tsumo_has_no_discarder", _("a tsumo has no discarder"), field=f"{field}.discarder"
-                )
+                raise TaikaiError("tsumo_has_no_discarder", _("a tsumo has no discarder"), field=f"{field}.discarder")
             discarder = None
         else:
             if discarder in (None, ""):
-                raise TaikaiError(
-                    "missing_discarder", _("a ron needs the discarder"), field=f"{field}.discarder"
-                )
+                raise TaikaiError("missing_discarder", _("a ron needs the discarder"), field=f"{field}.discarder")
             discarder = _int(discarder, f"{field}.discarder")
             if discarder >= players:
-                raise TaikaiError("seat_not_at_table", _("discarder seat %(seat)s is not at this table")
-                                  % {"seat": discarder}, field=f"{field}.discarder")  # fmt: skip
+                raise TaikaiError(
+                    "seat_not_at_table",
+                    _("discarder seat %(seat)s is not at this table") % {"seat": discarder},
+                    field=f"{field}.discarder",
+                )
             if discarder == winner:
                 raise TaikaiError(
                     "winner_is_discarder", _("a ron winner cannot be the discarder"), field=f"{field}.winner"
                 )
             discarders.add(discarder)
         if raw.get("hand") is not None:
-            wins.append(_evaluated_win(raw, winner=winner, discarder=discarder, dealer_position=dealer,
-                                       active=active, ruleset=ruleset, field=f"{field}.hand"))  # fmt: skip
+            wins.append(
+                _evaluated_win(
+                    raw,
+                    winner=winner,
+                    discarder=discarder,
+                    dealer_position=dealer,
+                    active=active,
+                    ruleset=ruleset,
+                    field=f"{field}.hand",
+                )
+            )
             continue
         yakuman = _int(raw.get("yakuman") or 0, f"{field}.yakuman", maximum=MAX_YAKUMAN)
         if not yakuman and raw.get("han") in (None, ""):
-            raise TaikaiError(
-                "missing_han", _("choose the han of the win (or yakuman)"), field=f"{field}.han"
-            )
+            raise TaikaiError("missing_han", _("choose the han of the win (or yakuman)"), field=f"{field}.han")
         han = _int(raw.get("han") or 0, f"{field}.han", minimum=0 if yakuman else 1, maximum=MAX_HAN)
         fu = 0
         if han < 5 and not yakuman:  # below mangan 満貫 the fu count: a score sheet always gives them
@@ -199,9 +208,7 @@ def parse_hand_input(
             fu = _int(raw.get("fu"), f"{field}.fu")
         if not yakuman:
             win_check_han_fu(han=han, fu=fu, tsumo=discarder is None, ruleset=ruleset, field=f"{field}.fu")
-        wins.append(
-            WinInput(winner, discarder, han, fu, yakuman, _yaku_named(raw.get("yaku"), f"{field}.yaku"))
-        )
+        wins.append(WinInput(winner, discarder, han, fu, yakuman, _yaku_named(raw.get("yaku"), f"{field}.yaku")))
     if len(discarders) > 1:
         raise TaikaiError("invalid_winners", _("all ron winners win on the same discard"), field="wins")
     if len({w.winner for w in wins}) != len(wins):
@@ -209,8 +216,9 @@ def parse_hand_input(
     tenpai = _positions(data.get("tenpai_positions"), "tenpai_positions", players)
     riichi = _positions(data.get("riichi_positions"), "riichi_positions", players)
     if tenpai and outcome != "exhaustive_draw":
-        raise TaikaiError("unexpected_tenpai", _("tenpai seats are recorded for an exhaustive draw only"),
-                           field="tenpai_positions")  # fmt: skip
+        raise TaikaiError(
+            "unexpected_tenpai", _("tenpai seats are recorded for an exhaustive draw only"), field="tenpai_positions"
+        )
     for name, positions in (
         ("dealer_position", [dealer]),
         ("wins", [w.winner for w in wins] + [w.discarder for w in wins if w.discarder is not None]),
@@ -239,13 +247,18 @@ def recorded_hand(hand: HandInput, *, active: list[int]) -> RecordedHand:
     index = {position: i for i, position in enumerate(active)}
     replayed = hand.outcome == "replayed"
     return RecordedHand(
-        seats=len(active), dealer_seat=index[hand.dealer_position],
-        kind="abortive_draw" if replayed else hand.outcome, honba=hand.honba, deposits_in=hand.deposits_in,
+        seats=len(active),
+        dealer_seat=index[hand.dealer_position],
+        kind="abortive_draw" if replayed else hand.outcome,
+        honba=hand.honba,
+        deposits_in=hand.deposits_in,
         riichi_seats=() if replayed else tuple(index[p] for p in hand.riichi_positions),
-        wins=tuple(RecordedWin(index[w.winner], None if w.discarder is None else index[w.discarder], w.han, w.fu,
-                               w.yakuman) for w in hand.wins),
+        wins=tuple(
+            RecordedWin(index[w.winner], None if w.discarder is None else index[w.discarder], w.han, w.fu, w.yakuman)
+            for w in hand.wins
+        ),
         tenpai_seats=tuple(index[p] for p in hand.tenpai_positions),
-    )  # fmt: skip
+    )
 
 
 def _yaku_named(raw, field: str) -> tuple:

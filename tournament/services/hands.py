@@ -40,18 +40,15 @@ from tournament.services.locks import lock_hand, lock_table
 OVERTIME_ENDED = {
     "won_with_condition": gettext_lazy(
         # Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
-        "the overtime ended after %(hand)s: a winner met the win condition (art. 39 ②); no overtime hand "
-        "follows it"
+        "the overtime ended after %(hand)s: a winner met the win condition (art. 39 ②); no overtime hand follows it"
     ),
     "no_winner": gettext_lazy(
         # Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
-        "the overtime ended after %(hand)s: a hand ended without a winner (art. 39 ②); no overtime hand "
-        "follows it"
+        "the overtime ended after %(hand)s: a hand ended without a winner (art. 39 ②); no overtime hand follows it"
     ),
     "closed_by_organizer": gettext_lazy(
         # Translators: hand names the last overtime hand played ("1年春 (Y1 Spring)").
-        "the overtime ended after %(hand)s: the directors closed it (art. 44) (art. 39 ②); no overtime hand "
-        "follows it"
+        "the overtime ended after %(hand)s: the directors closed it (art. 44) (art. 39 ②); no overtime hand follows it"
     ),
 }
 
@@ -88,9 +85,7 @@ def hand_record(
     def allowed(hand_input: HandInput) -> None:
         hand_check_rights(table=table, hand_number=number, game_seats=game_seats, hand_input=hand_input)
         if overtime and not event.overtime_enabled:
-            raise TaikaiError(
-                "overtime_disabled", _("this event has no overtime (art. 39)"), field="overtime"
-            )
+            raise TaikaiError("overtime_disabled", _("this event has no overtime (art. 39)"), field="overtime")
         _check_overtime_order(table, number, overtime, new=hand.current_version == 0)
 
     priced = _hand_priced(table, number, data, game_seats=game_seats, check=allowed)
@@ -186,19 +181,28 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
         raise VersionConflict(current_version=hand.current_version, expected_version=expected_version)
     current = selectors.table_hand_version(table, number)
     if current is None or current.outcome == HandVersion.Outcome.VOID:
-        raise TaikaiError(
-            "hand_not_recorded", _("hand %(hand)s is not recorded") % {"hand": number}, field="number"
-        )
+        raise TaikaiError("hand_not_recorded", _("hand %(hand)s is not recorded") % {"hand": number}, field="number")
     if selectors.table_hands_recorded(table) != number:
-        raise TaikaiError("hand_not_last", _("only the last hand can be voided; void the hands after %(hand)s first")
-                          % {"hand": number}, field="number")  # fmt: skip
+        raise TaikaiError(
+            "hand_not_last",
+            _("only the last hand can be voided; void the hands after %(hand)s first") % {"hand": number},
+            field="number",
+        )
     HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
     version = HandVersion.objects.create(
-        hand=hand, version=hand.current_version + 1, label=current.label, overtime=current.overtime,
-        dealer_position=current.dealer_position, honba=current.honba, deposits_in=current.deposits_in,
-        outcome=HandVersion.Outcome.VOID, deltas=[0] * len(current.deltas), deposits_out=current.deposits_in,
-        note=note or _("voided: entered by mistake"), **authorship(user),
-    )  # fmt: skip
+        hand=hand,
+        version=hand.current_version + 1,
+        label=current.label,
+        overtime=current.overtime,
+        dealer_position=current.dealer_position,
+        honba=current.honba,
+        deposits_in=current.deposits_in,
+        outcome=HandVersion.Outcome.VOID,
+        deltas=[0] * len(current.deltas),
+        deposits_out=current.deposits_in,
+        note=note or _("voided: entered by mistake"),
+        **authorship(user),
+    )
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
     table_running_keep(table)
@@ -208,8 +212,15 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
 
 
 def _announce_hand(table: Table, number: int, version: HandVersion) -> None:
-    announce("hand", table.round.event_id, table=table.pk, table_number=table.number, number=number,
-             version=version.version, label=version.label)  # fmt: skip
+    announce(
+        "hand",
+        table.round.event_id,
+        table=table.pk,
+        table_number=table.number,
+        number=number,
+        version=version.version,
+        label=version.label,
+    )
 
 
 def table_running_keep(table: Table) -> None:
@@ -226,13 +237,18 @@ def table_running_keep(table: Table) -> None:
 
 
 def _win_record(win) -> dict:
-    return {"winner": win.winner, "discarder": win.discarder, "han": win.han, "fu": win.fu,
-            "yakuman": win.yakuman, "yaku": [list(y) for y in win.yaku], "hand": win.hand}  # fmt: skip
+    return {
+        "winner": win.winner,
+        "discarder": win.discarder,
+        "han": win.han,
+        "fu": win.fu,
+        "yakuman": win.yakuman,
+        "yaku": [list(y) for y in win.yaku],
+        "hand": win.hand,
+    }
 
 
-def hand_check_rights(
-    *, table: Table, hand_number: int, game_seats: list[Seat], hand_input: HandInput
-) -> None:
+def hand_check_rights(*, table: Table, hand_number: int, game_seats: list[Seat], hand_input: HandInput) -> None:
     """Refuse a win by a player whose foul took that right away for this hand (arts. 35, 36 ①②,
     38 ⑤), and anything but a replay for a hand whose wall was wrecked (art. 36 ③)."""
     kinds_in_hand = selectors.table_penalty_kinds(table, hand_number=hand_number)
@@ -255,9 +271,7 @@ def hand_check_rights(
             raise exc.at("wins", about=str(seat.entry.player)) from exc
 
 
-def hand_label(
-    table: Table, number: int, hand_input: HandInput, *, active: list[int], overtime: bool = False
-) -> str:
+def hand_label(table: Table, number: int, hand_input: HandInput, *, active: list[int], overtime: bool = False) -> str:
     """East 1, South 4, 2 honba … for a regular hand; 1年春 (Y1 Spring) … for an overtime hand (art. 39).
     The deal is numbered among the seats playing the hand (``active``): art. 42, after a player left,
     a three-player game has East 1 to 3."""
@@ -266,9 +280,11 @@ def hand_label(
         return f"{hand.label_ja} ({hand.label_en})"
     dealers = [*selectors.table_dealers_before(table, number), hand_input.dealer_position]
     return regular_hand_label(
-        prevailing_wind(dealers), active.index(hand_input.dealer_position) + 1, hand_input.honba,
+        prevailing_wind(dealers),
+        active.index(hand_input.dealer_position) + 1,
+        hand_input.honba,
         players=len(active),
-    )  # fmt: skip
+    )
 
 
 def _check_overtime_order(table: Table, number: int, overtime: bool, *, new: bool) -> None:
@@ -283,9 +299,7 @@ def _check_overtime_order(table: Table, number: int, overtime: bool, *, new: boo
             "overtime_order", _("overtime hands (art. 39) come after every regular hand"), field="overtime"
         )
     if overtime and new and table.overtime_state == Table.Overtime.CLOSED:
-        raise TaikaiError(
-            "overtime_over", _("the directors closed this table's overtime (art. 44)"), field="overtime"
-        )
+        raise TaikaiError("overtime_over", _("the directors closed this table's overtime (art. 44)"), field="overtime")
 
 
 def _update_overtime(table: Table, overtime: bool) -> None:
@@ -302,9 +316,7 @@ def _update_overtime(table: Table, overtime: bool) -> None:
         progress = selectors.table_overtime_progress(table)
         if progress.hands_after_end:
             ended = f"{progress.last_hand.label_ja} ({progress.last_hand.label_en})"
-            raise TaikaiError(
-                "overtime_over", OVERTIME_ENDED[progress.state] % {"hand": ended}, field="overtime"
-            )
+            raise TaikaiError("overtime_over", OVERTIME_ENDED[progress.state] % {"hand": ended}, field="overtime")
         state = progress.state
     if (table.overtime_year, table.overtime_state) != (year, state):
         table.overtime_year, table.overtime_state = year, state
@@ -325,9 +337,7 @@ def table_overtime_close(*, table: Table, reason: str, user=None) -> Table:
         )
     progress = selectors.table_overtime_progress(table, closed=False)
     if progress.state != Table.Overtime.PLAYING or progress.last_hand is None:
-        raise TaikaiError(
-            "overtime_not_playing", _("this table has no overtime going on to close"), field="table"
-        )
+        raise TaikaiError("overtime_not_playing", _("this table has no overtime going on to close"), field="table")
     if not reason.strip():
         raise TaikaiError("reason_required", _("say why the overtime is closed"), field="reason")
     table.overtime_state = Table.Overtime.CLOSED
@@ -338,6 +348,11 @@ def table_overtime_close(*, table: Table, reason: str, user=None) -> Table:
         "hand": ended,
         "reason": reason.strip(),
     }
-    Ruling.objects.create(event=table.round.event, table=table, decided_by=recorder(user), decided_by_token=token_of(user),
-                          decision=decision)  # fmt: skip
+    Ruling.objects.create(
+        event=table.round.event,
+        table=table,
+        decided_by=recorder(user),
+        decided_by_token=token_of(user),
+        decision=decision,
+    )
     return table

@@ -7,7 +7,8 @@ read along (an event's ruleset, a table's round) are not locked, so events shari
 of a table's round, do not queue behind a writer. *No key*: no service changes a primary key, and a
 plain ``FOR UPDATE`` would also block the foreign-key checks of rows that only point at the locked row
 (PostgreSQL checks them at commit, ``FOR KEY SHARE``). A standings recompute holding its event while a
-withdrawal holding its entry registers a waiting player for that event then waited in a circle. Reads through the selectors take no lock, the clock's
+withdrawal holding its entry registers a waiting player for that event then waited in a circle. Reads
+through the selectors take no lock, the clock's
 included: a clock read locks (table, then clock) only when it has a seat out of time to flag.
 """
 

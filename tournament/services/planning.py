@@ -28,18 +28,20 @@ def schedule_plan(*, event: Event, seed: int | None = None, user=None) -> dict:
     standings; a plan made before round 1 cannot). Returns the schedule's report."""
     event = lock_event(event.pk)
     if selectors.event_next_round_number(event) != 1:
-        raise TaikaiError("event_started", _("a schedule is planned before the first round is seated"), field="rounds")  # fmt: skip
+        raise TaikaiError("event_started", _("a schedule is planned before the first round is seated"), field="rounds")
     rounds = event.planned_rounds
-    request = seating_request_for(event, round_number=1, seed=seed,
-                                  time_limit_s=min(SEATING_TIME_LIMIT_S, max(0.2, PLAN_SECONDS / max(rounds, 1))))  # fmt: skip
+    request = seating_request_for(
+        event,
+        round_number=1,
+        seed=seed,
+        time_limit_s=min(SEATING_TIME_LIMIT_S, max(0.2, PLAN_SECONDS / max(rounds, 1))),
+    )
     absent = set(request["absent"])
     seated = [player for player in request["players"] if player not in absent]
     if len(seated) < event.table_size:
         raise TaikaiError("too_few_players", _("too few active players to seat a table"), field="rounds")
     planned = event_planned(request, rounds)
-    report = schedule_checked(
-        planned, request["players"], seated, schedule_sizes(event), seating_groups(event)
-    )
+    report = schedule_checked(planned, request["players"], seated, schedule_sizes(event), seating_groups(event))
     if report.problems:  # the engine seats everyone once per round: a problem here is a fault of the engine
         raise AssertionError(report.problems)
     return schedule_keep(event, planned, report, winds="planned", user=user, source="planned")

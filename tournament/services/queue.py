@@ -107,9 +107,10 @@ def _deliver(ids: list[int], task_name: str, args: list, commit_time: bool) -> E
         _publish(task_name, args, commit_time)
     except Exception as exc:  # any failure to hand the message over: the broker did not take it
         QueuedTask.objects.filter(pk__in=ids).update(
-            attempts=F("attempts") + 1, last_attempt_at=timezone.now(),
+            attempts=F("attempts") + 1,
+            last_attempt_at=timezone.now(),
             last_error=f"{exc.__class__.__name__}: {exc}"[:300],
-        )  # fmt: skip
+        )
         log.warning("broker_unreachable: %s%s kept in the outbox (%s)", task_name, tuple(args), exc)
         return exc
     QueuedTask.objects.filter(pk__in=ids).delete()

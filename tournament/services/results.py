@@ -83,10 +83,13 @@ def _refuse_scores_unlike_hands(given: list[int], from_hands: list[int], playing
         raise TaikaiError(
             "scores_contradict_hands",
             # Translators: differences lists each player whose final score differs from the recorded hands.
-            _("the final scores differ from the recorded hands (%(differences)s): correct the hands, or "
-              "confirm the result from them") % {"differences": "; ".join(differences)},
+            _(
+                "the final scores differ from the recorded hands (%(differences)s): correct the hands, or "
+                "confirm the result from them"
+            )
+            % {"differences": "; ".join(differences)},
             field="final_points",
-        )  # fmt: skip
+        )
 
 
 # Why a game confirmed from its hands ends before its last hand (the referee's answer, recorded as a ruling).
@@ -114,10 +117,13 @@ def _game_cut_short_ruling(table: Table, end_reason: str | None, end_note: str) 
         raise TaikaiError(
             "game_not_finished",
             # Translators: hand is where the game stopped (南2局), end its last hand (南4局).
-            _("The game stopped at %(hand)s: it ends after %(end)s. To confirm the result all the same, say "
-              "why it ends here (the round's time ran out, or another reason).") % where,
+            _(
+                "The game stopped at %(hand)s: it ends after %(end)s. To confirm the result all the same, say "
+                "why it ends here (the round's time ran out, or another reason)."
+            )
+            % where,
             field="end_reason",
-        )  # fmt: skip
+        )
     if end_reason not in GAME_CUT_SHORT_REASONS:
         raise TaikaiError(
             "invalid_end_reason",
@@ -126,28 +132,37 @@ def _game_cut_short_ruling(table: Table, end_reason: str | None, end_note: str) 
         )
     note = (end_note or "").strip()
     if end_reason == "other" and not note:
-        raise TaikaiError(
-            "end_note_required", _("write why the game ends before %(end)s") % where, field="end_note"
-        )
+        raise TaikaiError("end_note_required", _("write why the game ends before %(end)s") % where, field="end_note")
     reason = str(GAME_CUT_SHORT_REASONS[end_reason])
     # Translators: the ruling recorded (art. 44); hand is where the game stopped, end its last hand, reason
     # why ("the round's time ran out"), followed by the referee's note when one was written.
     decision = _("Result confirmed with the game stopped at %(hand)s, before its end after %(end)s: %(reason)s") % {
-        **where, "reason": reason}  # fmt: skip
+        **where,
+        "reason": reason,
+    }
     return f"{decision} — {note}" if note else decision
 
 
 def _record_game_cut_short(table: Table, decision: str | None, user) -> None:
     if decision:
-        Ruling.objects.create(event=table.round.event, table=table, decision=decision, decided_by=recorder(user),
-                              decided_by_token=token_of(user))  # fmt: skip
+        Ruling.objects.create(
+            event=table.round.event,
+            table=table,
+            decision=decision,
+            decided_by=recorder(user),
+            decided_by_token=token_of(user),
+        )
 
 
 @transaction.atomic
 def table_finish(
-    *, table: Table, final_points: Sequence[int] | None = None, user=None, end_reason: str | None = None,
+    *,
+    table: Table,
+    final_points: Sequence[int] | None = None,
+    user=None,
+    end_reason: str | None = None,
     end_note: str = "",
-) -> list[SeatResult]:  # fmt: skip
+) -> list[SeatResult]:
     """Confirm a table's result: from its hands (hand-by-hand events) or from the final scores given.
 
     A result the same as the one in force makes no new version and no recompute.
@@ -190,18 +205,21 @@ def table_finish(
     # engine is told how much left so that the table still balances.
     iter_points = iter(points)
     outcomes = [
-        SeatOutcome(player_id=seat.entry_id, absence=seat.absence,
-                    final_points=next(iter_points) if seat.in_game else None)
+        SeatOutcome(
+            player_id=seat.entry_id, absence=seat.absence, final_points=next(iter_points) if seat.in_game else None
+        )
         for seat in seats
-    ]  # fmt: skip
+    ]
     try:
         result = table_result(outcomes, table_rules(event), multiplier=table.multiplier, deposits_lost=lost)
     except TaikaiError as exc:
         raise exc.at("final_points") from exc
     clock_stop(table=table)  # the game is over: a clock still running stops, and nothing more is charged
     current = selectors.table_current_results(table)
-    if current and all(_same_result(current.get(seat.pk), seat, r, result.multiplier)
-                       for seat, r in zip(seats, result.seats, strict=True)):  # fmt: skip
+    if current and all(
+        _same_result(current.get(seat.pk), seat, r, result.multiplier)
+        for seat, r in zip(seats, result.seats, strict=True)
+    ):
         # confirmed already with this result (again, or after a reopening that changed nothing)
         if table.status != Table.Status.FINISHED:
             status_set(table, Table.Status.FINISHED)
@@ -212,13 +230,23 @@ def table_finish(
     SeatResult.objects.filter(table=table, is_current=True).update(is_current=False)
     rows = SeatResult.objects.bulk_create(
         SeatResult(
-            table=table, seat=seat, entry=seat.entry, version=version, final_points=r.final_points,
-            placement=r.placement, point_score=r.point_score, placement_points=r.placement_points, oka=r.oka,
-            game_points=r.game_points, multiplier=result.multiplier, advanced=r.advanced, forfeit=r.forfeit,
+            table=table,
+            seat=seat,
+            entry=seat.entry,
+            version=version,
+            final_points=r.final_points,
+            placement=r.placement,
+            point_score=r.point_score,
+            placement_points=r.placement_points,
+            oka=r.oka,
+            game_points=r.game_points,
+            multiplier=result.multiplier,
+            advanced=r.advanced,
+            forfeit=r.forfeit,
             **authorship(user),
         )
         for seat, r in zip(seats, result.seats, strict=True)
-    )  # fmt: skip
+    )
     table.result_version = version
     table.status = Table.Status.FINISHED
     table.save(update_fields=["result_version", "status"])
@@ -231,12 +259,26 @@ def table_finish(
 
 
 def _announce_table(table: Table) -> None:
-    announce("table", table.round.event_id, table=table.pk, table_number=table.number, status=table.status,
-             result_version=table.result_version)  # fmt: skip
+    announce(
+        "table",
+        table.round.event_id,
+        table=table.pk,
+        table_number=table.number,
+        status=table.status,
+        result_version=table.result_version,
+    )
 
 
-RESULT_FIELDS = ("final_points", "placement", "point_score", "placement_points", "oka", "game_points",
-                 "advanced", "forfeit")  # fmt: skip
+RESULT_FIELDS = (
+    "final_points",
+    "placement",
+    "point_score",
+    "placement_points",
+    "oka",
+    "game_points",
+    "advanced",
+    "forfeit",
+)
 
 
 def _same_result(row: SeatResult | None, seat, computed, multiplier: int) -> bool:

@@ -33,31 +33,69 @@ from tournament.services.locks import lock_event
 ORGANIZERS_GROUP = "Organizers"
 REFEREES_GROUP = "Referees"
 
-TOURNAMENT_MODELS = ("event", "eventrole", "entry", "round", "table", "seat", "hand", "handversion",
-                     "seatresult", "standingssnapshot", "penalty", "ruling", "tableclock", "seatingjob",
-                     "scorekeeperkey", "apitoken", "team", "teammember")  # fmt: skip
+TOURNAMENT_MODELS = (
+    "event",
+    "eventrole",
+    "entry",
+    "round",
+    "table",
+    "seat",
+    "hand",
+    "handversion",
+    "seatresult",
+    "standingssnapshot",
+    "penalty",
+    "ruling",
+    "tableclock",
+    "seatingjob",
+    "scorekeeperkey",
+    "apitoken",
+    "team",
+    "teammember",
+)
 
 GROUP_PERMISSIONS: dict[str, list[str]] = {
     ORGANIZERS_GROUP: [
         *(f"tournament.{verb}_{model}" for model in TOURNAMENT_MODELS for verb in ("add", "change", "view")),
         "tournament.delete_eventrole",  # revoking: the row stays, marked revoked
         "tournament.delete_entry",  # a registration made by mistake, before the player is seated
-        "tournament.delete_team", "tournament.delete_teammember",  # teams are re-formed; results stay per player
-        "players.add_player", "players.change_player", "players.view_player",
-        "scoring.add_ruleset", "scoring.change_ruleset", "scoring.view_ruleset",
+        "tournament.delete_team",
+        "tournament.delete_teammember",  # teams are re-formed; results stay per player
+        "players.add_player",
+        "players.change_player",
+        "players.view_player",
+        "scoring.add_ruleset",
+        "scoring.change_ruleset",
+        "scoring.view_ruleset",
         # registration (an app built on this one, named here only as permissions)
-        *(f"registration.{verb}_{model}" for model in ("registration", "signup", "blockedemail") for verb in ("add", "change", "view")),
-        "registration.delete_blockedemail", "registration.view_signupchange", "registration.view_signupmessage",
+        *(
+            f"registration.{verb}_{model}"
+            for model in ("registration", "signup", "blockedemail")
+            for verb in ("add", "change", "view")
+        ),
+        "registration.delete_blockedemail",
+        "registration.view_signupchange",
+        "registration.view_signupmessage",
         # online games (gamelogs, an app built on this one) and the players' accounts there
-        "gamelogs.view_gamelogimport", "gamelogs.view_disagreement",
+        "gamelogs.view_gamelogimport",
+        "gamelogs.view_disagreement",
         *(f"players.{verb}_onlineaccount" for verb in ("add", "change", "view", "delete")),
     ],
     REFEREES_GROUP: [
-        *(f"tournament.view_{model}" for model in TOURNAMENT_MODELS if model not in ("eventrole", "scorekeeperkey", "apitoken")),
-        "tournament.add_penalty", "tournament.change_penalty", "tournament.add_ruling",
-        "players.view_player", "scoring.view_ruleset", "gamelogs.view_gamelogimport", "gamelogs.view_disagreement",
+        *(
+            f"tournament.view_{model}"
+            for model in TOURNAMENT_MODELS
+            if model not in ("eventrole", "scorekeeperkey", "apitoken")
+        ),
+        "tournament.add_penalty",
+        "tournament.change_penalty",
+        "tournament.add_ruling",
+        "players.view_player",
+        "scoring.view_ruleset",
+        "gamelogs.view_gamelogimport",
+        "gamelogs.view_disagreement",
     ],
-}  # fmt: skip
+}
 
 ROLE_GROUP = {EventRole.Kind.ORGANIZER: ORGANIZERS_GROUP, EventRole.Kind.REFEREE: REFEREES_GROUP}
 
@@ -70,9 +108,10 @@ def staff_groups_install() -> None:
         for perm in perms:
             app_label, codename = perm.split(".")
             wanted |= set(
-                Permission.objects.filter(content_type__app_label=app_label, codename=codename)
-                .values_list("pk", flat=True)
-            )  # fmt: skip
+                Permission.objects.filter(content_type__app_label=app_label, codename=codename).values_list(
+                    "pk", flat=True
+                )
+            )
         group.permissions.set(wanted)
 
 
@@ -133,9 +172,7 @@ def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> E
         if table_numbers_parse(held.tables) == numbers:
             return held
         held.revoke(recorder(by))
-    role = EventRole.objects.create(
-        event=event, user=user, kind=kind, tables=tables.strip(), granted_by=recorder(by)
-    )
+    role = EventRole.objects.create(event=event, user=user, kind=kind, tables=tables.strip(), granted_by=recorder(by))
     _staff_for(user, kind)
     _roles_changed(event.pk)
     return role
@@ -182,8 +219,9 @@ def scorekeeper_keys_issue(*, tables: list[Table], by=None) -> list[IssuedKey]:
     for table in tables:
         token, pin = secrets.token_urlsafe(24), f"{secrets.randbelow(10**6):06d}"
         digest = token_digest(token)
-        rows.append(ScorekeeperKey(table=table, token_digest=digest, pin_hash=_pin_digest(digest, pin),
-                                   issued_by=recorder(by)))  # fmt: skip
+        rows.append(
+            ScorekeeperKey(table=table, token_digest=digest, pin_hash=_pin_digest(digest, pin), issued_by=recorder(by))
+        )
         issued.append(IssuedKey(table=table, token=token, pin=pin))
     ScorekeeperKey.objects.bulk_create(rows)
     return issued
@@ -200,13 +238,9 @@ def scorekeeper_key_unlock(*, token: str, pin: str) -> ScorekeeperKey:
             .first()
         )
         if key is None or key.revoked_at is not None:
-            raise TaikaiError(
-                "key_invalid", _("this table card is no longer valid; ask a referee for a new one")
-            )
+            raise TaikaiError("key_invalid", _("this table card is no longer valid; ask a referee for a new one"))
         if key.locked:
-            raise TaikaiError(
-                "key_locked", _("too many wrong PINs: ask a referee for a new table card"), field="pin"
-            )
+            raise TaikaiError("key_locked", _("too many wrong PINs: ask a referee for a new table card"), field="pin")
         right = hmac.compare_digest(key.pin_hash, _pin_digest(digest, (pin or "").strip()))
         if not right:
             key.failed_pins += 1
@@ -247,9 +281,13 @@ class IssuedSigninCode:
 def _organizes(user, event: Event) -> bool:
     if user is None:
         return False
-    return user.is_superuser or event.owner_id == user.pk or EventRole.objects.filter(
-        event=event, user=user, kind=EventRole.Kind.ORGANIZER, revoked_at__isnull=True
-    ).exists()  # fmt: skip
+    return (
+        user.is_superuser
+        or event.owner_id == user.pk
+        or EventRole.objects.filter(
+            event=event, user=user, kind=EventRole.Kind.ORGANIZER, revoked_at__isnull=True
+        ).exists()
+    )
 
 
 @transaction.atomic
@@ -259,17 +297,11 @@ def signin_code_issue(*, role: EventRole, by) -> IssuedSigninCode:
     earlier unused codes stop working. Never for a superuser's account unless a superuser issues it."""
     role = EventRole.objects.select_related("event", "user").get(pk=role.pk)
     if not _organizes(by, role.event):
-        raise TaikaiError(
-            "forbidden", _("only an organizer of %(event)s gives sign-in codes") % {"event": role.event}
-        )
+        raise TaikaiError("forbidden", _("only an organizer of %(event)s gives sign-in codes") % {"event": role.event})
     if role.revoked_at is not None:
-        raise TaikaiError(
-            "role_revoked", _("%(user)s no longer holds this role") % {"user": role.user}, field="role"
-        )
+        raise TaikaiError("role_revoked", _("%(user)s no longer holds this role") % {"user": role.user}, field="role")
     if role.user.is_superuser and not by.is_superuser:
-        raise TaikaiError(
-            "superuser_account", _("only a superuser gives a sign-in code to a superuser"), field="role"
-        )
+        raise TaikaiError("superuser_account", _("only a superuser gives a sign-in code to a superuser"), field="role")
     now = timezone.now()
     SignInCode.objects.filter(user=role.user, used_at__isnull=True, void_at__isnull=True).update(void_at=now)
     code = "".join(secrets.choice(SIGNIN_CODE_ALPHABET) for _ in range(8))

@@ -70,8 +70,13 @@ def round_create(
             raise TaikaiError(
                 "entry_inactive", message % {"player": entry.player, "status": entry.status}, field="tables"
             )
-    round_ = Round.objects.create(event=event, number=selectors.event_next_round_number(event), status=status,
-                                  seating_report=report or {}, is_final=is_final)  # fmt: skip
+    round_ = Round.objects.create(
+        event=event,
+        number=selectors.event_next_round_number(event),
+        status=status,
+        seating_report=report or {},
+        is_final=is_final,
+    )
     table_rows = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, len(tables) + 1))
     Seat.objects.bulk_create(
         Seat(table=table_row, round=round_, entry_id=entry_id, position=position)
@@ -102,9 +107,13 @@ def round_publish(*, round_: Round) -> Round:
 @transaction.atomic
 def round_complete(*, round_: Round) -> Round:
     round_ = lock_round(round_.pk)
-    refuse_while_open(selectors.round_open_table_numbers(round_), code="tables_still_playing",
-                      # Translators: numbers lists table numbers ("2, 5").
-                      message=_("tables %(numbers)s have no confirmed result"), field="round")  # fmt: skip
+    refuse_while_open(
+        selectors.round_open_table_numbers(round_),
+        code="tables_still_playing",
+        # Translators: numbers lists table numbers ("2, 5").
+        message=_("tables %(numbers)s have no confirmed result"),
+        field="round",
+    )
     status_set(round_, Round.Status.COMPLETED)
     standings_schedule_recompute(event_id=round_.event_id)
     return round_
@@ -115,9 +124,7 @@ def round_timer_start(*, round_: Round) -> Round:
     """Start the round's timer now (the venue screen counts the event's minutes per round down from it)."""
     round_ = lock_round(round_.pk)
     if round_.status in (Round.Status.DRAFT, Round.Status.COMPLETED):
-        raise TaikaiError(
-            "round_not_in_play", _("start the timer of a published round still in play"), field="round"
-        )
+        raise TaikaiError("round_not_in_play", _("start the timer of a published round still in play"), field="round")
     round_.timer_started_at = timezone.now()
     round_.save(update_fields=["timer_started_at"])
     return round_

@@ -34,19 +34,23 @@ def _rounds_from_csv(text: str) -> list[list[list[str]]]:
     if not reader.fieldnames or not {"round", "table", "east", "south", "west"} <= {
         f.strip() for f in reader.fieldnames
     }:
-        raise TaikaiError("invalid_schedule", _("the first line names the columns round, table, east, south, west, north"), field="file")  # fmt: skip
+        raise TaikaiError(
+            "invalid_schedule",
+            _("the first line names the columns round, table, east, south, west, north"),
+            field="file",
+        )
     rounds: dict[int, dict[int, list[str]]] = {}
     for line, row in enumerate(reader, start=2):
         try:
             number, table = int(row["round"]), int(row["table"])
         except (TypeError, ValueError):
-            raise TaikaiError("invalid_schedule", _("line %(line)s: round and table are numbers") % {"line": line}, field="file") from None  # fmt: skip
+            raise TaikaiError(
+                "invalid_schedule", _("line %(line)s: round and table are numbers") % {"line": line}, field="file"
+            ) from None
         players = [(row.get(seat) or "").strip() for seat in SEATS]
         rounds.setdefault(number, {})[table] = [p for p in players if p]
     if sorted(rounds) != list(range(1, len(rounds) + 1)):
-        raise TaikaiError(
-            "invalid_schedule", _("the rounds are numbered 1, 2, 3… with none missing"), field="file"
-        )
+        raise TaikaiError("invalid_schedule", _("the rounds are numbered 1, 2, 3… with none missing"), field="file")
     return [[tables[t] for t in sorted(tables)] for _n, tables in sorted(rounds.items())]
 
 
@@ -56,35 +60,43 @@ def _rounds_from_json(text: str) -> list[list[list[str]]]:
         rounds = value["rounds"]
         return [[[str(player) for player in table] for table in tables] for tables in rounds]
     except (ValueError, KeyError, TypeError):
-        raise TaikaiError("invalid_schedule", _('the JSON is {"rounds": [[[player, …], …], …]}'), field="file") from None  # fmt: skip
+        raise TaikaiError(
+            "invalid_schedule", _('the JSON is {"rounds": [[[player, …], …], …]}'), field="file"
+        ) from None
 
 
 @transaction.atomic
-def schedule_import(
-    *, event: Event, data: bytes, file_name: str = "", winds: str = "keep", user=None
-) -> dict:
+def schedule_import(*, event: Event, data: bytes, file_name: str = "", winds: str = "keep", user=None) -> dict:
     """Read, check and keep the event's fixed schedule; its report (repeats, groups against their bound)."""
     if winds not in ("keep", "balance"):
         raise TaikaiError("invalid_winds", _("winds are kept or balanced"), field="winds")
     event = lock_event(event.pk)
     if selectors.event_next_round_number(event) != 1:
-        raise TaikaiError("event_started", _("a schedule is imported before the first round is seated"), field="file")  # fmt: skip
+        raise TaikaiError("event_started", _("a schedule is imported before the first round is seated"), field="file")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise TaikaiError("invalid_schedule", _("the file is not UTF-8 text"), field="file") from None
-    named = _rounds_from_json(text) if file_name.lower().endswith(".json") or text.lstrip().startswith("{") else _rounds_from_csv(text)  # fmt: skip
+    named = (
+        _rounds_from_json(text)
+        if file_name.lower().endswith(".json") or text.lstrip().startswith("{")
+        else _rounds_from_csv(text)
+    )
     entries = selectors.event_entries_by_name_or_id(event)
     labels = _labels(entries)  # the check speaks of players by name
-    named = [[[labels.get(entries[p].pk) if p in entries else p for p in table] for table in tables] for tables in named]  # fmt: skip
+    named = [
+        [[labels.get(entries[p].pk) if p in entries else p for p in table] for table in tables] for tables in named
+    ]
     statuses = selectors.event_entry_statuses(event)
     sizes = schedule_sizes(event)
-    groups = [
-        {**g, "members": [labels[m] for m in g["members"] if m in labels]} for g in seating_groups(event)
-    ]
-    report = schedule_checked(named, list(labels.values()),
-                              [labels[pk] for pk, status in statuses if status == Entry.Status.ACTIVE and pk in labels],
-                              sizes, groups)  # fmt: skip
+    groups = [{**g, "members": [labels[m] for m in g["members"] if m in labels]} for g in seating_groups(event)]
+    report = schedule_checked(
+        named,
+        list(labels.values()),
+        [labels[pk] for pk, status in statuses if status == Entry.Status.ACTIVE and pk in labels],
+        sizes,
+        groups,
+    )
     if report.problems:
         raise TaikaiError("schedule_invalid", "; ".join(report.problems[:PROBLEMS_SHOWN]), field="file")
     by_label = {label: pk for pk, label in labels.items()}
@@ -104,11 +116,20 @@ def schedule_sizes(event: Event) -> list[int]:
 def schedule_keep(event: Event, rounds: list, report, *, winds: str, user=None, source: str = "file") -> dict:
     """Keep ``rounds`` (entry ids) as ``event``'s fixed schedule, with its checked ``report``; the caller
     holds the event's lock. ``source``: ``file`` (imported) or ``planned`` (made by Taikai)."""
-    summary = {"rounds": report.rounds, "repeat_pairs": report.repeat_pairs, "max_meetings": report.max_meetings,
-               "groups": report.groups}  # fmt: skip
-    event.schedule = {"rounds": rounds, "winds": winds, "report": summary, "at": timezone.now().isoformat(),
-                      "source": source,
-                      "by": str(user) if user is not None and getattr(user, "is_authenticated", False) else ""}  # fmt: skip
+    summary = {
+        "rounds": report.rounds,
+        "repeat_pairs": report.repeat_pairs,
+        "max_meetings": report.max_meetings,
+        "groups": report.groups,
+    }
+    event.schedule = {
+        "rounds": rounds,
+        "winds": winds,
+        "report": summary,
+        "at": timezone.now().isoformat(),
+        "source": source,
+        "by": str(user) if user is not None and getattr(user, "is_authenticated", False) else "",
+    }
     event.save(update_fields=["schedule"])
     return summary
 
@@ -119,16 +140,16 @@ def _labels(entries: dict) -> dict[int, str]:
     counts: dict[str, int] = {}
     for entry in by_pk.values():
         counts[entry.player.display_name] = counts.get(entry.player.display_name, 0) + 1
-    return {pk: e.player.display_name if counts[e.player.display_name] == 1 else f"{e.player.display_name} #{pk}"
-            for pk, e in by_pk.items()}  # fmt: skip
+    return {
+        pk: e.player.display_name if counts[e.player.display_name] == 1 else f"{e.player.display_name} #{pk}"
+        for pk, e in by_pk.items()
+    }
 
 
 def scheduled_tables(event: Event, round_number: int) -> list[list[int]] | None:
     """The tables of ``round_number`` from the event's fixed schedule, or None when it has none for it. A
     player of the schedule who is away or withdrawn is refused: seat the round automatically instead."""
-    rounds = (selectors.event_schedule(event.pk) or {}).get(
-        "rounds"
-    ) or []  # as stored: the caller's copy may be older
+    rounds = (selectors.event_schedule(event.pk) or {}).get("rounds") or []  # as stored: the caller's copy may be older
     if not 1 <= round_number <= len(rounds):
         return None
     tables = rounds[round_number - 1]
@@ -137,8 +158,11 @@ def scheduled_tables(event: Event, round_number: int) -> list[list[int]] | None:
     if missing:
         raise TaikaiError(
             "schedule_player_inactive",
-            _("the fixed schedule seats %(count)s players who are not active in round %(round)s; seat the round "
-              "automatically or import the schedule again") % {"count": len(missing), "round": round_number},
+            _(
+                "the fixed schedule seats %(count)s players who are not active in round %(round)s; seat the round "
+                "automatically or import the schedule again"
+            )
+            % {"count": len(missing), "round": round_number},
             field="round",
-        )  # fmt: skip
+        )
     return tables

@@ -60,12 +60,18 @@ def seating_request_for(
         "standings": standings,
         # a substitute (代走) plays only where the organizer seats one; a team's reserve in for this round
         # plays instead of the member it replaces
-        "absent": [entry_id for entry_id, status in entries
-                   if (status != Entry.Status.ACTIVE and entry_id not in reserves_in) or entry_id in substitutes
-                   or entry_id in replaced or (entry_id in reserves and entry_id not in reserves_in)],
-        **seating_settings(event, round_number=round_number, swiss_ready=bool(standings), seed=seed,
-                           time_limit_s=time_limit_s),
-    }  # fmt: skip
+        "absent": [
+            entry_id
+            for entry_id, status in entries
+            if (status != Entry.Status.ACTIVE and entry_id not in reserves_in)
+            or entry_id in substitutes
+            or entry_id in replaced
+            or (entry_id in reserves and entry_id not in reserves_in)
+        ],
+        **seating_settings(
+            event, round_number=round_number, swiss_ready=bool(standings), seed=seed, time_limit_s=time_limit_s
+        ),
+    }
     if request["mode"] == "interval":
         request["step"] = max(1, len(request["players"]) // event.table_size)
     groups = seating_groups(event)
@@ -107,22 +113,21 @@ def round_seat_next(*, event: Event, round_number: int, progress: Progress | Non
         response = {"tables": scheduled, "byes": [], "report": {}}
     else:
         request = seating_request_for(event, round_number=round_number)
-        report(
-            30, _("seating %(count)s players") % {"count": len(request["players"]) - len(request["absent"])}
-        )
+        report(30, _("seating %(count)s players") % {"count": len(request["players"]) - len(request["absent"])})
         response = seating_from_engine(request)
     report(80, _("writing the round"))
-    quality = response["report"] | {"byes": response["byes"], "mode": request["mode"],
-                                    "seconds": round(time.monotonic() - started, 3)}  # fmt: skip
+    quality = response["report"] | {
+        "byes": response["byes"],
+        "mode": request["mode"],
+        "seconds": round(time.monotonic() - started, 3),
+    }
     try:
         with transaction.atomic():
             lock_event(event.pk)  # serialise with other seatings of the event
             existing = selectors.event_round(event, round_number)
             if existing is not None:
                 return existing
-            round_ = round_create(
-                event=event, tables=response["tables"], report=quality, status=Round.Status.DRAFT
-            )
+            round_ = round_create(event=event, tables=response["tables"], report=quality, status=Round.Status.DRAFT)
     except IntegrityError:  # another run wrote the same round first
         return selectors.event_round(event, round_number)
     # Translators: the seating job's progress: finished.
@@ -143,28 +148,29 @@ def seating_job_request(*, event: Event, user=None) -> SeatingJob:
     re-queues it if it failed or lost its worker (``seating_job_stale``)."""
     round_number = selectors.event_next_round_number(event)
     if selectors.event_unfinished_round_numbers(event):
-        raise TaikaiError(
-            "round_in_progress", _("complete the current round before seating the next"), field="event"
-        )
+        raise TaikaiError("round_in_progress", _("complete the current round before seating the next"), field="event")
     with transaction.atomic():
         job, created = SeatingJob.objects.get_or_create(
-            event=event, round_number=round_number,
-            defaults={"requested_by": recorder(user), "heartbeat_at": timezone.now(),
-                      "language": translation.get_language() or ""},
-        )  # fmt: skip
+            event=event,
+            round_number=round_number,
+            defaults={
+                "requested_by": recorder(user),
+                "heartbeat_at": timezone.now(),
+                "language": translation.get_language() or "",
+            },
+        )
         if not created:
             job = lock_seating_job(job.pk)  # two organizers asking again at once re-queue it once
             if job.state == SeatingJob.State.FAILED or seating_job_stale(job):
                 job.state, job.percent, job.heartbeat_at = SeatingJob.State.QUEUED, 0, timezone.now()
                 job.language = translation.get_language() or ""
                 job.message = (
-                    _("asked again after: %(message)s") % {"message": job.message}
-                    if job.message
-                    else _("asked again")
+                    _("asked again after: %(message)s") % {"message": job.message} if job.message else _("asked again")
                 )
                 job.attempts += 1
-                job.save(update_fields=["state", "percent", "message", "language", "heartbeat_at", "attempts",
-                                        "updated_at"])  # fmt: skip
+                job.save(
+                    update_fields=["state", "percent", "message", "language", "heartbeat_at", "attempts", "updated_at"]
+                )
                 created = True
         if created:
             enqueue_on_commit(SEAT_NEXT_ROUND, job.pk)
@@ -193,9 +199,7 @@ class _Heartbeat:
         try:
             while not self.stopped.wait(self.every):
                 with contextlib.suppress(DatabaseError):  # a missed beat: the next one tries again
-                    SeatingJob.objects.filter(pk=self.job_id, attempts=self.attempt).update(
-                        heartbeat_at=timezone.now()
-                    )
+                    SeatingJob.objects.filter(pk=self.job_id, attempts=self.attempt).update(heartbeat_at=timezone.now())
         finally:
             connection.close()
 
@@ -217,9 +221,7 @@ def _seating_job_run(job: SeatingJob, heartbeat_every: float | None) -> dict:
     this_run = SeatingJob.objects.filter(pk=job_id, attempts=job.attempts)
 
     def progress(percent: int, message: str) -> None:
-        this_run.update(
-            state=SeatingJob.State.RUNNING, percent=percent, message=message, heartbeat_at=timezone.now()
-        )
+        this_run.update(state=SeatingJob.State.RUNNING, percent=percent, message=message, heartbeat_at=timezone.now())
 
     try:
         with _Heartbeat(job_id, job.attempts, heartbeat_every):
@@ -244,12 +246,17 @@ def round_draft_reroll(*, round_: Round, seed: int | None = None) -> Round:
     if round_ is None or round_.status != Round.Status.DRAFT:
         raise TaikaiError("round_not_draft", _("only a seating draft can be seated again"), field="round")
     event = round_.event
-    request = seating_request_for(event, round_number=round_.number,
-                                  seed=secrets.randbelow(2**31) if seed is None else seed)  # fmt: skip
+    request = seating_request_for(
+        event, round_number=round_.number, seed=secrets.randbelow(2**31) if seed is None else seed
+    )
     started = time.monotonic()
     response = seating_from_engine(request)
-    quality = response["report"] | {"byes": response["byes"], "mode": request["mode"], "seed": request["seed"],
-                                    "seconds": round(time.monotonic() - started, 3)}  # fmt: skip
+    quality = response["report"] | {
+        "byes": response["byes"],
+        "mode": request["mode"],
+        "seed": request["seed"],
+        "seconds": round(time.monotonic() - started, 3),
+    }
     with transaction.atomic():
         lock_event(event.pk)
         draft = (
@@ -258,9 +265,7 @@ def round_draft_reroll(*, round_: Round, seed: int | None = None) -> Round:
             .first()
         )
         if draft is None:
-            raise TaikaiError(
-                "round_not_draft", _("the draft was published or seated again meanwhile"), field="round"
-            )
+            raise TaikaiError("round_not_draft", _("the draft was published or seated again meanwhile"), field="round")
         draft.delete()  # a draft nobody has seen: its tables hold no hands (recording needs a published round)
         return round_create(event=event, tables=response["tables"], report=quality, status=Round.Status.DRAFT)
 
@@ -271,20 +276,23 @@ def round_draft_swap(*, round_: Round, first: Entry, second: Entry) -> Round:
     round_ = lock_round(round_.pk)
     if round_.status != Round.Status.DRAFT:
         raise TaikaiError("round_not_draft", _("only a seating draft can be changed"), field="round")
-    seats = {seat.entry_id: seat for seat in Seat.objects.select_for_update(no_key=True, of=("self",)).filter(
-        round=round_, entry_id__in=[first.pk, second.pk])}  # fmt: skip
-    if first.pk == second.pk or len(seats) != 2:
-        raise TaikaiError(
-            "not_seated", _("choose two different players seated in this draft"), field="players"
+    seats = {
+        seat.entry_id: seat
+        for seat in Seat.objects.select_for_update(no_key=True, of=("self",)).filter(
+            round=round_, entry_id__in=[first.pk, second.pk]
         )
+    }
+    if first.pk == second.pk or len(seats) != 2:
+        raise TaikaiError("not_seated", _("choose two different players seated in this draft"), field="players")
     a, b = seats[first.pk], seats[second.pk]
     table_a, position_a = a.table_id, a.position
     # the unique (table, position) constraint: park one seat on a free position first
     a.table_id, a.position = b.table_id, b.position
     b.table_id, b.position = table_a, position_a
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
-    Seat.objects.bulk_create([Seat(table_id=s.table_id, round=round_, entry_id=s.entry_id, position=s.position)
-                              for s in (a, b)])  # fmt: skip
+    Seat.objects.bulk_create(
+        [Seat(table_id=s.table_id, round=round_, entry_id=s.entry_id, position=s.position) for s in (a, b)]
+    )
     swaps = [*round_.seating_report.get("swapped", []), [first.pk, second.pk]]
     round_.seating_report = {**round_.seating_report, "swapped": swaps}
     round_.save(update_fields=["seating_report"])

@@ -55,21 +55,24 @@ def _standings_computed(event: Event, *, before_round: int | None = None):
             continue
         games.append(GameRecord(entry_id, number, _exact(text, parsed), advanced))
         shown[entry_id, number] = text
-    deductions = [PenaltyDeduction(*row) for row in selectors.event_penalty_point_rows(event)
-                  if before_round is None or (row[2] is not None and row[2] < before_round)]  # fmt: skip
+    deductions = [
+        PenaltyDeduction(*row)
+        for row in selectors.event_penalty_point_rows(event)
+        if before_round is None or (row[2] is not None and row[2] < before_round)
+    ]
     substitutes = selectors.event_substitutes(event)  # 代走: their games count as the ruleset says
     if substitutes:
         ruleset = event.ruleset
-        games, deductions = substitute_credit(games, deductions, substitutes, ruleset.substitute_result,
-                                              ruleset.substitute_fixed_points)  # fmt: skip
+        games, deductions = substitute_credit(
+            games, deductions, substitutes, ruleset.substitute_result, ruleset.substitute_fixed_points
+        )
         for game in games:
             shown.setdefault((game.player_id, game.round_number), str(game.game_points))
     disqualified = {entry[0] for entry in entries if entry[5] == Entry.Status.DISQUALIFIED}
     ranked = [entry for entry in entries if entry[0] not in substitutes]
     if before_round is None:  # the public standings of hidden rounds do not tell who left in them
         ranked.sort(key=_tie_order)
-    rows = compute_standings([entry[0] for entry in ranked], games, deductions,
-                             disqualified, standings_options(event))  # fmt: skip
+    rows = compute_standings([entry[0] for entry in ranked], games, deductions, disqualified, standings_options(event))
     return rows, {entry[0]: entry for entry in entries}, shown, left_out
 
 
@@ -94,16 +97,29 @@ def standings_rows(event: Event) -> list[dict]:
                 "total_points": str(row.total_points),
                 "games": row.games,
                 "penalty_points": row.penalty_points,
-                "history": [
-                    [g.round_number, shown[entry_id, g.round_number], g.advanced] for g in row.history
-                ],
+                "history": [[g.round_number, shown[entry_id, g.round_number], g.advanced] for g in row.history],
             }
         )
     return out
 
 
-STANDINGS_ROW_COLUMNS = ("event", "position", "entry", "rank", "award_rank", "advances", "total_points", "games",
-                         "penalty_points", "status", "name", "club", "country", "history", "search")  # fmt: skip
+STANDINGS_ROW_COLUMNS = (
+    "event",
+    "position",
+    "entry",
+    "rank",
+    "award_rank",
+    "advances",
+    "total_points",
+    "games",
+    "penalty_points",
+    "status",
+    "name",
+    "club",
+    "country",
+    "history",
+    "search",
+)
 
 
 def _standings_rows_replace(event_id: int, lines: list[tuple]) -> None:
@@ -117,8 +133,9 @@ def _standings_rows_replace(event_id: int, lines: list[tuple]) -> None:
     if not lines:
         return
     table = connection.ops.quote_name(StandingsRow._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(StandingsRow._meta.get_field(name).column)
-                        for name in STANDINGS_ROW_COLUMNS)  # fmt: skip
+    columns = ", ".join(
+        connection.ops.quote_name(StandingsRow._meta.get_field(name).column) for name in STANDINGS_ROW_COLUMNS
+    )
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
@@ -151,16 +168,37 @@ def standings_recompute(*, event_id: int, requested_at: datetime | None = None) 
         if club not in folded_clubs:
             folded_clubs[club] = search_needle(club)
         history = [[g.round_number, shown[entry_id, g.round_number], g.advanced] for g in row.history]
-        lines.append((event.pk, position, entry_id, row.rank, row.award_rank, row.advances, str(row.total_points),
-                      row.games, row.penalty_points, status, name, club, country or "", json.dumps(history),
-                      f"{search} {folded_clubs[club]}" if folded_clubs[club] else search))  # fmt: skip
+        lines.append(
+            (
+                event.pk,
+                position,
+                entry_id,
+                row.rank,
+                row.award_rank,
+                row.advances,
+                str(row.total_points),
+                row.games,
+                row.penalty_points,
+                status,
+                name,
+                club,
+                country or "",
+                json.dumps(history),
+                f"{search} {folded_clubs[club]}" if folded_clubs[club] else search,
+            )
+        )
     _standings_rows_replace(event.pk, lines)
     round_numbers = sorted({number for _, number in shown})
     snapshot, _ = StandingsSnapshot.objects.update_or_create(
         event=event,
-        defaults={"computed_at": started, "rounds_included": selectors.event_completed_round_count(event),
-                  "round_numbers": round_numbers, "row_count": len(lines), "hidden_from_round": hidden_from},
-    )  # fmt: skip
+        defaults={
+            "computed_at": started,
+            "rounds_included": selectors.event_completed_round_count(event),
+            "round_numbers": round_numbers,
+            "row_count": len(lines),
+            "hidden_from_round": hidden_from,
+        },
+    )
     announce("standings", event.pk, computed_at=started.isoformat())
     return snapshot
 

@@ -26,9 +26,7 @@ from tournament.services.locks import lock_seat, lock_table
 
 
 @transaction.atomic
-def substitute_seat(
-    *, seat: Seat, player: Player | None = None, name: str = "", reason: str = "", user=None
-) -> Entry:
+def substitute_seat(*, seat: Seat, player: Player | None = None, name: str = "", reason: str = "", user=None) -> Entry:
     """Seat ``player`` (or a new player called ``name``) in the place of the seat's player, before the
     table's first hand; the substitute's entry, recorded with a ruling."""
     table = lock_table(seat.table_id)
@@ -36,14 +34,10 @@ def substitute_seat(
     seat = lock_seat(seat.pk)
     require_published(table, field="seat")
     if table.status != Table.Status.PLAYING or selectors.table_hands_recorded(table):
-        raise TaikaiError(
-            "game_started", _("a substitute takes a seat before the table's first hand"), field="seat"
-        )
+        raise TaikaiError("game_started", _("a substitute takes a seat before the table's first hand"), field="seat")
     absent = seat.entry
     if absent.substitute_for_id is not None:
-        raise TaikaiError(
-            "already_a_substitute", _("this seat is already played by a substitute"), field="seat"
-        )
+        raise TaikaiError("already_a_substitute", _("this seat is already played by a substitute"), field="seat")
     event = table.round.event
     if player is None:
         if not name.strip():
@@ -54,14 +48,18 @@ def substitute_seat(
     existing = Entry.objects.filter(event=event, player=player).first()
     if existing is not None and existing.substitute_for_id != absent.pk:
         raise TaikaiError(
-            "already_entered", _("%(player)s is a player of the event, not a substitute") % {"player": player}, field="player"
-        )  # fmt: skip
+            "already_entered",
+            _("%(player)s is a player of the event, not a substitute") % {"player": player},
+            field="player",
+        )
     substitute = existing or Entry.objects.create(event=event, player=player, substitute_for=absent)
-    Seat.objects.filter(pk=seat.pk).update(
-        entry=substitute, absence=Seat.Absence.PRESENT, left_after_hand=None
-    )
+    Seat.objects.filter(pk=seat.pk).update(entry=substitute, absence=Seat.Absence.PRESENT, left_after_hand=None)
     entry_status_set(entry=absent, status=Entry.Status.AWAY, reason=_("replaced by a substitute"))
     decision = _("%(substitute)s plays for %(absent)s at table %(table)s of round %(round)s (substitute).") % {
-        "substitute": player, "absent": absent.player, "table": table.number, "round": table.round.number}  # fmt: skip
+        "substitute": player,
+        "absent": absent.player,
+        "table": table.number,
+        "round": table.round.number,
+    }
     ruling_record(event=event, table=table, entry=absent, decision=f"{decision} {reason}".strip(), user=user)
     return substitute

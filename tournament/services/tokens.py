@@ -51,9 +51,7 @@ def api_token_issue(
     if len(name) > ApiToken._meta.get_field("name").max_length:
         raise TaikaiError("name_too_long", "the name is at most 120 characters", field="name")
     if scope not in ApiToken.Scope.values:
-        raise TaikaiError(
-            "invalid_scope", f"the scope is one of {', '.join(ApiToken.Scope.values)}", field="scope"
-        )
+        raise TaikaiError("invalid_scope", f"the scope is one of {', '.join(ApiToken.Scope.values)}", field="scope")
     tables = (tables or "").strip()
     try:
         table_numbers_parse(tables)
@@ -68,9 +66,14 @@ def api_token_issue(
     event = lock_event(event.pk)
     secret = SECRET_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
-        event=event, name=name, scope=scope, tables=tables, digest=api_token_digest(secret),
-        expires_at=expires_at, created_by=recorder(by),
-    )  # fmt: skip
+        event=event,
+        name=name,
+        scope=scope,
+        tables=tables,
+        digest=api_token_digest(secret),
+        expires_at=expires_at,
+        created_by=recorder(by),
+    )
     return IssuedToken(token=token, secret=secret)
 
 

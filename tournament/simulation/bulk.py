@@ -29,14 +29,35 @@ BATCH = 2000
 
 # Names and readings (読み) to find players by, in kanji, kana or romaji.
 FAMILY_NAMES = (
-    ("山田", "やまだ"), ("佐藤", "さとう"), ("鈴木", "すずき"), ("高橋", "たかはし"), ("田中", "たなか"),
-    ("伊藤", "いとう"), ("渡辺", "わたなべ"), ("中村", "なかむら"), ("小林", "こばやし"), ("加藤", "かとう"),
-    ("吉田", "よしだ"), ("松本", "まつもと"), ("井上", "いのうえ"), ("木村", "きむら"), ("林", "はやし"),
-)  # fmt: skip
+    ("山田", "やまだ"),
+    ("佐藤", "さとう"),
+    ("鈴木", "すずき"),
+    ("高橋", "たかはし"),
+    ("田中", "たなか"),
+    ("伊藤", "いとう"),
+    ("渡辺", "わたなべ"),
+    ("中村", "なかむら"),
+    ("小林", "こばやし"),
+    ("加藤", "かとう"),
+    ("吉田", "よしだ"),
+    ("松本", "まつもと"),
+    ("井上", "いのうえ"),
+    ("木村", "きむら"),
+    ("林", "はやし"),
+)
 GIVEN_NAMES = (
-    ("太郎", "たろう"), ("花子", "はなこ"), ("健", "けん"), ("翔", "しょう"), ("結衣", "ゆい"), ("大輔", "だいすけ"),
-    ("美咲", "みさき"), ("隆", "たかし"), ("陽菜", "ひな"), ("誠", "まこと"), ("葵", "あおい"),
-)  # fmt: skip
+    ("太郎", "たろう"),
+    ("花子", "はなこ"),
+    ("健", "けん"),
+    ("翔", "しょう"),
+    ("結衣", "ゆい"),
+    ("大輔", "だいすけ"),
+    ("美咲", "みさき"),
+    ("隆", "たかし"),
+    ("陽菜", "ひな"),
+    ("誠", "まこと"),
+    ("葵", "あおい"),
+)
 COUNTRIES = ("JP", "JP", "JP", "FR", "DE", "NL", "DK", "US", "SE", "IT")
 
 
@@ -88,20 +109,29 @@ def _final_scores(rng: random.Random, players: int, start: int) -> list[int]:
     return scores
 
 
-def _results_of_table(
-    table: Table, seats: list[Seat], rules, rng: random.Random, start: int
-) -> list[SeatResult]:
+def _results_of_table(table: Table, seats: list[Seat], rules, rng: random.Random, start: int) -> list[SeatResult]:
     scores = _final_scores(rng, len(seats), start)
-    outcome = table_result([SeatOutcome(seat.entry_id, points) for seat, points in zip(seats, scores, strict=True)],
-                           rules)  # fmt: skip
+    outcome = table_result(
+        [SeatOutcome(seat.entry_id, points) for seat, points in zip(seats, scores, strict=True)], rules
+    )
     return [
         SeatResult(
-            table=table, seat=seat, entry_id=seat.entry_id, version=1, final_points=r.final_points,
-            placement=r.placement, point_score=r.point_score, placement_points=r.placement_points, oka=r.oka,
-            game_points=r.game_points, multiplier=outcome.multiplier, advanced=r.advanced, forfeit=r.forfeit,
+            table=table,
+            seat=seat,
+            entry_id=seat.entry_id,
+            version=1,
+            final_points=r.final_points,
+            placement=r.placement,
+            point_score=r.point_score,
+            placement_points=r.placement_points,
+            oka=r.oka,
+            game_points=r.game_points,
+            multiplier=outcome.multiplier,
+            advanced=r.advanced,
+            forfeit=r.forfeit,
         )
         for seat, r in zip(seats, outcome.seats, strict=True)
-    ]  # fmt: skip
+    ]
 
 
 def _round_build(event: Event, number: int, entry_ids: list[int], rng: random.Random, *, played: bool) -> int:
@@ -112,15 +142,25 @@ def _round_build(event: Event, number: int, entry_ids: list[int], rng: random.Ra
     rng.shuffle(order)
     groups = tables_partition(order, event.table_size)
     tables = Table.objects.bulk_create(
-        [Table(round=round_, number=n, status=Table.Status.FINISHED if played else Table.Status.PLAYING,
-               result_version=1 if played else 0) for n in range(1, len(groups) + 1)],
+        [
+            Table(
+                round=round_,
+                number=n,
+                status=Table.Status.FINISHED if played else Table.Status.PLAYING,
+                result_version=1 if played else 0,
+            )
+            for n in range(1, len(groups) + 1)
+        ],
         batch_size=BATCH,
-    )  # fmt: skip
+    )
     seats = Seat.objects.bulk_create(
-        [Seat(table=table, round=round_, entry_id=entry_id, position=position)
-         for table, group in zip(tables, groups, strict=True) for position, entry_id in enumerate(group)],
+        [
+            Seat(table=table, round=round_, entry_id=entry_id, position=position)
+            for table, group in zip(tables, groups, strict=True)
+            for position, entry_id in enumerate(group)
+        ],
         batch_size=BATCH,
-    )  # fmt: skip
+    )
     if played:
         rules, start = table_rules(event), event.ruleset.start_points
         results, at = [], 0
@@ -140,9 +180,16 @@ def _statistics_refresh() -> None:
 
 
 def bench_event_build(
-    *, players: int, rounds: int, slug: str, replace: bool = False, next_round: bool = False, seed: int = 1,
-    ruleset: Ruleset | None = None, owner=None,
-) -> BenchSummary:  # fmt: skip
+    *,
+    players: int,
+    rounds: int,
+    slug: str,
+    replace: bool = False,
+    next_round: bool = False,
+    seed: int = 1,
+    ruleset: Ruleset | None = None,
+    owner=None,
+) -> BenchSummary:
     """Build a public event of ``players`` × ``rounds`` completed rounds with its standings; with
     ``next_round`` the next round is seated and published too (the event is then still running).
 
@@ -154,23 +201,32 @@ def bench_event_build(
     existing = Event.objects.filter(slug=slug).first()
     if existing is not None:
         if not replace:
-            raise SimulationError(
-                "event_exists", f"an event with the slug {slug!r} already exists (use --replace)"
-            )
+            raise SimulationError("event_exists", f"an event with the slug {slug!r} already exists (use --replace)")
         bench_event_drop(existing)
     rng = random.Random(seed)
     ruleset = ruleset or Ruleset.objects.get(slug="standard")
     with transaction.atomic():
         event = Event.objects.create(
-            name=f"Bench {players} players × {rounds} rounds", slug=slug, ruleset=ruleset, owner=owner,
-            planned_rounds=rounds + int(next_round), entry_mode=Event.EntryMode.FINAL_SCORES, is_public=True,
+            name=f"Bench {players} players × {rounds} rounds",
+            slug=slug,
+            ruleset=ruleset,
+            owner=owner,
+            planned_rounds=rounds + int(next_round),
+            entry_mode=Event.EntryMode.FINAL_SCORES,
+            is_public=True,
             status=Event.Status.RUNNING if next_round else Event.Status.FINISHED,
-        )  # fmt: skip
+        )
         people = []
         for number in range(1, players + 1):
             name, reading = bench_player_name(number)
-            people.append(Player(display_name=name, reading=reading, club=f"{BENCH_CLUB_PREFIX} club {number % 97:02d}",
-                                 country=COUNTRIES[number % len(COUNTRIES)]))  # fmt: skip
+            people.append(
+                Player(
+                    display_name=name,
+                    reading=reading,
+                    club=f"{BENCH_CLUB_PREFIX} club {number % 97:02d}",
+                    country=COUNTRIES[number % len(COUNTRIES)],
+                )
+            )
         people = Player.objects.bulk_create(people, batch_size=BATCH)
         entries = Entry.objects.bulk_create([Entry(event=event, player=p) for p in people], batch_size=BATCH)
         entry_ids = [entry.pk for entry in entries]

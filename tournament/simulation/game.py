@@ -51,9 +51,7 @@ LEAVE_AFTER_HANDS = (1, 8)  # ... after this many hands (at least, at most)
 OVERTIME_THRESHOLD = 30000  # a game that ends with nobody above this goes to overtime
 OVERTIME_RANDOM_PER_MILLE = 100  # of the other games: overtime all the same
 OVERTIME_HAND_CAP = 9  # the directors close an overtime still going after 3年春 (art. 44)
-OVERTIME_CLOSED_PER_MILLE = (
-    100  # of overtime hands after which it goes on: the directors close it all the same
-)
+OVERTIME_CLOSED_PER_MILLE = 100  # of overtime hands after which it goes on: the directors close it all the same
 CLOCK_CLAIM_PER_MILLE = 300  # of clock turns played at an incident hand: the discard is claimed (拾)
 FINAL_FOUL_PER_MILLE = 300  # of final games: an art. 37 foul at the final table (art. 43 in the final)
 DISQUALIFICATION_LIFTED_PER_MILLE = 250  # of art. 37 fouls: cancelled at once (art. 43 lifted)
@@ -140,9 +138,7 @@ def _winners_draw(rng: random.Random, seats: Sequence[int], riichi: Sequence[int
     return winners
 
 
-def hand_draw(
-    rng: random.Random, state: GameState, *, barred: dict[int, frozenset[str]] | None = None
-) -> dict:
+def hand_draw(rng: random.Random, state: GameState, *, barred: dict[int, frozenset[str]] | None = None) -> dict:
     """The next hand of the game in the services' hand format (``tournament.services.hand_input``).
 
     Only the seats still playing take part. ``barred`` maps a seat to the wins ("ron", "tsumo") a
@@ -162,11 +158,7 @@ def hand_draw(
         hand["overtime"] = True  # 延長戦 (art. 39)
     if per_mille(rng, ABORTIVE_DRAW_PER_MILLE):  # e.g. nine terminals 九種九牌, before anyone declares
         return {**hand, "outcome": "abortive_draw"}
-    riichi = [
-        seat
-        for seat in active
-        if state.points[seat] >= state.riichi_stick and per_mille(rng, RIICHI_PER_MILLE)
-    ]
+    riichi = [seat for seat in active if state.points[seat] >= state.riichi_stick and per_mille(rng, RIICHI_PER_MILLE)]
     hand["riichi_positions"] = riichi
     roll = rng.randrange(1000)
     if roll < EXHAUSTIVE_DRAW_PER_MILLE:
@@ -197,9 +189,14 @@ def _exhaustive_draw(rng: random.Random, hand: dict, active: Sequence[int], riic
 def replayed_hand(state: GameState) -> dict:
     """A hand stopped by a wrecked wall (art. 36 ③): recorded as replayed, it moves no points."""
     hand = {
-        "dealer_position": state.dealer, "honba": state.honba, "deposits_in": state.deposits,
-        "riichi_positions": [], "wins": [], "tenpai_positions": [], "outcome": "replayed",
-    }  # fmt: skip
+        "dealer_position": state.dealer,
+        "honba": state.honba,
+        "deposits_in": state.deposits,
+        "riichi_positions": [],
+        "wins": [],
+        "tenpai_positions": [],
+        "outcome": "replayed",
+    }
     if state.overtime:
         hand["overtime"] = True
     return hand
@@ -217,9 +214,13 @@ def game_advance(state: GameState, hand: dict, deltas: Sequence[int], deposits_o
     state.hands += 1
     active = state.active
     deal = next_dealer_position(
-        playing=active, dealer=state.dealer, honba=state.honba, outcome=hand["outcome"],
-        winners=tuple(w["winner"] for w in hand.get("wins", ())), tenpai=tuple(hand.get("tenpai_positions", ())),
-    )  # fmt: skip
+        playing=active,
+        dealer=state.dealer,
+        honba=state.honba,
+        outcome=hand["outcome"],
+        winners=tuple(w["winner"] for w in hand.get("wins", ())),
+        tenpai=tuple(hand.get("tenpai_positions", ())),
+    )
     state.dealer, state.honba = deal.position, deal.honba
     state.wind += deal.wind_advances
     if state.decided_by_final:
@@ -235,10 +236,14 @@ def _overtime_advance(state: GameState, hand: dict) -> None:
     """Art. 39 ②: the engine's decision over the game's overtime hands so far."""
     replayed = hand["outcome"] == "replayed"
     state.overtime_hands += not replayed
-    state.overtime_results.append(OvertimeHandResult(
-        winners=tuple(w["winner"] for w in hand.get("wins", ())), points_after=tuple(state.points),
-        playing=tuple(state.active), replayed=replayed,
-    ))  # fmt: skip
+    state.overtime_results.append(
+        OvertimeHandResult(
+            winners=tuple(w["winner"] for w in hand.get("wins", ())),
+            points_after=tuple(state.points),
+            playing=tuple(state.active),
+            replayed=replayed,
+        )
+    )
     progress = overtime_progress(state.overtime_results)
     if not progress.over and state.overtime_hands >= OVERTIME_HAND_CAP:
         state.overtime_closed = True  # the directors close it (art. 44)
@@ -251,8 +256,9 @@ def seat_leaves(state: GameState, position: int) -> None:
     ``next_dealer_position``)."""
     playing = state.active
     state.active = [p for p in state.active if p != position]
-    deal = next_dealer_position(playing=playing, playing_next=state.active, dealer=state.dealer,
-                                honba=state.honba, outcome="replayed")  # fmt: skip
+    deal = next_dealer_position(
+        playing=playing, playing_next=state.active, dealer=state.dealer, honba=state.honba, outcome="replayed"
+    )
     state.dealer = deal.position
     state.wind += deal.wind_advances
     if deal.wind_advances and not state.overtime:

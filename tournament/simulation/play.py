@@ -118,8 +118,9 @@ def round_seat(event: Event, *, seed: int, seating: str = "auto") -> tuple[Round
         )
     number = event.rounds.count() + 1
     if seating == "shuffle":
-        active = [entry_id for entry_id, status in selectors.event_entry_statuses(event)
-                  if status == Entry.Status.ACTIVE]  # fmt: skip
+        active = [
+            entry_id for entry_id, status in selectors.event_entry_statuses(event) if status == Entry.Status.ACTIVE
+        ]
         random.Random(f"{seed}:seating:{number}").shuffle(active)
         return round_create(event=event, tables=tables_partition(active, event.table_size)), "shuffle"
     request = seating_request_for(event, round_number=number, seed=seed, time_limit_s=0.5)
@@ -166,17 +167,16 @@ def table_play(
     with transaction.atomic():
         leave_after = _absences_plan(table, absences, tally, user) if absences else None
         seats = selectors.table_game_seats(table)
-        state = GameState(
-            players=len(seats), start_points=ruleset.start_points, riichi_stick=ruleset.riichi_stick
-        )
+        state = GameState(players=len(seats), start_points=ruleset.start_points, riichi_stick=ruleset.riichi_stick)
         carried: dict[int, frozenset[str]] = {}  # art. 36 ③: the wall wrecker's lost wins in the replay
         after_leave = False  # the first hand after a player left: foul (with penalties) and clock
         while not state.over and (hands is None or state.hands < hands):
             number = state.hands + 1
             barred, claim_lost, wrecker = (
                 _fouls_before_hand(table, number, seats, state, fouls, tally, user, deliberate=after_leave)
-                if fouls else ({}, set(), None)
-            )  # fmt: skip
+                if fouls
+                else ({}, set(), None)
+            )
             for position, lost in carried.items():
                 barred[position] = barred.get(position, frozenset()) | lost
                 claim_lost.add(position)
@@ -193,18 +193,11 @@ def table_play(
             if state.overtime and not state.over and per_mille(overtime, OVERTIME_CLOSED_PER_MILLE):
                 state.overtime_closed = state.over = True  # the schedule runs out (art. 44)
             if state.overtime_closed:
-                table_overtime_close(
-                    table=table, reason="simulated: the overtime runs past the schedule", user=user
-                )
+                table_overtime_close(table=table, reason="simulated: the overtime runs past the schedule", user=user)
             if leave_after == state.hands and not state.over and len(state.active) > 2:
                 _seat_leaves(seats, state, absences, tally, user)
                 after_leave = True
-            if (
-                state.over
-                and overtime is not None
-                and not state.overtime
-                and overtime_wanted(overtime, state)
-            ):
+            if state.over and overtime is not None and not state.overtime and overtime_wanted(overtime, state):
                 state.overtime, state.over = True, False
                 tally["overtime_games"] += 1
         if state.overtime_hands:
@@ -216,9 +209,15 @@ def table_play(
 
 
 def _clock_hand(
-    table: Table, number: int, seats: list[Seat], state: GameState, claim_lost: set[int], rng: random.Random,
-    tally: Counter, user,
-) -> None:  # fmt: skip
+    table: Table,
+    number: int,
+    seats: list[Seat],
+    state: GameState,
+    claim_lost: set[int],
+    rng: random.Random,
+    tally: Counter,
+    user,
+) -> None:
     """Art. 38 at an incident hand: the dealer starts the clock, the seats press round the table twice.
     A seat that left never gets the turn (art. 42); a claim by a seat whose foul took that right is
     refused (art. 36), any other claim hands it the turn."""
@@ -229,16 +228,12 @@ def _clock_hand(
         view = clock_view(clock)
         on_turn = view["seat_on_turn"]
         if on_turn not in state.active or on_turn in view["absent"]:
-            raise SimulationError(
-                "clock_turn_to_absent", f"the clock gave the turn to seat {on_turn}, who left"
-            )
+            raise SimulationError("clock_turn_to_absent", f"the clock gave the turn to seat {on_turn}, who left")
         others = [p for p in state.active if p != on_turn]
         for barred in [p for p in others if p in claim_lost and p not in tried][:1]:
             tried.add(barred)  # once per seat: it stays refused all hand
             try:
-                clock_press(
-                    table=table, seat=on_turn, turn_number=view["turn_number"], claim_by=barred, user=user
-                )
+                clock_press(table=table, seat=on_turn, turn_number=view["turn_number"], claim_by=barred, user=user)
             except TaikaiError as exc:
                 if exc.code not in ("claim_forbidden_by_penalty", "claim_forbidden"):  # a foul, or 38 ⑤
                     raise
@@ -247,9 +242,7 @@ def _clock_hand(
                 raise SimulationError("claim_despite_foul", f"seat {barred} claimed after losing the right")
         claimants = [p for p in others if p not in claim_lost and p not in view["flagged"]]
         claim_by = rng.choice(claimants) if claimants and per_mille(rng, CLOCK_CLAIM_PER_MILLE) else None
-        clock = clock_press(
-            table=table, seat=on_turn, turn_number=view["turn_number"], claim_by=claim_by, user=user
-        )
+        clock = clock_press(table=table, seat=on_turn, turn_number=view["turn_number"], claim_by=claim_by, user=user)
         tally["claims"] += claim_by is not None
 
 
@@ -300,9 +293,16 @@ def _seat_leaves(seats: list[Seat], state: GameState, rng: random.Random, tally:
 
 
 def _fouls_before_hand(
-    table: Table, number: int, seats: list[Seat], state: GameState, rng: random.Random, tally: Counter, user,
-    *, deliberate: bool = False,
-) -> tuple[dict[int, frozenset[str]], set[int], int | None]:  # fmt: skip
+    table: Table,
+    number: int,
+    seats: list[Seat],
+    state: GameState,
+    rng: random.Random,
+    tally: Counter,
+    user,
+    *,
+    deliberate: bool = False,
+) -> tuple[dict[int, frozenset[str]], set[int], int | None]:
     """Fouls a referee logs during hand ``number`` before it is recorded: the wins they take away per
     seat, the seats that lost the right to claim (拾), and the seat that wrecked the wall when the hand
     is stopped and replayed (art. 36 ③). ``deliberate``: an art. 37 foul for sure (the first hand after
@@ -313,8 +313,15 @@ def _fouls_before_hand(
     if per_mille(rng, RIGHTS_PENALTY_PER_MILLE):
         position = rng.choice(state.active)
         kind = rng.choice(RIGHTS_PENALTY_KINDS)
-        penalty = penalty_log(event=event, entry=seats[position].entry, kind=kind, table=table, hand_number=number,
-                              reason=f"simulated: {penalty_effect(kind).title}", user=user)  # fmt: skip
+        penalty = penalty_log(
+            event=event,
+            entry=seats[position].entry,
+            kind=kind,
+            table=table,
+            hand_number=number,
+            reason=f"simulated: {penalty_effect(kind).title}",
+            user=user,
+        )
         tally["penalties"] += 1
         if per_mille(rng, CANCELLED_PER_MILLE):
             penalty_cancel(penalty=penalty, reason="simulated: the referee misread the situation", user=user)
@@ -327,8 +334,15 @@ def _fouls_before_hand(
     if not state.overtime and per_mille(rng, WALL_WRECKED_PER_MILLE):
         kind = PenaltyKind.WALL_WRECKED
         wrecker = rng.choice(state.active)
-        penalty_log(event=event, entry=seats[wrecker].entry, kind=kind, table=table,
-                    hand_number=number, reason=f"simulated: {penalty_effect(kind).title}", user=user)  # fmt: skip
+        penalty_log(
+            event=event,
+            entry=seats[wrecker].entry,
+            kind=kind,
+            table=table,
+            hand_number=number,
+            reason=f"simulated: {penalty_effect(kind).title}",
+            user=user,
+        )
         tally["penalties"] += 1
         tally["replayed"] += 1
     fouled = (deliberate or per_mille(rng, DELIBERATE_FOUL_PER_MILLE)) and _deliberate_foul(
@@ -352,8 +366,15 @@ def _deliberate_foul(
         return None
     kind = PenaltyKind.DELIBERATE_FOUL
     entry = seats[rng.choice(offenders)].entry
-    penalty = penalty_log(event=event, entry=entry, kind=kind, table=table, hand_number=number,
-                          reason=f"simulated: {penalty_effect(kind).title}", user=user)  # fmt: skip
+    penalty = penalty_log(
+        event=event,
+        entry=entry,
+        kind=kind,
+        table=table,
+        hand_number=number,
+        reason=f"simulated: {penalty_effect(kind).title}",
+        user=user,
+    )
     tally["penalties"] += 1
     entry.refresh_from_db(fields=["status"])
     if entry.status != Entry.Status.DISQUALIFIED:
@@ -371,16 +392,22 @@ def _deliberate_foul(
             penalty_cancel(penalty=penalty, reason="simulated: appeal on the points upheld", user=user)
             tally["cancelled"] += 1
             tally["kept"] += 1
-    ruling_record(event=event, table=table, entry=entry, user=user,
-                  decision="Disqualified (art. 43): finishes the game in progress, not seated in later rounds")  # fmt: skip
+    ruling_record(
+        event=event,
+        table=table,
+        entry=entry,
+        user=user,
+        decision="Disqualified (art. 43): finishes the game in progress, not seated in later rounds",
+    )
     return penalty
 
 
 # --- The final (art. 40) -------------------------------------------------------------------------
 
 
-def final_play(event: Event, *, seed: int, user=None, incidents: Incidents = NO_INCIDENTS,
-               tally: Counter | None = None) -> Entry | None:  # fmt: skip
+def final_play(
+    event: Event, *, seed: int, user=None, incidents: Incidents = NO_INCIDENTS, tally: Counter | None = None
+) -> Entry | None:
     """Art. 40: the four best players still eligible (art. 41 order) play the event's ``final_games``
     games, then the final's decisions are applied (overtime hands, eliminations, a new game) until a
     champion; returns the champion, or None when the directors take it over (art. 44)."""
@@ -403,14 +430,16 @@ def final_play(event: Event, *, seed: int, user=None, incidents: Incidents = NO_
             _final_game(table, seed, rng, incidents, tally, user)
         decision = final_situation(table=table).decision
         if decision.kind == "directors_ruling" or overtime_hands >= FINAL_HAND_CAP:
-            ruling_record(event=event, table=table, user=user,
-                          decision=f"Final left to the directors (art. 44): {decision.reason}")  # fmt: skip
+            ruling_record(
+                event=event,
+                table=table,
+                user=user,
+                decision=f"Final left to the directors (art. 44): {decision.reason}",
+            )
             round_complete(round_=round_)
             break
         final_apply(table=table, user=user)
-        tally["final_eliminated"] += (
-            decision.kind == "eliminate" and decision.player_id not in decision.disqualified
-        )
+        tally["final_eliminated"] += decision.kind == "eliminate" and decision.player_id not in decision.disqualified
         if decision.kind == "champion":
             champion = selectors.event_entries_by_id(event, [decision.player_id])[decision.player_id]
             tally["champion"] += 1
@@ -421,12 +450,11 @@ def final_play(event: Event, *, seed: int, user=None, incidents: Incidents = NO_
     return champion
 
 
-def _final_game(
-    table: Table, seed: int, rng: random.Random, incidents: Incidents, tally: Counter, user
-) -> None:
+def _final_game(table: Table, seed: int, rng: random.Random, incidents: Incidents, tally: Counter, user) -> None:
     """One game of the final, confirmed; with penalties, now and then an art. 37 foul in its last hand."""
-    hands = table_play(table, seed=seed, user=user, finish=False, tally=tally,
-                       incidents=Incidents(penalties=incidents.penalties))  # fmt: skip
+    hands = table_play(
+        table, seed=seed, user=user, finish=False, tally=tally, incidents=Incidents(penalties=incidents.penalties)
+    )
     tally["final_games"] += 1
     if incidents.penalties and per_mille(rng, FINAL_FOUL_PER_MILLE):
         seats = selectors.table_game_seats(table)
@@ -450,11 +478,18 @@ def _final_overtime_hand(table: Table, rng: random.Random, tally: Counter, user)
     deal = selectors.next_hand_defaults(sheet, players=len(seats))
     number = len(sheet.hands) + 1
     state = GameState(
-        players=len(seats), start_points=ruleset.start_points, riichi_stick=ruleset.riichi_stick,
-        dealer=deal["dealer_position"], honba=deal["honba"], deposits=sheet.deposits, hands=len(sheet.hands),
-        points=list(sheet.running[-1]), active=selectors.seats_playing_hand(seats, number), overtime=True,
+        players=len(seats),
+        start_points=ruleset.start_points,
+        riichi_stick=ruleset.riichi_stick,
+        dealer=deal["dealer_position"],
+        honba=deal["honba"],
+        deposits=sheet.deposits,
+        hands=len(sheet.hands),
+        points=list(sheet.running[-1]),
+        active=selectors.seats_playing_hand(seats, number),
+        overtime=True,
         decided_by_final=True,
-    )  # fmt: skip
+    )
     data = hand_draw(rng, state)
     hand_record(table=table, number=number, expected_version=0, data=data, user=user)
     tally["final_overtime_hands"] += 1
@@ -508,13 +543,18 @@ def round_play(
     tables = list(round_.tables.select_related("round__event__ruleset").order_by("number"))
     for index, table in enumerate(tables):
         if finish_tables is None or index < finish_tables:
-            summary.hands += table_play(
-                table, seed=seed, user=user, incidents=incidents, tally=summary.incidents
-            )
+            summary.hands += table_play(table, seed=seed, user=user, incidents=incidents, tally=summary.incidents)
             summary.tables += 1
         elif index == finish_tables and partial_hands:
-            summary.hands += table_play(table, seed=seed, user=user, hands=partial_hands, finish=False,
-                                        incidents=incidents, tally=summary.incidents)  # fmt: skip
+            summary.hands += table_play(
+                table,
+                seed=seed,
+                user=user,
+                hands=partial_hands,
+                finish=False,
+                incidents=incidents,
+                tally=summary.incidents,
+            )
     if finish_tables is None:
         round_complete(round_=round_)
         summary.rounds += 1
@@ -555,9 +595,14 @@ def event_simulate(
         summary.seating.add(used)
         finish_tables, partial_hands = in_progress
         round_play(
-            round_, seed=seed, user=user, finish_tables=finish_tables, partial_hands=partial_hands,
-            summary=summary, incidents=incidents,
-        )  # fmt: skip
+            round_,
+            seed=seed,
+            user=user,
+            finish_tables=finish_tables,
+            partial_hands=partial_hands,
+            summary=summary,
+            incidents=incidents,
+        )
     elif event.rounds.filter(status=Round.Status.COMPLETED).count() >= event.planned_rounds:
         if incidents.final:
             final_play(event, seed=seed, user=user, incidents=incidents, tally=summary.incidents)
@@ -572,9 +617,7 @@ def simulated_players(count: int) -> list[Player]:
     """Players named "Simulated player 001" …, created the first time they are needed."""
     players = []
     for number in range(1, count + 1):
-        player, _ = Player.objects.get_or_create(
-            display_name=f"Simulated player {number:03d}", club=SIMULATED_CLUB
-        )
+        player, _ = Player.objects.get_or_create(display_name=f"Simulated player {number:03d}", club=SIMULATED_CLUB)
         players.append(player)
     return players
 
@@ -599,10 +642,17 @@ def event_create(
     if table_size not in (3, 4):
         raise SimulationError("invalid_table_size", _("the table size is 3 or 4"))
     event = Event.objects.create(
-        slug=slug, name=name, ruleset=ruleset, planned_rounds=planned_rounds, table_size=table_size,
-        is_public=is_public, status=Event.Status.REGISTRATION, entry_mode=Event.EntryMode.HANDS, owner=organizer,
+        slug=slug,
+        name=name,
+        ruleset=ruleset,
+        planned_rounds=planned_rounds,
+        table_size=table_size,
+        is_public=is_public,
+        status=Event.Status.REGISTRATION,
+        entry_mode=Event.EntryMode.HANDS,
+        owner=organizer,
         **fields,
-    )  # fmt: skip
+    )
     for player in players:
         entry_register(event=event, player=player)
     return event

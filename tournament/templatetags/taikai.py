@@ -112,10 +112,8 @@ def _seat_trade_words(report: dict) -> list[str]:
     if detoured:
         said.append(
             ngettext(
-                "%(count)s player sits a wind for the second time before another for now; the rounds left "
-                "even it out.",
-                "%(count)s players sit a wind for the second time before another for now; the rounds left "
-                "even it out.",
+                "%(count)s player sits a wind for the second time before another for now; the rounds left even it out.",
+                "%(count)s players sit a wind for the second time before another for now; the rounds left even it out.",
                 detoured,
             )
             % {"count": detoured}
@@ -173,8 +171,7 @@ def seating_report_words(report: dict) -> list[str]:
     spread = report.get("rank_spread_mean")
     if spread is not None:
         said.append(
-            _("At a table, players are on average %(spread)s places apart in the standings.")
-            % {"spread": spread}
+            _("At a table, players are on average %(spread)s places apart in the standings.") % {"spread": spread}
         )
     byes = report.get("byes") or []
     if byes:

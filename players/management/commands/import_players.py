@@ -29,7 +29,5 @@ class Command(BaseCommand):
             ) % {"count": count}
             raise CommandError(f"csv_invalid: {message}") from exc
         count = len(created)
-        message = ngettext("Imported %(count)s player.", "Imported %(count)s players.", count) % {
-            "count": count
-        }
+        message = ngettext("Imported %(count)s player.", "Imported %(count)s players.", count) % {"count": count}
         self.stdout.write(self.style.SUCCESS(message))

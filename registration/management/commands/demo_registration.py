@@ -53,21 +53,46 @@ class Command(BaseCommand):
             return
         organizer = get_user_model().objects.filter(username="organizer").first()
         today = timezone.localdate() + datetime.timedelta(days=7)
-        event = event_create(slug=SLUG, name="Winter Open 冬季大会", players=[], ruleset=Ruleset.objects.get(slug="standard"),
-                             planned_rounds=4, is_public=True, organizer=organizer, venue="Kyoto",
-                             starts_on=today, ends_on=today)  # fmt: skip
+        event = event_create(
+            slug=SLUG,
+            name="Winter Open 冬季大会",
+            players=[],
+            ruleset=Ruleset.objects.get(slug="standard"),
+            planned_rounds=4,
+            is_public=True,
+            organizer=organizer,
+            venue="Kyoto",
+            starts_on=today,
+            ends_on=today,
+        )
         now = timezone.now()
-        Registration.objects.create(event=event, opens_at=now - datetime.timedelta(days=3), closes_at=now + datetime.timedelta(days=6),
-                                    cap=PLACES, checkin_opens_at=now - datetime.timedelta(minutes=30))  # fmt: skip
+        Registration.objects.create(
+            event=event,
+            opens_at=now - datetime.timedelta(days=3),
+            closes_at=now + datetime.timedelta(days=6),
+            cap=PLACES,
+            checkin_opens_at=now - datetime.timedelta(minutes=30),
+        )
         for n, (name, reading, club, country, here) in enumerate(SIGN_UPS):
-            values = {"name": name, "reading": reading, "club": club, "country": country, "email": f"player{n}@example.org"}  # fmt: skip
+            values = {
+                "name": name,
+                "reading": reading,
+                "club": club,
+                "country": country,
+                "email": f"player{n}@example.org",
+            }
             sign_up = services.sign_up_create(event=event, values=values, language="ja" if reading else "en")
             if here and sign_up.state == sign_up.State.CONFIRMED:
                 services.sign_up_check_in(sign_up=sign_up)
         self._day_one(event, organizer)
-        self.stdout.write(_("Demo registration: %(event)s, sign-ups at %(url)s, check-in desk at %(desk)s") % {
-            "event": event.name, "url": reverse("registration:sign_up", args=[SLUG]),
-            "desk": reverse("registration:desk", args=[SLUG])})  # fmt: skip
+        self.stdout.write(
+            _("Demo registration: %(event)s, sign-ups at %(url)s, check-in desk at %(desk)s")
+            % {
+                "event": event.name,
+                "url": reverse("registration:sign_up", args=[SLUG]),
+                "desk": reverse("registration:desk", args=[SLUG]),
+            }
+        )
 
     def _day_one(self, event, organizer) -> None:
         """The day: check-in closed (those not checked in are away), a waiting player who came takes a free

@@ -116,9 +116,7 @@ def _ruleset_parameters(ruleset: Ruleset, overrides: dict) -> tuple[SchemeParams
     return replace(rules.scheme, **overrides), rules.limits
 
 
-def table_document(
-    params: SchemeParams, limits: LimitOptions, *, ruleset: Ruleset | None, honba: int
-) -> dict:
+def table_document(params: SchemeParams, limits: LimitOptions, *, ruleset: Ruleset | None, honba: int) -> dict:
     """The JSON output: the parameters used, then one row per table entry."""
     rows = [row.as_json() for row in score_table(params, limits, honba=honba)]
     return {
@@ -165,9 +163,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--ruleset", help="ruleset slug (default: standard)")
-        parser.add_argument(
-            "--scheme", help=f"a scheme of seed 000 instead of a ruleset: {', '.join(SCHEMES)}"
-        )
+        parser.add_argument("--scheme", help=f"a scheme of seed 000 instead of a ruleset: {', '.join(SCHEMES)}")
         parser.add_argument("--players", help="m, players party to a win (default: the ruleset's s, or 4)")
         parser.add_argument("--dealers", help="ω, dealers among them (1)")
         parser.add_argument("--kappa", help="κ, non-dealer coefficient (1)")

@@ -36,9 +36,17 @@ class Command(BaseCommand):
         if not events:
             raise CommandError(f"demo_missing: {_('load the demo events first (manage.py demo_event)')}")
         owner = get_user_model().objects.filter(username="organizer").first()
-        series = Series.objects.create(name="Demo League 2026 リーグ", slug=SLUG, rule=Series.Rule.PLACE_POINTS,
-                                       place_points=PLACE_POINTS, owner=owner, is_public=True)  # fmt: skip
+        series = Series.objects.create(
+            name="Demo League 2026 リーグ",
+            slug=SLUG,
+            rule=Series.Rule.PLACE_POINTS,
+            place_points=PLACE_POINTS,
+            owner=owner,
+            is_public=True,
+        )
         SeriesEvent.objects.bulk_create(SeriesEvent(series=series, event=event) for event in events)
         services.series_recompute(series_id=series.pk)  # here, not queued: the pages are read at once
-        self.stdout.write(_("Demo series: %(series)s at %(url)s") % {
-            "series": series.name, "url": reverse("seasons:standings", args=[SLUG])})  # fmt: skip
+        self.stdout.write(
+            _("Demo series: %(series)s at %(url)s")
+            % {"series": series.name, "url": reverse("seasons:standings", args=[SLUG])}
+        )

@@ -14,8 +14,15 @@ from gamelogs.engine.tenhou_tiles import RED_FIVES, decode_call
 
 DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
 LIMIT_WORDS = {1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満"}
-DRAW_WORDS = {"": "流局", "yao9": "九種九牌", "reach4": "四家立直", "ron3": "三家和了", "kan4": "四槓散了",
-              "kaze4": "四風連打", "nm": "流し満貫"}  # fmt: skip
+DRAW_WORDS = {
+    "": "流局",
+    "yao9": "九種九牌",
+    "reach4": "四家立直",
+    "ron3": "三家和了",
+    "kan4": "四槓散了",
+    "kaze4": "四風連打",
+    "nm": "流し満貫",
+}
 
 
 def code(tile_id: int, aka: bool) -> int:
@@ -161,11 +168,7 @@ def win_details(element, deltas, hand) -> list:
     if who != from_who:
         price = f"{prefix}{points}点"
     elif limit or pao != who:
-        price = (
-            f"{prefix}{points // 3}点∀"
-            if dealer_of(hand) == who
-            else f"{prefix}{points // 4}-{points // 2}点"
-        )
+        price = f"{prefix}{points // 3}点∀" if dealer_of(hand) == who else f"{prefix}{points // 4}-{points // 2}点"
     else:
         payers = [seat for seat in range(4) if seat != who]
         paid = {seat: -deltas[seat] - 100 * honba for seat in payers}

@@ -127,9 +127,7 @@ def test_a_player_who_disconnected_is_kept_in_the_game():
 
 
 def test_a_gzip_log_reads_as_the_plain_one():
-    assert read_tenhou_xml(gzip.compress(log_bytes("example.xml"))) == read_tenhou_xml(
-        log_bytes("example.xml")
-    )
+    assert read_tenhou_xml(gzip.compress(log_bytes("example.xml"))) == read_tenhou_xml(log_bytes("example.xml"))
 
 
 def test_a_file_that_is_not_xml_is_refused_with_its_line():
@@ -265,9 +263,7 @@ def test_both_forms_of_a_game_read_as_the_same_hands(log_name):
             assert json_hand.outcome.deltas == xml_hand.outcome.deltas
             continue
         for json_win, xml_win in zip(json_hand.outcome, xml_hand.outcome, strict=True):
-            assert sorted(tile // 4 for tile in json_win.concealed) == sorted(
-                tile // 4 for tile in xml_win.concealed
-            )
+            assert sorted(tile // 4 for tile in json_win.concealed) == sorted(tile // 4 for tile in xml_win.concealed)
             assert json_win.win_tile // 4 == xml_win.win_tile // 4
             assert melds_by_tile(json_win) == melds_by_tile(xml_win)  # the log lists calls in its own order
             assert (json_win.winner, json_win.payer, json_win.points, json_win.deltas, json_win.limit) == (

@@ -18,21 +18,35 @@ HAND_FORMAT_EXAMPLE = {
     "id": "any-string",
     "rules": {"aka_dora": False},
     "hand": {
-        "tiles": "345m888p11567s222z", "melds": [], "win_tile": "5s", "tsumo": True, "riichi": True,
-        "double_riichi": False, "ippatsu": False, "haitei": False, "houtei": False, "rinshan": False,
-        "chankan": False, "tenhou": False, "chiihou": False, "seat_wind": "E", "round_wind": "S", "dealer": True,
-        "dora_indicators": ["8m"], "ura_dora_indicators": ["4p"], "honba": 0, "riichi_sticks": 0,
+        "tiles": "345m888p11567s222z",
+        "melds": [],
+        "win_tile": "5s",
+        "tsumo": True,
+        "riichi": True,
+        "double_riichi": False,
+        "ippatsu": False,
+        "haitei": False,
+        "houtei": False,
+        "rinshan": False,
+        "chankan": False,
+        "tenhou": False,
+        "chiihou": False,
+        "seat_wind": "E",
+        "round_wind": "S",
+        "dealer": True,
+        "dora_indicators": ["8m"],
+        "ura_dora_indicators": ["4p"],
+        "honba": 0,
+        "riichi_sticks": 0,
     },
-}  # fmt: skip
+}
 
 
 def test_hand_format_example_result():
     answer = evaluate(HAND_FORMAT_EXAMPLE)
     assert answer["id"] == "any-string"
     result = answer["result"]
-    assert sorted(map(tuple, result["yaku"])) == sorted(
-        [("menzen_tsumo", 1), ("riichi", 1), ("round_wind", 1)]
-    )
+    assert sorted(map(tuple, result["yaku"])) == sorted([("menzen_tsumo", 1), ("riichi", 1), ("round_wind", 1)])
     assert (result["han"], result["fu"], result["limit"]) == (3, 40, None)
     # dealer tsumo, 40 fu 3 han: Γ = 40 × 2^5 = 1280, each pays ceil_100(2 × 1280) = 2600
     assert result["payments"] == {"non_dealer": 2600}
@@ -79,8 +93,9 @@ def test_seed002_worked_example_40_fu_2_han_non_dealer():
     ron = score(tiles=PLAIN, win_tile="7s", riichi=True, seat_wind="S", dora_indicators=["1m"])
     assert (ron["fu"], ron["han"], ron["payments"]) == (40, 2, {"ron": 2600})
     # tsumo at 40 fu 2 han: 700 / 1300 (Γ = 640)
-    tsumo = score(tiles="123m456p55p789s111z", win_tile="7s", tsumo=True, seat_wind="S", round_wind="S",
-                  dora_indicators=["1m"])  # fmt: skip
+    tsumo = score(
+        tiles="123m456p55p789s111z", win_tile="7s", tsumo=True, seat_wind="S", round_wind="S", dora_indicators=["1m"]
+    )
     assert (tsumo["fu"], tsumo["han"]) == (40, 2)
     assert tsumo["payments"] == {"dealer": 1300, "non_dealer": 700}
     assert tsumo["total"] == 2700
@@ -97,8 +112,9 @@ def test_honba_and_riichi_sticks():
 
 
 def test_seed002_kazoe_yakuman_and_its_option():
-    hand = dict(tiles="22334455m567789m", win_tile="9m", riichi=True, tsumo=True, seat_wind="S",
-                dora_indicators=["1m", "4m"])  # fmt: skip
+    hand = dict(
+        tiles="22334455m567789m", win_tile="9m", riichi=True, tsumo=True, seat_wind="S", dora_indicators=["1m", "4m"]
+    )
     result = score(**hand)
     # chinitsu 6 + pinfu 1 + iipeikou 1 + riichi 1 + tsumo 1 + dora 2 (2m) + 3 (5m) = 15
     assert (result["han"], result["limit"]) == (15, "yakuman")
@@ -111,9 +127,7 @@ def test_seed002_kazoe_yakuman_and_its_option():
 
 def test_seed002_kiriage_mangan_option():
     # 30 fu 4 han (riichi + pinfu + two dora): 1920 basic points -> 7700 ron normally
-    hand = dict(
-        tiles="123m456p789s234s55p", win_tile="4s", riichi=True, seat_wind="S", dora_indicators=["9m", "1m"]
-    )
+    hand = dict(tiles="123m456p789s234s55p", win_tile="4s", riichi=True, seat_wind="S", dora_indicators=["9m", "1m"])
     result = score(**hand)
     assert (result["han"], result["fu"], result["payments"]) == (4, 30, {"ron": 7700})
     result = score(**hand, rules=Rules(limits=LimitOptions(kiriage_mangan=True)))
@@ -204,7 +218,5 @@ def test_property_total_is_what_the_payers_pay_plus_sticks(seed):
 def test_a_wind_that_is_not_a_wind_letter_is_an_invalid_request(bad_wind):
     from scoring.engine import evaluate
 
-    result = evaluate(
-        {"id": "w", "hand": {"tiles": "345m888p11567s222z", "win_tile": "5s", "round_wind": bad_wind}}
-    )
+    result = evaluate({"id": "w", "hand": {"tiles": "345m888p11567s222z", "win_tile": "5s", "round_wind": bad_wind}})
     assert result["error"]["code"] == "invalid_request"

@@ -156,9 +156,7 @@ def test_seed002_limit_basic_points_never_drop_as_han_rises(han, more, kazoe, ki
     limits = LimitOptions(kazoe_yakuman=kazoe, kiriage_mangan=kiriage)
 
     def basic(h):
-        limit = classify_limit(
-            limits, han=h, yakuman=0, basic=Fraction(fu * 2 ** (h + 2)), table_fu=Fraction(fu)
-        )
+        limit = classify_limit(limits, han=h, yakuman=0, basic=Fraction(fu * 2 ** (h + 2)), table_fu=Fraction(fu))
         return limit.basic if limit else fu * 2 ** (h + 2)
 
     assert basic(han + more) >= basic(han)

@@ -35,9 +35,7 @@ def ceil100(numerator: int, denominator: int = 1) -> int:
 
 
 def pay(params=STANDARD, limits=LIMITS, *, han, fu, dealer=False, honba=0, fixed=False, yakuman=0):
-    return win_payment(
-        params, limits, han=han, fu=fu, fu_is_fixed=fixed, yakuman=yakuman, dealer=dealer, honba=honba
-    )
+    return win_payment(params, limits, han=han, fu=fu, fu_is_fixed=fixed, yakuman=yakuman, dealer=dealer, honba=honba)
 
 
 # --- 1.1 ceil_α -------------------------------------------------------------------------------------
@@ -96,9 +94,7 @@ def test_seed000_ceil_alpha_is_the_least_multiple(x, alpha):
 
 def test_seed002_40_fu_2_han_non_dealer_tsumo_700_1300_and_ron_2600():
     payment = pay(han=2, fu=40)
-    assert payment == WinPayment(
-        limit=None, basic=Fraction(640), ron=2600, tsumo_dealer=1300, tsumo_non_dealer=700
-    )
+    assert payment == WinPayment(limit=None, basic=Fraction(640), ron=2600, tsumo_dealer=1300, tsumo_non_dealer=700)
 
 
 def test_seed002_34_fu_counts_as_40_fu():

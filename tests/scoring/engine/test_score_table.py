@@ -32,9 +32,7 @@ def rows_by_key(params=STANDARD, limits=None):
 
 
 def test_seed002_table_lists_rounded_fu_and_chiitoitsu():
-    assert table_fu_values(STANDARD) == tuple(
-        Fraction(f) for f in (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-    )
+    assert table_fu_values(STANDARD) == tuple(Fraction(f) for f in (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110))
 
 
 def test_seed000_simple_doubling_table_lists_raw_fu():

@@ -306,9 +306,7 @@ def test_settlement_sums_to_zero_counting_deposits(outcome, options):
         collected = outcome.deposits_in + options.riichi_stick * len(outcome.riichi_seats)
         assert settlement.deposits_to == (settlement.winners[0] if collected else None)
     else:
-        assert settlement.deposits_out == outcome.deposits_in + options.riichi_stick * len(
-            outcome.riichi_seats
-        )
+        assert settlement.deposits_out == outcome.deposits_in + options.riichi_stick * len(outcome.riichi_seats)
 
 
 @settings(max_examples=200, deadline=None)

@@ -16,13 +16,22 @@ CASES = json.loads((Path(__file__).parents[2] / "cases" / "settle_hand.json").re
 
 def outcome_of(raw: dict) -> HandOutcome:
     wins = tuple(
-        Win(winner=w["winner"], discarder=w["discarder"],
-            payment=WinPayment(limit=None, basic=Fraction(0), **w["payment"]))
+        Win(
+            winner=w["winner"],
+            discarder=w["discarder"],
+            payment=WinPayment(limit=None, basic=Fraction(0), **w["payment"]),
+        )
         for w in raw["wins"]
-    )  # fmt: skip
-    return HandOutcome(seats=raw["seats"], dealer_seat=raw["dealer_seat"], kind=raw["kind"],
-                       deposits_in=raw["deposits_in"], riichi_seats=tuple(raw["riichi_seats"]), wins=wins,
-                       tenpai_seats=tuple(raw["tenpai_seats"]))  # fmt: skip
+    )
+    return HandOutcome(
+        seats=raw["seats"],
+        dealer_seat=raw["dealer_seat"],
+        kind=raw["kind"],
+        deposits_in=raw["deposits_in"],
+        riichi_seats=tuple(raw["riichi_seats"]),
+        wins=wins,
+        tenpai_seats=tuple(raw["tenpai_seats"]),
+    )
 
 
 @pytest.mark.parametrize("case", CASES["cases"], ids=[c["name"] for c in CASES["cases"]])

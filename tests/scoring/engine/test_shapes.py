@@ -29,16 +29,42 @@ from scoring.engine.tiles import counts_of, parse_tiles, tile_name
 
 # seed 003's two-tile table, row by row (①① 対子, ①② 辺塔, ①③ 嵌塔A, ...)
 SEED003_TWO_TILE_TABLE = {
-    (1, 1): "pair", (1, 2): "edge", (1, 3): "closed", (1, 4): "suji", (1, 5): "double_closed",
-    (2, 2): "pair", (2, 3): "open", (2, 4): "closed", (2, 5): "suji", (2, 6): "double_closed",
-    (3, 3): "pair", (3, 4): "open", (3, 5): "closed", (3, 6): "suji", (3, 7): "double_closed",
-    (4, 4): "pair", (4, 5): "open", (4, 6): "closed", (4, 7): "suji", (4, 8): "double_closed",
-    (5, 5): "pair", (5, 6): "open", (5, 7): "closed", (5, 8): "suji", (5, 9): "double_closed",
-    (6, 6): "pair", (6, 7): "open", (6, 8): "closed", (6, 9): "suji",
-    (7, 7): "pair", (7, 8): "open", (7, 9): "closed",
-    (8, 8): "pair", (8, 9): "edge",
+    (1, 1): "pair",
+    (1, 2): "edge",
+    (1, 3): "closed",
+    (1, 4): "suji",
+    (1, 5): "double_closed",
+    (2, 2): "pair",
+    (2, 3): "open",
+    (2, 4): "closed",
+    (2, 5): "suji",
+    (2, 6): "double_closed",
+    (3, 3): "pair",
+    (3, 4): "open",
+    (3, 5): "closed",
+    (3, 6): "suji",
+    (3, 7): "double_closed",
+    (4, 4): "pair",
+    (4, 5): "open",
+    (4, 6): "closed",
+    (4, 7): "suji",
+    (4, 8): "double_closed",
+    (5, 5): "pair",
+    (5, 6): "open",
+    (5, 7): "closed",
+    (5, 8): "suji",
+    (5, 9): "double_closed",
+    (6, 6): "pair",
+    (6, 7): "open",
+    (6, 8): "closed",
+    (6, 9): "suji",
+    (7, 7): "pair",
+    (7, 8): "open",
+    (7, 9): "closed",
+    (8, 8): "pair",
+    (8, 9): "edge",
     (9, 9): "pair",
-}  # fmt: skip
+}
 SEED003_CLOSED_VARIANTS = {
     (1, 3): "A",
     (2, 4): "A",
@@ -76,9 +102,7 @@ def test_seed003_closed_wait_variants_a_and_b():
 
 
 def test_seed003_three_tile_counts_165_16_35_104_10():
-    kinds = Counter(
-        classify_three(*model)["kind"] for model in combinations_with_replacement(range(1, 10), 3)
-    )
+    kinds = Counter(classify_three(*model)["kind"] for model in combinations_with_replacement(range(1, 10), 3))
     assert sum(kinds.values()) == 165
     assert kinds == {"complete": 16, "useful": 35, "near_useful": 104, "useless": 10}
 
@@ -94,13 +118,20 @@ def test_seed003_complete_melds_are_7_sequences_and_9_triplets():
 
 def test_seed003_useless_models_are_the_ten_listed():
     useless = {
-        model
-        for model in combinations_with_replacement(range(1, 10), 3)
-        if classify_three(*model)["kind"] == "useless"
+        model for model in combinations_with_replacement(range(1, 10), 3) if classify_three(*model)["kind"] == "useless"
     }
     assert useless == {
-        (1, 4, 7), (1, 4, 8), (1, 4, 9), (1, 5, 8), (1, 5, 9), (1, 6, 9), (2, 5, 8), (2, 5, 9), (2, 6, 9), (3, 6, 9),
-    }  # fmt: skip
+        (1, 4, 7),
+        (1, 4, 8),
+        (1, 4, 9),
+        (1, 5, 8),
+        (1, 5, 9),
+        (1, 6, 9),
+        (2, 5, 8),
+        (2, 5, 9),
+        (2, 6, 9),
+        (3, 6, 9),
+    }
 
 
 def test_seed003_near_useful_models_per_lowest_tile_32_26_20_14_8_4():

@@ -15,15 +15,45 @@ from .conftest import score
 
 # seed 001, 定義 0.8 役集合, transcribed: (Japanese name, closed han, open han)
 SEED001_YAKU_SET = {
-    "立直": (1, 0), "門前清模和": (1, 0), "一発": (1, 0), "海底摸月": (1, 1), "河底撈魚": (1, 1),
-    "嶺上開花": (1, 1), "槍槓": (1, 1), "翻牌": (1, 1), "断么": (1, 1), "平和": (1, 0), "一盃口": (1, 0),
-    "ダブル立直": (2, 0), "三色同順": (2, 1), "一気通貫": (2, 1), "全帯么": (2, 1), "七対子": (2, 0),
-    "対々和": (2, 2), "三暗刻": (2, 2), "混老頭": (2, 2), "三槓子": (2, 2), "三色同刻": (2, 2),
-    "混一色": (3, 2), "純全帯么": (3, 2), "二盃口": (3, 0), "小三元": (2, 2), "清一色": (6, 5),
-    "天和": (13, 0), "地和": (13, 0), "字一色": (13, 13), "四暗刻": (13, 0), "緑一色": (13, 13),
-    "小四喜和": (13, 13), "大四喜和": (13, 13), "大三元": (13, 13), "九蓮宝燈": (13, 0), "清老頭": (13, 13),
-    "国士無双": (13, 0), "四槓子": (13, 13),
-}  # fmt: skip
+    "立直": (1, 0),
+    "門前清模和": (1, 0),
+    "一発": (1, 0),
+    "海底摸月": (1, 1),
+    "河底撈魚": (1, 1),
+    "嶺上開花": (1, 1),
+    "槍槓": (1, 1),
+    "翻牌": (1, 1),
+    "断么": (1, 1),
+    "平和": (1, 0),
+    "一盃口": (1, 0),
+    "ダブル立直": (2, 0),
+    "三色同順": (2, 1),
+    "一気通貫": (2, 1),
+    "全帯么": (2, 1),
+    "七対子": (2, 0),
+    "対々和": (2, 2),
+    "三暗刻": (2, 2),
+    "混老頭": (2, 2),
+    "三槓子": (2, 2),
+    "三色同刻": (2, 2),
+    "混一色": (3, 2),
+    "純全帯么": (3, 2),
+    "二盃口": (3, 0),
+    "小三元": (2, 2),
+    "清一色": (6, 5),
+    "天和": (13, 0),
+    "地和": (13, 0),
+    "字一色": (13, 13),
+    "四暗刻": (13, 0),
+    "緑一色": (13, 13),
+    "小四喜和": (13, 13),
+    "大四喜和": (13, 13),
+    "大三元": (13, 13),
+    "九蓮宝燈": (13, 0),
+    "清老頭": (13, 13),
+    "国士無双": (13, 0),
+    "四槓子": (13, 13),
+}
 HAND_FORMAT_KEYS = [
     "riichi",
     "double_riichi",
@@ -76,8 +106,7 @@ PLAIN_OPEN = "456p55p234s789s"  # with a chi of 123m
 
 def test_seed001_yaku_table_matches_the_seed():
     table = {
-        definition.japanese.split(" ")[0]: (definition.closed_han, definition.open_han)
-        for definition in YAKU_TABLE
+        definition.japanese.split(" ")[0]: (definition.closed_han, definition.open_han) for definition in YAKU_TABLE
     }
     for name, han in SEED001_YAKU_SET.items():
         assert table[name] == han, name
@@ -207,9 +236,7 @@ YAKU_CASES = {
 }
 
 
-@pytest.mark.parametrize(
-    ("hand", "expected"), YAKU_CASES.values(), ids=[f"seed001_{name}" for name in YAKU_CASES]
-)
+@pytest.mark.parametrize(("hand", "expected"), YAKU_CASES.values(), ids=[f"seed001_{name}" for name in YAKU_CASES])
 def test_seed001_yaku(hand, expected):
     result = score(**hand)
     assert dict(map(tuple, result["yaku"])) == expected
@@ -305,9 +332,7 @@ def test_rules_override_yaku_han():
     assert dict(map(tuple, result["yaku"])) == {"pinfu": 2}
 
 
-@pytest.mark.parametrize(
-    "overrides", [{"pinfuu": (1, 0)}, {"kokushi": (26, 0)}, {"pinfu": (1,)}, {"pinfu": (-1, 0)}]
-)
+@pytest.mark.parametrize("overrides", [{"pinfuu": (1, 0)}, {"kokushi": (26, 0)}, {"pinfu": (1,)}, {"pinfu": (-1, 0)}])
 def test_rules_reject_invalid_yaku_overrides(overrides):
     with pytest.raises(ScoringError) as caught:
         Rules(yaku_han=overrides)

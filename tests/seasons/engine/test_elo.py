@@ -33,8 +33,11 @@ def test_a_tie_between_equals_changes_nothing():
 def test_ratings_after_games_best_first():
     ratings = elo_ratings([Game(((1, 1), (2, 2), (3, 3), (4, 4)))])
     assert [(r.player_id, r.rating, r.games) for r in ratings] == [
-        (1, START + Decimal("15.9999"), 1), (2, START + Decimal("5.3333"), 1),
-        (3, START - Decimal("5.3333"), 1), (4, START - Decimal("15.9999"), 1)]  # fmt: skip
+        (1, START + Decimal("15.9999"), 1),
+        (2, START + Decimal("5.3333"), 1),
+        (3, START - Decimal("5.3333"), 1),
+        (4, START - Decimal("15.9999"), 1),
+    ]
     assert rating_text(ratings[0].rating) == "1516.0"
 
 

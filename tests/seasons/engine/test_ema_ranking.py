@@ -10,8 +10,9 @@ from seasons.engine.ema_ranking import RankedResult, age_factor, decimal_text, e
 AS_OF = date(2025, 6, 30)
 
 
-@pytest.mark.parametrize(("n", "count"), [(5, 5), (6, 6), (7, 7), (8, 8), (9, 9), (10, 9), (11, 10), (14, 13),
-                                          (15, 13), (20, 17)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("n", "count"), [(5, 5), (6, 6), (7, 7), (8, 8), (9, 9), (10, 9), (11, 10), (14, 13), (15, 13), (20, 17)]
+)
 def test_part_a_counts_the_best_5_plus_ceil_four_fifths_of_the_rest(n, count):
     assert part_a_count(n) == count
 
@@ -65,9 +66,10 @@ def test_a_small_series_worked_by_hand():
 
 
 def test_equal_base_ranks_take_the_heavier_weight_first():
-    results = [RankedResult(1, 1, 800, Fraction(1), date(2025, 1, 1)),
-               RankedResult(2, 1, 800, Fraction(3), date(2025, 1, 1))] + [
-        RankedResult(3 + i, 1, 100, Fraction(1), date(2025, 1, 1)) for i in range(3)]  # fmt: skip
+    results = [
+        RankedResult(1, 1, 800, Fraction(1), date(2025, 1, 1)),
+        RankedResult(2, 1, 800, Fraction(3), date(2025, 1, 1)),
+    ] + [RankedResult(3 + i, 1, 100, Fraction(1), date(2025, 1, 1)) for i in range(3)]
     [ranked] = ema_ranking(results, as_of=AS_OF)
     assert [d.event_id for d in ranked.detail][:2] == [2, 1]
 

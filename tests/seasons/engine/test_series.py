@@ -9,10 +9,15 @@ from seasons.engine.series import EventResult, SeriesError, SeriesRule, series_s
 # event 1: A 1st +30, B 2nd +10, C 3rd −40; event 2: B 1st +50, C 2nd 0, A 3rd −50; event 3: A 1st +20, C 2nd +20
 A, B, C = 1, 2, 3
 RESULTS = [
-    EventResult(1, A, 1, Fraction(30)), EventResult(1, B, 2, Fraction(10)), EventResult(1, C, 3, Fraction(-40)),
-    EventResult(2, B, 1, Fraction(50)), EventResult(2, C, 2, Fraction(0)), EventResult(2, A, 3, Fraction(-50)),
-    EventResult(3, A, 1, Fraction(20)), EventResult(3, C, 2, Fraction(20)),
-]  # fmt: skip
+    EventResult(1, A, 1, Fraction(30)),
+    EventResult(1, B, 2, Fraction(10)),
+    EventResult(1, C, 3, Fraction(-40)),
+    EventResult(2, B, 1, Fraction(50)),
+    EventResult(2, C, 2, Fraction(0)),
+    EventResult(2, A, 3, Fraction(-50)),
+    EventResult(3, A, 1, Fraction(20)),
+    EventResult(3, C, 2, Fraction(20)),
+]
 
 
 def table(lines):
@@ -44,9 +49,7 @@ def test_best_n_equal_values_keep_the_earlier_event():
 
 def test_points_by_place():
     # table 10, 6, 3: A 10 + 3 + 10 = 23; B 6 + 10 = 16; C 3 + 6 + 6 = 15
-    lines = series_standings(
-        RESULTS, SeriesRule("place_points", place_points=(10, 6, 3)), event_order=[1, 2, 3]
-    )
+    lines = series_standings(RESULTS, SeriesRule("place_points", place_points=(10, 6, 3)), event_order=[1, 2, 3])
     assert table(lines) == [(1, A, 23, 3), (2, B, 16, 2), (3, C, 15, 3)]
 
 
@@ -56,8 +59,11 @@ def test_a_place_past_the_table_scores_zero():
 
 
 def test_ties_share_the_rank_and_exact_fractions():
-    results = [EventResult(1, 7, 1, Fraction(1, 3)), EventResult(1, 5, 1, Fraction(1, 3)),
-               EventResult(1, 9, 3, Fraction(-2, 3))]  # fmt: skip
+    results = [
+        EventResult(1, 7, 1, Fraction(1, 3)),
+        EventResult(1, 5, 1, Fraction(1, 3)),
+        EventResult(1, 9, 3, Fraction(-2, 3)),
+    ]
     lines = series_standings(results, SeriesRule("sum"))
     assert table(lines) == [(1, 5, Fraction(1, 3), 1), (1, 7, Fraction(1, 3), 1), (3, 9, Fraction(-2, 3), 1)]
 
@@ -80,6 +86,4 @@ def test_rules_that_cannot_apply_are_refused(rule, code):
 
 def test_two_results_of_one_player_in_one_event_are_refused():
     with pytest.raises(SeriesError):
-        series_standings(
-            [EventResult(1, A, 1, Fraction(1)), EventResult(1, A, 2, Fraction(0))], SeriesRule("sum")
-        )
+        series_standings([EventResult(1, A, 1, Fraction(1)), EventResult(1, A, 2, Fraction(0))], SeriesRule("sum"))

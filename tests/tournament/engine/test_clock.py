@@ -260,9 +260,7 @@ def test_art38_damaged_stored_state_is_rejected(damage):
 
 
 ACTIONS = st.lists(
-    st.tuples(
-        st.sampled_from(["press", "claim", "pause", "observe"]), st.integers(0, 20_000), st.integers(0, 3)
-    ),
+    st.tuples(st.sampled_from(["press", "claim", "pause", "observe"]), st.integers(0, 20_000), st.integers(0, 3)),
     max_size=60,
 )
 
@@ -350,8 +348,9 @@ def test_art42_property_an_absent_seat_is_never_on_turn_never_flags_never_claims
             claim_by = target % players if action == "claim" else None
             if claim_by in (state.seat_on_turn, absent) or claim_by in state.flagged:
                 claim_by = None
-            state = press(state, seat=state.seat_on_turn, turn_number=state.turn_number, now_ms=now,
-                          claim_by=claim_by).state  # fmt: skip
+            state = press(
+                state, seat=state.seat_on_turn, turn_number=state.turn_number, now_ms=now, claim_by=claim_by
+            ).state
         assert state.seat_on_turn != absent and absent not in state.flagged
         assert state.banks_ms[absent] == 5_000
     assert all(seat != absent for _, seat, _ in state.claims)
@@ -395,13 +394,7 @@ def test_art38_an_honest_offline_log_keeps_its_devices_gaps_and_ends_where_it_wa
     # a device whose clock is far from the server's went offline after the mark and pressed three times;
     # it sent its log a second after the last press, 40 s after the server's mark by the server's clock
     mark, device = 1_000_000_000, [7_000_000, 7_012_000, 7_030_000]
-    placed = place_log(
-        device, sent_at_ms=device[-1] + SECOND, server_now_ms=mark + 40 * SECOND, floor_ms=mark
-    )
+    placed = place_log(device, sent_at_ms=device[-1] + SECOND, server_now_ms=mark + 40 * SECOND, floor_ms=mark)
     times = [time for time, _ in placed]
     assert [b - a for a, b in pairwise(times)] == [b - a for a, b in pairwise(device)]
-    assert (
-        times[-1] == mark + 40 * SECOND - SECOND
-        and times[0] > mark
-        and all(moved == 0 for _, moved in placed)
-    )
+    assert times[-1] == mark + 40 * SECOND - SECOND and times[0] > mark and all(moved == 0 for _, moved in placed)

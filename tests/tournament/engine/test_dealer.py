@@ -17,9 +17,7 @@ from tournament.engine.errors import TournamentError
     ],
 )
 def test_next_dealer_and_honba(outcome, winners, tenpai, expected):
-    assert (
-        next_deal(players=4, dealer=0, honba=2, outcome=outcome, winners=winners, tenpai=tenpai) == expected
-    )
+    assert next_deal(players=4, dealer=0, honba=2, outcome=outcome, winners=winners, tenpai=tenpai) == expected
 
 
 def test_deal_passing_from_the_last_seat_advances_the_wind():
@@ -38,8 +36,9 @@ def test_unknown_outcome_and_dealer_are_refused():
 
 def test_art42_the_deal_skips_a_seat_that_left():
     # West (2) left after hand 5; South (1) dealt it and a non-dealer won: North deals next
-    deal = next_dealer_position(playing=[0, 1, 2, 3], playing_next=[0, 1, 3], dealer=1, honba=0,
-                                outcome="ron", winners=(0,))  # fmt: skip
+    deal = next_dealer_position(
+        playing=[0, 1, 2, 3], playing_next=[0, 1, 3], dealer=1, honba=0, outcome="ron", winners=(0,)
+    )
     assert deal == NextDealer(3, 0, False)
 
 
@@ -49,14 +48,16 @@ def test_art42_a_three_player_game_deals_round_three_seats():
 
 
 def test_art42_when_the_dealer_leaves_the_next_seat_deals_with_the_same_honba():
-    deal = next_dealer_position(playing=[0, 1, 2, 3], playing_next=[0, 1, 3], dealer=2, honba=2,
-                                outcome="exhaustive_draw", tenpai=(2,))  # fmt: skip
+    deal = next_dealer_position(
+        playing=[0, 1, 2, 3], playing_next=[0, 1, 3], dealer=2, honba=2, outcome="exhaustive_draw", tenpai=(2,)
+    )
     assert deal == NextDealer(3, 3, False)
 
 
 def test_art42_when_the_last_seat_leaves_on_its_deal_the_next_wind_round_starts():
-    deal = next_dealer_position(playing=[0, 1, 2, 3], playing_next=[0, 1, 2], dealer=3, honba=0,
-                                outcome="abortive_draw")  # fmt: skip
+    deal = next_dealer_position(
+        playing=[0, 1, 2, 3], playing_next=[0, 1, 2], dealer=3, honba=0, outcome="abortive_draw"
+    )
     assert deal == NextDealer(0, 1, True)
 
 
@@ -78,11 +79,17 @@ def play(outcomes, *, players=4, playing_next=None):
     for i, (outcome, winners, tenpai) in enumerate(outcomes):
         dealers.append(dealer)
         following = playing_next if playing_next is not None and i == len(outcomes) - 1 else seats
-        deal = next_dealer_position(playing=seats, dealer=dealer, honba=honba, outcome=outcome, winners=winners,
-                                    tenpai=tenpai, playing_next=following)  # fmt: skip
+        deal = next_dealer_position(
+            playing=seats,
+            dealer=dealer,
+            honba=honba,
+            outcome=outcome,
+            winners=winners,
+            tenpai=tenpai,
+            playing_next=following,
+        )
         last_honba, dealer, honba = honba, deal.position, deal.honba
-    return regular_game_stand(dealers=dealers, playing=seats, honba=last_honba, next_deal=deal,
-                              playing_next=following)  # fmt: skip
+    return regular_game_stand(dealers=dealers, playing=seats, honba=last_honba, next_deal=deal, playing_next=following)
 
 
 def passes(dealer):

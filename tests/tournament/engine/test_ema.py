@@ -88,8 +88,16 @@ def test_ema_numbers_are_eight_digits():
 
 
 def line(entry_id, rank, ema_number="04090055", country="DE", points=Fraction(0)):
-    return EmaLine(entry_id=entry_id, rank=rank, name=f"Player {entry_id}", last_name=f"Last {entry_id}",
-                   first_name="First", ema_number=ema_number, country=country, points=points)  # fmt: skip
+    return EmaLine(
+        entry_id=entry_id,
+        rank=rank,
+        name=f"Player {entry_id}",
+        last_name=f"Last {entry_id}",
+        first_name="First",
+        ema_number=ema_number,
+        country=country,
+        points=points,
+    )
 
 
 def test_a_clean_report_has_places_base_ranks_and_its_non_members():
@@ -144,10 +152,7 @@ def test_no_ranked_player_is_a_problem():
     ],
 )
 def test_mers_weights_by_hand(days, players, countries, qualification, total):
-    assert (
-        mers_weight(days=days, players=players, countries=countries, qualification=qualification).total
-        == total
-    )
+    assert mers_weight(days=days, players=players, countries=countries, qualification=qualification).total == total
 
 
 def test_a_mers_weight_keeps_its_parts():

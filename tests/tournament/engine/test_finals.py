@@ -167,8 +167,7 @@ def test_art43_a_disqualified_winner_decides_nothing():
 
 def test_art43_no_elimination_final_never_crowns_a_disqualified_tsumo():
     totals = {"A": 40, "B": 10, "C": -20, "D": -30}
-    decision = decide_final(outcome(totals, winner="A", win_kind="tsumo", disqualified={"A"}),
-                            mode="no_elimination")  # fmt: skip
+    decision = decide_final(outcome(totals, winner="A", win_kind="tsumo", disqualified={"A"}), mode="no_elimination")
     assert decision.player_id != "A"
     assert (decision.kind, decision.player_id) == ("champion", "B")  # nobody eligible won: highest total
 

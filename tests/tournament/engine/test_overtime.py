@@ -88,9 +88,7 @@ def test_art39_3_undecided_year1_winter_is_followed_by_year2_spring_at_double():
 
 
 def test_art44_organizer_may_close_the_overtime():
-    decision = overtime_after_hand(
-        overtime_hand_at(10), OvertimeHandOutcome(winner_seat=0, closed_by_organizer=True)
-    )
+    decision = overtime_after_hand(overtime_hand_at(10), OvertimeHandOutcome(winner_seat=0, closed_by_organizer=True))
     assert (decision.game_over, decision.reason, decision.multiplier) == (True, "closed_by_organizer", 3)
 
 

@@ -86,9 +86,7 @@ def test_art36_3_the_wall_wrecker_has_no_claim_and_no_win_in_the_replayed_hand()
 
 def test_art36_3_only_the_wall_wrecker_carries_into_the_replay_through_further_replays():
     # fouls of the stopped hand other than 36 ③ were for that hand only (35, 36 ①②, 38 ⑤)
-    in_force = fouls_in_force(
-        [K.REVEALED_HAND], replayed_before=[[K.OUT_OF_TURN], [K.WALL_WRECKED, K.CLOCK_FLAG]]
-    )
+    in_force = fouls_in_force([K.REVEALED_HAND], replayed_before=[[K.OUT_OF_TURN], [K.WALL_WRECKED, K.CLOCK_FLAG]])
     assert in_force == [K.REVEALED_HAND, K.WALL_WRECKED]
     assert fouls_in_force(["art35_revealed_hand"]) == [K.REVEALED_HAND]
 
@@ -132,9 +130,7 @@ def test_art43_egregious_conduct_disqualifies():
     assert is_disqualifying(K.EGREGIOUS_CONDUCT, tournament_play=False) is True
 
 
-@pytest.mark.parametrize(
-    "kind", [K.REVEALED_HAND, K.OUT_OF_TURN, K.WRONG_HAND_SIZE, K.WALL_WRECKED, K.CLOCK_FLAG]
-)
+@pytest.mark.parametrize("kind", [K.REVEALED_HAND, K.OUT_OF_TURN, K.WRONG_HAND_SIZE, K.WALL_WRECKED, K.CLOCK_FLAG])
 def test_art43_fouls_without_penalty_points_do_not_disqualify(kind):
     assert is_disqualifying(kind) is False
     assert disqualifying_penalty([kind]) is None

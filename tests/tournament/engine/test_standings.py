@@ -71,9 +71,7 @@ def test_art41_player_without_games_is_listed_with_zero():
 
 def test_art37_penalty_points_are_deducted_from_the_total():
     # 400 penalty points (100 × 4 players) are 0.4 game points
-    rows = by_player(
-        compute_standings(["A", "B"], [g("A", 1, 10), g("B", 1, 10)], [PenaltyDeduction("A", 400, 1)])
-    )
+    rows = by_player(compute_standings(["A", "B"], [g("A", 1, 10), g("B", 1, 10)], [PenaltyDeduction("A", 400, 1)]))
     assert rows["A"].total_points == F("9.6")
     assert rows["A"].penalty_points == 400
     assert (rows["B"].rank, rows["A"].rank) == (1, 2)
@@ -134,16 +132,12 @@ POINTS = st.fractions(min_value=-3, max_value=3, max_denominator=6)
     results=st.lists(st.lists(st.tuples(POINTS, st.booleans()), max_size=4), min_size=1, max_size=12),
     penalties=st.lists(st.tuples(st.integers(0, 11), st.sampled_from([0, 200, 400])), max_size=4),
     disqualified=st.sets(st.integers(0, 11), max_size=3),
-    precedence=st.sampled_from(
-        [("advances", "total_points"), ("total_points",), ("total_points", "advances")]
-    ),
+    precedence=st.sampled_from([("advances", "total_points"), ("total_points",), ("total_points", "advances")]),
 )
 def test_art41_property_ranks_are_one_based_and_ties_share(results, penalties, disqualified, precedence):
     players = list(range(len(results)))
     games = [
-        GameRecord(p, rnd, pts, adv)
-        for p, played in enumerate(results)
-        for rnd, (pts, adv) in enumerate(played, 1)
+        GameRecord(p, rnd, pts, adv) for p, played in enumerate(results) for rnd, (pts, adv) in enumerate(played, 1)
     ]
     deductions = [PenaltyDeduction(p, pts) for p, pts in penalties if p < len(players)]
     rows = compute_standings(players, games, deductions, disqualified, StandingsOptions(precedence))

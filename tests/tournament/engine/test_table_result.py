@@ -73,9 +73,7 @@ def test_table_result_split_tie_for_last_shares_the_bottom_places():
 
 
 def test_table_result_seat_order_tie_ranks_the_earlier_seat_higher():
-    rules = TableRules(
-        uma_4=(30, 10, -10, -30), start_points=25000, return_points=30000, tie_rule="seat_order"
-    )
+    rules = TableRules(uma_4=(30, 10, -10, -30), start_points=25000, return_points=30000, tie_rule="seat_order")
     result = table_result(seats(20000, 35000, 35000, 10000), rules)
     # seat 1 before seat 2: 5 + 30 + 20 = 55 and 5 + 10 = 15; seat 0: −10 − 10 = −20; seat 3: −20 − 30 = −50
     assert [s.placement for s in result.seats] == [3, 1, 2, 4]
@@ -193,9 +191,7 @@ def finished_tables(draw):
     size = draw(st.sampled_from([2, 3, 4]))
     start = 25000
     # draw size − 1 scores in hundreds, the last one closes the sum (ties are likely with a coarse grid)
-    deltas = draw(
-        st.lists(st.integers(-100, 100).map(lambda x: x * 500), min_size=size - 1, max_size=size - 1)
-    )
+    deltas = draw(st.lists(st.integers(-100, 100).map(lambda x: x * 500), min_size=size - 1, max_size=size - 1))
     points = [start + d for d in deltas]
     points.append(start * size - sum(points))
     return points

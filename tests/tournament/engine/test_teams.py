@@ -56,8 +56,12 @@ def test_placement_points_rank_the_teams_each_round_and_ties_share_them():
         ("B", 2, F(2), ((1, F(0)), (2, F(2)))),
         ("C", 3, F(1), ((1, F(1)), (2, F(0)))),
     ]
-    tied = team_standings({"X": ["x"], "Y": ["y"], "Z": ["z"]}, {"x": {1: F(5)}, "y": {1: F(5)}, "z": {1: F(0)}}, {},
-                          TeamRule("placement"))  # fmt: skip
+    tied = team_standings(
+        {"X": ["x"], "Y": ["y"], "Z": ["z"]},
+        {"x": {1: F(5)}, "y": {1: F(5)}, "z": {1: F(0)}},
+        {},
+        TeamRule("placement"),
+    )
     # X and Y tie for first: they share 2 and 1, 3/2 each; equal scores share a rank
     assert [(r.team_id, r.rank, r.score) for r in tied] == [
         ("X", 1, F(3, 2)),

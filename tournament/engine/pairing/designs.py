@@ -158,9 +158,7 @@ def doubled_spread_schedule() -> tuple[tuple[tuple[int, ...], ...], ...]:
     def holding(spread: int, difference: int) -> int:
         first = spread * len(DOUBLED_SPREADS[0])
         return next(
-            index
-            for index in range(first, first + len(DOUBLED_SPREADS[spread]))
-            if difference in subspaces[index]
+            index for index in range(first, first + len(DOUBLED_SPREADS[spread])) if difference in subspaces[index]
         )
 
     rows = []

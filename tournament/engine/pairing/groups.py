@@ -129,9 +129,7 @@ class GroupBook:
     def never_count(self, tables: Sequence[Sequence[int]]) -> int:
         """Never pairs seated together, counted once per rule (a pair in two never groups twice)."""
         table_of = {player: index for index, table in enumerate(tables) for player in table}
-        count = sum(
-            pairs_together(group.members, table_of) for group in self.groups if group.policy == "never"
-        )
+        count = sum(pairs_together(group.members, table_of) for group in self.groups if group.policy == "never")
         return count + sum(pairs_together(pair, table_of) for pair in self.forbidden)
 
     def never_bound(self, seated: Iterable[int], sizes: Sequence[int]) -> int:
@@ -213,9 +211,7 @@ def place_on_design(
     def cost_of(player: int, point: int, skip: int = -1) -> int:
         row = point * points
         return sum(
-            weight[pair] * meets[row + point_of[other]]
-            for other, pair in rules[player].items()
-            if other != skip
+            weight[pair] * meets[row + point_of[other]] for other, pair in rules[player].items() if other != skip
         )
 
     total = sum(cost_of(player, point_of[player]) for player in players) // 2
@@ -250,9 +246,7 @@ def place_on_design(
     return relabelled, len(breaks)
 
 
-def _fill_spare_round(
-    spare: Sequence[Sequence[int]], labels: Sequence[int], book: GroupBook
-) -> dict[int, int]:
+def _fill_spare_round(spare: Sequence[Sequence[int]], labels: Sequence[int], book: GroupBook) -> dict[int, int]:
     """Players onto the points of a round not played: each group onto as few of its tables as it can."""
     free = [list(line) for line in spare]
     point_of: dict[int, int] = {}

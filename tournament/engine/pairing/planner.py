@@ -138,13 +138,7 @@ class _State:
     def repeated_meetings(self) -> int:
         """Sum over pairs of max(0, meetings − 1), history and plan together."""
         return (
-            sum(
-                code % MEETING_CODES - 1
-                for met in self.met
-                for code in met.values()
-                if code % MEETING_CODES > 1
-            )
-            // 2
+            sum(code % MEETING_CODES - 1 for met in self.met for code in met.values() if code % MEETING_CODES > 1) // 2
         )
 
     def _mark(self, pair: tuple[int, int]) -> None:
@@ -324,15 +318,9 @@ def plan_random(
                         delta += marginal[met_other.get(x, 0)]
                     if seat_round:
                         delta += state.seat_delta(player, other)
-                    if (player_tabu or tabu.get((round_index, other), -1) > step) and (
-                        state.cost + delta >= best_cost
-                    ):
+                    if (player_tabu or tabu.get((round_index, other), -1) > step) and (state.cost + delta >= best_cost):
                         continue
-                    if (
-                        best_delta is None
-                        or delta < best_delta
-                        or (delta == best_delta and rng.random() < 0.5)
-                    ):
+                    if best_delta is None or delta < best_delta or (delta == best_delta and rng.random() < 0.5):
                         best_delta, best_move = delta, (player, other)
         if best_move is None:
             continue
@@ -378,10 +366,7 @@ def _pick(state: _State, rng: random.Random) -> tuple[int, list[int]] | None:
             round_index = rng.choice(rounds)
             where = state.table_of[round_index]
             movers = {
-                player
-                for pair in state.bad
-                for player in pair
-                if where.get(pair[0], -1) == where.get(pair[1], -2)
+                player for pair in state.bad for player in pair if where.get(pair[0], -1) == where.get(pair[1], -2)
             }
             return round_index, sorted(movers)
     costly = [index for index, cost in enumerate(state.seat_cost) if cost]

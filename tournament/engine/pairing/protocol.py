@@ -91,9 +91,7 @@ def seat_request(request: SeatingRequest) -> Seating:
 
     rounds_left = _rounds_left(request)
     rules = _rules(request, index_of)
-    groups, seat_ordered = _group(
-        request, history, active_order, seated_order, plan, deadline, rounds_left, rules
-    )
+    groups, seat_ordered = _group(request, history, active_order, seated_order, plan, deadline, rounds_left, rules)
     tables = groups if seat_ordered else order_seats(groups, history.seat_counts, rng, rounds_left)
     numbers = number_tables(tables, history.last_table)
     tables = [table for _, table in sorted(zip(numbers, tables, strict=True))]
@@ -120,8 +118,7 @@ def _rules(request: SeatingRequest, index_of: dict[PlayerId, int]) -> GroupBook 
     if not request.groups and not request.forbidden_pairs:
         return None
     groups = [
-        Group(group.kind, tuple(index_of[player] for player in group.members), group.policy)
-        for group in request.groups
+        Group(group.kind, tuple(index_of[player] for player in group.members), group.policy) for group in request.groups
     ]
     forbidden = [(index_of[first], index_of[second]) for first, second in request.forbidden_pairs]
     return GroupBook(len(request.players), groups, forbidden, request.group_weight)
@@ -146,9 +143,7 @@ def _rounds_left(request: SeatingRequest) -> int:
 
 
 def _ranked_active(request: SeatingRequest, index_of: dict[PlayerId, int]) -> list[int]:
-    ranked = SeatingRequest(
-        players=request.players, standings=request.standings, absent=request.absent, mode="swiss"
-    )
+    ranked = SeatingRequest(players=request.players, standings=request.standings, absent=request.absent, mode="swiss")
     return _active_order(ranked, index_of, random.Random(0))
 
 
@@ -212,9 +207,7 @@ def _interval_kept_apart(
     return keep_groups_apart(model, seating, deadline, rng, conflict_from=conflict_from)
 
 
-def _check(
-    tables: Sequence[Sequence[int]], byes: Sequence[int], plan: TablePlan, active: Sequence[int]
-) -> None:
+def _check(tables: Sequence[Sequence[int]], byes: Sequence[int], plan: TablePlan, active: Sequence[int]) -> None:
     """The seating must place every active player exactly once, at tables of the planned sizes."""
     seated = [player for table in tables for player in table]
     if sorted(seated + list(byes)) != sorted(active):

@@ -76,9 +76,7 @@ def planned_schedule(
         if breaks:
             return None
     block_end = min(len(design), -(-rounds_needed // table_size) * table_size)
-    rounds = [
-        [[labels[point] for point in line] for line in design[index]] for index in round_order[:block_end]
-    ]
+    rounds = [[[labels[point] for point in line] for line in design[index]] for index in round_order[:block_end]]
     return plan_seats(rounds, table_size)[:rounds_needed]
 
 
@@ -153,9 +151,7 @@ def _first_round_plan(
     random.Random(f"taikai-seat:{seed}:0").shuffle(active)
     byes = len(ordered_active) - sum(sizes)
     first_seated = [
-        player
-        for player in active
-        if player not in set(choose_byes(active, [0] * len(history.bye_counts), byes))
+        player for player in active if player not in set(choose_byes(active, [0] * len(history.bye_counts), byes))
     ]
     seated_by_round = _seated_by_round(
         active, first_seated, [0] * len(history.bye_counts), _horizon(done + rounds_left)
@@ -191,11 +187,7 @@ def seat_random(
     planned = _follow_plan(all_players, seated, sizes, table_size, history, seed, rules, event_rounds)
     if planned is not None:
         return planned
-    seats = (
-        SeatBook(history.seat_counts, rounds_left, short_tables_weigh_as_crosses(sizes))
-        if history.rounds
-        else None
-    )
+    seats = SeatBook(history.seat_counts, rounds_left, short_tables_weigh_as_crosses(sizes)) if history.rounds else None
     horizon = _horizon(rounds_left)
     if not _room_for_new_pairs(ordered_active, sizes, history, horizon):
         return RandomSeating(
@@ -206,18 +198,14 @@ def seat_random(
     if rest is not None:
         # the plan goes on; the search only looks after this round's seats (and any repeat left)
         seated_by_round = [[player for table in tables for player in table] for tables in rest]
-        plan = plan_random(
-            seated_by_round, sizes, history.meetings, seats, rng, deadline, start=rest, rules=rules
-        )
+        plan = plan_random(seated_by_round, sizes, history.meetings, seats, rng, deadline, start=rest, rules=rules)
         return RandomSeating(groups=plan.groups, seat_ordered=False)
     seated_by_round = _seated_by_round(ordered_active, seated, history.bye_counts, horizon)
     plan = plan_random(seated_by_round, sizes, history.meetings, seats, rng, deadline, rules=rules)
     return RandomSeating(groups=plan.groups, seat_ordered=False)
 
 
-def _room_for_new_pairs(
-    active: Sequence[int], sizes: Sequence[int], history: IndexedHistory, horizon: int
-) -> bool:
+def _room_for_new_pairs(active: Sequence[int], sizes: Sequence[int], history: IndexedHistory, horizon: int) -> bool:
     """Whether nearly every player (all but ``CROWDED_SHARE``) has enough opponents not met yet for the
     meetings of the rounds planned; otherwise repeats cannot be avoided, and this round is searched
     alone (a plan's search would be spent on the far rounds for nothing)."""

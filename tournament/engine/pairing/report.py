@@ -103,9 +103,7 @@ class QualityReport:
     groups: GroupReport | None = None
 
     def as_dict(self) -> dict:
-        spread = (
-            None if self.rank_spread_mean is None else round(float(self.rank_spread_mean), SPREAD_DECIMALS)
-        )
+        spread = None if self.rank_spread_mean is None else round(float(self.rank_spread_mean), SPREAD_DECIMALS)
         answer = {
             "repeat_pairs": self.repeat_pairs,
             "max_meetings": self.max_meetings,
@@ -161,10 +159,7 @@ def quality_report(
     trade = SeatTrade(**outcomes, traded_for=traded_for, cross_ranks=cross_ranks)
 
     same_table = sum(
-        1
-        for number, table in enumerate(tables, start=1)
-        for player in table
-        if history.last_table[player] == number
+        1 for number, table in enumerate(tables, start=1) for player in table if history.last_table[player] == number
     )
 
     spread_mean = None

@@ -131,8 +131,7 @@ def _id_list(value: object, field: str) -> list[PlayerId]:
             raise TournamentError(
                 "invalid_player_id",
                 # Translators: field is a request field: players, standings, absent or history.
-                _("%(field)s: player ids are integers or strings, got %(item)s")
-                % {"field": field, "item": repr(item)},
+                _("%(field)s: player ids are integers or strings, got %(item)s") % {"field": field, "item": repr(item)},
                 field=field,
             )
     return list(value)
@@ -321,9 +320,7 @@ def parse_request(data: object) -> SeatingRequest:
     standings = _id_list(data.get("standings", []), "standings")
     _check_known(standings, registered, "standings")
     if len(set(standings)) != len(standings):
-        raise TournamentError(
-            "duplicate_in_standings", _("a player is listed twice in standings"), field="standings"
-        )
+        raise TournamentError("duplicate_in_standings", _("a player is listed twice in standings"), field="standings")
 
     absent = _id_list(data.get("absent", []), "absent")
     _check_known(absent, registered, "absent")
@@ -337,9 +334,7 @@ def parse_request(data: object) -> SeatingRequest:
     step = data.get("step")
     if mode == "interval":
         if not _is_int(step) or step < 1:
-            raise TournamentError(
-                "invalid_step", _("interval seating needs an integer step >= 1"), field="step"
-            )
+            raise TournamentError("invalid_step", _("interval seating needs an integer step >= 1"), field="step")
     elif step is not None:
         raise TournamentError("invalid_step", _("step is only used by interval seating"), field="step")
 
@@ -361,9 +356,7 @@ def parse_request(data: object) -> SeatingRequest:
         )
     total_rounds = _optional_int(data, "total_rounds", 1)
     if total_rounds is not None and total_rounds < len(history) + 1:
-        raise TournamentError(
-            "round_mismatch", _("total_rounds is smaller than this round"), field="total_rounds"
-        )
+        raise TournamentError("round_mismatch", _("total_rounds is smaller than this round"), field="total_rounds")
 
     seed = data.get("seed", 0)
     if not _is_int(seed):

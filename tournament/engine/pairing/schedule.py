@@ -53,20 +53,27 @@ def schedule_checked(
         seated: Counter = Counter(player for table in tables for player in table)
         for player, times in sorted(seated.items(), key=lambda item: str(item[0])):
             if player not in known:
-                problems.append(_("round %(round)s: %(player)s is not a player of the event") % {"round": number, "player": player})  # fmt: skip
+                problems.append(
+                    _("round %(round)s: %(player)s is not a player of the event") % {"round": number, "player": player}
+                )
             elif times > 1:
-                problems.append(_("round %(round)s: %(player)s is seated %(times)s times") % {"round": number, "player": player, "times": times})  # fmt: skip
+                problems.append(
+                    _("round %(round)s: %(player)s is seated %(times)s times")
+                    % {"round": number, "player": player, "times": times}
+                )
         for index, table in enumerate(tables, start=1):
             if len(table) not in table_sizes:
-                problems.append(_("round %(round)s, table %(table)s: %(count)s players") % {"round": number, "table": index, "count": len(table)})  # fmt: skip
+                problems.append(
+                    _("round %(round)s, table %(table)s: %(count)s players")
+                    % {"round": number, "table": index, "count": len(table)}
+                )
             meetings.update(frozenset(pair) for pair in itertools.combinations(table, 2))
         for player in sorted(must - set(seated), key=str):
-            problems.append(
-                _("round %(round)s: %(player)s is not seated") % {"round": number, "player": player}
-            )
+            problems.append(_("round %(round)s: %(player)s is not seated") % {"round": number, "player": player})
     repeats = sum(count - 1 for count in meetings.values() if count > 1)
-    return ScheduleReport(tuple(problems), len(schedule), repeats, max(meetings.values(), default=0),
-                          _group_counts(schedule, groups))  # fmt: skip
+    return ScheduleReport(
+        tuple(problems), len(schedule), repeats, max(meetings.values(), default=0), _group_counts(schedule, groups)
+    )
 
 
 def _group_counts(schedule: Schedule, groups: Sequence[dict]) -> dict[str, dict[str, int]]:
@@ -103,15 +110,19 @@ def event_planned(request: dict, rounds: int) -> list[list[list[Hashable]]]:
         raise TournamentError("invalid_rounds", _("plan at least one round"))
     planned: list[list[list[Hashable]]] = []
     for number in range(1, rounds + 1):
-        answer = seat_round({**request, "history": planned, "standings": [], "round": number,
-                             "total_rounds": max(rounds, number)})  # fmt: skip
+        answer = seat_round(
+            {**request, "history": planned, "standings": [], "round": number, "total_rounds": max(rounds, number)}
+        )
         if "error" in answer:
             raise TournamentError(answer["error"]["code"], answer["error"]["message"])
         if answer["byes"]:
             raise TournamentError(
                 "plan_has_byes",
-                _("%(count)s players would sit out each round: a fixed schedule seats everyone; allow "
-                  "three-player tables or change the number of players") % {"count": len(answer["byes"])},
-            )  # fmt: skip
+                _(
+                    "%(count)s players would sit out each round: a fixed schedule seats everyone; allow "
+                    "three-player tables or change the number of players"
+                )
+                % {"count": len(answer["byes"])},
+            )
         planned.append([list(table) for table in answer["tables"]])
     return planned

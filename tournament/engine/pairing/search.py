@@ -331,11 +331,7 @@ def min_conflicts(
                     delta = table_cost(new_here) + table_cost(new_there) - before
                     if (player_tabu or tabu.get(candidate, -1) > step) and total + delta >= best_total:
                         continue
-                    if (
-                        best_delta is None
-                        or delta < best_delta
-                        or (delta == best_delta and rng.random() < 0.3)
-                    ):
+                    if best_delta is None or delta < best_delta or (delta == best_delta and rng.random() < 0.3):
                         best_delta = delta
                         best_move = (position, other_index, j)
         if best_move is None:

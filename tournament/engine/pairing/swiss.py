@@ -68,9 +68,7 @@ STRICT_SEATS_MAX_PLAYERS = 256  # larger fields weigh a cross against CROSS_RANK
 CROSS_RANKS = 8
 
 
-def greedy_top_down(
-    order: Sequence[int], sizes: Sequence[int], meetings: Sequence[dict[int, int]]
-) -> list[list[int]]:
+def greedy_top_down(order: Sequence[int], sizes: Sequence[int], meetings: Sequence[dict[int, int]]) -> list[list[int]]:
     """Group players top-down by repeats alone; ``order`` is best first. Each table takes the next
     players who have met nobody at it yet, else the one costing the fewest repeats."""
     remaining = list(order)
@@ -155,11 +153,7 @@ def seat_swiss(
     rank = [0] * len(meetings)
     for position, player in enumerate(order):
         rank[player] = position
-    seats = (
-        None
-        if seat_counts is None
-        else SeatBook(seat_counts, rounds_left, short_tables_weigh_as_crosses(sizes))
-    )
+    seats = None if seat_counts is None else SeatBook(seat_counts, rounds_left, short_tables_weigh_as_crosses(sizes))
     model = CostModel.for_players(meetings, rank, seats, cross_ranks(len(order)), groups=rules)
     search_started = time.monotonic()
     if len(order) <= BEAM_MAX_PLAYERS:

@@ -94,9 +94,7 @@ def _conflicts(group: Sequence[int], number: int, last_table: Sequence[int | Non
     return sum(1 for player in group if last_table[player] == number)
 
 
-def _repair_conflicts(
-    groups: Sequence[Sequence[int]], last_table: Sequence[int | None], numbers: list[int]
-) -> None:
+def _repair_conflicts(groups: Sequence[Sequence[int]], last_table: Sequence[int | None], numbers: list[int]) -> None:
     """Swap the numbers of a conflicting group with the nearest group that makes both conflict-free."""
     count = len(groups)
     for index in range(count):

@@ -186,9 +186,7 @@ class SeatBook:
     """Seat costs for one round, from every player's seat counts so far (``seat_counts[p][s]``) and
     the rounds left after this one; ``short_as_cross``: see ``short_tables_weigh_as_crosses``."""
 
-    def __init__(
-        self, seat_counts: Sequence[Sequence[int]], rounds_left: int = 0, short_as_cross: bool = True
-    ):
+    def __init__(self, seat_counts: Sequence[Sequence[int]], rounds_left: int = 0, short_as_cross: bool = True):
         self.rounds_left = rounds_left
         self.short_as_cross = short_as_cross
         kinds: dict[tuple[int, ...], int] = {}

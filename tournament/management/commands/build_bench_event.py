@@ -15,11 +15,12 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--rounds", type=int, required=True)
         parser.add_argument("--slug", required=True)
+        parser.add_argument("--replace", action="store_true", help="delete an existing event with this slug first")
         parser.add_argument(
-            "--replace", action="store_true", help="delete an existing event with this slug first"
+            "--next-round",
+            action="store_true",
+            help="also seat and publish the next round, not played (the event keeps running)",
         )
-        parser.add_argument("--next-round", action="store_true",
-                            help="also seat and publish the next round, not played (the event keeps running)")  # fmt: skip
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--ruleset", default="standard", help="ruleset slug (default: standard)")
         parser.add_argument("--owner", help="username of the organizer who owns the event")
@@ -34,8 +35,16 @@ class Command(BaseCommand):
             if owner_row is None:
                 raise CommandError(f"unknown_user: no user named {owner!r}")
         try:
-            summary = bench_event_build(players=players, rounds=rounds, slug=slug, replace=replace,
-                                        next_round=next_round, seed=seed, ruleset=ruleset_row, owner=owner_row)  # fmt: skip
+            summary = bench_event_build(
+                players=players,
+                rounds=rounds,
+                slug=slug,
+                replace=replace,
+                next_round=next_round,
+                seed=seed,
+                ruleset=ruleset_row,
+                owner=owner_row,
+            )
         except SimulationError as exc:
             raise CommandError(f"{exc.code}: {exc.message}") from exc
         self.stdout.write(self.style.SUCCESS(summary.text()))

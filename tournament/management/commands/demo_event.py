@@ -66,14 +66,10 @@ DEMO_EVENTS = [
 
 
 class Command(BaseCommand):
-    help = (
-        "Load the demo data (an organizer account, players, a finished and a running event). Local use only."
-    )
+    help = "Load the demo data (an organizer account, players, a finished and a running event). Local use only."
 
     def add_arguments(self, parser):
-        parser.add_argument(
-            "--if-empty", action="store_true", help="do nothing when players or events already exist"
-        )
+        parser.add_argument("--if-empty", action="store_true", help="do nothing when players or events already exist")
 
     @transaction.atomic
     def handle(self, *args, if_empty=False, **options):
@@ -87,9 +83,7 @@ class Command(BaseCommand):
         User = get_user_model()
         organizer = User.objects.filter(username=DEMO_USERNAME).first()
         if organizer is None:  # an organizer, not a superuser: the admin shows the events they own
-            organizer = User.objects.create_user(
-                DEMO_USERNAME, "organizer@example.org", DEMO_PASSWORD, is_staff=True
-            )
+            organizer = User.objects.create_user(DEMO_USERNAME, "organizer@example.org", DEMO_PASSWORD, is_staff=True)
             organizer.groups.add(Group.objects.get(name=ORGANIZERS_GROUP))
         referee = User.objects.filter(username=DEMO_REFEREE).first() or User.objects.create_user(
             DEMO_REFEREE, "referee@example.org", DEMO_PASSWORD
@@ -98,9 +92,14 @@ class Command(BaseCommand):
         for display, family, given, reading, club, country in DEMO_PLAYERS:
             player, _created = Player.objects.get_or_create(
                 display_name=display,
-                defaults={"family_name": family, "given_name": given, "reading": reading, "club": club,
-                          "country": country},
-            )  # fmt: skip
+                defaults={
+                    "family_name": family,
+                    "given_name": given,
+                    "reading": reading,
+                    "club": club,
+                    "country": country,
+                },
+            )
             players.append(player)
         ruleset = Ruleset.objects.get(slug="standard")
         today = timezone.localdate()
@@ -109,9 +108,17 @@ class Command(BaseCommand):
                 continue
             starts_on = today - datetime.timedelta(days=days_ago)
             event = event_create(
-                slug=slug, name=name, players=players[:count], ruleset=ruleset, planned_rounds=planned,
-                is_public=True, organizer=organizer, venue=venue, starts_on=starts_on, ends_on=starts_on,
-            )  # fmt: skip
+                slug=slug,
+                name=name,
+                players=players[:count],
+                ruleset=ruleset,
+                planned_rounds=planned,
+                is_public=True,
+                organizer=organizer,
+                venue=venue,
+                starts_on=starts_on,
+                ends_on=starts_on,
+            )
             summary = event_simulate(event, rounds=played, seed=seed, user=organizer, in_progress=in_progress)
             if in_progress:
                 role_grant(event=event, user=referee, kind="referee", by=organizer)

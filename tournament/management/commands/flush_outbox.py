@@ -16,9 +16,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--every", type=float, default=0, metavar="SECONDS", help="repeat every SECONDS")
         parser.add_argument(
-            "--grace", type=float, default=None, metavar="SECONDS",
+            "--grace",
+            type=float,
+            default=None,
+            metavar="SECONDS",
             help="leave rows younger than this to the request that wrote them (default 30)",
-        )  # fmt: skip
+        )
 
     def handle(self, *args, every: float, grace: float | None, **options):
         kwargs = {} if grace is None else {"grace_seconds": grace}

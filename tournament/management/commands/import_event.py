@@ -10,9 +10,7 @@ from tournament.archive.load import archive_check, archive_lookalikes, event_imp
 
 
 class Command(BaseCommand):
-    help = (
-        "Import an event archive (export.json): a new private event, its players, rounds, hands and results."
-    )
+    help = "Import an event archive (export.json): a new private event, its players, rounds, hands and results."
 
     def add_arguments(self, parser):
         parser.add_argument("archive", help="the archive file (JSON, archive_version 1)")
@@ -43,10 +41,10 @@ class Command(BaseCommand):
             said = (
                 _("%(count)s players with the external id of a stored player are that player.")
                 if link_players
-                else _("%(count)s players with the external id of a stored player were created as new players "
-                       "(--link-players makes them the stored ones).")
-            )  # fmt: skip
+                else _(
+                    "%(count)s players with the external id of a stored player were created as new players "
+                    "(--link-players makes them the stored ones)."
+                )
+            )
             self.stdout.write(said % {"count": len(lookalikes)})
-        self.stdout.write(
-            self.style.SUCCESS(_("Imported %(slug)s (private, marked imported)") % {"slug": event.slug})
-        )
+        self.stdout.write(self.style.SUCCESS(_("Imported %(slug)s (private, marked imported)") % {"slug": event.slug}))

@@ -47,9 +47,7 @@ class Command(BaseCommand):
             try:
                 response = seat_round(request)
             except RecursionError:  # a request nested too deeply for the engine's checks
-                response = {
-                    "error": {"code": "invalid_request", "message": _("the request is nested too deeply")}
-                }
+                response = {"error": {"code": "invalid_request", "message": _("the request is nested too deeply")}}
         self.stdout.write(json.dumps(response, ensure_ascii=False))
         if "error" in response:
             self.stdout.flush()

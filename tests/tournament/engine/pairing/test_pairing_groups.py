@@ -181,9 +181,10 @@ def grouped_requests(draw):
         groups.append({"kind": kind, "members": list(order[start : start + size]), "policy": policy})
         start += size + draw(st.integers(0, 3))
     forbidden = draw(
-        st.lists(st.tuples(st.sampled_from(players), st.sampled_from(players)).filter(lambda p: p[0] != p[1]),
-                 max_size=4)
-    )  # fmt: skip
+        st.lists(
+            st.tuples(st.sampled_from(players), st.sampled_from(players)).filter(lambda p: p[0] != p[1]), max_size=4
+        )
+    )
     mode = draw(st.sampled_from(MODES))
     rounds = draw(st.integers(0, 2))
     seed = draw(st.integers(0, 1000))
@@ -215,9 +216,7 @@ def test_random_cases_no_more_breaks_than_a_construction_and_counts_recount(case
     players, groups, forbidden, mode, rounds, seed = case
     history = []
     for round_number in range(1, rounds + 2):
-        request = request_for(
-            players, mode if round_number > 1 else "random", groups, forbidden, seed, history
-        )
+        request = request_for(players, mode if round_number > 1 else "random", groups, forbidden, seed, history)
         # when
         response = seat_round(request)
         tables = response["tables"]

@@ -120,9 +120,7 @@ def test_objective_no_repeat_while_possible_with_odd_field():
     assert max(pair_counts(history).values()) == 1
 
 
-@pytest.mark.parametrize(
-    ("count", "sizes"), [(17, [4, 4, 3, 3, 3]), (18, [4, 4, 4, 3, 3]), (19, [4, 4, 4, 4, 3])]
-)
+@pytest.mark.parametrize(("count", "sizes"), [(17, [4, 4, 3, 3, 3]), (18, [4, 4, 4, 3, 3]), (19, [4, 4, 4, 4, 3])])
 @pytest.mark.parametrize("mode", ["random", "swiss"])
 def test_short_tables_for_17_18_19_players(count, sizes, mode):
     players = list(range(1, count + 1))
@@ -144,9 +142,7 @@ def test_byes_spread_evenly(mode):
     # given 18 players at tables of four with byes: 2 sit out each round
     players = list(range(1, 19))
     standings = (lambda number, history: players) if mode == "swiss" else None
-    _history, responses = play_rounds(
-        {"players": players, "remainder": "bye", "mode": mode, "seed": 3}, 9, standings
-    )
+    _history, responses = play_rounds({"players": players, "remainder": "bye", "mode": mode, "seed": 3}, 9, standings)
     # then after 9 rounds (18 byes) everybody sat out exactly once
     byes = [p for response in responses for p in response["byes"]]
     assert sorted(byes) == players
@@ -278,9 +274,7 @@ def test_every_request_gets_a_valid_seating(count, rounds, table_size, remainder
         base["step"] = data.draw(st.integers(min_value=1, max_value=5))
     if len(players) - len(absent) < minimum:
         return
-    history, responses = play_rounds(
-        base, rounds, (lambda number, history: players) if mode != "random" else None
-    )
+    history, responses = play_rounds(base, rounds, (lambda number, history: players) if mode != "random" else None)
     for response in responses:
         assert_valid(response, base)
     # the report agrees with a count made here
@@ -369,9 +363,7 @@ def test_swiss_large_round_adds_no_repeated_pair():
     response = seat_round({"players": players, "history": history, "standings": standings, "seed": 1})
     # then no pair of this round has met before
     met = pair_counts(history)
-    assert not any(
-        pair in met for table in response["tables"] for pair in itertools.combinations(sorted(table), 2)
-    )
+    assert not any(pair in met for table in response["tables"] for pair in itertools.combinations(sorted(table), 2))
     # and the players above an even count are only those no seat could keep even (by hand: a player is
     # stuck when even his least used seat leaves his counts more than 1 apart), or few more
     counts = seat_counts_of(history)

@@ -58,9 +58,7 @@ def test_report_seat_trade_counts_players_kept_off_the_seat_they_lack():
 def test_report_seat_trade_with_rounds_left_is_a_detour():
     # given the same counts and four rounds still to come (8 games: 2 of each seat is still reachable)
     history = index_history(4, ROTATED, 4)
-    report = quality_report(
-        history, [[0, 1, 2, 3]], None, rounds_left=4, traded_for="standings", cross_ranks=8
-    )
+    report = quality_report(history, [[0, 1, 2, 3]], None, rounds_left=4, traded_for="standings", cross_ranks=8)
     assert report.seat_trade.crossed == 0
     assert report.seat_trade.detoured == 4
     assert report.as_dict()["seat_trade"] == {

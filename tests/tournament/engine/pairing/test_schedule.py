@@ -17,9 +17,7 @@ TWO_ROUNDS = [[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 5, 2, 6], [3, 7, 4, 8]]]
 def test_a_good_schedule_has_no_problems_and_its_repeats_are_counted():
     report = schedule_checked(TWO_ROUNDS, PLAYERS, PLAYERS, [4])
     # 1–2, 5–6, 3–4 and 7–8 meet twice
-    assert (
-        report.problems == () and report.rounds == 2 and report.repeat_pairs == 4 and report.max_meetings == 2
-    )
+    assert report.problems == () and report.rounds == 2 and report.repeat_pairs == 4 and report.max_meetings == 2
 
 
 def test_every_problem_is_named_with_its_round():
@@ -48,15 +46,20 @@ def test_balanced_winds_seat_each_player_once_in_each_seat_every_four_rounds(rng
     balanced = winds_balanced(schedule, 4)
     for before, after in zip(schedule, balanced, strict=True):  # the same tables, seats reordered
         assert [sorted(t) for t in before] == [sorted(t) for t in after]
-    seats = Counter(
-        (player, seat) for tables_ in balanced for table in tables_ for seat, player in enumerate(table)
-    )
+    seats = Counter((player, seat) for tables_ in balanced for table in tables_ for seat, player in enumerate(table))
     assert set(seats.values()) == {1} and len(seats) == len(players) * 4
 
 
 def _request(players: int, **more) -> dict:
-    return {"players": list(range(1, players + 1)), "table_size": 4, "mode": "random", "remainder": "three",
-            "seed": 3, "time_limit_s": 0.3, **more}  # fmt: skip
+    return {
+        "players": list(range(1, players + 1)),
+        "table_size": 4,
+        "mode": "random",
+        "remainder": "three",
+        "seed": 3,
+        "time_limit_s": 0.3,
+        **more,
+    }
 
 
 def test_a_planned_event_seats_everyone_once_a_round_and_a_known_design_never_repeats():
@@ -81,7 +84,4 @@ def test_a_plan_that_would_give_byes_is_refused():
 def test_a_planned_event_keeps_a_never_group_apart():
     team = {"kind": "team", "members": [1, 2, 3, 4], "policy": "never"}
     planned = event_planned(_request(16, groups=[team]), 4)
-    assert (
-        schedule_checked(planned, list(range(1, 17)), list(range(1, 17)), [4], [team]).groups["team"]["pairs"]
-        == 0
-    )
+    assert schedule_checked(planned, list(range(1, 17)), list(range(1, 17)), [4], [team]).groups["team"]["pairs"] == 0

@@ -183,8 +183,7 @@ def test_winds_order_table_takes_the_cheapest_seat_order(counts, rounds_left, se
 
     def cost(order):
         return sum(
-            seat_cost_vector(tuple(counts[player]), len(order), rounds_left)[seat]
-            for seat, player in enumerate(order)
+            seat_cost_vector(tuple(counts[player]), len(order), rounds_left)[seat] for seat, player in enumerate(order)
         )
 
     assert cost(ordered) == min(cost(order) for order in itertools.permutations(members))
