@@ -47,7 +47,7 @@ import { newKey } from "./write_keys.js";
   const rulesState = () => ({ bank_ms: state.bank_ms, increment_ms: state.increment_ms, players: state.remaining_ms.length,
     absent: state.absent || [], status: state.status, seat_on_turn: state.seat_on_turn, turn_number: state.turn_number,
     banks_ms: state.remaining_ms.slice(), mark_ms: 0, flagged: state.flagged.slice(), claims: [] });
-  const remaining = (seat) => rules.remainingMs(rulesState(), seat, sinceTaken());
+  const remaining = (seat) => (seat < state.remaining_ms.length ? rules.remainingMs(rulesState(), seat, sinceTaken()) : 0);
   function draw() {
     if (!state) return;
     if (state.status === "running" && !askedAtZero && remaining(state.seat_on_turn) <= 0) {
