@@ -700,6 +700,10 @@ def table_card(request, token: str):
 # The scripts and files a console page needs offline, fetched when the service worker is installed.
 CONSOLE_FILES = (
     "tournament/js/outbox.js",
+    "tournament/js/store.js",
+    "tournament/js/write_keys.js",
+    "tournament/js/dealer.js",
+    "tournament/js/clock_rules.js",
     "tournament/js/settle.js",
     "tournament/js/table.js",
     "tournament/js/clock.js",
