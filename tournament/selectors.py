@@ -21,6 +21,7 @@ from players.models import Player
 from players.reading import search_needle
 from tournament.engine.dealer import GameStand, NextDealer, next_dealer_position, regular_game_stand
 from tournament.engine.ema import EmaLine, EmaProblem, EmaReport, MersWeight, ema_report, mers_weight
+from tournament.engine.game_end import game_end_reason
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
 from tournament.engine.penalties import PenaltyKind, fouls_in_force, is_disqualifying, penalty_effect
 from tournament.models import (
@@ -46,6 +47,7 @@ from tournament.models import (
     Team,
     TeamMember,
 )
+from tournament.options import game_end_rules
 
 # --- Roles ---------------------------------------------------------------------------------------
 
@@ -639,7 +641,8 @@ def table_game_cut_short(table: Table, sheet: HandSheet | None = None) -> GameSt
         next_deal=deal,
         playing_next=playing_next,
     )
-    return None if stand.over else stand
+    ended_early = game_end_reason(game_end_rules(table.round.event), points=sheet.running[-1]) is not None
+    return None if stand.over or ended_early else stand
 
 
 # --- Overtime outside the finals (art. 39) -------------------------------------------------------
