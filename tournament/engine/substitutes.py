@@ -50,3 +50,18 @@ def substitute_credit(
             if d.player_id in substitutes
         ]
     return counted, kept
+
+
+def substitute_credit_shift(
+    played: list[Fraction], rule: str, fixed_points: int, fixed_uma: Fraction | int = 0
+) -> Fraction:
+    """What the standings' totals move by when the substitutes' games (their game points as ``played``) are
+    credited as the ruleset says: 0 under ``own``; under ``fixed`` the fixed score of each game less what
+    was played; under ``none`` minus what was played. The EMA results add it back when they check that the
+    points balance."""
+    made = sum(played, Fraction(0))
+    if rule == OWN:
+        return Fraction(0)
+    if rule == FIXED:
+        return (Fraction(fixed_points, 1000) + Fraction(fixed_uma)) * len(played) - made
+    return -made
