@@ -21,8 +21,10 @@ from players.models import Player
 from players.reading import search_needle
 from tournament.engine.dealer import GameStand, NextDealer, next_dealer_position, regular_game_stand
 from tournament.engine.ema import EmaLine, EmaProblem, EmaReport, MersWeight, ema_report, mers_weight
+from tournament.engine.game_end import game_end_reason
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
 from tournament.engine.penalties import PenaltyKind, fouls_in_force, is_disqualifying, penalty_effect
+from tournament.engine.substitutes import substitute_credit_shift
 from tournament.models import (
     SEAT_WIND_CHOICES,
     ApiToken,
@@ -46,6 +48,7 @@ from tournament.models import (
     Team,
     TeamMember,
 )
+from tournament.options import game_end_rules
 
 # --- Roles ---------------------------------------------------------------------------------------
 
@@ -639,7 +642,8 @@ def table_game_cut_short(table: Table, sheet: HandSheet | None = None) -> GameSt
         next_deal=deal,
         playing_next=playing_next,
     )
-    return None if stand.over else stand
+    ended_early = game_end_reason(game_end_rules(table.round.event), points=sheet.running[-1]) is not None
+    return None if stand.over or ended_early else stand
 
 
 # --- Overtime outside the finals (art. 39) -------------------------------------------------------
@@ -1363,6 +1367,14 @@ def event_ema(event: Event) -> EventEma:
         + Fraction(sum(row.penalty_points for row in rows), 1000)
         - sum(results.filter(forfeit=True).values_list("placement_points", flat=True), Fraction(0))
         + Fraction(lost, 1000)
+    )
+    ruleset = event.ruleset  # 代走: the substitutes' games count as the ruleset says, not as played
+    played_by_substitutes = results.filter(entry__substitute_for__isnull=False).values_list("game_points", flat=True)
+    imbalance -= substitute_credit_shift(
+        list(played_by_substitutes),
+        ruleset.substitute_result,
+        ruleset.substitute_fixed_points,
+        ruleset.substitute_uma,
     )
     substitutes = Entry.objects.filter(event=event, substitute_for__isnull=False).count()
     report = ema_report(lines, imbalance=imbalance, substitutes=substitutes)

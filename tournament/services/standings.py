@@ -64,7 +64,12 @@ def _standings_computed(event: Event, *, before_round: int | None = None):
     if substitutes:
         ruleset = event.ruleset
         games, deductions = substitute_credit(
-            games, deductions, substitutes, ruleset.substitute_result, ruleset.substitute_fixed_points
+            games,
+            deductions,
+            substitutes,
+            ruleset.substitute_result,
+            ruleset.substitute_fixed_points,
+            ruleset.substitute_uma,
         )
         for game in games:
             shown.setdefault((game.player_id, game.round_number), str(game.game_points))
