@@ -30,20 +30,34 @@ def table_rights_fouls(table: Table, *, hand_number: int) -> dict[int, list[Pena
         .filter(hand__table=table, hand__number__lt=hand_number)
         .values_list("hand__number", "outcome")
     )
+    chain = replayed_before(outcomes, hand_number)
+    rows = Penalty.objects.filter(
+        table=table, hand_number__in=[hand_number, *chain], cancelled_at__isnull=True
+    ).values_list("entry_id", "hand_number", "kind")
+    return rights_fouls(rows, hand_number=hand_number, chain=chain)
+
+
+def replayed_before(outcomes: dict[int, str], hand_number: int) -> list[int]:
+    """The hands just before hand ``hand_number`` that were stopped and replayed (art. 36 ③), latest first:
+    ``outcomes`` maps a hand's number to its outcome (a hand voided or not recorded ends the chain)."""
     chain = []
     number = hand_number - 1
     while outcomes.get(number) == HandVersion.Outcome.REPLAYED:
         chain.append(number)
         number -= 1
-    rows = Penalty.objects.filter(
-        table=table, hand_number__in=[hand_number, *chain], cancelled_at__isnull=True
-    ).values_list("entry_id", "hand_number", "kind")
+    return chain
+
+
+def rights_fouls(rows, *, hand_number: int, chain: list[int]) -> dict[int, list[PenaltyKind]]:
+    """Entry id → the fouls whose lost rights hold in hand ``hand_number`` (see ``table_rights_fouls``), from
+    ``rows`` (entry id, hand number, kind) of the table's fouls not cancelled and the ``chain`` of replayed
+    hands before it (``replayed_before``); rows of other hands are passed over. No query."""
     own: dict[int, list[str]] = {}
     before: dict[int, dict[int, list[str]]] = {}
     for entry_id, number, kind in rows:
         if number == hand_number:
             own.setdefault(entry_id, []).append(kind)
-        else:
+        elif number in chain:
             before.setdefault(entry_id, {}).setdefault(number, []).append(kind)
     return {
         entry_id: fouls_in_force(own.get(entry_id, []), [before.get(entry_id, {}).get(n, []) for n in chain])

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from tournament.engine.dealer import GameStand, NextDealer, next_dealer_position, regular_game_stand
-from tournament.engine.penalties import penalty_effect
+from tournament.engine.penalties import PenaltyKind, penalty_effect
 from tournament.models import (
     Event,
     HandVersion,
@@ -16,6 +16,7 @@ from tournament.models import (
     Seat,
     Table,
 )
+from tournament.selectors.discipline import replayed_before, rights_fouls
 from tournament.selectors.tables import seats_playing_hand, table_game_seats
 
 
@@ -84,6 +85,70 @@ def overtime_seasons_played(table: Table, *, before_number: int | None = None) -
     if before_number is not None:
         hands = hands.filter(hand__number__lt=before_number)
     return hands.exclude(outcome=HandVersion.Outcome.REPLAYED).count()
+
+
+@dataclass(frozen=True)
+class GameSoFar:
+    """A table's game as a write of its hand ``number`` reads it, in one go (``table_game_so_far``: three
+    queries): the table (its round, event and ruleset read with it), the game's seats, the hands in force,
+    and what the hand is checked against, worked out from them: who plays it, the deposits and dealers
+    before it, the overtime seasons played before it, and the rights its fouls took away."""
+
+    table: Table
+    seats: tuple[Seat, ...]  # the game's seats, East first (art. 42: not a player absent before the game)
+    hands: tuple[HandVersion, ...]  # the version in force of each hand, in play order (``number`` set)
+    number: int  # the hand written (a new one or a correction)
+    playing: list[int]  # the positions among the seats that play it (art. 42: not a player who left)
+    after_recorded_hand: bool  # it is hand 1, or hand ``number - 1`` is in force
+    deposits_before: int  # riichi deposits 供託 the hand before it left on the table
+    dealers_before: tuple[int, ...]  # the dealer 親 of every hand before it, in play order (its label)
+    overtime_seasons_before: int  # overtime seasons 延長戦 played before it (art. 39)
+    wall_wrecked: bool  # an art. 36 ③ wall wrecking is logged for it: it is recorded as replayed
+    rights_fouls: dict[int, list[PenaltyKind]]  # entry id → the fouls whose lost rights hold in it
+
+    @property
+    def ruleset(self):
+        return self.table.round.event.ruleset
+
+
+def overtime_seasons_in(hands) -> int:
+    """Overtime seasons 延長戦 played in ``hands`` (versions in force): a hand stopped and replayed (art. 36 ③)
+    is played again in the same season, so it does not count."""
+    return sum(1 for h in hands if h.overtime and h.outcome != HandVersion.Outcome.REPLAYED)
+
+
+def table_game_so_far(table: Table, number: int, *, fouls: bool = True) -> GameSoFar:
+    """The game so far at ``table`` (read with its round, event and ruleset, as ``lock_table`` reads it) as a
+    write of hand ``number`` reads it: three queries (the seats, the hands in force, the fouls not
+    cancelled); ``fouls=False`` reads no foul (a void checks no right): two."""
+    hands = tuple(
+        HandVersion.objects.in_force().filter(hand__table=table).select_related("hand").order_by("hand__number")
+    )
+    for h in hands:
+        h.number = h.hand.number
+    before = [h for h in hands if h.number < number]
+    rows: tuple = ()
+    if fouls:
+        rows = tuple(
+            Penalty.objects.filter(table=table, cancelled_at__isnull=True).values_list(
+                "entry_id", "hand_number", "kind"
+            )
+        )
+    seats = tuple(table_game_seats(table))
+    chain = replayed_before({h.number: h.outcome for h in hands}, number)
+    return GameSoFar(
+        table=table,
+        seats=seats,
+        hands=hands,
+        number=number,
+        playing=seats_playing_hand(seats, number),
+        after_recorded_hand=number == 1 or any(h.number == number - 1 for h in hands),
+        deposits_before=before[-1].deposits_out if before else 0,
+        dealers_before=tuple(h.dealer_position for h in before),
+        overtime_seasons_before=overtime_seasons_in(before),
+        wall_wrecked=any(n == number and kind == PenaltyKind.WALL_WRECKED for _, n, kind in rows),
+        rights_fouls=rights_fouls(rows, hand_number=number, chain=chain),
+    )
 
 
 @dataclass

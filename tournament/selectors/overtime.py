@@ -3,6 +3,7 @@ the referee's screen says of it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import get_language, gettext_lazy
@@ -10,6 +11,7 @@ from django.utils.translation import get_language, gettext_lazy
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
 from tournament.models import (
     HandVersion,
+    Seat,
     Table,
 )
 from tournament.selectors.hands import table_current_hands
@@ -19,10 +21,17 @@ from tournament.selectors.tables import seats_playing_hand, table_game_seats
 def table_overtime_progress(table: Table, *, closed: bool | None = None) -> OvertimeProgress:
     """The engine's reading of the table's overtime hands (art. 39 ②③): going on, or how it ended.
     ``closed`` (default: as the table records) says the directors closed it (art. 44)."""
-    seats = table_game_seats(table)
+    return game_overtime_progress(table, table_game_seats(table), table_current_hands(table), closed=closed)
+
+
+def game_overtime_progress(
+    table: Table, seats: Sequence[Seat], hands: Sequence[HandVersion], *, closed: bool | None = None
+) -> OvertimeProgress:
+    """``table_overtime_progress`` from the game's ``seats`` and its ``hands`` in force, in play order, read
+    already (a hand write has them): no query."""
     points = [table.round.event.ruleset.start_points] * len(seats)
     results = []
-    for version in table_current_hands(table):
+    for version in hands:
         points = [p + d for p, d in zip(points, version.deltas, strict=False)]
         if version.overtime:
             results.append(
