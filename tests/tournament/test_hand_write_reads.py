@@ -30,7 +30,7 @@ def test_a_hand_write_reads_the_game_so_far_in_three_queries(table):
     hand_record(table=table, number=1, expected_version=0, data=DRAW_RIICHI)
     with CaptureQueriesContext(connection) as queries:
         hand_record(table=table, number=2, expected_version=0, data=RON)
-    # before the game so far was read in one go: 22 queries for this save
+    # 22 queries before the game so far was read in one go (a correction: 16 → 14; an overtime hand: 27 → 18)
     assert len(queries) <= 17
     reads = [q["sql"] for q in queries if "tournament_handversion" in q["sql"] and q["sql"].startswith("SELECT")]
     assert len(reads) == 1  # the hands in force, once
@@ -41,7 +41,7 @@ def test_a_void_reads_no_more_than_before(table):
     hand_record(table=table, number=2, expected_version=0, data=RON)
     with CaptureQueriesContext(connection) as queries:
         hand_void(table=table, number=2, expected_version=1)
-    assert len(queries) <= 15
+    assert len(queries) <= 12  # 13 before
     table.refresh_from_db()
     assert table.running_hands == 1
     assert table.running_points == selectors.table_hand_sheet(table).running[-1]

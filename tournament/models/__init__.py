@@ -6,50 +6,38 @@ Every model is imported here: Django finds the app's models in ``tournament.mode
 project imports them from it (``from tournament.models import Event``). The modules themselves import each
 other, never this package."""
 
-from tournament.models.base import (
-    SEAT_WIND_CHOICES,
-    WINDS,
-    RevocableRecord,
-    VersionedQuerySet,
-    VersionedRecord,
-    author_name_field,
-)
+from tournament.models.base import SEAT_WIND_CHOICES
 from tournament.models.clock import TableClock
 from tournament.models.discipline import PENALTY_KIND_CHOICES, Penalty, Ruling
 from tournament.models.entries import Entry, personal_link_token
 from tournament.models.events import Event, default_time_zone
-from tournament.models.hands import Hand, HandVersion, HandVersionQuerySet
+from tournament.models.hands import Hand, HandVersion
 from tournament.models.queue import QueuedTask
 from tournament.models.results import SeatResult
 from tournament.models.roles import EventRole
 from tournament.models.rounds import Round, RoundCheck
 from tournament.models.seating import SeatingJob
 from tournament.models.standings import StandingsRow, StandingsSnapshot
-from tournament.models.tables import Seat, SeatAbsence, SeatQuerySet, SeatReading, Table
+from tournament.models.tables import Seat, SeatReading, Table
 from tournament.models.teams import Team, TeamMember, TeamSwap
 from tournament.models.tokens import ApiToken, ScorekeeperKey
 
 __all__ = [
     "PENALTY_KIND_CHOICES",
     "SEAT_WIND_CHOICES",
-    "WINDS",
     "ApiToken",
     "Entry",
     "Event",
     "EventRole",
     "Hand",
     "HandVersion",
-    "HandVersionQuerySet",
     "Penalty",
     "QueuedTask",
-    "RevocableRecord",
     "Round",
     "RoundCheck",
     "Ruling",
     "ScorekeeperKey",
     "Seat",
-    "SeatAbsence",
-    "SeatQuerySet",
     "SeatReading",
     "SeatResult",
     "SeatingJob",
@@ -60,9 +48,6 @@ __all__ = [
     "Team",
     "TeamMember",
     "TeamSwap",
-    "VersionedQuerySet",
-    "VersionedRecord",
-    "author_name_field",
     "default_time_zone",
     "personal_link_token",
 ]

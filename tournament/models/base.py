@@ -9,8 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-WINDS = ("E", "S", "W", "N")
-SEAT_WIND_CHOICES = [  # a seat's wind at the start of the game, as people read it (the codes stay WINDS)
+SEAT_WIND_CHOICES = [  # a seat's wind at the start of the game (0..3, its position), as people read it
     # Translators: East (東), the wind of a seat, in one letter
     (0, pgettext_lazy("seat wind", "E")),
     # Translators: South (南), the wind of a seat, in one letter
@@ -39,7 +38,8 @@ def author_name_field(verbose_name) -> models.CharField:
 
 class VersionedQuerySet(models.QuerySet):
     def current(self):
-        """The version in force of each record; older versions stay for the audit trail."""
+        """The current version of each record (its newest: for a hand, voided or not; ``in_force`` leaves a
+        voided hand out); older versions stay for the audit trail."""
         return self.filter(is_current=True)
 
 

@@ -10,7 +10,7 @@ from tournament.models.tables import Table
 
 
 class TableClock(models.Model):
-    """The chess clock of a table's current hand (art. 38), server-authoritative."""
+    """The chess clock of the hand in play at a table (art. 38), server-authoritative."""
 
     table = models.OneToOneField(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="clock")
     hand_number = models.PositiveSmallIntegerField(verbose_name=_("hand number"))

@@ -29,7 +29,8 @@ class Hand(models.Model):
 
 class HandVersionQuerySet(VersionedQuerySet):
     def in_force(self):
-        """The current version of each hand of the game: a hand voided as entered by mistake is not one."""
+        """The version in force of each hand of the game: its current version, unless that voids it (a hand
+        voided as entered by mistake has none)."""
         return self.current().exclude(outcome=HandVersion.Outcome.VOID)
 
 

@@ -121,6 +121,3 @@ class ApiToken(RevocableRecord):
     def table_numbers(self) -> frozenset[int] | None:
         """The tables a referee token covers, or None for every table."""
         return table_numbers_parse(self.tables) or None
-
-    def valid_at(self, when) -> bool:
-        return self.revoked_at is None and (self.expires_at is None or when < self.expires_at)

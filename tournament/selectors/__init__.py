@@ -1,24 +1,24 @@
 """Every read of the tournament app, one module per subject (the subjects of ``tournament.services``), with
 the prefetching each caller needs in one place.
 
-Services call these to read, pages call them to show; nothing here writes. Two querysets carry the
-shared filters: ``Seat.objects.playing()`` (everyone but a player absent before the game, art. 42)
-and ``.current()`` on hand versions and seat results (the version in force).
+Services call these to read, pages call them to show; nothing here writes. Querysets carry the shared
+filters: ``Seat.objects.playing()`` (everyone but a player absent before the game, art. 42), ``.current()``
+on hand versions and seat results (the current version: the newest, voided or not) and ``.in_force()`` on
+hand versions (the current version, unless it voids the hand). A seat result is never voided: its current
+version is the one in force.
 
 Every read is imported here, so callers write ``from tournament import selectors`` and
 ``selectors.table_hand_sheet(table)``. The modules import each other, never this package.
 """
 
-from tournament.selectors.clock import table_clock, table_clock_exists, table_clocks
+from tournament.selectors.clock import table_clock, table_clocks
 from tournament.selectors.discipline import (
     entry_disqualifying_penalties,
-    event_penalties,
     event_penalty_point_rows,
     event_rulings,
     replayed_before,
     rights_fouls,
     table_penalties,
-    table_penalty_kinds,
     table_rights_fouls,
     table_rulings,
 )
@@ -56,19 +56,16 @@ from tournament.selectors.hands import (
     next_hand_defaults,
     overtime_seasons_in,
     overtime_seasons_played,
-    table_current_hands,
-    table_dealers_before,
-    table_deposits_before,
     table_game_cut_short,
     table_game_so_far,
+    table_hand_current_version,
+    table_hand_current_versions,
     table_hand_deltas_in_force,
-    table_hand_is_recorded,
     table_hand_sheet,
-    table_hand_version,
     table_hand_versions,
-    table_hands_current,
+    table_hands_in_force,
     table_hands_recorded,
-    table_last_hand,
+    table_last_hand_in_force,
     table_sheet_seats,
 )
 from tournament.selectors.overtime import (
@@ -93,13 +90,12 @@ from tournament.selectors.players import (
 )
 from tournament.selectors.queue import outbox_backlog, outbox_waiting_for
 from tournament.selectors.results import (
-    event_current_results_text,
     event_entry_final_points,
-    event_export_tables,
-    table_current_results,
+    event_results_in_force_text,
     table_results_all_versions,
+    table_results_in_force,
 )
-from tournament.selectors.roles import entries_of_user, event_roles_held, tables_playing_in, user_roles_held
+from tournament.selectors.roles import entries_of_user, tables_playing_in, user_roles_held
 from tournament.selectors.rounds import (
     TablesVersion,
     event_completed_round_count,
@@ -108,7 +104,6 @@ from tournament.selectors.rounds import (
     event_next_round_number,
     event_published_round,
     event_published_round_states,
-    event_published_rounds,
     event_round,
     event_round_any,
     event_rounds,
@@ -116,7 +111,6 @@ from tournament.selectors.rounds import (
     round_find_seats,
     round_open_table_numbers,
     round_playing_tables,
-    round_table_progress,
     round_tables,
     round_tables_by_id,
     round_tables_full,
@@ -194,7 +188,6 @@ __all__ = [
     "event_api_token",
     "event_api_tokens",
     "event_completed_round_count",
-    "event_current_results_text",
     "event_ema",
     "event_entries_by_id",
     "event_entries_by_name_or_id",
@@ -205,20 +198,17 @@ __all__ = [
     "event_entry_rows",
     "event_entry_statuses",
     "event_entry_with_player",
-    "event_export_tables",
     "event_final_game_number",
     "event_get",
     "event_get_public",
     "event_hand_versions",
     "event_latest_published_round",
     "event_next_round_number",
-    "event_penalties",
     "event_penalty_point_rows",
     "event_public_list",
     "event_published_round",
     "event_published_round_states",
-    "event_published_rounds",
-    "event_roles_held",
+    "event_results_in_force_text",
     "event_round",
     "event_round_any",
     "event_rounds",
@@ -255,7 +245,6 @@ __all__ = [
     "round_find_seats",
     "round_open_table_numbers",
     "round_playing_tables",
-    "round_table_progress",
     "round_tables",
     "round_tables_by_id",
     "round_tables_full",
@@ -271,29 +260,24 @@ __all__ = [
     "substitute_eligible",
     "table_api",
     "table_clock",
-    "table_clock_exists",
     "table_clocks",
-    "table_current_hands",
-    "table_current_results",
-    "table_dealers_before",
-    "table_deposits_before",
     "table_game_cut_short",
     "table_game_seats",
     "table_game_so_far",
+    "table_hand_current_version",
+    "table_hand_current_versions",
     "table_hand_deltas_in_force",
-    "table_hand_is_recorded",
     "table_hand_sheet",
-    "table_hand_version",
     "table_hand_versions",
-    "table_hands_current",
+    "table_hands_in_force",
     "table_hands_recorded",
-    "table_last_hand",
+    "table_last_hand_in_force",
     "table_number",
     "table_overtime_progress",
     "table_overtime_status",
     "table_penalties",
-    "table_penalty_kinds",
     "table_results_all_versions",
+    "table_results_in_force",
     "table_rights_fouls",
     "table_rulings",
     "table_seats",

@@ -8,10 +8,6 @@ from tournament.models import (
 )
 
 
-def table_clock_exists(table: Table) -> bool:
-    return TableClock.objects.filter(table=table).exists()
-
-
 def table_clock(table: Table) -> TableClock | None:
     """The table's clock as last committed, without a lock (``None`` before the dealer starts it)."""
     return TableClock.objects.filter(table=table).first()

@@ -13,14 +13,6 @@ from tournament.models import (
 )
 
 
-def table_penalty_kinds(table: Table, *, hand_number: int, entry_id: int | None = None) -> list[str]:
-    """The kinds of the fouls in force (not cancelled) logged for hand ``hand_number`` of the table."""
-    penalties = Penalty.objects.filter(table=table, hand_number=hand_number, cancelled_at__isnull=True)
-    if entry_id is not None:
-        penalties = penalties.filter(entry_id=entry_id)
-    return list(penalties.values_list("kind", flat=True))
-
-
 def table_rights_fouls(table: Table, *, hand_number: int) -> dict[int, list[PenaltyKind]]:
     """Entry id → the fouls whose lost rights (claim 拾, ron, tsumo) hold for that player in hand
     ``hand_number``: those logged for it, and an art. 36 ③ wall wrecking of the hands just before it that
@@ -95,12 +87,4 @@ def event_rulings(event: Event) -> list[Ruling]:
         Ruling.objects.filter(event=event)
         .select_related("entry__player", "table__round", "decided_by")
         .order_by("decided_at", "id")
-    )
-
-
-def event_penalties(event: Event) -> list[Penalty]:
-    return list(
-        Penalty.objects.filter(event=event)
-        .select_related("entry__player", "table__round", "logged_by")
-        .order_by("logged_at", "id")
     )

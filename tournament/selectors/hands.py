@@ -1,5 +1,5 @@
-"""Hands 局 of a table's game: the versions in force, the sheet the referee reads, what the next hand is
-expected to be, and a hand said in words."""
+"""Hands 局 of a table's game: the versions in force and current, the game so far as a hand write reads it,
+the sheet the referee reads, what the next hand is expected to be, and a hand said in words."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
+from scoring.models import Ruleset
 from tournament.engine.dealer import GameStand, NextDealer, next_dealer_position, regular_game_stand
 from tournament.engine.penalties import PenaltyKind, penalty_effect
 from tournament.models import (
@@ -30,15 +31,14 @@ def table_hand_deltas_in_force(table: Table):
     )
 
 
-def table_current_hands(table: Table, *, before_number: int | None = None) -> list[HandVersion]:
-    """The version in force of each recorded hand, in play order."""
-    versions = HandVersion.objects.in_force().filter(hand__table=table)
-    if before_number is not None:
-        versions = versions.filter(hand__number__lt=before_number)
-    return list(versions.select_related("hand").order_by("hand__number"))
+def table_hands_in_force(table: Table) -> list[HandVersion]:
+    """The version in force of each recorded hand (a voided hand has none), in play order."""
+    return list(
+        HandVersion.objects.in_force().filter(hand__table=table).select_related("hand").order_by("hand__number")
+    )
 
 
-def table_last_hand(table: Table) -> HandVersion | None:
+def table_last_hand_in_force(table: Table) -> HandVersion | None:
     return HandVersion.objects.in_force().filter(hand__table=table).order_by("-hand__number").first()
 
 
@@ -47,54 +47,28 @@ def table_hands_recorded(table: Table) -> int:
     return HandVersion.objects.in_force().filter(hand__table=table).count()
 
 
-def table_hand_is_recorded(table: Table, number: int) -> bool:
-    return HandVersion.objects.in_force().filter(hand__table=table, hand__number=number).exists()
-
-
-def table_hand_version(table: Table, number: int) -> HandVersion | None:
+def table_hand_current_version(table: Table, number: int) -> HandVersion | None:
     """The current version of hand ``number``, voided or not (what a correction starts from)."""
     return HandVersion.objects.current().filter(hand__table=table, hand__number=number).first()
 
 
-def table_deposits_before(table: Table, number: int) -> int:
-    """Riichi deposits 供託 the hand before hand ``number`` left on the table."""
-    previous = (
-        HandVersion.objects.in_force()
-        .filter(hand__table=table, hand__number__lt=number)
-        .order_by("-hand__number")
-        .values_list("deposits_out", flat=True)
-        .first()
-    )
-    return previous or 0
-
-
-def table_dealers_before(table: Table, number: int) -> list[int]:
-    """The dealer 親 of every hand before hand ``number``, in play order (for the hand labels)."""
-    return list(
-        HandVersion.objects.in_force()
-        .filter(hand__table=table, hand__number__lt=number)
-        .order_by("hand__number")
-        .values_list("dealer_position", flat=True)
-    )
-
-
-def overtime_seasons_played(table: Table, *, before_number: int | None = None) -> int:
-    """Overtime hands 延長戦 played at the table (before hand ``before_number``, if given). A hand
-    stopped and replayed (art. 36 ③) is played again in the same season, so it does not count."""
+def overtime_seasons_played(table: Table) -> int:
+    """Overtime seasons 延長戦 played at the table, counted by the database (``overtime_seasons_in`` counts
+    them in hands read already): a hand stopped and replayed (art. 36 ③) is played again in the same season,
+    so it does not count."""
     hands = HandVersion.objects.in_force().filter(hand__table=table, overtime=True)
-    if before_number is not None:
-        hands = hands.filter(hand__number__lt=before_number)
     return hands.exclude(outcome=HandVersion.Outcome.REPLAYED).count()
 
 
 @dataclass(frozen=True)
 class GameSoFar:
     """A table's game as a write of its hand ``number`` reads it, in one go (``table_game_so_far``: three
-    queries): the table (its round, event and ruleset read with it), the game's seats, the hands in force,
+    queries): the table (its round, event and ruleset read with it), the ruleset, the game's seats, the hands in force,
     and what the hand is checked against, worked out from them: who plays it, the deposits and dealers
     before it, the overtime seasons played before it, and the rights its fouls took away."""
 
     table: Table
+    ruleset: Ruleset  # the event's
     seats: tuple[Seat, ...]  # the game's seats, East first (art. 42: not a player absent before the game)
     hands: tuple[HandVersion, ...]  # the version in force of each hand, in play order (``number`` set)
     number: int  # the hand written (a new one or a correction)
@@ -105,10 +79,6 @@ class GameSoFar:
     overtime_seasons_before: int  # overtime seasons 延長戦 played before it (art. 39)
     wall_wrecked: bool  # an art. 36 ③ wall wrecking is logged for it: it is recorded as replayed
     rights_fouls: dict[int, list[PenaltyKind]]  # entry id → the fouls whose lost rights hold in it
-
-    @property
-    def ruleset(self):
-        return self.table.round.event.ruleset
 
 
 def overtime_seasons_in(hands) -> int:
@@ -138,6 +108,7 @@ def table_game_so_far(table: Table, number: int, *, fouls: bool = True) -> GameS
     chain = replayed_before({h.number: h.outcome for h in hands}, number)
     return GameSoFar(
         table=table,
+        ruleset=table.round.event.ruleset,
         seats=seats,
         hands=hands,
         number=number,
@@ -300,7 +271,7 @@ def event_hand_versions(event: Event):
     )
 
 
-def table_hands_current(table: Table) -> list[HandVersion]:
+def table_hand_current_versions(table: Table) -> list[HandVersion]:
     """The current version of each hand of the table, voided ones included, in play order."""
     return list(
         HandVersion.objects.current()

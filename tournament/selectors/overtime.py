@@ -14,14 +14,14 @@ from tournament.models import (
     Seat,
     Table,
 )
-from tournament.selectors.hands import table_current_hands
+from tournament.selectors.hands import table_hands_in_force
 from tournament.selectors.tables import seats_playing_hand, table_game_seats
 
 
 def table_overtime_progress(table: Table, *, closed: bool | None = None) -> OvertimeProgress:
     """The engine's reading of the table's overtime hands (art. 39 ②③): going on, or how it ended.
     ``closed`` (default: as the table records) says the directors closed it (art. 44)."""
-    return game_overtime_progress(table, table_game_seats(table), table_current_hands(table), closed=closed)
+    return game_overtime_progress(table, table_game_seats(table), table_hands_in_force(table), closed=closed)
 
 
 def game_overtime_progress(

@@ -3,20 +3,17 @@ the standings and the exports read them."""
 
 from __future__ import annotations
 
-from django.db.models import CharField, Prefetch
+from django.db.models import CharField
 from django.db.models.functions import Cast
 
 from tournament.models import (
     Event,
-    HandVersion,
-    Round,
-    Seat,
     SeatResult,
     Table,
 )
 
 
-def table_current_results(table: Table) -> dict[int, SeatResult]:
+def table_results_in_force(table: Table) -> dict[int, SeatResult]:
     """The table's result in force, by seat id."""
     return {row.seat_id: row for row in SeatResult.objects.filter(table=table, is_current=True)}
 
@@ -29,7 +26,7 @@ def table_results_all_versions(table: Table):
     )
 
 
-def event_current_results_text(event: Event):
+def event_results_in_force_text(event: Event):
     """(entry id, round number, game points as stored text, advanced) of every current result. The
     text is parsed by the caller: 100,000 results read without a converter per value."""
     return (
@@ -37,25 +34,6 @@ def event_current_results_text(event: Event):
         .filter(table__round__event=event)
         .annotate(points_text=Cast("game_points", CharField()))
         .values_list("entry_id", "table__round__number", "points_text", "advanced")
-    )
-
-
-def event_export_tables(event: Event) -> list[Table]:
-    """Every table of the event's rounds (drafts left out) with its seats, every version of its results
-    and of its hands: five queries whatever the size of the event."""
-    seats = Seat.objects.select_related("entry__player").order_by("position")
-    results = SeatResult.objects.select_related("seat").order_by("version", "seat__position")
-    versions = HandVersion.objects.select_related("hand", "recorded_by").order_by("hand__number", "version")
-    return list(
-        Table.objects.filter(round__event=event)
-        .exclude(round__status=Round.Status.DRAFT)
-        .select_related("round")
-        .order_by("round__number", "number")
-        .prefetch_related(
-            Prefetch("seats", queryset=seats),
-            Prefetch("results", queryset=results, to_attr="all_results"),
-            Prefetch("hands__versions", queryset=versions),
-        )
     )
 
 

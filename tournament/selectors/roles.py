@@ -22,10 +22,6 @@ def user_roles_held(user_id: int) -> list[tuple[int, str, str]]:
     return held + [(event_id, EventRole.Kind.ORGANIZER, "") for event_id in owned]
 
 
-def event_roles_held(event: Event) -> list[EventRole]:
-    return list(event.roles.filter(revoked_at__isnull=True).select_related("user", "granted_by"))
-
-
 def entries_of_user(user_id: int) -> dict[int, int]:
     """Event id → entry id of the player whose account this is."""
     return dict(Entry.objects.filter(player__user_id=user_id).values_list("event_id", "pk"))

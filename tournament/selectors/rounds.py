@@ -41,10 +41,6 @@ def event_final_game_number(round_: Round) -> int:
     return Round.objects.filter(event_id=round_.event_id, is_final=True, number__lte=round_.number).count()
 
 
-def event_published_rounds(event: Event) -> list[Round]:
-    return list(Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).order_by("number"))
-
-
 def event_published_round_states(event: Event) -> list[tuple[int, int, str]]:
     """(id, number, status) of each round published or later, by number."""
     rounds = Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).order_by("number")
@@ -111,12 +107,6 @@ def round_tables_by_id(round_id: int):
 
 def round_tables(round_: Round):
     return Table.objects.filter(round=round_)
-
-
-def round_table_progress(round_: Round) -> tuple[int, int]:
-    """(tables finished, tables) of the round, counted by the database."""
-    version = tables_version(Table.objects.filter(round=round_))
-    return version.finished, version.tables
 
 
 @dataclass(frozen=True)

@@ -176,8 +176,8 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     if hand.current_version != expected_version:
         raise VersionConflict(current_version=hand.current_version, expected_version=expected_version)
     game = selectors.table_game_so_far(table, number, fouls=False)
-    current = next((h for h in game.hands if h.number == number), None)  # a voided hand is not in force
-    if current is None:
+    recorded = next((h for h in game.hands if h.number == number), None)  # its version in force
+    if recorded is None:
         raise TaikaiError("hand_not_recorded", _("hand %(hand)s is not recorded") % {"hand": number}, field="number")
     if len(game.hands) != number:
         raise TaikaiError(
@@ -189,14 +189,14 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     version = HandVersion.objects.create(
         hand=hand,
         version=hand.current_version + 1,
-        label=current.label,
-        overtime=current.overtime,
-        dealer_position=current.dealer_position,
-        honba=current.honba,
-        deposits_in=current.deposits_in,
+        label=recorded.label,
+        overtime=recorded.overtime,
+        dealer_position=recorded.dealer_position,
+        honba=recorded.honba,
+        deposits_in=recorded.deposits_in,
         outcome=HandVersion.Outcome.VOID,
-        deltas=[0] * len(current.deltas),
-        deposits_out=current.deposits_in,
+        deltas=[0] * len(recorded.deltas),
+        deposits_out=recorded.deposits_in,
         note=note or _("voided: entered by mistake"),
         **authorship(user),
     )
@@ -204,7 +204,7 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     hand.save(update_fields=["current_version"])
     hands = _hands_with(game.hands, version, number)
     table_running_keep(table, hands=hands)
-    _update_overtime(table, game.seats, hands, current.overtime)
+    _update_overtime(table, game.seats, hands, recorded.overtime)
     _announce_hand(table, number, version)
     return version
 
