@@ -33,10 +33,6 @@ def series_time_zone(series: Series) -> str | None:
     return first if first and first == getattr(series, "last_zone", None) else None
 
 
-def series_by_id(series_id: int) -> Series | None:
-    return Series.objects.filter(pk=series_id).first()
-
-
 def series_event_ids(series: Series) -> list[int]:
     return list(SeriesEvent.objects.filter(series=series).values_list("event_id", flat=True))
 

@@ -49,10 +49,6 @@ class Meld:
     red: int = 0
 
     @property
-    def is_sequence(self) -> bool:
-        return self.kind == "chi"
-
-    @property
     def is_kan(self) -> bool:
         return self.kind.startswith("kan")
 
@@ -254,7 +250,6 @@ def hand_from_dict(raw: object) -> Hand:
 
 
 _MELD_CACHE: dict[tuple[str, str], tuple[Meld, tuple[int, ...]]] = {}
-_MELD_KEYS = frozenset(("type", "tiles"))
 
 
 def _read_meld(position: int, raw: object) -> tuple[Meld, tuple[int, ...]]:

@@ -21,7 +21,6 @@ SCHEMES = (
     "equal_split",  # 等分方式 (3.2)
     "proportional_split",  # 按分方式 (3.3)
 )
-REFERENCE_SCHEMES = ("same_word", "equal_split", "proportional_split")
 
 
 @dataclass(frozen=True)
@@ -91,13 +90,3 @@ SCHEME_PRESETS: dict[str, SchemeParams] = {
     "two_player_equal_split": SchemeParams(scheme="equal_split", players=2, standard=4),
     "two_player_proportional_split": SchemeParams(scheme="proportional_split", players=2, standard=4),
 }
-
-
-def scheme_preset(name: str) -> SchemeParams:
-    """The named preset, or a ``ScoringError`` with code ``unknown_preset``."""
-    try:
-        return SCHEME_PRESETS[name]
-    except KeyError:
-        raise ScoringError(
-            "unknown_preset", _("unknown scheme preset %(name)s") % {"name": repr(name)}, field="preset"
-        ) from None

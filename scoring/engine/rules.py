@@ -78,10 +78,6 @@ class Rules:
         object.__setattr__(self, "_closed_han", MappingProxyType(closed_han))
         object.__setattr__(self, "_open_han", MappingProxyType(open_han))
 
-    def han_of(self, key: str, *, closed: bool) -> int:
-        """The han a yaku is worth under these rules (0 = not available)."""
-        return (self._closed_han if closed else self._open_han)[key]
-
     def han_table(self, *, closed: bool) -> Mapping[str, int]:
         """Every yaku's han for a closed (門前) or an open hand."""
         return self._closed_han if closed else self._open_han

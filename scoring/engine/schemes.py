@@ -99,15 +99,6 @@ class SchemeShares:
     non_dealer_ron: Points  # F_K 散家放銃支出
     dealer_ron: Points  # F_E 荘家放銃支出
 
-    def non_dealer_tsumo_total(self, params: SchemeParams) -> Points:
-        """``(m-ω-1)·K + ω·E``: what a non-dealer collects by tsumo (without honba)."""
-        non_dealers = params.players - params.dealers - 1
-        return as_points(non_dealers * self.tsumo_each_non_dealer + params.dealers * self.tsumo_each_dealer)
-
-    def dealer_tsumo_total(self, params: SchemeParams) -> Points:
-        """``(m-1)·E``: what a dealer collects by tsumo (without honba)."""
-        return as_points((params.players - 1) * self.dealer_tsumo_each)
-
 
 def _shares(k: Fraction, e: Fraction, e_dealer: Fraction, f_k: Fraction, f_e: Fraction) -> SchemeShares:
     return SchemeShares(as_points(k), as_points(e), as_points(e_dealer), as_points(f_k), as_points(f_e))

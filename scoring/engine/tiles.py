@@ -27,23 +27,12 @@ TERMINALS_AND_HONORS = TERMINALS | frozenset(range(27, 34))
 # 緑一色 green tiles: 2, 3, 4, 6, 8 bamboo and Green dragon
 GREEN_TILES = frozenset((19, 20, 21, 23, 25, HATSU))
 
-IS_HONOR = tuple(index >= 27 for index in range(34))
 IS_TERMINAL_OR_HONOR = tuple(index in TERMINALS_AND_HONORS for index in range(34))
 
 
 def tile_name(index: int) -> str:
     """``0`` -> ``"1m"``, ``33`` -> ``"7z"``."""
     return f"{index % 9 + 1}{SUITS[index // 9]}"
-
-
-def suit_of(index: int) -> int:
-    """0 characters, 1 circles, 2 bamboo, 3 honors."""
-    return index // 9
-
-
-def rank_of(index: int) -> int:
-    """1-9 for number tiles, 1-7 for honors."""
-    return index % 9 + 1
 
 
 _DIGITS = {str(digit): digit for digit in range(10)}

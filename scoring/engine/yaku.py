@@ -84,7 +84,6 @@ YAKU_TABLE: tuple[YakuDefinition, ...] = (
     YakuDefinition("suukantsu", "四槓子", 13, 13, yakuman=True),
 )
 YAKU_BY_KEY: Mapping[str, YakuDefinition] = {definition.key: definition for definition in YAKU_TABLE}
-DORA_KEYS = ("dora", "aka_dora", "ura_dora")  # ドラ, 赤ドラ, 裏ドラ: han = count
 
 DRAGON_KEYS = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
 SUIT_TILES = tuple(frozenset(range(base, base + 9)) for base in (0, 9, 18))  # 萬子, 筒子, 索子

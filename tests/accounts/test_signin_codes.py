@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from accounts.models import SignInCode, SignInLockout
 from taikai.errors import TaikaiError
+from tests.factories import EventRoleFactory
 from tournament.models import Event, EventRole
-from tournament.services.roles import ORGANIZERS_GROUP, role_grant, signin_code_issue, staff_groups_install
+from tournament.services.roles import ORGANIZERS_GROUP, signin_code_issue, staff_groups_install
 
 pytestmark = pytest.mark.django_db
 SIGN_IN = "/accounts/login/"
@@ -29,8 +30,8 @@ def hall(make_event):
     owner.groups.add(*owner.groups.model.objects.filter(name=ORGANIZERS_GROUP))
     Event.objects.filter(pk=event.pk).update(owner=owner)
     event.refresh_from_db()
-    referee = User.objects.create_user("yamada", password="right-pw")
-    role = role_grant(event=event, user=referee, kind="referee", by=owner)
+    role = EventRoleFactory(event=event, user__username="yamada", user__password="right-pw", kind="referee", by=owner)
+    referee = role.user
     return event, owner, referee, role
 
 
@@ -132,8 +133,10 @@ def test_only_an_organizer_of_the_event_gives_codes(hall, make_event):
 
 def test_an_organizer_gives_no_code_to_a_superuser(hall):
     event, owner, _referee, _role = hall
-    root = User.objects.create_user("root", is_superuser=True, is_staff=True)
-    role = role_grant(event=event, user=root, kind="referee", by=owner)
+    role = EventRoleFactory(
+        event=event, user__username="root", user__is_superuser=True, user__is_staff=True, kind="referee", by=owner
+    )
+    root = role.user
     with pytest.raises(TaikaiError) as refused:
         signin_code_issue(role=role, by=owner)
     assert refused.value.code == "superuser_account"

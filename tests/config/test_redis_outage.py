@@ -13,9 +13,9 @@ from django.conf import settings as django_settings
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import token_client
 from tournament.models import HandVersion, QueuedTask, Table
 from tournament.services import queue
-from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def test_with_redis_killed_pages_sign_in_and_writes_answer_and_nothing_is_lost(
 ):
     # given the site running on its Redis, a referee's API token and an organizer who can sign in
     tables = list(Table.objects.filter(round__event=event).order_by("number"))
-    referee = Client(HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name='r', scope='referee').secret}")
+    referee = token_client(event, "referee", name="r")
     admin_user.set_password("right-password")
     admin_user.save()
     pages = [

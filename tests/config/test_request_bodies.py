@@ -4,13 +4,12 @@
 import json
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from idempotency.models import IdempotentRequest
+from tests.factories import EventRoleFactory
 from tournament.models import HandVersion
-from tournament.services.roles import role_grant
 
 pytestmark = pytest.mark.django_db
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
@@ -21,8 +20,7 @@ RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder
 def test_an_api_body_over_the_limit_is_refused_with_the_apis_json_error(make_event, seated_round, settings, debug, key):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE, settings.DEBUG = 2000, debug
     table = seated_round(make_event(4)).tables.get()
-    user = User.objects.create_user("kato")
-    role_grant(event=table.round.event, user=user, kind="referee")
+    user = EventRoleFactory(event=table.round.event, user__username="kato", kind="referee").user
     client = Client()
     client.force_login(user)
     body = json.dumps({"number": 1, **RON, "note": "x" * 5000})

@@ -2,18 +2,10 @@
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.mark.parametrize("url", ["/admin/login/", "/accounts/login/"])

@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from tournament.services.tokens import api_token_issue
+from tests.factories import token_client
 
 EVENTS = "/api/v1/events/"
 
@@ -39,7 +39,7 @@ def test_an_anonymous_caller_gets_the_anonymous_rate_not_the_accounts():
 def test_a_token_counts_on_its_own_beside_anonymous_reads_from_its_address(make_event):
     event = make_event(4)
     assert statuses(Client(), 7)[-1] == 429  # the venue's address has used up the anonymous allowance
-    tablet = Client(HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name='t', scope='read').secret}")
+    tablet = token_client(event, "read", name="t")
     assert statuses(tablet, 5) == [200] * 4 + [429]  # the token's own four
 
 

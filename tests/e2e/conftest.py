@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import threading
 
 import pytest
 
@@ -117,16 +119,20 @@ def live_streams_end_with_the_test(settings):
     """A page's live stream holds a thread of the test server (WSGI) until a heartbeat finds the browser gone:
     heartbeats come often here, and the test ends once its streams have, so that no thread of the server
     outlives the test that opened it (and the database it read)."""
-    import time
-
     from live.streams import open_sync_streams
+    from tests.e2e.waiting import until
 
     settings.LIVE_HEARTBEAT_SECONDS = min(settings.LIVE_HEARTBEAT_SECONDS, 0.3)
     yield
-    deadline = time.monotonic() + 5
-    while open_sync_streams() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.1)  # the server closes the response after the stream's last part
+    with contextlib.suppress(AssertionError):  # a stream still open is the next test's to wait on, not a failure
+        until(lambda: not open_sync_streams(), "the live streams ended", timeout_s=5)
+        # the server closes the response after the stream's last part: then its thread ends
+        until(lambda: not requests_served(), "the test server's requests ended", timeout_s=1)
+
+
+def requests_served() -> list[threading.Thread]:
+    """The live test server's threads still serving a request (``ThreadedWSGIServer``: one thread each)."""
+    return [t for t in threading.enumerate() if t.name.endswith("(process_request_thread)")]
 
 
 @pytest.fixture

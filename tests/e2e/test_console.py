@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from tests.e2e.conftest import sign_in, tap
+from tests.e2e.waiting import until_handled
 from tournament.models import HandVersion, SeatResult
 from tournament.services.roles import REFEREES_GROUP, role_grant, staff_groups_install
 
@@ -105,6 +106,8 @@ def test_a_clock_runs_until_a_seat_flags_at_a_three_player_table(referee_page, m
     event = make_event(3, clock_bank_seconds=2, clock_increment_seconds=0, table_size=3)
     table = seated_round(event, size=3).tables.get()
     page = referee_page(PHONE, event)
+    answers = []  # the clock's answers to the page, in order: (verb or "read", the state answered)
+    page.on("response", lambda response: answers.append(clock_answer(response)) if CLOCK_API in response.url else None)
     page.goto(f"/console/tables/{table.pk}/clock/")
     assert page.locator(".zone").count() == 3
     page.wait_for_selector("text=not started")
@@ -114,16 +117,29 @@ def test_a_clock_runs_until_a_seat_flags_at_a_three_player_table(referee_page, m
     page.wait_for_selector(".zone.on-turn[data-seat='1']")
     page.wait_for_selector(".zone.flagged[data-seat='1']", timeout=10000)
     assert "no claim 拾 and no win 和" in page.inner_text(".zone[data-seat='1']")
-    # the clock page records the flag (a write: reads never do), once
-    for _ in range(40):  # its write lands a moment after the read that showed the flag
-        if event.penalties.filter(kind="art38_clock_flag").exists():
-            break
-        page.wait_for_timeout(250)
-    page.wait_for_timeout(2500)  # more reads of the flagged clock follow
+    # the clock page records the flag (a write: reads never do), once: its write lands a moment after the read
+    # that showed the flag, and a read after it says no flag is due any more
+    until_handled(page, lambda: flag_then_read(answers), "the flag written, then the clock read again")
     assert event.penalties.filter(kind="art38_clock_flag").count() == 1
     # a reload resyncs from the server
     page.reload()
     page.wait_for_selector(".zone.flagged[data-seat='1']")
+
+
+CLOCK_API = "/api/tables/"
+
+
+def clock_answer(response) -> tuple[str, dict]:
+    verb = response.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+    return ("read" if verb == "clock" else verb), (response.json() if response.ok else {})
+
+
+def flag_then_read(answers: list[tuple[str, dict]]) -> bool:
+    """The flag written, then the clock read with no flag due."""
+    verbs = [verb for verb, _state in answers]
+    if "flag" not in verbs:
+        return False
+    return any(verb == "read" and not state.get("flag_due") for verb, state in answers[verbs.index("flag") + 1 :])
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])

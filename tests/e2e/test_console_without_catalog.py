@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import sign_in, tap
 from tests.e2e.day import PASSWORD, USERNAME, day_built
@@ -15,6 +16,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 CATALOG = re.compile(r"/jsi18n/")
+SOME_TEXT = re.compile(r"\S")
 
 
 def console_pages(day) -> list[str]:
@@ -59,9 +61,10 @@ def test_every_console_page_works_without_the_javascript_catalog(chromium_browse
             assert response.status == 200, path
             assert page.evaluate("typeof window.gettext") == "undefined", f"{path}: the catalog arrived"
             # the scripts' first work after the page loaded (the banner, the clocks)
-            page.wait_for_timeout(300)
             if page.locator("#outbox").count():
-                assert page.inner_text("#outbox .outbox-text").strip(), path
+                expect(page.locator("#outbox .outbox-text"), path).to_have_text(SOME_TEXT)
+            if page.locator("#zones").count():
+                expect(page.locator("#settings"), path).to_have_text(SOME_TEXT)  # the clock read and drawn
 
         # offline: the banner says so, in the words the script has
         page.goto(f"/console/tables/{day.playing.pk}/penalty/")
@@ -81,9 +84,9 @@ def test_every_console_page_works_without_the_javascript_catalog(chromium_browse
             page.click("#save-hand")
         page.goto(f"/console/tables/{day.playing.pk}/clock/")
         page.click("#start")
-        page.wait_for_timeout(300)
+        expect(page.locator("#status")).to_have_text(re.compile("running"))
         page.click("#pause")
-        page.wait_for_timeout(300)
+        expect(page.locator("#status")).to_have_text(re.compile("paused"))
     finally:
         context.close()
     assert not thrown, "JavaScript exceptions without the catalog:\n" + "\n".join(thrown)

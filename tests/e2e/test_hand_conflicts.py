@@ -14,6 +14,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from tests.e2e.conftest import sign_in, tap
+from tests.e2e.waiting import kept_on_device
 from tournament import selectors
 from tournament.models import HandVersion
 from tournament.services.hands import hand_record
@@ -60,17 +61,6 @@ def phones(chromium_browser, live_server):
     for context, _errors in opened:
         context.close()
     assert [e for _c, errors in opened for e in errors] == []  # no script error on any phone
-
-
-def kept_on_device(page, path: str) -> None:
-    for _ in range(100):
-        if page.evaluate(
-            "(path) => caches.open('taikai-console-pages').then((c) => c.match(location.origin + path)).then(Boolean)",
-            path,
-        ):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{path} was not kept on the device")
 
 
 def record(page, outcome, winner, discarder, han, fu, riichi=()) -> None:

@@ -8,6 +8,7 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
+from tests.e2e.waiting import until
 from tests.fixtures.tournament import round_seated
 from tournament.models import Round
 from tournament.services.hands import hand_record
@@ -63,7 +64,8 @@ def test_the_venue_and_a_players_phone_show_a_hand_and_the_next_seating_as_they_
         round_complete(round_=table.round)
         entries = list(event.entries.order_by("-id").values_list("id", flat=True))
         draft = round_create(event=event, tables=[entries], status=Round.Status.DRAFT)
-    phone.wait_for_timeout(500)
+    # the phone has refreshed after that transaction (the game in progress became a result) ...
+    phone.wait_for_selector("tr.in-progress", state="detached", timeout=PUSHED_WITHIN_MS)
     assert "2" not in phone.inner_text("#next-seat")  # a draft is the organizers' only
     round_publish(round_=draft)
     phone.wait_for_selector("#next-seat:has-text('2')", timeout=PUSHED_WITHIN_MS)
@@ -161,7 +163,6 @@ def test_pages_reconnect_by_themselves_after_the_server_restarts(chromium_browse
     import socket
     import subprocess
     import sys
-    import time
     import urllib.request
     from pathlib import Path
 
@@ -187,15 +188,19 @@ def test_pages_reconnect_by_themselves_after_the_server_restarts(chromium_browse
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
-                return server
-            except OSError:
-                time.sleep(0.2)
-        server.kill()
-        raise RuntimeError("the test's server did not start")
+        try:
+            until(answers, "the test's server answering", timeout_s=30, every_s=0.2)
+        except AssertionError:
+            server.kill()
+            raise
+        return server
+
+    def answers() -> bool:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
+        except OSError:
+            return False
+        return True
 
     event = make_event(4, is_public=True, slug="live-restart")
     table = round_seated(event).tables.get()

@@ -13,6 +13,7 @@ from django.contrib.auth.models import Group, User
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import sign_in, tap
+from tests.e2e.waiting import kept_on_device, until_handled
 from tournament.models import HandVersion, Penalty, TableClock
 from tournament.services.roles import REFEREES_GROUP, role_grant, staff_groups_install
 
@@ -51,18 +52,6 @@ def referee(chromium_browser, live_server):
     yield open_phone
     for context in contexts:
         context.close()
-
-
-def kept_on_device(page, path: str) -> None:
-    """Wait until the console's service worker has the page ``path`` on the device."""
-    for _ in range(100):
-        if page.evaluate(
-            "(path) => caches.open('taikai-console-pages').then((c) => c.match(location.origin + path)).then(Boolean)",
-            path,
-        ):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{path} was not kept on the device")
 
 
 CACHED_BYTES = """async () => {
@@ -435,10 +424,7 @@ def test_an_offline_call_and_three_hands_all_land_once_after_the_session_is_rene
 
         page.route("**/call", recorded_then_lost)
         context.set_offline(False)
-        for _ in range(150):
-            if lost:
-                break
-            page.wait_for_timeout(100)
+        until_handled(page, lambda: lost, "the call recorded, its answer lost")
         assert lost == [200]
         page.unroute("**/call")
         page.evaluate("window.taikaiOutbox.flush()")

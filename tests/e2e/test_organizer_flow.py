@@ -1,9 +1,12 @@
 """An organizer runs a round from the admin in a real browser; a player reads the standings."""
 
 import pytest
+from playwright.sync_api import expect
 
 from players.models import Player
 from tests.e2e.conftest import tap
+from tests.e2e.waiting import until
+from tournament.models import StandingsRow
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -59,14 +62,9 @@ def test_organizer_seats_a_round_records_a_hand_and_players_see_standings(admin_
     admin_page.click("text=Confirm the result: the game ends here")
     admin_page.wait_for_selector("text=The table's result is confirmed.")
     # then the public standings (recomputed by a Celery task) show the winner first
-    first_row = ""
-    for _ in range(30):
-        admin_page.goto(f"/events/{event.slug}/standings/")
-        if admin_page.locator("#standings").count():
-            first_row = admin_page.inner_text("#standings tbody tr:first-child")
-            break
-        admin_page.wait_for_timeout(500)
-    assert "Player 02" in first_row
+    until(lambda: StandingsRow.objects.filter(event=event).exists(), "the standings computed", timeout_s=15)
+    admin_page.goto(f"/events/{event.slug}/standings/")
+    expect(admin_page.locator("#standings tbody tr:first-child")).to_contain_text("Player 02")
 
 
 def test_referee_form_shows_only_the_fields_of_the_outcome(admin_page, make_event, seated_round):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import io
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
@@ -33,6 +32,7 @@ from seasons.models import Series, SeriesRating, SeriesStanding
 from seasons.services import series_events_set
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_japanese_tour import ALLOWED, LATIN_WORD, proper_nouns
+from tests.e2e.waiting import until
 from tests.fixtures.tournament import standard_ruleset_installed
 from tests.profiles.test_selectors import RON, TSUMO
 from tournament.models import Entry, Event, StandingsRow
@@ -85,14 +85,14 @@ def named(display_name: str, reading: str, **fields) -> Player:
 def series_computed(series: Series, events: list[Event], wait_s: float = 20.0) -> Series:
     """The series once its recompute (queued after the events were finished and set) counted ``events``:
     at once in-process, or when the worker of the services pass has run it."""
-    deadline = time.monotonic() + wait_s
     wanted = sorted(event.pk for event in events)
-    while True:
+
+    def counted() -> bool:
         series.refresh_from_db()
-        if sorted(e[0] for e in series.events_counted) == wanted or time.monotonic() > deadline:
-            assert sorted(e[0] for e in series.events_counted) == wanted, series.events_counted
-            return series
-        time.sleep(0.1)
+        return sorted(e[0] for e in series.events_counted) == wanted
+
+    until(counted, f"series {series.slug} counting events {wanted}", timeout_s=wait_s)
+    return series
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ through the page's code, and the round-1 table shown the moment the round is pub
 from __future__ import annotations
 
 import re
-import time
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -16,6 +15,7 @@ from django.utils import timezone
 
 from registration import services
 from registration.models import Registration, SignUp, SignUpMessage
+from tests.e2e.waiting import until
 from tournament.models import Entry, Round
 from tournament.services.rounds import round_create, round_publish
 
@@ -24,13 +24,11 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def sent_to(address: str, kind: str, wait_s: float = 15.0) -> SignUpMessage:
     """The message of ``kind`` to ``address``, once it is sent (after the commit, by this process or a worker)."""
-    deadline = time.monotonic() + wait_s
-    while True:
-        message = SignUpMessage.objects.filter(sign_up__email=address, kind=kind, sent_at__isnull=False).first()
-        if message is not None or time.monotonic() > deadline:
-            assert message is not None, f"no {kind} message sent to {address}"
-            return message
-        time.sleep(0.1)
+    return until(
+        lambda: SignUpMessage.objects.filter(sign_up__email=address, kind=kind, sent_at__isnull=False).first(),
+        f"a {kind} message sent to {address}",
+        timeout_s=wait_s,
+    )
 
 
 PHONE = {"width": 390, "height": 844}

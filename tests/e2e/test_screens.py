@@ -10,8 +10,10 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import translation
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import sign_in, tap
+from tests.e2e.waiting import until_handled
 from tournament.models import HandVersion, Penalty
 from tournament.services.discipline import penalty_log
 from tournament.services.hands import hand_record
@@ -279,7 +281,8 @@ def test_sheet_taps_are_44_px_a_penalty_cancel_asks_and_void_is_for_recorded_han
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.click("#penalties button")
-    page.wait_for_timeout(300)
+    until_handled(page, lambda: asked, "the referee asked first")
+    expect(page.locator("#penalties .muted")).to_have_count(0)  # dismissed: still in force on the page
     assert Penalty.objects.get().cancelled_at is None
     cancel = "Cancel this penalty of %(player)s? It stays in the history, marked cancelled."
     assert asked == [said(locale, cancel, player=seat.entry.player)]

@@ -20,6 +20,7 @@ import pytest
 
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_japanese_tour import ALLOWED, LATIN_WORD, english_left, proper_nouns
+from tests.e2e.waiting import until
 from tournament import selectors
 from tournament.models import Event, Round, Seat, SeatResult, Team, TeamMember
 from tournament.services.results import table_finish
@@ -179,14 +180,6 @@ class EnglishLeft:
             self.found[page.url] = words
 
 
-def wait_for(condition, page, what: str, tries: int = 120) -> None:
-    for _ in range(tries):
-        if condition():
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"not done in time: {what}")
-
-
 @pytest.mark.parametrize(("language", "rule"), CASES)
 def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
     organizer, screen, tmp_path, standard_ruleset, language, rule
@@ -238,7 +231,7 @@ def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
     admin.goto(f"/admin/tournament/event/{event.pk}/change/")
     with admin.expect_navigation():  # the form's answer is in before the page is reloaded
         admin.click(f"form[action='/admin/tournament/event/{event.pk}/seat-auto/'] button[type=submit]")
-    wait_for(lambda: Round.objects.filter(event=event, number=1).exists(), admin, "round 1 seated")
+    until(lambda: Round.objects.filter(event=event, number=1).exists(), "round 1 seated", timeout_s=30)
     admin.reload()
     admin.wait_for_selector("#draft-tables")
     english.look(admin)
@@ -262,12 +255,12 @@ def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
     for table in round_1.tables.order_by("number"):
         table_finish(table=table, final_points=final_scores(table.number))
     round_complete(round_=round_1)
-    wait_for(
+    until(
         lambda: (
             sum(1 for _e, _t, history, _n in selectors.event_standings_points(event) if history) == TEAMS * TEAM_SIZE
         ),
-        admin,
         "the standings computed after the round",
+        timeout_s=30,
     )
     event.refresh_from_db()
     standings = team_standings_for(event)

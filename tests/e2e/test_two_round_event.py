@@ -1,8 +1,10 @@
 """An organizer runs a whole two-round event from the admin in a real browser, as the README says."""
 
 import pytest
+from playwright.sync_api import expect
 
-from tournament.models import Event, Round
+from tests.e2e.waiting import until
+from tournament.models import Event, Round, StandingsRow
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -12,12 +14,9 @@ SCORES = ["41000", "30000", "19000", "10000"]
 
 
 def wait_for_round(admin_page, event, number):
-    for _ in range(60):
-        if Round.objects.filter(event=event, number=number).exists():
-            return
-        admin_page.wait_for_timeout(500)
-        admin_page.reload()
-    raise AssertionError(f"round {number} was not seated")
+    """The round seated (by a worker, or in-process after the commit), then the event's page read again."""
+    until(lambda: Round.objects.filter(event=event, number=number).exists(), f"round {number} seated", timeout_s=30)
+    admin_page.reload()
 
 
 def play_round_with_final_scores(admin_page, event, number):
@@ -63,12 +62,14 @@ def test_two_round_event_from_the_admin(admin_page, tmp_path, standard_ruleset):
         admin_page.click("text=Publish this seating")
         admin_page.wait_for_selector(f"text=Round {number} is published.")
         play_round_with_final_scores(admin_page, event, number)
-    # players see both rounds in the standings
-    for _ in range(30):
-        admin_page.goto(f"/events/{event.slug}/standings/")
-        if admin_page.locator("#standings th:has-text('R2')").count():
-            break
-        admin_page.wait_for_timeout(500)
+    # players see both rounds in the standings (computed by a worker, or in-process after the commit)
+    until(
+        lambda: any(game[0] == 2 for row in StandingsRow.objects.filter(event=event) for game in row.history),
+        "the standings computed after round 2",
+        timeout_s=15,
+    )
+    admin_page.goto(f"/events/{event.slug}/standings/")
+    expect(admin_page.locator("#standings th:has-text('R2')")).to_have_count(1)
     rows = admin_page.locator("#standings tbody tr")
     assert rows.count() == 8
     # every table's East won (41000): four advances over two rounds of two tables, leaders first

@@ -7,7 +7,8 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from gamelogs.models import GameLogImport
-from tournament.services.roles import ORGANIZERS_GROUP, role_grant
+from tests.factories import EventRoleFactory
+from tournament.services.roles import ORGANIZERS_GROUP
 
 from .engine.conftest import log_bytes
 from .test_import import online_event
@@ -17,8 +18,7 @@ IMPORT_URL = "admin:gamelogs_gamelogimport_import"
 
 
 def organizer_of(event, name="org") -> User:
-    user = User.objects.create_user(name, password="pw-123456")
-    role_grant(event=event, user=user, kind="organizer")
+    user = EventRoleFactory(event=event, user__username=name, user__password="pw-123456", kind="organizer").user
     return user
 
 

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
 from gamelogs.models import Disagreement
 from gamelogs.services import disagreement_settle, game_log_import
 from taikai.errors import TaikaiError
+from tests.factories import EventRoleFactory
 from tournament.models import HandVersion, Table
 from tournament.services.hands import hand_record
-from tournament.services.roles import role_grant
 
 from .engine.conftest import log_bytes
 from .test_import import log_table, online_event
@@ -69,15 +68,17 @@ def test_a_disagreement_is_settled_once(pao_import, admin_user):
 
 def test_the_admin_action_settles_for_the_tables_referee_and_not_for_another_tables(client, pao_import):
     event, _, _, disagreement = pao_import
-    other = User.objects.create_user("other-referee", password="pw-123456")
-    role_grant(event=event, user=other, kind="referee", tables="1")
+    other = EventRoleFactory(
+        event=event, user__username="other-referee", user__password="pw-123456", kind="referee", tables="1"
+    ).user
     client.force_login(other)
     url = reverse("admin:gamelogs_disagreement_changelist")
     client.post(url, {"action": "accept", "_selected_action": [disagreement.pk]})
     disagreement.refresh_from_db()
     assert disagreement.state == Disagreement.State.OPEN
-    referee = User.objects.create_user("referee", password="pw-123456")
-    role_grant(event=event, user=referee, kind="referee", tables="2")
+    referee = EventRoleFactory(
+        event=event, user__username="referee", user__password="pw-123456", kind="referee", tables="2"
+    ).user
     client.force_login(referee)
     answer = client.post(url, {"action": "accept", "_selected_action": [disagreement.pk]})
     assert answer.status_code == 302

@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from idempotency.models import IdempotentRequest
+from tests.factories import EventRoleFactory
 from tournament.models import ApiToken, EventRole, HandVersion
-from tournament.services.roles import role_grant
 from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
@@ -24,14 +24,8 @@ RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder
 
 
 @pytest.fixture
-def table(make_event, seated_round):
-    return seated_round(make_event(4)).tables.get()
-
-
-@pytest.fixture
 def referee(table) -> Client:
-    user = User.objects.create_user("kato")
-    role_grant(event=table.round.event, user=user, kind="referee")
+    user = EventRoleFactory(event=table.round.event, user__username="kato", kind="referee").user
     client = Client()
     client.force_login(user)
     return client
@@ -138,8 +132,7 @@ def test_keys_are_kept_seven_days(referee, table):
 @pytest.mark.django_db(transaction=True)
 def test_fifty_sendings_of_one_key_at_once_record_one_hand(make_event, seated_round):
     table = seated_round(make_event(4)).tables.get()
-    user = User.objects.create_user("kato")
-    role_grant(event=table.round.event, user=user, kind="referee")
+    user = EventRoleFactory(event=table.round.event, user__username="kato", kind="referee").user
     answers, start = [], threading.Barrier(50)
 
     def sender():

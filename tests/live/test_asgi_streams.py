@@ -10,13 +10,13 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from asgiref.sync import sync_to_async
 from asgiref.testing import ApplicationCommunicator
-from django.contrib.auth.models import User
 from django.db import connections
 
 from live.publish import event_channel
+from tests.factories import EventRoleFactory
 from tests.fixtures.tournament import round_seated
 from tournament.services.hands import hand_record
-from tournament.services.roles import role_grant, role_revoke
+from tournament.services.roles import role_revoke
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DRAW = {"outcome": "exhaustive_draw", "dealer_position": 0}
@@ -111,8 +111,7 @@ def test_asgi_streams_refuse_as_the_django_view_does(memory_bus, make_event):
 def test_an_asgi_stream_knows_the_referee_by_their_session(memory_bus, make_event, client):
     event = make_event(4, is_public=False, slug="asgi-staff")
     round_seated(event)
-    referee = User.objects.create_user("kato")
-    role_grant(event=event, user=referee, kind="referee")
+    referee = EventRoleFactory(event=event, user__username="kato", kind="referee").user
     client.force_login(referee)
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
 
@@ -181,8 +180,8 @@ def test_an_asgi_address_past_its_streams_gets_429_until_one_of_its_phones_leave
 
 def test_an_asgi_referee_whose_role_is_revoked_stops_getting_calls(memory_bus, make_event, client):
     event = make_event(4, is_public=True, slug="asgi-revoked")
-    referee = User.objects.create_user("kato")
-    role = role_grant(event=event, user=referee, kind="referee")
+    role = EventRoleFactory(event=event, user__username="kato", kind="referee")
+    referee = role.user
     client.force_login(referee)
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from live.bus import RedisBus
 from live.publish import event_channel, table_channel
+from tests.factories import EventRoleFactory, signed_in
 from tests.live.test_streams import events_of
 from tournament.models import EventRole
 from tournament.services.roles import role_grant, role_revoke
@@ -76,20 +77,14 @@ def read_until(chunks, needle: str, limit: float = 5.0) -> str:
     return text
 
 
-def staff_client(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_a_referee_whose_role_is_revoked_stops_getting_calls_on_a_stream_already_open(
     memory_bus, make_event, seated_round, settings, django_capture_on_commit_callbacks
 ):
     settings.LIVE_STREAM_SECONDS = 30
     event = seated_round(make_event(4, is_public=True)).event
-    referee = User.objects.create_user("kato")
-    role = role_grant(event=event, user=referee, kind="referee")
-    response = staff_client(referee).get(reverse("live:event_live", args=[event.slug]))
+    role = EventRoleFactory(event=event, user__username="kato", kind="referee")
+    referee = role.user
+    response = signed_in(referee).get(reverse("live:event_live", args=[event.slug]))
     chunks = iter(response.streaming_content)
     try:
         assert "stream open" in read_until(chunks, "stream open")
@@ -110,9 +105,9 @@ def test_a_referee_whose_role_is_revoked_loses_an_open_tables_stream(
 ):
     settings.LIVE_STREAM_SECONDS = 30
     table = seated_round(make_event(4, is_public=True)).tables.get()
-    referee = User.objects.create_user("kato")
-    role = role_grant(event=table.round.event, user=referee, kind="referee")
-    response = staff_client(referee).get(reverse("live:table_live", args=[table.pk]))
+    role = EventRoleFactory(event=table.round.event, user__username="kato", kind="referee")
+    referee = role.user
+    response = signed_in(referee).get(reverse("live:table_live", args=[table.pk]))
     chunks = iter(response.streaming_content)
     try:
         assert "stream open" in read_until(chunks, "stream open")
@@ -131,10 +126,9 @@ def test_a_referee_still_holding_the_role_keeps_getting_calls_after_another_role
 ):
     settings.LIVE_STREAM_SECONDS = 30
     event = seated_round(make_event(4, is_public=True)).event
-    referee = User.objects.create_user("kato")
-    role_grant(event=event, user=referee, kind="referee")
+    referee = EventRoleFactory(event=event, user__username="kato", kind="referee").user
     other = role_grant(event=event, user=User.objects.create_user("sato"), kind="referee")
-    response = staff_client(referee).get(reverse("live:event_live", args=[event.slug]))
+    response = signed_in(referee).get(reverse("live:event_live", args=[event.slug]))
     chunks = iter(response.streaming_content)
     try:
         read_until(chunks, "stream open")

@@ -17,8 +17,8 @@ from live import bus as bus_module
 from live.bus import MemoryBus, RedisBus, id_key
 from live.publish import event_channel, table_channel
 from live.services.calls import referee_call
+from tests.factories import EventRoleFactory
 from tournament.services.hands import hand_record
-from tournament.services.roles import role_grant
 
 pytestmark = pytest.mark.django_db
 DRAW = {"outcome": "exhaustive_draw", "dealer_position": 0}
@@ -156,8 +156,7 @@ def test_a_private_events_stream_is_for_its_staff_and_a_call_only_for_staff(
         referee_call(table=table, reason="dispute", note="a private note")
     _, public = read_stream(Client(), url, last_id=start)
     assert public == []  # a referee call is the directors' business
-    referee = User.objects.create_user("kato")
-    role_grant(event=event, user=referee, kind="referee")
+    referee = EventRoleFactory(event=event, user__username="kato", kind="referee").user
     staff = Client()
     staff.force_login(referee)
     _, seen = read_stream(staff, url, last_id=start)
@@ -177,8 +176,7 @@ def test_a_tables_stream_is_for_its_referees_and_organizers_only(memory_bus, mak
     outsider = Client()
     outsider.force_login(User.objects.create_user("outsider"))
     assert outsider.get(url).status_code == 404
-    referee = User.objects.create_user("kato")
-    role_grant(event=table.round.event, user=referee, kind="referee")
+    referee = EventRoleFactory(event=table.round.event, user__username="kato", kind="referee").user
     staff = Client()
     staff.force_login(referee)
     assert read_stream(staff, url)[0].status_code == 200

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import User
-from django.test import Client
 from django.urls import reverse
 
 from players.models import Player
 from profiles.models import PlayerMerge
+from tests.factories import signed_in
 from tests.fixtures.writes import writes_recorded
 from tournament.models import Entry
 from tournament.services.roles import role_grant, staff_groups_install
@@ -34,15 +34,9 @@ def setting(make_event):
     return kept, duplicate, both, one
 
 
-def _client(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_the_preview_shows_each_entry_and_writes_nothing_then_the_post_merges(setting):
     kept, duplicate, both, _one = setting
-    client = _client(both)
+    client = signed_in(both)
     with writes_recorded() as written:
         page = client.get(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk})
     body = page.content.decode()
@@ -59,14 +53,14 @@ def test_the_preview_shows_each_entry_and_writes_nothing_then_the_post_merges(se
 def test_the_preview_names_the_refusal_and_offers_no_merge(setting):
     kept, duplicate, both, _one = setting
     Entry.objects.create(event=kept.entries.get().event, player=duplicate)
-    body = _client(both).get(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk}).content.decode()
+    body = signed_in(both).get(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk}).content.decode()
     assert 'id="merge-problems"' in body and "both players have an entry in Spring Open" in body
     assert 'id="merge-confirm"' not in body
 
 
 def test_an_organizer_of_one_of_the_events_is_refused_the_preview_and_the_merge(setting):
     kept, duplicate, _both, one = setting
-    client = _client(one)
+    client = signed_in(one)
     with writes_recorded() as written:
         assert client.get(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk}).status_code == 403
         assert client.post(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk}).status_code == 403
@@ -75,11 +69,11 @@ def test_an_organizer_of_one_of_the_events_is_refused_the_preview_and_the_merge(
 
 def test_the_undo_action_moves_the_entries_back(setting):
     kept, duplicate, both, one = setting
-    client = _client(both)
+    client = signed_in(both)
     client.post(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk})
     merge = PlayerMerge.objects.get()
     changelist = reverse("admin:profiles_playermerge_changelist")
-    assert _client(one).post(changelist, {"action": "undo", ACTION_CHECKBOX_NAME: [merge.pk]}).status_code == 403
+    assert signed_in(one).post(changelist, {"action": "undo", ACTION_CHECKBOX_NAME: [merge.pk]}).status_code == 403
     assert client.post(changelist, {"action": "undo", ACTION_CHECKBOX_NAME: [merge.pk]}).status_code == 302
     merge.refresh_from_db()
     assert merge.undone_by == both and Player.objects.get(pk=duplicate.pk).entries.count() == 1
@@ -88,7 +82,7 @@ def test_the_undo_action_moves_the_entries_back(setting):
 def test_an_organizer_is_told_to_keep_the_player_with_the_account(setting):
     kept, duplicate, both, _one = setting
     Player.objects.filter(pk=duplicate.pk).update(user=User.objects.create_user("kenta"))
-    client = _client(both)
+    client = signed_in(both)
     body = client.get(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk}).content.decode()
     assert "is linked to an account: keep that player instead" in body and 'id="merge-confirm"' not in body
     assert client.post(reverse(MERGE), {"merged": duplicate.pk, "kept": kept.pk}).status_code == 400

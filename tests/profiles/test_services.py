@@ -13,6 +13,7 @@ from profiles import selectors, services
 from profiles.models import PlayerMerge
 from registration.models import SignUp
 from taikai.errors import Conflict, Forbidden, TaikaiError
+from tests.factories import EventRoleFactory
 from tournament.access import Actor
 from tournament.models import Entry
 from tournament.services.roles import role_grant
@@ -180,8 +181,7 @@ def test_an_organizer_merges_only_players_of_events_they_all_organize(pair, two_
     for event in (spring, autumn):
         role_grant(event=event, user=both, kind="organizer")
     role_grant(event=spring, user=one, kind="organizer")
-    referee = User.objects.create_user("ref")
-    role_grant(event=spring, user=referee, kind="referee")
+    referee = EventRoleFactory(event=spring, user__username="ref", kind="referee").user
     role_grant(event=autumn, user=referee, kind="referee")
     root = User.objects.create_superuser("root")
     assert services.may_merge(_actor(both), kept=kept, merged=duplicate)

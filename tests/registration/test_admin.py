@@ -5,7 +5,6 @@ before, a detail required but not asked refused on its field), and more places o
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,22 +12,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from registration import services
-from registration.models import Registration, SignUp
+from registration.models import SignUp
+from tests.factories import RegistrationFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 
 @pytest.fixture
 def registration(make_event):
-    event = make_event(0)
-    now = timezone.now()
-    return Registration.objects.create(
-        event=event,
-        opens_at=now - timedelta(days=1),
-        closes_at=now + timedelta(days=1),
-        cap=1,
-        checkin_opens_at=now - timedelta(hours=1),
-    )
+    return RegistrationFactory(event=make_event(0), cap=1, checkin_open=True)
 
 
 def form_data(registration, **values) -> dict:

@@ -10,16 +10,14 @@ import json
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from registration import services
 from registration.models import BlockedEmail, Registration, SignUp, SignUpChange
+from tests.factories import EventRoleFactory, RegistrationFactory, token_client
 from tournament.models import Entry
-from tournament.services.roles import role_grant
-from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 State = SignUp.State
@@ -27,20 +25,11 @@ State = SignUp.State
 
 @pytest.fixture
 def event(make_event):
-    event = make_event(0, is_public=False)
-    now = timezone.now()
-    Registration.objects.create(
-        event=event,
-        opens_at=now - timedelta(days=1),
-        closes_at=now + timedelta(days=1),
-        cap=2,
-        checkin_opens_at=now - timedelta(hours=1),
-    )
-    return event
+    return RegistrationFactory(event=make_event(0, is_public=False), cap=2, checkin_open=True).event
 
 
 def bearer(event, scope: str) -> Client:
-    return Client(HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name=scope, scope=scope).secret}")
+    return token_client(event, scope)
 
 
 @pytest.fixture
@@ -179,8 +168,7 @@ def test_refusals_have_the_one_error_shape_naming_the_field_and_write_nothing(ev
 
 def test_approving_a_pending_sign_up_confirms_it_and_names_the_organizer(event):
     Registration.objects.filter(event=event).update(approval=True)
-    owner = User.objects.create_user("owner")
-    role_grant(event=event, user=owner, kind="organizer")
+    owner = EventRoleFactory(event=event, user__username="owner", kind="organizer").user
     session = Client()
     session.force_login(owner)
     pending = sign(event, 1)

@@ -5,20 +5,17 @@ the likely stored player** then makes the stored player the entry's."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.contrib.auth.models import User
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 
 from players.models import Player
 from profiles.services import player_merge
 from registration import selectors, services
 from registration.models import Registration, SignUp, SignUpChange
+from tests.factories import RegistrationFactory
 from tournament.models import Entry
-from tournament.services.roles import role_grant, staff_groups_install
 
 pytestmark = pytest.mark.django_db
 ICHIRO = {"display_name": "鈴木 一郎", "reading": "すずき いちろう"}
@@ -26,20 +23,7 @@ ICHIRO = {"display_name": "鈴木 一郎", "reading": "すずき いちろう"}
 
 @pytest.fixture
 def event(make_event):
-    event = make_event(0)
-    now = timezone.now()
-    Registration.objects.create(
-        event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1), cap=10, pending_per_email=5
-    )
-    return event
-
-
-@pytest.fixture
-def organizer(event) -> User:
-    staff_groups_install()
-    user = User.objects.create_user("org")
-    role_grant(event=event, user=user, kind="organizer")
-    return user
+    return RegistrationFactory(event=make_event(0), cap=10, pending_per_email=5).event
 
 
 def sign(event, n: int, **values) -> SignUp:

@@ -7,31 +7,21 @@ import re
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from django.contrib.auth.models import User
 from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
 from registration import services
 from registration.models import Registration, SignUp, SignUpChange
+from tests.factories import EventRoleFactory, RegistrationFactory
 from tournament.models import Entry
-from tournament.services.roles import role_grant
 
 pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 
 @pytest.fixture
 def event(make_event):
-    event = make_event(0)
-    now = timezone.now()
-    Registration.objects.create(
-        event=event,
-        opens_at=now - timedelta(days=1),
-        closes_at=now + timedelta(days=1),
-        cap=1,
-        checkin_opens_at=now - timedelta(hours=1),
-    )
-    return event
+    return RegistrationFactory(event=make_event(0), cap=1, checkin_open=True).event
 
 
 def sign_up_url(event) -> str:
@@ -91,12 +81,10 @@ def test_the_desk_is_the_organizers_checks_in_searches_and_closes(client, event)
     services.registration_cap_set(event=event, cap=2, by=None)
     desk = reverse("registration:desk", args=[event.slug])
     assert client.get(desk).status_code == 302  # sign in first
-    referee = User.objects.create_user("ref")
-    role_grant(event=event, user=referee, kind="referee")
+    referee = EventRoleFactory(event=event, user__username="ref", kind="referee").user
     client.force_login(referee)
     assert client.get(desk).status_code == 403
-    organizer = User.objects.create_user("org")
-    role_grant(event=event, user=organizer, kind="organizer")
+    organizer = EventRoleFactory(event=event, user__username="org", kind="organizer").user
     client.force_login(organizer)
     found = client.get(desk, {"q": "やまだ"}).content.decode()
     assert "山田太郎" in found
@@ -144,8 +132,7 @@ def test_the_private_page_says_when_and_where_the_event_is_in_its_zone(client, e
 
 
 def desk_with_organizer(client, event):
-    organizer = User.objects.create_user("org")
-    role_grant(event=event, user=organizer, kind="organizer")
+    organizer = EventRoleFactory(event=event, user__username="org", kind="organizer").user
     client.force_login(organizer)
     return reverse("registration:desk", args=[event.slug])
 

@@ -20,6 +20,7 @@ from players.models import Player
 from registration import selectors, services
 from registration.models import BlockedEmail, Registration, SignUp, SignUpChange, SignUpMessage
 from taikai.errors import Forbidden, TaikaiError
+from tests.factories import RegistrationFactory
 from tournament.models import Entry, Event
 
 pytestmark = pytest.mark.django_db
@@ -32,9 +33,7 @@ def organizer(db):
 
 
 def open_registration(event, **fields) -> Registration:
-    now = timezone.now()
-    values = {"opens_at": now - timedelta(days=1), "closes_at": now + timedelta(days=1), "cap": 2} | fields
-    return Registration.objects.create(event=event, **values)
+    return RegistrationFactory(event=event, **{"cap": 2} | fields)
 
 
 @pytest.fixture

@@ -7,22 +7,19 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import timedelta
 
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from players.models import Player
 from profiles.services import player_merge
 from registration import selectors, services
 from registration.models import Registration, SignUp, SignUpChange, SignUpMessage
 from taikai.errors import TaikaiError
+from tests.factories import RegistrationFactory
 from tournament.models import Entry
-from tournament.services.roles import role_grant, staff_groups_install
 from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
@@ -37,25 +34,7 @@ STORED = {
 
 @pytest.fixture
 def event(make_event):
-    event = make_event(0)
-    now = timezone.now()
-    Registration.objects.create(
-        event=event,
-        opens_at=now - timedelta(days=1),
-        closes_at=now + timedelta(days=1),
-        cap=10,
-        checkin_opens_at=now - timedelta(hours=1),
-        pending_per_email=5,
-    )
-    return event
-
-
-@pytest.fixture
-def organizer(event) -> User:
-    staff_groups_install()
-    user = User.objects.create_user("org")
-    role_grant(event=event, user=user, kind="organizer")  # staff, in the Organizers group
-    return user
+    return RegistrationFactory(event=make_event(0), cap=10, checkin_open=True, pending_per_email=5).event
 
 
 def sign_up_url(event) -> str:

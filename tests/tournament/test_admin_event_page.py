@@ -6,37 +6,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
 
-from tournament.services.roles import ORGANIZERS_GROUP, REFEREES_GROUP, role_grant, staff_groups_install
+from tests.factories import signed_in
+from tournament.services.roles import ORGANIZERS_GROUP, REFEREES_GROUP, role_grant
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff(db):
-    staff_groups_install()
-
-    def make(name, group=None, **flags):
-        user = User.objects.create_user(name, is_staff=group is not None, **flags)
-        if group:
-            user.groups.add(Group.objects.get(name=group))
-        return user
-
-    return make
-
-
-@pytest.fixture
-def owned_event(make_event, staff):
-    return make_event(8, owner=staff("owner", ORGANIZERS_GROUP))
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+def owned_event(make_event, people):
+    return make_event(8, owner=people("owner", ORGANIZERS_GROUP))
 
 
 def change_page(client, event) -> str:
@@ -45,9 +26,9 @@ def change_page(client, event) -> str:
     return response.content.decode()
 
 
-def test_the_owner_is_named_without_a_link_for_an_organizer_who_may_not_open_accounts(owned_event, staff):
+def test_the_owner_is_named_without_a_link_for_an_organizer_who_may_not_open_accounts(owned_event, people):
     # given a co-organizer, who may not open the accounts' pages
-    co = staff("co", ORGANIZERS_GROUP)
+    co = people("co", ORGANIZERS_GROUP)
     role_grant(event=owned_event, user=co, kind="organizer", by=owned_event.owner)
     user_page = reverse("admin:auth_user_change", args=[owned_event.owner.pk])
     assert signed_in(co).get(user_page).status_code == 403
@@ -58,10 +39,10 @@ def test_the_owner_is_named_without_a_link_for_an_organizer_who_may_not_open_acc
     assert f'href="/admin/auth/user/{owned_event.owner.pk}/' not in page
 
 
-def test_the_owner_links_to_the_account_for_a_viewer_who_may_open_accounts(owned_event, staff):
+def test_the_owner_links_to_the_account_for_a_viewer_who_may_open_accounts(owned_event, people):
     from django.contrib.auth.models import Permission
 
-    co = staff("co", ORGANIZERS_GROUP)
+    co = people("co", ORGANIZERS_GROUP)
     co.user_permissions.add(Permission.objects.get(codename="view_user"))
     role_grant(event=owned_event, user=co, kind="organizer", by=owned_event.owner)
     page = change_page(signed_in(co), owned_event)
@@ -100,19 +81,19 @@ def test_the_archive_s_rules_are_the_rules_endpoint_s(owned_event):
 
 
 @pytest.mark.parametrize("role", ["referee", "other organizer", "no role", "co-organizer"])
-def test_only_the_event_s_organizers_export_its_archive(owned_event, make_event, staff, role):
+def test_only_the_event_s_organizers_export_its_archive(owned_event, make_event, people, role):
     # given someone with a role in the event, in another event, or none
     if role == "referee":
-        user = staff("kato", REFEREES_GROUP)
+        user = people("kato", REFEREES_GROUP)
         role_grant(event=owned_event, user=user, kind="referee", by=owned_event.owner)
     elif role == "other organizer":
-        user = staff("elsewhere", ORGANIZERS_GROUP)
+        user = people("elsewhere", ORGANIZERS_GROUP)
         make_event(4, name="Other Cup", slug="other-cup", owner=user)
     elif role == "co-organizer":
-        user = staff("co", ORGANIZERS_GROUP)
+        user = people("co", ORGANIZERS_GROUP)
         role_grant(event=owned_event, user=user, kind="organizer", by=owned_event.owner)
     else:
-        user = staff("nobody", ORGANIZERS_GROUP)
+        user = people("nobody", ORGANIZERS_GROUP)
     client = signed_in(user)
     # when they ask for the archive from the admin
     response = client.get(export_url(owned_event))

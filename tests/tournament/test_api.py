@@ -13,17 +13,16 @@ from fractions import Fraction
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from players.models import Player
 from taikai.errors import TaikaiError
+from tests.factories import EventRoleFactory
 from tournament.models import ApiToken, Entry, HandVersion, Penalty, Round, Ruling, Seat, SeatResult, Table
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
-from tournament.services.roles import role_grant
 from tournament.services.rounds import round_complete
 from tournament.services.standings import standings_recompute
 from tournament.services.tokens import api_token_issue
@@ -31,13 +30,6 @@ from tournament.services.tokens import api_token_issue
 pytestmark = pytest.mark.django_db
 
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()  # throttles and standings pages start afresh
-    yield
-    cache.clear()
 
 
 @pytest.fixture
@@ -527,8 +519,7 @@ def test_the_exports_give_the_standings_the_event_and_a_ranking_results_file(pla
 
 
 def test_who_recorded_a_hand_is_named_to_the_event_staff_only(event, tables, settings):
-    referee = User.objects.create_user("ref")
-    role_grant(event=event, user=referee, kind="referee")
+    referee = EventRoleFactory(event=event, user__username="ref", kind="referee").user
     hand_record(table=tables[0], number=1, expected_version=0, data=RON, user=referee)
     event.is_public = True
     event.save(update_fields=["is_public"])

@@ -21,9 +21,10 @@ from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from players.models import Player
-from registration.models import Registration, SignUp
+from registration.models import SignUp
 from scoring.models import Ruleset
 from scoring.presets import install_presets
+from tests.factories import RegistrationFactory
 from tests.fixtures.tournament import built_once
 from tests.fixtures.writes import writes_recorded
 from tournament.models import ApiToken, Entry, Event, Table, Team, TeamMember
@@ -173,15 +174,7 @@ def build_world() -> World:
 def registration_built(event: Event) -> dict[str, SignUp]:
     """The event's registration, open, approving each sign-up, check-in open: one sign-up confirmed (its entry
     the event's first), one pending, two waiting."""
-    now = timezone.now()
-    Registration.objects.create(
-        event=event,
-        opens_at=now - timedelta(days=1),
-        closes_at=now + timedelta(days=1),
-        cap=2,
-        approval=True,
-        checkin_opens_at=now - timedelta(hours=1),
-    )
+    RegistrationFactory(event=event, cap=2, approval=True, checkin_open=True)
     states = {
         "confirmed": SignUp.State.CONFIRMED,
         "pending": SignUp.State.PENDING,

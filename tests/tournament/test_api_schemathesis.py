@@ -11,7 +11,6 @@ do every write. The throttles are not under test: their counts are cleared befor
 from __future__ import annotations
 
 from collections import Counter
-from datetime import timedelta
 
 import pytest
 import schemathesis
@@ -28,8 +27,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from registration.models import Registration
 from registration.services import sign_up_create
+from tests.factories import RegistrationFactory
 from tournament.models import Table, Team
 from tournament.services.hands import hand_record
 from tournament.services.tokens import api_token_issue
@@ -61,10 +60,7 @@ def world(make_event, seated_round):
     hand_record(table=table, number=1, expected_version=0, data=ron)
     organizer = api_token_issue(event=event, name="schemathesis", scope="organizer")
     spare = api_token_issue(event=event, name="spare", scope="read")
-    now = timezone.now()
-    Registration.objects.create(
-        event=event, opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1), cap=1, checkin_opens_at=now
-    )
+    RegistrationFactory(event=event, cap=1, checkin_opens_at=timezone.now())
     sign_up = sign_up_create(event=event, values={"name": "Signed", "email": "signed@example.org"})
     team = Team.objects.create(event=event, name="Red")
     path = {

@@ -22,13 +22,13 @@ from django.urls import reverse
 from players.models import Player
 from scoring.models import Ruleset
 from taikai.errors import TaikaiError
+from tests.factories import EventRoleFactory
 from tests.fixtures.tournament import built_once
 from tournament.archive.export import archive_build
 from tournament.archive.load import archive_schema, event_import
 from tournament.audit import event_audit
 from tournament.models import Entry, Event, HandVersion, Penalty, Ruling, Seat, SeatResult, Table
 from tournament.services.hands import hand_void
-from tournament.services.roles import role_grant
 from tournament.simulation import Incidents, event_create, event_simulate, simulated_players
 
 SEED = 69
@@ -103,8 +103,7 @@ def test_the_export_of_an_event_with_a_penalty_an_absence_and_a_correction_valid
 
 
 def test_the_api_serves_the_archive_and_its_schema(original):
-    organizer = User.objects.create_user("archivist")
-    role_grant(event=original, user=organizer, kind="organizer")
+    organizer = EventRoleFactory(event=original, user__username="archivist", kind="organizer").user
     client = Client()
     client.force_login(organizer)
     exported = client.get(reverse("api_v1:export_json", args=[original.slug])).json()
@@ -260,8 +259,7 @@ def test_one_player_of_the_archive_entered_twice_is_refused_and_makes_no_rows(ar
 def test_an_external_id_of_a_player_entered_in_an_event_the_importer_organizes_is_that_player(archive):
     # given a stored player entered in an event the importer organizes
     stored, private = player_of_a_private_event()
-    importer = User.objects.create_user("importer")
-    role_grant(event=private, user=importer, kind="organizer")
+    importer = EventRoleFactory(event=private, user__username="importer", kind="organizer").user
     # when the importer imports an archive whose first player has that external id
     imported = event_import(archive=claiming(archive, "EMA-42"), owner=importer)
     # then it is that player

@@ -25,8 +25,8 @@ RON = {
 
 
 @pytest.fixture
-def table(make_event, seated_round) -> Table:
-    return seated_round(make_event(4, clock_bank_seconds=30)).tables.get()
+def table(make_table) -> Table:
+    return make_table(clock_bank_seconds=30)
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(make_event, seated_round):
-    return seated_round(make_event(4, clock_bank_seconds=30, clock_increment_seconds=5)).tables.get()
+def table(make_table):
+    return make_table(clock_bank_seconds=30, clock_increment_seconds=5)
 
 
 @pytest.fixture

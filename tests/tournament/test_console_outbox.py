@@ -13,11 +13,6 @@ pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 
-@pytest.fixture
-def table(make_event, seated_round):
-    return seated_round(make_event(4)).tables.get()
-
-
 def test_a_queued_hand_is_answered_ok_in_json(admin_client, table):
     response = admin_client.post(sheet(table), ron(hand=1), **JSON)
     assert response.status_code == 200 and response.json()["ok"] is True

@@ -15,11 +15,11 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from players.models import Player
+from tests.factories import token_client
 from tournament.engine.penalties import PenaltyKind
 from tournament.models import Entry, Round, SeatResult, StandingsRow, StandingsSnapshot, Table
 from tournament.services.discipline import penalty_log
 from tournament.services.standings import standings_recompute
-from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -137,8 +137,7 @@ def test_the_file_goes_through_the_same_permission_checks(played):
     played.is_public = False
     played.save(update_fields=["is_public"])
     assert Client().get(ema_url(played, "xlsx")).status_code == 401
-    secret = api_token_issue(event=played, name="ranking", scope="read").secret
-    reader = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    reader = token_client(played, "read", name="ranking")
     assert reader.get(ema_url(played, "xlsx")).status_code == 200
     refused = reader.get(ema_url(played, "pdf"))
     assert refused.status_code == 400 and refused.json()["error"]["field"] == "format"

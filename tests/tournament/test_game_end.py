@@ -7,15 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from taikai.errors import TaikaiError
+from tests.factories import token_client
 from tournament.models import Ruling, SeatResult, Table
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
-from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -34,11 +33,6 @@ def played(table, hands: int):
     for number in range(1, hands + 1):
         hand_record(table=table, number=number, expected_version=0, data=passing_ron((number - 1) % 4))
     return table
-
-
-@pytest.fixture
-def table(make_event, seated_round):
-    return seated_round(make_event(4)).tables.get()
 
 
 def test_hands_stopped_at_south_2_are_not_confirmed_without_a_reason(table):
@@ -109,7 +103,7 @@ def test_the_console_form_asks_why_and_records_the_answer(table, admin_client):
 def test_the_api_refuses_with_game_not_finished_unless_the_reason_is_given(make_event, seated_round):
     event = make_event(4, is_public=False)
     table = played(seated_round(event).tables.get(), 6)
-    client = Client(HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name='referee', scope='referee').secret}")
+    client = token_client(event, "referee")
     url = reverse("api_v1:table_result", args=[table.pk])
     refused = client.post(url, json.dumps({}), content_type="application/json")
     assert refused.status_code == 400

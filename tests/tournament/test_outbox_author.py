@@ -22,11 +22,6 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 
 @pytest.fixture
-def table(make_event, seated_round):
-    return seated_round(make_event(4)).tables.get()
-
-
-@pytest.fixture
 def phone(table):
     """A signed-in referee of the table's event on a client of their own."""
     staff_groups_install()

@@ -7,10 +7,11 @@ import re
 
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.contrib.auth.models import Group, Permission, User
+from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import signed_in
 from tournament import access
 from tournament.models import EventRole, HandVersion, Round, ScorekeeperKey
 from tournament.services.roles import (
@@ -19,7 +20,6 @@ from tournament.services.roles import (
     role_grant,
     role_revoke,
     scorekeeper_keys_issue,
-    staff_groups_install,
 )
 
 pytestmark = pytest.mark.django_db
@@ -38,30 +38,11 @@ RON = {
 
 
 @pytest.fixture
-def people(db):
-    staff_groups_install()
-
-    def make(name, group=None, **flags):
-        user = User.objects.create_user(name, is_staff=group is not None, **flags)
-        if group:
-            user.groups.add(Group.objects.get(name=group))
-        return user
-
-    return make
-
-
-@pytest.fixture
 def two_events(make_event, seated_round, people):
     mine = make_event(8, owner=people("owner", ORGANIZERS_GROUP))
     theirs = make_event(4, name="Other Cup", slug="other-cup", owner=people("elsewhere", ORGANIZERS_GROUP))
     seated_round(mine)
     return mine, theirs
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def event_form(event, **extra) -> dict:

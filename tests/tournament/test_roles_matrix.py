@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
 
 import pytest
 from django.apps import apps
@@ -21,7 +20,6 @@ from django.contrib.auth.models import Group, Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import get_resolver, reverse
-from django.utils import timezone
 
 from live.models import RefereeCall
 from live.services.calls import referee_call
@@ -31,6 +29,7 @@ from profiles.services import player_merge
 from registration.models import BlockedEmail, Registration, SignUp
 from scoring.models import Ruleset
 from seasons.models import Series, SeriesEvent
+from tests.factories import RegistrationFactory
 from tests.fixtures.tournament import built_once, event_with_players, round_seated, standard_ruleset_installed
 from tests.fixtures.writes import writes_recorded
 from tournament.archive.export import archive_build
@@ -183,14 +182,7 @@ def build_world() -> World:
 def registration_world(event, other) -> None:
     """The event open for sign-ups (one place; check-in open): a confirmed, a waiting and a pending sign-up,
     and a blocked address; the other event has a sign-up left from an earlier registration, and none now."""
-    now = timezone.now()
-    Registration.objects.create(
-        event=event,
-        opens_at=now - timedelta(days=1),
-        closes_at=now + timedelta(days=1),
-        cap=1,
-        checkin_opens_at=now - timedelta(hours=1),
-    )
+    RegistrationFactory(event=event, cap=1, checkin_open=True)
     for rank, (name, state) in enumerate(
         (("Signed Confirmed", "confirmed"), ("Signed Waiting", "waiting"), ("Signed Pending", "pending")), start=1
     ):

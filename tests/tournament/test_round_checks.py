@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from taikai.errors import TaikaiError
+from tests.factories import EventRoleFactory, token_client
 from tournament.models import HandVersion, Penalty, Round, RoundCheck, Ruling, Seat, SeatResult, Table
 from tournament.services.checks import round_check, round_unlock
 from tournament.services.clock import clock_start
@@ -23,9 +23,7 @@ from tournament.services.discipline import (
 )
 from tournament.services.hands import hand_record, hand_void
 from tournament.services.results import table_finish, table_reopen
-from tournament.services.roles import role_grant
 from tournament.services.substitutes import substitute_seat
-from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
@@ -135,8 +133,7 @@ def post(client: Client, url: str, body=None):
 
 
 def bearer(event, scope: str, tables: str = "") -> Client:
-    issued = api_token_issue(event=event, name=f"{scope} {tables}".strip(), scope=scope, tables=tables)
-    return Client(HTTP_AUTHORIZATION=f"Bearer {issued.secret}")
+    return token_client(event, scope, tables)
 
 
 def urls(event):
@@ -171,8 +168,7 @@ def test_only_the_owner_or_an_organizer_token_unlocks_and_always_with_a_reason(p
     event, round_, _, _ = played
     round_check(round_=round_, user=admin_user)
     check_url, unlock_url = urls(event)
-    co_organizer = User.objects.create_user("co", password="pw-123456")
-    role_grant(event=event, user=co_organizer, kind="organizer")
+    co_organizer = EventRoleFactory(event=event, user__username="co", user__password="pw-123456", kind="organizer").user
     signed_in = Client()
     signed_in.force_login(co_organizer)
     assert post(signed_in, unlock_url, {"reason": "mine"}).status_code == 403  # an organizer, not the owner

@@ -27,13 +27,6 @@ RON_BY_SOUTH = {
 TSUMO_BY_SOUTH = {"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 1, "han": 2, "fu": 40}]}
 
 
-@pytest.fixture
-def table(make_event, seated_round):
-    event = make_event(4)
-    seated_round(event)
-    return Table.objects.get(round__event=event)
-
-
 def seat_entry(table, position) -> Entry:
     return table.seats.get(position=position).entry
 

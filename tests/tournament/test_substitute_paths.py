@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from players.models import Player
+from tests.factories import EventRoleFactory, token_client
 from tournament.models import Entry, Ruling
 from tournament.services.hands import hand_record
-from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +21,8 @@ RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder
 
 
 @pytest.fixture
-def table(make_event, seated_round):
-    return seated_round(make_event(4, is_public=False)).tables.get()
+def table(make_table):
+    return make_table(is_public=False)
 
 
 @pytest.fixture
@@ -55,10 +55,8 @@ def test_the_admin_search_offers_no_player_of_the_event(admin_client, table):
 
 
 def test_a_referee_seats_a_substitute_from_the_table_sheet(client, table, three_suzukis, django_user_model):
-    from tournament.services.roles import role_grant
 
-    referee = django_user_model.objects.create_user("ref")
-    role_grant(event=table.round.event, user=referee, kind="referee", tables="1")
+    referee = EventRoleFactory(event=table.round.event, user__username="ref", kind="referee", tables="1").user
     client.force_login(referee)
     seat = table.seats.get(position=1)
     sheet = client.get(reverse("console:table", args=[table.pk])).content.decode()
@@ -87,8 +85,7 @@ def test_the_console_refuses_a_substitute_after_the_first_hand_with_the_reason(a
 
 
 def api_client(table, tables: str = "1") -> Client:
-    secret = api_token_issue(event=table.round.event, name="tablet", scope="referee", tables=tables).secret
-    return Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    return token_client(table.round.event, "referee", tables, name="tablet")
 
 
 def post(client, table, body):

@@ -42,11 +42,6 @@ def test_credit_rules_worked_by_hand():
     )
 
 
-@pytest.fixture
-def table(make_event, seated_round):
-    return seated_round(make_event(4)).tables.get()
-
-
 def play_and_rank(table):
     hand_record(table=table, number=1, expected_version=0, data=RON)
     table_finish(table=table, end_reason="time")

@@ -10,5 +10,5 @@ as one recorded at the table.
 * ``auth``: sessions for the browser, API tokens (``Authorization: Bearer …``) for programs, the throttles;
 * ``base``: the views' shared checks (who reads, who writes, 401 or 403);
 * ``serializers``: what goes in and out, points as integers or exact fractions written ``"n/d"``;
-* ``events``, ``tables``, ``exports``: the views.
+* ``events``, ``tables``, ``teams``, ``exports``: the views.
 """

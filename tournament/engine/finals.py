@@ -51,7 +51,6 @@ FINALS_MODES = (
     "elimination",  # 敗退者を出す (40条①〜④)
     "no_elimination",  # 敗退者を出さない (40条⑤)
 )
-DECISIONS = ("next_game", "overtime", "eliminate", "champion", "directors_ruling")
 WIN_KINDS = ("ron", "tsumo")  # 栄和, 模和
 
 

@@ -177,9 +177,6 @@ class OvertimeHandResult:
     replayed: bool = False
 
 
-OVERTIME_STATES = ("none", "playing", *OVERTIME_END_REASONS)
-
-
 @dataclass(frozen=True)
 class OvertimeProgress:
     """Where a table's overtime stands (art. 39).

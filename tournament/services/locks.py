@@ -1,8 +1,22 @@
-"""Every row lock the services take, in one order: event → round → table → hand → clock, then the
+"""The row locks of an event's play, in one order: event → round → table → hand → clock, then the
 event's other rows (entry, seat, penalty, seating job). A transaction that needs two of them takes
 them in that order, so two writers never wait on each other in a circle.
 
-Each lock is ``SELECT … FOR NO KEY UPDATE OF`` the row itself only (``of=("self",)``): rows joined to
+The other row locks (``select_for_update``) are taken by the service that writes the row, not here: rows
+outside an event's play (a role, a token, a player, the outbox), rows of the apps built on the tournament or
+below it, and two of the order above that ask for their rows with a filter of their own:
+
+* in ``tournament/services``: ``seating`` (a seating draft's round, only while a draft, after its event; two
+  seats of a draft swapped, after their round), ``roles`` (a role revoked, after its event; a table card's key opened or
+  revoked), ``tokens`` (an API token revoked), ``entries`` (a player linked to an account), ``queue`` (the
+  outbox's rows, ``skip_locked``: two flushes share the rows rather than wait);
+* in the apps built on the tournament, their own rows: ``registration`` (an event's registration, a message,
+  a player's details), ``profiles`` (the players merged, in id order, then their entries; a merge undone),
+  ``gamelogs`` (a disagreement), ``seasons`` (a series), ``live`` (a referee call);
+* in the apps below it, which cannot import this module: ``players`` (a CSV import's job), ``accounts`` (a
+  sign-in code).
+
+Each lock here is ``SELECT … FOR NO KEY UPDATE OF`` the row itself only (``of=("self",)``): rows joined to
 read along (an event's ruleset, a table's round) are not locked, so events sharing a ruleset, or readers
 of a table's round, do not queue behind a writer. *No key*: no service changes a primary key, and a
 plain ``FOR UPDATE`` would also block the foreign-key checks of rows that only point at the locked row

@@ -1,4 +1,5 @@
-"""Simulated events: a pure game (:mod:`.game`) played through the services (:mod:`.play`).
+"""Simulated events: a pure game (:mod:`.game`) played through the services (:mod:`.play`); a large finished
+event written in bulk for the benchmarks (:mod:`.bulk`).
 
 Used for the demo data, to measure the services on a large field and, together with
 ``tournament.audit``, to check that everything the services record holds together.

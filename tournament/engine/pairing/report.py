@@ -35,7 +35,6 @@ from .history import IndexedHistory
 from .winds import seat_outcome, seat_spread
 
 SPREAD_DECIMALS = 4
-TRADED_FOR = ("repeats", "standings", "interval")
 
 
 @dataclass(frozen=True)

@@ -214,10 +214,6 @@ class SeatBook:
         kind = self.kind
         return self._table(tuple(sorted([kind[player] for player in members])))[0]
 
-    def kind_cost(self, kinds: tuple[int, ...]) -> int:
-        """``cost`` of a table given its members' kinds in increasing order."""
-        return self._table(kinds)[0]
-
     def order(self, members: Sequence[int], rng: random.Random) -> list[int]:
         """``members`` in a least-cost seat order (players of one kind in random order)."""
         shuffled = list(members)
