@@ -23,6 +23,7 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 from django.utils import timezone
 
+from archive.export import archive_build
 from live.models import RefereeCall
 from live.services.calls import referee_call
 from players.models import Player, PlayerImport
@@ -33,7 +34,6 @@ from scoring.models import Ruleset
 from seasons.models import Series, SeriesEvent
 from tests.fixtures.tournament import built_once, event_with_players, round_seated, standard_ruleset_installed
 from tests.fixtures.writes import writes_recorded
-from tournament.archive.export import archive_build
 from tournament.models import (
     ApiToken,
     Entry,

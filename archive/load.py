@@ -45,13 +45,13 @@ from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match
 
+from archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
+from archive.problems import schema_problem
 from players.models import Player
 from scoring.models import Ruleset
 from scoring.services import hand_settler
 from taikai.errors import TaikaiError
 from tournament import access, audit, models
-from tournament.archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
-from tournament.archive.problems import schema_problem
 from tournament.services.hand_input import parse_hand_input, recorded_hand
 from tournament.services.standings import standings_recompute
 
