@@ -51,7 +51,10 @@ from players.models import Player
 from scoring.models import Ruleset
 from scoring.services import hand_settler
 from taikai.errors import TaikaiError
-from tournament import access, audit, models
+from tournament import access, models
+from tournament.audit import hands as hand_checks
+from tournament.audit import results as result_checks
+from tournament.audit.records import EventRecords
 from tournament.services.hand_input import parse_hand_input, recorded_hand
 from tournament.services.standings import standings_recompute
 
@@ -504,13 +507,13 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
 
 # the audit's checks of one table's hands and results, run on each imported table before it is kept
 TABLE_CHECKS = (
-    audit.check_hands,
-    audit.check_replayed_hands,
-    audit.check_absences,
-    audit.check_overtime,
-    audit.check_result_versions,
-    audit.check_table_points,
-    audit.check_results,
+    hand_checks.check_hands,
+    hand_checks.check_replayed_hands,
+    hand_checks.check_absences,
+    hand_checks.check_overtime,
+    result_checks.check_result_versions,
+    result_checks.check_table_points,
+    result_checks.check_results,
 )
 HAND_CODES = frozenset(
     {
@@ -535,7 +538,7 @@ def _tables_audited(event: models.Event, tables: list) -> None:
     memory (no query); the first violation refuses the archive at that table's hands or results."""
     for table, (path, _data) in tables:
         hands = getattr(table, "archive_hands", [])
-        records = audit.EventRecords(
+        records = EventRecords(
             event,
             {table.pk: table},
             {table.pk: [seat for _p, seat in sorted(table.archive_seats.items())]},
