@@ -32,7 +32,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from archive.export import archive_download
-from archive.load import archive_check, archive_lookalikes, event_import
+from archive.load import archive_lookalikes, event_import
+from archive.schema import archive_check
 from idempotency.services import request_answer_keep, request_claim
 from taikai.errors import TaikaiError
 from tournament.admin.events import EventAdmin

@@ -15,7 +15,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.response import Response
 
 from archive.export import archive_download
-from archive.load import archive_schema
+from archive.schema import archive_schema
 from tournament.api_v1.base import ApiView
 from tournament.api_v1.events import READ_ERRORS
 

@@ -20,7 +20,8 @@ from django.test import Client
 from django.urls import reverse
 
 from archive.export import archive_build
-from archive.load import archive_schema, event_import
+from archive.load import event_import
+from archive.schema import archive_schema
 from players.models import Player
 from scoring.models import Ruleset
 from taikai.errors import TaikaiError
@@ -588,7 +589,7 @@ def test_the_compiled_validator_agrees_with_the_published_schema_on_every_change
     place each (a value replaced by another type, an out-of-range number, a string that is no date …)."""
     import fastjsonschema
 
-    from archive.load import _fast_validator, _validator
+    from archive.schema import _fast_validator, _validator
 
     def verdicts(document) -> tuple[bool, bool]:
         try:
@@ -613,8 +614,8 @@ def test_every_problem_the_schema_finds_is_said_in_the_readers_language(archive)
     from django.utils import translation
     from jsonschema.exceptions import best_match
 
-    from archive.load import _validator
     from archive.problems import schema_problem, shown
+    from archive.schema import _validator
 
     keywords = set()
     for broken, _where in changed_once(archive, seed=31, count=100):

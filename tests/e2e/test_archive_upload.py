@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from archive.export import archive_build
-from archive.load import archive_check
+from archive.schema import archive_check
 from players.models import Player
 from taikai.errors import TaikaiError
 from tests.e2e.conftest import sign_in

@@ -5,7 +5,8 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from archive.load import archive_check, archive_lookalikes, event_import
+from archive.load import archive_lookalikes, event_import
+from archive.schema import archive_check
 from taikai.errors import TaikaiError
 
 
