@@ -1,6 +1,6 @@
 """The event archive's round trip: a simulated event (64 players × 6 rounds by default, with penalties and
-absences) exported (``tournament.archive.export``), written as JSON, read back and imported as a new event
-(``tournament.archive.load``), then audited. Uses the configured database (DATABASE_URL); everything runs in
+absences) exported (``archive.export``), written as JSON, read back and imported as a new event
+(``archive.load``), then audited. Uses the configured database (DATABASE_URL); everything runs in
 a transaction rolled back at the end, so the database is left as it was.
 
 Run: ``python benchmarks/archive.py [--players 64] [--rounds 6] [--seed 7]``. Prints the time to export, the
@@ -29,9 +29,9 @@ django.setup()
 
 from django.db import connection, transaction  # noqa: E402
 
+from archive.export import archive_build  # noqa: E402
+from archive.load import event_import  # noqa: E402
 from scoring.models import Ruleset  # noqa: E402
-from tournament.archive.export import archive_build  # noqa: E402
-from tournament.archive.load import event_import  # noqa: E402
 from tournament.audit import event_audit  # noqa: E402
 from tournament.models import Event, StandingsRow  # noqa: E402
 from tournament.simulation import Incidents, event_create, event_simulate, simulated_players  # noqa: E402

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "seasons",
     "profiles",
     "gamelogs",
+    "archive",
 ]
 
 MIDDLEWARE = [

@@ -26,6 +26,7 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent
 APPS = (
     "accounts",
+    "archive",
     "config",
     "idempotency",
     "live",

@@ -8,12 +8,13 @@ from taikai.i18n import install_translator
 
 def install_staff_groups(sender, **kwargs) -> None:
     """The Organizers and Referees groups follow the code after every migrate, once the last app's permissions
-    exist: the groups also hold permissions of the apps built on this one, which come after it."""
+    exist: the groups also hold permissions of the apps built on this one, which come after it. Django sends
+    the signal only for apps with models (not ``archive``), so the last of those is the one waited for."""
     from django.apps import apps
 
     from tournament.services.roles import staff_groups_install
 
-    if sender is list(apps.get_app_configs())[-1]:
+    if sender is [config for config in apps.get_app_configs() if config.models_module is not None][-1]:
         staff_groups_install()
 
 

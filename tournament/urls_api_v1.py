@@ -56,9 +56,9 @@ urlpatterns = [
         name="event_token_revoke",
     ),
     path("events/<slug:slug>/export.csv", exports.StandingsCsv.as_view(), name="export_csv"),
-    path("events/<slug:slug>/export.json", exports.EventExport.as_view(), name="export_json"),
+    # the archive (an app built on this one: named by its path, never imported here): export.json, its schema
+    path("", include("archive.api")),
     path("events/<slug:slug>/results.ema", exports.ResultsEma.as_view(), name="results_ema"),
-    path("archive-schema.json", exports.ArchiveSchema.as_view(), name="archive_schema"),
     # registration (an app built on this one: named by its path, never imported here) and its sign-ups
     path("events/<slug:slug>/", include("registration.api")),
     path("players/", events.PlayerList.as_view(), name="players"),

@@ -1,17 +1,17 @@
 from django.urls import path
 
-from tournament import console
+from tournament.console import clock, discipline, offline, sheet, substitutes, tables
 
 app_name = "console"
 
 urlpatterns = [
-    path("console/", console.my_tables, name="my_tables"),
-    path("console/sw.js", console.service_worker, name="service_worker"),
-    path("console/manifest.webmanifest", console.console_manifest, name="manifest"),
-    path("console/tables/<int:table_id>/", console.table_sheet, name="table"),
-    path("console/tables/<int:table_id>/penalty/", console.table_penalty, name="penalty"),
-    path("console/tables/<int:table_id>/clock/", console.table_clock, name="clock"),
-    path("console/tables/<int:table_id>/substitute/", console.table_substitute, name="substitute"),
-    path("console/clocks", console.clocks, name="clocks"),
-    path("k/<str:token>/", console.table_card, name="table_card"),
+    path("console/", tables.my_tables, name="my_tables"),
+    path("console/sw.js", offline.service_worker, name="service_worker"),
+    path("console/manifest.webmanifest", offline.console_manifest, name="manifest"),
+    path("console/tables/<int:table_id>/", sheet.table_sheet, name="table"),
+    path("console/tables/<int:table_id>/penalty/", discipline.table_penalty, name="penalty"),
+    path("console/tables/<int:table_id>/clock/", clock.table_clock, name="clock"),
+    path("console/tables/<int:table_id>/substitute/", substitutes.table_substitute, name="substitute"),
+    path("console/clocks", clock.clocks, name="clocks"),
+    path("k/<str:token>/", tables.table_card, name="table_card"),
 ]

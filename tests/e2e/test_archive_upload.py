@@ -18,12 +18,12 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
+from archive.export import archive_build
+from archive.schema import archive_check
 from players.models import Player
 from taikai.errors import TaikaiError
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_japanese_tour import ALLOWED, LATIN_WORD, proper_nouns
-from tournament.archive.export import archive_build
-from tournament.archive.load import archive_check
 from tournament.models import Event, Hand, HandVersion
 from tournament.services.roles import ORGANIZERS_GROUP, staff_groups_install
 from tournament.simulation import event_create, event_simulate, simulated_players

@@ -1,9 +1,7 @@
-"""Events in the admin: settings, entries, typed and automatic seating, CSV registration, an archive
-uploaded as a new event."""
+"""Events in the admin: settings, entries, typed and automatic seating, CSV registration (the archive's
+download and upload are added by the ``archive`` app, built on this one)."""
 
 from __future__ import annotations
-
-import json
 
 from django import forms
 from django.conf import settings
@@ -11,10 +9,9 @@ from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import Count
-from django.http import Http404, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
@@ -34,7 +31,6 @@ from scoring.calculator import DEFAULT_RULESET as STANDARD_RULESET
 from scoring.models import Ruleset
 from taikai.errors import TaikaiError
 from tournament import access, selectors
-from tournament.admin.archive import archive_import_view
 from tournament.admin.common import (
     EventScopedAdmin,
     EventScopedInline,
@@ -43,7 +39,6 @@ from tournament.admin.common import (
 )
 from tournament.admin.schedule import schedule_view
 from tournament.admin.teams import teams_csv_view
-from tournament.archive.export import archive_download
 from tournament.engine.standings import DEFAULT_PRECEDENCE
 from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
@@ -346,11 +341,6 @@ class EventAdmin(EventScopedAdmin):
         seat_auto = self.admin_site.admin_view(self.seat_auto_view)
         job = self.admin_site.admin_view(self.seating_job_view)
         return [
-            path(
-                "import-archive/",
-                self.admin_site.admin_view(lambda request: archive_import_view(self, request)),
-                name="tournament_event_import_archive",
-            ),
             path("<int:event_id>/seat-round/", seat_round, name="tournament_event_seat_round"),
             path(
                 "<int:event_id>/register-csv/",
@@ -372,11 +362,6 @@ class EventAdmin(EventScopedAdmin):
                 "<int:event_id>/api-tokens/",
                 self.admin_site.admin_view(self.api_tokens_view),
                 name="tournament_event_api_tokens",
-            ),
-            path(
-                "<int:event_id>/export-archive/",
-                self.admin_site.admin_view(self.export_archive_view),
-                name="tournament_event_export_archive",
             ),
             path("<int:event_id>/seating-job/<int:job_id>/", job, name="tournament_event_seating_job"),
             path(
@@ -443,17 +428,6 @@ class EventAdmin(EventScopedAdmin):
             "page": page,
         }
         return TemplateResponse(request, "admin/tournament/event/full_standings.html", context)
-
-    def export_archive_view(self, request, event_id):
-        """The event's archive to download, for its organizers: the same file as the API's ``export.json``
-        (``archive_download``), with who recorded what, the penalties and the rulings."""
-        if request.method != "GET":
-            return HttpResponseNotAllowed(["GET"])
-        event = self.object_to_change(request, Event, event_id)
-        body = json.dumps(archive_download(event, staff=True), ensure_ascii=False, cls=DjangoJSONEncoder)
-        response = HttpResponse(body, content_type="application/json; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
-        return response
 
     def api_tokens_view(self, request, event_id):
         """The event's API tokens, and a new one issued: its secret is shown this once."""

@@ -17,6 +17,7 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.api_v1 import serializers as s
+from tournament.api_v1 import table_serializers as table_s
 from tournament.api_v1.base import ApiView, Pages
 from tournament.services.checks import round_check, round_unlock
 from tournament.services.discipline import ruling_record
@@ -134,14 +135,14 @@ class RoundSeating(ApiView):
         tags=["rounds"],
         parameters=[PAGE, PAGE_SIZE],
         summary="A round's tables, with their seats and current results",
-        responses={200: s.TablePage, **PAGED_READ_ERRORS},
+        responses={200: table_s.TablePage, **PAGED_READ_ERRORS},
     )
     def get(self, request, slug: str, number: int):
         event = self.event(slug)
         round_ = selectors.event_round_any(event, number, drafts=access.may_manage(self.actor, event.pk))
         if round_ is None:
             raise Http404("no such round")
-        return paged(self, selectors.round_tables_full(round_), s.TableSerializer)
+        return paged(self, selectors.round_tables_full(round_), table_s.TableSerializer)
 
 
 class RoundCheckSerializer(serializers.Serializer):

@@ -1,5 +1,5 @@
-"""An event's records to take away: the standings as CSV, the whole event as a versioned archive (JSON,
-``tournament.archive``; its JSON Schema at ``archive-schema.json``), and a results file for a ranking body.
+"""An event's records to take away: the standings as CSV and a results file for a ranking body (the whole
+event as a versioned archive, ``export.json``, is the ``archive`` app's: ``archive.api``).
 
 ``results.ema`` is the event's results file for the EMA (Mahjong Europe Ranking System), in ONE layout: the
 same bytes as the file the event's EMA page links (``results.ema?format=csv``), made by one function
@@ -46,8 +46,6 @@ from taikai.spreadsheet import csv_text, csv_writer
 from tournament import selectors
 from tournament.api_v1.base import ApiView
 from tournament.api_v1.events import READ_ERRORS
-from tournament.archive.export import archive_download
-from tournament.archive.load import archive_schema
 from tournament.engine.ema import points_text
 
 
@@ -232,36 +230,3 @@ def xlsx_response(filename: str, content: bytes) -> HttpResponse:
     response = HttpResponse(content, content_type=XLSX)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
-
-
-class EventExport(ApiView):
-    @extend_schema(
-        operation_id="export_json",
-        tags=["exports"],
-        summary="The whole event as an archive: event, ruleset, players, rounds, every version of hands and results",
-        description="A versioned archive (`archive_version` 1) that `manage.py import_event` reads back, described "
-        "by the JSON Schema at `archive-schema.json`: the event and its ruleset (every field), entries with their "
-        "players (external ids), rounds, tables, seats (absences), every version of hands and results (who recorded "
-        "each as text), clocks, teams, the standings as computed, and `rules` (as the rules endpoint gives them). "
-        "`penalties`, `rulings`, status reasons and authors are included for the event's staff and tokens only. "
-        "Fractions are exact strings (n or n/d).",
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="The event's archive"), **READ_ERRORS},
-    )
-    def get(self, request, slug: str):
-        event = self.event(slug)
-        # the tournament rules and the whole ruleset, not only its name: as the rules endpoint gives them
-        response = Response(archive_download(event, staff=self.staff(event.pk)))
-        response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
-        return response
-
-
-class ArchiveSchema(ApiView):
-    @extend_schema(
-        operation_id="archive_schema",
-        tags=["exports"],
-        summary="The JSON Schema of the event archive",
-        description="The published JSON Schema (draft 2020-12) of `export.json`, version 1.",
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="A JSON Schema")},
-    )
-    def get(self, request):
-        return Response(archive_schema())

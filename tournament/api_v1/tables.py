@@ -16,6 +16,7 @@ from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.api import PressInput, StartInput
 from tournament.api_v1 import serializers as s
+from tournament.api_v1 import table_serializers as table_s
 from tournament.api_v1.base import ApiView
 from tournament.api_v1.events import ERRORS, READ_ERRORS, valid
 from tournament.forms import FinalScoresForm, PenaltyForm
@@ -69,11 +70,11 @@ class TableDetail(TableView):
         operation_id="table_read",
         tags=["tables"],
         summary="A table: its seats, status and current results",
-        responses={200: s.TableSerializer, **READ_ERRORS},
+        responses={200: table_s.TableSerializer, **READ_ERRORS},
     )
     def get(self, request, table_id: int):
         self.table(table_id)
-        return Response(s.TableSerializer(selectors.table_api(table_id)).data)
+        return Response(table_s.TableSerializer(selectors.table_api(table_id)).data)
 
 
 class TableHands(TableView):
@@ -81,25 +82,27 @@ class TableHands(TableView):
         operation_id="hands_list",
         tags=["hands"],
         summary="The current version of each hand (voided ones too)",
-        responses={200: s.HandVersionSerializer(many=True), **READ_ERRORS},
+        responses={200: table_s.HandVersionSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, table_id: int):
         table = self.table(table_id)
         versions = selectors.table_hand_current_versions(table)
-        return Response(s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data)
+        return Response(
+            table_s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data
+        )
 
     @extend_schema(
         operation_id="hand_record",
         tags=["hands"],
-        request=s.HandInput,
+        request=table_s.HandInput,
         summary="Record the next hand (the table's referees, its scorekeeper, the organizers)",
         description="The same record and checks as the console's table sheet. Seats are game_index numbers. "
         "Recording a hand number that is already recorded answers 409: correct it instead.",
-        responses={201: s.HandVersionSerializer, **WRITE_ERRORS},
+        responses={201: table_s.HandVersionSerializer, **WRITE_ERRORS},
     )
     def post(self, request, table_id: int):
         table = self.writable(table_id)
-        serializer = s.HandInput(data=request.data)
+        serializer = table_s.HandInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         version = hand_record(
             table=table,
@@ -109,7 +112,9 @@ class TableHands(TableView):
             user=self.author(table),
             note=serializer.validated_data["note"],
         )
-        return Response(s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED)
+        return Response(
+            table_s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class HandVersions(TableView):
@@ -117,29 +122,31 @@ class HandVersions(TableView):
         operation_id="hand_versions",
         tags=["hands"],
         summary="Every version of a hand, oldest first",
-        responses={200: s.HandVersionSerializer(many=True), **READ_ERRORS},
+        responses={200: table_s.HandVersionSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, table_id: int, number: int):
         table = self.table(table_id)
         versions = selectors.table_hand_versions(table, number)
         if not versions:
             raise Http404("no such hand")
-        return Response(s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data)
+        return Response(
+            table_s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data
+        )
 
     @extend_schema(
         operation_id="hand_correct",
         tags=["hands"],
-        request=s.CorrectionInput,
+        request=table_s.CorrectionInput,
         summary="Correct a hand: a new version (the old one stays)",
         description="`expected_version` is the version you corrected; 409 if someone saved meanwhile. A voided "
         "hand is recorded again this way.",
-        responses={201: s.HandVersionSerializer, **WRITE_ERRORS},
+        responses={201: table_s.HandVersionSerializer, **WRITE_ERRORS},
     )
     def post(self, request, table_id: int, number: int):
         table = self.writable(table_id)
         if not selectors.table_hand_versions(table, number):
             raise Http404("no such hand")
-        serializer = s.CorrectionInput(data=request.data)
+        serializer = table_s.CorrectionInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         version = hand_record(
@@ -150,26 +157,30 @@ class HandVersions(TableView):
             user=self.author(table),
             note=data["note"],
         )
-        return Response(s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED)
+        return Response(
+            table_s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class HandVoid(TableView):
     @extend_schema(
         operation_id="hand_void",
         tags=["hands"],
-        request=s.VoidInput,
+        request=table_s.VoidInput,
         summary="Void the last hand as entered by mistake: a new version, no points move",
-        responses={201: s.HandVersionSerializer, **WRITE_ERRORS},
+        responses={201: table_s.HandVersionSerializer, **WRITE_ERRORS},
     )
     def post(self, request, table_id: int, number: int):
         table = self.writable(table_id)
         if not selectors.table_hand_versions(table, number):
             raise Http404("no such hand")
-        data = valid(s.VoidInput, request)
+        data = valid(table_s.VoidInput, request)
         version = hand_void(
             table=table, number=number, expected_version=data["expected_version"], user=self.author(table)
         )
-        return Response(s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED)
+        return Response(
+            table_s.HandVersionSerializer(version, context={"staff": True}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class TableResult(TableView):
@@ -177,22 +188,22 @@ class TableResult(TableView):
         operation_id="result_versions",
         tags=["results"],
         summary="Every version of the table's result",
-        responses={200: s.SeatResultSerializer(many=True), **READ_ERRORS},
+        responses={200: table_s.SeatResultSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, table_id: int):
         table = self.table(table_id)
-        return Response(s.SeatResultSerializer(selectors.table_results_all_versions(table), many=True).data)
+        return Response(table_s.SeatResultSerializer(selectors.table_results_all_versions(table), many=True).data)
 
     @extend_schema(
         operation_id="result_confirm",
         tags=["results"],
-        request=s.ResultInput,
+        request=table_s.ResultInput,
         summary="Confirm the table's result, from its hands or from final scores (a new version each time)",
-        responses={201: s.SeatResultSerializer(many=True), **WRITE_ERRORS},
+        responses={201: table_s.SeatResultSerializer(many=True), **WRITE_ERRORS},
     )
     def post(self, request, table_id: int):
         table = self.writable(table_id)
-        data = valid(s.ResultInput, request)
+        data = valid(table_s.ResultInput, request)
         final_points = None
         if "final_points" in data:
             final_points = self._final_points(table, data)
@@ -203,7 +214,7 @@ class TableResult(TableView):
             end_reason=data.get("end_reason"),
             end_note=data["end_note"],
         )
-        return Response(s.SeatResultSerializer(rows, many=True).data, status=status.HTTP_201_CREATED)
+        return Response(table_s.SeatResultSerializer(rows, many=True).data, status=status.HTTP_201_CREATED)
 
     @staticmethod
     def _final_points(table: Table, data: dict) -> list[int]:
@@ -231,24 +242,24 @@ class TablePenalties(TableView):
         operation_id="penalties_list",
         tags=["discipline"],
         summary="The table's penalties (its staff)",
-        responses={200: s.PenaltySerializer(many=True), **READ_ERRORS},
+        responses={200: table_s.PenaltySerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, table_id: int):
         table = self.table(table_id)
         self.require(self.staff_at(table), "read this table's penalties")
-        return Response(s.PenaltySerializer(selectors.table_penalties(table), many=True).data)
+        return Response(table_s.PenaltySerializer(selectors.table_penalties(table), many=True).data)
 
     @extend_schema(
         operation_id="penalty_log",
         tags=["discipline"],
-        request=s.PenaltyInput,
+        request=table_s.PenaltyInput,
         summary="Log a foul (arts. 35–38, 43; the table's referees)",
         description="A foul that disqualifies (art. 43) needs `confirm_disqualification`, as on the console.",
-        responses={201: s.PenaltySerializer, **WRITE_ERRORS},
+        responses={201: table_s.PenaltySerializer, **WRITE_ERRORS},
     )
     def post(self, request, table_id: int):
         table = self.writable(table_id, referee=True)
-        data = valid(s.PenaltyInput, request)
+        data = valid(table_s.PenaltyInput, request)
         seat = self.seat_at(table, data["position"])
         event = table.round.event
         form = PenaltyForm(
@@ -260,7 +271,7 @@ class TablePenalties(TableView):
                 "confirm_disqualification": data["confirm_disqualification"] or "",
             },
             seats=selectors.table_seats(table),
-            kinds=s.PENALTY_KINDS,
+            kinds=table_s.PENALTY_KINDS,
             tournament_play=event.tournament_play,
         )
         if not form.is_valid():
@@ -276,22 +287,22 @@ class TablePenalties(TableView):
             hand_number=data["hand_number"],
             user=self.actor.author,
         )
-        return Response(s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
+        return Response(table_s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
 
 
 class TableAbsences(TableView):
     @extend_schema(
         operation_id="absence_mark",
         tags=["discipline"],
-        request=s.AbsenceInput,
+        request=table_s.AbsenceInput,
         summary="Mark a player absent (art. 42; the table's referees)",
-        responses={201: s.TableSerializer, **WRITE_ERRORS},
+        responses={201: table_s.TableSerializer, **WRITE_ERRORS},
     )
     def post(self, request, table_id: int):
         table = self.writable(table_id, referee=True)
-        data = valid(s.AbsenceInput, request)
+        data = valid(table_s.AbsenceInput, request)
         seat_mark_absent(seat=self.seat_at(table, data["position"]), during=data["during"], user=self.actor.author)
-        return Response(s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(table_s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
 
 
 class TableAbsence(TableView):
@@ -300,28 +311,28 @@ class TableAbsence(TableView):
         tags=["discipline"],
         request=None,
         summary="Undo an absence marked by mistake, while no hand was recorded since",
-        responses={200: s.TableSerializer, **WRITE_ERRORS},
+        responses={200: table_s.TableSerializer, **WRITE_ERRORS},
     )
     def delete(self, request, table_id: int, position: int):
         table = self.writable(table_id, referee=True)
         seat_mark_present(seat=self.seat_at(table, position), user=self.actor.author)
-        return Response(s.TableSerializer(selectors.table_api(table.pk)).data)
+        return Response(table_s.TableSerializer(selectors.table_api(table.pk)).data)
 
 
 class TableSubstitutes(TableView):
     @extend_schema(
         operation_id="substitute_seat",
         tags=["discipline"],
-        request=s.SubstituteInput,
+        request=table_s.SubstituteInput,
         summary="Seat a substitute 代走 for an absent player, before the table's first hand (its referees)",
         description="The same service as the admin's and the console's: the substitute (a stored player by id, "
         "or a new player's name) takes the seat, the absent player is away, and a ruling records it (art. 44). "
         "After the first hand: 400 game_started.",
-        responses={201: s.TableSerializer, **WRITE_ERRORS},
+        responses={201: table_s.TableSerializer, **WRITE_ERRORS},
     )
     def post(self, request, table_id: int):
         table = self.writable(table_id, referee=True)
-        data = valid(s.SubstituteInput, request)
+        data = valid(table_s.SubstituteInput, request)
         seat = self.seat_at(table, data["position"])
         player = None
         if data.get("player") is not None:
@@ -333,7 +344,7 @@ class TableSubstitutes(TableView):
                     field="player",
                 )
         substitute_seat(seat=seat, player=player, name=data["name"], reason=data["reason"], user=self.actor.author)
-        return Response(s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(table_s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
 
 
 class TableRulings(TableView):
@@ -351,13 +362,13 @@ class TableRulings(TableView):
     @extend_schema(
         operation_id="table_ruling_record",
         tags=["discipline"],
-        request=s.TableRulingInput,
+        request=table_s.TableRulingInput,
         summary="Record a directors' ruling at the table (art. 44; the table's referees)",
         responses={201: s.RulingSerializer, **WRITE_ERRORS},
     )
     def post(self, request, table_id: int):
         table = self.writable(table_id, referee=True)
-        data = valid(s.TableRulingInput, request)
+        data = valid(table_s.TableRulingInput, request)
         entry = self.seat_at(table, data["position"]).entry if "position" in data else None
         ruling = ruling_record(
             event=table.round.event, decision=data["decision"], table=table, entry=entry, user=self.actor.author

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from taikai.errors import TaikaiError
 from tournament import access, selectors
-from tournament.api_v1 import serializers as s
+from tournament.api_v1 import team_serializers as team_s
 from tournament.api_v1.base import ApiView
 from tournament.api_v1.events import ERRORS, READ_ERRORS, valid
 from tournament.models import Event
@@ -40,12 +40,12 @@ class EventTeams(TeamEventView):
         tags=["teams"],
         summary="The event's teams: members, reserves and captain",
         description="404 for an event without a team rule.",
-        responses={200: s.TeamSerializer(many=True), **READ_ERRORS},
+        responses={200: team_s.TeamSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, slug: str):
         teams = selectors.event_teams(self.team_event(slug))
         body = [{"id": t.pk, "name": t.name, "captain": t.captain_id, "members": team_players(t)} for t in teams]
-        return Response(s.TeamSerializer(body, many=True).data)
+        return Response(team_s.TeamSerializer(body, many=True).data)
 
 
 class EventTeamStandings(TeamEventView):
@@ -55,7 +55,7 @@ class EventTeamStandings(TeamEventView):
         summary="The team standings under the event's team rule, best first",
         description="Made from the standings as published (rounds the event hides are left out). Scores are "
         "exact: `n` or `n/d`. 404 for an event without a team rule.",
-        responses={200: s.TeamStandingsSerializer, **READ_ERRORS},
+        responses={200: team_s.TeamStandingsSerializer, **READ_ERRORS},
     )
     def get(self, request, slug: str):
         event = self.team_event(slug)
@@ -77,18 +77,18 @@ class EventTeamStandings(TeamEventView):
             "rounds": [number for number, _score in rows[0].rounds] if rows else [],
             "results": results,
         }
-        return Response(s.TeamStandingsSerializer(body).data)
+        return Response(team_s.TeamStandingsSerializer(body).data)
 
 
 class TeamReserveIn(TeamEventView):
     @extend_schema(
         operation_id="team_reserve_in",
         tags=["teams"],
-        request=s.ReserveInInput,
+        request=team_s.ReserveInInput,
         summary="A reserve plays a round in place of a member of their team (organizers)",
         description="Recorded before the round is seated: that round's seating seats the reserve and leaves "
         "the member out, for that round only.",
-        responses={201: s.TeamSwapSerializer, **ERRORS},
+        responses={201: team_s.TeamSwapSerializer, **ERRORS},
     )
     def post(self, request, slug: str, team_id: int):
         event = self.team_event(slug)
@@ -96,7 +96,7 @@ class TeamReserveIn(TeamEventView):
         team = next((t for t in selectors.event_teams(event) if t.pk == team_id), None)
         if team is None:
             raise Http404(_("no such team in this event"))
-        data = valid(s.ReserveInInput, request)
+        data = valid(team_s.ReserveInInput, request)
         entries = {}
         for name in ("reserve", "member"):
             entries[name] = selectors.event_entry_with_player(event, data[name])
@@ -109,4 +109,4 @@ class TeamReserveIn(TeamEventView):
             round_number=data["round"],
             by=self.actor.author,
         )
-        return Response(s.TeamSwapSerializer(swap).data, status=status.HTTP_201_CREATED)
+        return Response(team_s.TeamSwapSerializer(swap).data, status=status.HTTP_201_CREATED)

@@ -1,5 +1,5 @@
 {% load static %}// The console's service worker (scope /console/): the referee's pages keep working when the hall's network
-// drops. Rendered by tournament.console.service_worker.
+// drops. Rendered by tournament.console.offline.service_worker.
 //
 // * Pages of the console (a navigation): from the network, and a copy kept on the device; with no answer
 //   within a few seconds, the copy (the page as it was last fetched). A page never fetched: a short page

@@ -11,12 +11,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from archive import admin as archive_admin
+from archive.export import archive_build
 from players.models import Player
 from scoring.models import Ruleset
 from tests.fixtures.tournament import built_once
 from tournament import access
-from tournament.admin import archive as archive_admin
-from tournament.archive.export import archive_build
 from tournament.models import Entry, Event, HandVersion
 from tournament.services.roles import ORGANIZERS_GROUP, REFEREES_GROUP, staff_groups_install
 from tournament.simulation import event_create, event_simulate, simulated_players

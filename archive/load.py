@@ -1,6 +1,6 @@
 """Read an event archive (``export.json``, ``archive_version`` 1) back into this database, as a new event.
 
-The file is checked against the published schema first (``schema.json``); a file that does not validate,
+The file is checked against the published schema first (``archive.schema``); a file that does not validate,
 or whose rows point at rows it does not hold, is refused with the JSON path of the first problem
 (``archive_invalid``), and nothing is written: everything is one transaction.
 
@@ -29,102 +29,30 @@ An archive is what a file claims, not what Taikai knows; so:
 
 from __future__ import annotations
 
-import functools
-import json
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
-from pathlib import Path
 
-import fastjsonschema
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
-from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import best_match
 
+from archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
+from archive.schema import archive_check, archive_invalid
 from players.models import Player
 from scoring.models import Ruleset
 from scoring.services import hand_settler
 from taikai.errors import TaikaiError
-from tournament import access, audit, models
-from tournament.archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
-from tournament.archive.problems import schema_problem
+from tournament import access, models
+from tournament.audit import hands as hand_checks
+from tournament.audit import results as result_checks
+from tournament.audit.records import EventRecords
 from tournament.services.hand_input import parse_hand_input, recorded_hand
 from tournament.services.standings import standings_recompute
 
-SCHEMA_PATH = Path(__file__).with_name("schema.json")
 BATCH = 1000
-
-
-@functools.cache
-def archive_schema() -> dict:
-    """The published JSON Schema of the archive (draft 2020-12)."""
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-
-
-_FORMATS = FormatChecker(formats=())  # the formats the loader reads: a moment or a day that exists
-
-
-@_FORMATS.checks("date-time", raises=ValueError)
-def _is_moment(value) -> bool:
-    return not isinstance(value, str) or bool(datetime.fromisoformat(value))
-
-
-@_FORMATS.checks("date", raises=ValueError)
-def _is_day(value) -> bool:
-    return not isinstance(value, str) or bool(date.fromisoformat(value))
-
-
-@functools.cache
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(archive_schema(), format_checker=_FORMATS)
-
-
-def _format_test(check):
-    """A format checker above as fastjsonschema asks for it: a test that answers False, never raises."""
-
-    def test(value) -> bool:
-        try:
-            return check(value)
-        except ValueError:
-            return False
-
-    return test
-
-
-@functools.cache
-def _fast_validator():
-    """The schema compiled to Python (fastjsonschema): about 60 times faster than ``_validator`` on a large
-    archive (13 MB: 0.4 s against 26 s). The schema uses only keywords draft 7 has (``$defs`` is reached
-    by JSON pointer), so it is compiled as draft 7."""
-    schema = {**archive_schema(), "$schema": "http://json-schema.org/draft-07/schema#"}
-    return fastjsonschema.compile(
-        schema, formats={"date-time": _format_test(_is_moment), "date": _format_test(_is_day)}
-    )
-
-
-def archive_invalid(path: str, problem: str) -> TaikaiError:
-    return TaikaiError("archive_invalid", _("%(path)s: %(problem)s") % {"path": path, "problem": problem}, field=path)
-
-
-def archive_check(archive) -> None:
-    """Refuse an archive that does not validate against the schema, naming the path of its first problem.
-
-    The compiled validator says whether it does; only a file it refuses is read again by jsonschema, whose
-    ``best_match`` names the most telling problem and its path."""
-    try:
-        _fast_validator()(archive)
-    except fastjsonschema.JsonSchemaException:
-        pass
-    else:
-        return
-    error = best_match(_validator().iter_errors(archive))
-    if error is not None:
-        raise archive_invalid(error.json_path, schema_problem(error))
-    raise archive_invalid("$", _("the file does not follow the archive's schema"))  # the two disagree
 
 
 def _moment(text: str | None) -> datetime | None:
@@ -504,13 +432,13 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
 
 # the audit's checks of one table's hands and results, run on each imported table before it is kept
 TABLE_CHECKS = (
-    audit.check_hands,
-    audit.check_replayed_hands,
-    audit.check_absences,
-    audit.check_overtime,
-    audit.check_result_versions,
-    audit.check_table_points,
-    audit.check_results,
+    hand_checks.check_hands,
+    hand_checks.check_replayed_hands,
+    hand_checks.check_absences,
+    hand_checks.check_overtime,
+    result_checks.check_result_versions,
+    result_checks.check_table_points,
+    result_checks.check_results,
 )
 HAND_CODES = frozenset(
     {
@@ -535,7 +463,7 @@ def _tables_audited(event: models.Event, tables: list) -> None:
     memory (no query); the first violation refuses the archive at that table's hands or results."""
     for table, (path, _data) in tables:
         hands = getattr(table, "archive_hands", [])
-        records = audit.EventRecords(
+        records = EventRecords(
             event,
             {table.pk: table},
             {table.pk: [seat for _p, seat in sorted(table.archive_seats.items())]},

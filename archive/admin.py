@@ -1,5 +1,10 @@
-"""An event archive uploaded in the admin (the Events list's "Import an archive…"): read as a new event, owned
-by whoever uploads it, through the same loader as ``manage.py import_event``.
+"""The archive in the admin, on the Events screens: an event's archive downloaded (the event page's *Export
+archive*), and an archive uploaded (the Events list's "Import an archive…"), read as a new event, owned by
+whoever uploads it, through the same loader as ``manage.py import_event``.
+
+Both are views of the tournament's Events admin (their addresses and names, ``admin:tournament_event_…``,
+are the Events admin's): this app registers the Events admin again with them added, so that the tournament
+app never imports this one.
 
 When players of the file have the external id of stored players the uploader does not organize, nothing is
 imported yet: a preview lists them, and the uploader links each one or lets it be created anew (the file
@@ -13,20 +18,26 @@ import re
 import zlib
 
 from django import forms
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
+from django.http import HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.defaultfilters import filesizeformat
 from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from archive.export import archive_download
+from archive.load import archive_lookalikes, event_import
+from archive.schema import archive_check
 from idempotency.services import request_answer_keep, request_claim
 from taikai.errors import TaikaiError
-from tournament.archive.load import archive_check, archive_lookalikes, event_import
+from tournament.admin.events import EventAdmin
+from tournament.models import Event
 
 # An archive holds every version of every hand: under 1 MB for 100 tables. The loader reads the whole file
 # into memory, so the upload stops well before what the web server lets through.
@@ -154,3 +165,38 @@ def archive_import_view(model_admin, request):
     return TemplateResponse(
         request, "admin/tournament/event/import_archive.html", context, status=400 if posted else 200
     )
+
+
+class EventArchiveAdmin(EventAdmin):
+    """The tournament's Events admin with the archive's two views: the upload (on the Events list) and the
+    download (on an event's page)."""
+
+    def get_urls(self):
+        return [
+            path(
+                "import-archive/",
+                self.admin_site.admin_view(lambda request: archive_import_view(self, request)),
+                name="tournament_event_import_archive",
+            ),
+            path(
+                "<int:event_id>/export-archive/",
+                self.admin_site.admin_view(self.export_archive_view),
+                name="tournament_event_export_archive",
+            ),
+            *super().get_urls(),
+        ]
+
+    def export_archive_view(self, request, event_id):
+        """The event's archive to download, for its organizers: the same file as the API's ``export.json``
+        (``archive_download``), with who recorded what, the penalties and the rulings."""
+        if request.method != "GET":
+            return HttpResponseNotAllowed(["GET"])
+        event = self.object_to_change(request, Event, event_id)
+        body = json.dumps(archive_download(event, staff=True), ensure_ascii=False, cls=DjangoJSONEncoder)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
+        return response
+
+
+admin.site.unregister(Event)
+admin.site.register(Event, EventArchiveAdmin)

@@ -1,28 +1,14 @@
-"""The console: where referees and scorekeepers work at the tables, outside the admin.
-
-* "My tables": the tables of running rounds the person may act on;
-* the table sheet: hands (and corrections), the result, absences, the final's decision;
-* a scorekeeper's table card: the link from the card's QR code, then its PIN.
-
-Every write asks :mod:`tournament.access` first: recording and confirming need the table (referee or its
-scorekeeper), absences, reopening and the final's decision need a referee of the table.
-"""
+"""The table sheet: hands (and corrections), the result, absences, the final's decision, each button as
+its role allows (``SHEET_ACTIONS``); the tiles drawn for the hand form."""
 
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 
-from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.templatetags.static import static
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -31,98 +17,20 @@ from django.views.decorators.http import require_http_methods
 from scoring.options import ruleset_uses_raw_fu
 from scoring.services import han_fu_pairs, hand_settle_options, win_price_list
 from scoring.tiles import TILE_CODES, static_path, tile_name
-from taikai.errors import Forbidden, TaikaiError, VersionConflict
+from taikai.errors import TaikaiError, VersionConflict
 from tournament import access, hand_words, selectors
+from tournament.console.common import refused
 from tournament.engine.dealer import prevailing_wind
 from tournament.engine.overtime import regular_hand_label
-from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
-from tournament.forms import (
-    FinalScoresForm,
-    HandForm,
-    PenaltyForm,
-    ScorekeeperPinForm,
-    SubstituteForm,
-    seat_choice_label,
-)
+from tournament.forms import FinalScoresForm, HandForm, seat_choice_label
 from tournament.hand_words import hand_shown
 from tournament.localtime import event_time_zone_activate
-from tournament.models import PENALTY_KIND_CHOICES, Entry, HandVersion, Penalty, Seat, Table
+from tournament.models import Entry, HandVersion, Penalty, Seat, Table
 from tournament.outbox import outbox_form_refusal, outbox_refusal, wants_json
-from tournament.pages import fragment
-from tournament.services.clock import clock_state, clocks_read
-from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
+from tournament.services.discipline import penalty_cancel, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_price, hand_record, hand_void, table_overtime_close
 from tournament.services.results import GAME_CUT_SHORT_REASONS, game_stop_words, table_finish, table_reopen
-from tournament.services.roles import scorekeeper_key_unlock, token_digest
-from tournament.services.substitutes import substitute_seat
-
-TABLES_PER_PAGE = 50
-
-
-def _refused(request, actor: access.Actor):
-    """Nobody at all is sent to sign in; someone without the role gets 403."""
-    if actor.anonymous:
-        return redirect_to_login(request.get_full_path())
-    raise Forbidden("forbidden", _("your role in this event does not allow this"))
-
-
-def _scope_key(scopes, actor: access.Actor) -> tuple:
-    """The tables an actor's console lists, as a stable value (the cached list is shared by equal scopes)."""
-    events = [
-        (event_id, None if numbers is None else sorted(numbers)) for event_id, numbers in sorted((scopes or {}).items())
-    ]
-    return scopes is None, events, sorted(actor.scorekeeper_tables)
-
-
-@require_http_methods(["GET"])
-def my_tables(request):
-    actor = access.actor_for(request)
-    if actor.anonymous:
-        return redirect_to_login(request.get_full_path())
-    scopes = access.console_scopes(actor)
-    tables = selectors.tables_playing_in(scopes, table_ids=actor.scorekeeper_tables)
-    status = request.GET.get("status", "")
-    if status in Table.Status.values:
-        tables = tables.filter(status=status)
-    round_number = request.GET.get("round", "")
-    if round_number.isdigit():
-        tables = tables.filter(round__number=int(round_number))
-    version = selectors.tables_version(tables)
-    page = Paginator(range(version.tables), TABLES_PER_PAGE).get_page(request.GET.get("page"))
-    listed = fragment(
-        (_scope_key(scopes, actor), status, round_number, version, page.number),
-        "tournament/console/_tables_list.html",
-        lambda: _tables_listed(tables[page.start_index() - 1 : page.end_index()] if version.tables else []),
-    )
-    return render(
-        request,
-        "tournament/console/tables.html",
-        {
-            "page": page,
-            "status": status,
-            "round": round_number,
-            "statuses": Table.Status.choices,
-            "listed": listed,
-            "live_slug": _one_event_slug(scopes, actor),
-            "directs": access.referees_any(actor),
-        },
-    )
-
-
-def _tables_listed(tables) -> dict:
-    """A page of My tables: its tables, and whether any of their events runs a chess clock (the clock column)."""
-    tables = list(tables)
-    return {"tables": tables, "has_clocks": any(table.round.event.clock_bank_seconds for table in tables)}
-
-
-def _one_event_slug(scopes, actor) -> str | None:
-    """The event whose live stream the list follows, when every table it may list is in that one event (a
-    referee's or a scorekeeper's usual day); None, and the list polls, otherwise."""
-    if scopes is None:
-        return None  # a superuser: every event
-    event_ids = set(scopes) | set(selectors.tables_event_ids(actor.scorekeeper_tables))
-    return selectors.event_slug(event_ids.pop()) if len(event_ids) == 1 else None
 
 
 def _editing_number(request, hands_recorded: int) -> int:
@@ -166,7 +74,7 @@ def table_sheet(request, table_id: int):
     can_score = access.may_score(actor, table)
     can_referee = access.may_referee(actor, table.round.event_id, table.number)
     if not can_score:
-        return _refused(request, actor)
+        return refused(request, actor)
     action = request.POST.get("action") if request.method == "POST" else None
     if action is not None:
         needed = SHEET_ACTIONS.get(action)
@@ -475,108 +383,6 @@ def _int_field(request, name: str) -> int:
         raise TaikaiError(f"invalid_{name}", str(INT_FIELD_ERRORS[name]), field=name) from None
 
 
-def _table_and_caller(table_id: int, request):
-    """The table with its event (404 when there is none) and whoever asks."""
-    table = selectors.table_with_event(table_id)
-    if table is None:
-        raise Http404("no such table")
-    return table, access.actor_for(request)
-
-
-@require_http_methods(["GET", "POST"])
-def table_substitute(request, table_id: int):
-    """Seat a substitute 代走 for a player who did not come, from the table (its referees and the organizers):
-    find a stored player by name, kana, romaji, club or EMA number, or name a new one. The same service as the
-    admin's page; a ruling records it (art. 44)."""
-    table, actor = _table_and_caller(table_id, request)
-    if not access.may_referee(actor, table.round.event_id, table.number):
-        return _refused(request, actor)
-    query = request.GET.get("q", "")
-    candidates = selectors.substitute_candidates(table.round.event, query)
-    form = SubstituteForm(
-        request.POST or None, table=table, candidates=candidates, initial={"seat": request.GET.get("seat")}
-    )
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                substitute = substitute_seat(
-                    seat=form.chosen_seat,
-                    player=data["player"],
-                    name=data["name"],
-                    reason=data["reason"],
-                    user=actor.author_at(table),
-                )
-            except TaikaiError as exc:
-                if wants_json(request):
-                    return outbox_refusal(exc)
-                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
-            else:
-                done = _("%(player)s is seated as a substitute (代走).") % {"player": substitute.player}
-                if wants_json(request):
-                    return JsonResponse({"ok": True, "message": str(done)})
-                messages.success(request, done)
-                return redirect("console:table", table.pk)
-        elif wants_json(request):
-            return outbox_form_refusal(form)
-    context = {
-        "table": table,
-        "event": table.round.event,
-        "form": form,
-        "query": query,
-        "candidates": candidates,
-    }
-    return render(request, "tournament/console/substitute.html", context, status=status)
-
-
-@require_http_methods(["GET"])
-def table_clock(request, table_id: int):
-    """The chess clock of art. 38 for a tablet at the table: one tap zone per seat. The server keeps the
-    time; the page ticks between answers and resyncs after a reload or a lost connection."""
-    table = selectors.table_with_event(table_id)
-    if table is None:
-        raise Http404("no such table")
-    actor = access.actor_for(request)
-    if not access.may_score(actor, table):
-        return _refused(request, actor)
-    event = table.round.event
-    if not event.clock_bank_seconds:
-        return _clock_off(request, actor, table)
-    seats = selectors.table_game_seats(table)
-    defaults = selectors.next_hand_defaults(selectors.table_hand_sheet(table), players=len(seats))
-    context = {
-        "table": table,
-        "event": event,
-        "seats": seats,
-        "next_hand": selectors.table_hands_recorded(table) + 1,
-        "dealer": defaults["dealer_position"],
-        "clock": _clock_shown(table),
-    }
-    return render(request, "tournament/console/clock.html", context)
-
-
-def _clock_off(request, actor, table):
-    """Art. 38 ①: the time bank is set per hand only when the event needs one. Without it the event plays
-    without a chess clock: the page says so, and shows its organizers the setting that turns it on."""
-    event = table.round.event
-    context = {"table": table, "event": event, "may_manage": access.may_manage(actor, event.pk)}
-    return render(request, "tournament/console/clock_off.html", context)
-
-
-def _clock_shown(table) -> dict | None:
-    """The clock as the page is drawn (a copy of the page kept on the device starts from it); None for an
-    event without a time bank (the page says so when it asks)."""
-    try:
-        return clock_state(table=table)
-    except TaikaiError:
-        return None
-
-
-CLOCKS_PER_REQUEST = 50
-
-
 @functools.cache
 def _tile_sources() -> dict[str, str]:
     """Code → image URL of every tile (read once per process)."""
@@ -595,164 +401,3 @@ def _tile_name(code: str) -> str:
 def tile_images() -> dict[str, dict]:
     """Code → image URL and name of every tile, for the sheet's tile entry."""
     return {code: {"src": src, "name": _tile_name(code)} for code, src in _tile_sources().items()}
-
-
-@require_http_methods(["GET"])
-def clocks(request):
-    """The clocks of the listed tables the actor works at (at most 50: a page of My tables), unlocked."""
-    actor = access.actor_for(request)
-    try:
-        ids = [int(i) for i in request.GET.get("tables", "").split(",") if i][:CLOCKS_PER_REQUEST]
-    except ValueError:
-        raise TaikaiError(
-            "invalid_tables", _("tables is a comma-separated list of table ids"), field="tables"
-        ) from None
-    tables = [t for t in selectors.tables_with_events(ids) if access.may_score(actor, t)]
-    return JsonResponse({str(k): v for k, v in clocks_read(tables).items()})
-
-
-@require_http_methods(["GET", "POST"])
-def table_penalty(request, table_id: int):
-    """Log a foul at the table, then go back to it. A disqualifying foul asks first and says so after."""
-    table, actor = _table_and_caller(table_id, request)
-    if not access.may_referee(actor, table.round.event_id, table.number):
-        return _refused(request, actor)
-    event = table.round.event
-    seats = selectors.table_seats(table)
-    hand = selectors.table_hands_recorded(table) + 1
-    initial = {"hand_number": request.GET.get("hand") or hand, "seat": request.GET.get("seat")}
-    form = PenaltyForm(
-        request.POST or None, seats=seats, kinds=PENALTY_CHOICES, initial=initial, tournament_play=event.tournament_play
-    )
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        entry = form.seats[data["seat"]].entry
-        try:
-            penalty_log(
-                event=event,
-                entry=entry,
-                kind=data["kind"],
-                reason=data["reason"],
-                table=table,
-                hand_number=data["hand_number"],
-                user=request.user,
-            )
-        except TaikaiError as exc:
-            if wants_json(request):
-                return outbox_refusal(exc)
-            form.add_error(None, exc.message)
-        else:
-            if wants_json(request):
-                return JsonResponse(
-                    {
-                        "ok": True,
-                        "message": _("The penalty of %(player)s is logged.") % {"player": entry.player},
-                    }
-                )
-            entry.refresh_from_db()
-            if entry.status == Entry.Status.DISQUALIFIED:
-                messages.warning(
-                    request,
-                    _("%(player)s is disqualified (art. 43): no award, still in the records.")
-                    % {"player": entry.player},
-                )
-            messages.success(request, _("The penalty of %(player)s is logged.") % {"player": entry.player})
-            return redirect("console:table", table.pk)
-    if request.method == "POST" and wants_json(request):
-        return outbox_form_refusal(form)
-    status = 400 if request.method == "POST" else 200
-    disqualifying = [
-        kind.value for kind in PENALTY_EFFECTS if is_disqualifying(kind, tournament_play=event.tournament_play)
-    ]
-    return render(
-        request,
-        "tournament/console/penalty.html",
-        {"table": table, "event": event, "form": form, "disqualifying": disqualifying},
-        status=status,
-    )
-
-
-PENALTY_CHOICES = PENALTY_KIND_CHOICES  # each foul's label, read in the language of the page
-
-
-@require_http_methods(["GET", "POST"])
-def table_card(request, token: str):
-    """A scorekeeper's table card: the link opens this page, the PIN opens the table for this session."""
-    form = ScorekeeperPinForm(request.POST or None)
-    status = 200
-    if request.method == "POST" and form.is_valid():
-        try:
-            key = scorekeeper_key_unlock(token=token, pin=form.cleaned_data["pin"])
-        except TaikaiError as exc:
-            form.add_error("pin" if exc.field == "pin" else None, exc.message)
-            status = 403 if exc.code in ("key_invalid", "key_locked") else 400
-        else:
-            opened = set(request.session.get(access.SESSION_SCOREKEEPER_KEYS, []))
-            request.session[access.SESSION_SCOREKEEPER_KEYS] = sorted(opened | {key.pk})
-            request.session.cycle_key()
-            return redirect("console:table", key.table_id)
-    elif request.method == "POST":
-        status = 400
-    table = selectors.scorekeeper_card_table(token_digest(token))
-    return render(request, "tournament/console/card.html", {"form": form, "table": table}, status=status)
-
-
-# The scripts and files a console page needs offline, fetched when the service worker is installed.
-CONSOLE_FILES = (
-    "tournament/js/outbox.js",
-    "tournament/js/store.js",
-    "tournament/js/write_keys.js",
-    "tournament/js/dealer.js",
-    "tournament/js/clock_rules.js",
-    "tournament/js/settle.js",
-    "tournament/js/table.js",
-    "tournament/js/clock.js",
-    "tournament/js/penalty.js",
-    "tournament/js/tables.js",
-    "live/js/live.js",
-    "tournament/icon.svg",
-)
-
-
-@require_http_methods(["GET"])
-def service_worker(request):
-    """The console's service worker (``/console/sw.js``, so its scope is the console): its pages and writes
-    keep working when the network drops (``templates/tournament/console/sw.js`` says how)."""
-    precache = [static(path) for path in CONSOLE_FILES] + [reverse("javascript_catalog")]
-    context = {
-        "precache": json.dumps(precache),
-        "catalog": reverse("javascript_catalog"),
-        "static_url": settings.STATIC_URL,
-        "my_tables": reverse("console:my_tables"),
-        "words": {
-            "offline": _("Offline"),
-            "my_tables": _("My tables"),
-            "not_saved": _(
-                "This page was not saved on this device before the network dropped. Open My "
-                "tables, or a table you opened before."
-            ),
-        },
-    }
-    source = render_to_string("tournament/console/sw.js", {**context, "version": ""}, request=request)
-    context["version"] = hashlib.sha256(source.encode()).hexdigest()[:12]
-    response = render(request, "tournament/console/sw.js", context, content_type="text/javascript; charset=utf-8")
-    response["Cache-Control"] = "no-cache"
-    return response
-
-
-@require_http_methods(["GET"])
-def console_manifest(request):
-    """The console as an app on the referee's phone: it opens on My tables, within the console's scope."""
-    manifest = {
-        "name": _("Taikai console"),
-        "short_name": "Taikai",
-        "start_url": reverse("console:my_tables"),
-        "scope": reverse("console:my_tables"),
-        "display": "standalone",
-        "theme_color": "#0b6e4f",
-        "background_color": "#ffffff",
-        "icons": [{"src": static("tournament/icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
-    }
-    response = JsonResponse(manifest, content_type="application/manifest+json")
-    response["Cache-Control"] = "no-cache"
-    return response

@@ -1,12 +1,13 @@
-"""Read an event archive (``export.json``) into this database as a new event (``tournament.archive.load``)."""
+"""Read an event archive (``export.json``) into this database as a new event (``archive.load``)."""
 
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from archive.load import archive_lookalikes, event_import
+from archive.schema import archive_check
 from taikai.errors import TaikaiError
-from tournament.archive.load import archive_check, archive_lookalikes, event_import
 
 
 class Command(BaseCommand):

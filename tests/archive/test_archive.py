@@ -19,13 +19,14 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
+from archive.export import archive_build
+from archive.load import event_import
+from archive.schema import archive_schema
 from players.models import Player
 from scoring.models import Ruleset
 from taikai.errors import TaikaiError
 from tests.factories import EventRoleFactory
 from tests.fixtures.tournament import built_once
-from tournament.archive.export import archive_build
-from tournament.archive.load import archive_schema, event_import
 from tournament.audit import event_audit
 from tournament.models import Entry, Event, HandVersion, Penalty, Ruling, Seat, SeatResult, Table
 from tournament.services.hands import hand_void
@@ -586,7 +587,7 @@ def test_the_compiled_validator_agrees_with_the_published_schema_on_every_change
     place each (a value replaced by another type, an out-of-range number, a string that is no date …)."""
     import fastjsonschema
 
-    from tournament.archive.load import _fast_validator, _validator
+    from archive.schema import _fast_validator, _validator
 
     def verdicts(document) -> tuple[bool, bool]:
         try:
@@ -611,8 +612,8 @@ def test_every_problem_the_schema_finds_is_said_in_the_readers_language(archive)
     from django.utils import translation
     from jsonschema.exceptions import best_match
 
-    from tournament.archive.load import _validator
-    from tournament.archive.problems import schema_problem, shown
+    from archive.problems import schema_problem, shown
+    from archive.schema import _validator
 
     keywords = set()
     for broken, _where in changed_once(archive, seed=31, count=100):
