@@ -92,6 +92,22 @@ def on_task_postrun(task_id=None, task=None, state=None, **kwargs) -> None:
             context.request_id.set("")
 
 
+def on_worker_ready(**kwargs) -> None:
+    """A worker node serves its metrics on 127.0.0.1:``TAIKAI_METRICS_PORT`` (its pool's processes added up)."""
+    import os
+
+    port = os.environ.get("TAIKAI_METRICS_PORT")
+    if not port:
+        return
+    from prometheus_client import REGISTRY, CollectorRegistry, multiprocess, start_http_server
+
+    registry = REGISTRY
+    if metrics.multiprocess_dir():
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    start_http_server(int(port), addr=os.environ.get("TAIKAI_METRICS_ADDR", "127.0.0.1"), registry=registry)
+
+
 def connect() -> None:
     from accounts.models import SignInLockout
     from registration.models import SignUp
@@ -104,3 +120,4 @@ def connect() -> None:
     celery_signals.before_task_publish.connect(on_before_task_publish, dispatch_uid="ops.request_id")
     celery_signals.task_prerun.connect(on_task_prerun, dispatch_uid="ops.task_prerun")
     celery_signals.task_postrun.connect(on_task_postrun, dispatch_uid="ops.task_postrun")
+    celery_signals.worker_ready.connect(on_worker_ready, dispatch_uid="ops.worker_metrics")
