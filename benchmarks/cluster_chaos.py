@@ -353,6 +353,7 @@ class Stream:
         self.reconnects = 0
         self.resets = 0
         self.opened = False
+        self.connected = False
 
 
 async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asyncio.Semaphore) -> None:
@@ -372,7 +373,7 @@ async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asynci
                 continue
             if not first:
                 stream.reconnects += 1
-            first, stream.opened = False, True
+            first, stream.opened, stream.connected = False, True, True
             block: list[bytes] = []
             while not stop.is_set():
                 line = await reader.readline()
@@ -395,6 +396,7 @@ async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asynci
         except (OSError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError, KeyError):
             await asyncio.sleep(0.5)
         finally:
+            stream.connected = False
             if writer is not None:
                 writer.close()
 
@@ -423,6 +425,38 @@ def worker_running(cluster: Cluster, task: str) -> str:
         if node.kind == "worker" and f"{task}[" in Path(node.log).read_text(errors="replace"):
             return name
     return "worker1"
+
+
+def cluster_checks(cluster: Cluster) -> dict:
+    """What an operator sees of the cluster just up: bin/cluster's status, one process group per node, the
+    probes and the request id through nginx, /metrics through nginx from loopback, a worker's own metrics."""
+    import urllib.request
+
+    status = cluster.status()
+    printed = subprocess.run(
+        [sys.executable, "-m", "ops.cluster", "status"],
+        cwd=ROOT,
+        env=dict(os.environ, CLUSTER_PORT=str(cluster.port), CLUSTER_DIR=str(cluster.dir)),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = {"nodes": {node["name"]: {k: node[k] for k in ("kind", "address", "pid", "alive")} for node in status}}
+    found["status_printed_same"] = {n["pid"] for n in json.loads(printed.stdout)} == {n["pid"] for n in status}
+    found["process_groups"] = len({os.getpgid(node["pid"]) for node in status if node["alive"]})
+    base = f"http://127.0.0.1:{cluster.port}"
+    with urllib.request.urlopen(f"{base}/livez", timeout=10) as answer:
+        found["livez"] = answer.status
+    with urllib.request.urlopen(f"{base}/healthz", timeout=10) as answer:
+        health = json.loads(answer.read())
+        found["healthz"] = {"status": health["status"], "database": health["database"].get("vendor")}
+        found["request_id_length"] = len(answer.headers.get("X-Request-ID") or "")
+    with urllib.request.urlopen(f"{base}/metrics", timeout=10) as answer:
+        found["metrics_through_nginx"] = b"taikai_http_requests" in answer.read()
+    worker = next(node for node in status if node["kind"] == "worker")
+    with urllib.request.urlopen(worker["address"], timeout=10) as answer:
+        found["worker_metrics"] = b"taikai_task" in answer.read()
+    return found
 
 
 def wait_recovered(tally: Tally, fault_at: float, quiet: float = 2.0, timeout: float = 60) -> float:
@@ -470,7 +504,7 @@ def main() -> None:
             "SEATING_HEARTBEAT_SECONDS": "1",
             "SEATING_STALE_SECONDS": "4",
             "CELERY_BROKER_VISIBILITY_TIMEOUT": "15",
-            "LIVE_STREAM_SECONDS": "20",
+            "LIVE_STREAM_SECONDS": "20" if short else "60",
             "BACKUP_WHEN_IDLE": "1",
         },
     )
@@ -486,6 +520,7 @@ def main() -> None:
     try:
         cluster.up()
         report["cluster_up_seconds"] = round(time.monotonic() - began, 1)
+        report["cluster_checks"] = cluster_checks(cluster)
         django_for(cluster)
         made = prepare(tables, players)
         table_ids = made["tables"]
@@ -580,14 +615,25 @@ def main() -> None:
             text=True,
             check=False,
         )
-        # every stream catches up: wait until each has every hand (or 20 s)
+        # every stream catches up: wait until each has every hand, or none has caught up on anything for 20 s
         expected = {(number, n) for number in range(1, len(table_ids) + 1) for n in range(1, hands + 1)}
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and any(expected - s.seen for s in streams if s.opened):
-            time.sleep(0.2)
+        caught_from, progress_at, missing = time.monotonic(), time.monotonic(), None
+        while time.monotonic() - progress_at < 20 and time.monotonic() - caught_from < 120:
+            now_missing = sum(len(expected - s.seen) for s in streams if s.opened)
+            if now_missing == 0:
+                break
+            if missing is None or now_missing < missing:
+                missing, progress_at = now_missing, time.monotonic()
+            time.sleep(0.5)
+        report["catch_up_seconds"] = round(time.monotonic() - caught_from, 1)
         stop.set()
         stream_thread.join(timeout=10)
         opened = [s for s in streams if s.opened]
+        newest = max((s.last_id for s in opened), key=lambda i: tuple(int(p) for p in i.split("-")), default="")
+        behind = [s for s in opened if expected - s.seen]
+        report["streams_missing_hands"] = len(behind)
+        report["streams_missing_and_behind_newest_id"] = sum(1 for s in behind if s.last_id != newest)
+        report["streams_missing_connected"] = sum(1 for s in behind if s.connected)
         result = verify(table_ids, hands, players)
         check = None
         if backup.returncode == 0:
@@ -623,7 +669,9 @@ def main() -> None:
         )
     finally:
         if not args.keep:
+            started = cluster.nodes()
             cluster.down()
+            report["down_clean"] = not any(node.alive() for node in started.values()) and cluster.status() == []
             with psycopg.connect(admin, autocommit=True) as connection:
                 connection.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
             shutil.rmtree(directory, ignore_errors=True)
@@ -650,6 +698,10 @@ def print_report(report: dict) -> None:
         "reconnections",
         "stream_resets",
         "hands_missed",
+        "streams_missing_hands",
+        "streams_missing_and_behind_newest_id",
+        "streams_missing_connected",
+        "catch_up_seconds",
         "seating_rounds_written",
         "seating_players_seated_once",
         "restore_check",

@@ -166,7 +166,6 @@ def _audit_in(database_url: str) -> dict:
     for name in ("PROMETHEUS_MULTIPROC_DIR", "SENTRY_DSN"):
         env.pop(name, None)
     manage = str(Path(settings.BASE_DIR) / "manage.py")
-    _run([sys.executable, manage, "migrate", "--noinput"], env)
     done = subprocess.run(
         [sys.executable, manage, "restore_check", "--audit-this-database"],
         env=env,

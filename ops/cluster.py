@@ -39,6 +39,14 @@ OFFSETS = {"web": (21, 22), "stream": (31, 32), "worker": (41, 42)}
 UNIT_OF = {"web": "taikai-web@.service", "stream": "taikai-stream@.service", "worker": "taikai-worker@.service"}
 
 
+def nginx_binary() -> str | None:
+    """Debian's nginx (``apt-get install -y nginx``), found even where /usr/sbin is not on the PATH."""
+    found = shutil.which("nginx")
+    if found is None and os.access("/usr/sbin/nginx", os.X_OK):
+        found = "/usr/sbin/nginx"
+    return found
+
+
 @dataclass
 class Node:
     name: str
@@ -211,7 +219,15 @@ http {{
         log_path = self.dir / "logs" / f"{name}.log"
         env = self.env()
         if kind == "nginx":
-            command = ["nginx", "-p", str(self.dir), "-c", str(self.nginx_conf()), "-g", "daemon off;"]
+            command = [
+                nginx_binary() or "nginx",
+                "-p",
+                str(self.dir),
+                "-c",
+                str(self.nginx_conf()),
+                "-g",
+                "daemon off;",
+            ]
         else:
             unit_env, before, command = self.unit(kind, instance)
             env.update(unit_env)
@@ -263,7 +279,7 @@ http {{
         self.dir.mkdir(parents=True, exist_ok=True)
         (self.dir / "logs").mkdir(exist_ok=True)
         self.state_file.unlink(missing_ok=True)
-        if shutil.which("nginx") is None:
+        if nginx_binary() is None:
             raise RuntimeError("nginx is not installed: apt-get install -y nginx")
         self.database_ready()
         if migrate:

@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from ops.backups import BackupFailed, audit_every_event, restore_check
@@ -16,7 +17,8 @@ class Command(BaseCommand):
         parser.add_argument("--audit-this-database", action="store_true", help="(inside the scratch database)")
 
     def handle(self, *args, file=None, audit_this_database=False, **options):
-        if audit_this_database:
+        if audit_this_database:  # in the scratch database: its schema brought up to this release, then the audit
+            call_command("migrate", "--noinput", verbosity=0)
             self.stdout.write(json.dumps(audit_every_event()))
             return
         if not file:
