@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import http.client
 import json
 import os
@@ -354,6 +355,8 @@ class Stream:
         self.resets = 0
         self.opened = False
         self.connected = False
+        self.refusals: Counter = Counter()
+        self.heard_at = time.monotonic()  # the last bytes from the server (a message or a heartbeat)
 
 
 async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asyncio.Semaphore) -> None:
@@ -369,6 +372,7 @@ async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asynci
                 await writer.drain()
                 head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
             if b" 200 " not in head.split(b"\r\n", 1)[0]:
+                stream.refusals[head.split(b" ", 2)[1].decode()] += 1
                 await asyncio.sleep(1)
                 continue
             if not first:
@@ -379,6 +383,7 @@ async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asynci
                 line = await reader.readline()
                 if not line:
                     break
+                stream.heard_at = time.monotonic()
                 line = line.rstrip(b"\r\n")
                 if line:
                     block.append(line)
@@ -459,6 +464,95 @@ def cluster_checks(cluster: Cluster) -> dict:
     return found
 
 
+class OwnServices:
+    """A Redis and a PostgreSQL of the run's own, on free ports, so that restarting or stopping them touches
+    no one else's (the machine's are shared by every test run). PostgreSQL runs as the ``postgres`` user."""
+
+    def __init__(self, directory: Path) -> None:
+        import glob
+        import socket
+
+        def free() -> int:
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                return probe.getsockname()[1]
+
+        self.dir = directory
+        self.redis_port, self.pg_port = free(), free()
+        self.bin = Path(sorted(glob.glob("/usr/lib/postgresql/*/bin"))[-1])
+        self.pg_data = directory / "pgdata"
+        self.redis: subprocess.Popen | None = None
+
+    def as_postgres(self, *command: str) -> None:
+        prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        done = subprocess.run([*prefix, *command], capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"{command[0]}: {done.stdout[-500:]} {done.stderr[-500:]}")
+
+    def start(self) -> None:
+        self.pg_data.mkdir()
+        if os.geteuid() == 0:
+            shutil.chown(self.dir, "postgres")
+            shutil.chown(self.pg_data, "postgres")
+        self.as_postgres(str(self.bin / "initdb"), "-D", str(self.pg_data), "-U", "postgres", "-A", "trust")
+        self.postgres_start()
+        self.redis_start()
+
+    def postgres_start(self) -> None:
+        options = f"-p {self.pg_port} -k {self.dir} -c listen_addresses=127.0.0.1 -c max_connections=300"
+        self.as_postgres(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.pg_data),
+            "-o",
+            options,
+            "-w",
+            "start",
+            "-l",
+            str(self.dir / "postgres.log"),
+        )
+
+    def postgres_stop(self) -> None:
+        self.as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.pg_data), "-m", "fast", "-w", "stop")
+
+    def redis_start(self) -> None:
+        self.redis = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.redis_port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--dir",
+                str(self.dir),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        import redis
+
+        for _ in range(100):
+            try:
+                redis.Redis(port=self.redis_port, socket_connect_timeout=0.2).ping()
+                return
+            except redis.exceptions.ConnectionError:
+                time.sleep(0.05)
+
+    def redis_stop(self) -> None:
+        if self.redis is not None:
+            self.redis.terminate()
+            self.redis.wait(10)
+
+    def stop(self) -> None:
+        self.redis_stop()
+        with contextlib.suppress(RuntimeError):
+            self.postgres_stop()
+
+
 def wait_recovered(tally: Tally, fault_at: float, quiet: float = 2.0, timeout: float = 60) -> float:
     """Seconds from the fault until the clients' last failure, once they have gone ``quiet`` s without one."""
     deadline = time.monotonic() + timeout
@@ -482,6 +576,11 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=int(os.environ.get("CLUSTER_PORT") or 8480))
     parser.add_argument("--down", type=float, default=3.0, help="seconds a killed node stays down")
     parser.add_argument("--keep", action="store_true", help="leave the cluster up afterwards")
+    parser.add_argument(
+        "--own-services",
+        action="store_true",
+        help="a Redis and a PostgreSQL of the run's own (the redis, postgres faults)",
+    )
     args = parser.parse_args()
     short = args.short
     tables = args.tables or (8 if short else 40)
@@ -493,6 +592,14 @@ def main() -> None:
     every = 0.3 if short else 1.0
 
     directory = Path(tempfile.mkdtemp(prefix="taikai-chaos-"))
+    services = None
+    if args.own_services or {"redis", "postgres"} & set(faults):
+        directory.chmod(0o755)  # the postgres user goes through it to its data
+        services = OwnServices(directory / "services")
+        services.dir.mkdir()
+        services.start()
+        os.environ["CLUSTER_REDIS_URL"] = f"redis://127.0.0.1:{services.redis_port}"
+        os.environ["CLUSTER_DATABASE_URL"] = f"postgres://postgres@127.0.0.1:{services.pg_port}/taikai_chaos"
     cluster = Cluster(
         port=args.port,
         directory=directory,
@@ -591,6 +698,18 @@ def main() -> None:
                     "attempts": attempts,
                     "done_after_seconds": back,
                 }
+            elif fault in ("redis", "postgres") and services is not None:
+                victim = fault
+                fault_at = time.monotonic()
+                if fault == "redis":
+                    services.redis_stop()
+                    time.sleep(args.down)
+                    services.redis_start()
+                else:
+                    services.postgres_stop()
+                    time.sleep(10)
+                    services.postgres_start()
+                back = round(time.monotonic() - fault_at, 2)
             else:
                 raise SystemExit(f"unknown fault {fault!r}")
             recovered = wait_recovered(tally, fault_at)
@@ -626,14 +745,17 @@ def main() -> None:
                 missing, progress_at = now_missing, time.monotonic()
             time.sleep(0.5)
         report["catch_up_seconds"] = round(time.monotonic() - caught_from, 1)
+        connected_at_end = sum(1 for s in streams if s.connected and expected - s.seen)
+        silent_at_end = sum(1 for s in streams if s.connected and time.monotonic() - s.heard_at > 30)
         stop.set()
         stream_thread.join(timeout=10)
         opened = [s for s in streams if s.opened]
+        report["streams_missing_connected"] = connected_at_end
+        report["streams_connected_silent_30s"] = silent_at_end
         newest = max((s.last_id for s in opened), key=lambda i: tuple(int(p) for p in i.split("-")), default="")
         behind = [s for s in opened if expected - s.seen]
         report["streams_missing_hands"] = len(behind)
         report["streams_missing_and_behind_newest_id"] = sum(1 for s in behind if s.last_id != newest)
-        report["streams_missing_connected"] = sum(1 for s in behind if s.connected)
         result = verify(table_ids, hands, players)
         check = None
         if backup.returncode == 0:
@@ -657,6 +779,7 @@ def main() -> None:
                 "streams_reconnected": sum(1 for s in opened if s.reconnects),
                 "reconnections": sum(s.reconnects for s in opened),
                 "stream_resets": sum(s.resets for s in opened),
+                "stream_refusals": dict(sum((s.refusals for s in streams), Counter())),
                 "hands_missed": sum(len(expected - s.seen) for s in opened),
                 "seating_rounds_written": result["seating_rounds"],
                 "seating_players_seated_once": result["seated_once"],
@@ -674,6 +797,8 @@ def main() -> None:
             report["down_clean"] = not any(node.alive() for node in started.values()) and cluster.status() == []
             with psycopg.connect(admin, autocommit=True) as connection:
                 connection.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
+            if services is not None:
+                services.stop()
             shutil.rmtree(directory, ignore_errors=True)
     print_report(report)
     print(json.dumps(report))
@@ -697,10 +822,12 @@ def print_report(report: dict) -> None:
         "streams_reconnected",
         "reconnections",
         "stream_resets",
+        "stream_refusals",
         "hands_missed",
         "streams_missing_hands",
         "streams_missing_and_behind_newest_id",
         "streams_missing_connected",
+        "streams_connected_silent_30s",
         "catch_up_seconds",
         "seating_rounds_written",
         "seating_players_seated_once",
