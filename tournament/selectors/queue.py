@@ -1,0 +1,26 @@
+"""Celery work the broker has not taken yet (the rows of ``QueuedTask``)."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from tournament.models import (
+    QueuedTask,
+)
+
+
+def outbox_backlog() -> dict:
+    """How much queued work the broker has not taken yet, and since when."""
+    rows = QueuedTask.objects.order_by("created_at")
+    oldest = rows.values_list("created_at", flat=True).first()
+    failing = rows.filter(attempts__gt=0).order_by("-last_attempt_at").first()
+    return {
+        "waiting": rows.count(),
+        "oldest_seconds": round((timezone.now() - oldest).total_seconds()) if oldest else None,
+        "last_error": failing.last_error if failing else "",
+    }
+
+
+def outbox_waiting_for(task_name: str, *args) -> QueuedTask | None:
+    """The outbox row of ``task_name`` with ``args`` a send failed for (the broker did not take it)."""
+    return QueuedTask.objects.filter(task=task_name, args=list(args), attempts__gt=0).first()
