@@ -14,5 +14,6 @@ os.environ["TAIKAI_SERVED_BY"] = "asgi"  # settings: no persistent database conn
 django_application = get_asgi_application()
 
 from live.asgi import with_live_streams  # noqa: E402  (after Django is set up)
+from ops.asgi import with_stream_count  # noqa: E402
 
-application = with_live_streams(django_application)
+application = with_stream_count(with_live_streams(django_application))

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET
 
 from config.cache import cache_status
 from config.celery import app
+from ops.backups import last_good_backup
 from tournament import selectors
 from tournament.services.queue import FLUSH_GRACE_SECONDS
 
@@ -54,6 +55,7 @@ def healthz(request):
     body = {"status": "ok", "database": database, **parts}
     if database["ok"]:
         body["outbox"] = selectors.outbox_backlog()
+        body["backup"] = last_good_backup()
     outbox = body.get("outbox", {})
     # work the broker refused, or left by a request that ended before sending it (not a commit in flight)
     waiting = bool(outbox.get("last_error")) or (outbox.get("oldest_seconds") or 0) > FLUSH_GRACE_SECONDS

@@ -25,6 +25,9 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from ops.logging_json import logging_config
+from ops.sentry import init_sentry
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -85,9 +88,11 @@ INSTALLED_APPS = [
     "profiles",
     "gamelogs",
     "archive",
+    "ops",
 ]
 
 MIDDLEWARE = [
+    "ops.middleware.OpsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -353,9 +358,18 @@ PLAYER_IMPORT_INLINE_ROWS = int(os.environ.get("PLAYER_IMPORT_INLINE_ROWS", "200
 # A worker's import of a large file stops after this long, nothing imported, and says so on its page (within
 # the task's soft time limit of 240 s).
 PLAYER_IMPORT_SECONDS = int(os.environ.get("PLAYER_IMPORT_SECONDS", "200"))
+# Backups (ops/backups.py): beat makes one every BACKUP_EVERY_SECONDS while an event is running, into
+# BACKUP_DIR, keeping the last BACKUP_KEEP.
+BACKUP_DIR = os.environ.get("BACKUP_DIR") or str(BASE_DIR / "backups")
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "96"))
+BACKUP_EVERY_SECONDS = float(os.environ.get("BACKUP_EVERY_SECONDS", "900"))
+BACKUP_WHEN_IDLE = env_flag("BACKUP_WHEN_IDLE")
 CELERY_BEAT_SCHEDULE = {
     "outbox-flush": {"task": "tournament.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS},
+    "backup": {"task": "ops.backup", "schedule": BACKUP_EVERY_SECONDS},
 }
+# /metrics answers these addresses and networks only (the caller's address as TRUSTED_PROXIES reads it).
+METRICS_ALLOWED_ADDRESSES = env_list("METRICS_ALLOWED_ADDRESSES", "127.0.0.1,::1")
 
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -386,22 +400,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
 # The site's address as players reach it, for the links in messages written with no request being answered
 # (a worker, a command); a message written while answering a request links to the address that request used.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "filters": {"production": {"()": "django.utils.log.RequireDebugFalse"}},
-    "handlers": {
-        "console": {"class": "logging.StreamHandler"},
-        "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler",
-            "level": "ERROR",
-            "filters": ["production"],
-        },
-    },
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    "loggers": {
-        "django.request": {"handlers": ["console", "mail_admins"], "level": "ERROR", "propagate": False},
-        "taikai.security": {"handlers": ["console"], "level": "WARNING", "propagate": False},
-        "taikai.queue": {"handlers": ["console"], "level": "WARNING", "propagate": False},
-    },
-}
+# Logs: plain text (the default), or LOG_FORMAT=json for one JSON object per line with a line per request and
+# per task, each with its request id (ops/logging_json.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain")
+LOGGING = logging_config(json_lines=LOG_FORMAT == "json", level=os.environ.get("LOG_LEVEL", "WARNING"))
+# Error reports to Sentry when SENTRY_DSN is set (ops/sentry.py); nothing is sent anywhere without it.
+SENTRY_ENABLED = init_sentry()

@@ -6,6 +6,8 @@ from django.views.i18n import JavaScriptCatalog
 
 from config.health import healthz
 from config.login_throttle import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
+from ops.metrics import metrics
+from ops.probes import livez
 
 admin.site.site_header = _("Taikai administration")
 admin.site.site_title = "Taikai"
@@ -14,6 +16,8 @@ admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("livez", livez, name="livez"),
+    path("metrics", metrics, name="metrics"),
     path("i18n/", include("accounts.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript_catalog"),
     path("admin/", admin.site.urls),
