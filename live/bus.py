@@ -201,6 +201,17 @@ return 1
 SLOTS_REST_SECONDS = 5.0
 
 
+def after_another_life(after: tuple[int, int], info: dict) -> bool:
+    """Whether ``after`` (an id a page saw, not 0-0) is of an earlier life of the channel's stream: a Redis
+    restarted (it keeps nothing on disk) and the stream made anew. In one life every id a page saw is either
+    trimmed (at most ``max-deleted-entry-id``) or still kept (at least the first entry kept); an id between
+    the two was never in this stream, so the messages after it may be lost: the page reloads."""
+    if after <= (0, 0):
+        return False
+    first = info.get("recorded-first-entry-id") or (info.get("first-entry") or ("0-0",))[0]
+    return id_key(info.get("max-deleted-entry-id", "0-0")) < after < id_key(first)
+
+
 class RedisBus:
     """Each channel a Redis stream; see the module docstring."""
 
@@ -304,6 +315,8 @@ class RedisBus:
             raise
         if after > id_key(info["last-generated-id"]) or after < id_key(info.get("max-deleted-entry-id", "0-0")):
             return None
+        if after_another_life(after, info):
+            return None
         entries = self._call(self.redis.xrange, key, min=f"({last_id}" if after > (0, 0) else "-")
         return [Message(entry_id, fields["type"], json.loads(fields["data"])) for entry_id, fields in entries]
 
@@ -370,6 +383,8 @@ class Fanout:
         finally:
             kept.listeners -= 1
             kept.idle_since = self.loop.time()
+        if kept.broken:
+            return None
         return kept.after(after) if kept.covers(after) else await asyncio.to_thread(self.bus.since, channel, last_id)
 
     async def _read(self) -> None:
@@ -383,8 +398,9 @@ class Fanout:
             cursors = {self.bus.key(channel): kept.cursor() for channel, kept in list(self.channels.items())}
             try:
                 answer = await self.redis.xread(cursors, block=self.BLOCK_MS, count=100)
-            except Exception:  # Redis away: the listeners' timeouts end their waits and the streams close
+            except Exception:
                 logger.warning("the live bus cannot be read", exc_info=True)
+                self._interrupted()
                 await asyncio.sleep(1)
                 continue
             for key, entries in answer or ():
@@ -396,6 +412,15 @@ class Fanout:
                 kept.wake.set()
                 kept.wake = asyncio.Event()
 
+    def _interrupted(self) -> None:
+        """Redis went away under the reader: what was published meanwhile (or lost with a restarted Redis)
+        may never reach it, so every listener is told to reload (``None``: the stream sends ``reset``), and
+        the channels start again from what Redis has once it is back."""
+        for kept in self.channels.values():
+            kept.broken = True
+            kept.wake.set()
+        self.channels = {}
+
 
 @dataclass
 class _Channel:
@@ -406,6 +431,7 @@ class _Channel:
     floor: tuple[int, int] = (-1, -1)  # the newest message no longer in ``recent``
     listeners: int = 0
     idle_since: float = 0.0
+    broken: bool = False  # the reader lost Redis: its listeners reload
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def covers(self, after: tuple[int, int]) -> bool:

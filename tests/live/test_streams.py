@@ -3,6 +3,7 @@ it after their commit (never a write rolled back), and each stream shows its lis
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -88,6 +89,48 @@ def test_a_waiting_listener_wakes_when_a_message_comes(any_bus):
     began = time.monotonic()
     found = any_bus.wait("table:5", start, timeout=5)
     assert [m.data for m in found] == [{"state": "running"}] and time.monotonic() - began < 2
+
+
+@pytest.mark.once
+def test_a_listener_whose_redis_restarted_is_told_to_reload_not_given_half(own_redis, settings):
+    """Redis keeps nothing on disk: after a restart the channel's stream is made anew by the next message, and
+    what was published between the page's last id and the restart is gone. The page reloads (``None``); it is
+    never handed the new messages as if nothing were missing."""
+    settings.LIVE_KEEP_SECONDS = 900
+    bus = RedisBus(own_redis.url(3))
+    seen = bus.publish("event:1", "hand", {"number": 1})
+    bus.publish("event:1", "hand", {"number": 2})  # the page never saw this one
+    own_redis.stop()
+    own_redis.start()
+    bus.publish("event:1", "hand", {"number": 3})
+    assert bus.since("event:1", seen) is None
+    newest = bus.last_id("event:1")
+    assert bus.since("event:1", newest) == []  # an id of this life goes on as before
+    assert [m.data["number"] for m in bus.since("event:1", "0-0")] == [3]
+
+
+@pytest.mark.once
+def test_streams_served_by_one_reader_reload_when_redis_restarts_under_them(own_redis, settings):
+    """The process's one reader (``Fanout``) loses Redis while streams wait on it: each of them is told to
+    reload once Redis is back, and a stream opened after that carries the new messages."""
+    settings.LIVE_KEEP_SECONDS = 900
+    bus = RedisBus(own_redis.url(3))
+    start = bus.publish("event:1", "hand", {"number": 1})
+
+    async def scenario():
+        first = await bus.listen("event:1", "0-0", timeout=2)
+        assert [m.data["number"] for m in first] == [1]
+        waiting = [asyncio.ensure_future(bus.listen("event:1", start, timeout=20)) for _ in range(3)]
+        await asyncio.sleep(0.3)
+        await asyncio.to_thread(own_redis.stop)
+        await asyncio.to_thread(own_redis.start)
+        answers = await asyncio.wait_for(asyncio.gather(*waiting), 15)
+        assert answers == [None, None, None]
+        bus.publish("event:1", "hand", {"number": 2})
+        after = await bus.listen("event:1", "0-0", timeout=5)
+        return [m.data["number"] for m in after]
+
+    assert asyncio.run(scenario()) == [2]
 
 
 # --- the tournament's writes on the bus -----------------------------------------------------------------
