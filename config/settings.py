@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "core",
     "accounts",
     "players",
     "scoring",

@@ -14,7 +14,6 @@ from fractions import Fraction
 from django.db import connection
 from django.db.models import Case, CharField, Count, F, Prefetch, Q, Sum, Value, When
 from django.db.models.functions import Cast
-from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from players.models import Player
@@ -31,7 +30,6 @@ from tournament.models import (
     EventRole,
     HandVersion,
     Penalty,
-    QueuedTask,
     Round,
     Ruling,
     ScorekeeperKey,
@@ -355,26 +353,6 @@ def round_find_seats(round_: Round, query: str, *, limit: int = 20) -> list[tupl
 
 def seating_job_for(event_id: int, job_id: int) -> SeatingJob | None:
     return SeatingJob.objects.select_related("event").filter(pk=job_id, event_id=event_id).first()
-
-
-# --- Work waiting for the broker (the outbox) ----------------------------------------------------
-
-
-def outbox_backlog() -> dict:
-    """How much queued work the broker has not taken yet, and since when."""
-    rows = QueuedTask.objects.order_by("created_at")
-    oldest = rows.values_list("created_at", flat=True).first()
-    failing = rows.filter(attempts__gt=0).order_by("-last_attempt_at").first()
-    return {
-        "waiting": rows.count(),
-        "oldest_seconds": round((timezone.now() - oldest).total_seconds()) if oldest else None,
-        "last_error": failing.last_error if failing else "",
-    }
-
-
-def outbox_waiting_for(task_name: str, *args) -> QueuedTask | None:
-    """The outbox row of ``task_name`` with ``args`` a send failed for (the broker did not take it)."""
-    return QueuedTask.objects.filter(task=task_name, args=list(args), attempts__gt=0).first()
 
 
 # --- Tables, seats, hands ------------------------------------------------------------------------

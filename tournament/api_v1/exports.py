@@ -41,11 +41,11 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from openpyxl import Workbook
 from rest_framework.response import Response
 
+from core.api import READ_ERRORS
 from taikai.errors import TaikaiError
 from taikai.spreadsheet import csv_text, csv_writer
 from tournament import selectors
-from tournament.api_v1.base import ApiView
-from tournament.api_v1.events import READ_ERRORS
+from tournament.api_v1.base import EventApiView
 from tournament.archive.export import archive_download
 from tournament.archive.load import archive_schema
 from tournament.engine.ema import points_text
@@ -60,7 +60,7 @@ def csv_response(filename: str) -> HttpResponse:
 CSV_RESPONSE = {(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="CSV, UTF-8, a header row")}
 
 
-class StandingsCsv(ApiView):
+class StandingsCsv(EventApiView):
     @extend_schema(
         operation_id="export_csv",
         tags=["exports"],
@@ -129,7 +129,7 @@ EMA_PROBLEMS = OpenApiResponse(
 XLSX_RESPONSE = {(200, XLSX): OpenApiResponse(OpenApiTypes.BINARY, description="An .xlsx workbook, one sheet")}
 
 
-class ResultsEma(ApiView):
+class ResultsEma(EventApiView):
     @extend_schema(
         operation_id="export_ema",
         tags=["exports"],
@@ -234,7 +234,7 @@ def xlsx_response(filename: str, content: bytes) -> HttpResponse:
     return response
 
 
-class EventExport(ApiView):
+class EventExport(EventApiView):
     @extend_schema(
         operation_id="export_json",
         tags=["exports"],
@@ -255,7 +255,7 @@ class EventExport(ApiView):
         return response
 
 
-class ArchiveSchema(ApiView):
+class ArchiveSchema(EventApiView):
     @extend_schema(
         operation_id="archive_schema",
         tags=["exports"],

@@ -9,18 +9,17 @@ from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from taikai.errors import TaikaiError
-from tournament import access, selectors
-from tournament.services.entries import entries_register, registered_message
-
-from .csv_import import (
+from players.csv_import import (
     KNOWN_COLUMNS,
     CsvImportError,
     csv_line_count,
     players_import_csv,
     players_import_request,
 )
-from .models import OnlineAccount, Player, PlayerImport
+from players.models import OnlineAccount, Player, PlayerImport
+from taikai.errors import TaikaiError
+from tournament import access, selectors
+from tournament.services.entries import entries_register, registered_message
 
 
 def imported_message(count: int) -> str:
