@@ -126,6 +126,11 @@ def test_work_queued_while_redis_is_down_reaches_the_worker_when_it_is_back(
     assert Round.objects.filter(event=other, number=1).count() == 1
 
 
+def test_the_queued_tasks_keep_the_table_they_had_in_the_tournament_app():
+    assert QueuedTask._meta.db_table == "tournament_queuedtask"
+    assert QueuedTask._meta.app_label == "core"
+
+
 @pytest.mark.django_db
 def test_celery_beat_flushes_the_queued_tasks_periodically(settings):
     from config.celery import app
