@@ -54,9 +54,9 @@ def healthz(request):
     body = {"status": "ok", "database": database, **parts}
     if database["ok"]:
         body["outbox"] = queued_tasks_backlog()
-    outbox = body.get("outbox", {})
+    backlog = body.get("outbox", {})
     # work the broker refused, or left by a request that ended before sending it (not a commit in flight)
-    waiting = bool(outbox.get("last_error")) or (outbox.get("oldest_seconds") or 0) > FLUSH_GRACE_SECONDS
+    waiting = bool(backlog.get("last_error")) or (backlog.get("oldest_seconds") or 0) > FLUSH_GRACE_SECONDS
     if not database["ok"]:
         body["status"] = "down"
     elif waiting or not all(part["ok"] for part in parts.values()):

@@ -1,3 +1,6 @@
+"""The players' admin: players are the players app's, but who may change one, import a file of them or
+register them in an event is asked of the events' roles (``tournament.access``), so the screens are here."""
+
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages

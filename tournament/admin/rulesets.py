@@ -1,3 +1,7 @@
+"""The rulesets' admin: rulesets are the scoring app's, but one is frozen once an event using it has started
+and an organizer changes it only where they organize every event using it (``tournament.access``), so the
+screen is here."""
+
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 

@@ -16,6 +16,9 @@ results get new versions naming who and when.
 * ``clock``: the chess clock (art. 38), without the seats that left (art. 42) or lost their claims (art. 36);
 * ``finals``: the final's decision after its prescribed games, among eligible finalists (arts. 40, 43);
 * ``standings``: the overall standings (art. 41) and their recompute;
-* ``locks``: every row lock, in one documented order;
-* ``queue``: Celery work queued after commit, kept in the outbox until the broker has it.
+* ``locks``: every row lock, in one documented order.
+
+The Celery work a service asks for is queued after commit through the broker queue, ``core.queue``; the
+tasks' pinned names are beside the services that queue them (``standings.STANDINGS_RECOMPUTE``,
+``seating.SEAT_NEXT_ROUND``).
 """
