@@ -34,7 +34,7 @@ def record_hand_to_standings(table, client, url) -> None:
         "wins": [{"winner": 1, "discarder": 0, "han": 3, "fu": 30}],
     }
     hand_record(table=table, number=1, expected_version=0, data=data)
-    table_finish(table=table, end_reason="time")  # one hand: the round's time ran out
+    table_finish(table=table, end_reason="time")
     round_complete(round_=table.round)
     response = client.get(url)
     assert response.status_code == 200, response.status_code

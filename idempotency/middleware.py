@@ -42,7 +42,14 @@ from tournament.services.tokens import api_token_digest
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PATHS = ("/api/", "/console/")
 KEY_FIELD = "idempotency_key"
-KEY_FORM = re.compile(r"^[\x21-\x7e]{1,100}$")  # printable ASCII, no spaces: a UUID, a ULID, a counter
+KEY_FORM = re.compile(r"[\x21-\x7e]{1,100}")  # printable ASCII, no spaces: a UUID, a ULID, a counter
+
+
+def key_is_well_formed(key: str) -> bool:
+    """The whole key has the form (``fullmatch``: a key ending in a line break is refused, as the device does)."""
+    return KEY_FORM.fullmatch(key) is not None
+
+
 LEFT_OUT = {"csrfmiddlewaretoken", KEY_FIELD}  # a form sent again has a new CSRF mask: same write
 
 
@@ -54,7 +61,7 @@ class IdempotencyMiddleware:
         if request.method not in WRITES or not request.path.startswith(PATHS):
             return self.get_response(request)
         key = request.headers.get("Idempotency-Key") or _form_key(request)
-        if key and not KEY_FORM.match(key):
+        if key and not key_is_well_formed(key):
             return _refusal(
                 400,
                 "invalid_idempotency_key",

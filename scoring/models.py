@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.settle import PAO_YAKUMAN
 from scoring.options import parse_fraction, parse_uma, ruleset_engine_rules, ruleset_uma
 
 SCHEME_CHOICES = [
@@ -44,6 +45,10 @@ class Ruleset(models.Model):
     class DepositsAtEnd(models.TextChoices):
         TO_TOP = "to_top", _("To the top player")
         LOST = "lost", _("Lost (left on the table)")
+
+    class TimeUpEnding(models.TextChoices):
+        END_AFTER_HAND = "end_after_hand", _("The game ends after the hand in play")
+        ONE_MORE_HAND = "one_more_hand", _("One more hand is played after the hand in play")
 
     class TieRule(models.TextChoices):
         SPLIT = "split", _("Tied players split the placement points")
@@ -125,6 +130,39 @@ class Ruleset(models.Model):
         choices=DepositsAtEnd.choices,
         default=DepositsAtEnd.TO_TOP,
     )
+    abortive_draws = models.BooleanField(
+        verbose_name=_("abortive draws 途中流局"),
+        default=True,
+        help_text=_("Off: an abortive draw cannot be recorded (a hand replayed from the shuffle still can)."),
+    )
+    nagashi_mangan = models.BooleanField(
+        verbose_name=_("nagashi mangan 流し満貫"),
+        default=False,
+        help_text=_("Each nagashi winner is paid as a mangan tsumo; the deposits stay on the table."),
+    )
+    pao_yakuman = models.JSONField(
+        verbose_name=_("pao 責任払い for"),
+        default=list,
+        blank=True,
+        help_text=_('The yakuman whose feeder pays: e.g. ["daisangen", "daisuushii"]; empty: no pao.'),
+    )
+
+    # The game's end
+    time_up_ending = models.CharField(
+        verbose_name=_("when the round's time runs out"),
+        max_length=16,
+        choices=TimeUpEnding.choices,
+        default=TimeUpEnding.END_AFTER_HAND,
+    )
+    chombo_points = models.PositiveIntegerField(
+        verbose_name=_("chombo penalty 錯和 (points)"),
+        default=0,
+        help_text=_("Raw points taken from the overall total (20000 counts −20); 0: none set."),
+    )
+    chombo_ends_game = models.BooleanField(verbose_name=_("a chombo ends the game"), default=False)
+    busting = models.BooleanField(
+        verbose_name=_("busting 飛び"), default=False, help_text=_("A player below zero ends the game.")
+    )
 
     # Game result: placement points 順位点 (uma), oka
     start_points = models.PositiveIntegerField(
@@ -160,6 +198,11 @@ class Ruleset(models.Model):
         verbose_name=_("a substitute's fixed points"),
         default=-15000,
         help_text=_("Raw points (−15000 counts −15 game points) and last place, under the fixed rule."),
+    )
+    substitute_uma = models.IntegerField(
+        verbose_name=_("a substitute's placement points"),
+        default=0,
+        help_text=_("In place of the uma under the fixed rule (×1000): −15 adds −15 game points; 0: none."),
     )
 
     class Meta:
@@ -209,6 +252,8 @@ class Ruleset(models.Model):
                 errors[field] = gettext("must sum to 0 (sums to %(sum)s)") % {"sum": sum(uma)}
         if not isinstance(self.yaku_han, dict):
             errors["yaku_han"] = gettext('a mapping like {"chiitoitsu": [2, 0]}')
+        if not isinstance(self.pao_yakuman, list) or not all(key in PAO_YAKUMAN for key in self.pao_yakuman):
+            errors["pao_yakuman"] = gettext("a list of yakuman among %(keys)s") % {"keys": ", ".join(PAO_YAKUMAN)}
         if errors:
             raise ValidationError(errors)
         # The engine checks every remaining parameter (κ, ε, φ > 0; s ≥ m; known yaku keys).

@@ -78,6 +78,9 @@ def ruleset_settle_options(ruleset: Ruleset) -> SettleOptions:
         honba_to="every_winner" if ruleset.honba_to_every_winner else "first_winner",
         noten_payment_total=ruleset.noten_payment_total,
         riichi_stick=ruleset.riichi_stick,
+        abortive_draws=ruleset.abortive_draws,
+        nagashi_mangan=ruleset.nagashi_mangan,
+        pao_yakuman=tuple(ruleset.pao_yakuman or ()),
     )
 
 

@@ -61,7 +61,7 @@ class RecordedHand:
 
     seats: int
     dealer_seat: int  # 親
-    kind: str  # ron, tsumo, exhaustive_draw, abortive_draw
+    kind: str  # ron, tsumo, exhaustive_draw, abortive_draw, replay (art. 36 ③)
     honba: int = 0  # 本場
     deposits_in: int = 0  # 供託 on the table before the hand, in points
     riichi_seats: tuple[int, ...] = ()  # 立直

@@ -178,7 +178,7 @@ def table_sheet(request, table_id: int):
     seats = selectors.table_game_seats(table)
     sheet = selectors.table_hand_sheet(table)
     editing = _editing_number(request, len(sheet.hands))
-    current = selectors.table_hand_version(table, editing)
+    current = selectors.table_hand_current_version(table, editing)
     initial = {
         "expected_version": current.version if current else 0,
         **selectors.next_hand_defaults(sheet, players=len(seats)),
@@ -272,7 +272,7 @@ def _game_stop(table, sheet) -> dict | None:
 def _hand_now(table, number: int, seats) -> dict | None:
     """Hand ``number`` as the server has it now, in full, for a referee whose version of it was refused (both
     are shown side by side)."""
-    version = selectors.table_hand_version(table, number)
+    version = selectors.table_hand_current_version(table, number)
     if version is None:
         return None
     shown = hand_shown(
@@ -380,7 +380,7 @@ def _repeats_previous(request, table, hand_form, editing: int, current) -> bool:
     is saved only once the referee taps Save a second time; True while that confirmation is awaited."""
     if current is not None or editing == 1 or request.POST.get("same_as_previous"):
         return False
-    previous = selectors.table_hand_version(table, editing - 1)
+    previous = selectors.table_hand_current_version(table, editing - 1)
     if previous is None or previous.outcome == HandVersion.Outcome.VOID:
         return False
     if not hand_form.same_hand_as(previous, with_deal=False):
@@ -409,7 +409,7 @@ def _sheet_action(request, user, table, action, hand_form, scores_form, seats, e
                 user=user,
             )
         except VersionConflict:
-            saved = selectors.table_hand_version(table, editing)
+            saved = selectors.table_hand_current_version(table, editing)
             if saved is None or not hand_form.same_hand_as(saved):
                 raise
             # the same hand sent twice (a double tap, a resend): the first one saved it, and that is all
@@ -700,6 +700,10 @@ def table_card(request, token: str):
 # The scripts and files a console page needs offline, fetched when the service worker is installed.
 CONSOLE_FILES = (
     "tournament/js/outbox.js",
+    "tournament/js/store.js",
+    "tournament/js/write_keys.js",
+    "tournament/js/dealer.js",
+    "tournament/js/clock_rules.js",
     "tournament/js/settle.js",
     "tournament/js/table.js",
     "tournament/js/clock.js",

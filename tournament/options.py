@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from scoring.options import ruleset_uma
 from tournament.engine import clock
+from tournament.engine.game_end import GameEndRules
 from tournament.engine.standings import DEFAULT_PRECEDENCE, StandingsOptions
 from tournament.engine.table_result import TableRules
 
@@ -30,6 +31,16 @@ def table_rules(event: Event) -> TableRules:
         return_points=ruleset.return_points,
         tie_rule=ruleset.tie_rule,
         advancing_places=event.advancing_places,
+    )
+
+
+def game_end_rules(event: Event) -> GameEndRules:
+    """When a game ends before its last hand: the round's time up, a chombo, busting (the ruleset's)."""
+    ruleset = event.ruleset
+    return GameEndRules(
+        time_up_ending=ruleset.time_up_ending,
+        chombo_ends_game=ruleset.chombo_ends_game,
+        busting=ruleset.busting,
     )
 
 

@@ -1,9 +1,16 @@
 """Settle one hand: who pays whom, and what stays on the table.
 
 A hand ends in a ron (栄和, one or more winners on one discard), a tsumo (自摸和), an exhaustive
-draw (荒牌流局, with tenpai/noten payments 不聴罰符) or an abortive draw (途中流局). The prices of
-the wins come from :func:`.schemes.win_payment` (honba 本場 included); this module moves them
-between seats, together with the riichi deposits (供託, 立直棒).
+draw (荒牌流局, with tenpai/noten payments 不聴罰符), an abortive draw (途中流局), a nagashi mangan
+(流し満貫, where the ruleset plays it) or a replay (a hand stopped and played again from the shuffle,
+art. 36 ③: nothing moves). The prices of the wins come from :func:`.schemes.win_payment` (honba 本場
+included); this module moves them between seats, together with the riichi deposits (供託, 立直棒).
+
+Ruleset options read here: several rons all paid or head bump 頭ハネ; abortive draws played or not (a
+ruleset without them refuses one); nagashi mangan played or not (each nagashi winner is paid as a
+mangan tsumo, the price given by the caller, and the deposits stay on the table as at a draw); pao
+責任払い for the yakuman the ruleset names (the responsible player pays a tsumo whole, and half of a
+ron with the discarder).
 
 Deposits are counted in points. Every settlement keeps
 ``sum(deltas) + deposits_out - deposits_in == 0``: points only move between the seats and the table.
@@ -20,7 +27,10 @@ from taikai.i18n import _
 from .errors import InvariantViolation, ScoringError
 from .schemes import Points, WinPayment, as_points
 
-HAND_KINDS = ("ron", "tsumo", "exhaustive_draw", "abortive_draw")
+HAND_KINDS = ("ron", "tsumo", "exhaustive_draw", "abortive_draw", "nagashi_mangan", "replay")
+DRAW_KINDS = ("exhaustive_draw", "abortive_draw", "replay")
+# 責任払い: the yakuman a ruleset may name for pao (those whose last meld can be fed by another player).
+PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 MULTIPLE_RON_RULES = ("all", "head_bump")  # head_bump: 頭ハネ, only the first winner is paid
 HONBA_RULES = ("every_winner", "first_winner")  # who of several ron winners gets the honba
 GAME_END_DEPOSIT_RULES = ("to_top", "lost")
@@ -35,8 +45,27 @@ class SettleOptions:
     noten_payment_total: int = 3000  # 不聴罰符: total moved from noten to tenpai players
     riichi_stick: int = 1000  # 立直棒: deposit per riichi declaration
     point_unit: int = 100  # smallest amount one noten payment may be a multiple of
+    abortive_draws: bool = True  # 途中流局: played (off: an abortive draw is refused)
+    nagashi_mangan: bool = False  # 流し満貫: played as a mangan tsumo for each nagashi winner
+    pao_yakuman: tuple[str, ...] = ()  # 責任払い: the yakuman for which the responsible player pays
 
     def __post_init__(self) -> None:
+        for name in ("abortive_draws", "nagashi_mangan"):
+            if not isinstance(getattr(self, name), bool):
+                raise ScoringError(
+                    "invalid_option",
+                    # Translators: name is a settlement option (abortive_draws, nagashi_mangan).
+                    _("%(name)s must be true or false") % {"name": name},
+                    field=name,
+                )
+        object.__setattr__(self, "pao_yakuman", tuple(self.pao_yakuman))
+        for key in self.pao_yakuman:
+            if key not in PAO_YAKUMAN:
+                raise ScoringError(
+                    "invalid_option",
+                    _("pao applies to %(keys)s, not to %(key)s") % {"keys": ", ".join(PAO_YAKUMAN), "key": repr(key)},
+                    field="pao_yakuman",
+                )
         if self.multiple_ron not in MULTIPLE_RON_RULES:
             raise ScoringError(
                 "invalid_option", _("unknown multiple_ron rule %(rule)s") % {"rule": repr(self.multiple_ron)}
@@ -52,8 +81,10 @@ class SettleOptions:
 @dataclass(frozen=True)
 class Win:
     winner: int
-    discarder: int | None  # None for a tsumo
+    discarder: int | None  # None for a tsumo (and a nagashi mangan)
     payment: WinPayment
+    responsible: int | None = None  # 責任払い (pao): the seat that fed the yakuman's last meld
+    pao_yakuman: str = ""  # the yakuman the responsible seat answers for
 
 
 @dataclass(frozen=True)
@@ -87,10 +118,28 @@ def settle_hand(outcome: HandOutcome, options: SettleOptions | None = None) -> S
     pool = outcome.deposits_in + options.riichi_stick * len(outcome.riichi_seats)
 
     winners: tuple[int, ...] = ()
+    if outcome.kind == "abortive_draw" and not options.abortive_draws:
+        raise ScoringError(
+            "abortive_draw_not_played", _("the ruleset plays no abortive draws 途中流局"), field="outcome"
+        )
+    if outcome.kind == "nagashi_mangan" and not options.nagashi_mangan:
+        raise ScoringError(
+            "nagashi_mangan_not_played", _("the ruleset plays no nagashi mangan 流し満貫"), field="outcome"
+        )
+    for win in outcome.wins:
+        if win.responsible is not None and win.pao_yakuman not in options.pao_yakuman:
+            raise ScoringError(
+                "pao_not_played",
+                _("the ruleset has no pao 責任払い for %(yakuman)s") % {"yakuman": repr(win.pao_yakuman)},
+                field="wins",
+            )
     if outcome.kind == "ron":
         winners = _settle_ron(outcome, options, deltas)
     elif outcome.kind == "tsumo":
         winners = _settle_tsumo(outcome, deltas)
+    elif outcome.kind == "nagashi_mangan":  # each paid as a mangan tsumo; a draw for the deposits
+        for win in outcome.wins:
+            _settle_tsumo(HandOutcome(outcome.seats, outcome.dealer_seat, "tsumo", wins=(win,)), deltas)
     elif outcome.kind == "exhaustive_draw":
         for seat, amount in enumerate(
             noten_payments(
@@ -133,7 +182,11 @@ def _settle_ron(outcome: HandOutcome, options: SettleOptions, deltas: list[Point
         amount = Fraction(win.payment.ron)
         if position > 0 and options.honba_to == "first_winner":
             amount -= (outcome.seats - 1) * win.payment.honba_per_payer
-        deltas[discarder] -= amount
+        if win.responsible is not None and win.responsible != discarder:  # 責任払い: half each
+            deltas[win.responsible] -= amount / 2
+            deltas[discarder] -= amount - amount / 2
+        else:
+            deltas[discarder] -= amount
         deltas[win.winner] += amount
     return tuple(win.winner for win in ordered)
 
@@ -155,7 +208,7 @@ def _settle_tsumo(outcome: HandOutcome, deltas: list[Points]) -> tuple[int, ...]
             continue
         amount = payment.tsumo_dealer if seat == outcome.dealer_seat else payment.tsumo_non_dealer
         assert amount is not None
-        deltas[seat] -= amount
+        deltas[seat if win.responsible is None else win.responsible] -= amount  # 責任払い: all of it
         deltas[win.winner] += amount
     return (win.winner,)
 
@@ -220,9 +273,21 @@ def _validate(outcome: HandOutcome) -> None:
     winners = tuple(win.winner for win in outcome.wins)
     _check_distinct_seats(winners, seats, "wins")
 
-    if outcome.kind in ("exhaustive_draw", "abortive_draw"):
+    for win in outcome.wins:
+        if win.responsible is not None:
+            _check_seat(win.responsible, seats, "wins")
+            if win.responsible == win.winner:
+                raise ScoringError("invalid_wins", _("a winner cannot be responsible for their own win"), field="wins")
+    if outcome.kind in DRAW_KINDS:
         if outcome.wins:
             raise ScoringError("invalid_wins", _("a drawn hand has no winner"), field="wins")
+        if outcome.kind == "replay" and outcome.riichi_seats:
+            raise ScoringError("invalid_riichi", _("a replayed hand has no riichi"), field="riichi_seats")
+    elif outcome.kind == "nagashi_mangan":
+        if not outcome.wins or any(win.discarder is not None or win.responsible is not None for win in outcome.wins):
+            raise ScoringError(
+                "invalid_wins", _("a nagashi mangan has one or more winners and no discarder"), field="wins"
+            )
     elif outcome.kind == "tsumo":
         if len(outcome.wins) != 1 or outcome.wins[0].discarder is not None:
             raise ScoringError("invalid_wins", _("a tsumo has one winner and no discarder"), field="wins")

@@ -83,14 +83,18 @@ class RulesetAdmin(admin.ModelAdmin):
                     "noten_payment_total",
                     "riichi_stick",
                     "deposits_at_end",
+                    "abortive_draws",
+                    "nagashi_mangan",
+                    "pao_yakuman",
                 )
             },
         ),
+        (_("The game's end"), {"fields": ("time_up_ending", "chombo_points", "chombo_ends_game", "busting")}),
         (
             _("Game result: placement points 順位点 and oka"),
             {"fields": ("start_points", "return_points", "uma_4", "uma_3", "uma_2", "tie_rule")},
         ),
-        (_("Substitutes 代走"), {"fields": ("substitute_result", "substitute_fixed_points")}),
+        (_("Substitutes 代走"), {"fields": ("substitute_result", "substitute_fixed_points", "substitute_uma")}),
     ]
 
 

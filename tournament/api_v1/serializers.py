@@ -153,6 +153,16 @@ class RulesetSerializer(serializers.ModelSerializer):
             "start_points",
             "return_points",
             "tie_rule",
+            "abortive_draws",
+            "nagashi_mangan",
+            "pao_yakuman",
+            "time_up_ending",
+            "chombo_points",
+            "chombo_ends_game",
+            "busting",
+            "substitute_result",
+            "substitute_fixed_points",
+            "substitute_uma",
         )
 
 

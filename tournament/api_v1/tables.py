@@ -85,7 +85,7 @@ class TableHands(TableView):
     )
     def get(self, request, table_id: int):
         table = self.table(table_id)
-        versions = selectors.table_hands_current(table)
+        versions = selectors.table_hand_current_versions(table)
         return Response(s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data)
 
     @extend_schema(

@@ -47,7 +47,7 @@ def final_situation(*, table: Table) -> FinalsSituation:
     rows = {row["entry"]: row for row in standings_rows(event)}
     totals = {s.entry_id: Fraction(rows[s.entry_id]["total_points"]) for s in seats}
     eligible = {s.entry_id: s.entry.status != Entry.Status.DISQUALIFIED for s in seats}  # art. 43
-    last = selectors.table_last_hand(table)
+    last = selectors.table_last_hand_in_force(table)
     winner = win_kind = None
     overtime_hand = None
     if last is not None and last.wins:

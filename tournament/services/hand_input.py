@@ -243,13 +243,14 @@ def parse_hand_input(data: dict, *, players: int, ruleset: Ruleset, active: list
 
 def recorded_hand(hand: HandInput, *, active: list[int]) -> RecordedHand:
     """The hand as the scoring service prices it: the ``active`` seats renumbered 0..m-1 (art. 42).
-    A hand stopped and replayed (art. 36 ③) is settled like an abortive draw without riichi."""
+    A hand stopped and replayed (art. 36 ③) is settled as a replay: nothing moves, whether or not the ruleset
+    plays abortive draws."""
     index = {position: i for i, position in enumerate(active)}
     replayed = hand.outcome == "replayed"
     return RecordedHand(
         seats=len(active),
         dealer_seat=index[hand.dealer_position],
-        kind="abortive_draw" if replayed else hand.outcome,
+        kind="replay" if replayed else hand.outcome,
         honba=hand.honba,
         deposits_in=hand.deposits_in,
         riichi_seats=() if replayed else tuple(index[p] for p in hand.riichi_positions),

@@ -29,8 +29,8 @@ from taikai.errors import TaikaiError, VersionConflict
 from tournament import selectors
 from tournament.engine.dealer import prevailing_wind
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
-from tournament.engine.penalties import PenaltyKind, check_win_allowed
-from tournament.models import HandVersion, Ruling, Seat, Table
+from tournament.engine.penalties import check_win_allowed
+from tournament.models import HandVersion, Ruling, Table
 from tournament.services.checks import require_table_unlocked
 from tournament.services.clock import clock_stop
 from tournament.services.common import authorship, recorder, require_published, token_of
@@ -71,7 +71,8 @@ def hand_record(
     hand = lock_hand(table, number)
     if hand.current_version != expected_version:
         raise VersionConflict(current_version=hand.current_version, expected_version=expected_version)
-    if hand.current_version == 0 and number > 1 and not selectors.table_hand_is_recorded(table, number - 1):
+    game = selectors.table_game_so_far(table, number)
+    if hand.current_version == 0 and not game.after_recorded_hand:
         raise TaikaiError(
             "hand_out_of_order",
             _("hand %(hand)s has not been recorded yet") % {"hand": number - 1},
@@ -79,16 +80,15 @@ def hand_record(
         )
 
     event = table.round.event
-    game_seats = selectors.table_game_seats(table)
     overtime = bool(data.get("overtime"))
 
     def allowed(hand_input: HandInput) -> None:
-        hand_check_rights(table=table, hand_number=number, game_seats=game_seats, hand_input=hand_input)
+        _check_rights(game, hand_input)
         if overtime and not event.overtime_enabled:
             raise TaikaiError("overtime_disabled", _("this event has no overtime (art. 39)"), field="overtime")
-        _check_overtime_order(table, number, overtime, new=hand.current_version == 0)
+        _check_overtime_order(game, overtime, new=hand.current_version == 0)
 
-    priced = _hand_priced(table, number, data, game_seats=game_seats, check=allowed)
+    priced = _hand_priced(game, data, check=allowed)
     hand_input = priced.hand_input
     HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
     version = HandVersion.objects.create(
@@ -110,8 +110,9 @@ def hand_record(
     )
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
-    table_running_keep(table)
-    _update_overtime(table, overtime)
+    hands = _hands_with(game.hands, version, number)
+    table_running_keep(table, hands=hands)
+    _update_overtime(table, game.seats, hands, overtime)
     clock_stop(table=table, hand_number=number)  # the hand is over: its clock stops (art. 38)
     _announce_hand(table, number, version)
     return version
@@ -128,21 +129,16 @@ class PricedHand:
 
 
 def _hand_priced(
-    table: Table,
-    number: int,
-    data: dict,
-    *,
-    game_seats: list[Seat],
-    check: Callable[[HandInput], None] | None = None,
+    game: selectors.GameSoFar, data: dict, *, check: Callable[[HandInput], None] | None = None
 ) -> PricedHand:
-    """Check and price hand ``number`` of ``table`` as ``data`` records it, on the hands in force before it;
-    ``check`` refuses what the table's state forbids, once the hand is read."""
-    event = table.round.event
-    active = selectors.seats_playing_hand(game_seats, number)
-    deposits_before = selectors.table_deposits_before(table, number)
+    """Check and price hand ``game.number`` as ``data`` records it, on the hands in force before it (the
+    ``game`` so far); ``check`` refuses what the table's state forbids, once the hand is read."""
+    ruleset = game.ruleset
+    active = game.playing
+    deposits_before = game.deposits_before
     data = dict(data)
     data.setdefault("deposits_in", deposits_before)
-    hand_input = parse_hand_input(data, players=len(game_seats), ruleset=event.ruleset, active=active)
+    hand_input = parse_hand_input(data, players=len(game.seats), ruleset=ruleset, active=active)
     if check is not None:
         check(hand_input)
     if hand_input.deposits_in != deposits_before:
@@ -152,18 +148,18 @@ def _hand_priced(
             % {"points": deposits_before},
             field="deposits_in",
         )
-    settlement = hand_settle(recorded_hand(hand_input, active=active), event.ruleset)
-    deltas = [0] * len(game_seats)
+    settlement = hand_settle(recorded_hand(hand_input, active=active), ruleset)
+    deltas = [0] * len(game.seats)
     for seat_index, position in enumerate(active):
         deltas[position] = settlement.deltas[seat_index]
-    label = hand_label(table, number, hand_input, active=active, overtime=bool(data.get("overtime")))
+    label = _hand_label(game, hand_input, overtime=bool(data.get("overtime")))
     return PricedHand(hand_input, label, deltas, settlement.deposits_out)
 
 
 def hand_price(*, table: Table, number: int, data: dict) -> PricedHand:
     """Hand ``number`` as ``data`` would record it now, written nowhere: what a referee whose save was
     refused (another device recorded the hand first) sees beside the version recorded."""
-    return _hand_priced(table, number, data, game_seats=selectors.table_game_seats(table))
+    return _hand_priced(selectors.table_game_so_far(table, number), data)
 
 
 @transaction.atomic
@@ -179,10 +175,11 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     hand = lock_hand(table, number)
     if hand.current_version != expected_version:
         raise VersionConflict(current_version=hand.current_version, expected_version=expected_version)
-    current = selectors.table_hand_version(table, number)
-    if current is None or current.outcome == HandVersion.Outcome.VOID:
+    game = selectors.table_game_so_far(table, number, fouls=False)
+    recorded = next((h for h in game.hands if h.number == number), None)  # its version in force
+    if recorded is None:
         raise TaikaiError("hand_not_recorded", _("hand %(hand)s is not recorded") % {"hand": number}, field="number")
-    if selectors.table_hands_recorded(table) != number:
+    if len(game.hands) != number:
         raise TaikaiError(
             "hand_not_last",
             _("only the last hand can be voided; void the hands after %(hand)s first") % {"hand": number},
@@ -192,21 +189,22 @@ def hand_void(*, table: Table, number: int, expected_version: int, user=None, no
     version = HandVersion.objects.create(
         hand=hand,
         version=hand.current_version + 1,
-        label=current.label,
-        overtime=current.overtime,
-        dealer_position=current.dealer_position,
-        honba=current.honba,
-        deposits_in=current.deposits_in,
+        label=recorded.label,
+        overtime=recorded.overtime,
+        dealer_position=recorded.dealer_position,
+        honba=recorded.honba,
+        deposits_in=recorded.deposits_in,
         outcome=HandVersion.Outcome.VOID,
-        deltas=[0] * len(current.deltas),
-        deposits_out=current.deposits_in,
+        deltas=[0] * len(recorded.deltas),
+        deposits_out=recorded.deposits_in,
         note=note or _("voided: entered by mistake"),
         **authorship(user),
     )
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
-    table_running_keep(table)
-    _update_overtime(table, current.overtime)
+    hands = _hands_with(game.hands, version, number)
+    table_running_keep(table, hands=hands)
+    _update_overtime(table, game.seats, hands, recorded.overtime)
     _announce_hand(table, number, version)
     return version
 
@@ -223,12 +221,22 @@ def _announce_hand(table: Table, number: int, version: HandVersion) -> None:
     )
 
 
-def table_running_keep(table: Table) -> None:
+def _hands_with(hands, version: HandVersion, number: int) -> list[HandVersion]:
+    """The hands in force once ``version`` is hand ``number``'s (a void takes the hand out), in play order."""
+    version.number = number
+    kept = [h for h in hands if h.number != number]
+    if version.outcome != HandVersion.Outcome.VOID:
+        kept.append(version)
+    return sorted(kept, key=lambda h: h.number)
+
+
+def table_running_keep(table: Table, *, hands: list[HandVersion] | None = None) -> None:
     """Keep the table's running score in step with its hands in force (called inside every hand write,
-    under the table's lock): pages show a game in progress from this one row, not from every hand."""
+    under the table's lock): pages show a game in progress from this one row, not from every hand. A hand
+    write passes the ``hands`` in force it has just made; without them they are read."""
     start = table.round.event.ruleset.start_points
     points: list[int] = []
-    rows = list(selectors.table_hand_deltas_in_force(table))
+    rows = [h.deltas for h in hands] if hands is not None else list(selectors.table_hand_deltas_in_force(table))
     for deltas in rows:
         points = [p + d for p, d in zip(points or [start] * len(deltas), deltas, strict=False)]
     Table.objects.filter(pk=table.pk).update(
@@ -248,11 +256,10 @@ def _win_record(win) -> dict:
     }
 
 
-def hand_check_rights(*, table: Table, hand_number: int, game_seats: list[Seat], hand_input: HandInput) -> None:
+def _check_rights(game: selectors.GameSoFar, hand_input: HandInput) -> None:
     """Refuse a win by a player whose foul took that right away for this hand (arts. 35, 36 ①②,
     38 ⑤), and anything but a replay for a hand whose wall was wrecked (art. 36 ③)."""
-    kinds_in_hand = selectors.table_penalty_kinds(table, hand_number=hand_number)
-    if PenaltyKind.WALL_WRECKED in kinds_in_hand and hand_input.outcome != "replayed":
+    if game.wall_wrecked and hand_input.outcome != "replayed":
         raise TaikaiError(
             "hand_must_be_replayed",
             _("art. 36 ③: this hand was stopped; record it as replayed"),
@@ -261,9 +268,9 @@ def hand_check_rights(*, table: Table, hand_number: int, game_seats: list[Seat],
     if not hand_input.wins:
         return
     # the fouls of this hand, and a wall wrecking before a replay (art. 36 ③: none in the replay)
-    fouls = selectors.table_rights_fouls(table, hand_number=hand_number)
+    fouls = game.rights_fouls
     for win in hand_input.wins:
-        seat = game_seats[win.winner]
+        seat = game.seats[win.winner]
         kinds = fouls.get(seat.entry_id, [])
         try:
             check_win_allowed(kinds, "tsumo" if win.discarder is None else "ron")
@@ -271,14 +278,15 @@ def hand_check_rights(*, table: Table, hand_number: int, game_seats: list[Seat],
             raise exc.at("wins", about=str(seat.entry.player)) from exc
 
 
-def hand_label(table: Table, number: int, hand_input: HandInput, *, active: list[int], overtime: bool = False) -> str:
+def _hand_label(game: selectors.GameSoFar, hand_input: HandInput, *, overtime: bool = False) -> str:
     """East 1, South 4, 2 honba … for a regular hand; 1年春 (Y1 Spring) … for an overtime hand (art. 39).
-    The deal is numbered among the seats playing the hand (``active``): art. 42, after a player left,
+    The deal is numbered among the seats playing the hand (``game.playing``): art. 42, after a player left,
     a three-player game has East 1 to 3."""
     if overtime:
-        hand = overtime_hand_at(selectors.overtime_seasons_played(table, before_number=number))
+        hand = overtime_hand_at(game.overtime_seasons_before)
         return f"{hand.label_ja} ({hand.label_en})"
-    dealers = [*selectors.table_dealers_before(table, number), hand_input.dealer_position]
+    active = game.playing
+    dealers = [*game.dealers_before, hand_input.dealer_position]
     return regular_hand_label(
         prevailing_wind(dealers),
         active.index(hand_input.dealer_position) + 1,
@@ -287,12 +295,13 @@ def hand_label(table: Table, number: int, hand_input: HandInput, *, active: list
     )
 
 
-def _check_overtime_order(table: Table, number: int, overtime: bool, *, new: bool) -> None:
+def _check_overtime_order(game: selectors.GameSoFar, overtime: bool, *, new: bool) -> None:
     """Art. 39: overtime hands come after the regular ones; none is added once the directors closed it."""
+    table = game.table
     if not overtime and table.overtime_state == Table.Overtime.NONE:
         return  # no overtime hand at the table, none recorded now
-    flags = {v.hand.number: v.overtime for v in selectors.table_current_hands(table)}
-    flags[number] = overtime
+    flags = {v.number: v.overtime for v in game.hands}
+    flags[game.number] = overtime
     ordered = [flags[n] for n in sorted(flags)]
     if any(before and not after for before, after in itertools.pairwise(ordered)):
         raise TaikaiError(
@@ -302,18 +311,19 @@ def _check_overtime_order(table: Table, number: int, overtime: bool, *, new: boo
         raise TaikaiError("overtime_over", _("the directors closed this table's overtime (art. 44)"), field="overtime")
 
 
-def _update_overtime(table: Table, overtime: bool) -> None:
+def _update_overtime(table: Table, seats, hands: list[HandVersion], overtime: bool) -> None:
     """Art. 39: the game's overtime year is that of its last overtime hand (placement points × year);
     outside the finals the engine decides whether the overtime goes on, and a hand recorded after it
-    ended is refused (the whole recording is undone)."""
+    ended is refused (the whole recording is undone). ``seats`` and ``hands`` are the game's with the hand
+    just written."""
     if not overtime and table.overtime_state == Table.Overtime.NONE:
         return
-    seasons = selectors.overtime_seasons_played(table)
+    seasons = selectors.overtime_seasons_in(hands)
     year = overtime_hand_at(seasons - 1).year if seasons else 0
     if table.round.is_final:
         state = Table.Overtime.FINAL if seasons else Table.Overtime.NONE
     else:
-        progress = selectors.table_overtime_progress(table)
+        progress = selectors.game_overtime_progress(table, seats, hands)
         if progress.hands_after_end:
             ended = f"{progress.last_hand.label_ja} ({progress.last_hand.label_en})"
             raise TaikaiError("overtime_over", OVERTIME_ENDED[progress.state] % {"hand": ended}, field="overtime")

@@ -28,7 +28,7 @@ def table_final_points_from_hands(table: Table) -> tuple[list[int], int]:
     """Start points plus every hand's changes, and the deposits left on the table at the end."""
     points = [table.round.event.ruleset.start_points] * len(selectors.table_game_seats(table))
     deposits = 0
-    for version in selectors.table_current_hands(table):
+    for version in selectors.table_hands_in_force(table):
         if len(version.deltas) != len(points):
             raise TaikaiError(
                 "hand_seat_mismatch",
@@ -215,7 +215,7 @@ def table_finish(
     except TaikaiError as exc:
         raise exc.at("final_points") from exc
     clock_stop(table=table)  # the game is over: a clock still running stops, and nothing more is charged
-    current = selectors.table_current_results(table)
+    current = selectors.table_results_in_force(table)
     if current and all(
         _same_result(current.get(seat.pk), seat, r, result.multiplier)
         for seat, r in zip(seats, result.seats, strict=True)

@@ -50,7 +50,7 @@ def _standings_computed(event: Event, *, before_round: int | None = None):
     entries = selectors.event_entry_rows(event)
     parsed: dict[str, Fraction] = {}
     games, shown, left_out = [], {}, False
-    for entry_id, number, text, advanced in selectors.event_current_results_text(event):
+    for entry_id, number, text, advanced in selectors.event_results_in_force_text(event):
         if before_round is not None and number >= before_round:
             left_out = True
             continue
@@ -65,7 +65,12 @@ def _standings_computed(event: Event, *, before_round: int | None = None):
     if substitutes:
         ruleset = event.ruleset
         games, deductions = substitute_credit(
-            games, deductions, substitutes, ruleset.substitute_result, ruleset.substitute_fixed_points
+            games,
+            deductions,
+            substitutes,
+            ruleset.substitute_result,
+            ruleset.substitute_fixed_points,
+            ruleset.substitute_uma,
         )
         for game in games:
             shown.setdefault((game.player_id, game.round_number), str(game.game_points))

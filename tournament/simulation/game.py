@@ -100,6 +100,7 @@ class GameState:
     overtime_closed: bool = False  # closed by the directors at the cap (art. 44)
     overtime_results: list[OvertimeHandResult] = field(default_factory=list)  # for the engine's decision
     decided_by_final: bool = False  # a final's overtime hand: art. 40 decides after it, not art. 39
+    abortive_draws: bool = True  # the ruleset plays abortive draws 途中流局 (the EMA and WRC rules do not)
 
     def __post_init__(self) -> None:
         if not self.points:
@@ -156,7 +157,7 @@ def hand_draw(rng: random.Random, state: GameState, *, barred: dict[int, frozens
     }
     if state.overtime:
         hand["overtime"] = True  # 延長戦 (art. 39)
-    if per_mille(rng, ABORTIVE_DRAW_PER_MILLE):  # e.g. nine terminals 九種九牌, before anyone declares
+    if state.abortive_draws and per_mille(rng, ABORTIVE_DRAW_PER_MILLE):  # e.g. nine terminals 九種九牌
         return {**hand, "outcome": "abortive_draw"}
     riichi = [seat for seat in active if state.points[seat] >= state.riichi_stick and per_mille(rng, RIICHI_PER_MILLE)]
     hand["riichi_positions"] = riichi

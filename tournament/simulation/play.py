@@ -167,7 +167,12 @@ def table_play(
     with transaction.atomic():
         leave_after = _absences_plan(table, absences, tally, user) if absences else None
         seats = selectors.table_game_seats(table)
-        state = GameState(players=len(seats), start_points=ruleset.start_points, riichi_stick=ruleset.riichi_stick)
+        state = GameState(
+            players=len(seats),
+            start_points=ruleset.start_points,
+            riichi_stick=ruleset.riichi_stick,
+            abortive_draws=ruleset.abortive_draws,
+        )
         carried: dict[int, frozenset[str]] = {}  # art. 36 ③: the wall wrecker's lost wins in the replay
         after_leave = False  # the first hand after a player left: foul (with penalties) and clock
         while not state.over and (hands is None or state.hands < hands):
@@ -489,6 +494,7 @@ def _final_overtime_hand(table: Table, rng: random.Random, tally: Counter, user)
         active=selectors.seats_playing_hand(seats, number),
         overtime=True,
         decided_by_final=True,
+        abortive_draws=ruleset.abortive_draws,
     )
     data = hand_draw(rng, state)
     hand_record(table=table, number=number, expected_version=0, data=data, user=user)

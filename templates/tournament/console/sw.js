@@ -1,4 +1,4 @@
-// The console's service worker (scope /console/): the referee's pages keep working when the hall's network
+{% load static %}// The console's service worker (scope /console/): the referee's pages keep working when the hall's network
 // drops. Rendered by tournament.console.service_worker.
 //
 // * Pages of the console (a navigation): from the network, and a copy kept on the device; with no answer
@@ -10,7 +10,10 @@
 //   fails, or earlier writes still wait, it is kept in the outbox (IndexedDB, shared with outbox.js, which
 //   sends it in order when the network is back) and the browser is sent to the table's sheet.
 // * Everything else (the clock's API, live streams, other sites' pages) is left to the browser.
-"use strict";
+//
+// A module worker (registered by outbox.js with type "module"): the outbox's schema is store.js's, the one the
+// pages open; the browser keeps the worker's imports with it, so they work offline too.
+import { stored } from "{% static 'tournament/js/store.js' %}";
 
 const VERSION = "{{ version }}";
 const PAGES = "taikai-console-pages";
@@ -18,7 +21,6 @@ const FILES = "taikai-console-files-" + VERSION;
 const PRECACHE = {{ precache|safe }};
 const PAGE_WAIT_MS = 4000;
 const SAME_URL = { ignoreVary: true };  // a copy is of this device's one signed-in person and language
-const OUTBOX_DB = "taikai-outbox", OUTBOX_STORE = "writes";
 const NOT_SAVED_PAGE = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Taikai</title></head>
 <body style="font: 16px/1.5 system-ui, sans-serif; padding: 1rem"><h1>{{ words.offline }}</h1>
 <p>{{ words.not_saved }}</p>
@@ -141,24 +143,6 @@ async function networkFirst(request, name) {
 }
 
 // --- writes --------------------------------------------------------------------------------------
-
-function outbox() {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(OUTBOX_DB, 1);
-    open.onupgradeneeded = () => open.result.createObjectStore(OUTBOX_STORE, { keyPath: "id", autoIncrement: true });
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-}
-
-function stored(mode, work) {
-  return outbox().then((db) => new Promise((resolve, reject) => {
-    const tx = db.transaction(OUTBOX_STORE, mode);
-    const result = work(tx.objectStore(OUTBOX_STORE));
-    tx.oncomplete = () => { db.close(); resolve(result.result); };
-    tx.onerror = () => { db.close(); reject(tx.error); };
-  }));
-}
 
 async function sendOrKeep(request) {
   const body = await request.clone().text();

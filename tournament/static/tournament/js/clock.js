@@ -8,8 +8,12 @@
 // flags and increments are decided here, each kept with this device's time in a log in the outbox
 // (outbox.js). When the network is back the log is sent to the server (…/clock/replay), which replays it
 // into the clock's record; until then the page keeps its own clock, and then takes the server's again.
+//
+// An ES module: the rules are clock_rules.js's (the same cases as clock.py), the keys write_keys.js's.
+import * as rules from "./clock_rules.js";
+import { newKey } from "./write_keys.js";
+
 (function () {
-  "use strict";
   // The words of the JS catalog (/jsi18n/, loaded by the page before this script); without it (a device offline
   // that never kept it), the English words: the page works either way.
   const gettext = (text) => (window.gettext ? window.gettext(text) : text);
@@ -37,11 +41,13 @@
   const status = document.getElementById("status");
   const fmt = (ms) => { ms = Math.max(0, ms); const t = Math.floor(ms / 100); const s = Math.floor(t / 10);
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}.${t % 10}`; };
-  function remaining(seat) {
-    let ms = state.remaining_ms[seat];
-    if (state.status === "running" && seat === state.seat_on_turn) ms -= performance.now() - receivedAt;
-    return ms;
-  }
+  // The time since the page took its numbers: the rules' now, their mark being that moment.
+  const sinceTaken = () => Math.max(0, Math.round(performance.now() - receivedAt));
+  // The page's clock as the rules' state (clock_rules.js): the banks as taken, the mark when they were taken.
+  const rulesState = () => ({ bank_ms: state.bank_ms, increment_ms: state.increment_ms, players: state.remaining_ms.length,
+    absent: state.absent || [], status: state.status, seat_on_turn: state.seat_on_turn, turn_number: state.turn_number,
+    banks_ms: state.remaining_ms.slice(), mark_ms: 0, flagged: state.flagged.slice(), claims: [] });
+  const remaining = (seat) => (seat < state.remaining_ms.length ? rules.remainingMs(rulesState(), seat, sinceTaken()) : 0);
   function draw() {
     if (!state) return;
     if (state.status === "running" && !askedAtZero && remaining(state.seat_on_turn) <= 0) {
@@ -73,9 +79,8 @@
     // This page is the table's clock: a seat out of time is recorded by its write, never by a read (art. 38 ⑤).
     if (data.flag_due) call("flag");
   }
-  // A key for each write (idempotency/): a press sent again after a network error is recorded once.
-  const writeKey = () => (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
-    : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
+  // A key for each write (write_keys.js): a press sent again after a network error is recorded once.
+  const writeKey = () => newKey();
   async function call(verb, body) {
     if (device.on) { if (verb) local(verb, body || {}); return; }
     try {
@@ -97,52 +102,41 @@
     }
   }
 
-  // --- the clock on this device (art. 38, as tournament/engine/clock.py) ------------------------------
+  // --- the clock on this device (art. 38: clock_rules.js, the rules of tournament/engine/clock.py) ------
   const device = { on: false, item: null, base: null };
   const replayUrl = `${api}/replay`;
-  const players = () => state.remaining_ms.length;
-  function seatAfter(seat) {
-    let next = (seat + 1) % players();
-    while ((state.absent || []).includes(next)) next = (next + 1) % players();
-    return next;
-  }
-  function charged(now) {
-    // ③ the seat on turn is charged the time since the mark; ⑤ at 0 it is flagged for the hand
-    const banks = state.remaining_ms.slice(), flagged = state.flagged.slice(), seat = state.seat_on_turn;
-    if (state.status === "running" && !flagged.includes(seat)) {
-      const left = banks[seat] - Math.round(now - receivedAt);
-      banks[seat] = Math.max(0, left);
-      if (left <= 0) flagged.push(seat);
-    }
-    return { banks, flagged };
-  }
   function local(verb, body) {
-    const now = performance.now();
-    let next = null, entry = { verb, at_ms: Date.now() };
-    if (verb === "start") {
-      next = { ...state, status: "running", hand_number: body.hand_number, seat_on_turn: body.dealer_position, turn_number: 1,
-        remaining_ms: state.remaining_ms.map(() => state.bank_ms), flagged: [] };
-      entry = { ...entry, hand_number: body.hand_number, dealer_position: body.dealer_position };
-    } else if (verb === "press" && state.status === "running" && body.turn_number === state.turn_number) {
-      const { banks, flagged } = charged(now), seat = state.seat_on_turn;
-      if (body.claim_by !== undefined && flagged.includes(body.claim_by)) return;  // ⑤ no claim 拾 after the flag
-      if (!flagged.includes(seat)) banks[seat] = Math.min(state.bank_ms, banks[seat] + state.increment_ms);  // ④ 加算
-      next = { ...state, remaining_ms: banks, flagged, turn_number: state.turn_number + 1,
-        seat_on_turn: body.claim_by !== undefined ? body.claim_by : seatAfter(seat) };
-      entry = { ...entry, seat: body.seat, turn_number: body.turn_number, ...(body.claim_by !== undefined ? { claim_by: body.claim_by } : {}) };
-    } else if (verb === "pause" && state.status === "running") {
-      const { banks, flagged } = charged(now);
-      next = { ...state, status: "paused", remaining_ms: banks, flagged };
-    } else if (verb === "resume" && state.status === "paused") {
-      next = { ...state, status: "running" };
-    } else if (verb === "flag" && state.status === "running") {
-      const { banks, flagged } = charged(now);
-      if (flagged.length === state.flagged.length) return;
-      next = { ...state, remaining_ms: banks, flagged };
+    const now = sinceTaken();
+    let moved = null, entry = { verb, at_ms: Date.now() };
+    try {
+      if (verb === "start") {
+        const settings = { bank_ms: state.bank_ms, increment_ms: state.increment_ms, players: state.remaining_ms.length,
+          absent: state.absent || [] };
+        moved = { state: rules.startHand(settings, body.dealer_position, now), events: [] };
+        entry = { ...entry, hand_number: body.hand_number, dealer_position: body.dealer_position };
+      } else if (verb === "press") {
+        // ③ ④ ⑤: charged, the increment capped at the bank, no claim 拾 after the flag
+        moved = rules.press(rulesState(), { seat: body.seat, turn_number: body.turn_number, now_ms: now,
+          claim_by: body.claim_by === undefined ? null : body.claim_by });
+        entry = { ...entry, seat: body.seat, turn_number: body.turn_number, ...(body.claim_by !== undefined ? { claim_by: body.claim_by } : {}) };
+      } else if (verb === "pause") {
+        moved = rules.pause(rulesState(), now);
+      } else if (verb === "resume") {
+        moved = { state: rules.resume(rulesState(), now), events: [] };
+      } else if (verb === "flag") {
+        moved = rules.observe(rulesState(), now);  // ⑤ at 0 the seat on turn is flagged for the hand
+        if (!moved.events.length) return;
+      }
+    } catch (error) {
+      if (error instanceof rules.ClockRuleError) return;  // refused by the rules: nothing is kept
+      throw error;
     }
-    if (!next) return;
+    if (!moved) return;
+    const next = moved.state;
     keepEntry(entry);
-    take({ ...next, flag_due: false });
+    take({ ...state, status: next.status, seat_on_turn: next.seat_on_turn, turn_number: next.turn_number,
+      remaining_ms: next.banks_ms, flagged: next.flagged, flag_due: false,
+      ...(verb === "start" ? { hand_number: body.hand_number } : {}) });
     status.textContent += " · " + gettext("saved on this device");
     remember();
   }

@@ -2,7 +2,7 @@
 // records when the hall's network is down is kept on this device and sent, in order, when it is back.
 //
 // * The service worker (/console/sw.js) keeps the console's pages and files on the device and, when a form
-//   cannot be sent (or earlier writes still wait), keeps the write in the outbox (IndexedDB "taikai-outbox").
+//   cannot be sent (or earlier writes still wait), keeps the write in the outbox (IndexedDB: store.js).
 // * This script shows one banner: online / offline / saved on this device (N waiting, the oldest M min) /
 //   sending / refused, with the reason and what to do. It sends the waiting writes one at a time, oldest
 //   first, each with its own key (idempotency/): a write sent twice is recorded once.
@@ -18,9 +18,14 @@
 //   dealer and honba 本場 as the queued hands and absences leave them); the penalty page kept on the device
 //   takes the hand after the queued ones.
 // * The console's clock (clock.js) keeps its offline press log here too (window.taikaiOutbox).
+//
+// An ES module: the outbox's schema is store.js's (the service worker's too), the keys write_keys.js's, the next
+// hand's dealer and honba dealer.js's (the rules of tournament/engine/dealer.py, the same cases).
+import { stored } from "./store.js";
+import { newKey } from "./write_keys.js";
+import { nextDealerPosition, windAfter } from "./dealer.js";
+
 (function () {
-  "use strict";
-  const DB = "taikai-outbox", STORE = "writes";
   const RETRY_MS = 10000;
   const banner = document.getElementById("outbox");
   if (!banner) return;
@@ -35,31 +40,12 @@
   const bannerHeight = () => document.documentElement.style.setProperty("--outbox-height", `${banner.offsetHeight}px`);
   if (window.ResizeObserver) new ResizeObserver(bannerHeight).observe(banner);
 
-  // --- the outbox on the device -------------------------------------------------------------------
-  function database() {
-    return new Promise((resolve, reject) => {
-      const open = indexedDB.open(DB, 1);
-      open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-  }
-  async function stored(mode, work) {
-    const db = await database();
-    return new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const request = work(tx.objectStore(STORE));
-      tx.oncomplete = () => { db.close(); resolve(request && request.result); };
-      tx.onerror = () => { db.close(); reject(tx.error); };
-    });
-  }
+  // --- the outbox on the device (store.js) -------------------------------------------------------
   const all = () => stored("readonly", (s) => s.getAll());
   const put = (item) => stored("readwrite", (s) => s.put(item));
   const add = (item) => stored("readwrite", (s) => s.add(item));
   const drop = (id) => stored("readwrite", (s) => s.delete(id));
 
-  const newKey = () => (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
-    : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
   const csrf = () => decodeURIComponent((document.cookie.split("; ").find((c) => c.startsWith("csrftoken=")) || "=").split("=")[1]);
   const fields = (item) => new URLSearchParams(item.body || "");
 
@@ -355,7 +341,7 @@
       shown.set(item.id, words);
       const isNew = number > rules.recorded && Number(f.get("expected_version") || 0) === 0;
       if (!isNew || f.get("overtime") || !active.includes(dealer)) { points = null; return; }
-      const wind = last && dealer < last.dealer ? Math.min(last.wind + 1, 3) : last ? last.wind : 0;
+      const wind = last ? windAfter(last.wind, last.dealer, dealer) : 0;
       last = { dealer, wind };
       const name = rules.hand_names[wind][active.indexOf(dealer)];
       words.label = honba ? interpolate(gettext("%(hand)s, %(honba)s honba"), { hand: name, honba }, true) : name;
@@ -444,20 +430,19 @@
     if (next !== penaltyFrom && !input.dataset.touched) input.value = String(next);
   }
 
-  // The form is for the hand after the last one recorded or queued, dealt as the rules say (dealer.py).
+  // The form is for the hand after the last one recorded or queued, dealt as the rules say (dealer.js).
   function nextHand(form, items) {
     const number = form.querySelector('input[name="hand"]');
     if (serverNext === null) serverNext = Number(number.value);
     const heading = form.querySelector("h2");
     if (form.dataset.correcting === "1") return;  // a correction's form stays on its hand
     let next = serverNext, deal = null;
-    const away = awayAfter(items);
-    for (const item of items) {
+    items.forEach((item, i) => {
       const f = fields(item);
-      if (f.get("action") !== "hand" || Number(f.get("hand")) < next) continue;
+      if (f.get("action") !== "hand" || Number(f.get("hand")) < next) return;
       next = Number(f.get("hand")) + 1;
-      deal = nextDeal(f, form, away);
-    }
+      deal = nextDeal(f, form, items.slice(0, i), items);
+    });
     for (const link of document.querySelectorAll("a[href*='/penalty/']")) {  // a penalty is for the hand to come
       const url = new URL(link.href, location.href);
       if (url.searchParams.has("hand")) { url.searchParams.set("hand", String(next)); link.href = url.pathname + url.search; }
@@ -469,32 +454,31 @@
     const save = document.getElementById("save-hand");
     if (save) save.textContent = interpolate(gettext("Save hand %(number)s"), { number: next }, true);
     const clock = document.getElementById("clock-link");
-    if (clock) clock.search = `?hand=${next}&dealer=${deal ? deal.dealer : ""}`;  // the clock starts the hand to come
+    if (clock) clock.search = `?hand=${next}&dealer=${deal ? deal.position : ""}`;  // the clock starts the hand to come
     if (deal) {
-      const dealer = form.querySelector(`input[name="dealer_position"][value="${deal.dealer}"]`);
+      const dealer = form.querySelector(`input[name="dealer_position"][value="${deal.position}"]`);
       if (dealer) dealer.checked = true;
       const honba = form.querySelector('input[name="honba"]');
       if (honba) honba.value = String(deal.honba);
     }
   }
 
-  // tournament/engine/dealer.py's next_deal over the seats still at the table: the dealer keeps the deal on
-  // a win (和了連荘), tenpai at an exhaustive draw (聴牌連荘) and an abortive draw (途中流局).
-  function nextDeal(f, form, away) {
-    const playing = [...form.querySelectorAll('input[name="dealer_position"]')].map((i) => Number(i.value))
-      .filter((seat) => !document.querySelector(`.seat.away[data-seat="${seat}"]`) && !away.has(seat));
+  // The deal after a queued hand (dealer.js, as the server will deal it): round the seats that played it (those
+  // at the table with the absences queued before it, and the seats the hand names) to those still playing after
+  // every queued absence (art. 42). Null when the hand cannot say (the form is then left as it is).
+  function nextDeal(f, form, before, items) {
+    const seats = [...form.querySelectorAll('input[name="dealer_position"]')].map((i) => Number(i.value));
+    const present = (away) => seats.filter((seat) => !document.querySelector(`.seat.away[data-seat="${seat}"]`) && !away.has(seat));
     const dealer = Number(f.get("dealer_position") || 0), honba = Number(f.get("honba") || 0);
-    const outcome = f.get("outcome");
     const winners = [1, 2, 3].map((n) => f.get("winner_" + n)).filter((w) => w !== null && w !== "").map(Number);
     const tenpai = f.getAll("tenpai_positions").map(Number);
-    let repeats, nextHonba;
-    if (outcome === "replayed") return { dealer, honba };
-    if (outcome === "ron" || outcome === "tsumo") { repeats = winners.includes(dealer); nextHonba = repeats ? honba + 1 : 0; }
-    else if (outcome === "exhaustive_draw") { repeats = tenpai.includes(dealer); nextHonba = honba + 1; }
-    else { repeats = true; nextHonba = honba + 1; }
-    if (repeats) return { dealer, honba: nextHonba };
-    const later = playing.filter((seat) => seat > dealer);
-    return { dealer: later.length ? later[0] : playing[0], honba: nextHonba };
+    const playingNext = present(awayAfter(items));
+    const playing = [...new Set([...present(awayAfter(before)), ...playingNext, dealer, ...winners, ...tenpai])].sort((a, b) => a - b);
+    try {
+      return nextDealerPosition({ playing, playing_next: playingNext, dealer, honba, outcome: f.get("outcome"), winners, tenpai });
+    } catch (error) {
+      return null;
+    }
   }
 
   // The seats the queued absences leave away from the table (the players' rows are in seat order).
@@ -604,7 +588,7 @@
   }
 
   if (navigator.serviceWorker) {
-    navigator.serviceWorker.register(banner.dataset.worker, { scope: banner.dataset.scope }).catch(() => null);
+    navigator.serviceWorker.register(banner.dataset.worker, { scope: banner.dataset.scope, type: "module" }).catch(() => null);
     navigator.serviceWorker.addEventListener("message", (event) => { if ((event.data || {}).type === "kept") show(); });
   }
   window.taikaiOutbox = { add: async (item) => { const id = await add({ savedAt: Date.now(), refused: null, author: banner.dataset.author || "", ...item }); show(); flush(); return id; },

@@ -1,6 +1,5 @@
 // Log a penalty (templates/tournament/console/penalty.html): say before saving when the chosen foul disqualifies.
 (function () {
-  "use strict";
   const form = document.getElementById("penalty-form");
   if (!form) return;
   const disqualifying = JSON.parse(document.getElementById("disqualifying").textContent);

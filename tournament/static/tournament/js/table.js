@@ -2,7 +2,6 @@
 // han/fu pairs that can exist, never the winner as discarder, and count a hand's tiles for winner 1.
 // Words come from the djangojs catalog (gettext, interpolate), loaded before this script.
 (function () {
-  "use strict";
   // The words of the JS catalog (/jsi18n/, loaded by the page before this script); without it (a device offline
   // that never kept it), the English words: the page works either way.
   const gettext = (text) => (window.gettext ? window.gettext(text) : text);

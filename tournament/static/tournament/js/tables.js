@@ -3,7 +3,6 @@
 // a hand or a table changed (live/static/live/js/live.js, which also swaps the list when a table's status
 // changes), and every 2 s while the stream is not open.
 (function () {
-  "use strict";
   // The words of the JS catalog (/jsi18n/, loaded by the page before this script); without it (a device offline
   // that never kept it), the English words: the page works either way.
   const gettext = (text) => (window.gettext ? window.gettext(text) : text);

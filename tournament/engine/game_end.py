@@ -1,0 +1,69 @@
+"""When a game ends before its last hand, as the ruleset says: the round's time running out, a chombo, a
+player below zero.
+
+* **Time up** (the round's time runs out during a hand): the hand in play is always finished; then the
+  game ends (``end_after_hand``, the WRC rules) or one more hand is played (``one_more_hand``, the EMA
+  rules). ``hands_after_time_up`` gives how many hands start after the one in play.
+* **Chombo** 錯和 (a false win or a similar foul the rules punish with a fixed penalty): under
+  ``chombo_ends_game`` the game ends with the hand it happened in (the EMA and WRC rules as the issue
+  reads them); otherwise the game goes on.
+* **Busting** 飛び (トビ): a player whose points fall below zero after a hand ends the game there. Off by
+  default: the seeds' standard, the EMA and the WRC rules play on with negative points.
+
+Pure Python; the ruleset's row reaches it through ``tournament.options.game_end_rules``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from taikai.i18n import _
+
+from .errors import TournamentError
+
+END_AFTER_HAND, ONE_MORE_HAND = "end_after_hand", "one_more_hand"
+TIME_UP_ENDINGS = (END_AFTER_HAND, ONE_MORE_HAND)
+BUSTING, CHOMBO = "busting", "chombo"  # why a game ended early (game_end_reason)
+
+
+@dataclass(frozen=True)
+class GameEndRules:
+    """The ruleset's game-end options. ``GameEndRules()`` is the seeds' standard: the game ends after the
+    hand in play when time runs out, a chombo does not end it, nobody busts."""
+
+    time_up_ending: str = END_AFTER_HAND
+    chombo_ends_game: bool = False
+    busting: bool = False  # 飛び: a player below zero ends the game
+
+    def __post_init__(self) -> None:
+        if self.time_up_ending not in TIME_UP_ENDINGS:
+            raise TournamentError(
+                "invalid_game_end_rules",
+                _("the time-up ending is one of %(endings)s") % {"endings": ", ".join(TIME_UP_ENDINGS)},
+                field="time_up_ending",
+            )
+        for name in ("chombo_ends_game", "busting"):
+            if not isinstance(getattr(self, name), bool):
+                raise TournamentError(
+                    "invalid_game_end_rules",
+                    # Translators: name is a ruleset option (chombo_ends_game, busting).
+                    _("%(name)s must be true or false") % {"name": name},
+                    field=name,
+                )
+
+
+def hands_after_time_up(rules: GameEndRules) -> int:
+    """How many hands start after the hand in play when the round's time runs out: 0 or 1."""
+    return 1 if rules.time_up_ending == ONE_MORE_HAND else 0
+
+
+def game_end_reason(rules: GameEndRules, *, points: Sequence[int], chombo: bool = False) -> str | None:
+    """Why the game ends after the hand that left ``points`` (the seats still playing), or None when it goes
+    on: ``"chombo"`` (a chombo in that hand, under ``chombo_ends_game``), ``"busting"`` (a player below
+    zero, under ``busting``)."""
+    if chombo and rules.chombo_ends_game:
+        return CHOMBO
+    if rules.busting and any(p < 0 for p in points):
+        return BUSTING
+    return None
