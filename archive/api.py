@@ -16,11 +16,11 @@ from rest_framework.response import Response
 
 from archive.export import archive_download
 from archive.schema import archive_schema
-from tournament.api_v1.base import ApiView
-from tournament.api_v1.events import READ_ERRORS
+from core.api import READ_ERRORS
+from tournament.api_v1.base import EventApiView
 
 
-class EventExport(ApiView):
+class EventExport(EventApiView):
     @extend_schema(
         operation_id="export_json",
         tags=["exports"],
@@ -41,7 +41,7 @@ class EventExport(ApiView):
         return response
 
 
-class ArchiveSchema(ApiView):
+class ArchiveSchema(EventApiView):
     @extend_schema(
         operation_id="archive_schema",
         tags=["exports"],

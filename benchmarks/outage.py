@@ -8,7 +8,7 @@ reads the event page and the standings between writes. Redis is killed after ``-
 started again ``--down`` seconds later; the run goes on ``--after`` seconds more.
 
 Prints, per phase (before, down, after): requests by status, write times (p50, p95, max), then the records
-lost (writes answered 201/200 whose rows are not in the database) and the outbox left once flushed.
+lost (writes answered 201/200 whose rows are not in the database) and the queued tasks left once flushed.
 Targets (issue 24): 0 server errors, 0 lost, writes ≤ 1.5 s.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/taikai_bench python benchmarks/outage.py
@@ -183,8 +183,9 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=30)
 
-    from tournament.models import HandVersion, QueuedTask, SeatResult
-    from tournament.services.queue import outbox_flush
+    from core.models import QueuedTask
+    from core.queue import queued_tasks_flush
+    from tournament.models import HandVersion, SeatResult
 
     print(
         f"Redis killed after {args.before:g} s, down {args.down:g} s, then {args.after:g} s more; "
@@ -202,15 +203,15 @@ def main() -> None:
     stored_hands = HandVersion.objects.filter(hand__table__round__event__slug=SLUG).count()
     stored_results = SeatResult.objects.filter(table_id__in=run.results_ok, is_current=True).values("table").distinct()
     waiting_before_flush = QueuedTask.objects.count()
-    report = outbox_flush(grace_seconds=0)
+    report = queued_tasks_flush(grace_seconds=0)
     print(f"server errors: {server_errors}")
     print(f"hands answered 201: {run.hands_ok}, stored: {stored_hands}, lost: {max(0, run.hands_ok - stored_hands)}")
     print(
         f"results answered 200: {len(run.results_ok)}, stored: {stored_results.count()}, "
         f"lost: {len(run.results_ok) - stored_results.count()}"
     )
-    # no worker runs here: the outbox_flush asked for when the broker came back waits on its queue
-    print(f"outbox: {waiting_before_flush} rows waiting after the run (no worker); flushed here: {report}")
+    # no worker runs here: the flush (core.queue.QUEUE_FLUSH) asked for when the broker came back waits on its queue
+    print(f"queued tasks: {waiting_before_flush} rows waiting after the run (no worker); flushed here: {report}")
     redis.kill()
 
 

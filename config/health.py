@@ -1,11 +1,11 @@
 """``/healthz``: is the database reachable, the cache, the broker? How much work waits for the broker (the
-outbox)?
+queued tasks of ``core.queue``, answered as ``"outbox"``: the name monitors read)?
 
 503 when the database is down. With the cache or the broker down, writes still succeed (pages are built
-from the database, their Celery work waits in the outbox): the answer is ``"status": "degraded"`` naming the
-part that is down (``"cache": {"ok": false}``, ``"broker": {"ok": false}``), and stays "degraded" while work
-waits in the outbox, HTTP 200 so that a load balancer keeps the web servers in; ``?require=broker`` (or
-``cache``) answers 503 then, for a monitor that should page someone.
+from the database, their Celery work waits in the queued tasks): the answer is ``"status": "degraded"``
+naming the part that is down (``"cache": {"ok": false}``, ``"broker": {"ok": false}``), and stays
+"degraded" while work waits for the broker, HTTP 200 so that a load balancer keeps the web servers in;
+``?require=broker`` (or ``cache``) answers 503 then, for a monitor that should page someone.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from django.views.decorators.http import require_GET
 
 from config.cache import cache_status
 from config.celery import app
+from core.queue import FLUSH_GRACE_SECONDS
+from core.selectors import queued_tasks_backlog
 from ops.backups import last_good_backup
-from tournament import selectors
-from tournament.services.queue import FLUSH_GRACE_SECONDS
 
 
 def database_status() -> dict:
@@ -54,11 +54,11 @@ def healthz(request):
     parts = {"cache": cache_status(), "broker": broker_status()}
     body = {"status": "ok", "database": database, **parts}
     if database["ok"]:
-        body["outbox"] = selectors.outbox_backlog()
+        body["outbox"] = queued_tasks_backlog()
         body["backup"] = last_good_backup()
-    outbox = body.get("outbox", {})
+    backlog = body.get("outbox", {})
     # work the broker refused, or left by a request that ended before sending it (not a commit in flight)
-    waiting = bool(outbox.get("last_error")) or (outbox.get("oldest_seconds") or 0) > FLUSH_GRACE_SECONDS
+    waiting = bool(backlog.get("last_error")) or (backlog.get("oldest_seconds") or 0) > FLUSH_GRACE_SECONDS
     if not database["ok"]:
         body["status"] = "down"
     elif waiting or not all(part["ok"] for part in parts.values()):

@@ -36,7 +36,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import SignInLockout
 from accounts.services import lockout_record, signin_address_known, signin_address_note, signin_code_redeem
-from tournament.access import client_address
+from core.caller import client_address
 
 log = logging.getLogger("taikai.security")
 now: Callable[[], float] = time.time  # the delays' clock, in seconds (a test moves it instead of sleeping)

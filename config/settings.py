@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "core",
     "accounts",
     "players",
     "scoring",
@@ -331,7 +332,7 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # How long an unacknowledged task (its worker died) waits before it is delivered again (Redis); a broker
-# that does not answer is given up on after half a second (the work waits in the outbox).
+# that does not answer is given up on after half a second (the work waits in the broker queue, core.queue).
 BROKER_CONNECT_SECONDS = float(os.environ.get("BROKER_CONNECT_SECONDS", "0.5"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_BROKER_VISIBILITY_TIMEOUT", "600")),
@@ -345,8 +346,9 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
-# Periodic work (``celery -A config beat``, or a worker started with ``-B``): the outbox sent again when the
-# broker is back.
+# Periodic work (``celery -A config beat``, or a worker started with ``-B``): the queued tasks (core.queue) sent
+# again when the broker is back. The setting, the beat entry and the task keep their first names ("outbox"):
+# deployments set and schedule them so.
 OUTBOX_FLUSH_SECONDS = float(os.environ.get("OUTBOX_FLUSH_SECONDS", "30"))
 # A seating job beats every SEATING_HEARTBEAT_SECONDS while it runs; one silent for SEATING_STALE_SECONDS
 # has lost its worker and may be asked for again.

@@ -21,7 +21,7 @@ from django.core.cache import cache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
-from tournament.access import client_address
+from core.caller import client_address
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 

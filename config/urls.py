@@ -14,6 +14,12 @@ admin.site.site_title = "Taikai"
 admin.site.index_title = _("Run your events")
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
+# The ``api_v1`` namespace: the tournament's API, and registration's (built on tournament) beside it.
+API_V1 = [
+    path("", include("tournament.urls_api_v1")),
+    path("events/<slug:slug>/", include("registration.api")),
+]
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("livez", livez, name="livez"),
@@ -35,7 +41,7 @@ urlpatterns = [
     path("api/v1/profiles/", include("profiles.api")),  # before api/v1/: profiles is built on tournament
     path("api/v1/", include("gamelogs.api")),  # before tournament's api/v1/: gamelogs is built on tournament
     path("", include("profiles.urls")),
-    path("api/v1/", include("tournament.urls_api_v1")),
+    path("api/v1/", include((API_V1, "api_v1"))),
     path("api/", include("tournament.urls_api")),
     path("scoring/", include("scoring.urls")),
     path("", include("tournament.urls_public")),

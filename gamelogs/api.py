@@ -13,12 +13,12 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import parsers, serializers, status
 from rest_framework.response import Response
 
+from core.api import ErrorSerializer
 from gamelogs import services
 from gamelogs.engine.tenhou_xml import MAX_LOG_BYTES
 from taikai.errors import TaikaiError
 from tournament import access
-from tournament.api_v1 import serializers as s
-from tournament.api_v1.base import ApiView
+from tournament.api_v1.base import EventApiView
 
 
 class LogBodyParser(parsers.BaseParser):
@@ -47,7 +47,7 @@ class ImportedSerializer(serializers.Serializer):
     finished = serializers.BooleanField(help_text="Whether the table's result is confirmed (no disagreement).")
 
 
-class GameLogs(ApiView):
+class GameLogs(EventApiView):
     parser_classes = [LogBodyParser]
 
     @extend_schema(
@@ -65,8 +65,8 @@ class GameLogs(ApiView):
         },
         responses={
             201: ImportedSerializer,
-            409: s.ErrorSerializer,
-            **{code: s.ErrorSerializer for code in (400, 401, 403, 404)},
+            409: ErrorSerializer,
+            **{code: ErrorSerializer for code in (400, 401, 403, 404)},
         },
     )
     def post(self, request, slug: str):

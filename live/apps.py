@@ -11,7 +11,7 @@ class LiveConfig(AppConfig):
 
     def ready(self) -> None:
         # Push what the tournament announces after each commit to the live streams.
+        from core.announce import subscribe
         from live.publish import on_announcement
-        from tournament.announce import subscribe
 
         subscribe(on_announcement)

@@ -1,4 +1,4 @@
-"""What goes on the live streams: the tournament's announcements (``tournament/announce.py``) and the hall's
+"""What goes on the live streams: the tournament's announcements (``core/announce.py``) and the hall's
 own (a referee called), turned into messages of the event's channel and the table's channel.
 
 The event's channel is read by anyone who may read the event, so it carries only what its public pages

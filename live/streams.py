@@ -38,6 +38,7 @@ from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from core.caller import client_address
 from live import bus as live_bus
 from live.bus import BusDown, Message
 from live.publish import event_channel, table_channel
@@ -210,7 +211,7 @@ SLOT_RETRY_SECONDS = 30
 def slot_take(request) -> tuple[str, str] | None:
     """One of the ``LIVE_STREAMS_PER_ADDRESS`` streams the caller's address may hold: (holder, token), or
     ``None`` when they are all open. Give it back with ``slot_give_back`` when the response closes."""
-    holder = f"address:{access.client_address(request)}"
+    holder = f"address:{client_address(request)}"
     # The longest a response lasts: past it the slot lapses by itself, even if its process died.
     lapses = settings.LIVE_STREAM_SECONDS + 2 * settings.LIVE_HEARTBEAT_SECONDS + 10
     token = live_bus.the_bus().slot_take(holder, settings.LIVE_STREAMS_PER_ADDRESS, lapses)

@@ -73,12 +73,12 @@ class DatabaseCollector:
         from django.db import DatabaseError
         from django.db.models import Count
 
+        from core.selectors import queued_tasks_backlog
         from ops.backups import last_good_backup
-        from tournament import selectors
         from tournament.models import SeatingJob
 
         try:
-            outbox = selectors.outbox_backlog()
+            outbox = queued_tasks_backlog()
             states = dict.fromkeys(SeatingJob.State.values, 0)
             for row in SeatingJob.objects.values("state").annotate(count=Count("id")):
                 states[row["state"]] = row["count"]
@@ -136,7 +136,7 @@ def address_allowed(address: str) -> bool:
 
 @never_cache
 def metrics(request):
-    from tournament.access import client_address
+    from core.caller import client_address
 
     if not address_allowed(client_address(request)):
         raise Http404

@@ -110,8 +110,8 @@ def on_worker_ready(**kwargs) -> None:
 
 def connect() -> None:
     from accounts.models import SignInLockout
+    from core.announce import subscribe
     from registration.models import SignUp
-    from tournament.announce import subscribe
 
     subscribe(on_announcement)
     post_save.connect(on_sign_up_saved, sender=SignUp, dispatch_uid="ops.sign_ups")

@@ -31,12 +31,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.queue import enqueue_on_commit
 from taikai.errors import TaikaiError
-from tournament.services.queue import PLAYERS_IMPORT, enqueue_on_commit
 
 from .countries import country_code
 from .models import Player, PlayerImport
 
+PLAYERS_IMPORT = "players.import_csv"  # the task's pinned name (tournament.tasks: it registers in an event)
 REQUIRED_COLUMNS = ("display_name",)
 OPTIONAL_COLUMNS = ("family_name", "given_name", "reading", "club", "country", "external_id")
 KNOWN_COLUMNS = REQUIRED_COLUMNS + OPTIONAL_COLUMNS

@@ -19,10 +19,10 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from core.api import PAGE, PAGE_SIZE, PAGED_READ_ERRORS, Pages, page_of, paged
 from profiles import selectors
 from tournament.api_v1 import serializers as s
-from tournament.api_v1.base import ApiView, Pages
-from tournament.api_v1.events import PAGE, PAGE_SIZE, PAGED_READ_ERRORS, paged
+from tournament.api_v1.base import EventApiView
 from tournament.models import Event
 
 app_name = "profiles_api"
@@ -100,7 +100,7 @@ class ProfileSerializer(serializers.Serializer):
     )
 
 
-ProfileFoundPage = s.page_of(ProfileFoundSerializer)
+ProfileFoundPage = page_of(ProfileFoundSerializer)
 QUERY = OpenApiParameter(
     "q",
     str,
@@ -119,7 +119,7 @@ def hand_counts(tally: selectors.HandCounts) -> dict:
     }
 
 
-class ProfileSearch(ApiView):
+class ProfileSearch(EventApiView):
     @extend_schema(
         operation_id="profiles_search",
         tags=["profiles"],
@@ -132,7 +132,7 @@ class ProfileSearch(ApiView):
         return paged(self, selectors.players_search(query), ProfileFoundSerializer, request=request)
 
 
-class ProfileDetail(ApiView):
+class ProfileDetail(EventApiView):
     @extend_schema(
         operation_id="profile_read",
         tags=["profiles"],

@@ -22,10 +22,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from core.pages import page_number
 from profiles import selectors, services
 from scoring.calculator import YAKU_LABELS
 from taikai.errors import Forbidden, TaikaiError
-from tournament.pages import page_number
 
 PLAYERS_PER_PAGE = 50
 EVENTS_PER_PAGE = 20

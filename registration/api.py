@@ -1,4 +1,4 @@
-"""Registration in the REST API (``/api/v1/events/<slug>/…``, wired by ``tournament/urls_api_v1.py``).
+"""Registration in the REST API (``/api/v1/events/<slug>/…``, mounted by ``config/urls.py``).
 
 * ``registration`` (GET): the settings and the count of sign-ups in each state, for whoever reads the event;
 * ``sign-ups`` (GET): the sign-ups, by ``state``, a page at a time; (POST) a sign-up on someone's behalf;
@@ -7,7 +7,7 @@
 Everything but the first is the event's organizers' (an organizer token, or an organizer signed in): the
 public sign-up is the event's sign-up page. Thin like every entry point: the role is checked first, then
 :mod:`registration.services` writes and the sign-up is answered as it is after. The ``id`` converter of
-these paths is the one ``tournament/urls_api_v1.py`` registers before it includes this module.
+these paths is ``core.converters``' (registered by ``core.apps``).
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from core.api import ERRORS, PAGE, PAGE_SIZE, PAGED_READ_ERRORS, READ_ERRORS, Pages, page_of, valid
 from registration import selectors, services
 from registration.models import FIELDS, Registration, SignUp
 from taikai.errors import TaikaiError
 from tournament import access
 from tournament.api_v1 import serializers as s
-from tournament.api_v1.base import ApiView, Pages
-from tournament.api_v1.events import ERRORS, PAGE, PAGE_SIZE, PAGED_READ_ERRORS, READ_ERRORS, valid
+from tournament.api_v1.base import EventApiView
 
 State = SignUp.State
 MANAGE = gettext_lazy("manage this event's sign-ups")
@@ -145,7 +145,7 @@ class SignUpSerializer(serializers.ModelSerializer):
         return selectors.waiting_place(sign_up)
 
 
-SignUpPage = s.page_of(SignUpSerializer)
+SignUpPage = page_of(SignUpSerializer)
 
 
 class SignUpInput(serializers.Serializer):
@@ -194,7 +194,7 @@ class CheckInClosedSerializer(serializers.Serializer):
 # --- The views ------------------------------------------------------------------------------------------
 
 
-class RegistrationView(ApiView):
+class RegistrationView(EventApiView):
     # what every view here shares: the event's registration, and the organizers' check
 
     def registration(self, slug: str, *, manage: bool) -> Registration:

@@ -7,7 +7,7 @@ EMA number or other id typed by a stranger is a claim, never a link to a stored 
 the sign-up with the stored player it names (``sign_up_player_merge``), and the player's own edits never reach
 a stored player. A withdrawn sign-up's entry is withdrawn. Every change is kept
 (``SignUpChange``: what, the state before and after, why, who, when) and every message to the player is
-kept and sent by e-mail after the commit (Celery, through the outbox of ``tournament.services.queue``).
+kept and sent by e-mail after the commit (Celery, through the broker queue of ``core.queue``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.announce import announce
+from core.queue import enqueue_on_commit
 from players.models import Player
 from registration import selectors
 from registration.models import (
@@ -38,10 +40,8 @@ from registration.models import (
 )
 from registration.site import site_url
 from taikai.errors import Forbidden, TaikaiError
-from tournament.announce import announce
 from tournament.models import Entry, Event
 from tournament.services.entries import entry_register_player, entry_status_set
-from tournament.services.queue import enqueue_on_commit
 
 SEND_MESSAGE = "registration.send_message"
 # per public network address and THROTTLE_SECONDS: a person signs up once, a script many times (an

@@ -22,13 +22,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from core.caller import client_address
 from registration import selectors, services
 from registration.forms import TRAP, SignUpForm
 from registration.models import SignUp
 from taikai.errors import Forbidden, TaikaiError
 from tournament import access
 from tournament import selectors as tournament_selectors
-from tournament.access import client_address
 from tournament.localtime import event_time_zone_activate
 from tournament.pages import public_event_or_404
 

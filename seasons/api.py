@@ -15,12 +15,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from core.api import PAGE, PAGE_SIZE, PAGED_READ_ERRORS, READ_ERRORS, page_of, paged
 from seasons import selectors
 from seasons.models import Series, SeriesRating, SeriesStanding
 from taikai.errors import TaikaiError
-from tournament.api_v1 import serializers as s
-from tournament.api_v1.base import ApiView
-from tournament.api_v1.events import PAGE, PAGE_SIZE, PAGED_READ_ERRORS, READ_ERRORS, paged
+from tournament.api_v1.base import EventApiView
 
 app_name = "seasons_api"
 
@@ -100,8 +99,8 @@ class SeriesRatingSerializer(serializers.ModelSerializer):
         return row.detail.get("part_b")
 
 
-SeriesStandingPage = s.page_of(SeriesStandingSerializer)
-SeriesRatingPage = s.page_of(SeriesRatingSerializer)
+SeriesStandingPage = page_of(SeriesStandingSerializer)
+SeriesRatingPage = page_of(SeriesRatingSerializer)
 KIND = OpenApiParameter(
     "kind",
     str,
@@ -110,7 +109,7 @@ KIND = OpenApiParameter(
 )
 
 
-class SeriesView(ApiView):
+class SeriesView(EventApiView):
     def series(self, slug: str) -> Series:
         series = selectors.series_get(slug)
         if series is None or not series.is_public:

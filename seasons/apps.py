@@ -11,9 +11,9 @@ class SeasonsConfig(AppConfig):
     verbose_name = _("Series and ratings")
 
     def ready(self) -> None:
+        from core.announce import subscribe
         from seasons import tasks  # noqa: F401 -- registers the Celery task with the app
         from seasons.services import on_announcement
-        from tournament.announce import subscribe
 
         # standings computed for a finished event: the series holding it are computed again
         subscribe(on_announcement)

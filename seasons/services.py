@@ -2,7 +2,7 @@
 
 The computed rows are written here only, by ``series_recompute`` (run by the Celery task
 ``seasons.series_recompute``); it is queued after commit when a series' events change, and when the
-tournament announces standings computed for a finished event (``tournament/announce.py``: the final
+tournament announces standings computed for a finished event (``core/announce.py``: the final
 standings are computed after ``event_finish``, so the series reads them once they are there, never before).
 """
 
@@ -14,6 +14,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
+from core.queue import enqueue_on_commit
 from seasons import selectors
 from seasons.engine.elo import Game, elo_ratings, ranks_of, rating_text
 from seasons.engine.ema_ranking import RankedResult, decimal_text, ema_ranking
@@ -21,7 +22,6 @@ from seasons.engine.series import EventResult, SeriesRule, series_standings
 from seasons.models import Series, SeriesEvent, SeriesRating, SeriesStanding
 from tournament import selectors as tournament_selectors
 from tournament.models import Event
-from tournament.services.queue import enqueue_on_commit
 
 SERIES_RECOMPUTE = "seasons.series_recompute"
 

@@ -1,4 +1,4 @@
-"""Celery tasks of the seasons app. Their names are pinned (``tournament/services/queue.py`` sends them by
+"""Celery tasks of the seasons app. Their names are pinned (``core/queue.py`` sends them by
 name); each runs one service and does nothing else."""
 
 from celery import shared_task

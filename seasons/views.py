@@ -9,12 +9,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from core.pages import page_number
 from seasons import selectors
 from seasons.engine import elo, ema_ranking
 from seasons.models import Series, SeriesRating
 from taikai.spreadsheet import csv_writer
 from tournament.localtime import time_zone_activate
-from tournament.pages import page_number
 
 PER_PAGE = 50
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -265,14 +264,3 @@ def console_scopes(actor: Actor) -> dict[int, frozenset[int] | None] | None:
     if actor.is_superuser:
         return None
     return {event_id: None if g.organizer else g.referee_tables for event_id, g in actor.grants.items()}
-
-
-def client_address(request) -> str:
-    """The caller's address: the connection's, or the one the nearest trusted proxy saw."""
-    meta = getattr(request, "META", {})
-    remote = meta.get("REMOTE_ADDR") or "unknown"
-    proxies = settings.TRUSTED_PROXIES
-    forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-    if proxies <= 0 or not forwarded:
-        return remote
-    return forwarded[-min(proxies, len(forwarded))]

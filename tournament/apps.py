@@ -3,6 +3,7 @@ from django.db.models.signals import post_migrate
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from core.announce import subject_register
 from taikai.i18n import install_translator
 
 
@@ -31,3 +32,24 @@ class TournamentConfig(AppConfig):
         install_translator(gettext, ngettext)
 
         post_migrate.connect(install_staff_groups, dispatch_uid="tournament_staff_groups")
+
+        announcements_register()
+
+
+def announcements_register() -> None:
+    """What the tournament announces (``core.announce``), each with its facts:
+
+    * ``hand``: ``table`` (id), ``table_number``, ``number``, ``version``, ``label`` (東1局 / East 1, 0 honba)
+      — a hand recorded, corrected or voided;
+    * ``table``: ``table``, ``table_number``, ``status``, ``result_version`` — a result confirmed, a table
+      reopened;
+    * ``standings``: ``computed_at`` — the standings were computed again;
+    * ``seating``: ``round`` (number) — a round's seating was published;
+    * ``clock``: ``table``, ``table_number``, ``state`` — a clock started, pressed, paused, resumed, flagged
+      or stopped.
+    """
+    subject_register("hand", "table", "table_number", "number", "version", "label", app="tournament")
+    subject_register("table", "table", "table_number", "status", "result_version", app="tournament")
+    subject_register("standings", "computed_at", app="tournament")
+    subject_register("seating", "round", app="tournament")
+    subject_register("clock", "table", "table_number", "state", app="tournament")

@@ -1,5 +1,5 @@
 """What the public pages and the console share: parts of a page kept in the cache for the version of what
-they show, ETags, and page numbers read as ``Paginator.get_page`` reads them.
+they show, and ETags (the page number asked for is ``core.pages``').
 
 A part is rendered once per version and kept in the cache (local memory, or Redis with ``CACHE_URL``: then
 shared by every process); the version is read first by one small query (the standings' time, a sum over
@@ -44,13 +44,6 @@ def cached_value(version: tuple, name: str, compute):
         value = compute()
         cache.set(key, value, FRAGMENT_SECONDS)
     return value
-
-
-def page_number(request, pages: int | None = None) -> int:
-    """The page asked for, as ``Paginator.get_page`` reads it (a wrong one is the first or the last)."""
-    raw = request.GET.get("page") or "1"
-    number = int(raw) if raw.isdigit() and int(raw) > 0 else 1
-    return min(number, pages) if pages else number
 
 
 def digest(*parts) -> str:

@@ -2,16 +2,17 @@
 runs one service and does nothing else."""
 
 from celery import shared_task
-from celery.signals import worker_ready
 from django.conf import settings
 from django.utils.dateparse import parse_datetime
 
-from tournament.services.queue import outbox_flush, outbox_flush_request
-from tournament.services.seating import seating_job_run
-from tournament.services.standings import standings_recompute
+from players.csv_import import PLAYERS_IMPORT, players_import_run
+from players.models import PlayerImport
+from tournament.services.entries import entries_register_imported
+from tournament.services.seating import SEAT_NEXT_ROUND, seating_job_run
+from tournament.services.standings import STANDINGS_RECOMPUTE, standings_recompute
 
 
-@shared_task(name="tournament.standings_recompute", acks_late=True, soft_time_limit=100, time_limit=120)
+@shared_task(name=STANDINGS_RECOMPUTE, acks_late=True, soft_time_limit=100, time_limit=120)
 def standings_recompute_task(event_id: int, requested_at: str | None = None) -> dict:
     """Recompute an event's standings snapshot; a request already covered by a newer snapshot is a no-op."""
     snapshot = standings_recompute(
@@ -20,7 +21,7 @@ def standings_recompute_task(event_id: int, requested_at: str | None = None) -> 
     return {"event": event_id, "recomputed": snapshot is not None}
 
 
-@shared_task(bind=True, name="tournament.seat_next_round", acks_late=True, soft_time_limit=240, time_limit=300)
+@shared_task(bind=True, name=SEAT_NEXT_ROUND, acks_late=True, soft_time_limit=240, time_limit=300)
 def seat_next_round_task(self, job_id: int) -> dict:
     """Seat the job's round; safe to run twice (the second run finds the round and changes nothing). On a
     worker it beats on the job while it runs, so that a job whose worker died is seen to be stale."""
@@ -28,14 +29,11 @@ def seat_next_round_task(self, job_id: int) -> dict:
     return seating_job_run(job_id=job_id, heartbeat_every=heartbeat)
 
 
-@shared_task(name="tournament.outbox_flush", soft_time_limit=50, time_limit=60, expires=60)
-def outbox_flush_task() -> dict:
-    """Send the work the broker did not take when it was asked for (Celery beat runs this periodically)."""
-    report = outbox_flush()
-    return {"sent": report.sent, "rows": report.rows, "waiting": report.waiting, "error": report.error}
-
-
-@worker_ready.connect
-def outbox_flush_at_worker_start(**_) -> None:
-    """A worker that starts (the broker is back, or a new machine) has the outbox sent at once."""
-    outbox_flush_request()
+@shared_task(name=PLAYERS_IMPORT, acks_late=True, soft_time_limit=240, time_limit=300)
+def import_csv_task(job_id: int) -> dict:
+    """Import a CSV file of players with progress (and register them in the event it was uploaded for);
+    safe to run twice (a second run finds the job done). Its name is the players app's, where it was first:
+    it is here because it registers in an event."""
+    event_id = PlayerImport.objects.filter(pk=job_id).values_list("event_id", flat=True).first()
+    register = entries_register_imported(event_id) if event_id else None
+    return players_import_run(job_id=job_id, register=register)

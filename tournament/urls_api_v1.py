@@ -1,33 +1,11 @@
-"""``/api/v1/``: the REST API (:mod:`tournament.api_v1`), its OpenAPI schema and its docs page."""
+"""``/api/v1/``: the tournament's REST API (:mod:`tournament.api_v1`), the OpenAPI schema of the whole API and
+its docs page. ``config/urls.py`` mounts it in the ``api_v1`` namespace, with registration's paths beside it;
+the path converters (``id``, ``n``) are ``core.converters``'."""
 
-from django.urls import include, path, register_converter
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from tournament.api_v1 import events, exports, tables, teams
-
-
-class IdConverter:
-    """A row id: digits a database column holds (anything longer is no such row: 404)."""
-
-    regex = "[0-9]{1,18}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value) -> str:
-        return str(value)
-
-
-class NumberConverter(IdConverter):
-    """A round, hand or seat number (up to 9999)."""
-
-    regex = "[0-9]{1,4}"
-
-
-register_converter(IdConverter, "id")
-register_converter(NumberConverter, "n")
-
-app_name = "api_v1"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(api_version="1"), name="schema"),
@@ -59,8 +37,6 @@ urlpatterns = [
     # the archive (an app built on this one: named by its path, never imported here): export.json, its schema
     path("", include("archive.api")),
     path("events/<slug:slug>/results.ema", exports.ResultsEma.as_view(), name="results_ema"),
-    # registration (an app built on this one: named by its path, never imported here) and its sign-ups
-    path("events/<slug:slug>/", include("registration.api")),
     path("players/", events.PlayerList.as_view(), name="players"),
     path("tables/<id:table_id>/", tables.TableDetail.as_view(), name="table"),
     path("tables/<id:table_id>/hands", tables.TableHands.as_view(), name="table_hands"),

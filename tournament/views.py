@@ -20,11 +20,12 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from core.pages import page_number
 from taikai.spreadsheet import csv_writer
 from tournament import access, selectors
 from tournament.localtime import event_time_zone_activate
 from tournament.models import Round
-from tournament.pages import cached_value, etag_of, fragment, page_number, public_event_or_404
+from tournament.pages import cached_value, etag_of, fragment, public_event_or_404
 from tournament.services.entries import player_account_link as entry_player_account_link
 from tournament.services.teams import team_standings_for
 

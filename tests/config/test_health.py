@@ -35,7 +35,7 @@ def test_healthz_reports_unreachable_broker_as_degraded(client, settings):
 def test_healthz_stays_degraded_while_work_waits_in_the_outbox_with_the_broker_up(client):
     """The broker is back but the outbox still holds what it refused: a monitor sees "degraded" until the
     work is sent; a load balancer still gets 200 (issue 24, item 1)."""
-    from tournament.models import QueuedTask
+    from core.models import QueuedTask
 
     QueuedTask.objects.create(
         task="tournament.tasks.standings_recompute", args=[1], attempts=1, last_error="ConnectionError"

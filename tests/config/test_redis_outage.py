@@ -13,9 +13,11 @@ from django.conf import settings as django_settings
 from django.test import Client
 from django.urls import reverse
 
+from core import queue
+from core.models import QueuedTask
 from tests.factories import token_client
-from tournament.models import HandVersion, QueuedTask, Table
-from tournament.services import queue
+from tournament.models import HandVersion, Table
+from tournament.services.standings import STANDINGS_RECOMPUTE
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +113,7 @@ def test_with_redis_killed_pages_sign_in_and_writes_answer_and_nothing_is_lost(
     assert max(seconds for _, seconds in [*writes, *answers]) <= WRITE_SECONDS
     assert confirm_seconds <= WRITE_SECONDS
     assert HandVersion.objects.filter(hand__table__round__event=event).count() == 2
-    assert QueuedTask.objects.filter(task=queue.STANDINGS_RECOMPUTE, attempts__gt=0).exists()
+    assert QueuedTask.objects.filter(task=STANDINGS_RECOMPUTE, attempts__gt=0).exists()
     # and /healthz says which part is down
     health = visitor.get("/healthz").json()
     assert health["status"] == "degraded"
@@ -126,7 +128,7 @@ def test_with_redis_killed_pages_sign_in_and_writes_answer_and_nothing_is_lost(
             reverse("api_v1:table_result", args=[tables[1].pk]), {"end_reason": "time"}, content_type="application/json"
         )
     assert again.status_code in (200, 201)
-    assert queue.OUTBOX_FLUSH in queued_task_names(redis_site)
+    assert queue.QUEUE_FLUSH in queued_task_names(redis_site)
     health = visitor.get("/healthz").json()
     assert health["cache"]["ok"] is True and health["broker"]["ok"] is True
 
@@ -139,8 +141,8 @@ def test_a_write_while_the_broker_rests_does_not_wait_for_it(redis_site, event):
 
     hand_record(table=table, number=1, expected_version=0, data=RON)
     redis_site.stop()
-    first, first_seconds = timed(lambda: queue._deliver([], queue.STANDINGS_RECOMPUTE, [event.pk], False))
-    rested, rested_seconds = timed(lambda: queue._deliver([], queue.STANDINGS_RECOMPUTE, [event.pk], False))
+    first, first_seconds = timed(lambda: queue._deliver([], STANDINGS_RECOMPUTE, [event.pk], False))
+    rested, rested_seconds = timed(lambda: queue._deliver([], STANDINGS_RECOMPUTE, [event.pk], False))
     assert first is not None and isinstance(rested, queue.BrokerResting)
     assert first_seconds <= 1.0 and rested_seconds < 0.05
     table_finish(table=table, end_reason="time")  # a confirmation meanwhile succeeds
@@ -148,7 +150,7 @@ def test_a_write_while_the_broker_rests_does_not_wait_for_it(redis_site, event):
 
 
 def test_a_worker_that_starts_asks_for_the_outbox(redis_site):
-    from tournament.tasks import outbox_flush_at_worker_start
+    from core.tasks import queued_tasks_flush_at_worker_start
 
-    outbox_flush_at_worker_start()
-    assert queued_task_names(redis_site) == [queue.OUTBOX_FLUSH]
+    queued_tasks_flush_at_worker_start()
+    assert queued_task_names(redis_site) == [queue.QUEUE_FLUSH]

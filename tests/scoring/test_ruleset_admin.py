@@ -8,8 +8,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from scoring.admin import RulesetAdmin
 from scoring.models import Ruleset
+from tournament.admin.rulesets import RulesetAdmin
 
 pytestmark = [pytest.mark.django_db, pytest.mark.once]
 

@@ -3,8 +3,8 @@
 import pytest
 from django.db import transaction
 
+from core.announce import announce, subscribe, unsubscribe
 from tests.fixtures.tournament import announcements_heard
-from tournament.announce import announce, subscribe, unsubscribe
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
 from tournament.services.rounds import round_complete, round_create, round_publish

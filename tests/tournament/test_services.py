@@ -2,9 +2,10 @@ from fractions import Fraction
 
 import pytest
 
+from core.models import QueuedTask
 from taikai.errors import TaikaiError, VersionConflict
 from tests.fixtures.tournament import announcements_heard
-from tournament.models import Event, HandVersion, QueuedTask, Round, SeatResult, StandingsRow, Table
+from tournament.models import Event, HandVersion, Round, SeatResult, StandingsRow, Table
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish, table_reopen
 from tournament.services.rounds import round_complete, round_create

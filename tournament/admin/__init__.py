@@ -1,5 +1,16 @@
 """The organizer's and referee's screens in the admin, one module per subject."""
 
-from tournament.admin import discipline, events, hands, roles, rounds, seating_jobs, tables, teams
+from tournament.admin import discipline, events, hands, players, roles, rounds, rulesets, seating_jobs, tables, teams
 
-__all__ = ["discipline", "events", "hands", "roles", "rounds", "seating_jobs", "tables", "teams"]
+__all__ = [
+    "discipline",
+    "events",
+    "hands",
+    "players",
+    "roles",
+    "rounds",
+    "rulesets",
+    "seating_jobs",
+    "tables",
+    "teams",
+]

@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from players.admin import PlayerCsvForm
+from core.selectors import queued_task_waiting_for
 from players.csv_import import (
     CsvImportError,
     csv_line_count,
@@ -37,6 +37,7 @@ from tournament.admin.common import (
     apply_to_each,
     formset_save_changed_fields,
 )
+from tournament.admin.players import PlayerCsvForm
 from tournament.admin.schedule import schedule_view
 from tournament.admin.teams import teams_csv_view
 from tournament.engine.standings import DEFAULT_PRECEDENCE
@@ -44,10 +45,10 @@ from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_i
 from tournament.models import Entry, Event, EventRole, SeatingJob
 from tournament.services.entries import entries_register, registered_message
 from tournament.services.events import event_finish
-from tournament.services.queue import SEAT_NEXT_ROUND
 from tournament.services.roles import role_grant, role_revoke
 from tournament.services.rounds import round_create, round_publish
 from tournament.services.seating import (
+    SEAT_NEXT_ROUND,
     round_draft_reroll,
     round_draft_swap,
     seating_job_request,
@@ -500,7 +501,7 @@ class EventAdmin(EventScopedAdmin):
             "running": job.state in (SeatingJob.State.QUEUED, SeatingJob.State.RUNNING) and not stale,
             "stale": stale,
             "stale_seconds": round(settings.SEATING_STALE_SECONDS),
-            "waiting": selectors.outbox_waiting_for(SEAT_NEXT_ROUND, job.pk),
+            "waiting": queued_task_waiting_for(SEAT_NEXT_ROUND, job.pk),
         }
         return TemplateResponse(request, "admin/tournament/event/seating_job.html", context)
 

@@ -1,64 +1,25 @@
-"""What every view of the API shares: who is asking, what they may read and write, and the answers to
-give when they may not (401 without credentials, 403 with credentials that do not allow it, 404 for
-nothing there)."""
+"""What every view of the API that reads an event or a table shares (the tournament's, and those of the apps
+built on it): who is asking (an API token, a session, a table card), what they may read and write, and the
+answers to give when they may not (401 without credentials, 403 with credentials that do not allow it,
+404 for nothing there). What any API view shares (JSON, paging, errors) is ``core.api``'s."""
 
 from __future__ import annotations
 
 from django.http import Http404
-from django.utils.translation import gettext as _
-from rest_framework import exceptions, parsers, permissions, renderers
-from rest_framework.pagination import PageNumberPagination
-from rest_framework.views import APIView
+from rest_framework import exceptions
 
-from taikai.errors import Forbidden, TaikaiError
-from taikai.text import MAX_LIST_ITEMS, longest_list_path
+from core.api import ApiView
+from taikai.errors import Forbidden
 from tournament import access, selectors
 from tournament.api import SessionWithTableCards
 from tournament.api_v1.auth import ApiTokenAuthentication
 from tournament.models import Event, Round, Table
 
 
-class JSONParser(parsers.JSONParser):
-    """JSON bodies; a body nested too deep to read is bad input (400), like any other unreadable one."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            data = super().parse(stream, media_type, parser_context)
-        except RecursionError as exc:
-            raise exceptions.ParseError("JSON parse error - nested too deeply") from exc
-        where = longest_list_path(data)
-        if where is not None:
-            raise exceptions.ParseError(f"JSON parse error - {where} holds more than {MAX_LIST_ITEMS} items")
-        return data
-
-
-class Pages(PageNumberPagination):
-    """``?page=`` (from 1) and ``?page_size=`` (up to 500; 100 by default)."""
-
-    page_size = 100
-    page_size_query_param = "page_size"
-    max_page_size = 500
-
-    def get_page_size(self, request):
-        """A ``page_size`` that is not a whole number from 1 to 500 is refused (400), not replaced."""
-        raw = request.query_params.get(self.page_size_query_param)
-        if raw is None:
-            return self.page_size
-        if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= self.max_page_size:
-            raise TaikaiError(
-                "invalid_parameter",
-                _("page_size is a whole number from 1 to %(max)s") % {"max": self.max_page_size},
-                field="page_size",
-            )
-        return int(raw)
-
-
-class ApiView(APIView):
+# An API view of an event or a table: each view asks ``tournament.access`` itself. (A comment, not a docstring:
+# the schema would show a docstring as every operation's description.)
+class EventApiView(ApiView):
     authentication_classes = [ApiTokenAuthentication, SessionWithTableCards]
-    permission_classes = [permissions.AllowAny]  # each view asks tournament.access itself
-    renderer_classes = [renderers.JSONRenderer]
-    parser_classes = [JSONParser]
-    # the throttles are the site's (REST_FRAMEWORK's DEFAULT_THROTTLE_CLASSES: address, account, token)
 
     @property
     def actor(self) -> access.Actor:

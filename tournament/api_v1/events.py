@@ -14,34 +14,19 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 
+from core.api import ERRORS, PAGE, PAGE_SIZE, PAGED_READ_ERRORS, READ_ERRORS, ErrorSerializer, paged, valid
 from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.api_v1 import serializers as s
 from tournament.api_v1 import table_serializers as table_s
-from tournament.api_v1.base import ApiView, Pages
+from tournament.api_v1.base import EventApiView
 from tournament.services.checks import round_check, round_unlock
 from tournament.services.discipline import ruling_record
 from tournament.services.entries import entry_register_player
 from tournament.services.tokens import api_token_issue, api_token_revoke
 
-ERRORS = {400: s.ErrorSerializer, 401: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer}
-READ_ERRORS = {401: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer}
-PAGE = OpenApiParameter("page", OpenApiTypes.INT, description="The page, from 1.")
-PAGE_SIZE = OpenApiParameter(
-    "page_size",
-    {"type": "integer", "minimum": 1, "maximum": 500},
-    description="Rows per page, 1 to 500 (100 when not given); other values are a 400.",
-)
-PAGED_READ_ERRORS = {400: s.ErrorSerializer, **READ_ERRORS}  # a page_size out of range
 
-
-def paged(view, queryset, serializer_class, **context):
-    pages = Pages()
-    page = pages.paginate_queryset(queryset, view.request, view=view)
-    return pages.get_paginated_response(serializer_class(page, many=True, context=context).data)
-
-
-class EventList(ApiView):
+class EventList(EventApiView):
     @extend_schema(
         operation_id="events_list",
         tags=["events"],
@@ -54,13 +39,13 @@ class EventList(ApiView):
         return paged(self, events, s.EventSerializer)
 
 
-class EventDetail(ApiView):
+class EventDetail(EventApiView):
     @extend_schema(operation_id="event_read", tags=["events"], responses={200: s.EventSerializer, **READ_ERRORS})
     def get(self, request, slug: str):
         return Response(s.EventSerializer(self.event(slug)).data)
 
 
-class EventRules(ApiView):
+class EventRules(EventApiView):
     @extend_schema(
         operation_id="event_rules",
         tags=["events"],
@@ -82,7 +67,7 @@ def event_rules(event) -> dict:
     return s.EventRulesSerializer(rules).data
 
 
-class EventEntries(ApiView):
+class EventEntries(EventApiView):
     @extend_schema(
         operation_id="entries_list",
         tags=["players"],
@@ -116,7 +101,7 @@ class EventEntries(ApiView):
         return Response(s.EntrySerializer(entry, context={"staff": True}).data, status=status.HTTP_201_CREATED)
 
 
-class EventRounds(ApiView):
+class EventRounds(EventApiView):
     @extend_schema(
         operation_id="rounds_list",
         tags=["rounds"],
@@ -129,7 +114,7 @@ class EventRounds(ApiView):
         return Response(s.RoundSerializer(rounds, many=True).data)
 
 
-class RoundSeating(ApiView):
+class RoundSeating(EventApiView):
     @extend_schema(
         operation_id="round_seating",
         tags=["rounds"],
@@ -159,7 +144,7 @@ def round_check_body(round_) -> dict:
     return {"round": round_.number, "checked": round_.checked_at is not None, "checked_at": round_.checked_at}
 
 
-class RoundCheckView(ApiView):
+class RoundCheckView(EventApiView):
     @extend_schema(
         operation_id="round_check",
         tags=["rounds"],
@@ -168,7 +153,7 @@ class RoundCheckView(ApiView):
         description="Every table needs its result (400 round_not_finished). From then on no hand, result, "
         "penalty, absence, ruling or clock of the round changes through any path: 409 round_locked. "
         "409 already_checked for a round checked already.",
-        responses={200: RoundCheckSerializer, 409: s.ErrorSerializer, **ERRORS},
+        responses={200: RoundCheckSerializer, 409: ErrorSerializer, **ERRORS},
     )
     def post(self, request, slug: str, number: int):
         event = self.event(slug)
@@ -179,7 +164,7 @@ class RoundCheckView(ApiView):
         return Response(round_check_body(round_check(round_=round_, user=self.actor.author)))
 
 
-class RoundUnlockView(ApiView):
+class RoundUnlockView(EventApiView):
     @extend_schema(
         operation_id="round_unlock",
         tags=["rounds"],
@@ -187,7 +172,7 @@ class RoundUnlockView(ApiView):
         summary="Unlock a checked round, saying why (the event's owner, or an organizer token)",
         description="400 reason_required without a reason; 409 not_checked for a round that is not checked. "
         "Checking it again is a new check.",
-        responses={200: RoundCheckSerializer, 409: s.ErrorSerializer, **ERRORS},
+        responses={200: RoundCheckSerializer, 409: ErrorSerializer, **ERRORS},
     )
     def post(self, request, slug: str, number: int):
         event = self.event(slug)
@@ -202,7 +187,7 @@ class RoundUnlockView(ApiView):
 STANDINGS_PER_PAGE = 100
 
 
-class EventStandings(ApiView):
+class EventStandings(EventApiView):
     @extend_schema(
         operation_id="standings",
         tags=["standings"],
@@ -271,7 +256,7 @@ def standing(row) -> dict:
     }
 
 
-class EventRulings(ApiView):
+class EventRulings(EventApiView):
     @extend_schema(
         operation_id="event_rulings_list",
         tags=["discipline"],
@@ -303,7 +288,7 @@ class EventRulings(ApiView):
         return Response(s.RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
 
-class PlayerList(ApiView):
+class PlayerList(EventApiView):
     @extend_schema(
         operation_id="players_list",
         tags=["players"],
@@ -325,7 +310,7 @@ class PlayerList(ApiView):
         return paged(self, selectors.players_entered_in(events, external_id=external_id), s.PlayerSerializer)
 
 
-class EventTokens(ApiView):
+class EventTokens(EventApiView):
     @extend_schema(
         operation_id="tokens_list",
         tags=["tokens"],
@@ -355,7 +340,7 @@ class EventTokens(ApiView):
         return Response(s.IssuedTokenSerializer(issued.token).data, status=status.HTTP_201_CREATED)
 
 
-class EventTokenRevoke(ApiView):
+class EventTokenRevoke(EventApiView):
     @extend_schema(
         operation_id="token_revoke",
         tags=["tokens"],
@@ -371,10 +356,3 @@ class EventTokenRevoke(ApiView):
         if token is None:
             raise Http404("no such token in this event")
         return Response(s.TokenSerializer(api_token_revoke(token=token, by=request.user)).data)
-
-
-def valid(serializer_class, request, **kwargs) -> dict:
-    """The body, checked: 400 naming the first field at fault."""
-    serializer = serializer_class(data=request.data, **kwargs)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data

@@ -41,11 +41,11 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from openpyxl import Workbook
 from rest_framework.response import Response
 
+from core.api import READ_ERRORS
 from taikai.errors import TaikaiError
 from taikai.spreadsheet import csv_text, csv_writer
 from tournament import selectors
-from tournament.api_v1.base import ApiView
-from tournament.api_v1.events import READ_ERRORS
+from tournament.api_v1.base import EventApiView
 from tournament.engine.ema import points_text
 
 
@@ -58,7 +58,7 @@ def csv_response(filename: str) -> HttpResponse:
 CSV_RESPONSE = {(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="CSV, UTF-8, a header row")}
 
 
-class StandingsCsv(ApiView):
+class StandingsCsv(EventApiView):
     @extend_schema(
         operation_id="export_csv",
         tags=["exports"],
@@ -127,7 +127,7 @@ EMA_PROBLEMS = OpenApiResponse(
 XLSX_RESPONSE = {(200, XLSX): OpenApiResponse(OpenApiTypes.BINARY, description="An .xlsx workbook, one sheet")}
 
 
-class ResultsEma(ApiView):
+class ResultsEma(EventApiView):
     @extend_schema(
         operation_id="export_ema",
         tags=["exports"],

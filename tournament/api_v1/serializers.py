@@ -14,6 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api import page_of
 from scoring.models import Ruleset
 from tournament.models import ApiToken, Entry, Event, Round, Ruling
 
@@ -295,16 +296,7 @@ class IssuedTokenSerializer(TokenSerializer):
         fields = (*TokenSerializer.Meta.fields, "token")
 
 
-def page_of(serializer_class) -> type[serializers.Serializer]:
-    """The page a list answers with: ``count``, the ``next`` and ``previous`` pages' URLs, ``results``."""
-    name = serializer_class.__name__.removesuffix("Serializer")
-    fields = {
-        "count": serializers.IntegerField(),
-        "next": serializers.URLField(allow_null=True),
-        "previous": serializers.URLField(allow_null=True),
-        "results": serializer_class(many=True),
-    }
-    return type(f"{name}Page", (serializers.Serializer,), fields)
+# --- Pages ----------------------------------------------------------------------------------------
 
 
 EventPage = page_of(EventSerializer)
@@ -314,16 +306,6 @@ EntryPage = page_of(EntrySerializer)
 
 
 PlayerPage = page_of(PlayerSerializer)
-
-
-class ErrorDetailSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable: e.g. invalid_input, forbidden, not_found, version_conflict.")
-    message = serializers.CharField()
-    field = serializers.CharField(allow_null=True, help_text="The input at fault, when one is.")
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = ErrorDetailSerializer()
 
 
 EXPORT_FORMAT = OpenApiTypes.OBJECT

@@ -15,7 +15,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournament.api_v1.serializers import MAX_POINTS, FractionField, StorableJSONField, json_text_problem, page_of
+from core.api import page_of
+from tournament.api_v1.serializers import MAX_POINTS, FractionField, StorableJSONField, json_text_problem
 from tournament.engine.penalties import PENALTY_EFFECTS
 from tournament.models import HandVersion, Penalty, Seat, SeatResult, Table
 from tournament.services.hand_input import MAX_HAN, MAX_HONBA, MAX_YAKUMAN, OUTCOMES

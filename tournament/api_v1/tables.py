@@ -12,13 +12,13 @@ from rest_framework import serializers as drf_serializers
 from rest_framework import status
 from rest_framework.response import Response
 
+from core.api import ERRORS, READ_ERRORS, ErrorSerializer, valid
 from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.api import PressInput, StartInput
 from tournament.api_v1 import serializers as s
 from tournament.api_v1 import table_serializers as table_s
-from tournament.api_v1.base import ApiView
-from tournament.api_v1.events import ERRORS, READ_ERRORS, valid
+from tournament.api_v1.base import EventApiView
 from tournament.forms import FinalScoresForm, PenaltyForm
 from tournament.models import Seat, Table
 from tournament.services.clock import (
@@ -35,10 +35,10 @@ from tournament.services.hands import hand_record, hand_void
 from tournament.services.results import table_finish
 from tournament.services.substitutes import substitute_seat
 
-WRITE_ERRORS = {**ERRORS, 409: s.ErrorSerializer}
+WRITE_ERRORS = {**ERRORS, 409: ErrorSerializer}
 
 
-class TableView(ApiView):
+class TableView(EventApiView):
     def writable(self, table_id: int, *, referee: bool = False) -> Table:
         """The table, if the caller may record there (``referee``: as a referee of the table)."""
         table = selectors.table_with_event(table_id)

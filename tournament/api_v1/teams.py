@@ -8,11 +8,11 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from core.api import ERRORS, READ_ERRORS, valid
 from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.api_v1 import team_serializers as team_s
-from tournament.api_v1.base import ApiView
-from tournament.api_v1.events import ERRORS, READ_ERRORS, valid
+from tournament.api_v1.base import EventApiView
 from tournament.models import Event
 from tournament.services.teams import team_reserve_in, team_standings_for
 
@@ -25,7 +25,7 @@ def team_players(team) -> list[dict]:
     ]
 
 
-class TeamEventView(ApiView):
+class TeamEventView(EventApiView):
     def team_event(self, slug: str) -> Event:
         """The event, if the caller may read it and it is a team event (else 404)."""
         event = self.event(slug)

@@ -1,6 +1,7 @@
 """The tournament's records, one module per subject (the subjects of ``tournament.services``): events 大会,
 entries, teams, roles, rounds 回戦, tables 卓 and seats, hands 局 (versioned), seat results (versioned),
-standings, discipline, the clock, seating jobs, table cards and API tokens, and the broker queue.
+standings, discipline, the clock, seating jobs, table cards and API tokens (the broker queue is
+``core.models``).
 
 Every model is imported here: Django finds the app's models in ``tournament.models``, and the rest of the
 project imports them from it (``from tournament.models import Event``). The modules themselves import each
@@ -12,7 +13,6 @@ from tournament.models.discipline import PENALTY_KIND_CHOICES, Penalty, Ruling
 from tournament.models.entries import Entry, personal_link_token
 from tournament.models.events import Event, default_time_zone
 from tournament.models.hands import Hand, HandVersion
-from tournament.models.queue import QueuedTask
 from tournament.models.results import SeatResult
 from tournament.models.roles import EventRole
 from tournament.models.rounds import Round, RoundCheck
@@ -32,7 +32,6 @@ __all__ = [
     "Hand",
     "HandVersion",
     "Penalty",
-    "QueuedTask",
     "Round",
     "RoundCheck",
     "Ruling",

@@ -88,7 +88,6 @@ from tournament.selectors.players import (
     entry_games,
     entry_tables_state,
 )
-from tournament.selectors.queue import outbox_backlog, outbox_waiting_for
 from tournament.selectors.results import (
     event_entry_final_points,
     event_results_in_force_text,
@@ -234,8 +233,6 @@ __all__ = [
     "hand_in_words_with_names",
     "hand_version_in_words",
     "next_hand_defaults",
-    "outbox_backlog",
-    "outbox_waiting_for",
     "overtime_seasons_in",
     "overtime_seasons_played",
     "player_by_id",

@@ -24,6 +24,9 @@ results get new versions naming who and when.
 * ``finals``: the final's decision after its prescribed games, among eligible finalists (arts. 40, 43);
 * ``standings``: the overall standings (art. 41) and their recompute;
 * ``locks``: the row locks of an event's play, in one documented order (and where the others are);
-* ``queue``: Celery work queued after commit, kept in the outbox until the broker has it;
 * ``common``: small steps every service takes alike.
+
+The Celery work a service asks for is queued after commit through the broker queue, ``core.queue``; the
+tasks' pinned names are beside the services that queue them (``standings.STANDINGS_RECOMPUTE``,
+``seating.SEAT_NEXT_ROUND``).
 """

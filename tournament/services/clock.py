@@ -23,9 +23,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.announce import announce
 from taikai.errors import Conflict, TaikaiError
 from tournament import selectors
-from tournament.announce import announce
 from tournament.engine import clock as engine
 from tournament.engine.errors import InvariantViolation
 from tournament.engine.penalties import check_claim_allowed

@@ -23,10 +23,10 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.announce import announce
 from scoring.services import hand_settle
 from taikai.errors import TaikaiError, VersionConflict
 from tournament import selectors
-from tournament.announce import announce
 from tournament.engine.dealer import prevailing_wind
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import check_win_allowed

@@ -9,10 +9,10 @@ from django.db import transaction
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from core.announce import announce
 from scoring.services import game_end_deposit_shares
 from taikai.errors import TaikaiError
 from tournament import selectors
-from tournament.announce import announce
 from tournament.engine.dealer import GameStand
 from tournament.engine.table_result import SeatOutcome, table_result
 from tournament.models import Round, Ruling, SeatResult, Table

@@ -9,9 +9,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.announce import announce
 from taikai.errors import TaikaiError
 from tournament import selectors
-from tournament.announce import announce
 from tournament.models import Entry, Event, Round, Seat, Table
 from tournament.services.common import refuse_while_open, status_set
 from tournament.services.locks import lock_event, lock_round

@@ -24,6 +24,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.queue import enqueue_on_commit
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.pairing.protocol import seat_round
@@ -31,12 +32,12 @@ from tournament.models import Entry, Event, Round, Seat, SeatingJob
 from tournament.options import seating_settings
 from tournament.services.common import recorder
 from tournament.services.locks import lock_event, lock_round, lock_seating_job
-from tournament.services.queue import SEAT_NEXT_ROUND, enqueue_on_commit
 from tournament.services.rounds import round_create
 from tournament.services.schedule import scheduled_tables
 from tournament.services.standings import standings_rows
 from tournament.services.teams import round_lineup_absent, round_lineup_present, seating_groups
 
+SEAT_NEXT_ROUND = "tournament.seat_next_round"  # the task's pinned name (tournament.tasks)
 Progress = Callable[[int, str], None]
 
 

@@ -10,15 +10,15 @@ from fractions import Fraction
 from django.db import connection, transaction
 from django.utils import timezone
 
+from core.announce import announce
+from core.queue import enqueue_on_commit
 from players.reading import search_needle
 from tournament import selectors
-from tournament.announce import announce
 from tournament.engine.standings import GameRecord, PenaltyDeduction, compute_standings
 from tournament.engine.substitutes import substitute_credit
 from tournament.models import Entry, Event, StandingsRow, StandingsSnapshot
 from tournament.options import standings_options
 from tournament.services.locks import lock_event
-from tournament.services.queue import STANDINGS_RECOMPUTE, enqueue_on_commit
 
 
 def _exact(text: str, parsed: dict[str, Fraction]) -> Fraction:
@@ -31,6 +31,7 @@ def _exact(text: str, parsed: dict[str, Fraction]) -> Fraction:
     return value
 
 
+STANDINGS_RECOMPUTE = "tournament.standings_recompute"  # the task's pinned name (tournament.tasks)
 OUT_OF_THE_EVENT = (Entry.Status.WITHDRAWN, Entry.Status.DISQUALIFIED)
 
 

@@ -1,22 +1,28 @@
-"""Celery work the services ask for, kept in the database until the broker has it (an outbox).
+"""The broker queue: Celery work the services ask for, kept in the database until the broker has it.
 
 ``enqueue_on_commit`` writes a ``QueuedTask`` row in the caller's transaction, so the work is recorded if
 and only if the write is. Once the transaction has committed the task is sent to the broker and its row
 deleted. When the broker cannot be reached (down, restarting, a network fault) the write has still
-succeeded: the row stays with the error, and ``outbox_flush`` sends it when the broker is back (Celery
-beat runs it every ``OUTBOX_FLUSH_SECONDS``; ``manage.py flush_outbox`` runs it from a shell or a timer).
+succeeded: the row stays with the error, and ``queued_tasks_flush`` sends it when the broker is back
+(Celery beat runs it every ``OUTBOX_FLUSH_SECONDS``; ``manage.py flush_outbox`` runs it from a shell or a
+timer: both names are older than this module and kept for the deployments that use them).
 Tasks are idempotent, so a message sent twice does no harm; the same task with the same arguments
 waiting several times is sent once.
 
 Sending gives up fast: one try, a connection given ``CELERY_BROKER_CONNECTION_TIMEOUT`` (0.5 s), no result
 subscription (nothing reads task results). After a failure this process does not try the broker again for
-``BROKER_RETRY_SECONDS``: the writes meanwhile go straight to the outbox, so a request never waits on a
-dead broker more than once. The first send that succeeds after a failure, and every worker at start-up,
-queue ``tournament.outbox_flush``: the outbox is sent as soon as the broker is back, without beat.
+``BROKER_RETRY_SECONDS``: the writes meanwhile go straight to the queued tasks, so a request never waits
+on a dead broker more than once. The first send that succeeds after a failure, and every worker at
+start-up, queue the flush (``QUEUE_FLUSH``): the queued tasks are sent as soon as the broker is back,
+without beat.
 
-Tasks are looked up by their pinned names (``tournament.tasks``, ``players.tasks``), so services never
-import the task modules: the entry points sit above the services, and queued messages keep working across
-deploys. With no broker configured the task runs in-process at commit (the embedded default).
+Tasks are looked up by their pinned names (each app names its own: ``tournament.services.standings``,
+``tournament.services.seating``, ``players.csv_import``), so services never import the task modules: the
+entry points sit above the services, and queued messages keep working across deploys. With no broker
+configured the task runs in-process at commit (the embedded default).
+
+Not to be confused with the console's device outbox (``tournament/outbox.py``, ``outbox.js``): the writes
+a referee's device keeps while the hall's network is down.
 """
 
 from __future__ import annotations
@@ -33,14 +39,13 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from tournament.models import QueuedTask
+from core.models import QueuedTask
 
-STANDINGS_RECOMPUTE = "tournament.standings_recompute"
-SEAT_NEXT_ROUND = "tournament.seat_next_round"
-PLAYERS_IMPORT = "players.import_csv"
-OUTBOX_FLUSH = "tournament.outbox_flush"
+# The flush's pinned name, from when the queue was the tournament app's: beat schedules and messages on
+# their way name it so.
+QUEUE_FLUSH = "tournament.outbox_flush"
 
-# After a failed send, this process leaves the broker alone for this long (the work goes to the outbox).
+# After a failed send, this process leaves the broker alone for this long (the work stays queued here).
 BROKER_RETRY_SECONDS = 5.0
 
 # A row younger than this and never tried is left to the request that wrote it (it sends at its commit).
@@ -111,21 +116,21 @@ def _deliver(ids: list[int], task_name: str, args: list, commit_time: bool) -> E
             last_attempt_at=timezone.now(),
             last_error=f"{exc.__class__.__name__}: {exc}"[:300],
         )
-        log.warning("broker_unreachable: %s%s kept in the outbox (%s)", task_name, tuple(args), exc)
+        log.warning("broker_unreachable: %s%s kept in the queued tasks (%s)", task_name, tuple(args), exc)
         return exc
     QueuedTask.objects.filter(pk__in=ids).delete()
-    if _Broker.flush_owed and task_name != OUTBOX_FLUSH:
-        outbox_flush_request()
+    if _Broker.flush_owed and task_name != QUEUE_FLUSH:
+        queued_tasks_flush_request()
     return None
 
 
-def outbox_flush_request() -> bool:
-    """Ask a worker to send the outbox (the broker is back, or a worker has just started). True when the
-    broker took the request."""
+def queued_tasks_flush_request() -> bool:
+    """Ask a worker to send the queued tasks (the broker is back, or a worker has just started). True when
+    the broker took the request."""
     try:
-        _publish(OUTBOX_FLUSH, [], False)
+        _publish(QUEUE_FLUSH, [], False)
     except Exception as exc:
-        log.warning("broker_unreachable: the outbox flush waits (%s)", exc)
+        log.warning("broker_unreachable: the queued tasks' flush waits (%s)", exc)
         return False
     _Broker.flush_owed = False
     return True
@@ -134,7 +139,7 @@ def outbox_flush_request() -> bool:
 @dataclass(frozen=True)
 class FlushReport:
     sent: int  # messages handed to the broker
-    rows: int  # outbox rows they cleared
+    rows: int  # queued task rows they cleared
     waiting: int  # rows still waiting
     error: str = ""  # the broker's error that stopped the flush
 
@@ -143,7 +148,7 @@ class FlushReport:
         return f"{text}; broker_unreachable: {self.error}" if self.error else text
 
 
-def outbox_flush(*, grace_seconds: float = FLUSH_GRACE_SECONDS, limit: int = 1000) -> FlushReport:
+def queued_tasks_flush(*, grace_seconds: float = FLUSH_GRACE_SECONDS, limit: int = 1000) -> FlushReport:
     """Send the work the broker did not take: rows a send failed for, and rows older than
     ``grace_seconds`` (their request ended before sending). Identical tasks go once. Stops at the first
     failure: the broker is still down, the rows wait for the next flush. Concurrent flushes skip each

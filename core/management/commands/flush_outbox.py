@@ -1,10 +1,12 @@
-"""Send the Celery work the broker did not take when it was asked for (the outbox), once or every N s."""
+"""Send the Celery work the broker did not take when it was asked for (the queued tasks), once or every N s.
+
+The command keeps the name it was first given (``flush_outbox``): timers and scripts call it so."""
 
 import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.services.queue import outbox_flush
+from core.queue import queued_tasks_flush
 
 
 class Command(BaseCommand):
@@ -26,7 +28,7 @@ class Command(BaseCommand):
     def handle(self, *args, every: float, grace: float | None, **options):
         kwargs = {} if grace is None else {"grace_seconds": grace}
         while True:
-            report = outbox_flush(**kwargs)
+            report = queued_tasks_flush(**kwargs)
             (self.stderr if report.error else self.stdout).write(str(report))
             if not every:
                 if report.error:

@@ -1,10 +1,13 @@
+"""The rulesets' admin: rulesets are the scoring app's, but one is frozen once an event using it has started
+and an organizer changes it only where they organize every event using it (``tournament.access``), so the
+screen is here."""
+
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from scoring.models import Ruleset
+from scoring.presets import PRESETS
 from tournament import access
-
-from .models import Ruleset
-from .presets import PRESETS
 
 PRESET_SLUGS = frozenset(preset["slug"] for preset in PRESETS)
 # an event past these has results computed with its ruleset

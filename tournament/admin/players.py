@@ -1,3 +1,6 @@
+"""The players' admin: players are the players app's, but who may change one, import a file of them or
+register them in an event is asked of the events' roles (``tournament.access``), so the screens are here."""
+
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
@@ -9,18 +12,17 @@ from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from taikai.errors import TaikaiError
-from tournament import access, selectors
-from tournament.services.entries import entries_register, registered_message
-
-from .csv_import import (
+from players.csv_import import (
     KNOWN_COLUMNS,
     CsvImportError,
     csv_line_count,
     players_import_csv,
     players_import_request,
 )
-from .models import OnlineAccount, Player, PlayerImport
+from players.models import OnlineAccount, Player, PlayerImport
+from taikai.errors import TaikaiError
+from tournament import access, selectors
+from tournament.services.entries import entries_register, registered_message
 
 
 def imported_message(count: int) -> str:

@@ -1,4 +1,4 @@
-"""The Celery work services queue after their commit, through the outbox: a broker that is down loses
+"""The Celery work services queue after their commit, through the broker queue: a broker that is down loses
 nothing and fails no write; the work goes when the broker is back."""
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.urls import reverse
 
-from tournament.models import QueuedTask, Round, SeatingJob, StandingsSnapshot, Table
+from core.models import QueuedTask
+from core.queue import enqueue_on_commit, queued_tasks_flush
+from tournament.models import Round, SeatingJob, StandingsSnapshot, Table
 from tournament.services.hands import hand_record
-from tournament.services.queue import STANDINGS_RECOMPUTE, enqueue_on_commit, outbox_flush
 from tournament.services.seating import seating_job_request
+from tournament.services.standings import STANDINGS_RECOMPUTE
 
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
 
@@ -59,7 +61,7 @@ def test_a_result_confirmed_while_the_broker_is_down_is_kept_and_the_standings_f
     response = admin_client.post(
         reverse("console:table", args=[table.pk]), {"action": "finish", "end_reason": "time"}, follow=True
     )
-    # then the result is confirmed, the page says the standings follow, and the recompute waits in the outbox
+    # then the result is confirmed, the page says the standings follow, and the recompute waits in the broker queue
     assert response.status_code == 200
     assert "The table&#x27;s result is confirmed. The standings will follow." in response.content.decode()
     assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
@@ -93,7 +95,7 @@ def test_identical_waiting_work_is_sent_once(make_event, broker_down, django_cap
             enqueue_on_commit(STANDINGS_RECOMPUTE, event.pk, commit_time=True)
     assert QueuedTask.objects.filter(attempts=1).count() == 3
     broker_down()
-    report = outbox_flush()
+    report = queued_tasks_flush()
     assert (report.sent, report.rows, report.waiting, report.error) == (1, 3, 0, "")
 
 
@@ -108,13 +110,13 @@ def test_work_queued_while_redis_is_down_reaches_the_worker_when_it_is_back(
     response = admin_client.post(reverse("console:table", args=[table.pk]), {"action": "finish", "end_reason": "time"})
     assert response.status_code == 302
     job = seating_job_request(event=other)
-    # then both writes stand, and their work waits in the outbox
+    # then both writes stand, and their work waits in the broker queue
     assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
     assert SeatingJob.objects.get(pk=job.pk).state == SeatingJob.State.QUEUED
     assert QueuedTask.objects.filter(attempts=1).count() == 2
     time.sleep(2)
     assert not StandingsSnapshot.objects.exists()  # nothing reached a worker
-    # when Redis is back and the outbox is flushed
+    # when Redis is back and the queued tasks are flushed
     broker_down()
     call_command("flush_outbox")
     # then the worker computes the standings and seats the round
@@ -124,11 +126,16 @@ def test_work_queued_while_redis_is_down_reaches_the_worker_when_it_is_back(
     assert Round.objects.filter(event=other, number=1).count() == 1
 
 
+def test_the_queued_tasks_keep_the_table_they_had_in_the_tournament_app():
+    assert QueuedTask._meta.db_table == "tournament_queuedtask"
+    assert QueuedTask._meta.app_label == "core"
+
+
 @pytest.mark.django_db
-def test_celery_beat_flushes_the_outbox_periodically(settings):
+def test_celery_beat_flushes_the_queued_tasks_periodically(settings):
     from config.celery import app
-    from tournament.tasks import outbox_flush_task
+    from core.tasks import queued_tasks_flush_task
 
     schedule = {entry["task"]: entry["schedule"] for entry in app.conf.beat_schedule.values()}
     assert schedule == {"tournament.outbox_flush": settings.OUTBOX_FLUSH_SECONDS}
-    assert outbox_flush_task.apply().get() == {"sent": 0, "rows": 0, "waiting": 0, "error": ""}
+    assert queued_tasks_flush_task.apply().get() == {"sent": 0, "rows": 0, "waiting": 0, "error": ""}

@@ -1,14 +1,12 @@
-"""Celery work kept in the database until the broker has it."""
-
-from __future__ import annotations
-
 from django.db import models
 
 
 class QueuedTask(models.Model):
-    """Celery work a service asked for, written in the service's own transaction (an outbox): sent to the
-    broker after the commit and deleted once the broker has it. A row that stays was not taken (the broker
-    was down or unreachable); ``tournament.services.queue.outbox_flush`` sends it when the broker is back."""
+    """Celery work a service asked for, written in the service's own transaction (a queued task): sent to
+    the broker after the commit and deleted once the broker has it. A row that stays was not taken (the
+    broker was down or unreachable); ``core.queue.queued_tasks_flush`` sends it when the broker is back.
+
+    The table keeps the name it had in the tournament app, where the model was first: no data moved."""
 
     task = models.CharField(max_length=100)
     args = models.JSONField(default=list)
@@ -19,8 +17,9 @@ class QueuedTask(models.Model):
     last_error = models.CharField(max_length=300, blank=True)
 
     class Meta:
+        db_table = "tournament_queuedtask"
         ordering = ["id"]
-        indexes = [models.Index(fields=["created_at"])]
+        indexes = [models.Index(fields=["created_at"], name="tournament__created_daec40_idx")]
 
     def __str__(self) -> str:
         return f"{self.task}{tuple(self.args)}"

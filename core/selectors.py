@@ -1,15 +1,13 @@
-"""Celery work the broker has not taken yet (the rows of ``QueuedTask``)."""
+"""Reads of the core app: the work waiting for the broker (the queued tasks)."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 
-from tournament.models import (
-    QueuedTask,
-)
+from core.models import QueuedTask
 
 
-def outbox_backlog() -> dict:
+def queued_tasks_backlog() -> dict:
     """How much queued work the broker has not taken yet, and since when."""
     rows = QueuedTask.objects.order_by("created_at")
     oldest = rows.values_list("created_at", flat=True).first()
@@ -21,6 +19,6 @@ def outbox_backlog() -> dict:
     }
 
 
-def outbox_waiting_for(task_name: str, *args) -> QueuedTask | None:
-    """The outbox row of ``task_name`` with ``args`` a send failed for (the broker did not take it)."""
+def queued_task_waiting_for(task_name: str, *args) -> QueuedTask | None:
+    """The queued task ``task_name`` with ``args`` a send failed for (the broker did not take it)."""
     return QueuedTask.objects.filter(task=task_name, args=list(args), attempts__gt=0).first()

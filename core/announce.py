@@ -1,0 +1,98 @@
+"""What the apps announce after a write commits, for the apps built on them to react (``live`` pushes it to
+the pages, ``seasons`` recomputes a series). The one after-commit hook of STYLE.md, "Growing the house": an
+app never imports the apps built on it; they subscribe here.
+
+Each app registers the subjects it announces, with the facts each one carries, once at start-up
+(``subject_register`` in its ``AppConfig.ready``): ``tournament`` registers ``hand``, ``table``,
+``standings``, ``seating`` and ``clock`` (``tournament/apps.py``, with what each means), ``registration``
+registers ``checkin``. A service calls ``announce(subject, event_id, **facts)`` inside its transaction; the
+subscribers are called once the transaction commits (never for a write rolled back), in the order they
+subscribed. A subscriber that fails is logged and the others still run: an announcement is never part of
+the write. Facts are JSON values, nothing a public page of the event does not show.
+
+An announcement is checked when it is made: a subject nobody registered is refused (``AnnouncementError``),
+and so are facts other than the registered ones, except in production (``TAIKAI_PRODUCTION``), where
+those are logged and the announcement still goes: a write never fails for its announcement.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+
+class AnnouncementError(ValueError):
+    """A subject nobody registered, facts other than its registered ones, or a subject registered twice
+    with different facts: a programming error."""
+
+
+@dataclass(frozen=True)
+class Subject:
+    name: str
+    facts: frozenset[str]
+    app: str  # the app that announces it
+
+
+_subjects: dict[str, Subject] = {}
+
+Subscriber = Callable[[str, int, dict], None]
+_subscribers: list[Subscriber] = []
+
+
+def subject_register(name: str, *facts: str, app: str) -> Subject:
+    """Declare the subject ``name`` announced by ``app`` with exactly ``facts`` (again with the same facts
+    is harmless: ``ready`` may run twice in tests)."""
+    subject = Subject(name=name, facts=frozenset(facts), app=app)
+    known = _subjects.setdefault(name, subject)
+    if known != subject:
+        raise AnnouncementError(
+            f"subject {name!r} is registered by {known.app} with facts {sorted(known.facts)}; "
+            f"{app} registers it with {sorted(subject.facts)}"
+        )
+    return known
+
+
+def subjects() -> dict[str, Subject]:
+    """Every registered subject, by name."""
+    return dict(_subjects)
+
+
+def subscribe(subscriber: Subscriber) -> None:
+    """Call ``subscriber(subject, event_id, facts)`` after each announcement commits (once per subscriber)."""
+    if subscriber not in _subscribers:
+        _subscribers.append(subscriber)
+
+
+def unsubscribe(subscriber: Subscriber) -> None:
+    if subscriber in _subscribers:
+        _subscribers.remove(subscriber)
+
+
+def announce(subject: str, event_id: int, **facts) -> None:
+    """Tell the subscribers about ``subject`` in event ``event_id`` once the current transaction commits."""
+    declared = _subjects.get(subject)
+    if declared is None:
+        raise AnnouncementError(f"unknown subject {subject!r}: registered are {sorted(_subjects)}")
+    if set(facts) != declared.facts:
+        problem = (
+            f"{subject!r} announced with facts {sorted(facts)}; {declared.app} registered {sorted(declared.facts)}"
+        )
+        if not settings.PRODUCTION:
+            raise AnnouncementError(problem)
+        logger.error("announcement_facts: %s", problem)
+    if _subscribers:
+        transaction.on_commit(lambda: _deliver(subject, event_id, facts))
+
+
+def _deliver(subject: str, event_id: int, facts: dict) -> None:
+    for subscriber in list(_subscribers):
+        try:
+            subscriber(subject, event_id, facts)
+        except Exception:  # an announcement is never part of the write
+            logger.exception("a subscriber to %s announcements failed", subject)

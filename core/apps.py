@@ -1,0 +1,22 @@
+from django.apps import AppConfig
+from django.urls import register_converter
+from django.utils.translation import gettext_lazy as _
+
+from core.converters import IdConverter, NumberConverter
+
+
+class CoreConfig(AppConfig):
+    """What every app uses: the broker queue, the caller's address, the API's base and the announcement
+    hub. Built on nothing of the project but ``taikai``; every other app may import it."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "core"
+    label = "core"
+    verbose_name = _("Core")
+
+    def ready(self) -> None:
+        from core import tasks  # noqa: F401 -- the queue's flush task, registered with Celery
+
+        # The path converters every app's URLs use (``<id:…>``, ``<n:…>``), registered once.
+        register_converter(IdConverter, "id")
+        register_converter(NumberConverter, "n")

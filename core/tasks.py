@@ -1,0 +1,19 @@
+"""The broker queue's own Celery task: its flush (the services' tasks are their apps')."""
+
+from celery import shared_task
+from celery.signals import worker_ready
+
+from core.queue import QUEUE_FLUSH, queued_tasks_flush, queued_tasks_flush_request
+
+
+@shared_task(name=QUEUE_FLUSH, soft_time_limit=50, time_limit=60, expires=60)
+def queued_tasks_flush_task() -> dict:
+    """Send the work the broker did not take when it was asked for (Celery beat runs this periodically)."""
+    report = queued_tasks_flush()
+    return {"sent": report.sent, "rows": report.rows, "waiting": report.waiting, "error": report.error}
+
+
+@worker_ready.connect
+def queued_tasks_flush_at_worker_start(**_) -> None:
+    """A worker that starts (the broker is back, or a new machine) has the queued tasks sent at once."""
+    queued_tasks_flush_request()
