@@ -21,6 +21,8 @@ from django.db import DatabaseError, connection
 from django.utils import timezone
 
 from ops.models import Backup
+from tournament.audit import event_audit
+from tournament.models import Event, HandVersion, Table
 
 PREFIX = "taikai-"
 SUFFIXES = {"postgresql": ".dump", "sqlite": ".sqlite3"}
@@ -145,9 +147,6 @@ class RestoreReport:
 
 def audit_every_event() -> dict:
     """The audit of every event of this database, with its counts (run inside the scratch database)."""
-    from tournament.audit import event_audit
-    from tournament.models import Event, HandVersion, Table
-
     by_event = {}
     for event in Event.objects.select_related("ruleset").order_by("pk"):
         by_event[event.slug] = len(event_audit(event))

@@ -16,6 +16,8 @@ import ipaddress
 import os
 
 from django.conf import settings
+from django.db import DatabaseError
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.views.decorators.cache import never_cache
 from prometheus_client import (
@@ -29,6 +31,11 @@ from prometheus_client import (
     multiprocess,
 )
 from prometheus_client.core import GaugeMetricFamily
+
+from core.caller import client_address
+from core.selectors import queued_tasks_backlog
+from ops.backups import last_good_backup
+from tournament.models import SeatingJob
 
 # Requests: by view (its URL name, never the raw path, so that ids make no new series) and status.
 REQUESTS = Counter(
@@ -70,13 +77,6 @@ class DatabaseCollector:
     """The figures the database holds, read when /metrics is asked: nothing if the database does not answer."""
 
     def collect(self):
-        from django.db import DatabaseError
-        from django.db.models import Count
-
-        from core.selectors import queued_tasks_backlog
-        from ops.backups import last_good_backup
-        from tournament.models import SeatingJob
-
         try:
             outbox = queued_tasks_backlog()
             states = dict.fromkeys(SeatingJob.State.values, 0)
@@ -136,8 +136,6 @@ def address_allowed(address: str) -> bool:
 
 @never_cache
 def metrics(request):
-    from core.caller import client_address
-
     if not address_allowed(client_address(request)):
         raise Http404
     return HttpResponse(exposition(), content_type=CONTENT_TYPE_LATEST)

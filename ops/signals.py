@@ -12,7 +12,10 @@ from django.db import transaction
 from django.db.backends.signals import connection_created
 from django.db.models.signals import post_save
 
+from accounts.models import SignInLockout
+from core.announce import subscribe
 from ops import context, metrics
+from registration.models import SignUp
 
 task_log = logging.getLogger("taikai.task")
 
@@ -109,10 +112,6 @@ def on_worker_ready(**kwargs) -> None:
 
 
 def connect() -> None:
-    from accounts.models import SignInLockout
-    from core.announce import subscribe
-    from registration.models import SignUp
-
     subscribe(on_announcement)
     post_save.connect(on_sign_up_saved, sender=SignUp, dispatch_uid="ops.sign_ups")
     post_save.connect(on_lockout_saved, sender=SignInLockout, dispatch_uid="ops.lockouts")

@@ -149,7 +149,7 @@ def test_sign_in_lockouts_are_counted(settings, django_capture_on_commit_callbac
 
 
 def test_outbox_and_seating_jobs_are_read_from_the_database(client, make_event):
-    from tournament.models import QueuedTask
+    from core.models import QueuedTask
 
     event = make_event(8)
     QueuedTask.objects.create(task="tournament.tasks.standings_recompute", args=[1], attempts=1, last_error="x")
