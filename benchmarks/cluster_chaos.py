@@ -38,6 +38,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -160,10 +161,16 @@ def worker_running(cluster: Cluster, task: str) -> str:
     return "worker1"
 
 
+def worker_tasks_counted(cluster: Cluster) -> bool:
+    """Whether the workers' own metrics count the tasks they ran (read after the load: a worker's task metrics
+    appear once it has run one)."""
+    workers = [node for node in cluster.status() if node["kind"] == "worker" and node["alive"]]
+    return any(b"taikai_task" in urllib.request.urlopen(node["address"], timeout=10).read() for node in workers)
+
+
 def cluster_checks(cluster: Cluster) -> dict:
     """What an operator sees of the cluster just up: bin/cluster's status, one process group per node, the
     probes and the request id through nginx, /metrics through nginx from loopback, a worker's own metrics."""
-    import urllib.request
 
     status = cluster.status()
     printed = subprocess.run(
@@ -186,9 +193,9 @@ def cluster_checks(cluster: Cluster) -> dict:
         found["request_id_length"] = len(answer.headers.get("X-Request-ID") or "")
     with urllib.request.urlopen(f"{base}/metrics", timeout=10) as answer:
         found["metrics_through_nginx"] = b"taikai_http_requests" in answer.read()
-    worker = next(node for node in status if node["kind"] == "worker")
-    with urllib.request.urlopen(worker["address"], timeout=10) as answer:
-        found["worker_metrics"] = b"taikai_task" in answer.read()
+    found["worker_metrics"] = all(
+        urllib.request.urlopen(node["address"], timeout=10).status == 200 for node in status if node["kind"] == "worker"
+    )
     return found
 
 
@@ -516,6 +523,7 @@ def main() -> None:
                 "restore_check": ((check.stdout or check.stderr).strip().splitlines() or [""])[-1] if check else None,
                 "restore_check_ok": check is not None and check.returncode == 0,
                 "seconds": round(time.monotonic() - began, 1),
+                "worker_tasks_counted": worker_tasks_counted(cluster),
             }
         )
     finally:

@@ -83,4 +83,5 @@ def test_the_short_chaos_run_loses_nothing(needs_nginx, tmp_path):
     assert checks["livez"] == 200 and checks["healthz"] == {"status": "ok", "database": "postgresql"}
     assert checks["request_id_length"] == 32  # nginx's $request_id, through Django
     assert checks["metrics_through_nginx"] is True and checks["worker_metrics"] is True
+    assert report["worker_tasks_counted"] is True
     assert report["down_clean"] is True
