@@ -15,7 +15,7 @@ from taikai.errors import TaikaiError
 from tournament import access
 from tournament.models import Event
 
-from .models import Disagreement, GameLogImport
+from .models import Disagreement, GameLogImport, OnlineLeague
 
 
 class DisagreementInline(admin.TabularInline):
@@ -189,3 +189,32 @@ class DisagreementAdmin(admin.ModelAdmin):
                 messages.error(request, f"{disagreement}: {error.message}")
             else:
                 messages.success(request, _("%(hand)s: settled.") % {"hand": disagreement})
+
+
+@admin.register(OnlineLeague)
+class OnlineLeagueAdmin(admin.ModelAdmin):
+    """How an event one organizes takes online games: a free league, players from the logs, its lobby, the oldest
+    log it takes."""
+
+    list_display = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
+    fields = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
+
+    def get_queryset(self, request):
+        actor = access.actor_for(request)
+        queryset = super().get_queryset(request).select_related("event")
+        return (
+            queryset
+            if actor.is_superuser
+            else queryset.filter(access.events_where(actor, manage=True, path="event_id"))
+        )
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "event":
+            kwargs["queryset"] = Event.objects.filter(access.events_where(access.actor_for(request), manage=True))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_readonly_fields(self, request, obj=None):
+        return ("event",) if obj is not None else ()
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
