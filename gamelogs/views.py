@@ -55,7 +55,7 @@ def log_import(request):
             refusal = error
         else:
             return redirect(reverse("gamelogs:console_log", args=[record.pk]))
-    status = 400 if request.method == "POST" else 200
+    status = refusal.status if refusal is not None else 400 if request.method == "POST" else 200
     return render(request, "gamelogs/console_import.html", {"form": form, "refusal": refusal}, status=status)
 
 

@@ -69,6 +69,6 @@ def test_a_referee_of_another_table_neither_imports_nor_sees_the_log(client, sta
     event, _, _ = online_event(standard_ruleset)
     client.force_login(with_role(event, tables="1"))
     answer = client.post(IMPORT_URL, {"event": event.pk, "log_text": log_bytes("example.xml").decode()})
-    assert answer.status_code == 400 and 'data-code="forbidden"' in answer.content.decode()
+    assert answer.status_code == 403 and 'data-code="forbidden"' in answer.content.decode()
     record = game_log_import(event=event, data=log_bytes("example.xml"))
     assert client.get(reverse("gamelogs:console_log", args=[record.pk])).status_code == 404
