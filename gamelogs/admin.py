@@ -13,6 +13,7 @@ from gamelogs.forms import GameLogForm
 from gamelogs.services import disagreement_settle, game_log_import
 from taikai.errors import TaikaiError
 from tournament import access
+from tournament.admin.common import EventScopedAdmin
 from tournament.models import Event
 
 from .models import Disagreement, GameLogImport, OnlineLeague
@@ -192,26 +193,12 @@ class DisagreementAdmin(admin.ModelAdmin):
 
 
 @admin.register(OnlineLeague)
-class OnlineLeagueAdmin(admin.ModelAdmin):
+class OnlineLeagueAdmin(EventScopedAdmin):
     """How an event one organizes takes online games: a free league, players from the logs, its lobby, the oldest
     log it takes."""
 
     list_display = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
     fields = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
-
-    def get_queryset(self, request):
-        actor = access.actor_for(request)
-        queryset = super().get_queryset(request).select_related("event")
-        return (
-            queryset
-            if actor.is_superuser
-            else queryset.filter(access.events_where(actor, manage=True, path="event_id"))
-        )
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        if db_field.name == "event":
-            kwargs["queryset"] = Event.objects.filter(access.events_where(access.actor_for(request), manage=True))
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def get_readonly_fields(self, request, obj=None):
         return ("event",) if obj is not None else ()

@@ -38,6 +38,9 @@ def log_import(request):
     if login is not None:
         return login
     events = Event.objects.filter(access.events_where(actor)).exclude(status=Event.Status.FINISHED)
+    posted = request.POST.get("event", "")
+    if posted and not (posted.isdigit() and access.holds_role(actor, int(posted))):
+        raise Forbidden("forbidden", _("your role in this event does not allow this"))
     form = GameLogForm(request.POST or None, request.FILES or None, events=events)
     if len(events) == 1 and not form.is_bound:
         form.fields["event"].initial = events[0].pk

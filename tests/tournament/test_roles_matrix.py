@@ -23,6 +23,7 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 from django.utils import timezone
 
+from gamelogs.models import OnlineLeague
 from live.models import RefereeCall
 from live.services.calls import referee_call
 from players.models import Player, PlayerImport
@@ -160,6 +161,7 @@ def build_world() -> World:
     profiles_world(event)
     seasons_world(event, other, users)
     Team.objects.create(event=event, name="Red")
+    OnlineLeague.objects.create(event=event)
     return World(
         event=event,
         other=other,
@@ -1354,6 +1356,28 @@ WRITES = [
     ),
 ]
 
+GAME_LOG_WRITES = [
+    W(
+        "import a game log from the console (a log that is none: refused after the role, 400)",
+        post(lambda w: reverse("gamelogs:console_import"), lambda w: {"event": w.event.pk, "log_text": "<x/>"}),
+        REFEREES_AT_1,
+        "gamelogs:console_import",
+    ),
+    W(
+        "set up the event's online league (it has one: the form says so, 200)",
+        add(OnlineLeague, lambda w: {"event": w.event.pk, "lobby": "1234"}),
+        ORGANIZERS,
+        "add:gamelogs.onlineleague",
+    ),
+    W(
+        "name the online league's lobby",
+        change(OnlineLeague, lambda w: w.event.online_league, lambda w: {"lobby": "1234", "max_log_age_days": "30"}),
+        ORGANIZERS,
+        "change:gamelogs.onlineleague",
+    ),
+]
+WRITES += GAME_LOG_WRITES
+
 # Routes that accept a POST but are not role-protected writes, and why.
 NOT_ROLE_WRITES = {
     "action:tournament.entry.personal_links_csv": "a download for organizers (test_roles checks who gets it)",
@@ -1410,6 +1434,7 @@ READ_ONLY_ROUTES = {
     "profiles:search": lambda w: reverse("profiles:search") + "?q=player",
     "profiles:player": lambda w: reverse("profiles:player", args=[w.event.entries.first().player_id]),
     "console:my_tables": lambda w: reverse("console:my_tables"),
+    "gamelogs:console_log": lambda w: reverse("gamelogs:console_log", args=[1]),
     "console:clock": lambda w: reverse("console:clock", args=[w.table_1.pk]),
     "console:clocks": lambda w: reverse("console:clocks") + f"?tables={w.table_1.pk}",
     "console:service_worker": lambda w: reverse("console:service_worker"),
@@ -1529,7 +1554,7 @@ def _custom_routes() -> set[str]:
                 names.add(f"admin:{pattern.name}")
     resolver = get_resolver()
     apps_built_on = ("registration", "seasons", "seasons_api", "profiles", "profiles_api")
-    for namespace in ("console", "tournament_api", "api_v1", "live", *apps_built_on):
+    for namespace in ("console", "tournament_api", "api_v1", "live", "gamelogs", *apps_built_on):
         for name in resolver.namespace_dict[namespace][1].reverse_dict:
             if isinstance(name, str):
                 names.add(f"{namespace}:{name}")
