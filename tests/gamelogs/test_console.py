@@ -26,6 +26,7 @@ def with_role(event, kind="referee", name="ref", tables=None) -> User:
 def test_a_referee_uploads_a_log_and_sees_the_table_the_final_scores_and_no_disagreement(client, standard_ruleset):
     event, game, _ = online_event(standard_ruleset)
     client.force_login(with_role(event))
+    assert IMPORT_URL in client.get(reverse("console:my_tables")).content.decode()  # My tables links to it
     assert client.get(IMPORT_URL).status_code == 200
     with open(LOGS / "example.xml", "rb") as file:
         answer = client.post(IMPORT_URL, {"event": event.pk, "log_file": file}, HTTP_ACCEPT_LANGUAGE="en")
