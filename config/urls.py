@@ -34,6 +34,7 @@ urlpatterns = [
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournament.urls_console")),
+    path("", include("gamelogs.views")),
     path("", include("live.urls")),
     path("", include("registration.urls")),
     path("", include("seasons.urls")),

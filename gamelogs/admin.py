@@ -1,7 +1,6 @@
 """The imported game logs of the events one organizes, read-only (a log is a record, kept as it was given), and
 "Import a game log…": a file or its pasted text, through the same service as the API."""
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
@@ -10,39 +9,14 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from gamelogs.engine.tenhou_xml import MAX_LOG_BYTES
+from gamelogs.forms import GameLogForm
 from gamelogs.services import disagreement_settle, game_log_import
 from taikai.errors import TaikaiError
 from tournament import access
+from tournament.admin.common import EventScopedAdmin
 from tournament.models import Event
 
-from .models import Disagreement, GameLogImport
-
-
-class GameLogForm(forms.Form):
-    event = forms.ModelChoiceField(queryset=Event.objects.none(), label=gettext_lazy("Event"))
-    log_file = forms.FileField(
-        label=gettext_lazy("Log file"),
-        required=False,
-        help_text=gettext_lazy("Tenhou's XML log (mjlog) or the tenhou.net/6 JSON form, plain or gzip."),
-    )
-    log_text = forms.CharField(
-        label=gettext_lazy("Or paste the log"), required=False, widget=forms.Textarea(attrs={"rows": 6})
-    )
-
-    def __init__(self, *args, events, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["event"].queryset = events
-
-    def clean(self):
-        cleaned = super().clean()
-        upload, text = cleaned.get("log_file"), (cleaned.get("log_text") or "").strip()
-        if upload is None and not text:
-            raise forms.ValidationError(_("Give the log: a file, or its text pasted."), code="no_log")
-        if upload is not None and upload.size > MAX_LOG_BYTES:
-            raise forms.ValidationError(_("A game log is at most 2 MB."), code="too_large")
-        cleaned["data"] = upload.read() if upload is not None else text.encode()
-        return cleaned
+from .models import Disagreement, GameLogImport, OnlineLeague
 
 
 class DisagreementInline(admin.TabularInline):
@@ -216,3 +190,18 @@ class DisagreementAdmin(admin.ModelAdmin):
                 messages.error(request, f"{disagreement}: {error.message}")
             else:
                 messages.success(request, _("%(hand)s: settled.") % {"hand": disagreement})
+
+
+@admin.register(OnlineLeague)
+class OnlineLeagueAdmin(EventScopedAdmin):
+    """How an event one organizes takes online games: a free league, players from the logs, its lobby, the oldest
+    log it takes."""
+
+    list_display = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
+    fields = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
+
+    def get_readonly_fields(self, request, obj=None):
+        return ("event",) if obj is not None else ()
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

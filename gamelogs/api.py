@@ -56,8 +56,9 @@ class GameLogs(EventApiView):
         summary="Import a whole online game from its log (organizers and referees)",
         description="The log's players are matched by their online accounts; the game goes to the table of a "
         "round in play that seats them, every hand recorded as the log says and re-priced by Taikai under the "
-        "event's rules. Refusals: not_a_game_log, game_not_finished, unknown_players, rules_differ, "
-        "no_table_for_players, table_already_played (400); log_already_imported (409).",
+        "event's rules (in a free online league, a new table of the round in play). Refusals: not_a_game_log, "
+        "game_not_finished, unknown_players, rules_differ, wrong_lobby, log_too_old, no_table_for_players, "
+        "table_already_played (400); log_already_imported (409).",
         request={
             "application/xml": OpenApiTypes.STR,
             "application/json": OpenApiTypes.OBJECT,

@@ -94,3 +94,44 @@ class Disagreement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.log_import} · {self.hand_number}"
+
+
+class OnlineLeague(models.Model):
+    """How an event takes online games: a free league (a table per log), the players a log may create, the
+    platform's lobby its games come from and how old a log may be."""
+
+    event = models.OneToOneField(
+        "tournament.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="online_league"
+    )
+    free_tables = models.BooleanField(
+        verbose_name=_("free online league"),
+        default=False,
+        help_text=_(
+            "Each log becomes a table of the round in play (a new round when one of its players has played in it); "
+            "otherwise a log goes to the table of a seated round that seats its players."
+        ),
+    )
+    creates_players = models.BooleanField(
+        verbose_name=_("players from the logs"),
+        default=False,
+        help_text=_("A log naming someone unknown creates the player, their online account and their entry."),
+    )
+    lobby = models.CharField(
+        verbose_name=_("lobby"),
+        max_length=40,
+        blank=True,
+        help_text=_("The platform's lobby the event's games are played in (Tenhou: its number); empty: any lobby."),
+    )
+    max_log_age_days = models.PositiveSmallIntegerField(
+        verbose_name=_("oldest log (days)"),
+        null=True,
+        blank=True,
+        help_text=_("A log whose game was played longer ago than this is refused; empty: no limit."),
+    )
+
+    class Meta:
+        verbose_name = _("online league")
+        verbose_name_plural = _("online leagues")
+
+    def __str__(self) -> str:
+        return str(self.event)

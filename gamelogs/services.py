@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -28,12 +31,14 @@ from gamelogs.engine import (
     win_request,
 )
 from gamelogs.engine.tenhou_xml import log_text
-from gamelogs.models import Disagreement, GameLogImport
-from players.models import OnlineAccount
+from gamelogs.models import Disagreement, GameLogImport, OnlineLeague
+from players.models import OnlineAccount, Player
+from scoring.models import Ruleset
 from scoring.services import win_evaluate
 from taikai.errors import Conflict, Forbidden, TaikaiError
-from tournament.models import Event, Round, Seat, Table
+from tournament.models import Entry, Event, Round, Seat, Table
 from tournament.models import Hand as TableHand
+from tournament.selectors import event_next_round_number
 from tournament.services.hands import hand_record
 from tournament.services.locks import lock_event, lock_table
 from tournament.services.results import table_finish
@@ -50,12 +55,13 @@ class ReadLog:
     digest: str
 
 
-def game_log_read(data: bytes, content_type: str = "") -> ReadLog:
-    """The game of a log given as bytes (XML or JSON, plain or gzip), or a ``TaikaiError`` naming where."""
+def game_log_read(data: bytes, content_type: str = "", log_id: str = "") -> ReadLog:
+    """The game of a log given as bytes (XML or JSON, plain or gzip), or a ``TaikaiError`` naming where;
+    ``log_id`` is the platform's id of the log when known apart from it (Tenhou's XML does not carry it)."""
     try:
         text = log_text(data)
         json_form = "json" in content_type or text.lstrip().startswith("{")
-        game = read_tenhou_json(text) if json_form else read_tenhou_xml(text)
+        game = read_tenhou_json(text, game_id=log_id) if json_form else read_tenhou_xml(text, game_id=log_id)
     except GameLogError as error:
         raise TaikaiError(error.code, _log_error_message(error), field="log") from None
     log_format = GameLogImport.Format.TENHOU_JSON if json_form else GameLogImport.Format.TENHOU_XML
@@ -86,16 +92,21 @@ def game_log_import(
     content_type: str = "",
     user=None,
     may_record: Callable[[Table], bool] = lambda table: True,
+    log_id: str = "",
 ) -> GameLogImport:
     """Record the game of ``data`` at its table of ``event``; ``may_record`` says whether the caller may
     record at the table the log turns out to be (a referee of some tables only)."""
-    read = game_log_read(data, content_type)
+    read = game_log_read(data, content_type, log_id)
     game = read.game
     event = lock_event(event.pk)
+    league = OnlineLeague.objects.filter(event=event).first()
     _refuse_twice(event, game, read.digest)
     _refuse_other_rules(event, game)
-    entries = _entries_of(event, game)
-    table = _table_of(event, entries)
+    _refuse_other_lobby(league, game)
+    _refuse_too_old(event, league, game)
+    entries = _entries_of(event, game, league)
+    table = _free_table(event, entries) if league is not None and league.free_tables else _table_of(event, entries)
+    _refuse_played_before_the_round(event, table.round, game)
     if not may_record(table):
         raise Forbidden("forbidden", _("you may not record play at table %(table)s") % {"table": table.number})
     table = lock_table(table.pk)
@@ -172,14 +183,77 @@ def _refuse_other_rules(event: Event, game: GameLog) -> None:
         )
 
 
-def _entries_of(event: Event, game: GameLog) -> list:
-    """The event's entries of the log's seats, in the log's order, matched by their online accounts."""
-    accounts = {
-        account.name: account.player_id
-        for account in OnlineAccount.objects.filter(platform=game.platform, name__in=game.players)
-    }
-    unknown = [name for name in game.players if name not in accounts]
-    if unknown:
+def _refuse_other_lobby(league: OnlineLeague | None, game: GameLog) -> None:
+    """An event that names its lobby takes only the games played there."""
+    if league is None or not league.lobby or game.rules.lobby == league.lobby:
+        return
+    raise TaikaiError(
+        "wrong_lobby",
+        _("the game was played in lobby %(log)s, not in the event's lobby %(event)s")
+        % {"log": game.rules.lobby or _("(a public lobby)"), "event": league.lobby},
+        field="log",
+    )
+
+
+def _local(event: Event, moment: datetime) -> datetime:
+    """A log's time (the platform's clock, no zone) read in the event's time zone."""
+    return moment.replace(tzinfo=zoneinfo.ZoneInfo(event.time_zone))
+
+
+def _refuse_too_old(event: Event, league: OnlineLeague | None, game: GameLog) -> None:
+    """A log older than the event's limit (when the log says when it was played)."""
+    if league is None or league.max_log_age_days is None or game.played_at is None:
+        return
+    oldest = timezone.now() - timedelta(days=league.max_log_age_days)
+    if _local(event, game.played_at) < oldest:
+        raise TaikaiError(
+            "log_too_old",
+            _("the game was played on %(played)s: the event takes games of the last %(days)s days")
+            % {"played": game.played_at.date().isoformat(), "days": league.max_log_age_days},
+            field="log",
+        )
+
+
+def _refuse_played_before_the_round(event: Event, round_: Round, game: GameLog) -> None:
+    """A game that began before its round started (the round's timer) is not the round's game."""
+    started = round_.timer_started_at
+    if started is None or game.played_at is None or _local(event, game.played_at) >= started:
+        return
+    raise TaikaiError(
+        "log_too_old",
+        _("the game was played on %(played)s, before round %(round)s started")
+        % {"played": game.played_at.isoformat(sep=" ", timespec="minutes"), "round": round_.number},
+        field="log",
+    )
+
+
+def _accounts_of(game: GameLog) -> dict[int, int]:
+    """The player of each seat Taikai knows, by the seat's account id first, then by its name."""
+    known = {}
+    if game.account_ids:
+        by_id = dict(
+            OnlineAccount.objects.filter(platform=game.platform, account_id__in=game.account_ids).values_list(
+                "account_id", "player_id"
+            )
+        )
+        known = {seat: by_id[account] for seat, account in enumerate(game.account_ids) if account in by_id}
+    wanted = [name for seat, name in enumerate(game.players) if seat not in known and name]
+    by_name = dict(
+        OnlineAccount.objects.filter(platform=game.platform, name__in=wanted).values_list("name", "player_id")
+    )
+    for seat, name in enumerate(game.players):
+        if seat not in known and name in by_name:
+            known[seat] = by_name[name]
+    return known
+
+
+def _entries_of(event: Event, game: GameLog, league: OnlineLeague | None = None) -> list:
+    """The event's entries of the log's seats, in the log's order, matched by their online accounts; an event
+    whose league creates players from logs creates the unknown and enters them."""
+    creates = league is not None and league.creates_players
+    known = _accounts_of(game)
+    unknown = [name or game.account_ids[seat] for seat, name in enumerate(game.players) if seat not in known]
+    if unknown and not creates:
         raise TaikaiError(
             "unknown_players",
             # Translators: names lists the players' names on the platform, as the log writes them.
@@ -187,15 +261,45 @@ def _entries_of(event: Event, game: GameLog) -> list:
             % {"platform": OnlineAccount.Platform(game.platform).label, "names": ", ".join(unknown)},
             field="log",
         )
-    entries = {entry.player_id: entry for entry in event.entries.filter(player_id__in=accounts.values())}
-    missing = [name for name in game.players if accounts[name] not in entries]
-    if missing:
+    for seat, name in enumerate(game.players):
+        if seat not in known:
+            account_id = game.account_ids[seat] if game.account_ids else ""
+            player = Player.objects.create(display_name=name or account_id)
+            OnlineAccount.objects.create(player=player, platform=game.platform, name=name, account_id=account_id)
+            known[seat] = player.pk
+    entries = {entry.player_id: entry for entry in event.entries.filter(player_id__in=known.values())}
+    missing = [game.players[seat] for seat in range(len(game.players)) if known[seat] not in entries]
+    if missing and creates:
+        for seat in range(len(game.players)):
+            if known[seat] not in entries:
+                entries[known[seat]] = Entry.objects.create(event=event, player_id=known[seat])
+    elif missing:
         raise TaikaiError(
             "unknown_players",
             _("these players are not entered in the event: %(names)s") % {"names": ", ".join(missing)},
             field="log",
         )
-    return [entries[accounts[name]] for name in game.players]
+    return [entries[known[seat]] for seat in range(len(game.players))]
+
+
+def _free_table(event: Event, entries: list) -> Table:
+    """A free online league: the log becomes a new table of the newest round in play where none of its players
+    has played yet, or of a new round (rounds in play at once: a league's games arrive in any order)."""
+    wanted = [entry.pk for entry in entries]
+    rounds = Round.objects.filter(event=event, status__in=(Round.Status.PUBLISHED, Round.Status.PLAYING))
+    round_ = rounds.exclude(seats__entry_id__in=wanted).order_by("-number").first()
+    if round_ is None:
+        round_ = Round.objects.create(
+            event=event, number=event_next_round_number(event), status=Round.Status.PLAYING, timer_started_at=None
+        )
+        if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    number = (round_.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    table = Table.objects.create(round=round_, number=number)
+    Seat.objects.bulk_create(
+        Seat(table=table, round=round_, entry_id=entry_id, position=seat) for seat, entry_id in enumerate(wanted)
+    )
+    return table
 
 
 def _table_of(event: Event, entries: list) -> Table:
@@ -372,3 +476,37 @@ def disagreement_settle(*, disagreement: Disagreement, state: str, user=None) ->
 def _hand_corrected(table: Table, number: int) -> bool:
     """A version of the hand was made after the one the import recorded (version 1)."""
     return TableHand.objects.filter(table=table, number=number, current_version__gt=1).exists()
+
+
+@transaction.atomic
+def online_league_create(*, slug: str, ruleset_slug: str, name: str = "") -> Event:
+    """A free online league: a public event with that slug under a ruleset (a platform's preset), whose every
+    log becomes a table of the round in play and whose logs enter their players."""
+    if not ruleset_slug:
+        raise TaikaiError("ruleset_required", _("name the league's ruleset (a preset, e.g. tenhou)"), field="ruleset")
+    ruleset = Ruleset.objects.filter(slug=ruleset_slug).first()
+    if ruleset is None:
+        known = ", ".join(Ruleset.objects.order_by("slug").values_list("slug", flat=True))
+        raise TaikaiError(
+            "unknown_ruleset",
+            _("no ruleset is named %(slug)s (known: %(known)s)") % {"slug": ruleset_slug, "known": known},
+            field="ruleset",
+        )
+    if Event.objects.filter(slug=slug).exists():
+        raise Conflict("event_exists", _("an event is already named %(slug)s") % {"slug": slug}, field="event")
+    event = Event(
+        name=name or slug,
+        slug=slug,
+        ruleset=ruleset,
+        table_size=3 if ruleset.standard_players == 3 else 4,
+        is_public=True,
+        status=Event.Status.RUNNING,
+    )
+    try:
+        event.full_clean()
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise TaikaiError("invalid_event", f"{field}: {' '.join(messages)}", field=field) from None
+    event.save()
+    OnlineLeague.objects.create(event=event, free_tables=True, creates_players=True)
+    return event

@@ -7,6 +7,7 @@ are ``Fraction`` read from the log's decimal text, never floats.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 
 MELD_KINDS = ("chi", "pon", "kan_open", "kan_closed", "kan_added", "nuki")
@@ -128,3 +129,5 @@ class GameLog:
     final_scores: tuple[int, ...]
     final_points: tuple[Fraction, ...]  # the platform's points at the end (uma and oka included)
     left: tuple[int, ...] = ()  # seats that disconnected during the game (回線切断)
+    account_ids: tuple[str, ...] = ()  # the platform's account id of each seat, when the log says them
+    played_at: datetime | None = None  # when the game was played (naive, the platform's time), if the log says

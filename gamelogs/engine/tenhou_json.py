@@ -16,6 +16,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from .dates import played_at
 from .record import Draw, GameLog, GameLogError, Hand, LogRules, Meld, Win
 from .tenhou_names import yaku_id
 from .tenhou_xml import log_text
@@ -69,10 +70,13 @@ def read_tenhou_json(data: bytes | str | dict, *, game_id: str = "") -> GameLog:
         raise GameLogError("game_not_finished", "the log has no hand", "$.log")
     final_scores, final_points = _final(document.get("sc"), players, hands)
     disp = str(rule.get("disp", ""))
+    account_ids, mapped_names = _player_mapping(document.get("playerMapping"), players)
+    game_id = game_id or _title_id(document)
+    title = document.get("title")
     return GameLog(
-        platform="tenhou",
-        game_id=game_id or _title_id(document),
-        players=tuple(names),
+        platform="mahjongsoul" if account_ids else "tenhou",
+        game_id=game_id,
+        players=tuple(name or mapped for name, mapped in zip(names, mapped_names or names, strict=True)),
         rules=LogRules(
             players=players,
             hanchan="南" in disp or any(hand.index >= 4 for hand in hands),
@@ -83,7 +87,32 @@ def read_tenhou_json(data: bytes | str | dict, *, game_id: str = "") -> GameLog:
         hands=hands,
         final_scores=final_scores,
         final_points=final_points,
+        account_ids=account_ids,
+        played_at=played_at(game_id, " ".join(str(part) for part in title) if isinstance(title, list) else ""),
     )
+
+
+def _player_mapping(mapping, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The account id and nickname of each seat from ``playerMapping``, the extension converters of Mahjong Soul
+    records add: a list of ``{"seat", "accountId", "nickname"}`` (``account_id``/``id``, ``name`` accepted too),
+    or ``((), ())`` when the log has none."""
+    if mapping is None:
+        return (), ()
+    if not isinstance(mapping, list) or len(mapping) != players or not all(isinstance(row, dict) for row in mapping):
+        raise GameLogError("not_a_game_log", "playerMapping lists each seat's account", "$.playerMapping")
+    ids, names = [""] * players, [""] * players
+    for index, row in enumerate(mapping):
+        seat = row.get("seat", index)
+        account = next((row[key] for key in ("accountId", "account_id", "id") if key in row), None)
+        if not isinstance(seat, int) or not 0 <= seat < players or ids[seat] or not isinstance(account, int | str):
+            raise GameLogError(
+                "not_a_game_log", "each seat of playerMapping has its seat and account id", f"$.playerMapping[{index}]"
+            )
+        ids[seat] = str(account)
+        names[seat] = str(row.get("nickname", row.get("name", "")))
+    if not all(ids):
+        raise GameLogError("not_a_game_log", "playerMapping lists each seat's account", "$.playerMapping")
+    return tuple(ids), tuple(names)
 
 
 def tile_id_of(code: int, used: set[int]) -> int:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
+from .dates import played_at
 from .record import Draw, GameLog, GameLogError, Hand, LogRules, Win
 from .tenhou_tiles import decode_call
 
@@ -108,6 +109,7 @@ class _Reader:
             final_scores=final_scores,
             final_points=final_points,
             left=tuple(self.left),
+            played_at=played_at(self.game_id),
         )
 
     # --- elements

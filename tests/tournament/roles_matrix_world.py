@@ -14,6 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from gamelogs.models import OnlineLeague
 from live.services.calls import referee_call
 from players.models import Player
 from profiles.services import player_merge
@@ -136,6 +137,7 @@ def build_world() -> World:
     profiles_world(event)
     seasons_world(event, other, users)
     Team.objects.create(event=event, name="Red")
+    OnlineLeague.objects.create(event=event)
     return World(
         event=event,
         other=other,

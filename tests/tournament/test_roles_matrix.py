@@ -80,6 +80,7 @@ READ_ONLY_ROUTES = {
     "profiles:search": lambda w: reverse("profiles:search") + "?q=player",
     "profiles:player": lambda w: reverse("profiles:player", args=[w.event.entries.first().player_id]),
     "console:my_tables": lambda w: reverse("console:my_tables"),
+    "gamelogs:console_log": lambda w: reverse("gamelogs:console_log", args=[1]),
     "console:clock": lambda w: reverse("console:clock", args=[w.table_1.pk]),
     "console:clocks": lambda w: reverse("console:clocks") + f"?tables={w.table_1.pk}",
     "console:service_worker": lambda w: reverse("console:service_worker"),
@@ -199,7 +200,7 @@ def _custom_routes() -> set[str]:
                 names.add(f"admin:{pattern.name}")
     resolver = get_resolver()
     apps_built_on = ("registration", "seasons", "seasons_api", "profiles", "profiles_api")
-    for namespace in ("console", "tournament_api", "api_v1", "live", *apps_built_on):
+    for namespace in ("console", "tournament_api", "api_v1", "live", "gamelogs", *apps_built_on):
         for name in resolver.namespace_dict[namespace][1].reverse_dict:
             if isinstance(name, str):
                 names.add(f"{namespace}:{name}")

@@ -10,6 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from gamelogs.models import OnlineLeague
 from profiles.models import PlayerMerge
 from registration.models import BlockedEmail, Registration, SignUp
 from seasons.models import Series
@@ -431,6 +432,28 @@ APP_WRITES = [
         "profiles:player_listed",
     ),
 ]
+
+GAME_LOG_WRITES = [
+    W(
+        "import a game log from the console (a log that is none: refused after the role, 400)",
+        post(lambda w: reverse("gamelogs:console_import"), lambda w: {"event": w.event.pk, "log_text": "<x/>"}),
+        REFEREES_AT_1,
+        "gamelogs:console_import",
+    ),
+    W(
+        "set up the event's online league (it has one: the form says so, 200)",
+        add(OnlineLeague, lambda w: {"event": w.event.pk, "lobby": "1234"}),
+        ORGANIZERS,
+        "add:gamelogs.onlineleague",
+    ),
+    W(
+        "name the online league's lobby",
+        change(OnlineLeague, lambda w: w.event.online_league, lambda w: {"lobby": "1234", "max_log_age_days": "30"}),
+        ORGANIZERS,
+        "change:gamelogs.onlineleague",
+    ),
+]
+APP_WRITES += GAME_LOG_WRITES
 
 CASES = [(write, role) for write in APP_WRITES for role in ROLES]
 

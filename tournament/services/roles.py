@@ -79,6 +79,7 @@ GROUP_PERMISSIONS: dict[str, list[str]] = {
         # online games (gamelogs, an app built on this one) and the players' accounts there
         "gamelogs.view_gamelogimport",
         "gamelogs.view_disagreement",
+        *(f"gamelogs.{verb}_onlineleague" for verb in ("add", "change", "view")),
         *(f"players.{verb}_onlineaccount" for verb in ("add", "change", "view", "delete")),
     ],
     REFEREES_GROUP: [

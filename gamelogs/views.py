@@ -1,0 +1,121 @@
+"""The console's game logs: a referee or an organizer uploads a log (a file, or its text pasted), then sees the
+game as recorded: its table, the final scores and where the log's scoring and Taikai's disagree.
+
+Thin: the role is asked of :mod:`tournament.access`, :func:`gamelogs.services.game_log_import` does the rest.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from gamelogs.forms import GameLogForm
+from gamelogs.models import GameLogImport
+from gamelogs.services import game_log_import
+from taikai.errors import Forbidden, TaikaiError
+from tournament import access
+from tournament.models import Event
+
+YAKUMAN_HAN = 13
+
+
+def _actor_or_login(request):
+    actor = access.actor_for(request)
+    if actor.anonymous:
+        return actor, redirect_to_login(request.get_full_path())
+    if not access.referees_any(actor):
+        raise Forbidden("forbidden", _("your role in this event does not allow this"))
+    return actor, None
+
+
+@require_http_methods(["GET", "POST"])
+def log_import(request):
+    actor, login = _actor_or_login(request)
+    if login is not None:
+        return login
+    events = Event.objects.filter(access.events_where(actor)).exclude(status=Event.Status.FINISHED)
+    posted = request.POST.get("event", "")
+    if posted and not (posted.isdigit() and access.holds_role(actor, int(posted))):
+        raise Forbidden("forbidden", _("your role in this event does not allow this"))
+    form = GameLogForm(request.POST or None, request.FILES or None, events=events)
+    if len(events) == 1 and not form.is_bound:
+        form.fields["event"].initial = events[0].pk
+    refusal = None
+    if request.method == "POST" and form.is_valid():
+        event = form.cleaned_data["event"]
+        try:
+            record = game_log_import(
+                event=event,
+                data=form.cleaned_data["data"],
+                user=request.user,
+                may_record=lambda table: access.may_referee(actor, event.pk, table.number),
+            )
+        except TaikaiError as error:
+            refusal = error
+        else:
+            return redirect(reverse("gamelogs:console_log", args=[record.pk]))
+    status = refusal.status if refusal is not None else 400 if request.method == "POST" else 200
+    return render(request, "gamelogs/console_import.html", {"form": form, "refusal": refusal}, status=status)
+
+
+@require_http_methods(["GET"])
+def log_shown(request, log_id: int):
+    actor, login = _actor_or_login(request)
+    if login is not None:
+        return login
+    record = get_object_or_404(
+        GameLogImport.objects.select_related("event", "table__round").prefetch_related(
+            "disagreements", "table__seats__entry__player"
+        ),
+        pk=log_id,
+    )
+    table = record.table
+    if not access.may_referee(actor, record.event_id, table.number):
+        raise Http404
+    seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+    rows = [
+        {"name": name, "player": seat.entry.player, "score": score}
+        for name, seat, score in zip(record.players, seats, record.final_scores, strict=False)
+    ]
+    disagreements = [
+        {
+            "hand": d.hand_number,
+            "winner": record.players[d.winner_position] if d.winner_position is not None else "",
+            "state": d.get_state_display(),
+            "log": _scoring_words(d.log_scoring),
+            "taikai": _scoring_words(d.engine_scoring),
+        }
+        for d in record.disagreements.all()
+    ]
+    return render(
+        request,
+        "gamelogs/console_log.html",
+        {"record": record, "table": table, "rows": rows, "disagreements": disagreements},
+    )
+
+
+def _scoring_words(scoring: dict) -> str:
+    """One scoring of a disagreement in words: han and fu (or yakuman), points, or each seat's change."""
+    if "deltas" in scoring:
+        return " / ".join(f"{delta:+d}" for delta in scoring["deltas"])
+    if "error" in scoring:
+        return scoring.get("message") or scoring["error"]
+    parts = []
+    if scoring.get("yakuman"):
+        parts.append(_("yakuman ×%(count)s") % {"count": scoring["yakuman"]})
+    elif "han" in scoring:
+        parts.append(_("%(han)s han %(fu)s fu") % {"han": scoring["han"], "fu": scoring.get("fu", 0)})
+    if scoring.get("points"):
+        parts.append(_("%(points)s points") % {"points": scoring["points"]})
+    return ", ".join(parts)
+
+
+app_name = "gamelogs"
+urlpatterns = [
+    path("console/game-logs/", log_import, name="console_import"),
+    path("console/game-logs/<int:log_id>/", log_shown, name="console_log"),
+]
