@@ -34,8 +34,9 @@ from scoring.tiles import TILE_CODES, static_path, tile_name
 from taikai.errors import Forbidden, TaikaiError, VersionConflict
 from tournament import access, hand_words, selectors
 from tournament.engine.dealer import prevailing_wind
+from tournament.engine.game_end import game_over_message
 from tournament.engine.overtime import regular_hand_label
-from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
+from tournament.engine.penalties import PENALTY_EFFECTS, PenaltyKind, is_disqualifying
 from tournament.forms import (
     FinalScoresForm,
     HandForm,
@@ -191,8 +192,14 @@ def table_sheet(request, table_id: int):
             "outcome": "ron",
             "overtime": overtime.playing,
         }  # ron: the most common result, one tap fewer
-    raw_fu = ruleset_uses_raw_fu(table.round.event.ruleset)
-    hand_form = HandForm(request.POST if action == "hand" else None, seats=seats, initial=initial, raw_fu=raw_fu)
+    ruleset = table.round.event.ruleset
+    hand_form = HandForm(
+        request.POST if action == "hand" else None,
+        seats=seats,
+        initial=initial,
+        raw_fu=ruleset_uses_raw_fu(ruleset),
+        abortive_draws=ruleset.abortive_draws,
+    )
     scores_form = FinalScoresForm(request.POST if action == "scores" else None, seats=seats)
     status = 200
     conflict = None
@@ -253,6 +260,7 @@ def table_sheet(request, table_id: int):
         "dealer_label": _dealer_label(hand_form, seats),
         "conflict": conflict,
         "game_stop": _game_stop(table, sheet),
+        "game_over": _game_over(table, sheet, editing),
         "end_reasons": GAME_CUT_SHORT_REASONS,
         "end_reason": request.POST.get("end_reason", ""),
     }
@@ -267,6 +275,17 @@ def _game_stop(table, sheet) -> dict | None:
         return None
     stand = selectors.table_game_cut_short(table, sheet)
     return game_stop_words(stand) if stand is not None else None
+
+
+def _game_over(table, sheet, editing: int) -> dict | None:
+    """The game ended before its regular end, as the ruleset says (a chombo, busting): why, and whether the hand
+    the form would record (``editing``) comes after its end (no form for it: the result is confirmed)."""
+    if table.status != Table.Status.PLAYING:
+        return None
+    end = selectors.table_game_end(table, sheet)
+    if end is None:
+        return None
+    return {"message": game_over_message(end), "after_end": editing > end.last_hand, "last_hand": end.last_hand}
 
 
 def _hand_now(table, number: int, seats) -> dict | None:
@@ -622,7 +641,11 @@ def table_penalty(request, table_id: int):
     hand = selectors.table_hands_recorded(table) + 1
     initial = {"hand_number": request.GET.get("hand") or hand, "seat": request.GET.get("seat")}
     form = PenaltyForm(
-        request.POST or None, seats=seats, kinds=PENALTY_CHOICES, initial=initial, tournament_play=event.tournament_play
+        request.POST or None,
+        seats=seats,
+        kinds=penalty_choices(event.ruleset),
+        initial=initial,
+        tournament_play=event.tournament_play,
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -673,6 +696,11 @@ def table_penalty(request, table_id: int):
 
 
 PENALTY_CHOICES = PENALTY_KIND_CHOICES  # each foul's label, read in the language of the page
+
+
+def penalty_choices(ruleset) -> list:
+    """The fouls a referee may log under ``ruleset``: a chombo 錯和 only where the ruleset sets chombo points."""
+    return [(kind, label) for kind, label in PENALTY_CHOICES if kind != PenaltyKind.CHOMBO or ruleset.chombo_points]
 
 
 @require_http_methods(["GET", "POST"])

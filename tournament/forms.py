@@ -175,8 +175,12 @@ class HandForm(forms.Form):
     overtime = forms.BooleanField(required=False, label=_("overtime hand 延長戦 (art. 39)"))
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def __init__(self, *args, seats, raw_fu: bool = False, **kwargs):
+    def __init__(self, *args, seats, raw_fu: bool = False, abortive_draws: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
+        if not abortive_draws:  # a ruleset without abortive draws 途中流局 (the server refuses one)
+            self.fields["outcome"].choices = [
+                (value, label) for value, label in OUTCOME_CHOICES if value != HandVersion.Outcome.ABORTIVE_DRAW
+            ]
         choices = [(i, seat_choice_label(seat)) for i, seat in enumerate(seats)]
         fu_choices = [(fu, str(fu)) for fu in (RAW_FU_CHOICES if raw_fu else STANDARD_FU_CHOICES)]
         for n in WINNERS:

@@ -191,7 +191,7 @@ def table_finish(
     hands_recorded = selectors.table_hands_recorded(table)
     cut_short = None
     if final_points is None:
-        if not hands_recorded:
+        if not hands_recorded and selectors.table_game_end(table) is None:  # a chombo may end it in hand 1
             raise TaikaiError("no_hands", _("no hand has been recorded at this table"), field="final_points")
         if table.status != Table.Status.FINISHED:
             cut_short = _game_cut_short_ruling(table, end_reason, end_note)
