@@ -54,7 +54,13 @@ from tournament.services.clock import clock_state, clocks_read
 from tournament.services.discipline import penalty_cancel, penalty_log, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_price, hand_record, hand_void, table_overtime_close
-from tournament.services.results import GAME_CUT_SHORT_REASONS, game_stop_words, table_finish, table_reopen
+from tournament.services.results import (
+    GAME_CUT_SHORT_REASONS,
+    game_stop_words,
+    one_more_hand_words,
+    table_finish,
+    table_reopen,
+)
 from tournament.services.roles import scorekeeper_key_unlock, token_digest
 from tournament.services.substitutes import substitute_seat
 
@@ -261,9 +267,12 @@ def table_sheet(request, table_id: int):
         "conflict": conflict,
         "game_stop": _game_stop(table, sheet),
         "game_over": _game_over(table, sheet, editing),
+        "time_up": _time_up(table, sheet),
         "end_reasons": GAME_CUT_SHORT_REASONS,
         "end_reason": request.POST.get("end_reason", ""),
     }
+    if not context["end_reason"] and context["time_up"] and context["time_up"]["over"]:
+        context["end_reason"] = "time"  # the round's time ran out and its last hand is recorded
     if table.status == Table.Status.PLAYING:
         context["sheet_rules"] = _sheet_rules(table, sheet, seats, context["sheet_seats"])
     return render(request, "tournament/console/table.html", context, status=status)
@@ -286,6 +295,27 @@ def _game_over(table, sheet, editing: int) -> dict | None:
     if end is None:
         return None
     return {"message": game_over_message(end), "after_end": editing > end.last_hand, "last_hand": end.last_hand}
+
+
+def _time_up(table, sheet) -> dict | None:
+    """The round's time ran out: what the sheet says (one more hand, the hand in play is the last, or the game
+    is over), and whether the hands recorded reach the game's last hand (``over``)."""
+    if table.status != Table.Status.PLAYING or selectors.table_game_end(table, sheet) is not None:
+        return None
+    up = selectors.table_time_up(table, sheet)
+    if up is None:
+        return None
+    recorded = len(sheet.hands)
+    if recorded >= up.last_hand:
+        message = _("The round's time ran out and the game's last hand is recorded: confirm the result.")
+    elif up.one_more_hand:
+        message = one_more_hand_words(up)
+    else:
+        # Translators: hand is the hand in play when the round's time ran out.
+        message = _("The round's time ran out during hand %(hand)s: the game ends after it.") % {
+            "hand": up.hand_in_play
+        }
+    return {"message": message, "over": recorded >= up.last_hand, "one_more_hand": up.one_more_hand}
 
 
 def _hand_now(table, number: int, seats) -> dict | None:

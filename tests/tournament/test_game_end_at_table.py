@@ -5,18 +5,20 @@ hand from the rule texts; through the services, the console and the REST API."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from fractions import Fraction
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring.models import Ruleset
 from taikai.errors import TaikaiError
 from tests.fixtures.tournament import event_with_players, round_seated, standard_ruleset_installed
-from tournament.engine.game_end import BUSTING, CHOMBO, GameEnd, GameEndRules, game_ended_early
-from tournament.models import Penalty, Ruling, SeatResult, Table
-from tournament.selectors import table_game_end
+from tournament.engine.game_end import BUSTING, CHOMBO, GameEnd, GameEndRules, TimeUp, game_ended_early
+from tournament.models import HandVersion, Penalty, Round, Ruling, SeatResult, Table
+from tournament.selectors import table_game_end, table_time_up
 from tournament.services.discipline import penalty_cancel, penalty_log
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
@@ -295,3 +297,84 @@ def test_the_console_offers_no_abortive_draw_under_a_ruleset_without_them(admin_
     standard_event = event_with_players(Ruleset.objects.get(slug="standard"), 4, slug="standard-open")
     standard = round_seated(standard_event).tables.get()
     assert 'value="abortive_draw"' in admin_client.get(console_sheet(standard)).content.decode()
+
+
+# --- The round's time runs out ------------------------------------------------------------------------------
+
+
+def passing_ron(dealer: int) -> dict:
+    """The seat after the dealer wins 2 han 40 fu (2,600) off the seat after it: the deal passes on."""
+    return {
+        "outcome": "ron",
+        "dealer_position": dealer,
+        "wins": [{"winner": (dealer + 1) % 4, "discarder": (dealer + 2) % 4, "han": 2, "fu": 40}],
+    }
+
+
+def time_ran_out_during_hand_6(table: Table) -> None:
+    """Six hands (East 1 to South 2) recorded; the round's 90 minutes ran out 10 minutes ago, hands 1–5 were
+    over before, hand 6 was in play."""
+    for number in range(1, 7):
+        hand_record(table=table, number=number, expected_version=0, data=passing_ron((number - 1) % 4))
+    started = timezone.now() - timedelta(minutes=100)
+    Round.objects.filter(pk=table.round_id).update(timer_started_at=started)
+    HandVersion.objects.filter(hand__table=table).update(recorded_at=started + timedelta(minutes=80))
+    HandVersion.objects.filter(hand__table=table, hand__number=6).update(recorded_at=timezone.now())
+    table.round.refresh_from_db()
+
+
+def test_under_ema_2025_one_more_hand_is_played_after_the_time_runs_out():
+    table = preset_table("ema-2025")
+    time_ran_out_during_hand_6(table)
+    assert table_time_up(table) == TimeUp(hand_in_play=6, last_hand=7)
+    with pytest.raises(TaikaiError) as refused:
+        table_finish(table=table, end_reason="time")
+    assert (refused.value.code, refused.value.field) == ("one_more_hand", "end_reason")
+    assert "hand 7" in refused.value.message
+    assert not SeatResult.objects.exists()
+    hand_record(table=table, number=7, expected_version=0, data=passing_ron(2))
+    table_finish(table=table, end_reason="time")  # as a game cut short by the time: the ruling says so
+    assert "the round's time ran out" in Ruling.objects.get(table=table).decision
+
+
+def test_under_wrc_2025_the_game_ends_after_the_hand_in_play_as_before():
+    table = preset_table("wrc-2025")
+    time_ran_out_during_hand_6(table)
+    assert table_time_up(table) == TimeUp(hand_in_play=6, last_hand=6)
+    with pytest.raises(TaikaiError) as refused:  # still a game cut short: the reason is asked
+        table_finish(table=table)
+    assert refused.value.code == "game_not_finished"
+    table_finish(table=table, end_reason="time")
+    assert Ruling.objects.filter(table=table).count() == 1
+
+
+def test_another_reason_still_ends_the_game_before_the_one_more_hand():
+    table = preset_table("ema-2025")
+    time_ran_out_during_hand_6(table)
+    table_finish(table=table, end_reason="other", end_note="the directors stopped every table")
+    assert Ruling.objects.get(table=table).decision.endswith("the directors stopped every table")
+
+
+def test_time_left_or_no_timer_is_as_before():
+    table = preset_table("ema-2025")
+    for number in range(1, 7):
+        hand_record(table=table, number=number, expected_version=0, data=passing_ron((number - 1) % 4))
+    assert table_time_up(table) is None  # no timer started
+    Round.objects.filter(pk=table.round_id).update(timer_started_at=timezone.now())
+    table.round.refresh_from_db()
+    assert table_time_up(table) is None  # 90 minutes left
+    table_finish(table=table, end_reason="time")  # the referee's word, as before
+
+
+def test_the_console_says_one_more_hand_is_played_and_refuses_to_confirm_before_it(admin_client):
+    table = preset_table("ema-2025")
+    time_ran_out_during_hand_6(table)
+    page = admin_client.get(console_sheet(table), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert 'id="time-up"' in page and "もう 1 局（第7局）" in page
+    refused = admin_client.post(console_sheet(table), {"action": "finish", "end_reason": "time"})
+    assert refused.status_code == 400 and not SeatResult.objects.exists()
+    hand_record(table=table, number=7, expected_version=0, data=passing_ron(2))
+    page = admin_client.get(console_sheet(table)).content.decode()
+    assert "the game&#x27;s last hand is recorded" in page
+    assert 'value="time" id="end-reason-time" checked' in page
+    assert admin_client.post(console_sheet(table), {"action": "finish", "end_reason": "time"}).status_code == 302

@@ -116,3 +116,22 @@ def game_over_message(end: GameEnd) -> str:
     return _("the game ended after hand %(hand)s: a player is below zero (busting 飛び); no hand follows it") % {
         "hand": end.last_hand
     }
+
+
+@dataclass(frozen=True)
+class TimeUp:
+    """The round's time ran out while hand ``hand_in_play`` was played: the game's last hand is ``last_hand``
+    (that hand, or one more under ``one_more_hand``) unless it ends before."""
+
+    hand_in_play: int
+    last_hand: int
+
+    @property
+    def one_more_hand(self) -> bool:
+        return self.last_hand > self.hand_in_play
+
+
+def time_up(rules: GameEndRules, *, hands_before: int) -> TimeUp:
+    """The time-up of a game whose ``hands_before`` hands were over when the round's time ran out."""
+    in_play = hands_before + 1
+    return TimeUp(in_play, last_hand_after_time_up(rules, hand_in_play=in_play))

@@ -70,6 +70,7 @@ from tournament.selectors.hands import (
     table_hands_recorded,
     table_last_hand_in_force,
     table_sheet_seats,
+    table_time_up,
 )
 from tournament.selectors.overtime import (
     OVERTIME_SENTENCES,
@@ -288,6 +289,7 @@ __all__ = [
     "table_rulings",
     "table_seats",
     "table_sheet_seats",
+    "table_time_up",
     "table_with_event",
     "tables_event_ids",
     "tables_playing_in",

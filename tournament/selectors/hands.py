@@ -4,12 +4,14 @@ the sheet the referee reads, what the next hand is expected to be, and a hand sa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.models import Ruleset
 from tournament.engine.dealer import GameStand, NextDealer, next_dealer_position, regular_game_stand
-from tournament.engine.game_end import GameEnd, game_ended_early
+from tournament.engine.game_end import GameEnd, TimeUp, game_ended_early, time_up
 from tournament.engine.penalties import PenaltyKind, penalty_effect
 from tournament.models import (
     Event,
@@ -238,6 +240,26 @@ def table_game_end(table: Table, sheet: HandSheet | None = None) -> GameEnd | No
     points = points_after_hands(sheet.seats or [], sheet.hands, table.round.event.ruleset.start_points)
     chombo_hands = table_chombo_hands(table) if rules.chombo_ends_game else ()
     return game_ended_early(rules, points_after=points, chombo_hands=chombo_hands)
+
+
+def round_time_up_at(table: Table) -> datetime | None:
+    """When the round's time runs out: its timer's start plus the event's minutes per round (None: no timer)."""
+    started = table.round.timer_started_at
+    return None if started is None else started + timedelta(minutes=table.round.event.round_minutes)
+
+
+def table_time_up(table: Table, sheet: HandSheet | None = None, *, now: datetime | None = None) -> TimeUp | None:
+    """The round's time ran out (its timer started and its minutes are over, ``now`` or later): the hand in play
+    then (the hand after those recorded before it) and the game's last hand, as the ruleset says; None while
+    time is left or without a timer. A hand counts as over when its first version was recorded."""
+    deadline = round_time_up_at(table)
+    if deadline is None or (now or timezone.now()) < deadline:
+        return None
+    sheet = sheet if sheet is not None else table_hand_sheet(table)
+    numbers = {h.number for h in sheet.hands}
+    before = HandVersion.objects.filter(hand__table=table, version=1, recorded_at__lte=deadline)
+    over = sum(1 for number in before.values_list("hand__number", flat=True) if number in numbers)
+    return time_up(game_end_rules(table.round.event), hands_before=over)
 
 
 def table_game_cut_short(table: Table, sheet: HandSheet | None = None) -> GameStand | None:
