@@ -205,6 +205,7 @@ def table_sheet(request, table_id: int):
         initial=initial,
         raw_fu=ruleset_uses_raw_fu(ruleset),
         abortive_draws=ruleset.abortive_draws,
+        pao_yakuman=tuple(ruleset.pao_yakuman or ()),
     )
     scores_form = FinalScoresForm(request.POST if action == "scores" else None, seats=seats)
     status = 200

@@ -1,7 +1,7 @@
 """The game's end as the ruleset says, on a referee's 390 px phone, in Japanese and in English: under EMA 2025 the
-sheet offers no abortive draw, a chombo 錯和 is logged from the penalty page and the sheet then says the game is over
-(no hand form) and confirms the result without asking why; once the round's time ran out, the sheet says one more
-hand is played."""
+sheet offers no abortive draw but pao for the yakuman the ruleset names; a chombo 錯和 is logged from the penalty page
+and the sheet then says the game is over (no hand form) and confirms the result without asking why; once the round's
+time ran out, the sheet says one more hand is played."""
 
 from __future__ import annotations
 
@@ -25,8 +25,13 @@ PHONE = {"width": 390, "height": 844}
 USERNAME, PASSWORD = "referee-ema", "hall-wifi-pw"
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
 WORDS = {
-    "ja-JP": {"over": "対局終了", "chombo": "錯和（チョンボ）", "one_more": "もう 1 局（第2局）"},
-    "en-US": {"over": "The game is over", "chombo": "chombo (錯和)", "one_more": "one more hand is played, hand 2"},
+    "ja-JP": {"over": "対局終了", "chombo": "錯和（チョンボ）", "one_more": "もう 1 局（第2局）", "pao": "大三元"},
+    "en-US": {
+        "over": "The game is over",
+        "chombo": "chombo (錯和)",
+        "one_more": "one more hand is played, hand 2",
+        "pao": "daisangen 大三元",
+    },
 }
 
 
@@ -77,6 +82,11 @@ def test_a_chombo_logged_on_a_phone_ends_the_game_and_the_result_is_confirmed_wi
     page.wait_for_selector("#hand-form")
     assert page.locator("#outcome input[value='exhaustive_draw']").count() == 1
     assert page.locator("#outcome input[value='abortive_draw']").count() == 0  # EMA plays none
+    # pao for the yakuman EMA names: daisangen and daisuushii, in a fold that opens within the phone's width
+    page.click("#pao summary")
+    assert words["pao"] in page.locator("#pao").inner_text()
+    assert page.locator("#pao input[name='pao_yakuman']").count() == 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # the penalty page offers the chombo; West is the offender, in hand 2 (the hand in play)
     page.goto(f"/console/tables/{table.pk}/penalty/")
     west = table.seats.get(position=2)

@@ -378,3 +378,72 @@ def test_the_console_says_one_more_hand_is_played_and_refuses_to_confirm_before_
     assert "the game&#x27;s last hand is recorded" in page
     assert 'value="time" id="end-reason-time" checked' in page
     assert admin_client.post(console_sheet(table), {"action": "finish", "end_reason": "time"}).status_code == 302
+
+
+# --- Pao 責任払い -------------------------------------------------------------------------------------------
+
+# South (seat 1, not the dealer) wins daisangen; West (seat 2) fed the third dragon pon.
+PAO = {"responsible": 2, "pao_yakuman": "daisangen"}
+
+
+def test_pao_under_ema_the_feeder_pays_a_tsumo_whole_and_half_a_ron():
+    table = preset_table("ema-2025")
+    tsumo = {"outcome": "tsumo", "dealer_position": 0, "wins": [{"winner": 1, "yakuman": 1, **PAO}]}
+    # a non-dealer yakuman tsumo is 16,000 from the dealer and 8,000 from each other: 32,000, all from West
+    version = hand_record(table=table, number=1, expected_version=0, data=tsumo)
+    assert version.deltas == [0, 32000, -32000, 0]
+    assert (version.wins[0]["responsible"], version.wins[0]["pao_yakuman"]) == (2, "daisangen")
+    # dealer South now: a dealer yakuman ron is 48,000 from North, half of it (24,000) from West
+    ron = {"outcome": "ron", "dealer_position": 1, "wins": [{"winner": 1, "discarder": 3, "yakuman": 1, **PAO}]}
+    assert hand_record(table=table, number=2, expected_version=0, data=ron).deltas == [0, 48000, -24000, -24000]
+
+
+def test_a_win_without_pao_is_stored_as_before():
+    table = preset_table("ema-2025")
+    version = hand_record(table=table, number=1, expected_version=0, data=RON)
+    assert "responsible" not in version.wins[0] and "pao_yakuman" not in version.wins[0]
+
+
+@pytest.mark.parametrize(
+    ("slug", "win", "code"),
+    [
+        ("standard", {"winner": 1, "yakuman": 1, **PAO}, "pao_not_played"),  # the standard has no pao
+        ("ema-2025", {"winner": 1, "yakuman": 1, "responsible": 2, "pao_yakuman": "suukantsu"}, "pao_not_played"),
+        ("ema-2025", {"winner": 1, "han": 6, **PAO}, "pao_needs_yakuman"),
+        ("ema-2025", {"winner": 1, "yakuman": 1, "responsible": 1, "pao_yakuman": "daisangen"}, "invalid_responsible"),
+        ("ema-2025", {"winner": 1, "yakuman": 1, "pao_yakuman": "daisangen"}, "missing_responsible"),
+    ],
+)
+def test_pao_is_refused_where_the_ruleset_or_the_win_has_none(slug, win, code):
+    table = preset_table(slug)
+    with pytest.raises(TaikaiError) as refused:
+        hand_record(
+            table=table, number=1, expected_version=0, data={"outcome": "tsumo", "dealer_position": 0, "wins": [win]}
+        )
+    assert refused.value.code == code and refused.value.field.startswith("wins[0].")
+
+
+def test_the_console_offers_pao_for_the_rulesets_yakuman_and_records_it(admin_client):
+    table = preset_table("ema-2025")
+    page = admin_client.get(console_sheet(table), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert 'id="pao"' in page and "大三元" in page and "四槓子" not in page
+    posted = admin_client.post(
+        console_sheet(table),
+        {
+            "action": "hand",
+            "outcome": "tsumo",
+            "dealer_position": 0,
+            "honba": 0,
+            "expected_version": 0,
+            "winner_1": 1,
+            "han_1": "Y1",
+            "responsible": 2,
+            "pao_yakuman": "daisangen",
+        },
+    )
+    assert posted.status_code == 302, posted.content.decode()[:2000]
+    version = HandVersion.objects.get(hand__table=table)
+    assert version.deltas == [0, 32000, -32000, 0] and version.wins[0]["responsible"] == 2
+    standard_event = event_with_players(Ruleset.objects.get(slug="standard"), 4, slug="standard-open")
+    standard = round_seated(standard_event).tables.get()
+    assert 'id="pao"' not in admin_client.get(console_sheet(standard)).content.decode()

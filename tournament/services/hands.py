@@ -249,7 +249,7 @@ def table_running_keep(table: Table, *, hands: list[HandVersion] | None = None) 
 
 
 def _win_record(win) -> dict:
-    return {
+    record = {
         "winner": win.winner,
         "discarder": win.discarder,
         "han": win.han,
@@ -258,6 +258,9 @@ def _win_record(win) -> dict:
         "yaku": [list(y) for y in win.yaku],
         "hand": win.hand,
     }
+    if win.responsible is not None:  # 責任払い (pao): kept only with a win that names it
+        record |= {"responsible": win.responsible, "pao_yakuman": win.pao_yakuman}
+    return record
 
 
 def _check_game_not_over(game: selectors.GameSoFar, deltas: list[int]) -> None:
