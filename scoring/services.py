@@ -22,13 +22,14 @@ from scoring.engine import evaluate_hand, hand_from_dict
 from scoring.engine.errors import ScoringError
 from scoring.engine.han_fu import han_fu_exists, han_fu_problem
 from scoring.engine.schemes import WinPayment, win_payment
-from scoring.engine.settle import HandOutcome, Win, game_end_deposits, settle_hand
+from scoring.engine.settle import PAO_YAKUMAN, HandOutcome, Win, game_end_deposits, settle_hand
 from scoring.options import ruleset_engine_rules, ruleset_settle_options, ruleset_uses_raw_fu
 
 if TYPE_CHECKING:
     from scoring.models import Ruleset
 
 __all__ = [
+    "PAO_YAKUMAN",
     "EvaluatedWin",
     "HandSettlement",
     "RecordedHand",
@@ -53,6 +54,8 @@ class RecordedWin:
     han: int
     fu: int
     yakuman: int = 0  # 役満 units; 0 for a hand paid by its han
+    responsible: int | None = None  # 責任払い (pao): the seat that fed the yakuman's last meld
+    pao_yakuman: str = ""  # the yakuman the responsible seat answers for
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,15 @@ def _settled(hand: RecordedHand, rules, options) -> HandSettlement:
             )
         except ScoringError as exc:
             raise exc.at("wins") from exc
-        wins.append(Win(winner=w.winner, discarder=w.discarder, payment=payment))
+        wins.append(
+            Win(
+                winner=w.winner,
+                discarder=w.discarder,
+                payment=payment,
+                responsible=w.responsible,
+                pao_yakuman=w.pao_yakuman,
+            )
+        )
     outcome = HandOutcome(
         seats=hand.seats,
         dealer_seat=hand.dealer_seat,

@@ -18,6 +18,12 @@ from tournament.engine.penalties import is_disqualifying
 from tournament.models import ApiToken, Entry, Event, HandVersion
 
 OUTCOME_CHOICES = [(k, v) for k, v in HandVersion.Outcome.choices]
+# 責任払い (pao): the yakuman a ruleset may name, as the referee reads them
+PAO_YAKUMAN_LABELS = {
+    "daisangen": _("daisangen 大三元"),
+    "daisuushii": _("daisuushii 大四喜"),
+    "suukantsu": _("suukantsu 四槓子"),
+}
 
 
 class ManualSeatingForm(forms.Form):
@@ -175,8 +181,21 @@ class HandForm(forms.Form):
     overtime = forms.BooleanField(required=False, label=_("overtime hand 延長戦 (art. 39)"))
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def __init__(self, *args, seats, raw_fu: bool = False, **kwargs):
+    def __init__(self, *args, seats, raw_fu: bool = False, abortive_draws: bool = True, pao_yakuman=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.pao_offered = bool(pao_yakuman)  # 責任払い for the yakuman the ruleset names: the first winner's
+        if self.pao_offered:
+            self.fields["pao_yakuman"] = forms.ChoiceField(
+                label=_("yakuman"),
+                choices=[(key, PAO_YAKUMAN_LABELS.get(key, key)) for key in pao_yakuman],
+                required=False,
+                widget=forms.RadioSelect,
+            )
+            self.fields["responsible"] = _radios(label=_("responsible 責任"))
+        if not abortive_draws:  # a ruleset without abortive draws 途中流局 (the server refuses one)
+            self.fields["outcome"].choices = [
+                (value, label) for value, label in OUTCOME_CHOICES if value != HandVersion.Outcome.ABORTIVE_DRAW
+            ]
         choices = [(i, seat_choice_label(seat)) for i, seat in enumerate(seats)]
         fu_choices = [(fu, str(fu)) for fu in (RAW_FU_CHOICES if raw_fu else STANDARD_FU_CHOICES)]
         for n in WINNERS:
@@ -193,6 +212,7 @@ class HandForm(forms.Form):
             "tenpai_positions",
             "discarder",
             *(f"winner_{n}" for n in WINNERS),
+            *(("responsible",) if self.pao_offered else ()),
         ):
             self.fields[name].choices = choices
 
@@ -217,6 +237,8 @@ class HandForm(forms.Form):
             if data["outcome"] == "ron":
                 win["discarder"] = data.get("discarder")
             wins.append(win)
+        if wins and data.get("responsible") not in (None, ""):  # 責任払い: the first winner's yakuman
+            wins[0] |= {"responsible": data["responsible"], "pao_yakuman": data.get("pao_yakuman") or ""}
         return {
             "outcome": data["outcome"],
             "dealer_position": data["dealer_position"],
@@ -268,6 +290,8 @@ class HandForm(forms.Form):
                 initial[f"yaku_{n}"] = json.dumps(win["yaku"], ensure_ascii=False)
             if win.get("discarder") is not None:
                 initial["discarder"] = win["discarder"]
+            if win.get("responsible") is not None:
+                initial |= {"responsible": win["responsible"], "pao_yakuman": win.get("pao_yakuman", "")}
         return initial
 
 
@@ -279,7 +303,16 @@ def _hand_key(outcome, riichi, tenpai, wins, deal) -> tuple:
         sorted(tenpai or []),
         deal,
         sorted(
-            (w["winner"], w.get("han") or 0, w.get("fu") or 0, w.get("yakuman") or 0, w.get("discarder")) for w in wins
+            (
+                w["winner"],
+                w.get("han") or 0,
+                w.get("fu") or 0,
+                w.get("yakuman") or 0,
+                w.get("discarder"),
+                w.get("responsible"),
+                w.get("pao_yakuman") or "",
+            )
+            for w in wins
         ),
     )
 

@@ -16,6 +16,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.api import page_of
+from scoring.services import PAO_YAKUMAN
 from tournament.api_v1.serializers import MAX_POINTS, FractionField, StorableJSONField, json_text_problem
 from tournament.engine.penalties import PENALTY_EFFECTS
 from tournament.models import HandVersion, Penalty, Seat, SeatResult, Table
@@ -145,6 +146,19 @@ class WinInput(serializers.Serializer):
         help_text="The winning hand in the hand format (tiles, melds, dora…): the engine finds yaku, han and "
         "fu, in place of han and fu.",
     )
+    responsible = serializers.IntegerField(
+        min_value=0,
+        max_value=3,
+        required=False,
+        allow_null=True,
+        help_text="Pao 責任払い: the game_index of the seat that fed the yakuman's last meld (a yakuman win only).",
+    )
+    pao_yakuman = serializers.ChoiceField(
+        choices=PAO_YAKUMAN,
+        required=False,
+        allow_blank=True,
+        help_text="The yakuman the responsible seat answers for: one the event's ruleset names for pao.",
+    )
 
 
 class HandInput(serializers.Serializer):
@@ -201,6 +215,8 @@ class WinSerializer(serializers.Serializer):
     yakuman = serializers.IntegerField(required=False)
     yaku = serializers.ListField(child=YakuField(), required=False)
     hand = serializers.JSONField(allow_null=True, required=False)
+    responsible = serializers.IntegerField(allow_null=True, required=False)
+    pao_yakuman = serializers.CharField(required=False)
 
 
 class HandVersionSerializer(serializers.ModelSerializer):

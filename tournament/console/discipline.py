@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.console.common import refused, table_and_caller
-from tournament.engine.penalties import PENALTY_EFFECTS, is_disqualifying
+from tournament.engine.penalties import PENALTY_EFFECTS, PenaltyKind, is_disqualifying
 from tournament.forms import PenaltyForm
 from tournament.models import PENALTY_KIND_CHOICES, Entry
 from tournament.outbox import outbox_form_refusal, outbox_refusal, wants_json
@@ -29,7 +29,11 @@ def table_penalty(request, table_id: int):
     hand = selectors.table_hands_recorded(table) + 1
     initial = {"hand_number": request.GET.get("hand") or hand, "seat": request.GET.get("seat")}
     form = PenaltyForm(
-        request.POST or None, seats=seats, kinds=PENALTY_CHOICES, initial=initial, tournament_play=event.tournament_play
+        request.POST or None,
+        seats=seats,
+        kinds=penalty_choices(event.ruleset),
+        initial=initial,
+        tournament_play=event.tournament_play,
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -80,3 +84,8 @@ def table_penalty(request, table_id: int):
 
 
 PENALTY_CHOICES = PENALTY_KIND_CHOICES  # each foul's label, read in the language of the page
+
+
+def penalty_choices(ruleset) -> list:
+    """The fouls a referee may log under ``ruleset``: a chombo 錯和 only where the ruleset sets chombo points."""
+    return [(kind, label) for kind, label in PENALTY_CHOICES if kind != PenaltyKind.CHOMBO or ruleset.chombo_points]

@@ -21,6 +21,7 @@ from taikai.errors import TaikaiError, VersionConflict
 from tournament import access, hand_words, selectors
 from tournament.console.common import refused
 from tournament.engine.dealer import prevailing_wind
+from tournament.engine.game_end import game_over_message
 from tournament.engine.overtime import regular_hand_label
 from tournament.forms import FinalScoresForm, HandForm, seat_choice_label
 from tournament.hand_words import hand_shown
@@ -30,7 +31,13 @@ from tournament.outbox import outbox_form_refusal, outbox_refusal, wants_json
 from tournament.services.discipline import penalty_cancel, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_price, hand_record, hand_void, table_overtime_close
-from tournament.services.results import GAME_CUT_SHORT_REASONS, game_stop_words, table_finish, table_reopen
+from tournament.services.results import (
+    GAME_CUT_SHORT_REASONS,
+    game_stop_words,
+    one_more_hand_words,
+    table_finish,
+    table_reopen,
+)
 
 
 def _editing_number(request, hands_recorded: int) -> int:
@@ -99,8 +106,15 @@ def table_sheet(request, table_id: int):
             "outcome": "ron",
             "overtime": overtime.playing,
         }  # ron: the most common result, one tap fewer
-    raw_fu = ruleset_uses_raw_fu(table.round.event.ruleset)
-    hand_form = HandForm(request.POST if action == "hand" else None, seats=seats, initial=initial, raw_fu=raw_fu)
+    ruleset = table.round.event.ruleset
+    hand_form = HandForm(
+        request.POST if action == "hand" else None,
+        seats=seats,
+        initial=initial,
+        raw_fu=ruleset_uses_raw_fu(ruleset),
+        abortive_draws=ruleset.abortive_draws,
+        pao_yakuman=tuple(ruleset.pao_yakuman or ()),
+    )
     scores_form = FinalScoresForm(request.POST if action == "scores" else None, seats=seats)
     status = 200
     conflict = None
@@ -161,9 +175,13 @@ def table_sheet(request, table_id: int):
         "dealer_label": _dealer_label(hand_form, seats),
         "conflict": conflict,
         "game_stop": _game_stop(table, sheet),
+        "game_over": _game_over(table, sheet, editing),
+        "time_up": _time_up(table, sheet),
         "end_reasons": GAME_CUT_SHORT_REASONS,
         "end_reason": request.POST.get("end_reason", ""),
     }
+    if not context["end_reason"] and context["time_up"] and context["time_up"]["over"]:
+        context["end_reason"] = "time"  # the round's time ran out and its last hand is recorded
     if table.status == Table.Status.PLAYING:
         context["sheet_rules"] = _sheet_rules(table, sheet, seats, context["sheet_seats"])
     return render(request, "tournament/console/table.html", context, status=status)
@@ -175,6 +193,38 @@ def _game_stop(table, sheet) -> dict | None:
         return None
     stand = selectors.table_game_cut_short(table, sheet)
     return game_stop_words(stand) if stand is not None else None
+
+
+def _game_over(table, sheet, editing: int) -> dict | None:
+    """The game ended before its regular end, as the ruleset says (a chombo, busting): why, and whether the hand
+    the form would record (``editing``) comes after its end (no form for it: the result is confirmed)."""
+    if table.status != Table.Status.PLAYING:
+        return None
+    end = selectors.table_game_end(table, sheet)
+    if end is None:
+        return None
+    return {"message": game_over_message(end), "after_end": editing > end.last_hand, "last_hand": end.last_hand}
+
+
+def _time_up(table, sheet) -> dict | None:
+    """The round's time ran out: what the sheet says (one more hand, the hand in play is the last, or the game
+    is over), and whether the hands recorded reach the game's last hand (``over``)."""
+    if table.status != Table.Status.PLAYING or selectors.table_game_end(table, sheet) is not None:
+        return None
+    up = selectors.table_time_up(table, sheet)
+    if up is None:
+        return None
+    recorded = len(sheet.hands)
+    if recorded >= up.last_hand:
+        message = _("The round's time ran out and the game's last hand is recorded: confirm the result.")
+    elif up.one_more_hand:
+        message = one_more_hand_words(up)
+    else:
+        # Translators: hand is the hand in play when the round's time ran out.
+        message = _("The round's time ran out during hand %(hand)s: the game ends after it.") % {
+            "hand": up.hand_in_play
+        }
+    return {"message": message, "over": recorded >= up.last_hand, "one_more_hand": up.one_more_hand}
 
 
 def _hand_now(table, number: int, seats) -> dict | None:

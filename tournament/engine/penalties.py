@@ -16,6 +16,11 @@
   every drawn tile until the hand ends.
 * art. 43 a penalty-point foul in tournament play (大会戦), or conduct the director judges egregious
   (著しく悪質) → disqualification (失格), award eligibility included.
+* chombo 錯和 (チョンボ: a false win or a similar foul), not an article of seed 004 but a ruleset's rule (the
+  EMA and WRC rules): the ruleset's ``chombo_points`` against the offender's overall total, nothing paid at
+  the table; the hand is not played out: the game ends with it under ``chombo_ends_game`` (it is not
+  recorded), otherwise it is replayed from the shuffle (recorded as replayed). Only a ruleset that sets
+  ``chombo_points`` plays it.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ class PenaltyKind(StrEnum):
     DELIBERATE_FOUL = "art37_deliberate_foul"  # 37条① 意図的な反則
     CLOCK_FLAG = "art38_clock_flag"  # 38条⑤ 持ち時間切れ
     EGREGIOUS_CONDUCT = "art43_egregious_conduct"  # 43条 著しく悪質な行動
+    CHOMBO = "chombo"  # 錯和: the ruleset's penalty (chombo_points), not an article of seed 004
 
 
 WIN_KINDS = ("ron", "tsumo")  # 栄和, 模和
@@ -58,6 +64,7 @@ class PenaltyEffect:
     carries_to_replay: bool = False  # the rights lost hold in the hand replayed from the shuffle too
     has_penalty_points: bool = False  # 反則点
     disqualifies: bool = False  # 失格
+    ruleset_points: bool = False  # the ruleset's points (chombo_points) against the overall total
 
     @property
     def title(self) -> str:
@@ -66,7 +73,8 @@ class PenaltyEffect:
 
     @property
     def article_fields(self) -> dict[str, str]:
-        """The article for a message: ``number`` and ``paragraph`` ("35①" → "35", "①"; "43" → "43", "")."""
+        """The article for a message: ``number`` and ``paragraph`` ("35①" → "35", "①"; "43" → "43", ""; none for a
+        ruleset's foul)."""
         number = self.article.rstrip("①②③④⑤⑥⑦⑧⑨⑩")
         return {"number": number, "paragraph": self.article[len(number) :]}
 
@@ -87,6 +95,8 @@ class PenaltyEffect:
     @property
     def consequence(self) -> str:
         """What the foul does, in a few words (the labels of the organizer's and referee's screens)."""
+        if self.ruleset_points:
+            return _("the ruleset's chombo points against the overall total; the game ends or the hand is replayed")
         if self.replays_hand:
             return _("hand replayed; the offender loses claim and win in the replay")
         if self.has_penalty_points:
@@ -102,6 +112,9 @@ class PenaltyEffect:
 
     @property
     def label(self) -> str:
+        if not self.article:
+            # Translators: title names the foul (chombo 錯和), consequence says what it does.
+            return _("%(title)s — %(consequence)s") % {"title": self.title, "consequence": self.consequence}
         # Translators: number and paragraph make the article ("35", "①"); title names the foul,
         # consequence says what it does.
         return _("Art. %(number)s%(paragraph)s %(title)s — %(consequence)s") % {
@@ -167,6 +180,13 @@ PENALTY_EFFECTS: dict[PenaltyKind, PenaltyEffect] = {
             gettext_lazy("egregious conduct judged by the director (著しく悪質な行動)"),
             disqualifies=True,
         ),
+        PenaltyEffect(
+            PenaltyKind.CHOMBO,
+            "",
+            gettext_lazy("chombo (錯和)"),
+            replays_hand=True,
+            ruleset_points=True,
+        ),
     )
 }
 
@@ -197,6 +217,8 @@ def _effects(penalties_for_seat_in_hand: Iterable[PenaltyKind | str]) -> list[Pe
 
 
 def _describe(effect: PenaltyEffect) -> str:
+    if not effect.article:
+        return effect.title
     # Translators: number and paragraph make the article ("35", "①"); title names the foul.
     return _("art. %(number)s%(paragraph)s %(title)s") % {**effect.article_fields, "title": effect.title}
 

@@ -4,12 +4,14 @@ the sheet the referee reads, what the next hand is expected to be, and a hand sa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.models import Ruleset
 from tournament.engine.dealer import GameStand, NextDealer, next_dealer_position, regular_game_stand
-from tournament.engine.game_end import game_end_reason
+from tournament.engine.game_end import GameEnd, TimeUp, game_ended_early, time_up
 from tournament.engine.penalties import PenaltyKind, penalty_effect
 from tournament.models import (
     Event,
@@ -80,6 +82,7 @@ class GameSoFar:
     dealers_before: tuple[int, ...]  # the dealer 親 of every hand before it, in play order (its label)
     overtime_seasons_before: int  # overtime seasons 延長戦 played before it (art. 39)
     wall_wrecked: bool  # an art. 36 ③ wall wrecking is logged for it: it is recorded as replayed
+    chombo_hands: tuple[int, ...]  # the hands of the game a chombo 錯和 is logged for (not cancelled)
     rights_fouls: dict[int, list[PenaltyKind]]  # entry id → the fouls whose lost rights hold in it
 
 
@@ -120,6 +123,7 @@ def table_game_so_far(table: Table, number: int, *, fouls: bool = True) -> GameS
         dealers_before=tuple(h.dealer_position for h in before),
         overtime_seasons_before=overtime_seasons_in(before),
         wall_wrecked=any(n == number and kind == PenaltyKind.WALL_WRECKED for _, n, kind in rows),
+        chombo_hands=tuple(sorted({n for _, n, kind in rows if kind == PenaltyKind.CHOMBO and n is not None})),
         rights_fouls=rights_fouls(rows, hand_number=number, chain=chain),
     )
 
@@ -210,6 +214,54 @@ def _deal_after_last(sheet: HandSheet, *, players: int) -> tuple[list[int], list
     return playing, playing_next, deal
 
 
+def table_chombo_hands(table: Table) -> tuple[int, ...]:
+    """The hands of the table's game a chombo 錯和 is logged for (not cancelled), in order."""
+    rows = Penalty.objects.filter(table=table, kind=PenaltyKind.CHOMBO, cancelled_at__isnull=True)
+    return tuple(sorted(set(rows.exclude(hand_number=None).values_list("hand_number", flat=True))))
+
+
+def points_after_hands(seats, hands, start: int) -> list[list[int]]:
+    """The points of the seats playing each of ``hands`` (in force, in play order, ``number`` set) once it is
+    settled (art. 42: a seat that left is not one), as ``game_ended_early`` reads them."""
+    points = [start] * len(seats)
+    after = []
+    for h in hands:
+        points = [p + d for p, d in zip(points, h.deltas, strict=False)]
+        after.append([points[i] for i in seats_playing_hand(seats, h.number) if i < len(points)])
+    return after
+
+
+def table_game_end(table: Table, sheet: HandSheet | None = None) -> GameEnd | None:
+    """Where the table's game ended before its regular end, as the ruleset says (a chombo, busting), or None."""
+    rules = game_end_rules(table.round.event)
+    if not (rules.chombo_ends_game or rules.busting):
+        return None
+    sheet = sheet if sheet is not None else table_hand_sheet(table)
+    points = points_after_hands(sheet.seats or [], sheet.hands, table.round.event.ruleset.start_points)
+    chombo_hands = table_chombo_hands(table) if rules.chombo_ends_game else ()
+    return game_ended_early(rules, points_after=points, chombo_hands=chombo_hands)
+
+
+def round_time_up_at(table: Table) -> datetime | None:
+    """When the round's time runs out: its timer's start plus the event's minutes per round (None: no timer)."""
+    started = table.round.timer_started_at
+    return None if started is None else started + timedelta(minutes=table.round.event.round_minutes)
+
+
+def table_time_up(table: Table, sheet: HandSheet | None = None, *, now: datetime | None = None) -> TimeUp | None:
+    """The round's time ran out (its timer started and its minutes are over, ``now`` or later): the hand in play
+    then (the hand after those recorded before it) and the game's last hand, as the ruleset says; None while
+    time is left or without a timer. A hand counts as over when its first version was recorded."""
+    deadline = round_time_up_at(table)
+    if deadline is None or (now or timezone.now()) < deadline:
+        return None
+    sheet = sheet if sheet is not None else table_hand_sheet(table)
+    numbers = {h.number for h in sheet.hands}
+    before = HandVersion.objects.filter(hand__table=table, version=1, recorded_at__lte=deadline)
+    over = sum(1 for number in before.values_list("hand__number", flat=True) if number in numbers)
+    return time_up(game_end_rules(table.round.event), hands_before=over)
+
+
 def table_game_cut_short(table: Table, sheet: HandSheet | None = None) -> GameStand | None:
     """Where the table's game stopped when its hands do not play it to its end (a hanchan's South 4 with
     the deal passing on, the engine's ``regular_game_stand``); None when they do, before the first hand
@@ -225,8 +277,7 @@ def table_game_cut_short(table: Table, sheet: HandSheet | None = None) -> GameSt
         next_deal=deal,
         playing_next=playing_next,
     )
-    ended_early = game_end_reason(game_end_rules(table.round.event), points=sheet.running[-1]) is not None
-    return None if stand.over or ended_early else stand
+    return None if stand.over or table_game_end(table, sheet) is not None else stand
 
 
 def hand_version_in_words(version: HandVersion) -> str:

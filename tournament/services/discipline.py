@@ -17,8 +17,10 @@ from django.utils.translation import gettext as _
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine import clock as clock_engine
+from tournament.engine.game_end import game_over_message
 from tournament.engine.penalties import is_disqualifying, penalty_effect, penalty_points
 from tournament.models import Entry, Event, Penalty, Ruling, Seat, Table
+from tournament.options import game_end_rules
 from tournament.services.checks import require_table_unlocked
 from tournament.services.common import recorder, require_published, token_of
 from tournament.services.locks import lock_clock, lock_entry, lock_event, lock_penalty, lock_seat, lock_table
@@ -87,6 +89,8 @@ def penalty_log(
             field="hand_number",
         )
     points = penalty_points(kind, players, unit=event.penalty_unit) if effect.has_penalty_points else 0
+    if effect.ruleset_points:
+        points = _chombo_checked(event, table, hand_number)
     penalty = Penalty.objects.create(
         event=event,
         entry=entry,
@@ -108,6 +112,36 @@ def penalty_log(
         entry_disqualify(entry=entry, reason=cause, penalty=penalty)
     standings_schedule_recompute(event_id=event.id)
     return penalty
+
+
+def _chombo_checked(event: Event, table: Table, hand_number: int) -> int:
+    """A chombo 錯和 at ``table`` in hand ``hand_number``: the ruleset's points it takes from the offender's overall
+    total (nothing is paid at the table). Refused under a ruleset without chombo points, in a hand after the
+    game's end, and, when a chombo ends the game, while that hand or a later one is recorded."""
+    ruleset = event.ruleset
+    if not ruleset.chombo_points:
+        raise TaikaiError(
+            "chombo_not_played",
+            _("the event's ruleset sets no chombo 錯和 penalty (its chombo points are 0)"),
+            field="kind",
+        )
+    end = selectors.table_game_end(table)
+    if end is not None and hand_number > end.last_hand + 1:
+        raise TaikaiError("game_over", game_over_message(end), field="hand_number")
+    if game_end_rules(event).chombo_ends_game:
+        recorded = [h.hand.number for h in selectors.table_hands_in_force(table) if h.hand.number >= hand_number]
+        if recorded:
+            raise TaikaiError(
+                "hands_after_chombo",
+                # Translators: hand is the hand of the chombo, last the last hand recorded.
+                _(
+                    "under this ruleset a chombo ends the game with its hand, and hands %(hand)s to %(last)s are "
+                    "recorded: void them first"
+                )
+                % {"hand": hand_number, "last": max(recorded)},
+                field="hand_number",
+            )
+    return ruleset.chombo_points
 
 
 @transaction.atomic

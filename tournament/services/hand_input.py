@@ -34,6 +34,8 @@ class WinInput:
     yakuman: int = 0
     yaku: tuple = ()
     hand: dict | None = None
+    responsible: int | None = None  # 責任払い (pao): the seat that fed the yakuman's last meld
+    pao_yakuman: str = ""  # the yakuman it answers for (one the ruleset names)
 
 
 @dataclass(frozen=True)
@@ -182,18 +184,18 @@ def parse_hand_input(data: dict, *, players: int, ruleset: Ruleset, active: list
                     "winner_is_discarder", _("a ron winner cannot be the discarder"), field=f"{field}.winner"
                 )
             discarders.add(discarder)
+        pao = _pao(raw, field, winner=winner, players=players, ruleset=ruleset)
         if raw.get("hand") is not None:
-            wins.append(
-                _evaluated_win(
-                    raw,
-                    winner=winner,
-                    discarder=discarder,
-                    dealer_position=dealer,
-                    active=active,
-                    ruleset=ruleset,
-                    field=f"{field}.hand",
-                )
+            evaluated = _evaluated_win(
+                raw,
+                winner=winner,
+                discarder=discarder,
+                dealer_position=dealer,
+                active=active,
+                ruleset=ruleset,
+                field=f"{field}.hand",
             )
+            wins.append(_with_pao(evaluated, pao, field))
             continue
         yakuman = _int(raw.get("yakuman") or 0, f"{field}.yakuman", maximum=MAX_YAKUMAN)
         if not yakuman and raw.get("han") in (None, ""):
@@ -208,7 +210,8 @@ def parse_hand_input(data: dict, *, players: int, ruleset: Ruleset, active: list
             fu = _int(raw.get("fu"), f"{field}.fu")
         if not yakuman:
             win_check_han_fu(han=han, fu=fu, tsumo=discarder is None, ruleset=ruleset, field=f"{field}.fu")
-        wins.append(WinInput(winner, discarder, han, fu, yakuman, _yaku_named(raw.get("yaku"), f"{field}.yaku")))
+        win = WinInput(winner, discarder, han, fu, yakuman, _yaku_named(raw.get("yaku"), f"{field}.yaku"))
+        wins.append(_with_pao(win, pao, field))
     if len(discarders) > 1:
         raise TaikaiError("invalid_winners", _("all ron winners win on the same discard"), field="wins")
     if len({w.winner for w in wins}) != len(wins):
@@ -221,7 +224,12 @@ def parse_hand_input(data: dict, *, players: int, ruleset: Ruleset, active: list
         )
     for name, positions in (
         ("dealer_position", [dealer]),
-        ("wins", [w.winner for w in wins] + [w.discarder for w in wins if w.discarder is not None]),
+        (
+            "wins",
+            [w.winner for w in wins]
+            + [w.discarder for w in wins if w.discarder is not None]
+            + [w.responsible for w in wins if w.responsible is not None],
+        ),
         ("riichi_positions", riichi),
         ("tenpai_positions", tenpai),
     ):
@@ -255,11 +263,59 @@ def recorded_hand(hand: HandInput, *, active: list[int]) -> RecordedHand:
         deposits_in=hand.deposits_in,
         riichi_seats=() if replayed else tuple(index[p] for p in hand.riichi_positions),
         wins=tuple(
-            RecordedWin(index[w.winner], None if w.discarder is None else index[w.discarder], w.han, w.fu, w.yakuman)
+            RecordedWin(
+                index[w.winner],
+                None if w.discarder is None else index[w.discarder],
+                w.han,
+                w.fu,
+                w.yakuman,
+                responsible=None if w.responsible is None else index[w.responsible],
+                pao_yakuman=w.pao_yakuman,
+            )
             for w in hand.wins
         ),
         tenpai_seats=tuple(index[p] for p in hand.tenpai_positions),
     )
+
+
+def _pao(raw: dict, field: str, *, winner: int, players: int, ruleset: Ruleset) -> tuple[int, str] | None:
+    """責任払い (pao) named with a win: the responsible seat and the yakuman it answers for, one the ruleset names;
+    None when the win names none."""
+    if raw.get("responsible") in (None, ""):
+        if raw.get("pao_yakuman"):
+            raise TaikaiError("missing_responsible", _("pao needs the responsible seat"), field=f"{field}.responsible")
+        return None
+    responsible = _int(raw.get("responsible"), f"{field}.responsible")
+    if responsible >= players:
+        raise TaikaiError(
+            "seat_not_at_table",
+            _("responsible seat %(seat)s is not at this table") % {"seat": responsible},
+            field=f"{field}.responsible",
+        )
+    if responsible == winner:
+        raise TaikaiError(
+            "invalid_responsible",
+            _("a winner cannot be responsible for their own win"),
+            field=f"{field}.responsible",
+        )
+    key = raw.get("pao_yakuman") or ""
+    if key not in (ruleset.pao_yakuman or ()):
+        named = ", ".join(ruleset.pao_yakuman or ()) or "—"
+        raise TaikaiError(
+            "pao_not_played",
+            # Translators: named lists the yakuman the ruleset has pao for (daisangen, daisuushii), or —.
+            _("the ruleset has pao 責任払い only for %(named)s") % {"named": named},
+            field=f"{field}.pao_yakuman",
+        )
+    return responsible, key
+
+
+def _with_pao(win: WinInput, pao: tuple[int, str] | None, field: str) -> WinInput:
+    if pao is None:
+        return win
+    if not win.yakuman:
+        raise TaikaiError("pao_needs_yakuman", _("pao 責任払い is for a yakuman win"), field=f"{field}.pao_yakuman")
+    return WinInput(win.winner, win.discarder, win.han, win.fu, win.yakuman, win.yaku, win.hand, *pao)
 
 
 def _yaku_named(raw, field: str) -> tuple:

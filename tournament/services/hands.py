@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from django.db import transaction
 from django.db.models import F
@@ -28,9 +29,11 @@ from scoring.services import hand_settle
 from taikai.errors import TaikaiError, VersionConflict
 from tournament import selectors
 from tournament.engine.dealer import prevailing_wind
+from tournament.engine.game_end import game_ended_early, game_over_message
 from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import check_win_allowed
 from tournament.models import HandVersion, Ruling, Table
+from tournament.options import game_end_rules
 from tournament.services.checks import require_table_unlocked
 from tournament.services.clock import clock_stop
 from tournament.services.common import authorship, recorder, require_published, token_of
@@ -89,6 +92,7 @@ def hand_record(
         _check_overtime_order(game, overtime, new=hand.current_version == 0)
 
     priced = _hand_priced(game, data, check=allowed)
+    _check_game_not_over(game, priced.deltas)
     hand_input = priced.hand_input
     HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
     version = HandVersion.objects.create(
@@ -245,7 +249,7 @@ def table_running_keep(table: Table, *, hands: list[HandVersion] | None = None) 
 
 
 def _win_record(win) -> dict:
-    return {
+    record = {
         "winner": win.winner,
         "discarder": win.discarder,
         "han": win.han,
@@ -254,6 +258,33 @@ def _win_record(win) -> dict:
         "yaku": [list(y) for y in win.yaku],
         "hand": win.hand,
     }
+    if win.responsible is not None:  # 責任払い (pao): kept only with a win that names it
+        record |= {"responsible": win.responsible, "pao_yakuman": win.pao_yakuman}
+    return record
+
+
+def _check_game_not_over(game: selectors.GameSoFar, deltas: list[int]) -> None:
+    """Refuse a hand the game's end before its regular end leaves no room for (under the ruleset's
+    ``chombo_ends_game`` or ``busting``): a hand after it, or a correction that ends the game before hands in
+    force after it."""
+    rules = game_end_rules(game.table.round.event)
+    if not (rules.chombo_ends_game or rules.busting):
+        return
+    hands = [h for h in game.hands if h.number != game.number]
+    hands.append(SimpleNamespace(number=game.number, deltas=deltas))
+    hands.sort(key=lambda h: h.number)
+    points = selectors.points_after_hands(list(game.seats), hands, game.ruleset.start_points)
+    end = game_ended_early(rules, points_after=points, chombo_hands=game.chombo_hands)
+    if end is None or hands[-1].number <= end.last_hand:
+        return
+    message = game_over_message(end)
+    if game.number <= end.last_hand:
+        # Translators: message says where and why the game ended; hand is the last hand of the game.
+        message = _("%(message)s: void the hands after hand %(hand)s first") % {
+            "message": message,
+            "hand": end.last_hand,
+        }
+    raise TaikaiError("game_over", message, field="number")
 
 
 def _check_rights(game: selectors.GameSoFar, hand_input: HandInput) -> None:
@@ -263,6 +294,16 @@ def _check_rights(game: selectors.GameSoFar, hand_input: HandInput) -> None:
         raise TaikaiError(
             "hand_must_be_replayed",
             _("art. 36 ③: this hand was stopped; record it as replayed"),
+            field="outcome",
+        )
+    if (
+        game.number in game.chombo_hands
+        and hand_input.outcome != "replayed"
+        and not game_end_rules(game.table.round.event).chombo_ends_game  # then the game ended: refused after
+    ):
+        raise TaikaiError(
+            "hand_must_be_replayed",
+            _("a chombo 錯和 was called in this hand: it is played again from the shuffle; record it as replayed"),
             field="outcome",
         )
     if not hand_input.wins:

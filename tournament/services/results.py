@@ -14,6 +14,7 @@ from scoring.services import game_end_deposit_shares
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.dealer import GameStand
+from tournament.engine.game_end import TimeUp
 from tournament.engine.table_result import SeatOutcome, table_result
 from tournament.models import Round, Ruling, SeatResult, Table
 from tournament.options import table_rules
@@ -105,11 +106,21 @@ def game_stop_words(stand: GameStand) -> dict[str, str]:
     return {"hand": stand.last_hand_label(language), "end": stand.end_label(language)}
 
 
+def one_more_hand_words(time_up: TimeUp) -> str:
+    """The round's time ran out during a hand and the ruleset plays one more: which, in the active language."""
+    # Translators: hand is the hand in play when the round's time ran out, next the one more hand played.
+    return _(
+        "The round's time ran out during hand %(hand)s: under this ruleset one more hand is played, hand %(next)s, "
+        "and the game ends after it."
+    ) % {"hand": time_up.hand_in_play, "next": time_up.last_hand}
+
+
 def _game_cut_short_ruling(table: Table, end_reason: str | None, end_note: str) -> str | None:
     """The ruling to record when the hands confirmed stop before the game's end (the engine's
     ``regular_game_stand``), None when they play it to its end. Refused without a reason: the message
     names where the game stopped and where it ends."""
-    stand = selectors.table_game_cut_short(table)
+    sheet = selectors.table_hand_sheet(table)
+    stand = selectors.table_game_cut_short(table, sheet)
     if stand is None:
         return None
     where = game_stop_words(stand)
@@ -128,6 +139,13 @@ def _game_cut_short_ruling(table: Table, end_reason: str | None, end_note: str) 
         raise TaikaiError(
             "invalid_end_reason",
             _("the reason is one of %(reasons)s") % {"reasons": ", ".join(GAME_CUT_SHORT_REASONS)},
+            field="end_reason",
+        )
+    time_up = selectors.table_time_up(table, sheet) if end_reason == "time" else None
+    if time_up is not None and time_up.one_more_hand and len(sheet.hands) < time_up.last_hand:
+        raise TaikaiError(
+            "one_more_hand",
+            one_more_hand_words(time_up) + " " + _("Record it, then confirm the result."),
             field="end_reason",
         )
     note = (end_note or "").strip()
@@ -191,7 +209,7 @@ def table_finish(
     hands_recorded = selectors.table_hands_recorded(table)
     cut_short = None
     if final_points is None:
-        if not hands_recorded:
+        if not hands_recorded and selectors.table_game_end(table) is None:  # a chombo may end it in hand 1
             raise TaikaiError("no_hands", _("no hand has been recorded at this table"), field="final_points")
         if table.status != Table.Status.FINISHED:
             cut_short = _game_cut_short_ruling(table, end_reason, end_note)
