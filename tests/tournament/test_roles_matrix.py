@@ -67,7 +67,7 @@ ROLES = (
     "view_only",  # staff with every view permission, no role
     "organizer_elsewhere",  # the owner of another event (Organizers group)
     "referee_table_1",  # a referee of the event limited to table 1
-    "referee",  # a referee of the whole event
+    "referee",  # a head referee of the whole event (unlocks checked rounds too)
     "scorekeeper_table_2",  # no account: opened table 2's card with its PIN
     "player",  # a player of the event, through their personal link
     "co_organizer",
@@ -137,7 +137,7 @@ def build_world() -> World:
     Event.objects.filter(pk=other.pk).update(owner=users["organizer_elsewhere"], ruleset=house_rules)
     event.refresh_from_db()
     role_grant(event=event, user=users["referee_table_1"], kind="referee", tables="1")
-    role_grant(event=event, user=users["referee"], kind="referee")
+    role_grant(event=event, user=users["referee"], kind="referee", head=True)  # a head referee: unlocks rounds
     role = role_grant(event=event, user=users["co_organizer"], kind="organizer")
     [issued] = scorekeeper_keys_issue(tables=[table_2])
     users["_card"] = issued
@@ -1017,8 +1017,23 @@ WRITES = [
     W(
         "unlock round 1 through the API, saying why",
         api(v1("round_unlock", event_slug, lambda w: 1), {"reason": "a result was typed wrong"}),
-        {"owner", "superuser"},
+        {"owner", "superuser", "referee"},
         "api_v1:round_unlock",
+    ),
+    W(
+        "check round 1 on its admin page (locks it)",
+        post(lambda w: reverse("admin:tournament_round_check", args=[w.round.pk])),
+        REFEREES_AT_1,
+        "admin:tournament_round_check",
+    ),
+    W(
+        "unlock round 1 on its admin page, saying why",
+        post(
+            lambda w: reverse("admin:tournament_round_unlock", args=[w.round.pk]),
+            lambda w: {"reason": "a result was typed wrong"},
+        ),
+        {"owner", "superuser", "referee"},
+        "admin:tournament_round_unlock",
     ),
     W(
         "seat a substitute at table 1 through the API",

@@ -96,7 +96,7 @@ class EventRoleForm(forms.ModelForm):
 
     class Meta:
         model = EventRole
-        fields = ("kind", "tables")
+        fields = ("kind", "tables", "head")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -122,7 +122,7 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
     model = EventRole
     form = EventRoleForm
     extra = 0
-    fields = ("username", "kind", "tables", "granted_by", "granted_at")
+    fields = ("username", "kind", "tables", "head", "granted_by", "granted_at")
     readonly_fields = ("granted_by", "granted_by_name", "granted_at")
     verbose_name = _("role")
     verbose_name_plural = _("roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)")
@@ -322,6 +322,7 @@ class EventAdmin(EventScopedAdmin):
                         user=row.instance.user,
                         kind=data["kind"],
                         tables=data.get("tables", ""),
+                        head=bool(data.get("head")),
                         by=request.user,
                     )
                 except TaikaiError as exc:
