@@ -171,7 +171,9 @@ class EventForm(forms.ModelForm):
 # the event's fields its standings are computed from: a change computes them again
 # a change of these computes the standings again, and their announcement tells the apps built on the event
 # (a series counts a public event, and drops it once private)
-STANDINGS_FIELDS = frozenset({"standings_precedence", "standings_hidden_from_round", "is_public"})
+STANDINGS_FIELDS = frozenset(
+    {"standings_precedence", "standings_hidden_from_round", "results_after_check", "is_public"}
+)
 
 
 @admin.register(Event)
@@ -238,6 +240,7 @@ class EventAdmin(EventScopedAdmin):
                     "final_games",
                     "round_minutes",
                     "standings_hidden_from_round",
+                    "results_after_check",
                 )
             },
         ),
