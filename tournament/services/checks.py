@@ -22,7 +22,10 @@ def require_unlocked(round_: Round, *, field: str = "round") -> None:
     raise Conflict(
         "round_locked",
         # Translators: a refusal; round is its number, when the time it was checked.
-        _("round %(round)s was checked at %(when)s and is locked: the event's owner unlocks it, with a reason")
+        _(
+            "round %(round)s was checked at %(when)s and is locked: the event's owner or a head referee unlocks "
+            "it, with a reason"
+        )
         % {"round": round_.number, "when": timezone.localtime(round_.checked_at).strftime("%Y-%m-%d %H:%M")},
         field=field,
     )
