@@ -1021,6 +1021,12 @@ WRITES = [
         "api_v1:round_unlock",
     ),
     W(
+        "seat the next round through the API (round 1 still playing: refused, but only for organizers)",
+        api(v1("event_rounds", event_slug)),
+        ORGANIZERS,
+        "api_v1:event_rounds",
+    ),
+    W(
         "check round 1 on its admin page (locks it)",
         post(lambda w: reverse("admin:tournament_round_check", args=[w.round.pk])),
         REFEREES_AT_1,
@@ -1447,7 +1453,6 @@ READ_ONLY_ROUTES = {
     "api_v1:events": lambda w: reverse("api_v1:events"),
     "api_v1:event": v1("event", event_slug),
     "api_v1:event_rules": v1("event_rules", event_slug),
-    "api_v1:event_rounds": v1("event_rounds", event_slug),
     "api_v1:round_seating": v1("round_seating", event_slug, lambda w: 1),
     "api_v1:event_standings": v1("event_standings", event_slug),
     "api_v1:event_teams": v1("event_teams", event_slug),
