@@ -67,3 +67,15 @@ def test_the_admin_says_there_are_not_enough_players(make_event, admin_user):
     [message] = [str(m) for m in get_messages(answer.wsgi_request)]
     assert "not enough players to seat round 1" in message and "2 active players" in message
     assert not SeatingJob.objects.exists()
+
+
+def test_three_players_are_enough_where_the_event_seats_short_tables(make_event):
+    event = make_event(4, seating_remainder="three")
+    Entry.objects.filter(pk=event.entries.order_by("id").first().pk).update(status=Entry.Status.WITHDRAWN)
+    assert seating_job_request(event=event).round_number == 1  # one table of three, as the seating would
+    event.seating_remainder = "bye"
+    event.save(update_fields=["seating_remainder"])
+    SeatingJob.objects.all().delete()
+    with pytest.raises(TaikaiError) as error:
+        seating_job_request(event=event)
+    assert error.value.code == "not_enough_players" and "3 active players" in error.value.message

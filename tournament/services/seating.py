@@ -26,7 +26,9 @@ from django.utils.translation import ngettext
 
 from taikai.errors import TaikaiError
 from tournament import selectors
+from tournament.engine.errors import TournamentError
 from tournament.engine.pairing.protocol import seat_round
+from tournament.engine.pairing.tables import plan_tables
 from tournament.models import Entry, Event, Round, Seat, SeatingJob
 from tournament.options import seating_settings
 from tournament.services.common import recorder
@@ -43,9 +45,12 @@ Progress = Callable[[int, str], None]
 def seating_require_enough_players(event: Event, round_number: int) -> None:
     """Refuse to seat ``round_number`` when too few players are there to play it (``not_enough_players``):
     the active entries, less those who do not play it (substitutes, replaced members, reserves not in), must
-    fill one table at least. Says how many there are and what to do."""
+    fill one table at least (one seat short where the event seats short tables, as the seating would). Says how
+    many there are and what to do."""
     present = len(seating_request_for_players(event, round_number))
-    if present < event.table_size:
+    try:
+        plan_tables(present, event.table_size, event.seating_remainder)
+    except TournamentError as exc:
         raise TaikaiError(
             "not_enough_players",
             _(
@@ -54,7 +59,7 @@ def seating_require_enough_players(event: Event, round_number: int) -> None:
             )
             % {"round": round_number, "present": present, "size": event.table_size},
             field="event",
-        )
+        ) from exc
 
 
 def seating_request_for_players(event: Event, round_number: int) -> list[int]:
