@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tournament.models import Event, StandingsRow, StandingsSnapshot
+from tournament.models import Event, SeatResult, StandingsRow, StandingsSnapshot
 from tournament.services.checks import round_check, round_unlock
 from tournament.services.discipline import penalty_log
 from tournament.services.standings import standings_recompute, standings_rows
@@ -103,3 +103,23 @@ def test_without_the_setting_an_unchecked_round_is_public(make_event, play_round
     play_round(event, RON)
     snapshot = StandingsSnapshot.objects.get(event=event)
     assert snapshot.round_numbers == [1] and snapshot.checking_from_round is None
+
+
+def test_the_round_page_shows_a_round_being_checked_to_the_public_and_everything_to_staff(
+    make_event, play_round, admin_user
+):
+    event = make_event(4, is_public=True)
+    Event.objects.filter(pk=event.pk).update(results_after_check=True, owner=admin_user)
+    event.refresh_from_db()
+    round_ = play_round(event, RON)
+    points = str(SeatResult.objects.current().filter(table__round=round_).order_by("-final_points")[0].final_points)
+    url = reverse("tournament:round", args=[event.slug, 1])
+    public = Client().get(url).content.decode()
+    assert 'id="round-being-checked"' in public and "being-checked" in public and points not in public
+    staff = Client()
+    staff.force_login(admin_user)
+    page = staff.get(url).content.decode()
+    assert 'id="round-being-checked"' not in page and points in page
+    round_check(round_=round_)
+    public = Client().get(url).content.decode()
+    assert 'id="round-being-checked"' not in public and points in public
