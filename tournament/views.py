@@ -485,7 +485,10 @@ def hands_csv(request, slug):
             "recorded_at",
         ]
     )
+    being_checked = event.results_after_check and not access.holds_role(access.actor_for(request), event.pk)
     for v in selectors.event_hand_versions(event):
+        if being_checked and v.hand.table.round.checked_at is None:
+            continue  # the public gets a round's hands once the round is checked
         deltas = list(v.deltas) + [""] * (4 - len(v.deltas))
         wins = "; ".join(
             f"{w['winner']}<-{w['discarder'] if w['discarder'] is not None else 'tsumo'} "

@@ -10,6 +10,7 @@ from tournament.models import Event, SeatResult, StandingsRow, StandingsSnapshot
 from tournament.services.checks import round_check, round_unlock
 from tournament.services.discipline import penalty_log
 from tournament.services.standings import standings_recompute, standings_rows
+from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 RON = {"outcome": "ron", "dealer_position": 0, "wins": [{"winner": 1, "discarder": 2, "han": 3, "fu": 30}]}
@@ -123,3 +124,27 @@ def test_the_round_page_shows_a_round_being_checked_to_the_public_and_everything
     round_check(round_=round_)
     public = Client().get(url).content.decode()
     assert 'id="round-being-checked"' not in public and points in public
+
+
+def test_read_tokens_and_the_hands_export_get_a_round_once_it_is_checked(make_event, play_round):
+    event = make_event(4, is_public=True)
+    Event.objects.filter(pk=event.pk).update(results_after_check=True)
+    event.refresh_from_db()
+    round_ = play_round(event, RON)
+    seating = reverse("api_v1:round_seating", args=[event.slug, 1])
+    tokens = {
+        scope: Client(HTTP_AUTHORIZATION=f"Bearer {api_token_issue(event=event, name=scope, scope=scope).secret}")
+        for scope in ("read", "organizer")
+    }
+
+    def results(scope):
+        return [table["results"] for table in tokens[scope].get(seating).json()["results"]]
+
+    def hands_rows():
+        return Client().get(reverse("tournament:hands_csv", args=[event.slug])).content.decode().strip().splitlines()
+
+    assert results("read") == [[]] and results("organizer") != [[]]
+    assert len(hands_rows()) == 1  # the header only
+    round_check(round_=round_)
+    assert results("read") == results("organizer") != [[]]
+    assert len(hands_rows()) == 2

@@ -169,7 +169,10 @@ class RoundSeating(ApiView):
         round_ = selectors.event_round_any(event, number, drafts=access.may_manage(self.actor, event.pk))
         if round_ is None:
             raise Http404("no such round")
-        return paged(self, selectors.round_tables_full(round_), s.TableSerializer)
+        being_checked = (
+            event.results_after_check and round_.checked_at is None and not access.holds_role(self.actor, event.pk)
+        )  # a read token sees a round's results once the round is checked, when the event says so
+        return paged(self, selectors.round_tables_full(round_), s.TableSerializer, being_checked=being_checked)
 
 
 class RoundCheckSerializer(serializers.Serializer):
