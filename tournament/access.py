@@ -20,7 +20,7 @@ the role only. The services trust their caller: the simulation and the commands 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser
@@ -44,6 +44,7 @@ class Grant:
     referee: bool = False
     referee_tables: frozenset[int] | None = None  # None: every table
     reader: bool = False  # reads the event even when it is not public (a read token)
+    head_referee: bool = False  # a head referee: also unlocks checked rounds
 
     def covers(self, table_number: int | None) -> bool:
         """Referees everywhere, or at this table; a question about no table needs every table."""
@@ -110,8 +111,11 @@ class Actor:
         if not self.signed_in or not self.user.is_active:
             return {}
         merged: dict[int, Grant] = {}
-        for event_id, kind, tables in selectors.user_roles_held(self.user.pk):
+        heads = set()
+        for event_id, kind, tables, head in selectors.user_roles_held(self.user.pk):
             grant = merged.get(event_id, Grant())
+            if head and kind == EventRole.Kind.REFEREE:
+                heads.add(event_id)
             if kind == EventRole.Kind.ORGANIZER:
                 grant = Grant(organizer=True)
             elif not grant.organizer:
@@ -122,6 +126,9 @@ class Actor:
                     numbers = grant.referee_tables | numbers
                 grant = Grant(referee=True, referee_tables=numbers)
             merged[event_id] = grant
+        for event_id in heads:
+            if not merged[event_id].organizer:
+                merged[event_id] = replace(merged[event_id], head_referee=True)
         return merged
 
     @cached_property
@@ -185,12 +192,15 @@ def may_check_round(actor: Actor, event_id: int) -> bool:
 
 
 def may_unlock_round(actor: Actor, event) -> bool:
-    """Unlocking a checked round: the event's owner (or a superuser), or a program with an organizer token."""
+    """Unlocking a checked round: the event's owner (or a superuser), its head referees, or a program with an
+    organizer token."""
     if actor.is_superuser:
         return True
     if actor.token is not None:
         return actor.grant(event.pk).organizer
-    return actor.signed_in and actor.user.is_active and event.owner_id == actor.user.pk
+    if not (actor.signed_in and actor.user.is_active):
+        return False
+    return event.owner_id == actor.user.pk or actor.grant(event.pk).head_referee
 
 
 def may_score(actor: Actor, table) -> bool:

@@ -136,14 +136,18 @@ def round_seating(request, slug, number):
     version = selectors.tables_version(selectors.round_tables(round_))
     query = (request.GET.get("q") or "").strip()[:80]
     window = _seating_window(request, round_, version, TABLES_PER_PAGE)
-    etag = etag_of(event.pk, round_.pk, round_.status, version, window[1], page_number(request), query, request.user.pk)
+    checking = round_being_checked(request, event, round_)
+    etag = etag_of(
+        event.pk, round_.pk, round_.status, version, window[1], page_number(request), query, request.user.pk, checking
+    )
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified
     context = {
         "event": event,
         "round": round_,
-        **_seating_page(request, event, round_, version, query=query, window=window),
+        "being_checked": checking,
+        **_seating_page(request, event, round_, version, query=query, window=window, being_checked=checking),
     }
     response = render(request, "tournament/round.html", context)
     response["ETag"] = etag
@@ -160,8 +164,25 @@ def _seating_window(request, round_, version, per_page: int):
     return page, selectors.round_tables_page_hands(round_, start=page.start_index() - 1, stop=page.end_index())
 
 
+def round_being_checked(request, event, round_) -> bool:
+    """Does the public see this round as being checked (its results not shown yet)? An event that publishes
+    results only once checked, a round not checked yet, and nobody with a role in the event asking."""
+    if not event.results_after_check or round_.checked_at is not None:
+        return False
+    return not access.holds_role(access.actor_for(request), event.pk)
+
+
 def _seating_page(
-    request, event, round_, version, *, query: str, per_page=TABLES_PER_PAGE, link_players=True, window=None
+    request,
+    event,
+    round_,
+    version,
+    *,
+    query: str,
+    per_page=TABLES_PER_PAGE,
+    link_players=True,
+    window=None,
+    being_checked=False,
 ) -> dict:
     """A page of the round's tables and the seats found for ``query``, both cached for the tables' version
     (people between rounds look for the same names again and again)."""
@@ -175,6 +196,7 @@ def _seating_page(
             "event": event,
             "tables": tables if version.tables else [],
             "link_players": link_players,
+            "being_checked": being_checked,
         }
 
     found = (
@@ -187,7 +209,9 @@ def _seating_page(
         "query": query,
         "found": found,
         "cards": fragment(
-            (round_.pk, version, hands, per_page, page.number, link_players), "tournament/_seating_tables.html", cards
+            (round_.pk, version, hands, per_page, page.number, link_players, being_checked),
+            "tournament/_seating_tables.html",
+            cards,
         ),
     }
 
@@ -211,7 +235,14 @@ def venue(request, slug):
         seating_pages = -(-version.tables // VENUE_TABLES)
         if view == "seating":
             seating = _seating_page(
-                request, event, round_, version, query="", per_page=VENUE_TABLES, link_players=False
+                request,
+                event,
+                round_,
+                version,
+                query="",
+                per_page=VENUE_TABLES,
+                link_players=False,
+                being_checked=round_being_checked(request, event, round_),
             )
     standings_pages = -(
         -selectors.event_standings_count(event, VENUE_STANDINGS * VENUE_STANDINGS_PAGES) // VENUE_STANDINGS
@@ -455,7 +486,10 @@ def hands_csv(request, slug):
             "recorded_at",
         ]
     )
+    being_checked = event.results_after_check and not access.holds_role(access.actor_for(request), event.pk)
     for v in selectors.event_hand_versions(event):
+        if being_checked and v.hand.table.round.checked_at is None:
+            continue  # the public gets a round's hands once the round is checked
         deltas = list(v.deltas) + [""] * (4 - len(v.deltas))
         wins = "; ".join(
             f"{w['winner']}<-{w['discarder'] if w['discarder'] is not None else 'tsumo'} "

@@ -44,7 +44,7 @@ ROLES = (
     "view_only",  # staff with every view permission, no role
     "organizer_elsewhere",  # the owner of another event (Organizers group)
     "referee_table_1",  # a referee of the event limited to table 1
-    "referee",  # a referee of the whole event
+    "referee",  # a head referee of the whole event (unlocks checked rounds too)
     "scorekeeper_table_2",  # no account: opened table 2's card with its PIN
     "player",  # a player of the event, through their personal link
     "co_organizer",
@@ -114,7 +114,7 @@ def build_world() -> World:
     Event.objects.filter(pk=other.pk).update(owner=users["organizer_elsewhere"], ruleset=house_rules)
     event.refresh_from_db()
     role_grant(event=event, user=users["referee_table_1"], kind="referee", tables="1")
-    role_grant(event=event, user=users["referee"], kind="referee")
+    role_grant(event=event, user=users["referee"], kind="referee", head=True)  # a head referee: unlocks rounds
     role = role_grant(event=event, user=users["co_organizer"], kind="organizer")
     [issued] = scorekeeper_keys_issue(tables=[table_2])
     users["_card"] = issued

@@ -34,7 +34,7 @@ from tournament.services.discipline import seat_mark_absent
 from tournament.services.hands import hand_record
 from tournament.services.results import table_finish
 from tournament.services.roles import role_grant, scorekeeper_keys_issue
-from tournament.services.rounds import round_create
+from tournament.services.rounds import round_complete, round_create
 from tournament.services.tokens import api_token_issue
 
 pytestmark = pytest.mark.once
@@ -226,6 +226,7 @@ class Case:
     allowed: frozenset
     body: dict | None = None
     setup: Callable[[World], None] | None = None
+    signed_out: frozenset = frozenset()  # roles the setup leaves with nothing in the event (401)
 
 
 def v1(name: str, *args) -> Callable[[World], str]:
@@ -257,6 +258,11 @@ def round_finished(w) -> None:
     table_finish(table=w.table_2, final_points=[40000, 30000, 20000, 10000])
 
 
+def round_completed(w) -> None:
+    round_finished(w)
+    round_complete(round_=w.table_1.round)
+
+
 def round_checked(w) -> None:
     round_finished(w)
     round_check(round_=w.table_1.round)
@@ -266,8 +272,8 @@ def sign_up(label: str):
     return lambda w: w.sign_ups[label].pk
 
 
-def C(label, url, allowed, body=None, setup=None):
-    return Case(label, url, frozenset(allowed), body, setup)
+def C(label, url, allowed, body=None, setup=None, signed_out=()):
+    return Case(label, url, frozenset(allowed), body, setup, frozenset(signed_out))
 
 
 RON = {"outcome": "ron", "dealer_position": 1, "wins": [{"winner": 0, "discarder": 2, "han": 2, "fu": 40}]}
@@ -288,6 +294,15 @@ CASES: dict[tuple[str, str], list[Case]] = {
         )
     ],
     ("event_rounds", "GET"): [C("list its rounds", v1("event_rounds", slug), READERS)],
+    ("event_rounds", "POST"): [
+        C(
+            "seat round 2 once round 1 is completed (table 2's card no longer opens anything)",
+            v1("event_rounds", slug),
+            ORGANIZERS,
+            setup=round_completed,
+            signed_out={"scorekeeper_table_2"},
+        )
+    ],
     ("round_seating", "GET"): [C("read round 1's seating", v1("round_seating", slug, 1), READERS)],
     ("event_standings", "GET"): [C("read the standings", v1("event_standings", slug), READERS)],
     ("event_rulings", "GET"): [C("list the event's rulings", v1("event_rulings", slug), READERS)],
@@ -493,7 +508,7 @@ def test_endpoint_answers_each_role(world, route, method, case, role):
     if role in case.allowed:
         assert response.status_code < 300, f"{role} was refused: {response.status_code} {response.content[:300]!r}"
         return
-    expected = 401 if role in ("anonymous", "revoked_token", "expired_token") else 403
+    expected = 401 if role in ("anonymous", "revoked_token", "expired_token") or role in case.signed_out else 403
     assert response.status_code == expected, f"{role}: {response.status_code} {response.content[:300]!r}"
     error = response.json()["error"]
     if role == "revoked_token":

@@ -103,7 +103,6 @@ READ_ONLY_ROUTES = {
     "api_v1:events": lambda w: reverse("api_v1:events"),
     "api_v1:event": v1("event", event_slug),
     "api_v1:event_rules": v1("event_rules", event_slug),
-    "api_v1:event_rounds": v1("event_rounds", event_slug),
     "api_v1:round_seating": v1("round_seating", event_slug, lambda w: 1),
     "api_v1:event_standings": v1("event_standings", event_slug),
     "api_v1:event_teams": v1("event_teams", event_slug),

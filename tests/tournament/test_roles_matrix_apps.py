@@ -96,8 +96,29 @@ APP_WRITES = [
     W(
         "unlock round 1 through the API, saying why",
         api(v1("round_unlock", event_slug, lambda w: 1), {"reason": "a result was typed wrong"}),
-        {"owner", "superuser"},
+        {"owner", "superuser", "referee"},
         "api_v1:round_unlock",
+    ),
+    W(
+        "seat the next round through the API (round 1 still playing: refused, but only for organizers)",
+        api(v1("event_rounds", event_slug)),
+        ORGANIZERS,
+        "api_v1:event_rounds",
+    ),
+    W(
+        "check round 1 on its admin page (locks it)",
+        post(lambda w: reverse("admin:tournament_round_check", args=[w.round.pk])),
+        REFEREES_AT_1,
+        "admin:tournament_round_check",
+    ),
+    W(
+        "unlock round 1 on its admin page, saying why",
+        post(
+            lambda w: reverse("admin:tournament_round_unlock", args=[w.round.pk]),
+            lambda w: {"reason": "a result was typed wrong"},
+        ),
+        {"owner", "superuser", "referee"},
+        "admin:tournament_round_unlock",
     ),
     W(
         "seat a substitute at table 1 through the API",

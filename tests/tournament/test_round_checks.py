@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -23,6 +24,7 @@ from tournament.services.discipline import (
 )
 from tournament.services.hands import hand_record, hand_void
 from tournament.services.results import table_finish, table_reopen
+from tournament.services.roles import role_grant
 from tournament.services.substitutes import substitute_seat
 
 pytestmark = pytest.mark.django_db
@@ -190,3 +192,61 @@ def test_a_hand_sent_to_a_locked_round_through_the_api_answers_409_round_locked(
     round_check(round_=round_)
     answer = post(bearer(event, "referee"), reverse("api_v1:table_hands", args=[tables[0].pk]), {"number": 2, **RON})
     assert answer.status_code == 409 and answer.json()["error"]["code"] == "round_locked"
+
+
+def test_a_head_referee_unlocks_a_round_and_a_referee_does_not(played, admin_user):
+    event, round_, _, _ = played
+    round_check(round_=round_, user=admin_user)
+    _, unlock_url = urls(event)
+    referee, head = (User.objects.create_user(name, password="pw-123456") for name in ("ref", "head"))
+    role_grant(event=event, user=referee, kind="referee")
+    role_grant(event=event, user=head, kind="referee", head=True)
+    clients = {}
+    for name, user in (("referee", referee), ("head", head)):
+        clients[name] = Client()
+        clients[name].force_login(user)
+    assert post(clients["referee"], unlock_url, {"reason": "mine"}).status_code == 403
+    assert post(clients["head"], unlock_url, {"reason": ""}).status_code == 400
+    assert post(clients["head"], unlock_url, {"reason": "a seat was typed wrong"}).status_code == 200
+    unlocking = RoundCheck.objects.get(round=round_, kind=RoundCheck.Kind.UNLOCK)
+    assert unlocking.by == head and unlocking.reason == "a seat was typed wrong"
+
+
+def test_only_a_referee_is_a_head_referee_and_changing_the_flag_grants_again(make_event):
+    event = make_event(4)
+    user = User.objects.create_user("someone", password="pw-123456")
+    with pytest.raises(TaikaiError) as error:
+        role_grant(event=event, user=user, kind="organizer", head=True)
+    assert error.value.code == "invalid_head" and error.value.field == "head"
+    plain = role_grant(event=event, user=user, kind="referee")
+    head = role_grant(event=event, user=user, kind="referee", head=True)
+    assert head.pk != plain.pk and head.head
+    plain.refresh_from_db()
+    assert plain.revoked_at is not None
+
+
+def test_the_rounds_admin_page_checks_and_unlocks_with_a_reason(played, admin_user):
+    _, round_, _, _ = played
+    owner = Client()
+    owner.force_login(admin_user)
+    page = reverse("admin:tournament_round_change", args=[round_.pk])
+    assert b'id="round-check"' in owner.get(page).content
+    answer = owner.post(reverse("admin:tournament_round_check", args=[round_.pk]))
+    assert answer.status_code == 302 and Round.objects.get(pk=round_.pk).checked_at is not None
+    content = owner.get(page).content
+    assert b'id="round-unlock"' in content and b'id="round-check"' not in content
+    unlock = reverse("admin:tournament_round_unlock", args=[round_.pk])
+    assert owner.get(unlock).status_code == 200
+    assert owner.post(unlock, {"reason": ""}).status_code == 400
+    assert Round.objects.get(pk=round_.pk).checked_at is not None
+    assert owner.post(unlock, {"reason": "a result was typed wrong"}).status_code == 302
+    assert Round.objects.get(pk=round_.pk).checked_at is None
+    assert RoundCheck.objects.get(round=round_, kind=RoundCheck.Kind.UNLOCK).reason == "a result was typed wrong"
+
+
+def test_the_rounds_admin_page_in_japanese(played, admin_user):
+    _, round_, _, _ = played
+    owner = Client(HTTP_ACCEPT_LANGUAGE="ja")
+    owner.force_login(admin_user)
+    content = owner.get(reverse("admin:tournament_round_change", args=[round_.pk])).content.decode()
+    assert "この回戦を確認済みにする" in content

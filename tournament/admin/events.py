@@ -92,7 +92,7 @@ class EventRoleForm(forms.ModelForm):
 
     class Meta:
         model = EventRole
-        fields = ("kind", "tables")
+        fields = ("kind", "tables", "head")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -118,7 +118,7 @@ class EventRoleInline(EventScopedInline, admin.TabularInline):
     model = EventRole
     form = EventRoleForm
     extra = 0
-    fields = ("username", "kind", "tables", "granted_by", "granted_at")
+    fields = ("username", "kind", "tables", "head", "granted_by", "granted_at")
     readonly_fields = ("granted_by", "granted_by_name", "granted_at")
     verbose_name = _("role")
     verbose_name_plural = _("roles: co-organizers and referees (delete a row to revoke it; it stays in the Roles list)")
@@ -167,7 +167,9 @@ class EventForm(forms.ModelForm):
 # the event's fields its standings are computed from: a change computes them again
 # a change of these computes the standings again, and their announcement tells the apps built on the event
 # (a series counts a public event, and drops it once private)
-STANDINGS_FIELDS = frozenset({"standings_precedence", "standings_hidden_from_round", "is_public"})
+STANDINGS_FIELDS = frozenset(
+    {"standings_precedence", "standings_hidden_from_round", "results_after_check", "is_public"}
+)
 
 
 @admin.register(Event)
@@ -234,6 +236,7 @@ class EventAdmin(EventScopedAdmin):
                     "final_games",
                     "round_minutes",
                     "standings_hidden_from_round",
+                    "results_after_check",
                 )
             },
         ),
@@ -318,6 +321,7 @@ class EventAdmin(EventScopedAdmin):
                         user=row.instance.user,
                         kind=data["kind"],
                         tables=data.get("tables", ""),
+                        head=bool(data.get("head")),
                         by=request.user,
                     )
                 except TaikaiError as exc:

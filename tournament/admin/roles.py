@@ -27,7 +27,7 @@ class ReadOnlyRecords:
 
 @admin.register(EventRole)
 class EventRoleAdmin(ReadOnlyRecords, EventScopedAdmin):
-    list_display = ("user", "kind", "event", "tables", "granted_by", "granted_at", "revoked_by", "revoked_at")
+    list_display = ("user", "kind", "head", "event", "tables", "granted_by", "granted_at", "revoked_by", "revoked_at")
     list_filter = (
         "kind",
         ("event", admin.RelatedOnlyFieldListFilter),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import segno
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponseNotAllowed, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
@@ -12,10 +14,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from taikai.errors import TaikaiError
-from tournament import selectors
-from tournament.admin.common import EventScopedAdmin, apply_to_each
+from tournament import access, selectors
+from tournament.admin.common import EventScopedAdmin, apply_to_each, event_time_zone_activate_by_id
 from tournament.models import Round, Table
 from tournament.options import table_numbers_parse
+from tournament.services.checks import round_check, round_unlock
 from tournament.services.roles import scorekeeper_keys_issue
 from tournament.services.rounds import round_complete, round_publish, round_timer_start
 from tournament.templatetags.taikai import seating_report_words
@@ -44,6 +47,15 @@ class TableInline(admin.TabularInline):
         return super().get_queryset(request).prefetch_related("seats__entry__player")
 
 
+class UnlockForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Why the round is unlocked: kept with who and when."),
+    )
+
+
 class TableCardsForm(forms.Form):
     tables = forms.CharField(
         required=False,
@@ -68,7 +80,16 @@ class RoundAdmin(EventScopedAdmin):
     list_display = ("__str__", "event", "number", "status")
     list_filter = ("status", ("event", admin.RelatedOnlyFieldListFilter))
     # every field is moved by the services (seating, publishing, completing, the final): read-only here
-    fields = ("event", "number", "status", "is_final", "timer_started_at", "seating_report_in_words")
+    fields = (
+        "event",
+        "number",
+        "status",
+        "is_final",
+        "timer_started_at",
+        "checked_at",
+        "checked_by",
+        "seating_report_in_words",
+    )
     readonly_fields = fields
     inlines = [TableInline]
     actions = ["publish_rounds", "start_timers", "complete_rounds"]
@@ -121,8 +142,12 @@ class RoundAdmin(EventScopedAdmin):
 
     def get_urls(self):
         cards = self.admin_site.admin_view(self.table_cards_view)
+        check = self.admin_site.admin_view(self.check_view)
+        unlock = self.admin_site.admin_view(self.unlock_view)
         return [
             path("<int:round_id>/table-cards/", cards, name="tournament_round_table_cards"),
+            path("<int:round_id>/check/", check, name="tournament_round_check"),
+            path("<int:round_id>/unlock/", unlock, name="tournament_round_unlock"),
             *super().get_urls(),
         ]
 
@@ -154,3 +179,65 @@ class RoundAdmin(EventScopedAdmin):
             "cards": cards,
         }
         return TemplateResponse(request, "admin/tournament/round/table_cards.html", context, status=status)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """The round's page offers "Check this round" or "Unlock" to those who may."""
+        round_ = self.get_object(request, object_id)
+        if round_ is not None:
+            actor = access.actor_for(request)
+            extra_context = {
+                **(extra_context or {}),
+                "may_check": round_.checked_at is None and access.may_check_round(actor, round_.event_id),
+                "may_unlock": round_.checked_at is not None and access.may_unlock_round(actor, round_.event),
+            }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def _round_for(self, request, round_id: int, allowed) -> Round:
+        """The round a check or an unlocking is about: 403 without the role in its event and the permission."""
+        round_ = Round.objects.select_related("event").filter(pk=round_id).first()
+        if round_ is None:
+            raise Http404(_("no such round"))
+        if not (self.has_view_permission(request, round_) and allowed(access.actor_for(request), round_)):
+            raise PermissionDenied
+        event_time_zone_activate_by_id(round_.event_id)
+        return round_
+
+    def check_view(self, request, round_id):
+        """Mark the round's results checked: the round is locked (organizers and referees)."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        round_ = self._round_for(request, round_id, lambda actor, r: access.may_check_round(actor, r.event_id))
+        try:
+            round_check(round_=round_, user=request.user)
+        except TaikaiError as exc:
+            messages.error(request, exc.message)
+        else:
+            # Translators: object is a round
+            messages.success(request, _("%(object)s: checked and locked.") % {"object": round_})
+        return HttpResponseRedirect(reverse("admin:tournament_round_change", args=[round_.pk]))
+
+    def unlock_view(self, request, round_id):
+        """Unlock a checked round, saying why (the event's owner or its head referees)."""
+        round_ = self._round_for(request, round_id, lambda actor, r: access.may_unlock_round(actor, r.event))
+        form = UnlockForm(request.POST or None)
+        status = 200
+        if request.method == "POST" and form.is_valid():
+            try:
+                round_unlock(round_=round_, reason=form.cleaned_data["reason"], user=request.user)
+            except TaikaiError as exc:
+                form.add_error("reason" if exc.field == "reason" else None, exc.message)
+                status = 400 if exc.field == "reason" else 409
+            else:
+                # Translators: object is a round
+                messages.success(request, _("%(object)s: unlocked.") % {"object": round_})
+                return HttpResponseRedirect(reverse("admin:tournament_round_change", args=[round_.pk]))
+        elif request.method == "POST":
+            status = 400
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": round_,
+            "title": _("Unlock %(round)s") % {"round": round_},
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/tournament/round/unlock.html", context, status=status)

@@ -23,6 +23,7 @@ from tournament.api_v1.base import EventApiView
 from tournament.services.checks import round_check, round_unlock
 from tournament.services.discipline import ruling_record
 from tournament.services.entries import entry_register_player
+from tournament.services.seating import seating_job_request
 from tournament.services.tokens import api_token_issue, api_token_revoke
 
 
@@ -101,6 +102,17 @@ class EventEntries(EventApiView):
         return Response(s.EntrySerializer(entry, context={"staff": True}).data, status=status.HTTP_201_CREATED)
 
 
+class SeatingJobSerializer(serializers.Serializer):
+    job = serializers.IntegerField()
+    round = serializers.IntegerField()
+    state = serializers.CharField()
+    percent = serializers.IntegerField()
+
+
+def seating_job_body(job) -> dict:
+    return {"job": job.pk, "round": job.round_number, "state": job.state, "percent": job.percent}
+
+
 class EventRounds(EventApiView):
     @extend_schema(
         operation_id="rounds_list",
@@ -112,6 +124,22 @@ class EventRounds(EventApiView):
         event = self.event(slug)
         rounds = selectors.event_rounds(event, drafts=access.may_manage(self.actor, event.pk))
         return Response(s.RoundSerializer(rounds, many=True).data)
+
+    @extend_schema(
+        operation_id="round_seat_next",
+        tags=["rounds"],
+        request=None,
+        summary="Seat the next round (organizers): queues its seating, a draft to publish",
+        description="400 not_enough_players when too few active players are there to fill a table (the "
+        "count says how many); 400 round_in_progress until the current round is completed. Asking again "
+        "for the same round answers the same job.",
+        responses={202: SeatingJobSerializer, **ERRORS},
+    )
+    def post(self, request, slug: str):
+        event = self.event(slug)
+        self.require(access.may_manage(self.actor, event.pk), "seat this event's rounds")
+        job = seating_job_request(event=event, user=self.actor.author)
+        return Response(seating_job_body(job), status=status.HTTP_202_ACCEPTED)
 
 
 class RoundSeating(EventApiView):
@@ -127,7 +155,10 @@ class RoundSeating(EventApiView):
         round_ = selectors.event_round_any(event, number, drafts=access.may_manage(self.actor, event.pk))
         if round_ is None:
             raise Http404("no such round")
-        return paged(self, selectors.round_tables_full(round_), table_s.TableSerializer)
+        being_checked = (
+            event.results_after_check and round_.checked_at is None and not access.holds_role(self.actor, event.pk)
+        )  # a read token sees a round's results once the round is checked, when the event says so
+        return paged(self, selectors.round_tables_full(round_), table_s.TableSerializer, being_checked=being_checked)
 
 
 class RoundCheckSerializer(serializers.Serializer):

@@ -76,7 +76,10 @@ class TableSerializer(serializers.Serializer):
     overtime_year = serializers.IntegerField()
     result_version = serializers.IntegerField()
     seats = serializers.SerializerMethodField()
-    results = serializers.SerializerMethodField(help_text="The current result of each seat, once confirmed.")
+    results = serializers.SerializerMethodField(
+        help_text="The current result of each seat, once confirmed (for a read token, once the round is checked "
+        "when the event publishes results only once checked)."
+    )
 
     @extend_schema_field(SeatSerializer(many=True))
     def get_seats(self, table):
@@ -84,6 +87,8 @@ class TableSerializer(serializers.Serializer):
 
     @extend_schema_field(SeatResultSerializer(many=True))
     def get_results(self, table):
+        if self.context.get("being_checked"):
+            return []  # the round is being checked: its results are not public yet
         return SeatResultSerializer(getattr(table, "current_results", []), many=True).data
 
 

@@ -113,6 +113,14 @@ class Event(models.Model):
             "before the final stay a surprise); organizers still see the full standings. Empty: never hidden."
         ),
     )
+    results_after_check = models.BooleanField(
+        verbose_name=_("publish results once checked"),
+        default=False,
+        help_text=_(
+            "A round's results reach the public pages, the live pages, read tokens and exports only once a "
+            "referee has checked the round; until then the public sees it as being checked. Staff see everything."
+        ),
+    )
     round_minutes = models.PositiveSmallIntegerField(
         verbose_name=_("minutes per round"),
         default=90,

@@ -31,6 +31,11 @@ class EventRole(RevocableRecord):
         blank=True,
         help_text=_("Referees only: the table numbers they cover, e.g. 1-8, 12. Empty: every table."),
     )
+    head = models.BooleanField(
+        verbose_name=_("head referee"),
+        default=False,
+        help_text=_("Referees only: a head referee may also unlock a checked round, with a reason."),
+    )
     granted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("granted by"),
@@ -66,6 +71,8 @@ class EventRole(RevocableRecord):
             raise ValidationError({"tables": str(exc)}) from exc
         if self.tables.strip() and self.kind == self.Kind.ORGANIZER:
             raise ValidationError({"tables": ValidationError(_("an organizer covers the whole event"), code="invalid")})
+        if self.head and self.kind != self.Kind.REFEREE:
+            raise ValidationError({"head": ValidationError(_("only a referee is a head referee"), code="invalid")})
 
     @property
     def table_numbers(self) -> frozenset[int] | None:

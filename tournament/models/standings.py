@@ -32,6 +32,12 @@ class StandingsSnapshot(models.Model):
         blank=True,
         help_text=_("The public rows stop before this round (the event hides its last rounds)."),
     )
+    checking_from_round = models.PositiveSmallIntegerField(
+        verbose_name=_("being checked from round"),
+        null=True,
+        blank=True,
+        help_text=_("The public rows stop before this round because its results are not checked yet."),
+    )
 
     class Meta:
         verbose_name = _("standings snapshot")

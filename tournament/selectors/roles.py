@@ -13,13 +13,16 @@ from tournament.models import (
 )
 
 
-def user_roles_held(user_id: int) -> list[tuple[int, str, str]]:
-    """(event id, kind, tables) of each role the user holds now; owning an event is an organizer role."""
+def user_roles_held(user_id: int) -> list[tuple[int, str, str, bool]]:
+    """(event id, kind, tables, head referee) of each role the user holds now; owning an event is an organizer
+    role."""
     held = list(
-        EventRole.objects.filter(user_id=user_id, revoked_at__isnull=True).values_list("event_id", "kind", "tables")
+        EventRole.objects.filter(user_id=user_id, revoked_at__isnull=True).values_list(
+            "event_id", "kind", "tables", "head"
+        )
     )
     owned = Event.objects.filter(owner_id=user_id).values_list("pk", flat=True)
-    return held + [(event_id, EventRole.Kind.ORGANIZER, "") for event_id in owned]
+    return held + [(event_id, EventRole.Kind.ORGANIZER, "", False) for event_id in owned]
 
 
 def entries_of_user(user_id: int) -> dict[int, int]:

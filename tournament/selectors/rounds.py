@@ -28,6 +28,17 @@ def event_unfinished_round_numbers(event: Event) -> list[int]:
     )
 
 
+def event_first_unchecked_round_number(event: Event) -> int | None:
+    """The first round past its draft whose results are not checked yet (None: every such round is checked)."""
+    return (
+        Round.objects.filter(event=event, checked_at__isnull=True)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+
+
 def event_completed_round_count(event: Event) -> int:
     return Round.objects.filter(event=event, status=Round.Status.COMPLETED).count()
 

@@ -9,9 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from taikai.errors import Conflict, TaikaiError
-from tournament.models import ApiToken, Round, RoundCheck, Table
+from tournament.models import ApiToken, Event, Round, RoundCheck, Table
 from tournament.services.common import recorder
 from tournament.services.locks import lock_round, lock_round_tables
+from tournament.services.standings import standings_schedule_recompute
 
 
 def require_unlocked(round_: Round, *, field: str = "round") -> None:
@@ -21,7 +22,10 @@ def require_unlocked(round_: Round, *, field: str = "round") -> None:
     raise Conflict(
         "round_locked",
         # Translators: a refusal; round is its number, when the time it was checked.
-        _("round %(round)s was checked at %(when)s and is locked: the event's owner unlocks it, with a reason")
+        _(
+            "round %(round)s was checked at %(when)s and is locked: the event's owner or a head referee unlocks "
+            "it, with a reason"
+        )
         % {"round": round_.number, "when": timezone.localtime(round_.checked_at).strftime("%Y-%m-%d %H:%M")},
         field=field,
     )
@@ -32,6 +36,12 @@ def require_table_unlocked(table: Table, *, field: str = "round") -> None:
     locks every table of its round first, so a check committed meanwhile is seen and nothing slips into a
     round being checked."""
     require_unlocked(Round.objects.only("id", "number", "checked_at").get(pk=table.round_id), field=field)
+
+
+def _public_results_changed(round_: Round) -> None:
+    """An event that publishes results only once checked shows the round (or hides it again) after commit."""
+    if Event.objects.filter(pk=round_.event_id, results_after_check=True).exists():
+        standings_schedule_recompute(event_id=round_.event_id)
 
 
 def _by(user) -> dict:
@@ -62,6 +72,7 @@ def round_check(*, round_: Round, user=None) -> Round:
     round_.checked_by, round_.checked_by_token = by["by"], by["by_token"]
     round_.save(update_fields=["checked_at", "checked_by", "checked_by_token"])
     RoundCheck.objects.create(round=round_, kind=RoundCheck.Kind.CHECK, **by)
+    _public_results_changed(round_)
     return round_
 
 
@@ -78,4 +89,5 @@ def round_unlock(*, round_: Round, reason: str, user=None) -> Round:
     round_.checked_by = round_.checked_by_token = None
     round_.save(update_fields=["checked_at", "checked_by", "checked_by_token"])
     RoundCheck.objects.create(round=round_, kind=RoundCheck.Kind.UNLOCK, reason=reason, **_by(user))
+    _public_results_changed(round_)
     return round_

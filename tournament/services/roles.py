@@ -143,8 +143,9 @@ def _roles_changed(event_id: int) -> None:
 
 
 @transaction.atomic
-def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> EventRole:
-    """Give ``user`` a role in ``event``. Changing a referee's tables revokes the old grant and makes a new one."""
+def role_grant(*, event: Event, user, kind: str, tables: str = "", head: bool = False, by=None) -> EventRole:
+    """Give ``user`` a role in ``event``. Changing a referee's tables (or whether they are a head referee)
+    revokes the old grant and makes a new one. A head referee may also unlock a checked round."""
     if kind not in EventRole.Kind.values:
         raise TaikaiError(
             "invalid_role",
@@ -163,6 +164,8 @@ def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> E
         raise TaikaiError("invalid_tables", str(exc), field="tables") from exc
     if numbers and kind == EventRole.Kind.ORGANIZER:
         raise TaikaiError("invalid_tables", _("an organizer covers the whole event"), field="tables")
+    if head and kind != EventRole.Kind.REFEREE:
+        raise TaikaiError("invalid_head", _("only a referee is a head referee"), field="head")
     event = lock_event(event.pk)
     if kind == EventRole.Kind.ORGANIZER and event.owner_id == user.pk:
         raise TaikaiError(
@@ -170,10 +173,12 @@ def role_grant(*, event: Event, user, kind: str, tables: str = "", by=None) -> E
         )
     held = EventRole.objects.filter(event=event, user=user, kind=kind, revoked_at__isnull=True).first()
     if held is not None:
-        if table_numbers_parse(held.tables) == numbers:
+        if table_numbers_parse(held.tables) == numbers and held.head == bool(head):
             return held
         held.revoke(recorder(by))
-    role = EventRole.objects.create(event=event, user=user, kind=kind, tables=tables.strip(), granted_by=recorder(by))
+    role = EventRole.objects.create(
+        event=event, user=user, kind=kind, tables=tables.strip(), head=bool(head), granted_by=recorder(by)
+    )
     _staff_for(user, kind)
     _roles_changed(event.pk)
     return role

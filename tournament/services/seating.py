@@ -27,7 +27,9 @@ from django.utils.translation import ngettext
 from core.queue import enqueue_on_commit
 from taikai.errors import TaikaiError
 from tournament import selectors
+from tournament.engine.errors import TournamentError
 from tournament.engine.pairing.protocol import seat_round
+from tournament.engine.pairing.tables import plan_tables
 from tournament.models import Entry, Event, Round, Seat, SeatingJob
 from tournament.options import seating_settings
 from tournament.services.common import recorder
@@ -41,11 +43,34 @@ SEAT_NEXT_ROUND = "tournament.seat_next_round"  # the task's pinned name (tourna
 Progress = Callable[[int, str], None]
 
 
-def seating_request_for(
-    event: Event, *, round_number: int, seed: int | None = None, time_limit_s: float | None = None
-) -> dict:
-    """The seating request for ``round_number`` of ``event``: every entry, the earlier rounds' tables,
-    the standings order (Swiss), who is not to be seated, and the event's seating settings."""
+def seating_require_enough_players(event: Event, round_number: int) -> None:
+    """Refuse to seat ``round_number`` when too few players are there to play it (``not_enough_players``):
+    the active entries, less those who do not play it (substitutes, replaced members, reserves not in), must
+    fill one table at least (one seat short where the event seats short tables, as the seating would). Says how
+    many there are and what to do."""
+    present = len(seating_request_for_players(event, round_number))
+    try:
+        plan_tables(present, event.table_size, event.seating_remainder)
+    except TournamentError as exc:
+        raise TaikaiError(
+            "not_enough_players",
+            _(
+                "not enough players to seat round %(round)s: %(present)s active players, a table needs "
+                "%(size)s; register or reinstate players first"
+            )
+            % {"round": round_number, "present": present, "size": event.table_size},
+            field="event",
+        ) from exc
+
+
+def seating_request_for_players(event: Event, round_number: int) -> list[int]:
+    """The entries the seating of ``round_number`` would seat."""
+    players, absent = _players_and_absent(event, round_number)
+    return [entry_id for entry_id in players if entry_id not in set(absent)]
+
+
+def _players_and_absent(event: Event, round_number: int) -> tuple[list[int], list[int]]:
+    """Every entry of the event, and those not to be seated in ``round_number``."""
     entries = selectors.event_entry_statuses(event)
     substitutes = selectors.event_substitutes(event)
     reserves_in, replaced = (
@@ -53,22 +78,32 @@ def seating_request_for(
         round_lineup_absent(event, round_number),
     )
     reserves = selectors.event_team_reserves(event)  # a team's reserves play only when they come in
+    # a substitute (代走) plays only where the organizer seats one; a team's reserve in for this round
+    # plays instead of the member it replaces
+    absent = [
+        entry_id
+        for entry_id, status in entries
+        if (status != Entry.Status.ACTIVE and entry_id not in reserves_in)
+        or entry_id in substitutes
+        or entry_id in replaced
+        or (entry_id in reserves and entry_id not in reserves_in)
+    ]
+    return [entry_id for entry_id, _ in entries], absent
+
+
+def seating_request_for(
+    event: Event, *, round_number: int, seed: int | None = None, time_limit_s: float | None = None
+) -> dict:
+    """The seating request for ``round_number`` of ``event``: every entry, the earlier rounds' tables,
+    the standings order (Swiss), who is not to be seated, and the event's seating settings."""
+    players, absent = _players_and_absent(event, round_number)
     history = selectors.event_seating_history(event, before_round=round_number)
     standings = [row["entry"] for row in standings_rows(event)] if history else []
     request = {
-        "players": [entry_id for entry_id, _ in entries],
+        "players": players,
         "history": history,
         "standings": standings,
-        # a substitute (代走) plays only where the organizer seats one; a team's reserve in for this round
-        # plays instead of the member it replaces
-        "absent": [
-            entry_id
-            for entry_id, status in entries
-            if (status != Entry.Status.ACTIVE and entry_id not in reserves_in)
-            or entry_id in substitutes
-            or entry_id in replaced
-            or (entry_id in reserves and entry_id not in reserves_in)
-        ],
+        "absent": absent,
         **seating_settings(
             event, round_number=round_number, swiss_ready=bool(standings), seed=seed, time_limit_s=time_limit_s
         ),
@@ -106,6 +141,7 @@ def round_seat_next(*, event: Event, round_number: int, progress: Progress | Non
             _("the next round of %(event)s is %(round)s") % {"event": event, "round": next_number},
             field="round",
         )
+    seating_require_enough_players(event, round_number)
     report(10, _("reading standings and history"))
     started = time.monotonic()
     scheduled = scheduled_tables(event, round_number)
@@ -150,6 +186,7 @@ def seating_job_request(*, event: Event, user=None) -> SeatingJob:
     round_number = selectors.event_next_round_number(event)
     if selectors.event_unfinished_round_numbers(event):
         raise TaikaiError("round_in_progress", _("complete the current round before seating the next"), field="event")
+    seating_require_enough_players(event, round_number)
     with transaction.atomic():
         job, created = SeatingJob.objects.get_or_create(
             event=event,

@@ -43,6 +43,15 @@ def _tie_order(entry: tuple) -> tuple[bool, int]:
     return entry[5] in OUT_OF_THE_EVENT, entry[0]
 
 
+def public_rounds_before(event: Event) -> tuple[int | None, int | None]:
+    """The round the public results stop before (None: every round is public), and the first round still
+    being checked when the event publishes results only once checked. Hiding the last rounds and checking
+    share the one path: the public sees the rounds before the earlier of the two."""
+    checking = selectors.event_first_unchecked_round_number(event) if event.results_after_check else None
+    bounds = [n for n in (event.standings_hidden_from_round, checking) if n is not None]
+    return (min(bounds) if bounds else None), checking
+
+
 def _standings_computed(event: Event, *, before_round: int | None = None):
     """The engine's standings rows, best first, with each entry's row of ``event_entry_rows`` and the
     game points as stored (text), by (entry, round). With ``before_round``, only the games and penalties of
@@ -164,8 +173,10 @@ def standings_recompute(*, event_id: int, requested_at: datetime | None = None) 
     if computed_at and requested_at and computed_at >= requested_at:
         return None
     started = timezone.now()
-    rows, by_id, shown, left_out = _standings_computed(event, before_round=event.standings_hidden_from_round)
-    hidden_from = event.standings_hidden_from_round if left_out else None
+    before_round, checking = public_rounds_before(event)
+    rows, by_id, shown, left_out = _standings_computed(event, before_round=before_round)
+    hidden_from = before_round if left_out else None
+    checking_from = checking if left_out and checking is not None and checking == before_round else None
     folded_clubs: dict[str, str] = {}
     lines = []
     for position, row in enumerate(rows):
@@ -203,6 +214,7 @@ def standings_recompute(*, event_id: int, requested_at: datetime | None = None) 
             "round_numbers": round_numbers,
             "row_count": len(lines),
             "hidden_from_round": hidden_from,
+            "checking_from_round": checking_from,
         },
     )
     announce("standings", event.pk, computed_at=started.isoformat())

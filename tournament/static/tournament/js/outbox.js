@@ -63,7 +63,9 @@ import { nextDealerPosition, windAfter } from "./dealer.js";
       state = "refused";
       text.textContent = refused.refused.theirs
         ? interpolate(gettext("%(hand)s: another device recorded it first"), { hand: refused.refused.theirs.label }, true)
-        : interpolate(gettext("Refused: %(reason)s"), { reason: refused.refused.message }, true);
+        : refused.refused.code === "round_locked"
+          ? interpolate(gettext("Round checked and locked: %(reason)s"), { reason: refused.refused.message }, true)
+          : interpolate(gettext("Refused: %(reason)s"), { reason: refused.refused.message }, true);
       more.append(refusedDetail(refused));
     } else if (held.length && !sending && navigator.onLine) {
       state = "held";
@@ -117,6 +119,11 @@ import { nextDealerPosition, windAfter } from "./dealer.js";
       box.append(compared(item, error.theirs, error.mine));
       box.append(button(record, () => resend(item, { expected_version: String(error.theirs.version) }), "primary"),
         " ", button(keep, () => drop(item.id), "danger"));
+    } else if (error.code === "round_locked") {
+      say(item.label || "");
+      say(gettext("The round was checked and is locked: nothing of it changes until the event's owner or a head referee unlocks it, with a reason. This write stays on this device: send it again once the round is unlocked, or drop it."));
+      box.append(button(gettext("Try again"), () => put({ ...item, refused: null })),
+        " ", button(gettext("Drop it"), () => drop(item.id), "danger"));
     } else if (error.code === "repeats_previous") {
       say(gettext("If it really is the same as the hand before, send it again."));
       box.append(button(gettext("Send it again"), () => resend(item, { same_as_previous: "1" }), "primary"),
