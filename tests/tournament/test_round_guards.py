@@ -7,6 +7,7 @@ import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from taikai.errors import TaikaiError
 from tournament.models import Entry, SeatingJob
@@ -27,7 +28,7 @@ def test_seating_refuses_too_few_players_with_a_count(make_event):
     event = make_event(4)
     _short_of_players(event)
     for seat in (lambda: seating_job_request(event=event), lambda: round_seat_next(event=event, round_number=1)):
-        with pytest.raises(TaikaiError) as error:
+        with pytest.raises(TaikaiError) as error, translation.override("en"):
             seat()
         assert error.value.code == "not_enough_players" and error.value.field == "event"
         assert "2 active players" in error.value.message and "needs 4" in error.value.message
