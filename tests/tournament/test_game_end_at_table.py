@@ -447,3 +447,21 @@ def test_the_console_offers_pao_for_the_rulesets_yakuman_and_records_it(admin_cl
     standard_event = event_with_players(Ruleset.objects.get(slug="standard"), 4, slug="standard-open")
     standard = round_seated(standard_event).tables.get()
     assert 'id="pao"' not in admin_client.get(console_sheet(standard)).content.decode()
+
+
+def test_a_chombo_audits_clean_and_its_event_travels_as_an_archive():
+    """The audit knows a chombo's points are the ruleset's, and the archive's schema takes the kind: an event
+    with a chombo exports, imports back as a new event, and both audit clean."""
+    from archive.export import archive_build
+    from archive.load import event_import
+    from tournament.audit import event_audit
+
+    table = preset_table("ema-2025")
+    hand_record(table=table, number=1, expected_version=0, data=RON)
+    chombo(table, 2)
+    table_finish(table=table)
+    event = table.round.event
+    assert [v for v in event_audit(event) if v.code == "penalty_points"] == []
+    copy = event_import(archive=json.loads(json.dumps(archive_build(event, staff=True))))
+    assert copy.pk != event.pk and Penalty.objects.get(event=copy).kind == "chombo"
+    assert event_audit(copy) == []

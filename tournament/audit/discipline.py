@@ -25,7 +25,7 @@ from tournament.audit.records import (
     Violation,
     current_hands,
 )
-from tournament.engine.penalties import is_disqualifying
+from tournament.engine.penalties import PenaltyKind, is_disqualifying
 from tournament.models import Entry, Event, Penalty, Seat
 
 
@@ -100,6 +100,18 @@ def disqualifies(event: Event, kind: str) -> bool:
 
 def _check_penalty_points(records: EventRecords, penalty: Penalty) -> list[Violation]:
     where = _("penalty %(penalty)s") % {"penalty": penalty.id}
+    if penalty.kind == PenaltyKind.CHOMBO:  # 錯和: the ruleset's chombo points, whoever plays the hand
+        expected = records.event.ruleset.chombo_points
+        if penalty.points != expected:
+            return [
+                Violation(
+                    "penalty_points",
+                    where,
+                    _("a chombo of %(points)s points, the ruleset's chombo is %(expected)s")
+                    % {"points": penalty.points, "expected": expected},
+                )
+            ]
+        return []
     if penalty.kind not in PENALTY_POINT_KINDS:
         if penalty.points:
             return [
