@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from tournament.audit import event_audit
 from tournament.models import Event, SeatResult, StandingsRow, StandingsSnapshot
 from tournament.services.checks import round_check, round_unlock
 from tournament.services.discipline import penalty_log
@@ -49,6 +50,8 @@ def test_the_public_standings_stop_before_the_hidden_rounds_and_say_so(make_even
     assert full != {name: str(total) for name, _rank, total in after_two}
     page = Client().get(reverse("tournament:standings", args=[event.slug])).content.decode()
     assert "Standings after round 2: the results from round 3 on are hidden" in page
+    # the audit reads the public snapshot as what it is: the rounds before the hidden ones
+    assert [v for v in event_audit(event) if v.code.startswith("standings")] == []
 
 
 def test_organizers_see_the_full_standings_others_do_not(make_event, play_round):

@@ -33,6 +33,12 @@ def check_standings(records: EventRecords) -> list[Violation]:
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
     if snapshot is None:
         return [Violation("standings_missing", where, _("results exist but no standings"))] if current else []
+    # the public snapshot stops before a hidden round, or before the first round still being checked: the
+    # games and penalties of that round and the later ones are not in its rows
+    bounds = [n for n in (snapshot.hidden_from_round, snapshot.checking_from_round) if n is not None]
+    before = min(bounds) if bounds else None
+    if before is not None:
+        current = [r for r in current if records.tables[r.table_id].round.number < before]
     violations = []
     totals: dict[int, Fraction] = defaultdict(Fraction)
     advances: Counter = Counter()
@@ -42,7 +48,8 @@ def check_standings(records: EventRecords) -> list[Violation]:
         advances[row.entry_id] += row.advanced
         games[row.entry_id] += 1
     for penalty in records.penalties:
-        if penalty.cancelled_at is None and penalty.points:  # art. 37 penalty points 反則点
+        shown = before is None or (penalty.round_number is not None and penalty.round_number < before)
+        if penalty.cancelled_at is None and penalty.points and shown:  # art. 37 penalty points 反則点
             totals[penalty.entry_id] -= Fraction(penalty.points, THOUSAND)
     entries = set(Entry.objects.filter(event=event).values_list("id", flat=True))
     rows = list(StandingsRow.objects.filter(event=event).order_by("position"))
