@@ -29,7 +29,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import Ruleset
+from scoring.models import RULESET_RULES_FIELDS, Ruleset
 from tournament import models
 
 FORMAT = "taikai-event"
@@ -358,45 +358,6 @@ RULES_FIELDS = (
     "seating_method",
     "seating_remainder",
 )
-RULES_RULESET_FIELDS = (
-    "slug",
-    "name",
-    "scheme",
-    "reference_scheme",
-    "standard_players",
-    "dealers",
-    "kappa",
-    "epsilon",
-    "theta",
-    "phi",
-    "honba_unit",
-    "min_han",
-    "bazoro",
-    "aka_dora",
-    "open_tanyao",
-    "double_wind_pair_fu",
-    "kiriage_mangan",
-    "kazoe_yakuman",
-    "yakuman_stack",
-    "multiple_ron",
-    "honba_to_every_winner",
-    "noten_payment_total",
-    "riichi_stick",
-    "deposits_at_end",
-    "start_points",
-    "return_points",
-    "tie_rule",
-    "abortive_draws",
-    "nagashi_mangan",
-    "pao_yakuman",
-    "time_up_ending",
-    "chombo_points",
-    "chombo_ends_game",
-    "busting",
-    "substitute_result",
-    "substitute_fixed_points",
-    "substitute_uma",
-)
 
 
 def archive_rules(event: models.Event) -> dict:
@@ -406,7 +367,7 @@ def archive_rules(event: models.Event) -> dict:
         **{name: plain(getattr(event, name)) for name in RULES_FIELDS},
         "standings_precedence": list(event.precedence),
         "uma": [str(value) for value in event.ruleset.uma_for(event.table_size)],
-        "ruleset": {name: plain(getattr(event.ruleset, name)) for name in RULES_RULESET_FIELDS},
+        "ruleset": {name: plain(getattr(event.ruleset, name)) for name in RULESET_RULES_FIELDS},
     }
 
 

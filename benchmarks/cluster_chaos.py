@@ -346,7 +346,8 @@ def main() -> None:
             "SEATING_HEARTBEAT_SECONDS": "1",
             "SEATING_STALE_SECONDS": "4",
             "CELERY_BROKER_VISIBILITY_TIMEOUT": "15",
-            "LIVE_STREAM_SECONDS": "8" if short else "60",
+            "LIVE_STREAM_SECONDS": "5" if short else "60",
+            "LIVE_HEARTBEAT_SECONDS": "2" if short else "15",
             "BACKUP_WHEN_IDLE": "1",
         },
     )

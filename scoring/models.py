@@ -37,6 +37,49 @@ def positive_fraction_validator(value: str) -> None:
         raise ValidationError(_("must be greater than 0"), code="min_value")
 
 
+# A ruleset's rules as the event's rules page, the REST API's rules endpoint and the archive give them
+# (every setting of the engine, with the slug and name that say which ruleset it is).
+RULESET_RULES_FIELDS = (
+    "slug",
+    "name",
+    "scheme",
+    "reference_scheme",
+    "standard_players",
+    "dealers",
+    "kappa",
+    "epsilon",
+    "theta",
+    "phi",
+    "honba_unit",
+    "min_han",
+    "bazoro",
+    "aka_dora",
+    "open_tanyao",
+    "double_wind_pair_fu",
+    "kiriage_mangan",
+    "kazoe_yakuman",
+    "yakuman_stack",
+    "multiple_ron",
+    "honba_to_every_winner",
+    "noten_payment_total",
+    "riichi_stick",
+    "deposits_at_end",
+    "start_points",
+    "return_points",
+    "tie_rule",
+    "abortive_draws",
+    "nagashi_mangan",
+    "pao_yakuman",
+    "time_up_ending",
+    "chombo_points",
+    "chombo_ends_game",
+    "busting",
+    "substitute_result",
+    "substitute_fixed_points",
+    "substitute_uma",
+)
+
+
 class Ruleset(models.Model):
     class MultipleRon(models.TextChoices):
         ALL = "all", _("Every winner is paid (double/triple ron)")

@@ -15,7 +15,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.api import page_of
-from scoring.models import Ruleset
+from scoring.models import RULESET_RULES_FIELDS, Ruleset
 from tournament.models import ApiToken, Entry, Event, Round, Ruling
 
 FRACTION_PATTERN = r"^-?[0-9]+(/[0-9]+)?$"
@@ -109,45 +109,7 @@ class EventSerializer(serializers.ModelSerializer):
 class RulesetSerializer(serializers.ModelSerializer):
     class Meta:
         model = Ruleset
-        fields = (
-            "slug",
-            "name",
-            "scheme",
-            "reference_scheme",
-            "standard_players",
-            "dealers",
-            "kappa",
-            "epsilon",
-            "theta",
-            "phi",
-            "honba_unit",
-            "min_han",
-            "bazoro",
-            "aka_dora",
-            "open_tanyao",
-            "double_wind_pair_fu",
-            "kiriage_mangan",
-            "kazoe_yakuman",
-            "yakuman_stack",
-            "multiple_ron",
-            "honba_to_every_winner",
-            "noten_payment_total",
-            "riichi_stick",
-            "deposits_at_end",
-            "start_points",
-            "return_points",
-            "tie_rule",
-            "abortive_draws",
-            "nagashi_mangan",
-            "pao_yakuman",
-            "time_up_ending",
-            "chombo_points",
-            "chombo_ends_game",
-            "busting",
-            "substitute_result",
-            "substitute_fixed_points",
-            "substitute_uma",
-        )
+        fields = RULESET_RULES_FIELDS
 
 
 class EventRulesSerializer(serializers.Serializer):
