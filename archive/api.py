@@ -1,4 +1,4 @@
-"""The archive in the REST API (wired by ``tournament/urls_api_v1.py``, in its ``api_v1`` namespace):
+"""The archive in the REST API (mounted by ``config/urls.py`` in the ``api_v1`` namespace):
 
 * ``events/<slug>/export.json`` (GET): the whole event as a versioned archive (``archive.export``), the
   penalties, rulings, status reasons and authors for the event's staff and tokens only;

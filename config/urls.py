@@ -14,10 +14,12 @@ admin.site.site_title = "Taikai"
 admin.site.index_title = _("Run your events")
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
-# The ``api_v1`` namespace: the tournament's API, and registration's (built on tournament) beside it.
+# The ``api_v1`` namespace: the tournament's API, and registration's and the archive's (built on tournament)
+# beside it.
 API_V1 = [
     path("", include("tournament.urls_api_v1")),
     path("events/<slug:slug>/", include("registration.api")),
+    path("", include("archive.api")),
 ]
 
 urlpatterns = [

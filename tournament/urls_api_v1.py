@@ -2,7 +2,7 @@
 its docs page. ``config/urls.py`` mounts it in the ``api_v1`` namespace, with registration's paths beside it;
 the path converters (``id``, ``n``) are ``core.converters``'."""
 
-from django.urls import include, path
+from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from tournament.api_v1 import events, exports, tables, teams
@@ -34,8 +34,6 @@ urlpatterns = [
         name="event_token_revoke",
     ),
     path("events/<slug:slug>/export.csv", exports.StandingsCsv.as_view(), name="export_csv"),
-    # the archive (an app built on this one: named by its path, never imported here): export.json, its schema
-    path("", include("archive.api")),
     path("events/<slug:slug>/results.ema", exports.ResultsEma.as_view(), name="results_ema"),
     path("players/", events.PlayerList.as_view(), name="players"),
     path("tables/<id:table_id>/", tables.TableDetail.as_view(), name="table"),
