@@ -31,37 +31,12 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = (
-    "accounts",
-    "config",
-    "gamelogs",
-    "idempotency",
-    "live",
-    "players",
-    "profiles",
-    "registration",
-    "scoring",
-    "seasons",
-    "taikai",
-    "tournament",
-)
 WATCHED = ("tournament.services.hands", "tournament.selectors")
 # once single modules, now packages: counted as one room each too, to compare with the flat layout
 SPLIT = ("tournament.selectors", "tournament.models")
 sys.path.insert(0, str(ROOT))
 
-
-def project_module(path: str) -> str | None:
-    try:
-        relative = Path(path).resolve().relative_to(ROOT)
-    except ValueError:
-        return None
-    parts = relative.with_suffix("").parts
-    if not parts or parts[0] not in PACKAGES or "migrations" in parts:
-        return None
-    if parts[-1] == "__init__":
-        parts = parts[:-1]
-    return ".".join(parts)
+from benchmarks.layering import project_module  # noqa: E402  (the project's packages, read the same way)
 
 
 def inside(module: str, room: str) -> bool:
