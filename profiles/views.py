@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from core.pages import page_number
 from profiles import selectors, services
-from scoring.calculator import YAKU_LABELS
+from scoring.yaku_names import naming_context
 from taikai.errors import Forbidden, TaikaiError
 
 PLAYERS_PER_PAGE = 50
@@ -64,7 +64,8 @@ def player_profile(request, player_id: int):
         if entry.event.entry_mode == entry.event.EntryMode.HANDS:
             total.add(tally)
     with_hands = any(entry.event.entry_mode == entry.event.EntryMode.HANDS for entry in entries)
-    yaku = [(str(YAKU_LABELS.get(key, key)), count) for key, count in total.yaku_rows]
+    naming = naming_context(request)
+    yaku = [(naming["yaku_names"].get(key, key), count) for key, count in total.yaku_rows]
     context = {
         "player": player,
         "own": own,
@@ -74,6 +75,7 @@ def player_profile(request, player_id: int):
         "total": total,
         "with_hands": with_hands,
         "yaku": yaku,
+        **naming,
     }
     response = render(request, "profiles/profile.html", context)
     if own:

@@ -9,16 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import Http404, HttpResponseBadRequest
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.views.decorators.http import require_POST
 
-from scoring.calculator import DEFAULT_RULESET, FU_LABELS, YAKU_LABELS
+from scoring.calculator import DEFAULT_RULESET, FU_LABELS
 from scoring.engine.errors import ScoringError
 from scoring.engine.score_table import LIMIT_LABELS, TABLE_HANS, ScoreRow, limit_han_range, score_table
 from scoring.models import Ruleset
 from scoring.options import ruleset_engine_rules
 from scoring.selectors import ruleset_get
+from scoring.yaku_names import COOKIE, STYLES, naming_context
 
 TABLE_SIZES = (4, 3, 2)  # players m a table can be printed for (up to the ruleset's s)
 
@@ -110,8 +113,9 @@ def limit_labels() -> dict[str, str]:
 def calculator(request):
     """The hand calculator page: the form is scored by ``POST /scoring/api/evaluate`` from the page."""
     rulesets = Ruleset.objects.order_by("name").only("name", "slug", "aka_dora")
+    naming = naming_context(request)
     labels = {
-        "yaku": YAKU_LABELS,
+        "yaku": naming["yaku_names"],
         "fu": FU_LABELS,
         "limit": limit_labels(),
         "tiles": {tile.code: str(tile.label) for _suit, tiles in PALETTE for tile in tiles},
@@ -122,6 +126,7 @@ def calculator(request):
         "palette": PALETTE,
         "labels": labels,
         "meld_rows": range(1, 5),
+        **naming,
     }
     return render(request, "scoring/calculator.html", context)
 
@@ -201,3 +206,18 @@ def _cell(row: ScoreRow) -> Cell:
 
 def _number(value) -> str:
     return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+@require_POST
+def yaku_names_choose(request):
+    """The reader's own way of naming yaku, kept in a cookie (nothing is stored on the server): an unknown
+    naming is refused with 400, and the reader goes back to the page they chose it on."""
+    style = request.POST.get("style", "")
+    if style not in STYLES:
+        return HttpResponseBadRequest(_("style: choose one of the yaku namings offered"))
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure()):
+        back = "/"
+    response = redirect(back)
+    response.set_cookie(COOKIE, style, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure())
+    return response

@@ -21,6 +21,8 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from core.pages import page_number
+from scoring.templatetags.yaku import yaku_text
+from scoring.yaku_names import chosen_style, yaku_labels
 from taikai.spreadsheet import csv_writer
 from tournament import access, selectors
 from tournament.localtime import event_time_zone_activate
@@ -484,8 +486,10 @@ def hands_csv(request, slug):
             "deposits_out",
             "recorded_via",
             "recorded_at",
+            "yaku",
         ]
     )
+    names = yaku_labels(chosen_style(request, event))
     being_checked = event.results_after_check and not access.holds_role(access.actor_for(request), event.pk)
     for v in selectors.event_hand_versions(event):
         if being_checked and v.hand.table.round.checked_at is None:
@@ -512,6 +516,7 @@ def hands_csv(request, slug):
                 v.deposits_out,
                 v.recorded_via,
                 v.recorded_at.isoformat(),
+                "; ".join(yaku_text(w.get("yaku"), names) for w in v.wins),
             ]
         )
     return response

@@ -129,3 +129,29 @@ def test_a_meld_from_the_form_and_a_three_player_ruleset(page):
     page.click("#evaluate")
     page.wait_for_selector("#payments >> text=3900")
     assert page.inner_text("#total") == "7800"
+
+
+@pytest.mark.parametrize(("language", "choice"), [("ja", "EMAの英語表記"), ("en", "Romaji (Riichi)")])
+def test_a_person_chooses_how_yaku_are_named_and_the_result_follows(screen, task_worker, language, choice):
+    from scoring.yaku_names import EMA, ROMAJI, yaku_name
+
+    style = {"ja": EMA, "en": ROMAJI}[language]
+    page = screen({"width": 390, "height": 844}, {"ja": "ja-JP", "en": "en-US"}[language])
+    page.goto("/scoring/calculator/")
+    # the reader picks a naming by its label, in the page's language, and keeps it
+    page.select_option("#yaku-names-style", label=choice)
+    page.click(".yaku-names-form button[type=submit]")
+    page.wait_for_url("**/scoring/calculator/")
+    assert page.input_value("#yaku-names-style") == style
+    # the example hand: riichi, menzen tsumo, round wind, each named the chosen way
+    page.fill("#tiles", "345m888p11567s222z")
+    page.fill("#win-tile", "5s")
+    page.check("#tsumo")
+    page.check("#riichi")
+    page.select_option("#round-wind", "S")
+    page.click("#evaluate")
+    page.wait_for_selector("#result:not([hidden])")
+    rows = [row[0].rsplit(" · ", 1) for row in table_rows(page, "#yaku")]
+    assert {key: label for label, key in rows} == {
+        key: yaku_name(key, style) for key in ("riichi", "menzen_tsumo", "round_wind")
+    }

@@ -237,6 +237,7 @@ class EventAdmin(EventScopedAdmin):
                     "round_minutes",
                     "standings_hidden_from_round",
                     "results_after_check",
+                    "yaku_names",
                 )
             },
         ),

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 from scoring.options import ruleset_uses_raw_fu
 from scoring.services import han_fu_pairs, hand_settle_options, win_price_list
 from scoring.tiles import TILE_CODES, static_path, tile_name
+from scoring.yaku_names import naming_context
 from taikai.errors import TaikaiError, VersionConflict
 from tournament import access, hand_words, selectors
 from tournament.console.common import refused
@@ -179,6 +180,7 @@ def table_sheet(request, table_id: int):
         "time_up": _time_up(table, sheet),
         "end_reasons": GAME_CUT_SHORT_REASONS,
         "end_reason": request.POST.get("end_reason", ""),
+        "yaku_names": naming_context(request, table.round.event)["yaku_names"],
     }
     if not context["end_reason"] and context["time_up"] and context["time_up"]["over"]:
         context["end_reason"] = "time"  # the round's time ran out and its last hand is recorded

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Ruleset
+from scoring.yaku_names import BILINGUAL, STYLE_CHOICES
 from tournament.engine.standings import PRECEDENCE_KEYS
 from tournament.options import standings_precedence
 
@@ -119,6 +120,16 @@ class Event(models.Model):
         help_text=_(
             "A round's results reach the public pages, the live pages, read tokens and exports only once a "
             "referee has checked the round; until then the public sees it as being checked. Staff see everything."
+        ),
+    )
+    yaku_names = models.CharField(
+        verbose_name=_("yaku names"),
+        max_length=12,
+        choices=STYLE_CHOICES,
+        default=BILINGUAL,
+        help_text=_(
+            "How the event's pages name yaku: as its referees do (Japanese, romaji, EMA or WRC English). "
+            "A reader who chose their own naming sees theirs."
         ),
     )
     round_minutes = models.PositiveSmallIntegerField(

@@ -63,6 +63,7 @@
   // The calculator inside the flow: count the tiles, hand han, fu and yaku back to winner 1.
   const result = document.getElementById("tiles-result");
   const images = JSON.parse(document.getElementById("tile-images").textContent);
+  const yakuNames = JSON.parse(document.getElementById("yaku-names").textContent);
   document.getElementById("tiles-input").addEventListener("input", (event) => {
     const preview = document.getElementById("tiles-preview");
     preview.innerHTML = "";
@@ -111,7 +112,7 @@
     const score = yakuman ? gettext("yakuman") : interpolate(gettext("%(han)s han %(fu)s fu"), { han: r.han, fu: r.fu }, true);
     result.textContent = interpolate(
       gettext("%(yaku)s — %(score)s. Dora are not in the tiles: add them to the han."),
-      { yaku: (r.yaku || []).map((y) => y.join(" ")).join(" · "), score: score }, true);
+      { yaku: (r.yaku || []).map(([key, han]) => (yakuNames[key] || key) + " " + han).join(" · "), score: score }, true);
   });
   update();
 })();
