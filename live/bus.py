@@ -9,7 +9,11 @@ id are no longer all kept (too old, or the bus restarted), ``since`` answers ``N
 * ``RedisBus`` (when ``LIVE_BUS_URL`` or ``CACHE_URL`` names a Redis): each channel is a Redis stream
   (``XADD`` with ``MINID`` trimming). Streams served by an ASGI server share one reader per process
   (``Fanout``): one blocking ``XREAD`` over the channels that have listeners, handed out to in-process
-  queues, so 5,000 open streams cost one Redis connection, not 5,000.
+  queues; the short calls (where a stream starts, the address's slots, what a late listener missed) borrow
+  a connection from a pool of ``LIVE_BUS_CONNECTIONS`` (4) and give it back. However many streams are
+  open, a process holds at most that many connections plus its reader (and the cache's own pool,
+  ``config/cache.py``): each connection is named (``CLIENT LIST``: ``taikai-live-bus``,
+  ``taikai-live-reader``, ``taikai-cache``).
 * ``MemoryBus`` (the embedded default, ``bin/serve``): the same, inside one process.
 
 Why Redis streams and not pub/sub: a stream keeps what it carried, so a phone that lost the hall's Wi-Fi
@@ -221,21 +225,26 @@ class RedisBus:
         import redis
 
         self.url = url
-        # Short calls share a bounded pool: a burst of streams opening at once waits its turn for a
-        # connection (up to 2 s) instead of failing.
+        # Short calls share a bounded pool (``LIVE_BUS_CONNECTIONS``): each call borrows a connection and gives it
+        # back; a burst of streams opening at once waits its turn for one (up to 2 s) instead of failing.
         self.redis = redis.Redis(
             connection_pool=redis.BlockingConnectionPool.from_url(
                 url,
-                max_connections=64,
+                max_connections=settings.LIVE_BUS_CONNECTIONS,
                 timeout=2,
                 socket_connect_timeout=self.CONNECT_SECONDS,
                 socket_timeout=2,
                 decode_responses=True,
+                client_name="taikai-live-bus",
             )
         )
         # A stream served by WSGI blocks on a connection of its own for up to a heartbeat's time.
         self.blocking = redis.Redis.from_url(
-            url, socket_connect_timeout=self.CONNECT_SECONDS, decode_responses=True, max_connections=100_000
+            url,
+            socket_connect_timeout=self.CONNECT_SECONDS,
+            decode_responses=True,
+            max_connections=100_000,
+            client_name="taikai-live-wsgi",
         )
         self._fanout: Fanout | None = None
         self._slot_take = self.redis.register_script(_SLOT_TAKE)
@@ -356,7 +365,9 @@ class Fanout:
         import redis.asyncio
 
         self.bus, self.loop = bus, loop
-        self.redis = redis.asyncio.Redis.from_url(bus.url, decode_responses=True, socket_connect_timeout=0.5)
+        self.redis = redis.asyncio.Redis.from_url(
+            bus.url, decode_responses=True, socket_connect_timeout=0.5, client_name="taikai-live-reader"
+        )
         self.channels: dict[str, _Channel] = {}
         self.task: asyncio.Task | None = None
 
