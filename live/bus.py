@@ -216,6 +216,17 @@ def after_another_life(after: tuple[int, int], info: dict) -> bool:
     return id_key(info.get("max-deleted-entry-id", "0-0")) < after < id_key(first)
 
 
+def messages_lost(after: tuple[int, int], info: dict | None) -> bool:
+    """Whether some messages after ``after`` may no longer be read from the channel's Redis stream (``info``:
+    its ``XINFO STREAM``, ``None`` when there is none): an id past the stream's last (another life), some
+    trimmed, or an id of an earlier life of the stream."""
+    if info is None:
+        return after > (0, 0)
+    if after > id_key(info["last-generated-id"]) or after < id_key(info.get("max-deleted-entry-id", "0-0")):
+        return True
+    return after_another_life(after, info)
+
+
 class RedisBus:
     """Each channel a Redis stream; see the module docstring."""
 
@@ -226,12 +237,12 @@ class RedisBus:
 
         self.url = url
         # Short calls share a bounded pool (``LIVE_BUS_CONNECTIONS``): each call borrows a connection and gives it
-        # back; a burst of streams opening at once waits its turn for one (up to 2 s) instead of failing.
+        # back; a burst of streams opening at once waits its turn for one (up to 5 s) instead of failing.
         self.redis = redis.Redis(
             connection_pool=redis.BlockingConnectionPool.from_url(
                 url,
                 max_connections=settings.LIVE_BUS_CONNECTIONS,
-                timeout=2,
+                timeout=5,
                 socket_connect_timeout=self.CONNECT_SECONDS,
                 socket_timeout=2,
                 decode_responses=True,
@@ -319,13 +330,13 @@ class RedisBus:
         try:
             info = self._call(self.redis.xinfo_stream, key)
         except BusDown as exc:
-            if "no such key" in str(exc).lower():
-                return None if after > (0, 0) else []  # the stream is gone (Redis restarted): reload
-            raise
-        if after > id_key(info["last-generated-id"]) or after < id_key(info.get("max-deleted-entry-id", "0-0")):
+            if "no such key" not in str(exc).lower():
+                raise
+            info = None  # the stream is gone (Redis restarted, or quiet past its expiry)
+        if messages_lost(after, info):
             return None
-        if after_another_life(after, info):
-            return None
+        if info is None:
+            return []
         entries = self._call(self.redis.xrange, key, min=f"({last_id}" if after > (0, 0) else "-")
         return [Message(entry_id, fields["type"], json.loads(fields["data"])) for entry_id, fields in entries]
 
@@ -360,16 +371,29 @@ class Fanout:
     BLOCK_MS = 1000
     RECENT = 1000
     IDLE_SECONDS = 30.0
+    RETRY_SECONDS = 1.0
+    # A process busy opening thousands of streams reads its own socket late: the reader's timeouts are
+    # generous, and a timeout costs the listeners nothing (the reader resumes from its cursors).
+    CONNECT_SECONDS = 5.0
+    READ_SECONDS = 30.0  # past the block, Redis has gone silent
 
     def __init__(self, bus: RedisBus, loop: asyncio.AbstractEventLoop) -> None:
         import redis.asyncio
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
         self.bus, self.loop = bus, loop
         self.redis = redis.asyncio.Redis.from_url(
-            bus.url, decode_responses=True, socket_connect_timeout=0.5, client_name="taikai-live-reader"
+            bus.url,
+            decode_responses=True,
+            socket_connect_timeout=self.CONNECT_SECONDS,
+            socket_timeout=self.BLOCK_MS / 1000 + self.READ_SECONDS,
+            retry=Retry(NoBackoff(), 0),  # no silent reconnection: a lost connection is checked (``_resume``)
+            client_name="taikai-live-reader",
         )
         self.channels: dict[str, _Channel] = {}
         self.task: asyncio.Task | None = None
+        self.resuming = False  # the reader lost Redis: each channel is checked before it is read again
 
     async def listen(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
         after = id_key(last_id)
@@ -408,11 +432,14 @@ class Fanout:
                 return
             cursors = {self.bus.key(channel): kept.cursor() for channel, kept in list(self.channels.items())}
             try:
+                if self.resuming:
+                    await self._resume()
+                    continue
                 answer = await self.redis.xread(cursors, block=self.BLOCK_MS, count=100)
             except Exception:
                 logger.warning("the live bus cannot be read", exc_info=True)
-                self._interrupted()
-                await asyncio.sleep(1)
+                self.resuming = True
+                await asyncio.sleep(self.RETRY_SECONDS)
                 continue
             for key, entries in answer or ():
                 kept = self.channels.get(key.removeprefix(KEY_PREFIX))
@@ -423,14 +450,26 @@ class Fanout:
                 kept.wake.set()
                 kept.wake = asyncio.Event()
 
-    def _interrupted(self) -> None:
-        """Redis went away under the reader: what was published meanwhile (or lost with a restarted Redis)
-        may never reach it, so every listener is told to reload (``None``: the stream sends ``reset``), and
-        the channels start again from what Redis has once it is back."""
-        for kept in self.channels.values():
-            kept.broken = True
-            kept.wake.set()
-        self.channels = {}
+    async def _resume(self) -> None:
+        """Redis went away under the reader, or answered too late: each channel whose messages since the
+        reader's cursor are all still in Redis goes on from there (its listeners catch up, nothing is lost);
+        a channel where some may be lost (a Redis restarted without them, or trimmed meanwhile) tells its
+        listeners to reload (``None``: the stream sends ``reset``) and starts again from what Redis has."""
+        import redis
+
+        for channel, kept in list(self.channels.items()):
+            try:
+                info = await self.redis.xinfo_stream(self.bus.key(channel))
+            except redis.ResponseError as exc:
+                if "no such key" not in str(exc).lower():
+                    raise
+                info = None
+            if messages_lost(id_key(kept.cursor()), info):
+                kept.broken = True
+                kept.wake.set()
+                if self.channels.get(channel) is kept:
+                    del self.channels[channel]
+        self.resuming = False
 
 
 @dataclass
@@ -442,7 +481,7 @@ class _Channel:
     floor: tuple[int, int] = (-1, -1)  # the newest message no longer in ``recent``
     listeners: int = 0
     idle_since: float = 0.0
-    broken: bool = False  # the reader lost Redis: its listeners reload
+    broken: bool = False  # the reader lost Redis and messages may be lost: its listeners reload
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def covers(self, after: tuple[int, int]) -> bool:
