@@ -414,7 +414,8 @@ class Fanout:
             self.task = self.loop.create_task(self._read())
         try:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), timeout)
+                async with asyncio.timeout(timeout):  # no task of its own per listener, unlike ``wait_for``
+                    await wake.wait()
         finally:
             kept.listeners -= 1
             kept.idle_since = self.loop.time()
@@ -477,7 +478,7 @@ class _Channel:
     """What the reader has read of one channel since ``base``."""
 
     base: tuple[int, int]
-    recent: deque
+    recent: deque  # (id as a key, message), oldest first
     floor: tuple[int, int] = (-1, -1)  # the newest message no longer in ``recent``
     listeners: int = 0
     idle_since: float = 0.0
@@ -488,16 +489,24 @@ class _Channel:
         return after >= self.base and after >= self.floor
 
     def cursor(self) -> str:
-        newest = self.recent[-1].id if self.recent else None
+        newest = self.recent[-1][1].id if self.recent else None
         return newest or f"{self.base[0]}-{self.base[1]}"
 
     def add(self, message: Message) -> None:
         if len(self.recent) == self.recent.maxlen:
-            self.floor = id_key(self.recent[0].id)
-        self.recent.append(message)
+            self.floor = self.recent[0][0]
+        self.recent.append((id_key(message.id), message))
 
     def after(self, after: tuple[int, int]) -> list[Message]:
-        return [m for m in self.recent if id_key(m.id) > after]
+        """The messages after ``after``, read from the newest back: a listener woken by a message costs the
+        few it had not seen, not the whole of ``recent`` (thousands of listeners wake at once)."""
+        found = []
+        for key, message in reversed(self.recent):
+            if key <= after:
+                break
+            found.append(message)
+        found.reverse()
+        return found
 
 
 @cache
