@@ -40,7 +40,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from django.conf import settings
 
@@ -55,8 +55,9 @@ class Message:
     type: str
     data: dict
 
-    def as_sse(self) -> str:
-        """The message as a server-sent event."""
+    @cached_property
+    def sse(self) -> str:
+        """The message as a server-sent event, written once for every stream that carries it."""
         return f"id: {self.id}\nevent: {self.type}\ndata: {json.dumps(self.data, separators=(',', ':'))}\n\n"
 
 
