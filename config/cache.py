@@ -28,7 +28,7 @@ import time
 
 from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.utils.functional import cached_property
 from redis import BlockingConnectionPool
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -58,18 +58,30 @@ class SharedPool(BlockingConnectionPool):
             raise
 
 
-_clients: dict[tuple, object] = {}
+class SharedClient(RedisCacheClient):
+    """Django's Redis cache client, whose pool is made once however many threads ask for it first at once."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pools_lock = threading.Lock()
+
+    def _get_connection_pool(self, write):
+        with self._pools_lock:
+            return super()._get_connection_pool(write)
+
+
+_clients: dict[tuple, SharedClient] = {}
 _clients_lock = threading.Lock()
 
 
-def shared_client(client_class, servers: list[str], options: dict):
+def shared_client(servers: list[str], options: dict) -> SharedClient:
     """The process's one cache client (and so one pool) for ``servers`` with ``options``, made on first use in
     each process (a forked worker makes its own)."""
     key = (os.getpid(), tuple(servers), tuple(sorted((name, repr(value)) for name, value in options.items())))
     with _clients_lock:
         client = _clients.get(key)
         if client is None:
-            client = _clients[key] = client_class(servers, **options)
+            client = _clients[key] = SharedClient(servers, **options)
         return client
 
 
@@ -109,7 +121,7 @@ class FailSafeRedisCache(RedisCache):
 
     @cached_property
     def _cache(self):
-        return shared_client(self._class, self._servers, self._options)
+        return shared_client(self._servers, self._options)
 
     def _redis_failed(self, exc: Exception) -> None:
         self._redis_down_until = time.monotonic() + self.retry_seconds
