@@ -16,6 +16,16 @@ seconds counts as failed, a hand not seen after ``--wait`` seconds counts as mis
 
 ``--hold S`` keeps the streams open S seconds after the hands, to run ``benchmarks/public_pages.py``
 meanwhile (the pages must still meet their targets with the streams open).
+
+``--via-api`` runs the README's set-up instead ("Running at scale"): gunicorn with ``--workers`` uvicorn
+workers for the streams (``config.asgi``) and gunicorn's ordinary workers for the site (``config.wsgi``), and
+each hand is recorded by a referee's ``POST /api/v1/tables/<id>/hands`` (a plain HTTP client, timed from the
+moment the request is sent). While the streams are open it prints Redis's client count (``INFO clients``)
+and the connections by name (``CLIENT LIST``: the cache's, the bus's, its reader's), per web process.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/taikai_bench CACHE_URL=redis://127.0.0.1:6379/8 \\
+        CELERY_BROKER_URL=redis://127.0.0.1:6379/9 python benchmarks/live_fanout.py --via-api \\
+        --listeners 10000 --workers 2 --hands 6
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import http.client
+import json
 import os
 import resource
 import subprocess
@@ -68,9 +80,18 @@ def serve(port: int, workers: int, log) -> subprocess.Popen:
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
 
 
-def wait_until_up(port: int, log) -> None:
-    import http.client
+def gunicorn(application: str, port: int, workers: int, log, *, streams: bool) -> subprocess.Popen:
+    """A node as the README runs it: gunicorn with uvicorn workers for the streams, its own for the site."""
+    env = dict(os.environ, DEBUG="0", PYTHONPATH=str(ROOT), LIVE_STREAMS_PER_ADDRESS=str(MAX_LISTENERS + 100))
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    command = [sys.executable, "-m", "gunicorn", application, "-c", "deploy/gunicorn.conf.py"]
+    command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--backlog", "8192"]
+    if streams:
+        command += ["-k", "uvicorn_worker.UvicornWorker"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
 
+
+def wait_until_up(port: int, log) -> None:
     for _ in range(300):
         try:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
@@ -95,6 +116,77 @@ def resident_kib(root_pid: int) -> int:
             continue
         pids.extend(int(child) for child in children)
     return total
+
+
+def referee_secret(table) -> str:
+    """A new referee token of the table's event: what a tablet at the table sends."""
+    from tournament.services.tokens import api_token_issue
+
+    return api_token_issue(event=table.round.event, name="live bench referee", scope="referee").secret
+
+
+def post_hand(port: int, secret: str, table_id: int, number: int) -> int:
+    """``POST /api/v1/tables/<id>/hands``: an exhaustive draw; the answer's status."""
+    body = json.dumps({"number": number, "outcome": "exhaustive_draw", "dealer_position": 0})
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(
+            "POST",
+            f"/api/v1/tables/{table_id}/hands",
+            body=body,
+            headers={"Authorization": f"Bearer {secret}", "Content-Type": "application/json", "Host": "127.0.0.1"},
+        )
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def redis_clients(url: str) -> tuple[int, dict[str, int]]:
+    """Redis's ``connected_clients`` (the one asking left out) and its connections counted by name."""
+    import redis
+
+    asking = redis.Redis.from_url(url)
+    try:
+        me = asking.client_id()
+        connected = int(asking.info("clients")["connected_clients"]) - 1
+        named: dict[str, int] = {}
+        for client in asking.client_list():
+            if int(client["id"]) != me:
+                named[client["name"] or "(no name)"] = named.get(client["name"] or "(no name)", 0) + 1
+        return connected, dict(sorted(named.items()))
+    finally:
+        asking.close()
+
+
+def let_go_of_redis() -> None:
+    """Close this process's own Redis connections (its cache's and its bus's), so that Redis counts the
+    servers' only."""
+    from django.core.cache import cache
+
+    from live.bus import the_bus
+
+    client = getattr(cache, "_cache", None)
+    if client is not None and hasattr(client, "get_client"):
+        client.get_client().connection_pool.disconnect()
+    bus = the_bus()
+    if hasattr(bus, "redis"):
+        bus.redis.connection_pool.disconnect()
+
+
+def processes_of(root_pid: int) -> int:
+    """The processes of a server: its master and its workers."""
+    found, pids = 0, [root_pid]
+    while pids:
+        pid = pids.pop()
+        try:
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            continue
+        found += 1
+        pids.extend(int(child) for child in children)
+    return found
 
 
 def bench_table(slug: str):
@@ -154,13 +246,33 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-async def run(args, port: int, server: subprocess.Popen, table) -> None:
-    from asgiref.sync import sync_to_async
+class Recorder:
+    """How a hand is recorded: through the services in this process, or by a POST to the REST API."""
 
-    from tournament.services.hands import hand_record
+    def __init__(self, table, web_port: int | None, secret: str = "") -> None:
+        self.table, self.web_port, self.secret = table, web_port, secret
 
-    path = f"/events/{table.round.event.slug}/live"
-    before = resident_kib(server.pid)
+    async def record(self, number: int) -> str:
+        """Record hand ``number``; what the write answered."""
+        if self.web_port is None:
+            from asgiref.sync import sync_to_async
+
+            from tournament.services.hands import hand_record
+
+            draw = {"outcome": "exhaustive_draw", "dealer_position": 0}
+            await sync_to_async(hand_record, thread_sensitive=True)(
+                table=self.table, number=number, expected_version=0, data=draw
+            )
+            return "recorded"
+        status = await asyncio.to_thread(post_hand, self.web_port, self.secret, self.table.pk, number)
+        if status != 201:
+            sys.exit(f"POST of hand {number} answered {status}")
+        return "201"
+
+
+async def run(args, port: int, servers: list[subprocess.Popen], recorder: Recorder) -> None:
+    path = f"/events/{recorder.table.round.event.slug}/live"
+    before = sum(resident_kib(server.pid) for server in servers[:1])
     listeners = [Listener() for _ in range(args.listeners)]
     stop, opened = asyncio.Event(), asyncio.Semaphore(200)
     began = time.monotonic()
@@ -170,24 +282,24 @@ async def run(args, port: int, server: subprocess.Popen, table) -> None:
         await asyncio.sleep(0.2)
     open_count = sum(one.opened for one in listeners)
     await asyncio.sleep(1)
-    after = resident_kib(server.pid)
+    after = sum(resident_kib(server.pid) for server in servers[:1])
     print(
         f"{open_count} of {args.listeners} streams open in {time.monotonic() - began:.1f} s; server memory "
         f"{before / 1024:.0f} → {after / 1024:.0f} MiB: {(after - before) / max(open_count, 1):.1f} KiB a stream"
     )
+    redis_report(servers)
 
     # The listeners' own pauses must not count as the server's: no garbage collection in this process
     # while the hands go out (the server keeps its own).
     gc.collect()
     gc.disable()
-    draw = {"outcome": "exhaustive_draw", "dealer_position": 0}
-    print("| hand | write | 50 % | 99 % | 100 % | missed | target p99 ≤ 1 s |")
+    timed_from = "the POST" if recorder.web_port else "the service call"
+    print(f"| hand | write ({timed_from}) | 50 % | 99 % | 100 % | missed | target p99 ≤ 1 s |")
     print("|---|---|---|---|---|---|---|")
+    worst_p99, missed_total = 0.0, 0
     for number in range(1, args.hands + 1):
         sent = time.monotonic()
-        await sync_to_async(hand_record, thread_sensitive=True)(
-            table=table, number=number, expected_version=0, data=draw
-        )
+        await recorder.record(number)
         write_ms = (time.monotonic() - sent) * 1000
         wait_until = time.monotonic() + args.wait
         while (
@@ -197,16 +309,24 @@ async def run(args, port: int, server: subprocess.Popen, table) -> None:
             await asyncio.sleep(0.01)
         delays = [one.seen[number - 1] - sent for one in listeners if one.opened and len(one.seen) >= number]
         missed = open_count - len(delays)
+        missed_total += missed
         if delays:
             p50, p99, worst = percentile(delays, 0.5), percentile(delays, 0.99), max(delays)
+            worst_p99 = max(worst_p99, p99)
             print(
                 f"| {number} | {write_ms:.0f} ms | {p50 * 1000:.0f} ms | "
                 f"{p99 * 1000:.0f} ms | {worst * 1000:.0f} ms | {missed} | "
                 f"{'met' if p99 <= TARGET_P99_S and not missed else 'NOT met'} |"
             )
         else:
+            worst_p99 = float("inf")
             print(f"| {number} | {write_ms:.0f} ms | – | – | – | {missed} | NOT met |")
         await asyncio.sleep(args.every)
+    print(
+        f"{args.hands} hands, {open_count} streams: worst p99 {worst_p99 * 1000:.0f} ms, "
+        f"(stream, hand) pairs missed {missed_total} of {open_count * args.hands}"
+    )
+    redis_report(servers)
     if args.hold:
         print(f"holding the {open_count} streams open for {args.hold} s")
         await asyncio.sleep(args.hold)
@@ -216,15 +336,31 @@ async def run(args, port: int, server: subprocess.Popen, table) -> None:
     await asyncio.gather(*tasks, return_exceptions=True)
 
 
+def redis_report(servers: list[subprocess.Popen]) -> None:
+    """Redis's clients while the streams are open, by name, and per process of the servers."""
+    url = os.environ.get("LIVE_BUS_URL") or os.environ["CACHE_URL"]
+    connected, named = redis_clients(url)
+    workers = sum(processes_of(server.pid) for server in servers) - len(servers)  # the masters hold none
+    print(
+        f"Redis connected_clients {connected} (this benchmark's own left out; {workers} worker processes: "
+        f"{connected / max(workers, 1):.1f} a process): "
+        + ", ".join(f"{name} {count}" for name, count in named.items())
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--listeners", type=int, default=1000, help="streams to open (default 1000)")
-    parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (default 1)")
+    parser.add_argument("--workers", type=int, default=1, help="stream worker processes (default 1)")
     parser.add_argument("--hands", type=int, default=3, help="hands to record (default 3)")
     parser.add_argument("--every", type=float, default=2.0, help="seconds between hands (default 2)")
     parser.add_argument("--wait", type=float, default=10.0, help="seconds to wait for a hand (default 10)")
     parser.add_argument("--open-timeout", type=float, default=30.0, help="seconds for a stream to open")
     parser.add_argument("--hold", type=float, default=0.0, help="seconds to keep the streams open at the end")
+    parser.add_argument(
+        "--via-api", action="store_true", help="the README's gunicorn set-up; each hand POSTed to the REST API"
+    )
+    parser.add_argument("--web-workers", type=int, default=2, help="--via-api: the site's gunicorn workers")
     args = parser.parse_args()
     if not 1 <= args.listeners <= MAX_LISTENERS:
         sys.exit(f"--listeners must be between 1 and {MAX_LISTENERS}")
@@ -234,20 +370,34 @@ def main() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, args.listeners * 2 + 1024)), hard))
     table = bench_table(f"live-bench-{int(time.time())}")
     port = free_port()
-    log = tempfile.NamedTemporaryFile("w+", prefix="live_fanout-uvicorn-", suffix=".log", delete=False)  # noqa: SIM115
-    server = serve(port, args.workers, log)
+    log = tempfile.NamedTemporaryFile("w+", prefix="live_fanout-server-", suffix=".log", delete=False)  # noqa: SIM115
+    servers: list[subprocess.Popen] = []
     try:
+        if args.via_api:
+            servers.append(gunicorn("config.asgi:application", port, args.workers, log, streams=True))
+            web_port = free_port()
+            servers.append(gunicorn("config.wsgi", web_port, args.web_workers, log, streams=False))
+            wait_until_up(web_port, log)
+            recorder = Recorder(table, web_port, referee_secret(table))
+            kind = f"gunicorn: {args.workers} uvicorn stream worker(s), {args.web_workers} web worker(s), API POST"
+        else:
+            servers.append(serve(port, args.workers, log))
+            recorder = Recorder(table, None)
+            kind = f"uvicorn {args.workers} worker(s)"
         wait_until_up(port, log)
         from django.db import connection
 
-        print(
-            f"uvicorn {args.workers} worker(s), {connection.vendor}, bus "
-            f"{os.environ.get('LIVE_BUS_URL') or os.environ['CACHE_URL']}"
-        )
-        asyncio.run(run(args, port, server, table))
+        if args.via_api:
+            let_go_of_redis()  # the set-up's connections are not the servers'
+        print(f"{kind}, {connection.vendor}, bus {os.environ.get('LIVE_BUS_URL') or os.environ['CACHE_URL']}")
+        import uvloop  # the listeners' own loop, as light as the servers': their lag is not the servers'
+
+        uvloop.run(run(args, port, servers, recorder))
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=30)
 
 
 if __name__ == "__main__":

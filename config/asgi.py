@@ -4,6 +4,7 @@ Django serves every path; the live streams' paths are served by ``live.asgi`` be
 stream holds no thread.
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -17,3 +18,7 @@ from live.asgi import with_live_streams  # noqa: E402  (after Django is set up)
 from ops.asgi import with_stream_count  # noqa: E402
 
 application = with_stream_count(with_live_streams(django_application))
+
+# What the process loaded to start (Django, the apps, their modules) lives as long as it does: left out of
+# the garbage collector's scans, which then pause a process holding thousands of streams for less.
+gc.freeze()

@@ -10,22 +10,79 @@ then the next call tries Redis again. Meanwhile:
 * nothing a person wrote is lost: the cache holds no records.
 
 ``/healthz`` asks ``cache_status()`` and reports the cache as down (status "degraded") while it is.
+
+**One bounded pool per process.** Django keeps a cache object per thread and, under ASGI, per request's
+context: with its own connection pool each, every live stream kept a Redis connection open for as long as it
+lasted (the cache object of its access check lives with the stream's task). Here every cache object of a
+process borrows from one shared pool of at most ``CACHE_MAX_CONNECTIONS`` (4) connections and gives each back
+after the call: a thread that finds them all lent waits ``CACHE_POOL_WAIT_SECONDS`` (1 s) for one, and if
+none comes that one call is answered from local memory (Redis is not taken for down: it answered).
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import time
 
 from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.utils.functional import cached_property
+from redis import BlockingConnectionPool
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 log = logging.getLogger("taikai.cache")
 
 CACHE_RETRY_SECONDS = 5.0
 FALLBACK_ENTRIES = 20000
+MAX_CONNECTIONS = 4  # per process, whatever the number of threads, requests and live streams
+POOL_WAIT_SECONDS = 1.0
+
+
+class PoolBusy(RedisError):
+    """Every connection of the process's pool is lent and none came back in time: Redis itself answers."""
+
+
+class SharedPool(BlockingConnectionPool):
+    """A bounded pool that tells a wait for a connection (``PoolBusy``) from a Redis that cannot be reached."""
+
+    def get_connection(self, *args, **kwargs):
+        try:
+            return super().get_connection(*args, **kwargs)
+        except RedisConnectionError as exc:
+            if "No connection available" in str(exc):
+                raise PoolBusy(str(exc)) from exc
+            raise
+
+
+class SharedClient(RedisCacheClient):
+    """Django's Redis cache client, whose pool is made once however many threads ask for it first at once."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pools_lock = threading.Lock()
+
+    def _get_connection_pool(self, write):
+        with self._pools_lock:
+            return super()._get_connection_pool(write)
+
+
+_clients: dict[tuple, SharedClient] = {}
+_clients_lock = threading.Lock()
+
+
+def shared_client(servers: list[str], options: dict) -> SharedClient:
+    """The process's one cache client (and so one pool) for ``servers`` with ``options``, made on first use in
+    each process (a forked worker makes its own)."""
+    key = (os.getpid(), tuple(servers), tuple(sorted((name, repr(value)) for name, value in options.items())))
+    with _clients_lock:
+        client = _clients.get(key)
+        if client is None:
+            client = _clients[key] = SharedClient(servers, **options)
+        return client
 
 
 def _fail_safe(name: str):
@@ -34,6 +91,9 @@ def _fail_safe(name: str):
             return getattr(self.fallback, name)(*args, **kwargs)
         try:
             return getattr(RedisCache, name)(self, *args, **kwargs)
+        except PoolBusy as exc:
+            log.warning("cache_pool_busy: %s; this call is answered from local memory", exc)
+            return getattr(self.fallback, name)(*args, **kwargs)
         except RedisError as exc:
             self._redis_failed(exc)
             return getattr(self.fallback, name)(*args, **kwargs)
@@ -47,6 +107,10 @@ class FailSafeRedisCache(RedisCache):
     def __init__(self, server, params):
         options = dict(params.get("OPTIONS") or {})
         self.retry_seconds = float(options.pop("retry_seconds", CACHE_RETRY_SECONDS))
+        options.setdefault("max_connections", MAX_CONNECTIONS)
+        options["timeout"] = float(options.pop("pool_wait_seconds", POOL_WAIT_SECONDS))
+        options["pool_class"] = SharedPool
+        options.setdefault("client_name", "taikai-cache")
         super().__init__(server, {**params, "OPTIONS": options})
         self.fallback = LocMemCache(
             f"taikai-fallback-{server}",
@@ -54,6 +118,10 @@ class FailSafeRedisCache(RedisCache):
         )
         self._redis_down_until = 0.0
         self.last_error = ""
+
+    @cached_property
+    def _cache(self):
+        return shared_client(self._servers, self._options)
 
     def _redis_failed(self, exc: Exception) -> None:
         self._redis_down_until = time.monotonic() + self.retry_seconds

@@ -167,6 +167,8 @@ if CACHE_URL:
                 "socket_connect_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.25")),
                 "socket_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.25")),
                 "retry_seconds": float(os.environ.get("CACHE_RETRY_SECONDS", "5")),
+                # One pool per process, whatever the number of threads and live streams (config/cache.py).
+                "max_connections": int(os.environ.get("CACHE_MAX_CONNECTIONS", "4")),
             },
         }
     }
@@ -183,6 +185,8 @@ else:
 # The live streams (live/bus.py): what carries them between processes, how long a message is kept for a page
 # that reconnects (Last-Event-ID), and how long one response lasts before the browser reconnects.
 LIVE_BUS_URL = os.environ.get("LIVE_BUS_URL", CACHE_URL)
+# The bus's short calls share this many Redis connections per process, besides its one reader (live/bus.py).
+LIVE_BUS_CONNECTIONS = int(os.environ.get("LIVE_BUS_CONNECTIONS", "4"))
 # How long the answer of a write sent with a key is kept, for the same key sent again (idempotency/).
 IDEMPOTENCY_KEEP_DAYS = int(os.environ.get("IDEMPOTENCY_KEEP_DAYS", "7"))
 # An answer longer than this is kept without its body (a replay gives its status and Location only).

@@ -9,7 +9,11 @@ id are no longer all kept (too old, or the bus restarted), ``since`` answers ``N
 * ``RedisBus`` (when ``LIVE_BUS_URL`` or ``CACHE_URL`` names a Redis): each channel is a Redis stream
   (``XADD`` with ``MINID`` trimming). Streams served by an ASGI server share one reader per process
   (``Fanout``): one blocking ``XREAD`` over the channels that have listeners, handed out to in-process
-  queues, so 5,000 open streams cost one Redis connection, not 5,000.
+  queues; the short calls (where a stream starts, the address's slots, what a late listener missed) borrow
+  a connection from a pool of ``LIVE_BUS_CONNECTIONS`` (4) and give it back. However many streams are
+  open, a process holds at most that many connections plus its reader (and the cache's own pool,
+  ``config/cache.py``): each connection is named (``CLIENT LIST``: ``taikai-live-bus``,
+  ``taikai-live-reader``, ``taikai-cache``).
 * ``MemoryBus`` (the embedded default, ``bin/serve``): the same, inside one process.
 
 Why Redis streams and not pub/sub: a stream keeps what it carried, so a phone that lost the hall's Wi-Fi
@@ -36,7 +40,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from django.conf import settings
 
@@ -51,8 +55,9 @@ class Message:
     type: str
     data: dict
 
-    def as_sse(self) -> str:
-        """The message as a server-sent event."""
+    @cached_property
+    def sse(self) -> str:
+        """The message as a server-sent event, written once for every stream that carries it."""
         return f"id: {self.id}\nevent: {self.type}\ndata: {json.dumps(self.data, separators=(',', ':'))}\n\n"
 
 
@@ -212,6 +217,17 @@ def after_another_life(after: tuple[int, int], info: dict) -> bool:
     return id_key(info.get("max-deleted-entry-id", "0-0")) < after < id_key(first)
 
 
+def messages_lost(after: tuple[int, int], info: dict | None) -> bool:
+    """Whether some messages after ``after`` may no longer be read from the channel's Redis stream (``info``:
+    its ``XINFO STREAM``, ``None`` when there is none): an id past the stream's last (another life), some
+    trimmed, or an id of an earlier life of the stream."""
+    if info is None:
+        return after > (0, 0)
+    if after > id_key(info["last-generated-id"]) or after < id_key(info.get("max-deleted-entry-id", "0-0")):
+        return True
+    return after_another_life(after, info)
+
+
 class RedisBus:
     """Each channel a Redis stream; see the module docstring."""
 
@@ -221,21 +237,26 @@ class RedisBus:
         import redis
 
         self.url = url
-        # Short calls share a bounded pool: a burst of streams opening at once waits its turn for a
-        # connection (up to 2 s) instead of failing.
+        # Short calls share a bounded pool (``LIVE_BUS_CONNECTIONS``): each call borrows a connection and gives it
+        # back; a burst of streams opening at once waits its turn for one (up to 5 s) instead of failing.
         self.redis = redis.Redis(
             connection_pool=redis.BlockingConnectionPool.from_url(
                 url,
-                max_connections=64,
-                timeout=2,
+                max_connections=settings.LIVE_BUS_CONNECTIONS,
+                timeout=5,
                 socket_connect_timeout=self.CONNECT_SECONDS,
                 socket_timeout=2,
                 decode_responses=True,
+                client_name="taikai-live-bus",
             )
         )
         # A stream served by WSGI blocks on a connection of its own for up to a heartbeat's time.
         self.blocking = redis.Redis.from_url(
-            url, socket_connect_timeout=self.CONNECT_SECONDS, decode_responses=True, max_connections=100_000
+            url,
+            socket_connect_timeout=self.CONNECT_SECONDS,
+            decode_responses=True,
+            max_connections=100_000,
+            client_name="taikai-live-wsgi",
         )
         self._fanout: Fanout | None = None
         self._slot_take = self.redis.register_script(_SLOT_TAKE)
@@ -310,13 +331,13 @@ class RedisBus:
         try:
             info = self._call(self.redis.xinfo_stream, key)
         except BusDown as exc:
-            if "no such key" in str(exc).lower():
-                return None if after > (0, 0) else []  # the stream is gone (Redis restarted): reload
-            raise
-        if after > id_key(info["last-generated-id"]) or after < id_key(info.get("max-deleted-entry-id", "0-0")):
+            if "no such key" not in str(exc).lower():
+                raise
+            info = None  # the stream is gone (Redis restarted, or quiet past its expiry)
+        if messages_lost(after, info):
             return None
-        if after_another_life(after, info):
-            return None
+        if info is None:
+            return []
         entries = self._call(self.redis.xrange, key, min=f"({last_id}" if after > (0, 0) else "-")
         return [Message(entry_id, fields["type"], json.loads(fields["data"])) for entry_id, fields in entries]
 
@@ -351,14 +372,29 @@ class Fanout:
     BLOCK_MS = 1000
     RECENT = 1000
     IDLE_SECONDS = 30.0
+    RETRY_SECONDS = 1.0
+    # A process busy opening thousands of streams reads its own socket late: the reader's timeouts are
+    # generous, and a timeout costs the listeners nothing (the reader resumes from its cursors).
+    CONNECT_SECONDS = 5.0
+    READ_SECONDS = 30.0  # past the block, Redis has gone silent
 
     def __init__(self, bus: RedisBus, loop: asyncio.AbstractEventLoop) -> None:
         import redis.asyncio
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
         self.bus, self.loop = bus, loop
-        self.redis = redis.asyncio.Redis.from_url(bus.url, decode_responses=True, socket_connect_timeout=0.5)
+        self.redis = redis.asyncio.Redis.from_url(
+            bus.url,
+            decode_responses=True,
+            socket_connect_timeout=self.CONNECT_SECONDS,
+            socket_timeout=self.BLOCK_MS / 1000 + self.READ_SECONDS,
+            retry=Retry(NoBackoff(), 0),  # no silent reconnection: a lost connection is checked (``_resume``)
+            client_name="taikai-live-reader",
+        )
         self.channels: dict[str, _Channel] = {}
         self.task: asyncio.Task | None = None
+        self.resuming = False  # the reader lost Redis: each channel is checked before it is read again
 
     async def listen(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
         after = id_key(last_id)
@@ -379,7 +415,8 @@ class Fanout:
             self.task = self.loop.create_task(self._read())
         try:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), timeout)
+                async with asyncio.timeout(timeout):  # no task of its own per listener, unlike ``wait_for``
+                    await wake.wait()
         finally:
             kept.listeners -= 1
             kept.idle_since = self.loop.time()
@@ -397,11 +434,14 @@ class Fanout:
                 return
             cursors = {self.bus.key(channel): kept.cursor() for channel, kept in list(self.channels.items())}
             try:
+                if self.resuming:
+                    await self._resume()
+                    continue
                 answer = await self.redis.xread(cursors, block=self.BLOCK_MS, count=100)
             except Exception:
                 logger.warning("the live bus cannot be read", exc_info=True)
-                self._interrupted()
-                await asyncio.sleep(1)
+                self.resuming = True
+                await asyncio.sleep(self.RETRY_SECONDS)
                 continue
             for key, entries in answer or ():
                 kept = self.channels.get(key.removeprefix(KEY_PREFIX))
@@ -412,14 +452,26 @@ class Fanout:
                 kept.wake.set()
                 kept.wake = asyncio.Event()
 
-    def _interrupted(self) -> None:
-        """Redis went away under the reader: what was published meanwhile (or lost with a restarted Redis)
-        may never reach it, so every listener is told to reload (``None``: the stream sends ``reset``), and
-        the channels start again from what Redis has once it is back."""
-        for kept in self.channels.values():
-            kept.broken = True
-            kept.wake.set()
-        self.channels = {}
+    async def _resume(self) -> None:
+        """Redis went away under the reader, or answered too late: each channel whose messages since the
+        reader's cursor are all still in Redis goes on from there (its listeners catch up, nothing is lost);
+        a channel where some may be lost (a Redis restarted without them, or trimmed meanwhile) tells its
+        listeners to reload (``None``: the stream sends ``reset``) and starts again from what Redis has."""
+        import redis
+
+        for channel, kept in list(self.channels.items()):
+            try:
+                info = await self.redis.xinfo_stream(self.bus.key(channel))
+            except redis.ResponseError as exc:
+                if "no such key" not in str(exc).lower():
+                    raise
+                info = None
+            if messages_lost(id_key(kept.cursor()), info):
+                kept.broken = True
+                kept.wake.set()
+                if self.channels.get(channel) is kept:
+                    del self.channels[channel]
+        self.resuming = False
 
 
 @dataclass
@@ -427,27 +479,35 @@ class _Channel:
     """What the reader has read of one channel since ``base``."""
 
     base: tuple[int, int]
-    recent: deque
+    recent: deque  # (id as a key, message), oldest first
     floor: tuple[int, int] = (-1, -1)  # the newest message no longer in ``recent``
     listeners: int = 0
     idle_since: float = 0.0
-    broken: bool = False  # the reader lost Redis: its listeners reload
+    broken: bool = False  # the reader lost Redis and messages may be lost: its listeners reload
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def covers(self, after: tuple[int, int]) -> bool:
         return after >= self.base and after >= self.floor
 
     def cursor(self) -> str:
-        newest = self.recent[-1].id if self.recent else None
+        newest = self.recent[-1][1].id if self.recent else None
         return newest or f"{self.base[0]}-{self.base[1]}"
 
     def add(self, message: Message) -> None:
         if len(self.recent) == self.recent.maxlen:
-            self.floor = id_key(self.recent[0].id)
-        self.recent.append(message)
+            self.floor = self.recent[0][0]
+        self.recent.append((id_key(message.id), message))
 
     def after(self, after: tuple[int, int]) -> list[Message]:
-        return [m for m in self.recent if id_key(m.id) > after]
+        """The messages after ``after``, read from the newest back: a listener woken by a message costs the
+        few it had not seen, not the whole of ``recent`` (thousands of listeners wake at once)."""
+        found = []
+        for key, message in reversed(self.recent):
+            if key <= after:
+                break
+            found.append(message)
+        found.reverse()
+        return found
 
 
 @cache

@@ -312,7 +312,7 @@ HEARTBEAT = ": keep-alive\n\n"
 
 def _shown(messages: list[Message], staff: bool) -> tuple[str, str | None]:
     """The messages a listener may see as server-sent events, and the id of the last message read."""
-    text = "".join(m.as_sse() for m in messages if staff or not m.data.get("staff"))
+    text = "".join(m.sse for m in messages if staff or not m.data.get("staff"))
     return text, (messages[-1].id if messages else None)
 
 

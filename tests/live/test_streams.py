@@ -133,6 +133,30 @@ def test_streams_served_by_one_reader_reload_when_redis_restarts_under_them(own_
     assert asyncio.run(scenario()) == [2]
 
 
+@pytest.mark.once
+def test_streams_served_by_one_reader_catch_up_when_its_connection_drops_and_redis_kept_everything(own_redis, settings):
+    """The reader's connection drops (a timeout, a proxy, ``CLIENT KILL``) but Redis kept every message: the
+    waiting streams get what was published meanwhile, with no reload."""
+    import redis
+
+    settings.LIVE_KEEP_SECONDS = 900
+    bus = RedisBus(own_redis.url(3))
+    start = bus.publish("event:1", "hand", {"number": 1})
+
+    async def scenario():
+        waiting = [asyncio.ensure_future(bus.listen("event:1", start, timeout=20)) for _ in range(3)]
+        await asyncio.sleep(0.3)
+        killer = redis.Redis(port=own_redis.port)
+        reader = next(client for client in killer.client_list() if client["name"] == "taikai-live-reader")
+        killer.client_kill_filter(_id=reader["id"])
+        killer.close()
+        bus.publish("event:1", "hand", {"number": 2})
+        answers = await asyncio.wait_for(asyncio.gather(*waiting), 15)
+        return [[message.data["number"] for message in answer] for answer in answers]
+
+    assert asyncio.run(scenario()) == [[2], [2], [2]]
+
+
 # --- the tournament's writes on the bus -----------------------------------------------------------------
 
 
