@@ -238,3 +238,28 @@ def test_the_clock_and_an_absence_follow_the_players(standard_ruleset):
     assert [state.banks_ms[REAL.index(p)] for p in range(4)] == list(banks)
     assert Seat.objects.get(table=table, entry=entries[D]).absence == Seat.Absence.ABSENT_DURING
     assert codes(event) == set()
+
+
+def test_the_audit_finds_a_reseat_without_its_ruling_and_versions_that_disagree(standard_ruleset):
+    table, entries = table_seated(standard_ruleset, "audited", [A, B, C, D])
+    game_recorded(table, entries, [A, B, C, D])
+    reseat = table_reseat(table=table, players=players_of(entries, REAL))
+    event = table.round.event
+    assert codes(event) == set()
+
+    TableReseat.objects.filter(pk=reseat.pk).update(ruling=None)
+    assert codes(event) == {"reseat_ruling"}
+    TableReseat.objects.filter(pk=reseat.pk).update(ruling=Ruling.objects.create(event=event, decision="other"))
+    assert codes(event) == {"reseat_ruling"}
+    TableReseat.objects.filter(pk=reseat.pk).update(ruling=Ruling.objects.filter(table=table).first())
+    assert codes(event) == set()
+
+    written = HandVersion.objects.get(hand__table=table, hand__number=2, version=2)
+    HandVersion.objects.filter(pk=written.pk).update(tenpai_positions=[REAL.index(A)])  # not who was tenpai
+    assert codes(event) == {"reseat_version_disagrees"}
+    HandVersion.objects.filter(pk=written.pk).update(tenpai_positions=written.tenpai_positions)
+
+    TableReseat.objects.filter(pk=reseat.pk).update(hand_versions=[*reseat.hand_versions, [len(GAME), 7]])
+    assert codes(event) == {"reseat_version"}
+    TableReseat.objects.filter(pk=reseat.pk).update(hand_versions=reseat.hand_versions, moved=[0, 0, 1, 2])
+    assert codes(event) == {"reseat_mapping"}
