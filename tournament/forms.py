@@ -404,6 +404,37 @@ class SubstituteForm(forms.Form):
         return self.seats[self.cleaned_data["seat"]]
 
 
+class ReseatForm(forms.Form):
+    """The real seats of a table that sat wrong: who really sat in each wind, chosen among the table's players,
+    and why. The console's re-seat page uses it; posted twice (``confirm`` the second time)."""
+
+    reason = forms.CharField(required=False, max_length=300, label=_("reason"))
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = selectors.table_seats(table)
+        choices = [(seat.entry.player_id, str(seat.entry.player)) for seat in self.seats]
+        for seat in self.seats:
+            self.fields[f"seat_{seat.position}"] = forms.TypedChoiceField(
+                coerce=int, choices=choices, initial=seat.entry.player_id, label=seat.wind
+            )
+        self.order_fields([f"seat_{seat.position}" for seat in self.seats])
+
+    def seat_fields(self):
+        return [self[f"seat_{seat.position}"] for seat in self.seats]
+
+    @property
+    def players(self) -> list[int]:
+        """The players' ids in the seats chosen, East first."""
+        return [self.cleaned_data[f"seat_{seat.position}"] for seat in self.seats]
+
+    def real_seats(self) -> list[tuple[str, str, str]]:
+        """Each wind, who the seating put there and who really sat there (for the confirmation)."""
+        names = {seat.entry.player_id: str(seat.entry.player) for seat in self.seats}
+        return [(seat.wind, str(seat.entry.player), names[p]) for seat, p in zip(self.seats, self.players, strict=True)]
+
+
 class ScorekeeperPinForm(forms.Form):
     pin = forms.CharField(
         label=_("PIN"),

@@ -46,6 +46,7 @@ urlpatterns = [
     path("tables/<id:table_id>/absences/<n:position>", tables.TableAbsence.as_view(), name="table_absence"),
     path("tables/<id:table_id>/rulings", tables.TableRulings.as_view(), name="table_rulings"),
     path("tables/<id:table_id>/substitutes", tables.TableSubstitutes.as_view(), name="table_substitutes"),
+    path("tables/<id:table_id>/reseat", tables.TableReseatView.as_view(), name="table_reseat"),
     path("tables/<id:table_id>/clock", tables.ClockState.as_view(), name="clock"),
     path("tables/<id:table_id>/clock/start", tables.ClockStart.as_view(), name="clock_start"),
     path("tables/<id:table_id>/clock/press", tables.ClockPress.as_view(), name="clock_press"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.console import clock, discipline, offline, sheet, substitutes, tables
+from tournament.console import clock, discipline, offline, reseat, sheet, substitutes, tables
 
 app_name = "console"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("console/tables/<int:table_id>/penalty/", discipline.table_penalty, name="penalty"),
     path("console/tables/<int:table_id>/clock/", clock.table_clock, name="clock"),
     path("console/tables/<int:table_id>/substitute/", substitutes.table_substitute, name="substitute"),
+    path("console/tables/<int:table_id>/reseat/", reseat.table_reseat_page, name="reseat"),
     path("console/clocks", clock.clocks, name="clocks"),
     path("k/<str:token>/", tables.table_card, name="table_card"),
 ]

@@ -446,6 +446,16 @@ CASES: dict[tuple[str, str], list[Case]] = {
             setup=round_checked,
         )
     ],
+    # a re-seat: the table's referees and the organizers (table 1: hand 1 re-priced, West's absence and the clock
+    # moved with the players)
+    ("table_reseat", "POST"): [
+        C(
+            "re-seat table 1 (its players in reverse)",
+            v1("table_reseat", t1),
+            AT_TABLE_1,
+            {"seats": lambda w: list(w.table_1.seats.order_by("-position").values_list("entry__player_id", flat=True))},
+        )
+    ],
     ("table_rulings", "GET"): [C("list table 1's rulings", v1("table_rulings", t1), READERS)],
     ("table_rulings", "POST"): [
         C("record a ruling at table 1", v1("table_rulings", t1), AT_TABLE_1, {"decision": "play on", "position": 0})

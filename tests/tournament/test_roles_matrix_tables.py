@@ -97,6 +97,14 @@ TABLE_WRITES = [
         REFEREES_AT_2,
         "console:penalty",
     ),
+    W(
+        "re-seat table 2 from the console",
+        post(
+            lambda w: reverse("console:reseat", args=[w.table_2.pk]), lambda w: {**reseated(w.table_2), "confirm": "on"}
+        ),
+        REFEREES_AT_2,
+        "console:reseat",
+    ),
     # the clock API
     W(
         "start table 2's clock",
@@ -235,6 +243,12 @@ TABLE_WRITES = [
         "api_v1:table_absence",
     ),
     W(
+        "re-seat table 2 through the API",
+        api(v1("table_reseat", table_pk("table_2")), lambda w: {"seats": list(reseated(w.table_2).values())}),
+        REFEREES_AT_2,
+        "api_v1:table_reseat",
+    ),
+    W(
         "record a ruling at table 1 through the API",
         api(v1("table_rulings", table_pk("table_1")), {"decision": "play on"}),
         REFEREES_AT_1,
@@ -306,6 +320,13 @@ TABLE_WRITES = [
         "api_v1:clock_flag",
     ),
 ]
+
+
+def reseated(table) -> dict[str, int]:
+    """The table's players in other seats (West and North, South and East swapped), as the console posts them."""
+    players = list(table.seats.order_by("position").values_list("entry__player_id", flat=True))
+    return {f"seat_{position}": players[position ^ 1] for position in range(len(players))}
+
 
 CASES = [(write, role) for write in TABLE_WRITES for role in ROLES]
 

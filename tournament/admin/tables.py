@@ -34,7 +34,7 @@ class SeatInline(admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(EventScopedAdmin):
     event_path = "round__event"
-    list_display = ("__str__", "status", "result_version", "sheet_link", "substitute_link")
+    list_display = ("__str__", "status", "result_version", "sheet_link", "substitute_link", "reseat_link")
     list_filter = ("status", ("round__event", admin.RelatedOnlyFieldListFilter))
     # results and overtime are recorded on the table sheet, through the services: read-only here
     fields = ("round", "number", "status", "overtime_year", "overtime_state", "result_version")
@@ -63,6 +63,11 @@ class TableAdmin(EventScopedAdmin):
         return format_html(
             '<a href="{}">{}</a>', reverse("admin:tournament_table_substitute", args=[obj.pk]), _("Seat a substitute…")
         )
+
+    @admin.display(description=_("re-seat"))
+    def reseat_link(self, obj):
+        """The console's re-seat page (its referees and the organizers): the same service as the API's."""
+        return format_html('<a href="{}">{}</a>', reverse("console:reseat", args=[obj.pk]), _("Re-seat…"))
 
     def substitute_view(self, request, table_id: int):
         """Seat a substitute 代走 in an absent player's place, before the table's first hand (its organizers)."""

@@ -351,6 +351,18 @@ class SubstituteInput(serializers.Serializer):
     reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=300)
 
 
+class ReseatInput(serializers.Serializer):
+    """The real seats of a table that sat wrong: its players' ids, East first."""
+
+    seats = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        min_length=2,
+        max_length=4,
+        help_text="The table's players (their ids) in the seats they really sat in: East, South, West, North.",
+    )
+    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=300)
+
+
 class TableRulingInput(serializers.Serializer):
     decision = serializers.CharField(max_length=2000)
     position = serializers.IntegerField(

@@ -1,7 +1,7 @@
 """A table: its seats and status, hands (recording, correcting, voiding; every version), its result,
-penalties, absences, rulings and the chess clock. The writes are the console's: the same services, the
+penalties, absences, rulings, a re-seat and the chess clock. The writes are the console's: the same services, the
 same checks, the same roles (recording and the clock: the table's referees, its scorekeeper and the
-organizers; penalties, absences and rulings: its referees and the organizers)."""
+organizers; penalties, absences, rulings and a re-seat: its referees and the organizers)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from tournament.services.clock import (
 )
 from tournament.services.discipline import penalty_log, ruling_record, seat_mark_absent, seat_mark_present
 from tournament.services.hands import hand_record, hand_void
+from tournament.services.reseat import table_reseat
 from tournament.services.results import table_finish
 from tournament.services.substitutes import substitute_seat
 
@@ -344,6 +345,26 @@ class TableSubstitutes(TableView):
                     field="player",
                 )
         substitute_seat(seat=seat, player=player, name=data["name"], reason=data["reason"], user=self.actor.author)
+        return Response(table_s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class TableReseatView(TableView):
+    @extend_schema(
+        operation_id="table_reseat",
+        tags=["discipline"],
+        request=table_s.ReseatInput,
+        summary="Re-seat a table that sat wrong: every hand written again under the real seats (its referees)",
+        description="The same service as the console's: the players go to the seats they really sat in, every "
+        "hand in force becomes a new version under them (winners, payers, dealers, riichi, tenpai, pao and the "
+        "clock follow the people), priced again; the old versions stay, and one ruling records it (art. 44). "
+        "400 with field seats: invalid_seats, player_not_at_table, duplicate_player, seats_unchanged; 400 "
+        "table_finished (reopen the table first); 409 round_locked.",
+        responses={201: table_s.TableSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, table_id: int):
+        table = self.writable(table_id, referee=True)
+        data = valid(table_s.ReseatInput, request)
+        table_reseat(table=table, players=data["seats"], reason=data["reason"], user=self.actor.author)
         return Response(table_s.TableSerializer(selectors.table_api(table.pk)).data, status=status.HTTP_201_CREATED)
 
 

@@ -15,7 +15,8 @@ module per subject, each listing its checks and their codes:
 * ``finals``: the final;
 * ``standings``: the published standings snapshot;
 * ``teams``: teams and the team standings;
-* ``substitutes``: substitutes 代走.
+* ``substitutes``: substitutes 代走;
+* ``reseats``: tables re-seated after their players sat in the wrong seats.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tournament.audit.discipline import check_penalties
 from tournament.audit.finals import check_final
 from tournament.audit.hands import check_absences, check_hands, check_overtime, check_replayed_hands
 from tournament.audit.records import Violation, event_records
+from tournament.audit.reseats import check_reseats
 from tournament.audit.results import check_result_versions, check_results, check_table_points
 from tournament.audit.seating import check_seating
 from tournament.audit.standings import check_standings
@@ -47,6 +49,7 @@ CHECKS = (
     check_standings,
     check_teams,
     check_substitutes,
+    check_reseats,
 )
 
 

@@ -162,6 +162,7 @@ def table_sheet(request, table_id: int):
         "current": current,
         "final": final,
         "results": selectors.table_results_all_versions(table),
+        "history": selectors.table_hand_history(table),
         "can_referee": can_referee,
         "all_seats": selectors.table_seats(table),
         "penalties": penalties,

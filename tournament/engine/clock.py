@@ -448,3 +448,22 @@ def state_from_dict(data: dict[str, Any]) -> ClockState:
             # Translators: error is an internal check's message (in English).
             _("clock state is inconsistent: %(error)s") % {"error": error},
         ) from None
+
+
+def state_reseated(state: ClockState, moved: Sequence[int]) -> ClockState:
+    """The clock once the table's players sit in their real seats (a re-seat): each seat's bank, flag, claims,
+    absence (art. 42) and the turn follow its player, ``moved[seat]`` being that player's real seat."""
+    if sorted(moved) != list(range(state.settings.players)):
+        raise InvariantViolation("a re-seat moves every seat of the game to another")
+    banks = [0] * state.settings.players
+    for seat, bank in enumerate(state.banks_ms):
+        banks[moved[seat]] = bank
+    settings = replace(state.settings, absent=frozenset(moved[seat] for seat in state.settings.absent))
+    return replace(
+        state,
+        settings=settings,
+        seat_on_turn=moved[state.seat_on_turn],
+        banks_ms=tuple(banks),
+        flagged=frozenset(moved[seat] for seat in state.flagged),
+        claims=tuple((turn, moved[seat], at_ms) for turn, seat, at_ms in state.claims),
+    )

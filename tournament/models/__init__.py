@@ -9,7 +9,7 @@ other, never this package."""
 
 from tournament.models.base import SEAT_WIND_CHOICES
 from tournament.models.clock import TableClock
-from tournament.models.discipline import PENALTY_KIND_CHOICES, Penalty, Ruling
+from tournament.models.discipline import PENALTY_KIND_CHOICES, Penalty, Ruling, TableReseat
 from tournament.models.entries import Entry, personal_link_token
 from tournament.models.events import Event, default_time_zone
 from tournament.models.hands import Hand, HandVersion
@@ -44,6 +44,7 @@ __all__ = [
     "StandingsSnapshot",
     "Table",
     "TableClock",
+    "TableReseat",
     "Team",
     "TeamMember",
     "TeamSwap",

@@ -141,3 +141,28 @@ class Ruling(models.Model):
             "event": self.event,
             "time": f"{self.decided_at:%Y-%m-%d %H:%M}",
         }
+
+
+class TableReseat(models.Model):
+    """A table re-seated after its players sat in the wrong seats: the seats before and after (entry ids, East
+    first), where each seat of the game went, the hand versions written under the real seats (``[hand number,
+    version]``, in play order) and the one ruling (art. 44) that records who decided it, when and why. Never
+    edited."""
+
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="reseats")
+    ruling = models.OneToOneField(
+        Ruling, verbose_name=_("ruling"), null=True, on_delete=models.SET_NULL, related_name="reseat"
+    )
+    seats_before = models.JSONField(verbose_name=_("seats before"), default=list)
+    seats_after = models.JSONField(verbose_name=_("seats after"), default=list)
+    # each seat of the game (0.., East first, art. 42: not a player absent before it) → the same player's real one
+    moved = models.JSONField(verbose_name=_("seats of the game moved"), default=list)
+    hand_versions = models.JSONField(verbose_name=_("hand versions written"), default=list, blank=True)
+
+    class Meta:
+        ordering = ["table", "pk"]
+        verbose_name = _("re-seat")
+        verbose_name_plural = _("re-seats")
+
+    def __str__(self) -> str:
+        return gettext("%(table)s re-seated") % {"table": self.table}

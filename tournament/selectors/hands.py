@@ -42,6 +42,17 @@ def table_hands_in_force(table: Table) -> list[HandVersion]:
     )
 
 
+def table_hand_history(table: Table) -> list[HandVersion]:
+    """The versions of the table's hands no longer current (corrected, voided, re-seated), hand by hand, oldest
+    first: what the sheet's history shows."""
+    versions = (
+        HandVersion.objects.filter(hand__table=table, is_current=False)
+        .select_related("hand", "recorded_by")
+        .order_by("hand__number", "version")
+    )
+    return list(versions)
+
+
 def table_last_hand_in_force(table: Table) -> HandVersion | None:
     return HandVersion.objects.in_force().filter(hand__table=table).order_by("-hand__number").first()
 

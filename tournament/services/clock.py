@@ -406,3 +406,16 @@ def clocks_read(tables) -> dict[int, dict]:
     """The clocks of several tables as they stand, read without locking and without flagging (a list of
     tables refreshes them all; each table's own page observes and flags)."""
     return {clock.table_id: clock_payload(clock) for clock in selectors.table_clocks(tables)}
+
+
+def clock_reseat(*, table: Table, moved: list[int]) -> None:
+    """The table is re-seated: its clock's banks, flags, claims and turn follow the players to their real
+    seats (``moved[seat]``), nobody charged. For the writers that hold the table's lock."""
+    clock = lock_clock(table)
+    if clock is None:
+        return
+    state = _engine_call(lambda: engine.state_reseated(engine.state_from_dict(clock.state), moved))
+    clock.state = engine.state_to_dict(state)
+    clock.version += 1
+    clock.save(update_fields=["state", "version", "updated_at"])
+    _announce_clock(table, state.status)

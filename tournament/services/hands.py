@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 
 from django.db import transaction
@@ -93,6 +93,46 @@ def hand_record(
 
     priced = _hand_priced(game, data, check=allowed)
     _check_game_not_over(game, priced.deltas)
+    version = _version_write(hand, priced, overtime=overtime, user=user, note=note)
+    hands = _hands_with(game.hands, version, number)
+    table_running_keep(table, hands=hands)
+    _update_overtime(table, game.seats, hands, overtime)
+    clock_stop(table=table, hand_number=number)  # the hand is over: its clock stops (art. 38)
+    _announce_hand(table, number, version)
+    return version
+
+
+def hand_rewrite(*, table: Table, number: int, data: dict, user=None, note: str = "") -> HandVersion:
+    """Hand ``number``, in force, written again as ``data`` says: a new version, checked and priced against the
+    hands before it only. For a writer that rewrites a game's hands in play order under the table's lock (a
+    re-seat: the hands after it are rewritten next); it keeps neither the running score nor the overtime state,
+    which that writer keeps once every hand is written (``table_running_keep``, ``table_overtime_keep``)."""
+    hand = lock_hand(table, number)
+    game = selectors.table_game_so_far(table, number)
+    game = replace(game, hands=tuple(h for h in game.hands if h.number < number))
+    overtime = bool(data.get("overtime"))
+
+    def allowed(hand_input: HandInput) -> None:
+        _check_rights(game, hand_input)
+        _check_overtime_order(game, overtime, new=False)
+
+    priced = _hand_priced(game, data, check=allowed)
+    _check_game_not_over(game, priced.deltas)
+    version = _version_write(hand, priced, overtime=overtime, user=user, note=note)
+    _announce_hand(table, number, version)
+    return version
+
+
+def table_overtime_keep(table: Table) -> None:
+    """The table's overtime year and state as its hands in force say (after a rewrite of every hand)."""
+    hands = selectors.table_hands_in_force(table)
+    for h in hands:
+        h.number = h.hand.number
+    _update_overtime(table, selectors.table_game_seats(table), hands, any(h.overtime for h in hands))
+
+
+def _version_write(hand, priced: PricedHand, *, overtime: bool, user, note: str) -> HandVersion:
+    """The hand's next version as ``priced``, made current (the hand's row is locked)."""
     hand_input = priced.hand_input
     HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
     version = HandVersion.objects.create(
@@ -114,11 +154,6 @@ def hand_record(
     )
     hand.current_version = version.version
     hand.save(update_fields=["current_version"])
-    hands = _hands_with(game.hands, version, number)
-    table_running_keep(table, hands=hands)
-    _update_overtime(table, game.seats, hands, overtime)
-    clock_stop(table=table, hand_number=number)  # the hand is over: its clock stops (art. 38)
-    _announce_hand(table, number, version)
     return version
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from tournament.engine.clock import (
     ClockFlagged,
     ClockSettings,
+    ClockState,
     end_hand,
     observe,
     pause,
@@ -21,6 +22,7 @@ from tournament.engine.clock import (
     resume,
     start_hand,
     state_from_dict,
+    state_reseated,
     state_to_dict,
     void,
 )
@@ -398,3 +400,23 @@ def test_art38_an_honest_offline_log_keeps_its_devices_gaps_and_ends_where_it_wa
     times = [time for time, _ in placed]
     assert [b - a for a, b in pairwise(times)] == [b - a for a, b in pairwise(device)]
     assert times[-1] == mark + 40 * SECOND - SECOND and times[0] > mark and all(moved == 0 for _, moved in placed)
+
+
+def test_a_reseat_moves_each_seats_bank_flag_claim_absence_and_turn_with_its_player():
+    rules = ClockSettings(bank_ms=10_000, increment_ms=0, players=4, absent=frozenset({3}))
+    state = ClockState(
+        settings=rules,
+        status="running",
+        seat_on_turn=1,
+        turn_number=4,
+        banks_ms=(9_000, 8_000, 0, 10_000),
+        mark_ms=100,
+        flagged=frozenset({2}),
+        claims=((3, 1, 50),),
+    )
+    moved = [1, 3, 0, 2]  # East's player really sat South, South's North, West's East, North's West
+    reseated = state_reseated(state, moved)
+    assert reseated.banks_ms == (0, 9_000, 10_000, 8_000)
+    assert (reseated.seat_on_turn, reseated.flagged, reseated.settings.absent) == (3, {0}, {2})
+    assert reseated.claims == ((3, 3, 50),)
+    assert state_reseated(reseated, [moved.index(seat) for seat in range(4)]) == state
