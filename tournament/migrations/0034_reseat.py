@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0032_results_after_check"),
+        ("tournament", "0033_event_yaku_names"),
     ]
 
     operations = [
