@@ -15,11 +15,13 @@ module per subject, each listing its checks and their codes:
 * ``finals``: the final;
 * ``standings``: the published standings snapshot;
 * ``teams``: teams and the team standings;
-* ``substitutes``: substitutes 代走.
+* ``substitutes``: substitutes 代走;
+* ``checks``: checked rounds, unchanged after their check.
 """
 
 from __future__ import annotations
 
+from tournament.audit.checks import check_after_check
 from tournament.audit.clock import check_clocks
 from tournament.audit.discipline import check_penalties
 from tournament.audit.finals import check_final
@@ -47,6 +49,7 @@ CHECKS = (
     check_standings,
     check_teams,
     check_substitutes,
+    check_after_check,
 )
 
 

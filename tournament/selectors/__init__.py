@@ -72,6 +72,14 @@ from tournament.selectors.hands import (
     table_sheet_seats,
     table_time_up,
 )
+from tournament.selectors.late import (
+    WARNING_SECONDS,
+    TableLate,
+    round_late_deadline,
+    table_late,
+    table_started,
+    tables_late_due,
+)
 from tournament.selectors.overtime import (
     OVERTIME_SENTENCES,
     OvertimeStatus,
@@ -163,6 +171,12 @@ from tournament.selectors.tokens import (
 )
 
 __all__ = [
+    "WARNING_SECONDS",
+    "TableLate",
+    "round_late_deadline",
+    "table_late",
+    "table_started",
+    "tables_late_due",
     "OVERTIME_SENTENCES",
     "STANDING_FIELDS",
     "SUBSTITUTES_SHOWN",
