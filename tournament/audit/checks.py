@@ -21,8 +21,9 @@ def _changes(records: EventRecords, table_id: int):
     """Every dated change of a table: what it is, and when."""
     for hand in records.hands.get(table_id, []):
         for version in records.versions.get(hand.id, []):
-            yield _("hand %(hand)s version %(version)s") % {"hand": hand.number, "version": version.version}, (
-                version.recorded_at
+            yield (
+                _("hand %(hand)s version %(version)s") % {"hand": hand.number, "version": version.version},
+                (version.recorded_at),
             )
     for result in records.results.get(table_id, []):
         yield _("result version %(version)s") % {"version": result.version}, result.recorded_at

@@ -81,3 +81,58 @@ def tables_late_due(now: datetime) -> list[int]:
         .order_by("pk")
         .values_list("pk", flat=True)
     )
+
+
+def tables_late_warnings(tables, *, now: datetime, limit: int = 50) -> list[tuple[Table, TableLate]]:
+    """Of ``tables`` (a query of tables), those whose referee is warned now (the minute before their late players
+    are marked absent, or past it while the marking runs), with where each stands."""
+    candidates = (
+        tables.filter(
+            status=Table.Status.PLAYING,
+            round__status__in=(Round.Status.PUBLISHED, Round.Status.PLAYING),
+            round__starts_at__isnull=False,
+            round__event__late_absent_minutes__isnull=False,
+            late_held_at__isnull=True,
+        )
+        .filter(seats__absence=Seat.Absence.PRESENT, seats__arrived_at__isnull=True)
+        .select_related("round__event")
+        .distinct()
+    )
+    warned = []
+    for table in candidates[: limit * 4]:
+        deadline = round_late_deadline(table.round, table.round.event)
+        if now < deadline - timedelta(seconds=WARNING_SECONDS):
+            continue
+        late = table_late(table, now=now)
+        if late.warning or late.due:
+            warned.append((table, late))
+        if len(warned) >= limit:
+            break
+    return warned
+
+
+def entry_seat_to_check_in(entry) -> Seat | None:
+    """The player's seat a late players' clock runs for: in the latest round in play with an announced start, of
+    an event with the setting, present, not checked in yet, at a table not started."""
+    if entry.event.late_absent_minutes is None:
+        return None
+    seat = (
+        Seat.objects.filter(
+            entry=entry,
+            round__status__in=(Round.Status.PUBLISHED, Round.Status.PLAYING),
+            round__starts_at__isnull=False,
+            round__checked_at__isnull=True,
+        )
+        .select_related("table__round__event", "entry__player")
+        .order_by("-round__number")
+        .first()
+    )
+    if (
+        seat is None
+        or seat.absence != Seat.Absence.PRESENT
+        or seat.arrived_at is not None
+        or seat.table.status != Table.Status.PLAYING
+        or table_started(seat.table)
+    ):
+        return None
+    return seat

@@ -119,9 +119,7 @@ def round_guards_require(
         )
         overridden.add(code)
     if RoundGuardOverride.Guard.PREVIOUS_ROUND_UNFINISHED not in overridden:
-        unfinished = Round.objects.filter(event=event, number__lt=round_number).exclude(
-            status=Round.Status.COMPLETED
-        )
+        unfinished = Round.objects.filter(event=event, number__lt=round_number).exclude(status=Round.Status.COMPLETED)
         first = unfinished.order_by("number").values_list("number", flat=True).first()
         if first is not None:
             raise TaikaiError(
