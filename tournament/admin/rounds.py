@@ -132,9 +132,15 @@ class RoundAdmin(EventScopedAdmin):
         return (
             format_html_join(
                 mark_safe("<br>"),
-                '<span class="guard-override">{} — {} ({}, {:%Y-%m-%d %H:%M}): {}</span>',
+                '<span class="guard-override">{} — {} ({}, {}): {}</span>',
                 (
-                    (row.get_guard_display(), row.reason, row.by or row.by_token or "—", localtime(row.at), row.refusal)
+                    (
+                        row.get_guard_display(),
+                        row.reason,
+                        row.by or row.by_token or "—",
+                        f"{localtime(row.at):%Y-%m-%d %H:%M}",
+                        row.refusal,
+                    )
                     for row in rows
                 ),
             )
