@@ -345,6 +345,8 @@ def player_page(request, slug, entry_id):
 
 def _seat_to_check_in(actor, entry):
     """The seat the player may say "I am here" for, on their own page only (their link or account)."""
+    if entry.event.late_absent_minutes is None:
+        return None
     if entry.pk not in actor.player_entries and actor.own_entries.get(entry.event_id) != entry.pk:
         return None
     return selectors.entry_seat_to_check_in(entry)

@@ -46,9 +46,7 @@ def _seat(round_, table: int, position: int) -> Seat:
 
 def _absent(round_) -> set[tuple[int, int]]:
     return set(
-        Seat.objects.filter(round=round_)
-        .exclude(absence=Seat.Absence.PRESENT)
-        .values_list("table__number", "position")
+        Seat.objects.filter(round=round_).exclude(absence=Seat.Absence.PRESENT).values_list("table__number", "position")
     )
 
 

@@ -112,10 +112,8 @@ def tables_late_warnings(tables, *, now: datetime, limit: int = 50) -> list[tupl
 
 
 def entry_seat_to_check_in(entry) -> Seat | None:
-    """The player's seat a late players' clock runs for: in the latest round in play with an announced start, of
-    an event with the setting, present, not checked in yet, at a table not started."""
-    if entry.event.late_absent_minutes is None:
-        return None
+    """The player's seat to check in at: in the latest round in play with an announced start, present, not
+    checked in yet, at a table not started (the player's page offers it where the event has the late clock)."""
     seat = (
         Seat.objects.filter(
             entry=entry,
