@@ -226,3 +226,13 @@ def test_a_round_whose_tables_all_have_results_must_still_be_completed(make_even
     with pytest.raises(TaikaiError) as error:
         seating_job_request(event=event)
     assert error.value.code == "round_in_progress"
+
+
+def test_a_seating_draft_is_published_first_whatever_the_override(make_event):
+    event = make_event(8)
+    ids = list(event.entries.order_by("id").values_list("id", flat=True))
+    round_create(event=event, tables=[ids[:4], ids[4:]], status="draft")
+    with pytest.raises(TaikaiError) as error:
+        seating_job_request(event=event, override=["previous_round_unfinished"], override_reason="hurry")
+    assert error.value.code == "round_in_progress"
+    assert not RoundGuardOverride.objects.exists() and not SeatingJob.objects.exists()

@@ -34,7 +34,7 @@ def round_guard_register(code: str, check: GuardCheck) -> None:
 def _previous_round_unfinished(event: Event, round_number: int) -> str | None:
     open_tables = (
         Table.objects.filter(round__event=event, round__number__lt=round_number)
-        .exclude(round__status=Round.Status.COMPLETED)
+        .exclude(round__status__in=(Round.Status.COMPLETED, Round.Status.DRAFT))
         .exclude(status=Table.Status.FINISHED)
         .order_by("round__number", "number")
         .values_list("round__number", "number")
@@ -118,13 +118,14 @@ def round_guards_require(
             )
         )
         overridden.add(code)
-    if RoundGuardOverride.Guard.PREVIOUS_ROUND_UNFINISHED not in overridden:
-        unfinished = Round.objects.filter(event=event, number__lt=round_number).exclude(status=Round.Status.COMPLETED)
-        first = unfinished.order_by("number").values_list("number", flat=True).first()
-        if first is not None:
-            raise TaikaiError(
-                "round_in_progress",
-                _("round %(round)s is not completed yet: complete it first") % {"round": first},
-                field="round",
-            )
+    unfinished = Round.objects.filter(event=event, number__lt=round_number).exclude(status=Round.Status.COMPLETED)
+    if RoundGuardOverride.Guard.PREVIOUS_ROUND_UNFINISHED in overridden:
+        unfinished = unfinished.filter(status=Round.Status.DRAFT)  # a draft is published first, whatever the override
+    first = unfinished.order_by("number").values_list("number", flat=True).first()
+    if first is not None:
+        raise TaikaiError(
+            "round_in_progress",
+            _("round %(round)s is not completed yet: complete it first") % {"round": first},
+            field="round",
+        )
     return recorded
