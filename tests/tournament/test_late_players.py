@@ -168,3 +168,24 @@ def test_the_round_page_shows_the_start(late_round):
     with translation.override("ja"):
         page = Client().get(reverse("tournament:round", args=[late_round.event.slug, 1]), HTTP_ACCEPT_LANGUAGE="ja")
     assert b'id="round-start"' in page.content
+
+
+def test_the_warning_and_the_marking_are_announced_once_to_the_live_pages(
+    late_round, django_capture_on_commit_callbacks
+):
+    from tests.fixtures.tournament import announcements_heard
+
+    table = _seat(late_round, 1, 0).table
+    seat_arrive(seat=_seat(late_round, 2, 0), how=Seat.Arrival.REFEREE)
+    for position in (1, 2, 3):
+        seat_arrive(seat=_seat(late_round, 2, position), how=Seat.Arrival.REFEREE)
+    warned_at = START + timedelta(minutes=9, seconds=30)
+    with announcements_heard() as heard, django_capture_on_commit_callbacks(execute=True):
+        late_players_mark(now=warned_at)
+        late_players_mark(now=warned_at + timedelta(seconds=15))
+    assert [(s, f["table"]) for s, _, f in heard] == [("table", table.pk)]  # table 1 warned once; table 2 all here
+    table.refresh_from_db()
+    assert table.late_warned_at == warned_at
+    with announcements_heard() as heard, django_capture_on_commit_callbacks(execute=True):
+        late_players_mark(now=START + timedelta(minutes=10))
+    assert [(s, f["table"]) for s, _, f in heard] == [("table", table.pk)]  # its players marked absent

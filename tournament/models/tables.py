@@ -49,6 +49,8 @@ class Table(models.Model):
     running_version = models.PositiveIntegerField(verbose_name=_("hand writes"), default=0)
     # A referee held the late players' clock for this table (nobody is marked absent by it here): who, when.
     late_held_at = models.DateTimeField(verbose_name=_("late players' clock held at"), null=True, blank=True)
+    # The referee was warned (and the table announced) the minute before its late players are marked absent.
+    late_warned_at = models.DateTimeField(verbose_name=_("late players' warning announced at"), null=True, blank=True)
     late_held_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("late players' clock held by"),

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.announce import announce
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.models import Seat, Table
@@ -97,14 +98,42 @@ def table_late_mark(*, table_id: int, now: datetime | None = None) -> LateReport
             Seat.objects.filter(pk=seat.pk).update(late_marked_at=now)
             present -= 1
             report.marked.append(seat.pk)
+        if report.marked:
+            _announce_table(table)
     return report
 
 
+def _announce_table(table: Table) -> None:
+    """The live pages following the table hear of it (its warning, or its players marked absent)."""
+    announce(
+        "table",
+        table.round.event_id,
+        table=table.pk,
+        table_number=table.number,
+        status=table.status,
+        result_version=table.result_version,
+    )
+
+
+def late_warnings_announce(*, now: datetime) -> list[int]:
+    """Announce each table whose warning minute has begun, once (``late_warned_at``): the live pages following it
+    show the warning at once. The tables announced (ids)."""
+    announced = []
+    tables = Table.objects.filter(late_warned_at__isnull=True)
+    for table, _late in selectors.tables_late_warnings(tables, now=now):
+        with transaction.atomic():
+            if Table.objects.filter(pk=table.pk, late_warned_at__isnull=True).update(late_warned_at=now):
+                _announce_table(table)
+                announced.append(table.pk)
+    return announced
+
+
 def late_players_mark(*, now: datetime | None = None) -> LateReport:
-    """Mark every table's late players absent whose deadline has passed (beat's task); one table at a time, each
-    in its own transaction. Run twice, it marks once."""
+    """Announce the tables whose warning minute has begun, then mark every table's late players absent whose
+    deadline has passed (beat's task); one table at a time, each in its own transaction. Run twice, it marks once."""
     now = now or timezone.now()
     report = LateReport()
+    late_warnings_announce(now=now)
     for table_id in selectors.tables_late_due(now):
         done = table_late_mark(table_id=table_id, now=now)
         report.marked += done.marked
