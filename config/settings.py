@@ -370,10 +370,19 @@ BACKUP_DIR = os.environ.get("BACKUP_DIR") or str(BASE_DIR / "backups")
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "96"))
 BACKUP_EVERY_SECONDS = float(os.environ.get("BACKUP_EVERY_SECONDS", "900"))
 BACKUP_WHEN_IDLE = env_flag("BACKUP_WHEN_IDLE")
+# Late players (tournament/services/late.py): beat marks those past their round's deadline every
+# LATE_PLAYERS_EVERY_SECONDS (the referee's warning comes a minute before, so well under a minute).
+LATE_PLAYERS_EVERY_SECONDS = float(os.environ.get("LATE_PLAYERS_EVERY_SECONDS", "15"))
 CELERY_BEAT_SCHEDULE = {
     "outbox-flush": {"task": "tournament.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS},
     "backup": {"task": "ops.backup", "schedule": BACKUP_EVERY_SECONDS},
+    "late-players": {"task": "tournament.late_players_mark", "schedule": LATE_PLAYERS_EVERY_SECONDS},
 }
+# The embedded default has no beat: the entries named here run in a thread of the serving process instead
+# (core/beat.py), when IN_PROCESS_BEAT is set (bin/serve sets it). Each is idempotent, so the autoreloader's
+# second process running them too changes nothing.
+IN_PROCESS_BEAT = env_flag("IN_PROCESS_BEAT") and CELERY_TASK_ALWAYS_EAGER
+IN_PROCESS_BEAT_ENTRIES = ["late-players"]
 # /metrics answers these addresses and networks only (the caller's address as TRUSTED_PROXIES reads it).
 METRICS_ALLOWED_ADDRESSES = env_list("METRICS_ALLOWED_ADDRESSES", "127.0.0.1,::1")
 

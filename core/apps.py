@@ -20,3 +20,10 @@ class CoreConfig(AppConfig):
         # The path converters every app's URLs use (``<id:…>``, ``<n:…>``), registered once.
         register_converter(IdConverter, "id")
         register_converter(NumberConverter, "n")
+
+        from django.conf import settings
+
+        if settings.IN_PROCESS_BEAT:  # the embedded default's periodic work (core/beat.py)
+            from core.beat import beat_start
+
+            beat_start()

@@ -13,6 +13,11 @@ class RegistrationConfig(AppConfig):
 
     def ready(self) -> None:
         from registration import tasks  # noqa: F401 -- registers the Celery task with the app
+        from registration.services import check_in_open_guard
+        from tournament.services.guards import round_guard_register
+
+        # Seating a round waits for check-in to be closed (an organizer may override it, with a reason).
+        round_guard_register("check_in_open", check_in_open_guard)
 
         # checkin: ``checked_in``, how many players are checked in — a check-in made, undone or closed.
         subject_register("checkin", "checked_in", app="registration")

@@ -432,6 +432,19 @@ def checkin_open(registration: Registration | None) -> bool:
     )
 
 
+def check_in_open_guard(event: Event, round_number: int) -> str | None:
+    """The guard before a round (``check_in_open``): a check-in list set up and not closed yet refuses the
+    seating, saying what to do (the tournament's seating asks it; it never imports this app)."""
+    registration = Registration.objects.filter(event=event).first()
+    if registration is None or registration.checkin_opens_at is None or registration.checkin_closed_at is not None:
+        return None
+    expected = SignUp.objects.filter(event=event, state=State.CONFIRMED).count()
+    return _(
+        "check-in is still open (%(checked_in)s of %(expected)s players checked in): close check-in at the desk "
+        "first (those missing are away for the round), or override with a reason"
+    ) % {"checked_in": _checked_in(event.pk), "expected": expected}
+
+
 @transaction.atomic
 def sign_up_check_in(*, sign_up: SignUp, by=None) -> SignUp:
     """The player is at the venue: from their own link (``by`` None) or at the desk (an organizer)."""

@@ -8,6 +8,7 @@ from django.utils.dateparse import parse_datetime
 from players.csv_import import PLAYERS_IMPORT, players_import_run
 from players.models import PlayerImport
 from tournament.services.entries import entries_register_imported
+from tournament.services.late import LATE_PLAYERS_MARK, late_players_mark
 from tournament.services.seating import SEAT_NEXT_ROUND, seating_job_run
 from tournament.services.standings import STANDINGS_RECOMPUTE, standings_recompute
 
@@ -37,3 +38,11 @@ def import_csv_task(job_id: int) -> dict:
     event_id = PlayerImport.objects.filter(pk=job_id).values_list("event_id", flat=True).first()
     register = entries_register_imported(event_id) if event_id else None
     return players_import_run(job_id=job_id, register=register)
+
+
+@shared_task(name=LATE_PLAYERS_MARK, soft_time_limit=50, time_limit=60, expires=60)
+def late_players_mark_task() -> dict:
+    """Beat's late players (art. 42): those still not checked in at their table past the deadline are marked
+    absent; run twice, it marks once."""
+    report = late_players_mark()
+    return {"marked": len(report.marked), "left": len(report.left)}

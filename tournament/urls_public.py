@@ -22,6 +22,7 @@ urlpatterns = [
         views.player_account_link,
         name="player_account_link",
     ),
+    path("events/<slug:slug>/players/<int:entry_id>/here", views.player_here, name="player_here"),
     path("me/<str:token>/", views.player_link, name="player_link"),
     path("events/<slug:slug>/ema/", views.ema_results, name="ema"),
 ]

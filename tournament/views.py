@@ -11,11 +11,13 @@ import functools
 import time
 from pathlib import Path
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
@@ -23,12 +25,14 @@ from django.views.decorators.http import require_POST, require_safe
 from core.pages import page_number
 from scoring.templatetags.yaku import yaku_text
 from scoring.yaku_names import chosen_style, yaku_labels
+from taikai.errors import TaikaiError
 from taikai.spreadsheet import csv_writer
 from tournament import access, selectors
 from tournament.localtime import event_time_zone_activate
 from tournament.models import Round
 from tournament.pages import cached_value, etag_of, fragment, public_event_or_404
 from tournament.services.entries import player_account_link as entry_player_account_link
+from tournament.services.late import seat_arrive
 from tournament.services.teams import team_standings_for
 
 
@@ -135,12 +139,23 @@ def round_seating(request, slug, number):
     round_ = selectors.event_published_round(event, number)
     if round_ is None:
         raise Http404("no such round")
+    event_time_zone_activate(event)  # the announced start in the event's time zone
     version = selectors.tables_version(selectors.round_tables(round_))
     query = (request.GET.get("q") or "").strip()[:80]
     window = _seating_window(request, round_, version, TABLES_PER_PAGE)
     checking = round_being_checked(request, event, round_)
     etag = etag_of(
-        event.pk, round_.pk, round_.status, version, window[1], page_number(request), query, request.user.pk, checking
+        event.pk,
+        round_.pk,
+        round_.status,
+        version,
+        window[1],
+        page_number(request),
+        query,
+        request.user.pk,
+        checking,
+        round_.starts_at,
+        translation.get_language(),
     )
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
@@ -324,9 +339,19 @@ def player_page(request, slug, entry_id):
         "seat": state.next_seat,
         "standing": entry.standing,
         "may_link_account": _may_link_account(actor, entry),
+        "check_in_seat": _seat_to_check_in(actor, entry),
         "games_part": fragment((event.pk, entry.pk, state.version), "tournament/_player_games.html", games),
     }
     return render(request, "tournament/player.html", context)
+
+
+def _seat_to_check_in(actor, entry):
+    """The seat the player may say "I am here" for, on their own page only (their link or account)."""
+    if entry.event.late_absent_minutes is None:
+        return None
+    if entry.pk not in actor.player_entries and actor.own_entries.get(entry.event_id) != entry.pk:
+        return None
+    return selectors.entry_seat_to_check_in(entry)
 
 
 def _may_link_account(actor, entry) -> bool:
@@ -341,6 +366,27 @@ def _may_link_account(actor, entry) -> bool:
         and entry.player.user_id is None
         and not access.holds_role(actor, entry.event_id)
     )
+
+
+@require_POST
+def player_here(request, slug, entry_id):
+    """ "I am here": the player, from their own page (their personal link or account), checks in at the table of
+    the round in play, so the late players' clock does not mark them absent (art. 42). Only the player: a referee
+    checks players in from the table's sheet."""
+    entry = selectors.entry_for_page(slug, entry_id)
+    if entry is None:
+        raise Http404("no such player in this event")
+    actor = access.actor_for(request)
+    access.require(
+        entry.pk in actor.player_entries or actor.own_entries.get(entry.event_id) == entry.pk,
+        gettext("check in for this player: open the player's personal link first"),
+    )
+    seat = selectors.entry_seat_to_check_in(entry)
+    if seat is None:
+        raise TaikaiError("no_seat_to_check_in", gettext("no table of a round in play waits for you"), field="seat")
+    seat_arrive(seat=seat, how=seat.Arrival.PLAYER, user=request.user)
+    messages.success(request, gettext("You are checked in at your table."))
+    return redirect("tournament:player", slug, entry.pk)
 
 
 @require_POST

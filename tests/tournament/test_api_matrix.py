@@ -296,9 +296,11 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("event_rounds", "GET"): [C("list its rounds", v1("event_rounds", slug), READERS)],
     ("event_rounds", "POST"): [
         C(
-            "seat round 2 once round 1 is completed (table 2's card no longer opens anything)",
+            "seat round 2 once round 1 is completed (table 2's card no longer opens anything; check-in is still "
+            "open: overridden, with a reason)",
             v1("event_rounds", slug),
             ORGANIZERS,
+            {"override": ["check_in_open"], "reason": "the desk stays open for latecomers"},
             setup=round_completed,
             signed_out={"scorekeeper_table_2"},
         )

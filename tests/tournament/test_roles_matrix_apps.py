@@ -106,6 +106,26 @@ APP_WRITES = [
         "api_v1:event_rounds",
     ),
     W(
+        "seat the next round through the API overriding its guards, with a reason",
+        api(v1("event_rounds", event_slug), {"override": ["previous_round_unfinished"], "reason": "overtime"}),
+        ORGANIZERS,
+        "api_v1:event_rounds",
+    ),
+    W(
+        "set round 1's announced start on its admin page",
+        post(
+            lambda w: reverse("admin:tournament_round_start", args=[w.round.pk]),
+            lambda w: {"starts_at": "2030-05-01T10:00"},
+        ),
+        ORGANIZERS,
+        "admin:tournament_round_start",
+    ),
+    W(
+        'say "I am here" from a player\'s own page',
+        post(lambda w: reverse("tournament:player_here", args=[w.event.slug, w.event.entries.first().pk])),
+        {"player"},
+    ),
+    W(
         "check round 1 on its admin page (locks it)",
         post(lambda w: reverse("admin:tournament_round_check", args=[w.round.pk])),
         REFEREES_AT_1,

@@ -314,6 +314,13 @@ TABLE_WRITES = [
         REFEREES_AT_2,
     ),
     W(
+        "check a player in at table 1 (the referee saw them)",
+        sheet("table_1", "arrived", seat=lambda w: w.table_1.seats.get(position=1).pk),
+        REFEREES_AT_1,
+        "console:table",
+    ),
+    W("hold the late players' clock for table 2", sheet("table_2", "late_hold"), REFEREES_AT_2, "console:table"),
+    W(
         "record a flag on table 1's clock through the API",
         api(v1("clock_flag", table_pk("table_1"))),
         SCORERS_AT_1,

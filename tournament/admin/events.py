@@ -14,7 +14,7 @@ from django.db.models import Count
 from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -45,6 +45,7 @@ from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_i
 from tournament.models import Entry, Event, EventRole, SeatingJob
 from tournament.services.entries import entries_register, registered_message
 from tournament.services.events import event_finish
+from tournament.services.guards import OVERRIDABLE
 from tournament.services.roles import role_grant, role_revoke
 from tournament.services.rounds import round_create, round_publish
 from tournament.services.seating import (
@@ -235,6 +236,7 @@ class EventAdmin(EventScopedAdmin):
                     "clock_increment_seconds",
                     "final_games",
                     "round_minutes",
+                    "late_absent_minutes",
                     "standings_hidden_from_round",
                     "results_after_check",
                     "yaku_names",
@@ -467,12 +469,31 @@ class EventAdmin(EventScopedAdmin):
         event = self.object_to_change(request, Event, event_id)
         if request.method != "POST":
             return redirect("admin:tournament_event_change", event.pk)
+        override, reason = _override_asked(request)
         try:
-            job = seating_job_request(event=event, user=request.user)
+            job = seating_job_request(event=event, user=request.user, override=override, override_reason=reason)
         except TaikaiError as exc:
+            if exc.code in OVERRIDABLE or (override and exc.field in ("override", "reason")):
+                return self._seat_override(request, event, exc, override, "admin:tournament_event_seat_auto")
             messages.error(request, exc.message)
             return redirect("admin:tournament_event_change", event.pk)
         return redirect("admin:tournament_event_seating_job", event.pk, job.pk)
+
+    def _seat_override(self, request, event, exc, override, url_name, tables: str = ""):
+        """A guard before the round refused: say what it said and what to do, and offer the organizer to seat the
+        round anyway with a reason, recorded (400)."""
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": event,
+            "title": _("Seat the next round of %(event)s") % {"event": event},
+            "refusal": exc,
+            "override": [*override, exc.code] if exc.code in OVERRIDABLE else override,
+            "action": reverse(url_name, args=[event.pk]),
+            "tables": tables,
+            "reason": request.POST.get("override_reason", ""),
+        }
+        return TemplateResponse(request, "admin/tournament/event/seat_override.html", context, status=400)
 
     def seating_job_view(self, request, event_id, job_id):
         event = self.object_to_change(request, Event, event_id)
@@ -532,9 +553,21 @@ class EventAdmin(EventScopedAdmin):
         event = self.object_to_change(request, Event, event_id)
         form = ManualSeatingForm(request.POST or None, event=event)
         if request.method == "POST" and form.is_valid():
+            override, reason = _override_asked(request)
             try:
-                round_ = round_create(event=event, tables=form.cleaned_data["tables"])
+                round_ = round_create(
+                    event=event,
+                    tables=form.cleaned_data["tables"],
+                    override=override,
+                    override_reason=reason,
+                    user=request.user,
+                )
             except TaikaiError as exc:
+                if exc.code in OVERRIDABLE or (override and exc.field in ("override", "reason")):
+                    tables = request.POST.get("tables", "")
+                    return self._seat_override(
+                        request, event, exc, override, "admin:tournament_event_seat_round", tables
+                    )
                 form.add_error("tables", exc.message)
             else:
                 tables = round_.tables.count()
@@ -557,3 +590,8 @@ class EventAdmin(EventScopedAdmin):
             "active": [e for e in selectors.event_entries_with_players(event) if e.status == Entry.Status.ACTIVE],
         }
         return TemplateResponse(request, "admin/tournament/event/seat_round.html", context)
+
+
+def _override_asked(request) -> tuple[list[str], str]:
+    """The guards an organizer overrides on the seating forms, and why."""
+    return request.POST.getlist("override"), request.POST.get("override_reason", "")

@@ -11,6 +11,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from taikai.errors import TaikaiError
@@ -20,7 +21,7 @@ from tournament.models import Round, Table
 from tournament.options import table_numbers_parse
 from tournament.services.checks import round_check, round_unlock
 from tournament.services.roles import scorekeeper_keys_issue
-from tournament.services.rounds import round_complete, round_publish, round_timer_start
+from tournament.services.rounds import round_complete, round_publish, round_start_set, round_timer_start
 from tournament.templatetags.taikai import seating_report_words
 
 
@@ -56,6 +57,15 @@ class UnlockForm(forms.Form):
     )
 
 
+class RoundStartForm(forms.Form):
+    starts_at = forms.DateTimeField(
+        label=_("Announced start"),
+        help_text=_("In the event's time zone (YYYY-MM-DD HH:MM). Late players are marked absent from it (art. 42)."),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S"],
+    )
+
+
 class TableCardsForm(forms.Form):
     tables = forms.CharField(
         required=False,
@@ -85,9 +95,11 @@ class RoundAdmin(EventScopedAdmin):
         "number",
         "status",
         "is_final",
+        "starts_at",
         "timer_started_at",
         "checked_at",
         "checked_by",
+        "guard_overrides",
         "seating_report_in_words",
     )
     readonly_fields = fields
@@ -112,6 +124,28 @@ class RoundAdmin(EventScopedAdmin):
         """The seating's quality report said in sentences, as on the seating page."""
         sentences = seating_report_words(round_.seating_report or {})
         return format_html_join(mark_safe("<br>"), "{}", ((sentence,) for sentence in sentences)) or "—"
+
+    @admin.display(description=_("guards overridden when seated"))
+    def guard_overrides(self, round_: Round) -> str:
+        """Each guard an organizer overrode to seat this round: which, what it said, why, who and when."""
+        rows = selectors.round_guard_overrides_of(round_)
+        return (
+            format_html_join(
+                mark_safe("<br>"),
+                '<span class="guard-override">{} — {} ({}, {}): {}</span>',
+                (
+                    (
+                        row.get_guard_display(),
+                        row.reason,
+                        row.by or row.by_token or "—",
+                        f"{localtime(row.at):%Y-%m-%d %H:%M}",
+                        row.refusal,
+                    )
+                    for row in rows
+                ),
+            )
+            or "—"
+        )
 
     def has_add_permission(self, request):
         return False  # rounds are created by seating (event page → "Seat the next round")
@@ -144,7 +178,9 @@ class RoundAdmin(EventScopedAdmin):
         cards = self.admin_site.admin_view(self.table_cards_view)
         check = self.admin_site.admin_view(self.check_view)
         unlock = self.admin_site.admin_view(self.unlock_view)
+        start = self.admin_site.admin_view(self.start_view)
         return [
+            path("<int:round_id>/start/", start, name="tournament_round_start"),
             path("<int:round_id>/table-cards/", cards, name="tournament_round_table_cards"),
             path("<int:round_id>/check/", check, name="tournament_round_check"),
             path("<int:round_id>/unlock/", unlock, name="tournament_round_unlock"),
@@ -189,6 +225,7 @@ class RoundAdmin(EventScopedAdmin):
                 **(extra_context or {}),
                 "may_check": round_.checked_at is None and access.may_check_round(actor, round_.event_id),
                 "may_unlock": round_.checked_at is not None and access.may_unlock_round(actor, round_.event),
+                "may_set_start": round_.status != Round.Status.COMPLETED and access.may_manage(actor, round_.event_id),
             }
         return super().change_view(request, object_id, form_url, extra_context)
 
@@ -241,3 +278,32 @@ class RoundAdmin(EventScopedAdmin):
             "form": form,
         }
         return TemplateResponse(request, "admin/tournament/round/unlock.html", context, status=status)
+
+    def start_view(self, request, round_id):
+        """Set the round's announced start by hand (organizers); late players count from it."""
+        round_ = self._round_for(request, round_id, lambda actor, r: access.may_manage(actor, r.event_id))
+        form = RoundStartForm(
+            request.POST or None,
+            initial={"starts_at": localtime(round_.starts_at) if round_.starts_at else None},
+        )
+        status = 200
+        if request.method == "POST" and form.is_valid():
+            try:
+                round_start_set(round_=round_, starts_at=form.cleaned_data["starts_at"])
+            except TaikaiError as exc:
+                form.add_error(None, exc.message)
+                status = 409 if exc.status == 409 else 400
+            else:
+                # Translators: object is a round
+                messages.success(request, _("%(object)s: the announced start is set.") % {"object": round_})
+                return HttpResponseRedirect(reverse("admin:tournament_round_change", args=[round_.pk]))
+        elif request.method == "POST":
+            status = 400
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": round_,
+            "title": _("Announced start of %(round)s") % {"round": round_},
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/tournament/round/start.html", context, status=status)

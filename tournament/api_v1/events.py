@@ -23,6 +23,7 @@ from tournament.api_v1.base import EventApiView
 from tournament.services.checks import round_check, round_unlock
 from tournament.services.discipline import ruling_record
 from tournament.services.entries import entry_register_player
+from tournament.services.guards import OVERRIDABLE
 from tournament.services.seating import seating_job_request
 from tournament.services.tokens import api_token_issue, api_token_revoke
 
@@ -113,6 +114,18 @@ def seating_job_body(job) -> dict:
     return {"job": job.pk, "round": job.round_number, "state": job.state, "percent": job.percent}
 
 
+class SeatRoundInput(serializers.Serializer):
+    override = serializers.ListField(
+        child=serializers.ChoiceField(choices=OVERRIDABLE),
+        required=False,
+        default=list,
+        help_text="Guards before the round to override (with a reason): previous_round_unfinished, check_in_open.",
+    )
+    reason = serializers.CharField(
+        required=False, default="", allow_blank=True, max_length=2000, help_text="Why (with an override)."
+    )
+
+
 class EventRounds(EventApiView):
     @extend_schema(
         operation_id="rounds_list",
@@ -128,17 +141,23 @@ class EventRounds(EventApiView):
     @extend_schema(
         operation_id="round_seat_next",
         tags=["rounds"],
-        request=None,
+        request=SeatRoundInput,
         summary="Seat the next round (organizers): queues its seating, a draft to publish",
         description="400 not_enough_players when too few active players are there to fill a table (the "
-        "count says how many); 400 round_in_progress until the current round is completed. Asking again "
-        "for the same round answers the same job.",
+        "count says how many); 400 previous_round_unfinished while a table of the previous round has no result "
+        "(naming the tables); 400 check_in_open while the check-in list is open; 400 round_in_progress until "
+        "the current round is completed. The last two guards but round_in_progress can be overridden: "
+        '`{"override": ["check_in_open"], "reason": "…"}` (recorded: which guard, what it said, why, who, '
+        "when). Asking again for the same round answers the same job.",
         responses={202: SeatingJobSerializer, **ERRORS},
     )
     def post(self, request, slug: str):
         event = self.event(slug)
         self.require(access.may_manage(self.actor, event.pk), "seat this event's rounds")
-        job = seating_job_request(event=event, user=self.actor.author)
+        data = valid(SeatRoundInput, request)
+        job = seating_job_request(
+            event=event, user=self.actor.author, override=data["override"], override_reason=data["reason"]
+        )
         return Response(seating_job_body(job), status=status.HTTP_202_ACCEPTED)
 
 

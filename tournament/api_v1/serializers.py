@@ -168,7 +168,7 @@ class EntryInput(serializers.Serializer):
 class RoundSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
-        fields = ("number", "status", "is_final", "timer_started_at")
+        fields = ("number", "status", "is_final", "starts_at", "timer_started_at")
 
 
 class RulingSerializer(serializers.ModelSerializer):

@@ -17,10 +17,12 @@ module per subject, each listing its checks and their codes:
 * ``teams``: teams and the team standings;
 * ``substitutes``: substitutes 代走;
 * ``reseats``: tables re-seated after their players sat in the wrong seats.
+* ``checks``: checked rounds, unchanged after their check.
 """
 
 from __future__ import annotations
 
+from tournament.audit.checks import check_after_check
 from tournament.audit.clock import check_clocks
 from tournament.audit.discipline import check_penalties
 from tournament.audit.finals import check_final
@@ -50,6 +52,7 @@ CHECKS = (
     check_teams,
     check_substitutes,
     check_reseats,
+    check_after_check,
 )
 
 

@@ -32,6 +32,7 @@ from tournament.outbox import outbox_form_refusal, outbox_refusal, wants_json
 from tournament.services.discipline import penalty_cancel, seat_mark_absent, seat_mark_present
 from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_price, hand_record, hand_void, table_overtime_close
+from tournament.services.late import seat_arrive, table_late_hold
 from tournament.services.results import (
     GAME_CUT_SHORT_REASONS,
     game_stop_words,
@@ -69,6 +70,8 @@ SHEET_ACTIONS = {
     "reopen": "referee",
     "cancel_penalty": "referee",
     "close_overtime": "referee",
+    "arrived": "referee",
+    "late_hold": "referee",
 }
 
 
@@ -182,6 +185,7 @@ def table_sheet(request, table_id: int):
         "end_reasons": GAME_CUT_SHORT_REASONS,
         "end_reason": request.POST.get("end_reason", ""),
         "yaku_names": naming_context(request, table.round.event)["yaku_names"],
+        "late": selectors.table_late(table, now=timezone.now()),
     }
     if not context["end_reason"] and context["time_up"] and context["time_up"]["over"]:
         context["end_reason"] = "time"  # the round's time ran out and its last hand is recorded
@@ -400,6 +404,13 @@ def _sheet_action(request, user, table, action, hand_form, scores_form, seats, e
             return _("%(player)s is back at the table: the absence is undone.") % {"player": seat.entry.player}
         seat_mark_absent(seat=seat, during=action == "absent_during", user=user)
         return _("%(player)s is marked absent (art. 42).") % {"player": seat.entry.player}
+    if action == "arrived":
+        seat = get_object_or_404(Seat, pk=_int_field(request, "seat"), table=table)
+        seat_arrive(seat=seat, how=Seat.Arrival.REFEREE, user=user)
+        return _("%(player)s is checked in at the table.") % {"player": seat.entry.player}
+    if action == "late_hold":
+        table_late_hold(table=table, user=user)
+        return _("The late players' clock is held for this table: nobody is marked absent by it here.")
     if action == "cancel_penalty":
         penalty = get_object_or_404(Penalty, pk=_int_field(request, "penalty"), table=table)
         reason = (request.POST.get("reason") or "").strip() or _("cancelled by %(user)s") % {"user": user}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from taikai.errors import TaikaiError
@@ -57,6 +58,7 @@ def my_tables(request):
             "listed": listed,
             "live_slug": _one_event_slug(scopes, actor),
             "directs": access.referees_any(actor),
+            "late_tables": selectors.tables_late_warnings(tables, now=timezone.now()),
         },
     )
 

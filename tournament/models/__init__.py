@@ -15,7 +15,7 @@ from tournament.models.events import Event, default_time_zone
 from tournament.models.hands import Hand, HandVersion
 from tournament.models.results import SeatResult
 from tournament.models.roles import EventRole
-from tournament.models.rounds import Round, RoundCheck
+from tournament.models.rounds import Round, RoundCheck, RoundGuardOverride
 from tournament.models.seating import SeatingJob
 from tournament.models.standings import StandingsRow, StandingsSnapshot
 from tournament.models.tables import Seat, SeatReading, Table
@@ -34,6 +34,7 @@ __all__ = [
     "Penalty",
     "Round",
     "RoundCheck",
+    "RoundGuardOverride",
     "Ruling",
     "ScorekeeperKey",
     "Seat",

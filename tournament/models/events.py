@@ -132,6 +132,15 @@ class Event(models.Model):
             "A reader who chose their own naming sees theirs."
         ),
     )
+    late_absent_minutes = models.PositiveSmallIntegerField(
+        verbose_name=_("late players absent after (minutes)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "This many minutes after a round's announced start, a seated player not checked in at their table is "
+            "marked absent (art. 42); the table's referee is warned a minute before and can hold it. Empty: off."
+        ),
+    )
     round_minutes = models.PositiveSmallIntegerField(
         verbose_name=_("minutes per round"),
         default=90,

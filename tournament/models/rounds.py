@@ -31,6 +31,13 @@ class Round(models.Model):
         help_text=_("When the round's play started: the venue screen's timer counts from it."),
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    # The announced start: set when the round is published, or by hand; late players count from it.
+    starts_at = models.DateTimeField(
+        verbose_name=_("announced start"),
+        null=True,
+        blank=True,
+        help_text=_("When the round starts, as announced to the players; late players are marked absent from it."),
+    )
     # A round whose results a referee or an organizer checked is locked: nothing of it changes until unlocked.
     checked_at = models.DateTimeField(verbose_name=_("checked at"), null=True, blank=True)
     checked_by = models.ForeignKey(
@@ -95,3 +102,45 @@ class RoundCheck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} · {self.get_kind_display()}"
+
+
+class RoundGuardOverride(models.Model):
+    """An organizer seated a round although a guard refused it (a table of the previous round without a result,
+    check-in still open): which guard, what it said, why, who and when."""
+
+    class Guard(models.TextChoices):
+        PREVIOUS_ROUND_UNFINISHED = "previous_round_unfinished", _("a table of the previous round has no result")
+        CHECK_IN_OPEN = "check_in_open", _("check-in is still open")
+
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="round_guard_overrides"
+    )
+    round_number = models.PositiveSmallIntegerField(verbose_name=_("round number"))
+    guard = models.CharField(verbose_name=_("guard"), max_length=32, choices=Guard.choices)
+    refusal = models.TextField(verbose_name=_("what the guard said"), blank=True)
+    reason = models.TextField(verbose_name=_("reason"))
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    by_token = models.ForeignKey(
+        "ApiToken",
+        verbose_name=_("API token"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(verbose_name=_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "round_number", "at", "id"]
+        verbose_name = _("round guard override")
+        verbose_name_plural = _("round guard overrides")
+
+    def __str__(self) -> str:
+        return gettext("round %(number)s: %(guard)s") % {"number": self.round_number, "guard": self.get_guard_display()}

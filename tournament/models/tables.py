@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
@@ -46,6 +47,18 @@ class Table(models.Model):
     running_points = models.JSONField(verbose_name=_("points after the last hand"), default=list, blank=True)
     running_hands = models.PositiveSmallIntegerField(verbose_name=_("hands in force"), default=0)
     running_version = models.PositiveIntegerField(verbose_name=_("hand writes"), default=0)
+    # A referee held the late players' clock for this table (nobody is marked absent by it here): who, when.
+    late_held_at = models.DateTimeField(verbose_name=_("late players' clock held at"), null=True, blank=True)
+    # The referee was warned (and the table announced) the minute before its late players are marked absent.
+    late_warned_at = models.DateTimeField(verbose_name=_("late players' warning announced at"), null=True, blank=True)
+    late_held_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("late players' clock held by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -66,6 +79,13 @@ class SeatQuerySet(models.QuerySet):
     def playing(self):
         """The seats of the game: everyone but a player absent before it (art. 42), in seat order."""
         return self.exclude(absence=Seat.Absence.ABSENT_BEFORE).order_by("position")
+
+
+class SeatArrival(models.TextChoices):
+    """Who said a player is at their table."""
+
+    REFEREE = "referee", _("the referee")
+    PLAYER = "player", _("the player's own link")
 
 
 class SeatAbsence(models.TextChoices):
@@ -99,6 +119,7 @@ class Seat(SeatReading, models.Model):
     """A player at a table. ``position`` 0..3 is East, South, West, North at the start of the game."""
 
     Absence = SeatAbsence
+    Arrival = SeatArrival
 
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="seats")
@@ -113,6 +134,13 @@ class Seat(SeatReading, models.Model):
         blank=True,
         help_text=_("Left during the game: the last hand played (art. 42); later hands go on without."),
     )
+    # Checked in at the table (the referee saw them, or their own link said "I am here"): never late.
+    arrived_at = models.DateTimeField(verbose_name=_("checked in at the table at"), null=True, blank=True)
+    arrived_how = models.CharField(
+        verbose_name=_("checked in by"), max_length=8, choices=SeatArrival.choices, blank=True
+    )
+    # Marked absent by the late players' clock (art. 42), not by a referee: when.
+    late_marked_at = models.DateTimeField(verbose_name=_("marked absent as late at"), null=True, blank=True)
 
     objects = SeatQuerySet.as_manager()
 

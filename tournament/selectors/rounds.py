@@ -12,6 +12,7 @@ from tournament.models import (
     SEAT_WIND_CHOICES,
     Event,
     Round,
+    RoundGuardOverride,
     Seat,
     SeatResult,
     Table,
@@ -187,5 +188,14 @@ def round_tables_full(round_: Round):
                 queryset=SeatResult.objects.current().select_related("seat").order_by("seat__position"),
                 to_attr="current_results",
             ),
+        )
+    )
+
+
+def round_guard_overrides_of(round_: Round) -> list[RoundGuardOverride]:
+    """The guards an organizer overrode to seat ``round_``, in order (who, when, which, why)."""
+    return list(
+        RoundGuardOverride.objects.filter(event_id=round_.event_id, round_number=round_.number).select_related(
+            "by", "by_token"
         )
     )

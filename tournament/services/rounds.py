@@ -13,7 +13,9 @@ from core.announce import announce
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.models import Entry, Event, Round, Seat, Table
+from tournament.services.checks import require_unlocked
 from tournament.services.common import refuse_while_open, status_set
+from tournament.services.guards import round_guards_require
 from tournament.services.locks import lock_event, lock_round
 from tournament.services.standings import standings_schedule_recompute
 
@@ -26,18 +28,24 @@ def round_create(
     report: dict | None = None,
     status: str = Round.Status.PUBLISHED,
     is_final: bool = False,
+    override: Sequence[str] | None = None,
+    override_reason: str = "",
+    user=None,
 ) -> Round:
-    """Create the next round with its tables: ``tables`` lists entry ids in seat order East, South, …"""
+    """Create the next round with its tables: ``tables`` lists entry ids in seat order East, South, …
+
+    The guards before a round apply (``round_guards_require``); ``override`` names guards an organizer
+    overrides, with ``override_reason``, recorded. A published round's announced start is now."""
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
         raise TaikaiError("event_finished", _("the event is finished"), field="event")
-    unfinished = selectors.event_unfinished_round_numbers(event)
-    if unfinished:
-        raise TaikaiError(
-            "round_in_progress",
-            _("round %(round)s is not completed yet") % {"round": min(unfinished)},
-            field="round",
-        )
+    round_guards_require(
+        event,
+        selectors.event_next_round_number(event),
+        override=override,
+        reason=override_reason,
+        user=user,
+    )
     flat = [entry_id for table in tables for entry_id in table]
     if not tables:
         raise TaikaiError("no_tables", _("a round needs at least one table"), field="tables")
@@ -76,6 +84,7 @@ def round_create(
         status=status,
         seating_report=report or {},
         is_final=is_final,
+        starts_at=timezone.now() if status == Round.Status.PUBLISHED else None,
     )
     table_rows = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, len(tables) + 1))
     Seat.objects.bulk_create(
@@ -100,6 +109,9 @@ def round_publish(*, round_: Round) -> Round:
         }
         raise TaikaiError("not_a_draft", already[round_.status] % {"round": round_.number})
     status_set(round_, Round.Status.PUBLISHED)
+    if round_.starts_at is None:  # the announced start, unless set by hand before
+        round_.starts_at = timezone.now()
+        round_.save(update_fields=["starts_at"])
     announce("seating", round_.event_id, round=round_.number)
     return round_
 
@@ -127,4 +139,19 @@ def round_timer_start(*, round_: Round) -> Round:
         raise TaikaiError("round_not_in_play", _("start the timer of a published round still in play"), field="round")
     round_.timer_started_at = timezone.now()
     round_.save(update_fields=["timer_started_at"])
+    return round_
+
+
+@transaction.atomic
+def round_start_set(*, round_: Round, starts_at) -> Round:
+    """Set the round's announced start by hand (late players count from it); not once the round is completed
+    or checked."""
+    round_ = lock_round(round_.pk)
+    require_unlocked(round_)
+    if round_.status == Round.Status.COMPLETED:
+        raise TaikaiError("round_not_in_play", _("the round is completed"), field="starts_at")
+    if starts_at is None:
+        raise TaikaiError("starts_at_required", _("give the round's start"), field="starts_at")
+    round_.starts_at = starts_at
+    round_.save(update_fields=["starts_at"])
     return round_

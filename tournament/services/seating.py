@@ -33,6 +33,7 @@ from tournament.engine.pairing.tables import plan_tables
 from tournament.models import Entry, Event, Round, Seat, SeatingJob
 from tournament.options import seating_settings
 from tournament.services.common import recorder
+from tournament.services.guards import round_guards_require
 from tournament.services.locks import lock_event, lock_round, lock_seating_job
 from tournament.services.rounds import round_create
 from tournament.services.schedule import scheduled_tables
@@ -141,6 +142,7 @@ def round_seat_next(*, event: Event, round_number: int, progress: Progress | Non
             _("the next round of %(event)s is %(round)s") % {"event": event, "round": next_number},
             field="round",
         )
+    round_guards_require(event, round_number)  # overrides asked for with the job are recorded already
     seating_require_enough_players(event, round_number)
     report(10, _("reading standings and history"))
     started = time.monotonic()
@@ -180,14 +182,16 @@ def seating_job_stale(job: SeatingJob, *, now=None) -> bool:
     return last < (now or timezone.now()) - timedelta(seconds=settings.SEATING_STALE_SECONDS)
 
 
-def seating_job_request(*, event: Event, user=None) -> SeatingJob:
+def seating_job_request(
+    *, event: Event, user=None, override: list[str] | None = None, override_reason: str = ""
+) -> SeatingJob:
     """Ask for the next round's seating; a second request for the same round returns the same job, and
-    re-queues it if it failed or lost its worker (``seating_job_stale``)."""
+    re-queues it if it failed or lost its worker (``seating_job_stale``). The guards before a round apply;
+    ``override`` names those an organizer overrides, with ``override_reason`` (recorded with the request)."""
     round_number = selectors.event_next_round_number(event)
-    if selectors.event_unfinished_round_numbers(event):
-        raise TaikaiError("round_in_progress", _("complete the current round before seating the next"), field="event")
-    seating_require_enough_players(event, round_number)
     with transaction.atomic():
+        round_guards_require(event, round_number, override=override, reason=override_reason, user=user)
+        seating_require_enough_players(event, round_number)
         job, created = SeatingJob.objects.get_or_create(
             event=event,
             round_number=round_number,
