@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .tiles import DRAGONS, IS_TERMINAL_OR_HONOR
-from .yaku import KANCHAN, PENCHAN, TANKI, TRIPLET, Reading, WinContext
+from .tiles import DRAGONS
+from .yaku import KANCHAN, PENCHAN, TANKI, Reading, WinContext
 
 BASE_FU = 20  # 副底
 CHIITOITSU_FU = 25  # 七対子
@@ -43,7 +43,7 @@ def pair_fu(pair: int, seat_wind: int, round_wind: int, double_wind_pair_fu: int
 
 
 # (concealed, kan, terminal or honor) -> a triplet's line of the fu breakdown
-_TRIPLET_DETAILS = {
+TRIPLET_DETAILS = {
     (concealed, is_kan, terminal_or_honor): (
         ("closed_" if concealed else "open_") + ("kan" if is_kan else "triplet"),
         meld_fu(concealed, is_kan, terminal_or_honor),
@@ -63,13 +63,10 @@ def fu_of(reading: Reading, context: WinContext, *, pinfu: bool, double_wind_pai
         return FuResult(CHIITOITSU_FU, True, (("chiitoitsu", CHIITOITSU_FU),))
     if reading.form == "kokushi":
         return FuResult(0, True, ())
-    details: list[tuple[str, int]] = [_BASE_DETAIL]
+    details: list[tuple[str, int]] = [_BASE_DETAIL, *reading.triplet_fu]
     total = BASE_FU
-    for kind, tile, concealed, is_kan, _ in reading.groups:
-        if kind == TRIPLET:
-            detail = _TRIPLET_DETAILS[concealed, is_kan, IS_TERMINAL_OR_HONOR[tile]]
-            details.append(detail)
-            total += detail[1]
+    for _name, value in reading.triplet_fu:
+        total += value
     pair = reading.pair
     value = pair_fu(pair, context.seat_wind, context.round_wind, double_wind_pair_fu)
     if value:
