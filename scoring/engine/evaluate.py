@@ -91,26 +91,38 @@ def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> 
     has_melds = bool(hand.melds)
     tenhou = hand.tenhou
     chiihou = hand.chiihou
-    return WinContext(
-        tuple(counts),
-        kinds,
-        tuple(concealed_counts),
-        not has_melds or hand.is_closed,
-        hand.tsumo,
-        hand.riichi,
-        hand.double_riichi,
-        hand.ippatsu,
-        hand.haitei,
-        hand.houtei,
-        hand.rinshan,
-        hand.chankan,
-        tenhou,
-        chiihou,
-        hand.seat_wind,
-        hand.round_wind,
-        has_melds,
-        hand_yakuman(counts, kinds, tenhou=tenhou, chiihou=chiihou, has_melds=has_melds),
+    # the yakuman of the tiles alone hold 9 kinds at most (九蓮宝燈 9, 字一色 7, 清老頭 and 緑一色 6)
+    tiles_yakuman = (
+        hand_yakuman(counts, kinds, tenhou=tenhou, chiihou=chiihou, has_melds=has_melds)
+        if tenhou or chiihou or len(kinds) <= 9
+        else ()
     )
+    return _win_context_of(
+        WinContext,
+        (
+            tuple(counts),
+            kinds,
+            tuple(concealed_counts),
+            not has_melds or hand.is_closed,
+            hand.tsumo,
+            hand.riichi,
+            hand.double_riichi,
+            hand.ippatsu,
+            hand.haitei,
+            hand.houtei,
+            hand.rinshan,
+            hand.chankan,
+            tenhou,
+            chiihou,
+            hand.seat_wind,
+            hand.round_wind,
+            has_melds,
+            tiles_yakuman,
+        ),
+    )
+
+
+_win_context_of = tuple.__new__  # ``WinContext(*fields)`` without the named tuple's Python-level ``__new__``
 
 
 # Concealed groups are the same few objects in every hand: build them once.
@@ -453,6 +465,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         else ()
     )
     situational = situational_yaku(context, rules)
+    han_table = rules.han_table(closed=context.closed)
 
     scheme = rules.scheme
     theta = scheme.theta
@@ -472,7 +485,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             units = len(yakuman)
             han = 13 * units
         else:
-            shaped = shape_yaku(reading, context, rules)
+            shaped = shape_yaku(reading, context, han_table)
             if not shaped and not situational:
                 continue
             regular = situational + shaped

@@ -194,10 +194,12 @@ def situational_yaku(context: WinContext, rules: Rules) -> list[tuple[str, int]]
     return [(key, table[key]) for key in found if table[key]]
 
 
-def shape_yaku(reading: Reading, context: WinContext, rules: Rules) -> list[tuple[str, int]]:
-    """Yaku that depend on how the tiles are grouped (平和, 一盃口, 三色, 対々和, ...); pinfu comes first."""
+def shape_yaku(reading: Reading, context: WinContext, table: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Yaku that depend on how the tiles are grouped (平和, 一盃口, 三色, 対々和, ...); pinfu comes first.
+
+    ``table`` is the ruleset's han for the hand (``Rules.han_table``: closed or open), looked up once
+    per hand rather than once per reading."""
     closed = context.closed
-    table = rules.han_table(closed=closed)
     if reading.form != "standard":
         found = ["chiitoitsu"] if reading.form == "chiitoitsu" else []
         return [(key, table[key]) for key in found if table[key]]
@@ -285,27 +287,26 @@ def hand_yakuman(
     return tuple(found)
 
 
-def yakuman_of(reading: Reading, context: WinContext) -> list[str]:
+def yakuman_of(reading: Reading, context: WinContext) -> tuple[str, ...] | list[str]:
     """The yakuman (役満) the reading holds."""
     if reading.form == "kokushi":
         return [key for key in context.hand_yakuman if key in ("tenhou", "chiihou")] + ["kokushi"]  # 国士無双
-    found = list(context.hand_yakuman)
-    if reading.form == "standard":
-        triplets = reading.triplets
-        if len(triplets) < 3:  # every yakuman below needs three triplets or more
-            return found
-        if reading.concealed_triplets == 4:
-            found.append("suuankou")  # 四暗刻
-        if reading.kans == 4:
-            found.append("suukantsu")  # 四槓子
-        if max(triplets) >= 27:
-            winds = sum(1 for wind in WINDS if wind in triplets)
-            if winds == 4:
-                found.append("daisuushii")  # 大四喜和
-            elif winds == 3 and reading.pair in WINDS:
-                found.append("shousuushii")  # 小四喜和
-            if HAKU in triplets and HATSU in triplets and CHUN in triplets:
-                found.append("daisangen")  # 大三元
+    triplets = reading.triplets
+    if len(triplets) < 3:  # every yakuman of the reading needs three triplets or more
+        return context.hand_yakuman
+    found = list(context.hand_yakuman)  # a standard reading: seven pairs hold no triplet
+    if reading.concealed_triplets == 4:
+        found.append("suuankou")  # 四暗刻
+    if reading.kans == 4:
+        found.append("suukantsu")  # 四槓子
+    if max(triplets) >= 27:
+        winds = sum(1 for wind in WINDS if wind in triplets)
+        if winds == 4:
+            found.append("daisuushii")  # 大四喜和
+        elif winds == 3 and reading.pair in WINDS:
+            found.append("shousuushii")  # 小四喜和
+        if HAKU in triplets and HATSU in triplets and CHUN in triplets:
+            found.append("daisangen")  # 大三元
     return found
 
 
