@@ -166,8 +166,6 @@ _NO_MELDS = _MeldPart((), (), (), 0, 0, ())
 
 def _melds_part(melds: tuple) -> _MeldPart:
     """The parts of every meld of the hand, joined in the melds' order."""
-    if not melds:
-        return _NO_MELDS
     if len(melds) == 1:
         return _MELD_PARTS[melds[0].kind, melds[0].first]
     parts = [_MELD_PARTS[meld.kind, meld.first] for meld in melds]
@@ -237,10 +235,12 @@ def _decompositions(concealed_counts: tuple[int, ...]) -> list[_Split] | tuple[_
         return []
     if len(per_suit) == 1:
         return per_suit[0]
+    if all(len(options) == 1 for options in per_suit):  # most hands: each suit splits one way
+        return (_joined([options[0] for options in per_suit]),)
     return [_joined(combination) for combination in product(*per_suit)]
 
 
-def _joined(splits: tuple[_Split, ...]) -> tuple:
+def _joined(splits: tuple[_Split, ...] | list[_Split]) -> tuple:
     """One whole-hand decomposition from one split per suit, the groups in suit order (a plain tuple
     of ``_Split``'s fields: built for nearly every hand)."""
     pair = -1
@@ -268,7 +268,7 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
     Only groups of the winning tile's suit can hold it, and a suit's groups come sequences first, so
     the readings come in the order of the groups. Two sequences of one start are one reading."""
     win = hand.win_tile
-    melds = _melds_part(hand.melds)
+    melds = _melds_part(hand.melds) if hand.melds else _NO_MELDS
     meld_groups = melds.groups
     ron = not hand.tsumo
     found: list[Reading] = []
