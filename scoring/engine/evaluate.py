@@ -273,15 +273,19 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
     ron = not hand.tsumo
     found: list[Reading] = []
     for pair, groups, sequences, triplets, triplet_fu in _decompositions(tuple(concealed_counts)):
-        all_groups = groups + meld_groups
         # what every reading of this decomposition shares after its wait: the groups sorted for the yaku and fu
-        shared = (
-            sequences + melds.sequences,
-            triplets + melds.triplets,
-            len(triplets) + melds.concealed_triplets,
-            melds.kans,
-            triplet_fu + melds.triplet_fu,
-        )
+        if melds is _NO_MELDS:
+            all_groups = groups
+            shared = (sequences, triplets, len(triplets), 0, triplet_fu)
+        else:
+            all_groups = groups + meld_groups
+            shared = (
+                sequences + melds.sequences,
+                triplets + melds.triplets,
+                len(triplets) + melds.concealed_triplets,
+                melds.kans,
+                triplet_fu + melds.triplet_fu,
+            )
         if pair == win:
             found.append(_reading(Reading, ("standard", all_groups, pair, TANKI, *shared)))
         last = -1
@@ -464,8 +468,8 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         if bonus_han
         else ()
     )
-    situational = situational_yaku(context, rules)
     han_table = rules.han_table(closed=context.closed)
+    situational = situational_yaku(context, rules, han_table)
 
     scheme = rules.scheme
     theta = scheme.theta

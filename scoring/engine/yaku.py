@@ -159,8 +159,10 @@ def is_value_pair(pair: int, context: WinContext) -> bool:
     return pair in DRAGONS or pair == context.seat_wind or pair == context.round_wind
 
 
-def situational_yaku(context: WinContext, rules: Rules) -> list[tuple[str, int]]:
-    """Yaku decided by how the hand was won, whatever its shape (立直, 一発, 門前清模和, 海底, ...)."""
+def situational_yaku(context: WinContext, rules: Rules, table: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Yaku decided by how the hand was won, whatever its shape (立直, 一発, 門前清模和, 海底, ...).
+
+    ``table`` is the ruleset's han for the hand (``Rules.han_table``: closed or open)."""
     closed = context.closed
     found = []
     if context.double_riichi:
@@ -190,7 +192,6 @@ def situational_yaku(context: WinContext, rules: Rules) -> list[tuple[str, int]]
         found.append("chinitsu" if kinds.isdisjoint(HONOR_TILES) else "honitsu")  # 清一色 / 混一色
     if suits and kinds <= TERMINALS_AND_HONORS:
         found.append("honroutou")  # 混老頭 (all honors or all terminals: a yakuman replaces it)
-    table = rules.han_table(closed=closed)
     return [(key, table[key]) for key in found if table[key]]
 
 
