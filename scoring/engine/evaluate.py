@@ -334,12 +334,13 @@ _CHIITOITSU = Reading("chiitoitsu", (), -1, TANKI)
 _KOKUSHI = Reading("kokushi", (), -1, TANKI)
 
 
-# Per (scheme, limits) pair: outcome key -> (limit, payments, what the winner receives).
-_PAYMENT_TABLES: dict[tuple[int, int], tuple[SchemeParams, LimitOptions, dict]] = {}
+# Per (scheme, limits) pair: the pair, its outcome key -> (limit, payments, what the winner receives), θ as an int.
+_PAYMENT_TABLES: dict[tuple[int, int], tuple[SchemeParams, LimitOptions, dict, int]] = {}
 
 
-def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> dict:
-    """``win_payment`` is pure, and a tournament's hands repeat the same few (han, fu) pairs.
+def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> tuple[dict, int]:
+    """``win_payment`` is pure, and a tournament's hands repeat the same few (han, fu) pairs: the
+    table of outcomes already priced, and θ as an int (0 when fractional) for rounding fu.
 
     Tables are kept per parameter object (by identity: hashing the Fractions of the parameters on
     every call would cost more than it saves). Keys (see ``_outcome_key``) drop what cannot change
@@ -349,9 +350,10 @@ def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> dict:
     if entry is None or entry[0] is not scheme or entry[1] is not limits:
         if len(_PAYMENT_TABLES) > 64:
             _PAYMENT_TABLES.clear()
-        entry = (scheme, limits, {})
+        theta = scheme.theta
+        entry = (scheme, limits, {}, theta.numerator if theta.denominator == 1 else 0)
         _PAYMENT_TABLES[id(scheme), id(limits)] = entry
-    return entry[2]
+    return entry[2], entry[3]
 
 
 def _outcome_key(
@@ -472,9 +474,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
     situational = situational_yaku(context, rules, han_table)
 
     scheme = rules.scheme
-    theta = scheme.theta
-    step = theta.numerator if theta.denominator == 1 else 0  # θ as an int, 0 when fractional
-    table = _payment_table(scheme, rules.limits)
+    table, step = _payment_table(scheme, rules.limits)
     honba = hand.honba
     best: tuple | None = None
     best_key: tuple = ()
