@@ -10,19 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import compress
+from itertools import compress, product
+from typing import NamedTuple
 
 from taikai.i18n import _
 
 from . import hand as hand_module
 from . import shapes, tiles
 from .errors import InvariantViolation, ScoringError
-from .fu import fu_of
+from .fu import TRIPLET_DETAILS, fu_of
 from .hand import MELD_TYPES, Hand, read_hand
 from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
-from .shapes import SEQUENCE, TRIPLET, combine_suit_options, is_seven_pairs, is_thirteen_orphans, suit_splits
+from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
+from .tiles import IS_TERMINAL_OR_HONOR
 from .yaku import (
     SHANPON,
     TANKI,
@@ -89,62 +91,126 @@ def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> 
     has_melds = bool(hand.melds)
     tenhou = hand.tenhou
     chiihou = hand.chiihou
-    return WinContext(
-        tuple(counts),
-        kinds,
-        tuple(concealed_counts),
-        not has_melds or hand.is_closed,
-        hand.tsumo,
-        hand.riichi,
-        hand.double_riichi,
-        hand.ippatsu,
-        hand.haitei,
-        hand.houtei,
-        hand.rinshan,
-        hand.chankan,
-        tenhou,
-        chiihou,
-        hand.seat_wind,
-        hand.round_wind,
-        has_melds,
-        hand_yakuman(counts, kinds, tenhou=tenhou, chiihou=chiihou, has_melds=has_melds),
+    # the yakuman of the tiles alone hold 9 kinds at most (九蓮宝燈 9, 字一色 7, 清老頭 and 緑一色 6)
+    tiles_yakuman = (
+        hand_yakuman(counts, kinds, tenhou=tenhou, chiihou=chiihou, has_melds=has_melds)
+        if tenhou or chiihou or len(kinds) <= 9
+        else ()
     )
+    return _win_context_of(
+        WinContext,
+        (
+            tuple(counts),
+            kinds,
+            tuple(concealed_counts),
+            not has_melds or hand.is_closed,
+            hand.tsumo,
+            hand.riichi,
+            hand.double_riichi,
+            hand.ippatsu,
+            hand.haitei,
+            hand.houtei,
+            hand.rinshan,
+            hand.chankan,
+            tenhou,
+            chiihou,
+            hand.seat_wind,
+            hand.round_wind,
+            has_melds,
+            tiles_yakuman,
+        ),
+    )
+
+
+_win_context_of = tuple.__new__  # ``WinContext(*fields)`` without the named tuple's Python-level ``__new__``
 
 
 # Concealed groups are the same few objects in every hand: build them once.
 _CONCEALED_GROUPS = {
     (kind, tile): Group(kind, tile, True, False, False) for kind in (SEQUENCE, TRIPLET) for tile in range(34)
 }
-_MELD_GROUPS = {
-    (kind, tile): Group(
+_RON_TRIPLETS = {tile: Group(TRIPLET, tile, False, False, False) for tile in range(34)}
+# a triplet's line of the fu breakdown: concealed (暗刻), or completed by ron (明刻)
+_CONCEALED_TRIPLET_FU = tuple(TRIPLET_DETAILS[True, False, IS_TERMINAL_OR_HONOR[tile]] for tile in range(34))
+_RON_TRIPLET_FU = tuple(TRIPLET_DETAILS[False, False, IS_TERMINAL_OR_HONOR[tile]] for tile in range(34))
+
+
+class _MeldPart(NamedTuple):
+    """What the called melds and kans add to every reading of the hand."""
+
+    groups: tuple[Group, ...]
+    sequences: tuple[int, ...]
+    triplets: tuple[int, ...]
+    concealed_triplets: int  # closed kans (暗槓)
+    kans: int
+    triplet_fu: tuple[tuple[str, int], ...]
+
+
+def _meld_part(kind: str, tile: int) -> _MeldPart:
+    group = Group(
         SEQUENCE if kind == "chi" else TRIPLET,
         tile,
         kind == "kan_closed",
         kind.startswith("kan"),
         kind != "kan_closed",
     )
-    for kind in MELD_TYPES
-    for tile in range(34)
-}
-_RON_TRIPLETS = {tile: Group(TRIPLET, tile, False, False, False) for tile in range(34)}
+    if group.kind == SEQUENCE:
+        return _MeldPart((group,), (tile,), (), 0, 0, ())
+    detail = TRIPLET_DETAILS[group.concealed, group.is_kan, IS_TERMINAL_OR_HONOR[tile]]
+    return _MeldPart((group,), (), (tile,), int(group.concealed), int(group.is_kan), (detail,))
 
 
-# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as (pair, concealed groups)).
+_MELD_PARTS = {(kind, tile): _meld_part(kind, tile) for kind in MELD_TYPES for tile in range(34)}
+_NO_MELDS = _MeldPart((), (), (), 0, 0, ())
+
+
+def _melds_part(melds: tuple) -> _MeldPart:
+    """The parts of every meld of the hand, joined in the melds' order."""
+    if len(melds) == 1:
+        return _MELD_PARTS[melds[0].kind, melds[0].first]
+    parts = [_MELD_PARTS[meld.kind, meld.first] for meld in melds]
+    return _MeldPart(
+        sum((part.groups for part in parts), ()),
+        sum((part.sequences for part in parts), ()),
+        sum((part.triplets for part in parts), ()),
+        sum(part.concealed_triplets for part in parts),
+        sum(part.kans for part in parts),
+        sum((part.triplet_fu for part in parts), ()),
+    )
+
+
+class _Split(NamedTuple):
+    """A decomposition of concealed tiles (of one suit, or of the whole hand), with its groups sorted."""
+
+    pair: int  # -1 when these tiles hold none
+    groups: tuple[Group, ...]  # sequences first, then triplets, suit by suit
+    sequences: tuple[int, ...]
+    triplets: tuple[int, ...]
+    triplet_fu: tuple[tuple[str, int], ...]  # each (concealed) triplet's fu line
+
+
+def _split_of(pair: int, melds: tuple) -> _Split:
+    sequences = tuple(tile for kind, tile in melds if kind == SEQUENCE)
+    triplets = tuple(tile for kind, tile in melds if kind == TRIPLET)
+    return _Split(
+        pair,
+        tuple(_CONCEALED_GROUPS[meld] for meld in melds),
+        sequences,
+        triplets,
+        tuple(_CONCEALED_TRIPLET_FU[tile] for tile in triplets),
+    )
+
+
+# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as ``_Split``).
 _SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _SUIT_SLICES = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
-_NO_TILES = ((-1, ()),)
+_NO_TILES = (_Split(-1, (), (), (), ()),)
 
 
 def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]:
-    """``shapes.suit_decompositions`` with each meld as its ``Group``, kept per suit and tile counts."""
+    """``shapes.suit_decompositions`` as ``_Split``, kept per suit and tile counts."""
     held = sum(suit_counts)
-    options = (
-        _NO_TILES
-        if not held
-        else tuple(
-            (pair, tuple(_CONCEALED_GROUPS[meld] for meld in melds)) for pair, melds in suit_splits(suit, suit_counts)
-        )
-    )
+    options = _NO_TILES if not held else tuple(_split_of(pair, melds) for pair, melds in suit_splits(suit, suit_counts))
     entry = (held % 3, options)
     table = _SUIT_READINGS[suit]
     if len(table) < 65536:
@@ -152,8 +218,8 @@ def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]
     return entry
 
 
-def _decompositions(concealed_counts: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...]]]:
-    """``shapes.decompositions`` as (pair, concealed groups), built from per-suit tables."""
+def _decompositions(concealed_counts: tuple[int, ...]) -> list[_Split] | tuple[_Split, ...]:
+    """``shapes.decompositions`` as ``_Split``, built from per-suit tables."""
     per_suit = []
     pair_suits = 0
     for suit, start, stop in _SUIT_SLICES:
@@ -167,40 +233,74 @@ def _decompositions(concealed_counts: tuple[int, ...]) -> list[tuple[int, tuple[
             per_suit.append(options)
     if pair_suits != 1:
         return []
-    return combine_suit_options(per_suit)
+    if len(per_suit) == 1:
+        return per_suit[0]
+    if all(len(options) == 1 for options in per_suit):  # most hands: each suit splits one way
+        return (_joined([options[0] for options in per_suit]),)
+    return [_joined(combination) for combination in product(*per_suit)]
+
+
+def _joined(splits: tuple[_Split, ...] | list[_Split]) -> tuple:
+    """One whole-hand decomposition from one split per suit, the groups in suit order (a plain tuple
+    of ``_Split``'s fields: built for nearly every hand)."""
+    pair = -1
+    groups: tuple = ()
+    sequences: tuple = ()
+    triplets: tuple = ()
+    triplet_fu: tuple = ()
+    for split_pair, split_groups, split_sequences, split_triplets, split_fu in splits:
+        if split_pair >= 0:
+            pair = split_pair
+        groups += split_groups
+        sequences += split_sequences
+        triplets += split_triplets
+        triplet_fu += split_fu
+    return pair, groups, sequences, triplets, triplet_fu
+
+
+# ``Reading(*fields)`` without the named tuple's Python-level ``__new__``: readings are built by the thousand
+_reading = tuple.__new__
 
 
 def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
-    """Every reading of the hand: each decomposition × each group that may hold the winning tile."""
+    """Every reading of the hand: each decomposition × each group that may hold the winning tile.
+
+    Only groups of the winning tile's suit can hold it, and a suit's groups come sequences first, so
+    the readings come in the order of the groups. Two sequences of one start are one reading."""
     win = hand.win_tile
-    melds_of_hand = hand.melds
-    meld_groups = tuple(_MELD_GROUPS[meld.kind, meld.first] for meld in melds_of_hand) if melds_of_hand else ()
+    melds = _melds_part(hand.melds) if hand.melds else _NO_MELDS
+    meld_groups = melds.groups
     ron = not hand.tsumo
     found: list[Reading] = []
-    for pair, concealed_groups in _decompositions(tuple(concealed_counts)):
+    for pair, groups, sequences, triplets, triplet_fu in _decompositions(tuple(concealed_counts)):
+        # what every reading of this decomposition shares after its wait: the groups sorted for the yaku and fu
+        if melds is _NO_MELDS:
+            all_groups = groups
+            shared = (sequences, triplets, len(triplets), 0, triplet_fu)
+        else:
+            all_groups = groups + meld_groups
+            shared = (
+                sequences + melds.sequences,
+                triplets + melds.triplets,
+                len(triplets) + melds.concealed_triplets,
+                melds.kans,
+                triplet_fu + melds.triplet_fu,
+            )
         if pair == win:
-            found.append(Reading("standard", (*concealed_groups, *meld_groups), pair, TANKI))
-        seen: set[tuple[Group, str]] = set()
-        for position, group in enumerate(concealed_groups):
-            tile = group.tile
-            if group.kind == TRIPLET:
-                if tile != win:
-                    continue
-                wait = SHANPON
-            elif tile <= win <= tile + 2:
-                wait = wait_of_sequence(tile, win)
-            else:
+            found.append(_reading(Reading, ("standard", all_groups, pair, TANKI, *shared)))
+        last = -1
+        for tile in sequences:
+            if tile == last or not tile <= win <= tile + 2:
                 continue
-            if (group, wait) in seen:
-                continue
-            seen.add((group, wait))
-            groups = concealed_groups
-            if ron and group.kind == TRIPLET:
+            last = tile
+            found.append(_reading(Reading, ("standard", all_groups, pair, wait_of_sequence(tile, win), *shared)))
+        if win in triplets:
+            if ron:
                 # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
-                groups = list(concealed_groups)
-                groups[position] = _RON_TRIPLETS[tile]
-            found.append(Reading("standard", (*groups, *meld_groups), pair, wait))
-    if not melds_of_hand:
+                found.append(_ron_triplet_reading(groups, triplets, win, pair, melds, shared))
+            else:
+                found.append(_reading(Reading, ("standard", all_groups, pair, SHANPON, *shared)))
+    if not hand.melds:
         if is_seven_pairs(concealed_counts):
             found.append(_CHIITOITSU)
         elif not found and is_thirteen_orphans(concealed_counts):  # never also a standard hand
@@ -208,16 +308,39 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
     return found
 
 
+def _ron_triplet_reading(groups, triplets, win, pair, melds, shared) -> Reading:
+    """The reading whose triplet of ``win`` was completed on a discard (明刻: open for fu and 暗刻)."""
+    position = groups.index(_CONCEALED_GROUPS[TRIPLET, win])
+    index = triplets.index(win)
+    fu_lines = tuple(
+        _RON_TRIPLET_FU[tile] if number == index else _CONCEALED_TRIPLET_FU[tile]
+        for number, tile in enumerate(triplets)
+    )
+    all_sequences, all_triplets, concealed, kans, _fu = shared
+    return Reading(
+        "standard",
+        (*groups[:position], _RON_TRIPLETS[win], *groups[position + 1 :], *melds.groups),
+        pair,
+        SHANPON,
+        all_sequences,
+        all_triplets,
+        concealed - 1,
+        kans,
+        fu_lines + melds.triplet_fu,
+    )
+
+
 _CHIITOITSU = Reading("chiitoitsu", (), -1, TANKI)
 _KOKUSHI = Reading("kokushi", (), -1, TANKI)
 
 
-# Per (scheme, limits) pair: outcome key -> (limit, payments, what the winner receives).
-_PAYMENT_TABLES: dict[tuple[int, int], tuple[SchemeParams, LimitOptions, dict]] = {}
+# Per (scheme, limits) pair: the pair, its outcome key -> (limit, payments, what the winner receives), θ as an int.
+_PAYMENT_TABLES: dict[tuple[int, int], tuple[SchemeParams, LimitOptions, dict, int]] = {}
 
 
-def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> dict:
-    """``win_payment`` is pure, and a tournament's hands repeat the same few (han, fu) pairs.
+def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> tuple[dict, int]:
+    """``win_payment`` is pure, and a tournament's hands repeat the same few (han, fu) pairs: the
+    table of outcomes already priced, and θ as an int (0 when fractional) for rounding fu.
 
     Tables are kept per parameter object (by identity: hashing the Fractions of the parameters on
     every call would cost more than it saves). Keys (see ``_outcome_key``) drop what cannot change
@@ -227,9 +350,10 @@ def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> dict:
     if entry is None or entry[0] is not scheme or entry[1] is not limits:
         if len(_PAYMENT_TABLES) > 64:
             _PAYMENT_TABLES.clear()
-        entry = (scheme, limits, {})
+        theta = scheme.theta
+        entry = (scheme, limits, {}, theta.numerator if theta.denominator == 1 else 0)
         _PAYMENT_TABLES[id(scheme), id(limits)] = entry
-    return entry[2]
+    return entry[2], entry[3]
 
 
 def _outcome_key(
@@ -346,12 +470,11 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         if bonus_han
         else ()
     )
-    situational = situational_yaku(context, rules)
+    han_table = rules.han_table(closed=context.closed)
+    situational = situational_yaku(context, rules, han_table)
 
     scheme = rules.scheme
-    theta = scheme.theta
-    step = theta.numerator if theta.denominator == 1 else 0  # θ as an int, 0 when fractional
-    table = _payment_table(scheme, rules.limits)
+    table, step = _payment_table(scheme, rules.limits)
     honba = hand.honba
     best: tuple | None = None
     best_key: tuple = ()
@@ -366,7 +489,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             units = len(yakuman)
             han = 13 * units
         else:
-            shaped = shape_yaku(reading, context, rules)
+            shaped = shape_yaku(reading, context, han_table)
             if not shaped and not situational:
                 continue
             regular = situational + shaped

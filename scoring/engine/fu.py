@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .tiles import DRAGONS, IS_TERMINAL_OR_HONOR
-from .yaku import KANCHAN, PENCHAN, TANKI, TRIPLET, Reading, WinContext
+from .tiles import DRAGONS
+from .yaku import KANCHAN, PENCHAN, TANKI, Reading, WinContext
 
 BASE_FU = 20  # 副底
 CHIITOITSU_FU = 25  # 七対子
@@ -43,7 +43,7 @@ def pair_fu(pair: int, seat_wind: int, round_wind: int, double_wind_pair_fu: int
 
 
 # (concealed, kan, terminal or honor) -> a triplet's line of the fu breakdown
-_TRIPLET_DETAILS = {
+TRIPLET_DETAILS = {
     (concealed, is_kan, terminal_or_honor): (
         ("closed_" if concealed else "open_") + ("kan" if is_kan else "triplet"),
         meld_fu(concealed, is_kan, terminal_or_honor),
@@ -57,29 +57,34 @@ _TSUMO_DETAIL = ("tsumo", TSUMO_FU)
 _CLOSED_RON_DETAIL = ("closed_ron", CLOSED_RON_FU)
 
 
+_CHIITOITSU_RESULT = FuResult(CHIITOITSU_FU, True, (("chiitoitsu", CHIITOITSU_FU),))
+_KOKUSHI_RESULT = FuResult(0, True, ())
+_OPEN_PINFU_RESULT = FuResult(OPEN_PINFU_FU, True, (("base", BASE_FU), ("open_pinfu", OPEN_PINFU_FU - BASE_FU)))
+_WAIT_DETAILS = {wait: (wait, value) for wait, value in WAIT_FU.items()}
+_fu_result = tuple.__new__  # ``FuResult(*fields)`` without the named tuple's Python-level ``__new__``
+
+
 def fu_of(reading: Reading, context: WinContext, *, pinfu: bool, double_wind_pair_fu: int) -> FuResult:
     """Fu of a standard or seven-pairs reading (thirteen orphans has none: NA in the seed)."""
     if reading.form == "chiitoitsu":
-        return FuResult(CHIITOITSU_FU, True, (("chiitoitsu", CHIITOITSU_FU),))
+        return _CHIITOITSU_RESULT
     if reading.form == "kokushi":
-        return FuResult(0, True, ())
-    details: list[tuple[str, int]] = [_BASE_DETAIL]
+        return _KOKUSHI_RESULT
+    details: list[tuple[str, int]] = [_BASE_DETAIL, *reading.triplet_fu]
     total = BASE_FU
-    for kind, tile, concealed, is_kan, _ in reading.groups:
-        if kind == TRIPLET:
-            detail = _TRIPLET_DETAILS[concealed, is_kan, IS_TERMINAL_OR_HONOR[tile]]
-            details.append(detail)
-            total += detail[1]
-    pair = reading.pair
-    value = pair_fu(pair, context.seat_wind, context.round_wind, double_wind_pair_fu)
-    if value:
-        double_wind = pair == context.seat_wind == context.round_wind
-        details.append(("double_wind_pair" if double_wind else "value_pair", value))
+    for _name, value in reading.triplet_fu:
         total += value
-    wait = WAIT_FU.get(reading.wait, 0)
+    pair = reading.pair
+    if pair >= 27:  # only an honor pair (字牌) has fu
+        value = pair_fu(pair, context.seat_wind, context.round_wind, double_wind_pair_fu)
+        if value:
+            double_wind = pair == context.seat_wind == context.round_wind
+            details.append(("double_wind_pair" if double_wind else "value_pair", value))
+            total += value
+    wait = _WAIT_DETAILS.get(reading.wait)
     if wait:
-        details.append((reading.wait, wait))
-        total += wait
+        details.append(wait)
+        total += wait[1]
     if context.tsumo:
         if not pinfu:
             details.append(_TSUMO_DETAIL)
@@ -88,5 +93,5 @@ def fu_of(reading: Reading, context: WinContext, *, pinfu: bool, double_wind_pai
         details.append(_CLOSED_RON_DETAIL)
         total += CLOSED_RON_FU
     if total == BASE_FU and not context.closed:
-        return FuResult(OPEN_PINFU_FU, True, (("base", BASE_FU), ("open_pinfu", OPEN_PINFU_FU - BASE_FU)))
-    return FuResult(total, False, tuple(details))
+        return _OPEN_PINFU_RESULT
+    return _fu_result(FuResult, (total, False, tuple(details)))

@@ -335,7 +335,8 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
         for key, value in zip(FLAG_KEYS, flags, strict=True):
             if value is not True and value is not False:
                 raise ScoringError("invalid_request", _("%(key)s must be true or false") % {"key": key}, field=key)
-    seat_wind = _wind(raw, "seat_wind")
+    plain = _plain_winds_and_counts(raw)
+    seat_wind = plain[0] if plain else _wind(raw, "seat_wind")
     if "dealer" in raw and _flag(raw, "dealer") != (seat_wind == EAST):
         raise ScoringError("inconsistent_flags", _("dealer is true exactly when seat_wind is E"), field="dealer")
     concealed.sort()
@@ -346,11 +347,10 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
             tuple(melds),
             *flags,
             seat_wind,
-            _wind(raw, "round_wind"),
+            plain[1] if plain else _wind(raw, "round_wind"),
             _indicators(raw, "dora_indicators"),
             _indicators(raw, "ura_dora_indicators"),
-            _count(raw, "honba"),
-            _count(raw, "riichi_sticks"),
+            *(plain[2:] if plain else (_count(raw, "honba"), _count(raw, "riichi_sticks"))),
             red,
         )
     )
@@ -362,3 +362,18 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
 
 _BOOL_TYPE = frozenset((bool,))
 _FLAGS_OF = itemgetter(*FLAG_KEYS)
+_WINDS_AND_COUNTS_OF = itemgetter("seat_wind", "round_wind", "honba", "riichi_sticks")
+
+
+def _plain_winds_and_counts(raw: dict) -> tuple[int, int, int, int] | None:
+    """(seat wind, round wind, honba, riichi sticks) when all four are given and plainly valid, in one
+    look-up; else None, and ``_wind`` and ``_count`` read each (with its error, in the usual order)."""
+    try:
+        seat, round_wind, honba, sticks = _WINDS_AND_COUNTS_OF(raw)
+    except KeyError:
+        return None
+    if type(seat) is not str or type(round_wind) is not str or type(honba) is not int or type(sticks) is not int:
+        return None
+    if honba < 0 or sticks < 0 or seat not in WIND_LETTERS or round_wind not in WIND_LETTERS:
+        return None
+    return WIND_LETTERS[seat], WIND_LETTERS[round_wind], honba, sticks

@@ -51,6 +51,12 @@ def parse_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
     red five (``0z`` is not well-formed). Anything else goes through ``read_tiles``, which names the
     tile it cannot read.
     """
+    if type(text) is str and not len(text) & 1 and len(text) <= _MOST_PAIRS:
+        # one digit and its suit letter per tile (``3m4m4m``, as logs and tools often write hands)
+        try:
+            return list(map(_SINGLE_INDEX.__getitem__, map(text.__getitem__, _PAIR_SLICES[len(text)]))), text.count("0")
+        except KeyError:  # written some other way (``344m``), or not a tile: read run by run below
+            pass
     if type(text) is str and _WELL_FORMED.fullmatch(text):
         runs = _RUN.findall(text)
         try:
@@ -142,6 +148,12 @@ SINGLE_TILES = {
     },
     **{f"0{suit}": (base + 4, True) for suit, base in _SUIT_BASES.items() if base < 27},
 }
+
+
+_SINGLE_INDEX = {text: index for text, (index, _red) in SINGLE_TILES.items()}
+_MOST_PAIRS = 2 * 18  # a hand's 14 tiles, or a few more (a kan's)
+# per even length of text: the slices of its two-character tiles
+_PAIR_SLICES = {length: tuple(slice(start, start + 2) for start in range(0, length, 2)) for length in range(0, 37, 2)}
 
 
 def parse_tile(text: object, *, field: str) -> tuple[int, bool]:

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .shapes import SEQUENCE, TRIPLET
 from .tiles import (
     CHUN,
     DRAGONS,
@@ -107,12 +106,20 @@ class Group(NamedTuple):
 
 
 class Reading(NamedTuple):
-    """One way to read a winning hand: its shape, and which group the winning tile completed."""
+    """One way to read a winning hand: its shape, and which group the winning tile completed.
+
+    A standard reading also carries its groups sorted the way the yaku and the fu look at them, built
+    once with the reading (from per-suit tables) instead of by each detector walking the groups."""
 
     form: str  # "standard", "chiitoitsu", "kokushi"
     groups: tuple[Group, ...] = ()
     pair: int = -1
     wait: str = TANKI
+    sequences: tuple[int, ...] = ()  # lowest tile of each sequence (順子), in group order
+    triplets: tuple[int, ...] = ()  # tile of each triplet or kan (刻子/槓子), in group order
+    concealed_triplets: int = 0  # 暗刻: concealed triplets and closed kans (not one completed by ron)
+    kans: int = 0  # 槓子
+    triplet_fu: tuple[tuple[str, int], ...] = ()  # each triplet's line of the fu breakdown, in group order
 
 
 class WinContext(NamedTuple):
@@ -152,8 +159,10 @@ def is_value_pair(pair: int, context: WinContext) -> bool:
     return pair in DRAGONS or pair == context.seat_wind or pair == context.round_wind
 
 
-def situational_yaku(context: WinContext, rules: Rules) -> list[tuple[str, int]]:
-    """Yaku decided by how the hand was won, whatever its shape (立直, 一発, 門前清模和, 海底, ...)."""
+def situational_yaku(context: WinContext, rules: Rules, table: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Yaku decided by how the hand was won, whatever its shape (立直, 一発, 門前清模和, 海底, ...).
+
+    ``table`` is the ruleset's han for the hand (``Rules.han_table``: closed or open)."""
     closed = context.closed
     found = []
     if context.double_riichi:
@@ -183,28 +192,21 @@ def situational_yaku(context: WinContext, rules: Rules) -> list[tuple[str, int]]
         found.append("chinitsu" if kinds.isdisjoint(HONOR_TILES) else "honitsu")  # 清一色 / 混一色
     if suits and kinds <= TERMINALS_AND_HONORS:
         found.append("honroutou")  # 混老頭 (all honors or all terminals: a yakuman replaces it)
-    table = rules.han_table(closed=closed)
     return [(key, table[key]) for key in found if table[key]]
 
 
-def shape_yaku(reading: Reading, context: WinContext, rules: Rules) -> list[tuple[str, int]]:
-    """Yaku that depend on how the tiles are grouped (平和, 一盃口, 三色, 対々和, ...); pinfu comes first."""
+def shape_yaku(reading: Reading, context: WinContext, table: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Yaku that depend on how the tiles are grouped (平和, 一盃口, 三色, 対々和, ...); pinfu comes first.
+
+    ``table`` is the ruleset's han for the hand (``Rules.han_table``: closed or open), looked up once
+    per hand rather than once per reading."""
     closed = context.closed
-    table = rules.han_table(closed=closed)
     if reading.form != "standard":
         found = ["chiitoitsu"] if reading.form == "chiitoitsu" else []
         return [(key, table[key]) for key in found if table[key]]
     found = []
-    sequences = []
-    triplets = []
-    concealed_triplets = kans = 0
-    for kind, tile, concealed, is_kan, _ in reading.groups:
-        if kind == SEQUENCE:
-            sequences.append(tile)
-        else:
-            triplets.append(tile)
-            concealed_triplets += concealed
-            kans += is_kan
+    sequences = reading.sequences
+    triplets = reading.triplets
     pair = reading.pair
     if not triplets:
         if closed and reading.wait == RYANMEN and not is_value_pair(pair, context):
@@ -240,9 +242,9 @@ def shape_yaku(reading: Reading, context: WinContext, rules: Rules) -> list[tupl
                 break
         if not sequences:
             found.append("toitoi")  # 対々和
-        if concealed_triplets == 3:
+        if reading.concealed_triplets == 3:
             found.append("sanankou")  # 三暗刻
-        if kans == 3:
+        if reading.kans == 3:
             found.append("sankantsu")  # 三槓子
         dragon_triplets = sum(1 for tile in triplets if tile in DRAGON_KEYS)
         if dragon_triplets == 2 and pair in DRAGON_KEYS:
@@ -286,33 +288,26 @@ def hand_yakuman(
     return tuple(found)
 
 
-def yakuman_of(reading: Reading, context: WinContext) -> list[str]:
+def yakuman_of(reading: Reading, context: WinContext) -> tuple[str, ...] | list[str]:
     """The yakuman (役満) the reading holds."""
     if reading.form == "kokushi":
         return [key for key in context.hand_yakuman if key in ("tenhou", "chiihou")] + ["kokushi"]  # 国士無双
-    found = list(context.hand_yakuman)
-    if reading.form == "standard":
-        concealed_triplets = kans = 0
-        triplets = []
-        for kind, tile, concealed, is_kan, _ in reading.groups:
-            if kind == TRIPLET:
-                triplets.append(tile)
-                concealed_triplets += concealed
-                kans += is_kan
-        if len(triplets) < 3:  # every yakuman below needs three triplets or more
-            return found
-        if concealed_triplets == 4:
-            found.append("suuankou")  # 四暗刻
-        if kans == 4:
-            found.append("suukantsu")  # 四槓子
-        if triplets and max(triplets) >= 27:
-            winds = sum(1 for wind in WINDS if wind in triplets)
-            if winds == 4:
-                found.append("daisuushii")  # 大四喜和
-            elif winds == 3 and reading.pair in WINDS:
-                found.append("shousuushii")  # 小四喜和
-            if HAKU in triplets and HATSU in triplets and CHUN in triplets:
-                found.append("daisangen")  # 大三元
+    triplets = reading.triplets
+    if len(triplets) < 3:  # every yakuman of the reading needs three triplets or more
+        return context.hand_yakuman
+    found = list(context.hand_yakuman)  # a standard reading: seven pairs hold no triplet
+    if reading.concealed_triplets == 4:
+        found.append("suuankou")  # 四暗刻
+    if reading.kans == 4:
+        found.append("suukantsu")  # 四槓子
+    if max(triplets) >= 27:
+        winds = sum(1 for wind in WINDS if wind in triplets)
+        if winds == 4:
+            found.append("daisuushii")  # 大四喜和
+        elif winds == 3 and reading.pair in WINDS:
+            found.append("shousuushii")  # 小四喜和
+        if HAKU in triplets and HATSU in triplets and CHUN in triplets:
+            found.append("daisangen")  # 大三元
     return found
 
 
