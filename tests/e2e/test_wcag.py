@@ -28,7 +28,8 @@ UNDERSIZED = """(min) => {
       ? (el.labels && el.labels[0]) || el : el))
     .filter((el) => { if (seen.has(el)) return false; seen.add(el); return true; })
     .filter((el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
-      return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && !el.closest("[hidden], [aria-hidden=true]"); })
+      return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && !el.closest("[hidden], [aria-hidden=true]")
+        && !el.closest("details:not([open]) > :not(summary)"); })
     .filter((el) => !el.closest(".scroll"));  // a table's own cells are their rows' height (inline in a table)
   const boxes = controls.map((el) => el.getBoundingClientRect());
   const inSentence = (el) => {
