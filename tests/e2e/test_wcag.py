@@ -12,7 +12,7 @@ from tests.e2e.conftest import sign_in
 from tests.e2e.day import PASSWORD, USERNAME, day_built
 from tournament.services.roles import REFEREES_GROUP, role_grant, staff_groups_install
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.e2e, pytest.mark.once, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 
