@@ -399,6 +399,8 @@ if PRODUCTION:
 # Error reports: ADMINS="Name <mail@example.org>, Other <other@example.org>" mails every server error.
 ADMINS = [parseaddr(item) for item in env_list("ADMINS")]
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "taikai@localhost")
+# The address the accessibility statement (/accessibility/) gives for reports of barriers; none by default.
+ACCESSIBILITY_CONTACT = os.environ.get("ACCESSIBILITY_CONTACT", "")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 # Players' messages (registration): SMTP when EMAIL_HOST is set, else printed by the process that sends them
 # (the embedded default). EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS as Django reads them.

@@ -6,6 +6,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from config.health import healthz
 from config.login_throttle import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
+from config.statement import accessibility_statement
 from ops.metrics import metrics
 from ops.probes import livez
 
@@ -28,6 +29,7 @@ urlpatterns = [
     path("metrics", metrics, name="metrics"),
     path("i18n/", include("accounts.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript_catalog"),
+    path("accessibility/", accessibility_statement, name="accessibility"),
     path("admin/", admin.site.urls),
     path(
         "accounts/login/",

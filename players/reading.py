@@ -195,3 +195,33 @@ def search_text(name: str, reading: str = "", *more: str) -> str:
 
 def matches(needle: str, keys: tuple[str, ...]) -> bool:
     return bool(needle) and any(needle in key for key in keys)
+
+
+# The scripts a name can be told apart by: kana and kanji (Japanese: the product's languages are Japanese and
+# English, so a name in kanji is read as Japanese), hangul (Korean).
+_SCRIPT_LANGUAGES = (
+    (
+        "ja",
+        (
+            (0x3040, 0x30FF),
+            (0x31F0, 0x31FF),
+            (0xFF66, 0xFF9F),
+            (0x3400, 0x4DBF),
+            (0x4E00, 0x9FFF),
+            (0xF900, 0xFAFF),
+            (0x3005, 0x3007),
+        ),
+    ),
+    ("ko", ((0xAC00, 0xD7AF), (0x1100, 0x11FF), (0x3130, 0x318F))),
+)
+
+
+def name_language(name: str) -> str | None:
+    """The language a name is written in, told by its script: ``"ja"`` for kana or kanji (山田 太郎, やまだ),
+    ``"ko"`` for hangul, else None (a name in Latin letters says nothing of how it is read)."""
+    for character in name:
+        point = ord(character)
+        for language, ranges in _SCRIPT_LANGUAGES:
+            if any(low <= point <= high for low, high in ranges):
+                return language
+    return None

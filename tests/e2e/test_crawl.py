@@ -59,9 +59,10 @@ def watch(page, walk: Walk) -> None:
     )
 
 
-def walk_from(page, walk: Walk, starts: list[str], *, inside: str, pages: int) -> None:
+def walk_from(page, walk: Walk, starts: list[str], *, inside: str, pages: int, on_page=None) -> None:
     """Open ``starts``, then the links they show (breadth first), within the paths starting ``inside``, each
-    path once, at most ``pages`` pages."""
+    path once, at most ``pages`` pages; ``on_page(page)`` is called on each HTML page opened (the accessibility
+    tour checks it there)."""
     queue, seen = deque(starts), {urlsplit(start).path for start in starts}
     while queue and len(walk.opened) < pages:
         url = queue.popleft()
@@ -69,6 +70,8 @@ def walk_from(page, walk: Walk, starts: list[str], *, inside: str, pages: int) -
         walk.opened.append(url)
         if response is None or "text/html" not in (response.headers.get("content-type") or ""):
             continue
+        if on_page is not None:
+            on_page(page)
         for href in page.eval_on_selector_all("a[href]", "(links) => links.map((a) => a.getAttribute('href'))"):
             target = urlsplit(urljoin(page.url, href))
             if target.netloc != urlsplit(page.url).netloc or not target.path.startswith(inside):

@@ -25,6 +25,14 @@ from tournament import access, selectors
 from tournament.services.entries import entries_register, registered_message
 
 
+class NamedValuesListFilter(admin.AllValuesFieldListFilter):
+    """A text field's values to filter by, the empty one named: a link with no words cannot be read out."""
+
+    def choices(self, changelist):
+        for choice in super().choices(changelist):
+            yield {**choice, "display": _("(empty)")} if choice["display"] == "" else choice
+
+
 def imported_message(count: int) -> str:
     return ngettext("Imported %(count)s player.", "Imported %(count)s players.", count) % {"count": count}
 
@@ -52,7 +60,7 @@ class PlayerAdmin(admin.ModelAdmin):
     inlines = [OnlineAccountInline]
     list_display = ("display_name", "family_name", "given_name", "club", "country", "external_id")
     search_fields = ("display_name", "family_name", "given_name", "reading", "club", "external_id")
-    list_filter = ("country", "club")
+    list_filter = (("country", NamedValuesListFilter), ("club", NamedValuesListFilter))
     raw_id_fields = ("user",)
     change_list_template = "admin/players/player/change_list.html"
     actions = ["register_in_event"]

@@ -63,6 +63,22 @@ import { newKey } from "./write_keys.js";
       zone.querySelector(".flag").hidden = !flagged;
       zone.querySelector(".claim").hidden = state.status !== "running" || seat === state.seat_on_turn || flagged;
     });
+    say();
+  }
+  // What a screen reader hears (#clock-said, a polite live region): the seat on turn and its time rounded up to
+  // a step of SAID_STEP_S, or its flag; the region changes only when those words do, so never every second.
+  const SAID_STEP_S = 10;
+  const saying = document.getElementById("clock-said");
+  function say() {
+    if (!saying) return;
+    let words = "";
+    if (state.status === "running" && zones[state.seat_on_turn]) {
+      const seat = state.seat_on_turn, who = zones[seat].querySelector(".who").textContent;
+      const seconds = Math.ceil(Math.max(0, remaining(seat)) / 1000 / SAID_STEP_S) * SAID_STEP_S;
+      words = state.flagged.includes(seat) ? interpolate(gettext("%(who)s: time is up"), { who }, true)
+        : interpolate(gettext("%(who)s: %(seconds)s s left"), { who, seconds }, true);
+    }
+    if (saying.textContent !== words) saying.textContent = words;
   }
   function take(data) {
     state = data; receivedAt = performance.now(); askedAtZero = false;

@@ -58,7 +58,8 @@
   form.addEventListener("change", update);
   document.getElementById("add-winner").addEventListener("click", () => {
     const next = [...form.querySelectorAll(".win")].find((w) => w.hidden && w.dataset.win !== "1");
-    if (next) { next.dataset.open = "1"; next.hidden = false; }
+    // the next winner's seats take the focus: a keyboard or screen reader goes on where the new fields are
+    if (next) { next.dataset.open = "1"; next.hidden = false; next.querySelector("input").focus(); }
   });
   // The calculator inside the flow: count the tiles, hand han, fu and yaku back to winner 1.
   const result = document.getElementById("tiles-result");
