@@ -88,6 +88,7 @@ class RoundAdmin(EventScopedAdmin):
         "timer_started_at",
         "checked_at",
         "checked_by",
+        "draw_seed",
         "seating_report_in_words",
     )
     readonly_fields = fields

@@ -16,6 +16,7 @@ from tournament.models.hands import Hand, HandVersion
 from tournament.models.results import SeatResult
 from tournament.models.roles import EventRole
 from tournament.models.rounds import Round, RoundCheck
+from tournament.models.rule_changes import RuleChange
 from tournament.models.seating import SeatingJob
 from tournament.models.standings import StandingsRow, StandingsSnapshot
 from tournament.models.tables import Seat, SeatReading, Table
@@ -34,6 +35,7 @@ __all__ = [
     "Penalty",
     "Round",
     "RoundCheck",
+    "RuleChange",
     "Ruling",
     "ScorekeeperKey",
     "Seat",

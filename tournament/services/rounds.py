@@ -26,8 +26,10 @@ def round_create(
     report: dict | None = None,
     status: str = Round.Status.PUBLISHED,
     is_final: bool = False,
+    request: dict | None = None,
 ) -> Round:
-    """Create the next round with its tables: ``tables`` lists entry ids in seat order East, South, …"""
+    """Create the next round with its tables: ``tables`` lists entry ids in seat order East, South, …
+    ``request``: the seating request the engine drew the tables from (its seed is kept as the round's)."""
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
         raise TaikaiError("event_finished", _("the event is finished"), field="event")
@@ -76,6 +78,8 @@ def round_create(
         status=status,
         seating_report=report or {},
         is_final=is_final,
+        draw_seed=(request or {}).get("seed"),
+        seating_request=request or {},
     )
     table_rows = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, len(tables) + 1))
     Seat.objects.bulk_create(
