@@ -51,7 +51,9 @@ def test_lots_drawn_with_the_same_seed_are_the_same():
 
 
 def tied_standings(lots):
-    games = [GameRecord(player, 1, Fraction(10), False) for player in (1, 2, 3)] + [GameRecord(4, 1, Fraction(30), True)]
+    games = [GameRecord(player, 1, Fraction(10), False) for player in (1, 2, 3)] + [
+        GameRecord(4, 1, Fraction(30), True)
+    ]
     options = StandingsOptions(precedence=("advances", "total_points", "lot"))
     return compute_standings([1, 2, 3, 4], games, options=options, lots=lots)
 
