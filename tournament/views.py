@@ -28,6 +28,7 @@ from tournament.models import Round
 from tournament.pages import cached_value, etag_of, fragment, public_event_or_404
 from tournament.services.entries import player_account_link as entry_player_account_link
 from tournament.services.teams import team_standings_for
+from tournament.templatetags.taikai import rule_change_note
 
 
 @require_safe
@@ -99,8 +100,12 @@ def standings(request, slug):
     computed_at = snapshot.computed_at if snapshot else None
     pages = -(-snapshot.row_count // STANDINGS_PER_PAGE) if snapshot and not query else None
     number = page_number(request, pages)
-    rule_changes = selectors.event_rule_changes(event)
-    etag = etag_of(event.pk, computed_at, number, query, request.user.pk, tuple(change.pk for change in rule_changes))
+    rule_changes = cached_value(  # a rule change computes the standings again: a new version
+        (event.pk, computed_at),
+        "rule-changes",
+        lambda: [rule_change_note(change) for change in selectors.event_rule_changes(event)],
+    )
+    etag = etag_of(event.pk, computed_at, number, query, request.user.pk, tuple(rule_changes))
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified

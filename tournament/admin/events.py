@@ -365,10 +365,11 @@ class EventAdmin(EventScopedAdmin):
     def save_model(self, request, obj, form, change):
         if not change and (obj.owner_id is None or not request.user.is_superuser):
             obj.owner = request.user
+        recorded = []
         if change:  # a frozen setting changed once round 1 has a result: recorded (the form checked the reason)
-            rule_changes_record(event=obj, reason=form.cleaned_data.get(REASON_FIELD, ""), user=request.user)
+            recorded = rule_changes_record(event=obj, reason=form.cleaned_data.get(REASON_FIELD, ""), user=request.user)
         super().save_model(request, obj, form, change)
-        if change and STANDINGS_FIELDS.intersection(form.changed_data):
+        if change and (recorded or STANDINGS_FIELDS.intersection(form.changed_data)):  # the standings note the change
             standings_schedule_recompute(event_id=obj.pk)  # after commit: the pages show the new order
 
     def save_formset(self, request, form, formset, change):
