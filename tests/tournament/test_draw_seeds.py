@@ -109,7 +109,7 @@ def test_the_round_page_and_the_seating_report_name_the_seed(make_event):
     round_ = round_seat_next(event=event, round_number=1)
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.PUBLISHED)
     url = reverse("tournament:round", args=[event.slug, 1])
-    for language, words in (("en", f"the seed {round_.draw_seed}"), ("ja", f"シード {round_.draw_seed}")):
+    for language, words in (("ja", f"シード {round_.draw_seed}"), ("en", f"the seed {round_.draw_seed}")):
         page = Client().get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         assert 'id="round-draw-seed"' in page and words in page
         with translation.override(language):
