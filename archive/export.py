@@ -64,6 +64,7 @@ EVENT_FIELDS = (
     "schedule",
     "team_rule",
     "team_best",
+    "draw_seed",
     "created_at",
 )
 RULESET_FIELDS = tuple(f.name for f in Ruleset._meta.concrete_fields if not f.primary_key)
@@ -223,6 +224,7 @@ def _rounds(event: models.Event, staff: bool) -> list[dict]:
                 "is_final": round_.is_final,
                 "timer_started_at": plain(round_.timer_started_at),
                 "seating_report": round_.seating_report,
+                "draw_seed": round_.draw_seed,
                 "created_at": plain(round_.created_at),
                 "tables": [],
             }

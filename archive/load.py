@@ -256,6 +256,7 @@ def _seating(
             status=r["status"],
             is_final=r.get("is_final", False),
             seating_report=r.get("seating_report", {}),
+            draw_seed=r.get("draw_seed"),
             timer_started_at=_moment(r.get("timer_started_at")),
         )
         for r in archive["rounds"]

@@ -2,8 +2,9 @@
 own (a referee called), turned into messages of the event's channel and the table's channel.
 
 The event's channel is read by anyone who may read the event, so it carries only what its public pages
-show: table numbers, hand labels, versions, states. A message marked ``staff`` (a referee call) is left
-out of the streams of people without a role in the event. A table's channel is read by its scorekeeper
+show: table numbers, hand labels, versions, states. A message marked ``staff`` (a referee call, or a hand or
+a result of a round still being checked where the event publishes results once checked) is left out of the
+streams of people without a role in the event. A table's channel is read by its scorekeeper
 and the event's referees and organizers.
 
 Publishing never fails a write: it runs after the commit, and a bus that cannot be reached is logged and
@@ -57,8 +58,12 @@ def publish(channel: str, type_: str, data: dict) -> str | None:
 
 
 def on_announcement(subject: str, event_id: int, facts: dict) -> None:
-    """The subscriber to the tournament's announcements."""
-    publish(event_channel(event_id), subject, {key: facts[key] for key in EVENT_FACTS[subject] if key in facts})
+    """The subscriber to the tournament's announcements. A hand or a result of a round still being checked (the
+    event publishes results once checked) goes on the event's channel for the staff only."""
+    data = {key: facts[key] for key in EVENT_FACTS[subject] if key in facts}
+    if facts.get("being_checked"):
+        data["staff"] = True
+    publish(event_channel(event_id), subject, data)
     if subject in TABLE_SUBJECTS:
         publish(table_channel(facts["table"]), subject, dict(facts))
 

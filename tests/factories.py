@@ -12,6 +12,7 @@ given), a role through ``role_grant`` (staff status and the group with it), an A
 
 from __future__ import annotations
 
+import zlib
 from datetime import timedelta
 
 import factory
@@ -65,6 +66,7 @@ class EventFactory(DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Event {n}")
     slug = factory.LazyAttribute(lambda event: slugify(event.name))
     ruleset = factory.LazyFunction(standard_ruleset_installed)
+    draw_seed = factory.LazyAttribute(lambda event: zlib.crc32(event.slug.encode()))  # the same draws each run
 
 
 class EntryFactory(DjangoModelFactory):

@@ -40,16 +40,17 @@ def announcements_register() -> None:
     """What the tournament announces (``core.announce``), each with its facts:
 
     * ``hand``: ``table`` (id), ``table_number``, ``number``, ``version``, ``label`` (東1局 / East 1, 0 honba)
-      — a hand recorded, corrected or voided;
+      — a hand recorded, corrected or voided; ``being_checked``: its round's results are not public yet (the
+      event publishes results once checked), so only the staff hear of it;
     * ``table``: ``table``, ``table_number``, ``status``, ``result_version`` — a result confirmed, a table
-      reopened;
+      reopened, a round checked (``being_checked`` as for a hand);
     * ``standings``: ``computed_at`` — the standings were computed again;
     * ``seating``: ``round`` (number) — a round's seating was published;
     * ``clock``: ``table``, ``table_number``, ``state`` — a clock started, pressed, paused, resumed, flagged
       or stopped.
     """
-    subject_register("hand", "table", "table_number", "number", "version", "label", app="tournament")
-    subject_register("table", "table", "table_number", "status", "result_version", app="tournament")
+    subject_register("hand", "table", "table_number", "number", "version", "label", "being_checked", app="tournament")
+    subject_register("table", "table", "table_number", "status", "result_version", "being_checked", app="tournament")
     subject_register("standings", "computed_at", app="tournament")
     subject_register("seating", "round", app="tournament")
     subject_register("clock", "table", "table_number", "state", app="tournament")

@@ -5,13 +5,14 @@ One function per kind of settings; the row is read by attribute only.
 
 from __future__ import annotations
 
+import random
 import zlib
 from typing import TYPE_CHECKING
 
 from scoring.options import ruleset_uma
 from tournament.engine import clock
 from tournament.engine.game_end import GameEndRules
-from tournament.engine.standings import DEFAULT_PRECEDENCE, StandingsOptions
+from tournament.engine.standings import DEFAULT_PRECEDENCE, StandingsOptions, draw_lots
 from tournament.engine.table_result import TableRules
 
 if TYPE_CHECKING:
@@ -53,6 +54,14 @@ def standings_options(event: Event) -> StandingsOptions:
     return StandingsOptions(precedence=standings_precedence(event))
 
 
+def standings_lots(event: Event, entry_ids) -> dict | None:
+    """The lots 抽選 that break the standings' last ties, drawn from the event's seed over its entries by id
+    (None when the precedence has no lot)."""
+    if "lot" not in standings_precedence(event):
+        return None
+    return draw_lots(sorted(entry_ids), random.Random(f"taikai-lot:{event.draw_seed}"))
+
+
 def clock_settings(event: Event, *, players: int, absent: frozenset[int] = frozenset()) -> clock.ClockSettings:
     """Art. 38: the time bank 持ち時間 per hand and the increment per move, for ``players`` seats of which
     ``absent`` have left the game (art. 42)."""
@@ -62,6 +71,12 @@ def clock_settings(event: Event, *, players: int, absent: frozenset[int] = froze
         players=players,
         absent=absent,
     )
+
+
+def round_draw_seed(event: Event, round_number: int) -> int:
+    """A round's draw seed when none is set: derived from the event's draw seed and the round's number, so the
+    same event seats the same round the same way wherever it is drawn again."""
+    return zlib.crc32(f"{event.draw_seed}:{round_number}".encode())
 
 
 def seating_settings(
@@ -81,7 +96,7 @@ def seating_settings(
         "remainder": event.seating_remainder,
         "round": round_number,
         "total_rounds": max(event.planned_rounds, round_number),
-        "seed": zlib.crc32(f"{event.slug}:{round_number}".encode()) if seed is None else seed,
+        "seed": round_draw_seed(event, round_number) if seed is None else seed,
         "time_limit_s": SEATING_TIME_LIMIT_S if time_limit_s is None else time_limit_s,
     }
 

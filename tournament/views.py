@@ -34,6 +34,7 @@ from tournament.pages import cached_value, etag_of, fragment, public_event_or_40
 from tournament.services.entries import player_account_link as entry_player_account_link
 from tournament.services.late import seat_arrive
 from tournament.services.teams import team_standings_for
+from tournament.templatetags.taikai import rule_change_note
 
 
 @require_safe
@@ -77,13 +78,22 @@ def event_home(request, slug):
 
 
 STANDINGS_PER_PAGE = 100
-PRECEDENCE_WORDS = {"advances": gettext_lazy("advances"), "total_points": gettext_lazy("total points")}
+PRECEDENCE_WORDS = {
+    "advances": gettext_lazy("advances"),
+    "total_points": gettext_lazy("total points"),
+    # Translators: the standings' last key: ties broken by lot 抽選, drawn from the event's seed
+    "lot": gettext_lazy("by lot (seed %(seed)s)"),
+}
 
 
 def _precedence_words(event) -> str:
-    """Art. 41: what orders the standings, in words ("advances, then total points")."""
+    """Art. 41: what orders the standings, in words ("advances, then total points"); a draw by lot names its
+    seed (anyone can draw the same lots again)."""
+    words = [str(PRECEDENCE_WORDS.get(key, key)) for key in event.precedence]
+    if "lot" in event.precedence:
+        words[-1] = words[-1] % {"seed": event.draw_seed}
     # Translators: joins the keys that order the standings: "advances, then total points"
-    return gettext(", then ").join(str(PRECEDENCE_WORDS.get(key, key)) for key in event.precedence)
+    return gettext(", then ").join(words)
 
 
 @require_safe
@@ -96,7 +106,12 @@ def standings(request, slug):
     computed_at = snapshot.computed_at if snapshot else None
     pages = -(-snapshot.row_count // STANDINGS_PER_PAGE) if snapshot and not query else None
     number = page_number(request, pages)
-    etag = etag_of(event.pk, computed_at, number, query, request.user.pk)
+    rule_changes = cached_value(  # a rule change computes the standings again: a new version
+        (event.pk, computed_at),
+        "rule-changes",
+        lambda: [rule_change_note(change) for change in selectors.event_rule_changes(event)],
+    )
+    etag = etag_of(event.pk, computed_at, number, query, request.user.pk, tuple(rule_changes))
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified
@@ -118,6 +133,7 @@ def standings(request, slug):
         "query": query,
         "etag": etag,
         "precedence_words": _precedence_words(event),
+        "rule_changes": rule_changes,
         "table": fragment((event.pk, computed_at, number, query), "tournament/_standings_table.html", table)
         if snapshot
         else "",

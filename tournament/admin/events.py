@@ -3,6 +3,8 @@ download and upload are added by the ``archive`` app, built on this one)."""
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
@@ -16,7 +18,10 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -43,11 +48,13 @@ from tournament.admin.teams import teams_csv_view
 from tournament.engine.standings import DEFAULT_PRECEDENCE
 from tournament.forms import ApiTokenForm, ManualSeatingForm, entry_by_name_or_id
 from tournament.models import Entry, Event, EventRole, SeatingJob
+from tournament.models.events import draw_seed_new
 from tournament.services.entries import entries_register, registered_message
 from tournament.services.events import event_finish
 from tournament.services.guards import OVERRIDABLE
 from tournament.services.roles import role_grant, role_revoke
 from tournament.services.rounds import round_create, round_publish
+from tournament.services.rule_changes import REASON_FIELD, rule_changes_record, rule_changes_require_reason
 from tournament.services.seating import (
     SEAT_NEXT_ROUND,
     round_draft_reroll,
@@ -58,6 +65,7 @@ from tournament.services.seating import (
 from tournament.services.standings import standings_rows, standings_schedule_recompute
 from tournament.services.tokens import api_token_issue
 from tournament.stored_text import stored_text_display
+from tournament.templatetags.taikai import rule_change_note
 
 
 class EntryInline(EventScopedInline, admin.TabularInline):
@@ -144,6 +152,8 @@ STARTING_STATUSES = (Event.Status.DRAFT, Event.Status.REGISTRATION)
 PRECEDENCE_CHOICES = [  # art. 41: the order of the overall standings, keys of the standings engine
     (DEFAULT_PRECEDENCE, _("Advances, then total points (art. 41)")),
     (("total_points",), _("Total points only")),
+    ((*DEFAULT_PRECEDENCE, "lot"), _("Advances, then total points, then by lot 抽選 (the event's draw seed)")),
+    (("total_points", "lot"), _("Total points, then by lot 抽選 (the event's draw seed)")),
 ]
 
 
@@ -160,9 +170,49 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.initial["standings_precedence"] = ",".join(self.instance.precedence)
+        if "draw_seed" in self.fields:
+            self.fields["draw_seed"].required = False
+
+    rule_change_reason = forms.CharField(
+        label=_("Reason for changing the rules"),
+        required=False,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_(
+            "Once round 1 has a result, changing the standings order, its tie-breaks or the seating's settings "
+            "needs a reason: the change is recorded and shown on the public standings."
+        ),
+    )
 
     def clean_standings_precedence(self):
         return self.cleaned_data["standings_precedence"].split(",")
+
+    def clean_draw_seed(self):
+        """Left empty: the seed stays (a new event keeps the one drawn for it)."""
+        seed = self.cleaned_data.get("draw_seed")
+        if seed is None:
+            return self.instance.draw_seed if self.instance.draw_seed is not None else draw_seed_new()
+        if not 0 <= seed < 2**63:
+            raise forms.ValidationError(_("a whole number from 0 up"), code="invalid")
+        return seed
+
+    def clean(self):
+        """A frozen setting changed without a reason: refused on the reason's field, nothing saved."""
+        cleaned = super().clean()
+        if self.instance.pk is None:
+            return cleaned
+        settings = {
+            name: cleaned[name] for name in ("seating_method", "seating_remainder", "draw_seed") if name in cleaned
+        }
+        if "standings_precedence" in cleaned:
+            settings["standings_precedence"] = list(cleaned["standings_precedence"])
+        try:
+            rule_changes_require_reason(
+                event=Event.objects.get(pk=self.instance.pk), settings=settings, reason=cleaned.get(REASON_FIELD, "")
+            )
+        except TaikaiError as exc:
+            self.add_error(REASON_FIELD, exc.message)
+        return cleaned
 
 
 # the event's fields its standings are computed from: a change computes them again
@@ -243,7 +293,8 @@ class EventAdmin(EventScopedAdmin):
                 )
             },
         ),
-        (_("Seating"), {"fields": ("seating_method", "seating_remainder")}),
+        (_("Seating"), {"fields": ("seating_method", "seating_remainder", "draw_seed")}),
+        (_("Changing the rules after the start"), {"fields": (REASON_FIELD, "rule_changes_recorded")}),
         (_("Teams 団体戦"), {"fields": ("team_rule", "team_best")}),
         (_("Staff"), {"fields": ("owner",)}),
     ]
@@ -266,6 +317,21 @@ class EventAdmin(EventScopedAdmin):
             for name, options in fieldsets
         ]
 
+    @admin.display(description=_("rule changes"))
+    def rule_changes_recorded(self, obj) -> str:
+        """The rules changed once round 1 had a result: when, who, which setting, before, after and why."""
+        changes = selectors.event_rule_changes(obj) if obj is not None and obj.pk else []
+        rows = (
+            (
+                date_format(localtime(change.at), "SHORT_DATETIME_FORMAT"),
+                rule_change_note(change),
+                json.dumps(change.before, ensure_ascii=False),
+                json.dumps(change.after, ensure_ascii=False),
+            )
+            for change in changes
+        )
+        return format_html_join(mark_safe("<br>"), "{} · {} ({} → {})", rows) or "—"
+
     @admin.display(description=_("owner"))
     def owner_name(self, obj) -> str:
         return str(obj.owner) if obj is not None and obj.owner_id else "—"
@@ -274,7 +340,9 @@ class EventAdmin(EventScopedAdmin):
         """The status moves with the event (its first round, Finish the selected events); a new event
         starts as a draft or open for registration. An event that has started keeps its ruleset: its results
         were computed with it."""
-        fields = ("imported",) if request.user.is_superuser else ("imported", "owner", "owner_name")
+        fields = ("imported", "rule_changes_recorded")
+        if not request.user.is_superuser:
+            fields = (*fields, "owner", "owner_name")
         if obj is None:
             return fields
         started = obj.status not in STARTING_STATUSES
@@ -300,8 +368,11 @@ class EventAdmin(EventScopedAdmin):
     def save_model(self, request, obj, form, change):
         if not change and (obj.owner_id is None or not request.user.is_superuser):
             obj.owner = request.user
+        recorded = []
+        if change:  # a frozen setting changed once round 1 has a result: recorded (the form checked the reason)
+            recorded = rule_changes_record(event=obj, reason=form.cleaned_data.get(REASON_FIELD, ""), user=request.user)
         super().save_model(request, obj, form, change)
-        if change and STANDINGS_FIELDS.intersection(form.changed_data):
+        if change and (recorded or STANDINGS_FIELDS.intersection(form.changed_data)):  # the standings note the change
             standings_schedule_recompute(event_id=obj.pk)  # after commit: the pages show the new order
 
     def save_formset(self, request, form, formset, change):

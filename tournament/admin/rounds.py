@@ -100,6 +100,7 @@ class RoundAdmin(EventScopedAdmin):
         "checked_at",
         "checked_by",
         "guard_overrides",
+        "draw_seed",
         "seating_report_in_words",
     )
     readonly_fields = fields

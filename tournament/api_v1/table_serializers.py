@@ -12,6 +12,7 @@ lost the right to win, the deposits on the table…) is the services' to check, 
 
 from __future__ import annotations
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -80,10 +81,18 @@ class TableSerializer(serializers.Serializer):
         help_text="The current result of each seat, once confirmed (for a read token, once the round is checked "
         "when the event publishes results only once checked)."
     )
+    being_checked = serializers.SerializerMethodField(
+        help_text="True when the round's results are kept from this caller until a referee checks the round (the "
+        "event publishes results only once checked): `results` is empty, and so are the table's hands."
+    )
 
     @extend_schema_field(SeatSerializer(many=True))
     def get_seats(self, table):
         return SeatSerializer(seats_with_game_index(table.seats.all()), many=True).data
+
+    @extend_schema_field(OpenApiTypes.BOOL)
+    def get_being_checked(self, table) -> bool:
+        return bool(self.context.get("being_checked"))
 
     @extend_schema_field(SeatResultSerializer(many=True))
     def get_results(self, table):

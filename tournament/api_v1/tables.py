@@ -37,6 +37,10 @@ from tournament.services.results import table_finish
 from tournament.services.substitutes import substitute_seat
 
 WRITE_ERRORS = {**ERRORS, 409: ErrorSerializer}
+BEING_CHECKED = (
+    "Empty for a read token while the round is being checked, where the event publishes results only once "
+    "checked (the table's `being_checked` says so); the event's staff see everything."
+)
 
 
 class TableView(EventApiView):
@@ -59,6 +63,14 @@ class TableView(EventApiView):
     def staff_at(self, table: Table) -> bool:
         return table.pk in self.actor.scorekeeper_tables or self.staff(table.round.event_id)
 
+    def being_checked(self, table: Table) -> bool:
+        """Are the table's hands and results kept from the caller (a read token, the public) until a referee checks
+        its round? Only where the event publishes results once checked; those who work in the event see all."""
+        round_ = table.round
+        if not round_.event.results_after_check or round_.checked_at is not None:
+            return False
+        return not (table.pk in self.actor.scorekeeper_tables or access.holds_role(self.actor, round_.event_id))
+
     def seat_at(self, table: Table, position: int) -> Seat:
         seat = next((seat for seat in selectors.table_seats(table) if seat.position == position), None)
         if seat is None:
@@ -74,8 +86,9 @@ class TableDetail(TableView):
         responses={200: table_s.TableSerializer, **READ_ERRORS},
     )
     def get(self, request, table_id: int):
-        self.table(table_id)
-        return Response(table_s.TableSerializer(selectors.table_api(table_id)).data)
+        table = self.table(table_id)
+        context = {"being_checked": self.being_checked(table)}
+        return Response(table_s.TableSerializer(selectors.table_api(table_id), context=context).data)
 
 
 class TableHands(TableView):
@@ -83,10 +96,13 @@ class TableHands(TableView):
         operation_id="hands_list",
         tags=["hands"],
         summary="The current version of each hand (voided ones too)",
+        description=BEING_CHECKED,
         responses={200: table_s.HandVersionSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, table_id: int):
         table = self.table(table_id)
+        if self.being_checked(table):
+            return Response([])
         versions = selectors.table_hand_current_versions(table)
         return Response(
             table_s.HandVersionSerializer(versions, many=True, context={"staff": self.staff_at(table)}).data
@@ -123,10 +139,13 @@ class HandVersions(TableView):
         operation_id="hand_versions",
         tags=["hands"],
         summary="Every version of a hand, oldest first",
+        description=BEING_CHECKED,
         responses={200: table_s.HandVersionSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, table_id: int, number: int):
         table = self.table(table_id)
+        if self.being_checked(table):
+            return Response([])
         versions = selectors.table_hand_versions(table, number)
         if not versions:
             raise Http404("no such hand")
@@ -189,10 +208,13 @@ class TableResult(TableView):
         operation_id="result_versions",
         tags=["results"],
         summary="Every version of the table's result",
+        description=BEING_CHECKED,
         responses={200: table_s.SeatResultSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, table_id: int):
         table = self.table(table_id)
+        if self.being_checked(table):
+            return Response([])
         return Response(table_s.SeatResultSerializer(selectors.table_results_all_versions(table), many=True).data)
 
     @extend_schema(

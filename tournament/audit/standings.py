@@ -17,10 +17,11 @@ from django.utils.translation import gettext as _
 
 from tournament.audit.records import THOUSAND, EventRecords, Violation
 from tournament.models import Entry, Round, StandingsRow, StandingsSnapshot
+from tournament.options import standings_lots
 
 
-def _sort_key(precedence: tuple[str, ...], advances: int, total: Fraction) -> tuple:
-    values = {"advances": advances, "total_points": total}
+def _sort_key(precedence: tuple[str, ...], advances: int, total: Fraction, lot: int | None = None) -> tuple:
+    values = {"advances": advances, "total_points": total, "lot": -(lot or 0)}  # lot 1 first
     return tuple(values[key] for key in precedence)
 
 
@@ -53,6 +54,7 @@ def check_standings(records: EventRecords) -> list[Violation]:
             totals[penalty.entry_id] -= Fraction(penalty.points, THOUSAND)
     entries = set(Entry.objects.filter(event=event).values_list("id", flat=True))
     rows = list(StandingsRow.objects.filter(event=event).order_by("position"))
+    lots = standings_lots(event, entries) or {}
     listed = [row.entry_id for row in rows]
     if sorted(listed) != sorted(entries):
         violations.append(
@@ -104,7 +106,7 @@ def check_standings(records: EventRecords) -> list[Violation]:
                     _("%(games)s games, counted %(counted)s") % {"games": row.games, "counted": games[entry_id]},
                 )
             )
-        keys.append(_sort_key(event.precedence, row.advances, total))
+        keys.append(_sort_key(event.precedence, row.advances, total, lots.get(entry_id)))
     expected_rank = 0
     for position, (row, key) in enumerate(zip(rows, keys, strict=True)):
         if position == 0 or keys[position - 1] != key:

@@ -7,6 +7,10 @@ The precedence is an event setting: an ordered tuple of keys from ``PRECEDENCE_K
 unknown and repeated keys. The default is the article's ``("advances", "total_points")``; a Swiss event
 may rank by ``("total_points",)`` alone. Equal players share a rank, the next rank skips (1, 2, 2, 4).
 
+An event may end its precedence with ``"lot"`` (抽選): players still equal are then ordered by lot, drawn from a
+seeded ``random.Random`` the caller passes in (``draw_lots``: the event's seed draws the same lots again, so
+the order can be checked by anyone). Without it, equal players share the rank.
+
 Totals are game points (``Fraction``) minus penalty points (反則点, art. 37: raw points, /1000).
 Disqualified players (失格, art. 43) stay listed with their rank but lose award eligibility
 (受賞資格): their ``award_rank`` is None, and the players after them move up in ``award_rank``.
@@ -18,7 +22,8 @@ integers over one common denominator, and the sort compares integers (``benchmar
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Hashable, Iterable, Sequence
+import random
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -29,6 +34,7 @@ from .errors import TournamentError
 PRECEDENCE_KEYS = (
     "advances",  # 勝ち進んだ回数
     "total_points",  # 総合点
+    "lot",  # 抽選: ties broken by lot (the last key only)
 )
 DEFAULT_PRECEDENCE = ("advances", "total_points")
 THOUSAND = 1000
@@ -71,6 +77,10 @@ class StandingsOptions:
                 )
         if len(set(precedence)) != len(precedence):
             raise TournamentError("duplicate_precedence_key", _("a precedence key is repeated"), field="precedence")
+        if "lot" in precedence[:-1] or precedence == ("lot",):
+            raise TournamentError(
+                "lot_not_last", _("the lot breaks the ties the other keys leave: it comes last"), field="precedence"
+            )
         object.__setattr__(self, "precedence", precedence)
 
 
@@ -87,15 +97,28 @@ class StandingRow:
     history: tuple[GameRecord, ...]  # in round order
 
 
+def draw_lots(player_ids: Sequence[Hashable], rng: random.Random) -> dict[Hashable, int]:
+    """Each player's lot number (1 draws first) for the ties a ``"lot"`` precedence breaks: ``player_ids``
+    shuffled with ``rng``. Give the players in a stable order (by id) and a seeded ``rng``: the same seed and
+    players draw the same lots."""
+    drawn = list(player_ids)
+    rng.shuffle(drawn)
+    return {player_id: number for number, player_id in enumerate(drawn, start=1)}
+
+
 def compute_standings(
     player_ids: Sequence[Hashable],
     games: Iterable[GameRecord],
     deductions: Iterable[PenaltyDeduction] = (),
     disqualified: Collection[Hashable] = frozenset(),
     options: StandingsOptions | None = None,
+    lots: Mapping[Hashable, int] | None = None,
 ) -> tuple[StandingRow, ...]:
-    """Rank every player of the event; rows come out in standing order (ties in ``player_ids`` order)."""
+    """Rank every player of the event; rows come out in standing order (ties in ``player_ids`` order).
+    ``lots``: each player's lot number (``draw_lots``), needed when the precedence ends with ``"lot"``."""
     options = options or StandingsOptions()
+    if "lot" in options.precedence and (lots is None or any(p not in lots for p in player_ids)):
+        raise TournamentError("lots_missing", _("ties by lot need every player's lot"), field="lots")
     index_of = {player_id: i for i, player_id in enumerate(player_ids)}
     if len(index_of) != len(player_ids):
         raise TournamentError("duplicate_player", _("a player is listed twice"), field="player_ids")
@@ -140,6 +163,8 @@ def compute_standings(
         scaled[i] -= penalty_points[i] * per_point
 
     key_columns = {"advances": advances, "total_points": scaled}
+    if lots is not None and "lot" in options.precedence:
+        key_columns["lot"] = [-lots[player_id] for player_id in player_ids]  # lot 1 first
     columns = [key_columns[key] for key in options.precedence]
     keys = [tuple(column[i] for column in columns) for i in range(count)]
     order = sorted(range(count), key=keys.__getitem__, reverse=True)

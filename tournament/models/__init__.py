@@ -16,6 +16,7 @@ from tournament.models.hands import Hand, HandVersion
 from tournament.models.results import SeatResult
 from tournament.models.roles import EventRole
 from tournament.models.rounds import Round, RoundCheck, RoundGuardOverride
+from tournament.models.rule_changes import RuleChange
 from tournament.models.seating import SeatingJob
 from tournament.models.standings import StandingsRow, StandingsSnapshot
 from tournament.models.tables import Seat, SeatReading, Table
@@ -35,6 +36,7 @@ __all__ = [
     "Round",
     "RoundCheck",
     "RoundGuardOverride",
+    "RuleChange",
     "Ruling",
     "ScorekeeperKey",
     "Seat",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import zoneinfo
 
 from django.conf import settings
@@ -18,6 +19,11 @@ from tournament.options import standings_precedence
 
 def default_time_zone() -> str:
     return settings.TIME_ZONE
+
+
+def draw_seed_new() -> int:
+    """A new event's draw seed: every random choice of the event (seating by lot, ties by lot) follows from it."""
+    return secrets.randbelow(2**31)
 
 
 class Event(models.Model):
@@ -195,6 +201,14 @@ class Event(models.Model):
         verbose_name=_("members counted per round"),
         default=2,
         help_text=_("Under the best members' rule: how many members' points count each round."),
+    )
+    draw_seed = models.BigIntegerField(
+        verbose_name=_("draw seed"),
+        default=draw_seed_new,
+        help_text=_(
+            "Every draw by lot 抽選 of the event (random seating, ties broken by lot) follows from this number: "
+            "each round's seed is derived from it and the round's number, so anyone can draw again and compare."
+        ),
     )
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 

@@ -24,6 +24,15 @@ class Round(models.Model):
     status = models.CharField(verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     is_final = models.BooleanField(verbose_name=_("final 決勝戦 (art. 40)"), default=False)
     seating_report = models.JSONField(verbose_name=_("seating report"), default=dict, blank=True)
+    draw_seed = models.BigIntegerField(
+        verbose_name=_("draw seed"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("The seed the seating was drawn with (empty: seated by hand or from a fixed schedule)."),
+    )
+    # the seating request the engine was given (../shared/seating-protocol.md): a replay draws from it again
+    seating_request = models.JSONField(verbose_name=_("seating request"), default=dict, blank=True, editable=False)
     timer_started_at = models.DateTimeField(
         verbose_name=_("timer started at"),
         null=True,

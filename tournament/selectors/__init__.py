@@ -136,7 +136,8 @@ from tournament.selectors.rounds import (
     tables_running_points,
     tables_version,
 )
-from tournament.selectors.seating import event_seating_history, seating_job_for
+from tournament.selectors.rule_changes import event_rule_changes, event_rules_frozen_after
+from tournament.selectors.seating import event_seating_history, round_seating_tables, seating_job_for
 from tournament.selectors.standings import (
     StandingsRows,
     StandingsView,
@@ -232,6 +233,8 @@ __all__ = [
     "event_round",
     "event_round_any",
     "event_rounds",
+    "event_rule_changes",
+    "event_rules_frozen_after",
     "event_rulings",
     "event_schedule",
     "event_seating_history",
@@ -266,6 +269,7 @@ __all__ = [
     "round_late_deadline",
     "round_open_table_numbers",
     "round_playing_tables",
+    "round_seating_tables",
     "round_tables",
     "round_tables_by_id",
     "round_tables_full",

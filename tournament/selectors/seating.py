@@ -23,5 +23,16 @@ def event_seating_history(event: Event, *, before_round: int | None = None) -> l
     return [list(tables.values()) for _, tables in sorted(history.items())]
 
 
+def round_seating_tables(round_) -> list[list[int]]:
+    """A round's tables as entry ids in seat order East, South, …, table by table (as the engine answers)."""
+    tables: dict[int, list[int]] = {}
+    rows = (
+        Seat.objects.filter(round=round_).order_by("table__number", "position").values_list("table__number", "entry_id")
+    )
+    for table_number, entry_id in rows:
+        tables.setdefault(table_number, []).append(entry_id)
+    return [tables[number] for number in sorted(tables)]
+
+
 def seating_job_for(event_id: int, job_id: int) -> SeatingJob | None:
     return SeatingJob.objects.select_related("event").filter(pk=job_id, event_id=event_id).first()

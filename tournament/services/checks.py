@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.announce import announce
 from taikai.errors import Conflict, TaikaiError
 from tournament.models import ApiToken, Event, Round, RoundCheck, Table
 from tournament.services.common import recorder
@@ -38,10 +39,33 @@ def require_table_unlocked(table: Table, *, field: str = "round") -> None:
     require_unlocked(Round.objects.only("id", "number", "checked_at").get(pk=table.round_id), field=field)
 
 
+def round_results_hidden(round_: Round) -> bool:
+    """Are the round's results kept from the public (the event publishes results once checked, and the round is
+    not checked)? Its hands and results then reach only the staff's live streams."""
+    return round_.event.results_after_check and round_.checked_at is None
+
+
+def table_announce(table: Table) -> None:
+    """Tell the live pages a table's state or result changed (``being_checked``: for the staff's streams only)."""
+    announce(
+        "table",
+        table.round.event_id,
+        table=table.pk,
+        table_number=table.number,
+        status=table.status,
+        result_version=table.result_version,
+        being_checked=round_results_hidden(table.round),
+    )
+
+
 def _public_results_changed(round_: Round) -> None:
-    """An event that publishes results only once checked shows the round (or hides it again) after commit."""
+    """An event that publishes results only once checked shows the round (or hides it again) after commit: the
+    standings are computed again, and a checked round's tables reach the public live pages."""
     if Event.objects.filter(pk=round_.event_id, results_after_check=True).exists():
         standings_schedule_recompute(event_id=round_.event_id)
+        if round_.checked_at is not None:
+            for table in round_.tables.select_related("round__event").order_by("number"):
+                table_announce(table)
 
 
 def _by(user) -> dict:

@@ -34,7 +34,7 @@ from tournament.engine.overtime import overtime_hand_at, regular_hand_label
 from tournament.engine.penalties import check_win_allowed
 from tournament.models import HandVersion, Ruling, Table
 from tournament.options import game_end_rules
-from tournament.services.checks import require_table_unlocked
+from tournament.services.checks import require_table_unlocked, round_results_hidden
 from tournament.services.clock import clock_stop
 from tournament.services.common import authorship, recorder, require_published, token_of
 from tournament.services.hand_input import HandInput, parse_hand_input, recorded_hand
@@ -257,6 +257,7 @@ def _announce_hand(table: Table, number: int, version: HandVersion) -> None:
         number=number,
         version=version.version,
         label=version.label,
+        being_checked=round_results_hidden(table.round),
     )
 
 

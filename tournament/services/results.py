@@ -9,7 +9,6 @@ from django.db import transaction
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from core.announce import announce
 from scoring.services import game_end_deposit_shares
 from taikai.errors import TaikaiError
 from tournament import selectors
@@ -18,7 +17,7 @@ from tournament.engine.game_end import TimeUp
 from tournament.engine.table_result import SeatOutcome, table_result
 from tournament.models import Round, Ruling, SeatResult, Table
 from tournament.options import table_rules
-from tournament.services.checks import require_table_unlocked
+from tournament.services.checks import require_table_unlocked, table_announce
 from tournament.services.clock import clock_stop
 from tournament.services.common import authorship, recorder, require_published, status_set, token_of
 from tournament.services.locks import lock_round, lock_table
@@ -277,14 +276,7 @@ def table_finish(
 
 
 def _announce_table(table: Table) -> None:
-    announce(
-        "table",
-        table.round.event_id,
-        table=table.pk,
-        table_number=table.number,
-        status=table.status,
-        result_version=table.result_version,
-    )
+    table_announce(table)
 
 
 RESULT_FIELDS = (

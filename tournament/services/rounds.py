@@ -31,8 +31,10 @@ def round_create(
     override: Sequence[str] | None = None,
     override_reason: str = "",
     user=None,
+    request: dict | None = None,
 ) -> Round:
     """Create the next round with its tables: ``tables`` lists entry ids in seat order East, South, …
+    ``request``: the seating request the engine drew the tables from (its seed is kept as the round's).
 
     The guards before a round apply (``round_guards_require``); ``override`` names guards an organizer
     overrides, with ``override_reason``, recorded. A published round's announced start is now."""
@@ -85,6 +87,8 @@ def round_create(
         seating_report=report or {},
         is_final=is_final,
         starts_at=timezone.now() if status == Round.Status.PUBLISHED else None,
+        draw_seed=(request or {}).get("seed"),
+        seating_request=request or {},
     )
     table_rows = Table.objects.bulk_create(Table(round=round_, number=n) for n in range(1, len(tables) + 1))
     Seat.objects.bulk_create(

@@ -160,13 +160,21 @@ def round_seat_next(*, event: Event, round_number: int, progress: Progress | Non
         "mode": request["mode"],
         "seconds": round(time.monotonic() - started, 3),
     }
+    if "seed" in request:
+        quality["seed"] = request["seed"]  # the draw by lot: its seed, so anyone can draw again
     try:
         with transaction.atomic():
             lock_event(event.pk)  # serialise with other seatings of the event
             existing = selectors.event_round(event, round_number)
             if existing is not None:
                 return existing
-            round_ = round_create(event=event, tables=response["tables"], report=quality, status=Round.Status.DRAFT)
+            round_ = round_create(
+                event=event,
+                tables=response["tables"],
+                report=quality,
+                status=Round.Status.DRAFT,
+                request=request if "seed" in request else None,
+            )
     except IntegrityError:  # another run wrote the same round first
         return selectors.event_round(event, round_number)
     # Translators: the seating job's progress: finished.
@@ -282,6 +290,32 @@ def _seating_job_run(job: SeatingJob, heartbeat_every: float | None) -> dict:
     return {"job": job_id, "state": "done", "round": round_.number}
 
 
+def round_seating_replay(*, round_: Round) -> dict:
+    """Draw a round's seating again from its seed, writing nothing: ``{"tables", "stored", "equal", "seed",
+    "rebuilt"}``. The request kept with the round is drawn again as it was given; a round seated before requests
+    were kept is drawn from its request rebuilt from the records as they are now (``rebuilt``: a later
+    correction or change of a player's status can make it differ). Refused for a round not drawn by lot."""
+    if round_.draw_seed is None:
+        raise TaikaiError(
+            "round_not_drawn",
+            _("round %(round)s was not drawn by lot (seated by hand, from a fixed schedule or as a final)")
+            % {"round": round_.number},
+            field="round",
+        )
+    request, rebuilt = round_.seating_request, False
+    if not request:
+        request, rebuilt = seating_request_for(round_.event, round_number=round_.number, seed=round_.draw_seed), True
+    response = seating_from_engine(request)
+    stored = selectors.round_seating_tables(round_)
+    return {
+        "tables": response["tables"],
+        "stored": stored,
+        "equal": response["tables"] == stored,
+        "seed": request["seed"],
+        "rebuilt": rebuilt,
+    }
+
+
 def round_draft_reroll(*, round_: Round, seed: int | None = None) -> Round:
     """Seat a draft round again with another seed (before it is published: nobody has seen it)."""
     round_ = selectors.event_round(round_.event, round_.number)
@@ -309,7 +343,9 @@ def round_draft_reroll(*, round_: Round, seed: int | None = None) -> Round:
         if draft is None:
             raise TaikaiError("round_not_draft", _("the draft was published or seated again meanwhile"), field="round")
         draft.delete()  # a draft nobody has seen: its tables hold no hands (recording needs a published round)
-        return round_create(event=event, tables=response["tables"], report=quality, status=Round.Status.DRAFT)
+        return round_create(
+            event=event, tables=response["tables"], report=quality, status=Round.Status.DRAFT, request=request
+        )
 
 
 @transaction.atomic

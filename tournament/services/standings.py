@@ -17,7 +17,7 @@ from tournament import selectors
 from tournament.engine.standings import GameRecord, PenaltyDeduction, compute_standings
 from tournament.engine.substitutes import substitute_credit
 from tournament.models import Entry, Event, StandingsRow, StandingsSnapshot
-from tournament.options import standings_options
+from tournament.options import standings_lots, standings_options
 from tournament.services.locks import lock_event
 
 
@@ -87,7 +87,10 @@ def _standings_computed(event: Event, *, before_round: int | None = None):
     ranked = [entry for entry in entries if entry[0] not in substitutes]
     if before_round is None:  # the public standings of hidden rounds do not tell who left in them
         ranked.sort(key=_tie_order)
-    rows = compute_standings([entry[0] for entry in ranked], games, deductions, disqualified, standings_options(event))
+    lots = standings_lots(event, [entry[0] for entry in entries])
+    rows = compute_standings(
+        [entry[0] for entry in ranked], games, deductions, disqualified, standings_options(event), lots
+    )
     return rows, {entry[0]: entry for entry in entries}, shown, left_out
 
 

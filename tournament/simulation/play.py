@@ -125,8 +125,13 @@ def round_seat(event: Event, *, seed: int, seating: str = "auto") -> tuple[Round
         return round_create(event=event, tables=tables_partition(active, event.table_size)), "shuffle"
     request = seating_request_for(event, round_number=number, seed=seed, time_limit_s=0.5)
     response = seating_from_engine(request)
-    report = {**response.get("report", {}), "byes": response.get("byes", []), "mode": request["mode"]}
-    return round_create(event=event, tables=response["tables"], report=report), "engine"
+    report = {
+        **response.get("report", {}),
+        "byes": response.get("byes", []),
+        "mode": request["mode"],
+        "seed": request["seed"],
+    }
+    return round_create(event=event, tables=response["tables"], report=report, request=request), "engine"
 
 
 # --- Playing through the services ---------------------------------------------------------------

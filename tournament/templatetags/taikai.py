@@ -122,6 +122,16 @@ def _seat_trade_words(report: dict) -> list[str]:
     return said
 
 
+def _draw_words(report: dict) -> list[str]:
+    """Which part of the seating was drawn by lot 抽選, and with what seed (``manage.py seat_round --replay``)."""
+    seed = report.get("seed")
+    if seed is None:
+        return []
+    if report.get("mode") == "random":
+        return [_("The seating was drawn by lot with the seed %(seed)s.") % {"seed": seed}]
+    return [_("Choices between equally good seatings were drawn by lot with the seed %(seed)s.") % {"seed": seed}]
+
+
 @register.filter
 def seating_report_words(report: dict) -> list[str]:
     """A seating's quality report (``../shared/seating-protocol.md``) said in plain words."""
@@ -131,6 +141,7 @@ def seating_report_words(report: dict) -> list[str]:
     mode = SEATING_MODES.get(report.get("mode"))
     if mode:
         said.append(str(mode))
+    said.extend(_draw_words(report))
     repeats, most = report.get("repeat_pairs", 0), report.get("max_meetings", 0)
     if repeats:
         said.append(
@@ -267,3 +278,24 @@ def write_key() -> str:
     """A form's hidden write key (``idempotency/``): the form sent twice (a double tap, a resend after the
     network came back) is recorded once. A new key each time the form is drawn."""
     return format_html('<input type="hidden" name="idempotency_key" value="{}">', uuid.uuid4().hex)
+
+
+RULE_CHANGE_NOTES = {
+    "standings_precedence": gettext_lazy(
+        "Standings order and tie-breaks changed after round %(round)s by %(name)s: %(reason)s"
+    ),
+    "seating_method": gettext_lazy("Seating method changed after round %(round)s by %(name)s: %(reason)s"),
+    "seating_remainder": gettext_lazy("Seating remainder changed after round %(round)s by %(name)s: %(reason)s"),
+    "draw_seed": gettext_lazy("Draw seed changed after round %(round)s by %(name)s: %(reason)s"),
+}
+
+
+@register.filter
+def rule_change_note(change) -> str:
+    """A rule changed once the event started, as the public standings note it (who, after which round, why)."""
+    # Translators: who changed a rule when the account is gone
+    name = change.by_name or _("an organizer")
+    note = RULE_CHANGE_NOTES.get(change.setting)
+    if note is None:
+        return ""
+    return note % {"round": change.after_round, "name": name, "reason": change.reason}

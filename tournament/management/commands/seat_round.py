@@ -3,6 +3,9 @@
 The same engine as the Celery seating task and the admin's "seat next round" action. A bad request
 prints ``{"error": {"code", "message"}}`` on stdout and exits with status 2; stdin that is not JSON
 gets the code ``invalid_json``.
+
+``--replay ROUND --event SLUG`` draws a seated round again from its seed instead, writing nothing: it prints
+the tables drawn and whether they equal the stored ones (exit status 1 when they differ).
 """
 
 import json
@@ -11,10 +14,14 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from taikai.errors import TaikaiError
 from taikai.text import lone_surrogate_message, lone_surrogate_path
+from tournament import selectors
 from tournament.engine.pairing import seat_round
+from tournament.services.seating import round_seating_replay
 
 BAD_REQUEST_STATUS = 2
+REPLAY_DIFFERS_STATUS = 1
 
 
 def read_request(stdin) -> tuple[object, dict | None]:
@@ -41,7 +48,15 @@ def read_request(stdin) -> tuple[object, dict | None]:
 class Command(BaseCommand):
     help = "Read one seating request (JSON) on stdin and print the next round's seating (JSON) on stdout."
 
-    def handle(self, *args, **options):
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--replay", type=int, metavar="ROUND", help="draw this seated round again from its seed (writes nothing)"
+        )
+        parser.add_argument("--event", metavar="SLUG", help="the event of the round to replay")
+
+    def handle(self, *args, replay=None, event=None, **options):
+        if replay is not None:
+            return self.replay(replay, event)
         request, response = read_request(sys.stdin)
         if response is None:
             try:
@@ -54,3 +69,40 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{response['error']['code']}: {response['error']['message']}", returncode=BAD_REQUEST_STATUS
             )
+
+    def replay(self, number: int, slug: str | None) -> None:
+        """Print the round drawn again from its seed, table by table, and whether it equals the stored one."""
+        if not slug:
+            raise CommandError(_("--replay needs --event SLUG"))
+        event = selectors.event_get(slug)
+        round_ = selectors.event_round(event, number) if event is not None else None
+        if round_ is None:
+            raise CommandError(_("no round %(round)s in the event %(event)s") % {"round": number, "event": slug})
+        try:
+            replay = round_seating_replay(round_=round_)
+        except TaikaiError as exc:
+            raise CommandError(f"{exc.code}: {exc.message}") from exc
+        names = {row[0]: row[2] for row in selectors.event_entry_rows(event)}
+        self.stdout.write(
+            _("%(event)s, round %(round)s, drawn again with the seed %(seed)s:")
+            % {"event": event, "round": number, "seed": replay["seed"]}
+        )
+        if replay["rebuilt"]:
+            self.stdout.write(_("(its request was rebuilt from the records as they are now)"))
+        for table_number, table in enumerate(replay["tables"], start=1):
+            players = ", ".join(f"{names.get(entry_id, entry_id)} [{entry_id}]" for entry_id in table)
+            self.stdout.write(_("table %(table)s: %(players)s") % {"table": table_number, "players": players})
+        if replay["equal"]:
+            self.stdout.write(_("The replay equals the stored seating."))
+            return
+        differing = [
+            str(n)
+            for n, (drawn, stored) in enumerate(zip(replay["tables"], replay["stored"], strict=False), start=1)
+            if drawn != stored
+        ]
+        if len(replay["tables"]) != len(replay["stored"]):
+            differing.append(_("the number of tables"))
+        self.stdout.write(
+            _("The replay differs from the stored seating (tables %(tables)s).") % {"tables": ", ".join(differing)}
+        )
+        raise CommandError(_("the replay differs from the stored seating"), returncode=REPLAY_DIFFERS_STATUS)
