@@ -72,19 +72,22 @@ class Findings:
                 other["pages"].add(urlsplit(page.url).path)
 
 
-def test_no_page_has_a_serious_or_critical_accessibility_finding(chromium_browser, live_server, make_event):
+@pytest.mark.parametrize(("size", "viewport", "locale", "every_page", "admin"), SCREENS, ids=["phone-ja", "phone-en", "desktop-en"])
+def test_no_page_has_a_serious_or_critical_accessibility_finding(
+    chromium_browser, live_server, make_event, size, viewport, locale, every_page, admin
+):
+    """One screen size and language a test, so that the parallel processes share the tour."""
     day = day_built(make_event)
     referee = User.objects.create_user(REFEREE_ONLY[0], password=REFEREE_ONLY[1], is_staff=True)
     referee.groups.add(Group.objects.get(name=REFEREES_GROUP))
     role_grant(event=day.event, user=referee, kind="referee")
     findings = Findings()
     started = time.monotonic()
-    for size, viewport, locale, every_page, admin in SCREENS:
-        browsing = Browsing(chromium_browser, live_server, viewport, locale, findings, f"[{size} {locale}]")
-        try:
-            tour(browsing, day, every_page=every_page, admin=admin)
-        finally:
-            browsing.close()
+    browsing = Browsing(chromium_browser, live_server, viewport, locale, findings, f"[{size} {locale}]")
+    try:
+        tour(browsing, day, every_page=every_page, admin=admin)
+    finally:
+        browsing.close()
     seconds = time.monotonic() - started
     print(f"\n{len(findings.checked)} pages checked by axe in {seconds:.1f} s; not serious (listed, not failed):")
     for rule, other in sorted(findings.others.items()):
