@@ -2,8 +2,10 @@
 "Import a game log…": a file or its pasted text, through the same service as the API."""
 
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
@@ -11,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from gamelogs.forms import GameLogForm
 from gamelogs.services import disagreement_settle, game_log_import
+from gamelogs.side_by_side import side_by_side
 from taikai.errors import TaikaiError
 from tournament import access
 from tournament.admin.common import EventScopedAdmin
@@ -82,6 +85,9 @@ class GameLogImportAdmin(admin.ModelAdmin):
         events = Event.objects.filter(access.events_where(actor)).exclude(status=Event.Status.FINISHED)
         if not self.has_view_permission(request) or not (access.manages_any(actor) or access.referees_any(actor)):
             raise PermissionDenied
+        posted = request.POST.get("event", "")
+        if posted and not (posted.isdigit() and access.holds_role(actor, int(posted))):
+            raise PermissionDenied  # an event one holds no role in
         form = GameLogForm(request.POST or None, request.FILES or None, events=events)
         if request.method == "POST" and form.is_valid():
             event = form.cleaned_data["event"]
@@ -138,8 +144,7 @@ class DisagreementAdmin(admin.ModelAdmin):
         "log_import",
         "hand_number",
         "winner_position",
-        "log_scoring",
-        "engine_scoring",
+        "scorings",
         "state",
         "resolved_by",
         "resolved_at",
@@ -162,6 +167,32 @@ class DisagreementAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description=gettext_lazy("The two scorings"))
+    def scorings(self, obj: Disagreement) -> str:
+        """The log's scoring and Taikai's side by side (han, fu, yaku, points), and where to correct the hand."""
+        table = obj.log_import.table
+        return render_to_string(
+            "admin/gamelogs/disagreement/scorings.html",
+            {
+                "rows": side_by_side(obj, list(obj.log_import.players)),
+                "correct": reverse("console:table", args=[table.pk]) + f"?hand={obj.hand_number}",
+            },
+        )
+
+    def changelist_view(self, request, extra_context=None):
+        """Settling a selection of hands one may not settle (another event's, another table's) is refused with
+        403 before anything is written."""
+        if request.method == "POST" and request.POST.get("action") in ("accept", "mark_corrected"):
+            actor = access.actor_for(request)
+            chosen = set(request.POST.getlist(ACTION_CHECKBOX_NAME))
+            rows = self.get_queryset(request).filter(pk__in=chosen)
+            if len(rows) != len(chosen) or not all(
+                access.may_referee(actor, row.log_import.table.round.event_id, row.log_import.table.number)
+                for row in rows
+            ):
+                raise PermissionDenied
+        return super().changelist_view(request, extra_context)
 
     def has_settle_permission(self, request) -> bool:
         return self.has_view_permission(request)
@@ -197,8 +228,8 @@ class OnlineLeagueAdmin(EventScopedAdmin):
     """How an event one organizes takes online games: a free league, players from the logs, its lobby, the oldest
     log it takes."""
 
-    list_display = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
-    fields = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
+    list_display = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days", "accepts_log_scoring")
+    fields = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days", "accepts_log_scoring")
 
     def get_readonly_fields(self, request, obj=None):
         return ("event",) if obj is not None else ()

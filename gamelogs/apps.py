@@ -8,3 +8,9 @@ class GameLogsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "gamelogs"
     verbose_name = _("Online games")
+
+    def ready(self) -> None:
+        from gamelogs.services import table_result_waits_for_disagreements
+        from tournament.services.results import result_confirming
+
+        result_confirming.connect(table_result_waits_for_disagreements, dispatch_uid="gamelogs_result_waits")

@@ -98,7 +98,7 @@ class Disagreement(models.Model):
 
 class OnlineLeague(models.Model):
     """How an event takes online games: a free league (a table per log), the players a log may create, the
-    platform's lobby its games come from and how old a log may be."""
+    platform's lobby its games come from, how old a log may be and whether the log's scoring stands at once."""
 
     event = models.OneToOneField(
         "tournament.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="online_league"
@@ -127,6 +127,14 @@ class OnlineLeague(models.Model):
         null=True,
         blank=True,
         help_text=_("A log whose game was played longer ago than this is refused; empty: no limit."),
+    )
+    accepts_log_scoring = models.BooleanField(
+        verbose_name=_("accept the log's scoring"),
+        default=False,
+        help_text=_(
+            "Where Taikai's scoring of a hand differs from the log's, the log's is accepted at once and the table's "
+            "result confirmed; otherwise the result waits for a referee to settle each disagreement."
+        ),
     )
 
     class Meta:

@@ -34,7 +34,7 @@ from gamelogs.engine.tenhou_xml import log_text
 from gamelogs.models import Disagreement, GameLogImport, OnlineLeague
 from players.models import OnlineAccount, Player
 from scoring.models import Ruleset
-from scoring.services import win_evaluate
+from scoring.services import win_evaluate, win_points
 from taikai.errors import Conflict, Forbidden, TaikaiError
 from tournament.models import Entry, Event, Round, Seat, Table
 from tournament.models import Hand as TableHand
@@ -133,7 +133,10 @@ def game_log_import(
     for number, hand in enumerate(game.hands, start=1):
         _record_hand(record, table, number, hand, game, user=user, note=note)
     table.refresh_from_db()
-    if not record.disagreements.exists() and list(table.running_points) == list(game.final_scores):
+    accepted = _accept_by_the_league(record, league)
+    if not record.disagreements.filter(state=Disagreement.State.OPEN).exists() and (
+        accepted or list(table.running_points) == list(game.final_scores)
+    ):
         # the platform ended the game (a bust, an east-only game): where Taikai's count of hands says it
         # stopped early, that is why, recorded as a ruling
         ended = _("the game ended on %(platform)s, as its log shows") % {"platform": record.get_platform_display()}
@@ -141,6 +144,39 @@ def game_log_import(
         table.refresh_from_db()
     record.table = table
     return record
+
+
+def _accept_by_the_league(record: GameLogImport, league: OnlineLeague | None) -> int:
+    """An event whose league accepts the log's scoring settles every disagreement at once, by no one (the
+    setting), now; returns how many."""
+    if league is None or not league.accepts_log_scoring:
+        return 0
+    return record.disagreements.filter(state=Disagreement.State.OPEN).update(
+        state=Disagreement.State.ACCEPTED, resolved_by=None, resolved_at=timezone.now()
+    )
+
+
+def table_result_waits_for_disagreements(sender, *, table: Table, **kwargs) -> None:
+    """Receiver of ``tournament.services.results.result_confirming``: an imported game's result waits while a
+    hand of it disagrees with Taikai's scoring, until a referee settles the hand."""
+    hands = sorted(
+        set(
+            Disagreement.objects.filter(log_import__table_id=table.pk, state=Disagreement.State.OPEN).values_list(
+                "hand_number", flat=True
+            )
+        )
+    )
+    if hands:
+        raise Conflict(
+            "disagreement_open",
+            # Translators: hands lists the numbers of the hands ("3, 7").
+            _(
+                "the log's scoring and Taikai's differ at hands %(hands)s: a referee accepts the log's scoring or "
+                "corrects each of them before the table's result is confirmed"
+            )
+            % {"hands": ", ".join(str(hand) for hand in hands)},
+            field="table",
+        )
 
 
 def _refuse_twice(event: Event, game: GameLog, digest: str) -> None:
@@ -423,6 +459,15 @@ def _compare_win(record, table, number: int, hand: Hand, win: Win, game: GameLog
             "han": evaluated.han,
             "fu": evaluated.fu,
             "yakuman": evaluated.yakuman,
+            "points": win_points(
+                ruleset,
+                han=evaluated.han,
+                fu=evaluated.fu,
+                yakuman=evaluated.yakuman,
+                dealer=win.winner == hand.dealer,
+                tsumo=win.tsumo,
+                seats=game.rules.players,
+            ),
             "yaku": [list(y) for y in evaluated.yaku],
         }
         log_yakuman = sum(1 for _key, han in win.yaku if han >= YAKUMAN_HAN)

@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from gamelogs.forms import GameLogForm
-from gamelogs.models import GameLogImport
-from gamelogs.services import game_log_import
+from gamelogs.models import Disagreement, GameLogImport
+from gamelogs.services import disagreement_settle, game_log_import
+from gamelogs.side_by_side import side_by_side
 from taikai.errors import Forbidden, TaikaiError
 from tournament import access
-from tournament.models import Event
+from tournament.models import Event, HandVersion
 
 YAKUMAN_HAN = 13
 
@@ -83,19 +84,37 @@ def log_shown(request, log_id: int):
     ]
     disagreements = [
         {
+            "pk": d.pk,
             "hand": d.hand_number,
-            "winner": record.players[d.winner_position] if d.winner_position is not None else "",
+            "winner": _seat_name(record, d.winner_position),
             "state": d.get_state_display(),
             "log": _scoring_words(d.log_scoring),
             "taikai": _scoring_words(d.engine_scoring),
         }
         for d in record.disagreements.all()
     ]
+    disagreeing = {d["hand"]: d["pk"] for d in disagreements}
+    hands = [
+        {
+            "number": version.hand.number,
+            "outcome": version.get_outcome_display(),
+            "honba": version.honba,
+            "deltas": [f"{delta:+d}" for delta in version.deltas],
+            "disagreement": disagreeing.get(version.hand.number),
+        }
+        for version in HandVersion.objects.filter(hand__table=table, is_current=True)
+        .select_related("hand")
+        .order_by("hand__number")
+    ]
     return render(
         request,
         "gamelogs/console_log.html",
-        {"record": record, "table": table, "rows": rows, "disagreements": disagreements},
+        {"record": record, "table": table, "rows": rows, "disagreements": disagreements, "hands": hands},
     )
+
+
+def _seat_name(record: GameLogImport, position: int | None) -> str:
+    return record.players[position] if position is not None and position < len(record.players) else ""
 
 
 def _scoring_words(scoring: dict) -> str:
@@ -114,8 +133,52 @@ def _scoring_words(scoring: dict) -> str:
     return ", ".join(parts)
 
 
+@require_http_methods(["GET", "POST"])
+def disagreement_shown(request, log_id: int, disagreement_id: int):
+    """One disagreement: the log's scoring and Taikai's side by side; the table's referee accepts the log's, or
+    corrects the hand at the table (a new version) and marks it corrected."""
+    actor, login = _actor_or_login(request)
+    if login is not None:
+        return login
+    disagreement = get_object_or_404(
+        Disagreement.objects.select_related("log_import__event", "log_import__table__round", "resolved_by"),
+        pk=disagreement_id,
+        log_import_id=log_id,
+    )
+    record = disagreement.log_import
+    table = record.table
+    if not access.may_referee(actor, record.event_id, table.number):
+        if request.method == "POST":
+            raise Forbidden("forbidden", _("you may not record play at table %(table)s") % {"table": table.number})
+        raise Http404
+    refusal = None
+    if request.method == "POST":
+        try:
+            disagreement_settle(disagreement=disagreement, state=request.POST.get("state", ""), user=request.user)
+        except TaikaiError as error:
+            refusal = error
+        else:
+            return redirect(reverse("gamelogs:console_disagreement", args=[record.pk, disagreement.pk]))
+    context = {
+        "record": record,
+        "table": table,
+        "disagreement": disagreement,
+        "winner": _seat_name(record, disagreement.winner_position),
+        "rows": side_by_side(disagreement, list(record.players)),
+        "refusal": refusal,
+        "open": disagreement.state == Disagreement.State.OPEN,
+    }
+    status = refusal.status if refusal is not None else 200
+    return render(request, "gamelogs/console_disagreement.html", context, status=status)
+
+
 app_name = "gamelogs"
 urlpatterns = [
     path("console/game-logs/", log_import, name="console_import"),
     path("console/game-logs/<int:log_id>/", log_shown, name="console_log"),
+    path(
+        "console/game-logs/<int:log_id>/disagreements/<int:disagreement_id>/",
+        disagreement_shown,
+        name="console_disagreement",
+    ),
 ]

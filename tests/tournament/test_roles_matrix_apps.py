@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from gamelogs.models import OnlineLeague
+from gamelogs.models import Disagreement, GameLogImport, OnlineLeague
 from profiles.models import PlayerMerge
 from registration.models import BlockedEmail, Registration, SignUp
 from seasons.models import Series
@@ -460,6 +460,38 @@ GAME_LOG_WRITES = [
         post(lambda w: reverse("gamelogs:console_import"), lambda w: {"event": w.event.pk, "log_text": "<x/>"}),
         REFEREES_AT_1,
         "gamelogs:console_import",
+    ),
+    W(
+        "import a game log in the admin (a log that is none: refused after the role, 400)",
+        post(
+            lambda w: reverse("admin:gamelogs_gamelogimport_import"),
+            lambda w: {"event": w.event.pk, "log_text": "<x/>"},
+        ),
+        REFEREES_AT_1,
+        "admin:gamelogs_gamelogimport_import",
+    ),
+    W(
+        "accept the log's scoring of a hand at table 1 from the console (no hand to confirm: refused after the role)",
+        post(
+            lambda w: reverse(
+                "gamelogs:console_disagreement", args=[GameLogImport.objects.get().pk, Disagreement.objects.get().pk]
+            ),
+            lambda w: {"state": "accepted"},
+        ),
+        REFEREES_AT_1,
+        "gamelogs:console_disagreement",
+    ),
+    W(
+        "accept the log's scoring of a hand at table 1 in the admin",
+        admin_action(Disagreement, "accept", lambda w: [Disagreement.objects.get().pk]),
+        REFEREES_AT_1,
+        "action:gamelogs.disagreement.accept",
+    ),
+    W(
+        "mark a hand at table 1 corrected in the admin (not corrected: refused after the role)",
+        admin_action(Disagreement, "mark_corrected", lambda w: [Disagreement.objects.get().pk]),
+        REFEREES_AT_1,
+        "action:gamelogs.disagreement.mark_corrected",
     ),
     W(
         "set up the event's online league (it has one: the form says so, 200)",
