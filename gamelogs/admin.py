@@ -11,15 +11,16 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from gamelogs.confirmations import confirmation_window_close
 from gamelogs.forms import GameLogForm
 from gamelogs.services import disagreement_settle, game_log_import
 from gamelogs.side_by_side import side_by_side
 from taikai.errors import TaikaiError
 from tournament import access
-from tournament.admin.common import EventScopedAdmin
-from tournament.models import Event
+from tournament.admin.common import EventScopedAdmin, row_id
+from tournament.models import Event, Table
 
-from .models import Disagreement, GameLogImport, OnlineLeague
+from .models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague, OnlineTable, PlayConfirmation
 
 
 class DisagreementInline(admin.TabularInline):
@@ -229,10 +230,74 @@ class OnlineLeagueAdmin(EventScopedAdmin):
     log it takes."""
 
     list_display = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days", "accepts_log_scoring")
-    fields = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days", "accepts_log_scoring")
+    fields = (
+        "event",
+        "free_tables",
+        "creates_players",
+        "lobby",
+        "max_log_age_days",
+        "platform",
+        "table_start",
+        "lobby_adapter",
+        "accepts_log_scoring",
+        "unconfirmed",
+    )
 
     def get_readonly_fields(self, request, obj=None):
         return ("event",) if obj is not None else ()
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+class PlayConfirmationInline(admin.TabularInline):
+    model = PlayConfirmation
+    extra = 0
+    can_delete = False
+    fields = ("entry", "state", "at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ConfirmationWindow)
+class ConfirmationWindowAdmin(EventScopedAdmin):
+    """An online round's confirmation window, set by the event's organizers; the players' answers below it.
+    "Close now" marks the unconfirmed absent once the window's time has come."""
+
+    list_display = ("event", "round_number", "closes_at", "closed_at")
+    fields = ("event", "round_number", "closes_at", "closed_at")
+    readonly_fields = ("closed_at",)
+    inlines = [PlayConfirmationInline]
+    actions = ["close_now"]
+
+    @admin.action(description=gettext_lazy("Close the selected windows (their time has come)"), permissions=["change"])
+    def close_now(self, request, queryset):
+        for window in queryset:
+            try:
+                absent = confirmation_window_close(window=window)
+            except TaikaiError as error:
+                messages.error(request, f"{window}: {error.message}")
+            else:
+                messages.success(
+                    request, _("%(window)s: %(count)s marked absent.") % {"window": window, "count": len(absent)}
+                )
+
+
+@admin.register(OnlineTable)
+class OnlineTableAdmin(EventScopedAdmin):
+    """The tables of a hybrid round that play online (their game from a log); the round's others play at the
+    console."""
+
+    event_path = "table__round__event"
+    list_display = ("table", "created_at")
+    fields = ("table",)
+
+    def add_view(self, request, form_url="", extra_context=None):
+        """A table of an event one does not organize: 403 before the form is read."""
+        if request.method == "POST":
+            table = Table.objects.filter(pk=row_id(request.POST.get("table"))).select_related("round").first()
+            if table is not None and not access.may_manage(access.actor_for(request), table.round.event_id):
+                raise PermissionDenied
+        return super().add_view(request, form_url, extra_context)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,7 +31,7 @@ from gamelogs.engine import (
     win_request,
 )
 from gamelogs.engine.tenhou_xml import log_text
-from gamelogs.models import Disagreement, GameLogImport, OnlineLeague
+from gamelogs.models import Disagreement, GameLogImport, OnlineLeague, OnlineTable
 from players.models import OnlineAccount, Player
 from scoring.models import Ruleset
 from scoring.services import win_evaluate, win_points
@@ -300,9 +300,7 @@ def _entries_of(event: Event, game: GameLog, league: OnlineLeague | None = None)
     for seat, name in enumerate(game.players):
         if seat not in known:
             account_id = game.account_ids[seat] if game.account_ids else ""
-            player = Player.objects.create(display_name=name or account_id)
-            OnlineAccount.objects.create(player=player, platform=game.platform, name=name, account_id=account_id)
-            known[seat] = player.pk
+            known[seat] = _player_from_log(game.platform, name, account_id)
     entries = {entry.player_id: entry for entry in event.entries.filter(player_id__in=known.values())}
     missing = [game.players[seat] for seat in range(len(game.players)) if known[seat] not in entries]
     if missing and creates:
@@ -316,6 +314,20 @@ def _entries_of(event: Event, game: GameLog, league: OnlineLeague | None = None)
             field="log",
         )
     return [entries[known[seat]] for seat in range(len(game.players))]
+
+
+def _player_from_log(platform: str, name: str, account_id: str) -> int:
+    """A new player with their online account, or the one another import made meanwhile (two leagues on the same
+    platform taking the same newcomer's games at once: the account is unique per platform)."""
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(display_name=name or account_id)
+            OnlineAccount.objects.create(player=player, platform=platform, name=name, account_id=account_id)
+            return player.pk
+    except IntegrityError:
+        same = OnlineAccount.objects.filter(platform=platform)
+        same = same.filter(account_id=account_id) if account_id else same.filter(name=name)
+        return same.values_list("player_id", flat=True).get()
 
 
 def _free_table(event: Event, entries: list) -> Table:
@@ -358,12 +370,25 @@ def _table_of(event: Event, entries: list) -> Table:
                     % {"round": table.round.number, "table": table.number},
                     field="log",
                 )
+            _refuse_a_console_table(table)
             return table
     raise TaikaiError(
         "no_table_for_players",
         _("no table of a round in play seats these players together"),
         field="log",
     )
+
+
+def _refuse_a_console_table(table: Table) -> None:
+    """A hybrid round (some of its tables flagged online) takes logs at its online tables only."""
+    flagged = OnlineTable.objects.filter(table__round_id=table.round_id)
+    if flagged.exists() and not flagged.filter(table=table).exists():
+        raise TaikaiError(
+            "table_not_online",
+            _("round %(round)s, table %(table)s plays at the console, not online")
+            % {"round": table.round.number, "table": table.number},
+            field="log",
+        )
 
 
 def _seat_in_log_order(table: Table, entries: list) -> list[int]:

@@ -11,15 +11,18 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
+from gamelogs.confirmations import play_confirm, window_is_open
 from gamelogs.forms import GameLogForm
-from gamelogs.models import Disagreement, GameLogImport
+from gamelogs.lobby import round_online_plans
+from gamelogs.models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague, PlayConfirmation
 from gamelogs.services import disagreement_settle, game_log_import
 from gamelogs.side_by_side import side_by_side
+from players.models import OnlineAccount
 from taikai.errors import Forbidden, TaikaiError
-from tournament import access
-from tournament.models import Event, HandVersion
+from tournament import access, selectors
+from tournament.models import Event, HandVersion, Round
 
 YAKUMAN_HAN = 13
 
@@ -172,10 +175,69 @@ def disagreement_shown(request, log_id: int, disagreement_id: int):
     return render(request, "gamelogs/console_disagreement.html", context, status=status)
 
 
+@require_safe
+def online_round(request, round_id: int):
+    """An online round's seating for its referees and organizers: each table from East with every player's name on
+    the platform, and what to do to start it (the event's lobby adapter; the manual steps always work)."""
+    actor, login = _actor_or_login(request)
+    if login is not None:
+        return login
+    round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
+    if not access.holds_role(actor, round_.event_id):
+        raise Http404
+    league = OnlineLeague.objects.filter(event_id=round_.event_id).first() or OnlineLeague(event=round_.event)
+    context = {
+        "round": round_,
+        "event": round_.event,
+        "plans": round_online_plans(round_),
+        "platform": OnlineAccount.Platform(league.platform).label,
+        "how": league.get_table_start_display(),
+    }
+    return render(request, "gamelogs/online_round.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def play_confirmation(request, token: str):
+    """A player's private page of the event's online rounds that ask for a confirmation: each round's window,
+    when it closes, and whether they confirmed; they confirm with one tap while the window is open."""
+    entry = selectors.entry_by_link(token)
+    if entry is None:
+        raise Http404
+    windows = list(ConfirmationWindow.objects.filter(event_id=entry.event_id).order_by("round_number"))
+    refusal = None
+    if request.method == "POST":
+        window = next((w for w in windows if str(w.pk) == request.POST.get("window", "")), None)
+        if window is None:
+            refusal = TaikaiError("no_such_window", _("no such confirmation window"), field="window")
+        else:
+            try:
+                play_confirm(window=window, entry=entry)
+            except TaikaiError as error:
+                refusal = error
+            else:
+                return redirect(reverse("gamelogs:play_confirmation", args=[token]))
+    answers = dict(PlayConfirmation.objects.filter(entry=entry).values_list("window_id", "state"))
+    rows = [
+        {"window": w, "open": window_is_open(w), "answer": answers.get(w.pk, ""), "label": _answer_words(answers, w)}
+        for w in windows
+    ]
+    context = {"entry": entry, "event": entry.event, "rows": rows, "refusal": refusal}
+    return render(request, "gamelogs/play_confirmation.html", context, status=refusal.status if refusal else 200)
+
+
+def _answer_words(answers: dict, window: ConfirmationWindow) -> str:
+    state = answers.get(window.pk)
+    if state:
+        return PlayConfirmation.State(state).label
+    return _("not confirmed yet") if window_is_open(window) else _("not confirmed")
+
+
 app_name = "gamelogs"
 urlpatterns = [
     path("console/game-logs/", log_import, name="console_import"),
     path("console/game-logs/<int:log_id>/", log_shown, name="console_log"),
+    path("me/<str:token>/online-rounds/", play_confirmation, name="play_confirmation"),
+    path("console/online-rounds/<int:round_id>/", online_round, name="online_round"),
     path(
         "console/game-logs/<int:log_id>/disagreements/<int:disagreement_id>/",
         disagreement_shown,

@@ -7,14 +7,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import Group, Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from gamelogs.models import Disagreement, GameLogImport, OnlineLeague
+from gamelogs.models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague
 from live.services.calls import referee_call
 from players.models import Player
 from profiles.services import player_merge
@@ -160,7 +162,9 @@ def build_world() -> World:
 
 
 def game_log_world(event, table) -> None:
-    """A game log imported at table 1 whose hand 1 is scored otherwise by Taikai: a disagreement to settle."""
+    """A game log imported at table 1 whose hand 1 is scored otherwise by Taikai: a disagreement to settle; a
+    confirmation window for round 2, open."""
+    ConfirmationWindow.objects.create(event=event, round_number=2, closes_at=timezone.now() + timedelta(days=1))
     record = GameLogImport.objects.create(
         event=event,
         table=table,

@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from gamelogs.models import Disagreement, GameLogImport, OnlineLeague
+from gamelogs.models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague, OnlineTable
 from profiles.models import PlayerMerge
 from registration.models import BlockedEmail, Registration, SignUp
 from seasons.models import Series
@@ -501,9 +501,51 @@ GAME_LOG_WRITES = [
     ),
     W(
         "name the online league's lobby",
-        change(OnlineLeague, lambda w: w.event.online_league, lambda w: {"lobby": "1234", "max_log_age_days": "30"}),
+        change(
+            OnlineLeague,
+            lambda w: w.event.online_league,
+            lambda w: {
+                "lobby": "1234",
+                "max_log_age_days": "30",
+                "platform": "tenhou",
+                "table_start": "tournament_lobby",
+                "lobby_adapter": "manual",
+                "unconfirmed": "left_out",
+            },
+        ),
         ORGANIZERS,
         "change:gamelogs.onlineleague",
+    ),
+    W(
+        "open a confirmation window for round 2",
+        add(
+            ConfirmationWindow,
+            lambda w: {"event": w.event.pk, "round_number": 2, "closes_at_0": "2030-01-01", "closes_at_1": "20:00"},
+        ),
+        ORGANIZERS,
+        "add:gamelogs.confirmationwindow",
+    ),
+    W(
+        "move the close of round 2's confirmation window",
+        change(
+            ConfirmationWindow,
+            lambda w: ConfirmationWindow.objects.get(event=w.event),
+            lambda w: {"event": w.event.pk, "round_number": 2, "closes_at_0": "2030-01-02", "closes_at_1": "20:00"},
+        ),
+        ORGANIZERS,
+        "change:gamelogs.confirmationwindow",
+    ),
+    W(
+        "close round 2's confirmation window (not due: refused after the role)",
+        admin_action(ConfirmationWindow, "close_now", lambda w: [ConfirmationWindow.objects.get(event=w.event).pk]),
+        ORGANIZERS,
+        "action:gamelogs.confirmationwindow.close_now",
+    ),
+    W(
+        "flag table 2 online (a hybrid round)",
+        add(OnlineTable, lambda w: {"table": w.table_2.pk}),
+        ORGANIZERS,
+        "add:gamelogs.onlinetable",
     ),
 ]
 APP_WRITES += GAME_LOG_WRITES
