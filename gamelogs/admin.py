@@ -1,6 +1,7 @@
 """The imported game logs of the events one organizes, read-only (a log is a record, kept as it was given), and
 "Import a game log…": a file or its pasted text, through the same service as the API."""
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied
@@ -8,6 +9,7 @@ from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -18,9 +20,9 @@ from gamelogs.side_by_side import side_by_side
 from taikai.errors import TaikaiError
 from tournament import access
 from tournament.admin.common import EventScopedAdmin, row_id
-from tournament.models import Event, Table
+from tournament.models import Event, Round, Table
 
-from .models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague, OnlineTable, PlayConfirmation
+from .models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague, OnlineTable
 
 
 class DisagreementInline(admin.TabularInline):
@@ -250,27 +252,38 @@ class OnlineLeagueAdmin(EventScopedAdmin):
         return False
 
 
-class PlayConfirmationInline(admin.TabularInline):
-    model = PlayConfirmation
-    extra = 0
-    can_delete = False
-    fields = ("entry", "state", "at")
-    readonly_fields = fields
+class ConfirmationWindowForm(forms.ModelForm):
+    """A window is for a round not seated yet, and is opened (or moved) to close in the future."""
 
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
+    class Meta:
+        model = ConfirmationWindow
+        fields = ("event", "round_number", "closes_at")
+
+    def clean(self):
+        cleaned = super().clean()
+        event, number, closes_at = cleaned.get("event"), cleaned.get("round_number"), cleaned.get("closes_at")
+        if event is not None and number and Round.objects.filter(event=event, number=number).exists():
+            raise forms.ValidationError(_("round %(round)s is seated already") % {"round": number})
+        if closes_at is not None and closes_at <= timezone.now() and self.instance.closed_at is None:
+            raise forms.ValidationError(_("the window must close in the future"))
+        return cleaned
 
 
 @admin.register(ConfirmationWindow)
 class ConfirmationWindowAdmin(EventScopedAdmin):
+    form = ConfirmationWindowForm
     """An online round's confirmation window, set by the event's organizers; the players' answers below it.
     "Close now" marks the unconfirmed absent once the window's time has come."""
 
     list_display = ("event", "round_number", "closes_at", "closed_at")
-    fields = ("event", "round_number", "closes_at", "closed_at")
-    readonly_fields = ("closed_at",)
-    inlines = [PlayConfirmationInline]
+    fields = ("event", "round_number", "closes_at", "closed_at", "answers")
+    readonly_fields = ("closed_at", "answers")
     actions = ["close_now"]
+
+    @admin.display(description=gettext_lazy("The players' answers"))
+    def answers(self, obj: ConfirmationWindow) -> str:
+        rows = obj.answers.select_related("entry__player").order_by("state", "entry__player__display_name")
+        return "; ".join(f"{row.entry.player}: {row.get_state_display()}" for row in rows) or "—"
 
     @admin.action(description=gettext_lazy("Close the selected windows (their time has come)"), permissions=["change"])
     def close_now(self, request, queryset):

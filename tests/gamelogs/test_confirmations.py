@@ -97,3 +97,20 @@ def test_a_window_is_for_a_round_not_seated_yet_and_closes_in_the_future(league)
 
 def test_an_unknown_link_is_not_found(client, league):
     assert client.get(reverse("gamelogs:play_confirmation", args=["nope"])).status_code == 404
+
+
+def test_the_admin_refuses_a_window_for_a_seated_round_or_closing_in_the_past(admin_client, league):
+    url = reverse("admin:gamelogs_confirmationwindow_add")
+    past = admin_client.post(
+        url, {"event": league.pk, "round_number": 1, "closes_at_0": "2020-01-01", "closes_at_1": "20:00"}
+    )
+    assert past.status_code == 200 and not ConfirmationWindow.objects.exists()
+    round_seat_next(event=league, round_number=1)
+    seated = admin_client.post(
+        url, {"event": league.pk, "round_number": 1, "closes_at_0": "2030-01-01", "closes_at_1": "20:00"}
+    )
+    assert seated.status_code == 200 and not ConfirmationWindow.objects.exists()
+    later = admin_client.post(
+        url, {"event": league.pk, "round_number": 2, "closes_at_0": "2030-01-01", "closes_at_1": "20:00"}
+    )
+    assert later.status_code == 302 and ConfirmationWindow.objects.get().round_number == 2
