@@ -296,6 +296,12 @@ SPECTACULAR_SETTINGS = {
 # The reverse proxies of one's own in front of the site: the caller's address is the one the nearest of them
 # saw (X-Forwarded-For, read from the right). 0: the connection's address, and X-Forwarded-For is ignored.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+
+# Online rounds: the lobby adapters that may start games on a platform (gamelogs.lobby); "manual" only says what to
+# do. An adapter that calls a platform runs only where named here: none by default.
+ONLINE_LOBBY_ADAPTERS = [
+    key.strip() for key in os.environ.get("ONLINE_LOBBY_ADAPTERS", "manual").split(",") if key.strip()
+]
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))

@@ -1,22 +1,28 @@
 """The imported game logs of the events one organizes, read-only (a log is a record, kept as it was given), and
 "Import a game log…": a file or its pasted text, through the same service as the API."""
 
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from gamelogs.confirmations import confirmation_window_close
 from gamelogs.forms import GameLogForm
 from gamelogs.services import disagreement_settle, game_log_import
+from gamelogs.side_by_side import side_by_side
 from taikai.errors import TaikaiError
 from tournament import access
-from tournament.admin.common import EventScopedAdmin
-from tournament.models import Event
+from tournament.admin.common import EventScopedAdmin, row_id
+from tournament.models import Event, Round, Table
 
-from .models import Disagreement, GameLogImport, OnlineLeague
+from .models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague, OnlineTable
 
 
 class DisagreementInline(admin.TabularInline):
@@ -82,6 +88,9 @@ class GameLogImportAdmin(admin.ModelAdmin):
         events = Event.objects.filter(access.events_where(actor)).exclude(status=Event.Status.FINISHED)
         if not self.has_view_permission(request) or not (access.manages_any(actor) or access.referees_any(actor)):
             raise PermissionDenied
+        posted = request.POST.get("event", "")
+        if posted and not (posted.isdigit() and access.holds_role(actor, int(posted))):
+            raise PermissionDenied  # an event one holds no role in
         form = GameLogForm(request.POST or None, request.FILES or None, events=events)
         if request.method == "POST" and form.is_valid():
             event = form.cleaned_data["event"]
@@ -138,8 +147,7 @@ class DisagreementAdmin(admin.ModelAdmin):
         "log_import",
         "hand_number",
         "winner_position",
-        "log_scoring",
-        "engine_scoring",
+        "scorings",
         "state",
         "resolved_by",
         "resolved_at",
@@ -162,6 +170,32 @@ class DisagreementAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description=gettext_lazy("The two scorings"))
+    def scorings(self, obj: Disagreement) -> str:
+        """The log's scoring and Taikai's side by side (han, fu, yaku, points), and where to correct the hand."""
+        table = obj.log_import.table
+        return render_to_string(
+            "admin/gamelogs/disagreement/scorings.html",
+            {
+                "rows": side_by_side(obj, list(obj.log_import.players)),
+                "correct": reverse("console:table", args=[table.pk]) + f"?hand={obj.hand_number}",
+            },
+        )
+
+    def changelist_view(self, request, extra_context=None):
+        """Settling a selection of hands one may not settle (another event's, another table's) is refused with
+        403 before anything is written."""
+        if request.method == "POST" and request.POST.get("action") in ("accept", "mark_corrected"):
+            actor = access.actor_for(request)
+            chosen = set(request.POST.getlist(ACTION_CHECKBOX_NAME))
+            rows = self.get_queryset(request).filter(pk__in=chosen)
+            if len(rows) != len(chosen) or not all(
+                access.may_referee(actor, row.log_import.table.round.event_id, row.log_import.table.number)
+                for row in rows
+            ):
+                raise PermissionDenied
+        return super().changelist_view(request, extra_context)
 
     def has_settle_permission(self, request) -> bool:
         return self.has_view_permission(request)
@@ -197,11 +231,86 @@ class OnlineLeagueAdmin(EventScopedAdmin):
     """How an event one organizes takes online games: a free league, players from the logs, its lobby, the oldest
     log it takes."""
 
-    list_display = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
-    fields = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days")
+    list_display = ("event", "free_tables", "creates_players", "lobby", "max_log_age_days", "accepts_log_scoring")
+    fields = (
+        "event",
+        "free_tables",
+        "creates_players",
+        "lobby",
+        "max_log_age_days",
+        "platform",
+        "table_start",
+        "lobby_adapter",
+        "accepts_log_scoring",
+        "unconfirmed",
+    )
 
     def get_readonly_fields(self, request, obj=None):
         return ("event",) if obj is not None else ()
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+class ConfirmationWindowForm(forms.ModelForm):
+    """A window is for a round not seated yet, and is opened (or moved) to close in the future."""
+
+    class Meta:
+        model = ConfirmationWindow
+        fields = ("event", "round_number", "closes_at")
+
+    def clean(self):
+        cleaned = super().clean()
+        event, number, closes_at = cleaned.get("event"), cleaned.get("round_number"), cleaned.get("closes_at")
+        if event is not None and number and Round.objects.filter(event=event, number=number).exists():
+            raise forms.ValidationError(_("round %(round)s is seated already") % {"round": number})
+        if closes_at is not None and closes_at <= timezone.now() and self.instance.closed_at is None:
+            raise forms.ValidationError(_("the window must close in the future"))
+        return cleaned
+
+
+@admin.register(ConfirmationWindow)
+class ConfirmationWindowAdmin(EventScopedAdmin):
+    form = ConfirmationWindowForm
+    """An online round's confirmation window, set by the event's organizers; the players' answers below it.
+    "Close now" marks the unconfirmed absent once the window's time has come."""
+
+    list_display = ("event", "round_number", "closes_at", "closed_at")
+    fields = ("event", "round_number", "closes_at", "closed_at", "answers")
+    readonly_fields = ("closed_at", "answers")
+    actions = ["close_now"]
+
+    @admin.display(description=gettext_lazy("The players' answers"))
+    def answers(self, obj: ConfirmationWindow) -> str:
+        rows = obj.answers.select_related("entry__player").order_by("state", "entry__player__display_name")
+        return "; ".join(f"{row.entry.player}: {row.get_state_display()}" for row in rows) or "—"
+
+    @admin.action(description=gettext_lazy("Close the selected windows (their time has come)"), permissions=["change"])
+    def close_now(self, request, queryset):
+        for window in queryset:
+            try:
+                absent = confirmation_window_close(window=window)
+            except TaikaiError as error:
+                messages.error(request, f"{window}: {error.message}")
+            else:
+                messages.success(
+                    request, _("%(window)s: %(count)s marked absent.") % {"window": window, "count": len(absent)}
+                )
+
+
+@admin.register(OnlineTable)
+class OnlineTableAdmin(EventScopedAdmin):
+    """The tables of a hybrid round that play online (their game from a log); the round's others play at the
+    console."""
+
+    event_path = "table__round__event"
+    list_display = ("table", "created_at")
+    fields = ("table",)
+
+    def add_view(self, request, form_url="", extra_context=None):
+        """A table of an event one does not organize: 403 before the form is read."""
+        if request.method == "POST":
+            table = Table.objects.filter(pk=row_id(request.POST.get("table"))).select_related("round").first()
+            if table is not None and not access.may_manage(access.actor_for(request), table.round.event_id):
+                raise PermissionDenied
+        return super().add_view(request, form_url, extra_context)

@@ -98,7 +98,7 @@ class Disagreement(models.Model):
 
 class OnlineLeague(models.Model):
     """How an event takes online games: a free league (a table per log), the players a log may create, the
-    platform's lobby its games come from and how old a log may be."""
+    platform's lobby its games come from, how old a log may be and whether the log's scoring stands at once."""
 
     event = models.OneToOneField(
         "tournament.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="online_league"
@@ -129,9 +129,135 @@ class OnlineLeague(models.Model):
         help_text=_("A log whose game was played longer ago than this is refused; empty: no limit."),
     )
 
+    class TableStart(models.TextChoices):
+        TOURNAMENT_LOBBY = "tournament_lobby", _("the organizer starts each table in the event's tournament lobby")
+        FRIEND_ROOM = "friend_room", _("a player of each table hosts a friend room")
+
+    platform = models.CharField(
+        verbose_name=_("platform"),
+        max_length=16,
+        choices=OnlineAccount.Platform.choices,
+        default=OnlineAccount.Platform.TENHOU,
+        help_text=_("Where the event's games are played: the seating shows each player's name there."),
+    )
+    table_start = models.CharField(
+        verbose_name=_("how a table starts"),
+        max_length=20,
+        choices=TableStart.choices,
+        default=TableStart.FRIEND_ROOM,
+    )
+    lobby_adapter = models.CharField(
+        verbose_name=_("lobby adapter"),
+        max_length=30,
+        default="manual",
+        help_text=_(
+            "What starts the tables: manual (the seating says what to do; always works), or an adapter that calls "
+            "the platform, once the site enables it (ONLINE_LOBBY_ADAPTERS)."
+        ),
+    )
+
+    class Unconfirmed(models.TextChoices):
+        LEFT_OUT = "left_out", _("left out of that round")
+        AWAY = "away", _("marked away (not seated until back)")
+        WITHDRAWN = "withdrawn", _("withdrawn from the event")
+
+    unconfirmed = models.CharField(
+        verbose_name=_("a player who did not confirm"),
+        max_length=10,
+        choices=Unconfirmed.choices,
+        default=Unconfirmed.LEFT_OUT,
+        help_text=_(
+            "Where a round has a confirmation window: what becomes of a player who did not confirm by its close "
+            "(always left out of that round's seating and marked absent for it)."
+        ),
+    )
+    accepts_log_scoring = models.BooleanField(
+        verbose_name=_("accept the log's scoring"),
+        default=False,
+        help_text=_(
+            "Where Taikai's scoring of a hand differs from the log's, the log's is accepted at once and the table's "
+            "result confirmed; otherwise the result waits for a referee to settle each disagreement."
+        ),
+    )
+
     class Meta:
         verbose_name = _("online league")
         verbose_name_plural = _("online leagues")
 
     def __str__(self) -> str:
         return str(self.event)
+
+
+class ConfirmationWindow(models.Model):
+    """Before an online round is seated, its players confirm from their private link that they will play; at the
+    window's close the unconfirmed are left out of the round's seating and marked absent."""
+
+    event = models.ForeignKey(
+        "tournament.Event",
+        verbose_name=_("event"),
+        on_delete=models.CASCADE,
+        related_name="confirmation_windows",
+    )
+    round_number = models.PositiveSmallIntegerField(verbose_name=_("round"))
+    closes_at = models.DateTimeField(verbose_name=_("closes at"))
+    closed_at = models.DateTimeField(
+        verbose_name=_("closed at"),
+        null=True,
+        blank=True,
+        help_text=_("When the unconfirmed were marked absent; empty: not yet."),
+    )
+
+    class Meta:
+        ordering = ["event", "round_number"]
+        verbose_name = _("confirmation window")
+        verbose_name_plural = _("confirmation windows")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round_number"], name="one_confirmation_window_a_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.round_number}"
+
+
+class PlayConfirmation(models.Model):
+    """A player's answer to a round's confirmation window: confirmed, or marked absent at its close."""
+
+    class State(models.TextChoices):
+        CONFIRMED = "confirmed", _("will play")
+        ABSENT = "absent", _("absent (did not confirm)")
+
+    window = models.ForeignKey(
+        ConfirmationWindow, verbose_name=_("confirmation window"), on_delete=models.CASCADE, related_name="answers"
+    )
+    entry = models.ForeignKey(
+        "tournament.Entry", verbose_name=_("entry"), on_delete=models.CASCADE, related_name="play_confirmations"
+    )
+    state = models.CharField(verbose_name=_("state"), max_length=10, choices=State.choices)
+    at = models.DateTimeField(verbose_name=_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["window", "entry"]
+        verbose_name = _("play confirmation")
+        verbose_name_plural = _("play confirmations")
+        constraints = [models.UniqueConstraint(fields=["window", "entry"], name="one_answer_a_window")]
+
+    def __str__(self) -> str:
+        return f"{self.window} · {self.entry_id} · {self.state}"
+
+
+class OnlineTable(models.Model):
+    """A table of a hybrid round played online: its game comes from a log, while the round's other tables play at
+    the console. A round with no table flagged takes a log at any of its tables."""
+
+    table = models.OneToOneField(
+        "tournament.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="online"
+    )
+    created_at = models.DateTimeField(verbose_name=_("flagged at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table"]
+        verbose_name = _("online table")
+        verbose_name_plural = _("online tables")
+
+    def __str__(self) -> str:
+        return str(self.table)

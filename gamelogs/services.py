@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,10 +31,10 @@ from gamelogs.engine import (
     win_request,
 )
 from gamelogs.engine.tenhou_xml import log_text
-from gamelogs.models import Disagreement, GameLogImport, OnlineLeague
+from gamelogs.models import Disagreement, GameLogImport, OnlineLeague, OnlineTable
 from players.models import OnlineAccount, Player
 from scoring.models import Ruleset
-from scoring.services import win_evaluate
+from scoring.services import win_evaluate, win_points
 from taikai.errors import Conflict, Forbidden, TaikaiError
 from tournament.models import Entry, Event, Round, Seat, Table
 from tournament.models import Hand as TableHand
@@ -133,7 +133,10 @@ def game_log_import(
     for number, hand in enumerate(game.hands, start=1):
         _record_hand(record, table, number, hand, game, user=user, note=note)
     table.refresh_from_db()
-    if not record.disagreements.exists() and list(table.running_points) == list(game.final_scores):
+    accepted = _accept_by_the_league(record, league)
+    if not record.disagreements.filter(state=Disagreement.State.OPEN).exists() and (
+        accepted or list(table.running_points) == list(game.final_scores)
+    ):
         # the platform ended the game (a bust, an east-only game): where Taikai's count of hands says it
         # stopped early, that is why, recorded as a ruling
         ended = _("the game ended on %(platform)s, as its log shows") % {"platform": record.get_platform_display()}
@@ -141,6 +144,39 @@ def game_log_import(
         table.refresh_from_db()
     record.table = table
     return record
+
+
+def _accept_by_the_league(record: GameLogImport, league: OnlineLeague | None) -> int:
+    """An event whose league accepts the log's scoring settles every disagreement at once, by no one (the
+    setting), now; returns how many."""
+    if league is None or not league.accepts_log_scoring:
+        return 0
+    return record.disagreements.filter(state=Disagreement.State.OPEN).update(
+        state=Disagreement.State.ACCEPTED, resolved_by=None, resolved_at=timezone.now()
+    )
+
+
+def table_result_waits_for_disagreements(sender, *, table: Table, **kwargs) -> None:
+    """Receiver of ``tournament.services.results.result_confirming``: an imported game's result waits while a
+    hand of it disagrees with Taikai's scoring, until a referee settles the hand."""
+    hands = sorted(
+        set(
+            Disagreement.objects.filter(log_import__table_id=table.pk, state=Disagreement.State.OPEN).values_list(
+                "hand_number", flat=True
+            )
+        )
+    )
+    if hands:
+        raise Conflict(
+            "disagreement_open",
+            # Translators: hands lists the numbers of the hands ("3, 7").
+            _(
+                "the log's scoring and Taikai's differ at hands %(hands)s: a referee accepts the log's scoring or "
+                "corrects each of them before the table's result is confirmed"
+            )
+            % {"hands": ", ".join(str(hand) for hand in hands)},
+            field="table",
+        )
 
 
 def _refuse_twice(event: Event, game: GameLog, digest: str) -> None:
@@ -264,9 +300,7 @@ def _entries_of(event: Event, game: GameLog, league: OnlineLeague | None = None)
     for seat, name in enumerate(game.players):
         if seat not in known:
             account_id = game.account_ids[seat] if game.account_ids else ""
-            player = Player.objects.create(display_name=name or account_id)
-            OnlineAccount.objects.create(player=player, platform=game.platform, name=name, account_id=account_id)
-            known[seat] = player.pk
+            known[seat] = _player_from_log(game.platform, name, account_id)
     entries = {entry.player_id: entry for entry in event.entries.filter(player_id__in=known.values())}
     missing = [game.players[seat] for seat in range(len(game.players)) if known[seat] not in entries]
     if missing and creates:
@@ -280,6 +314,20 @@ def _entries_of(event: Event, game: GameLog, league: OnlineLeague | None = None)
             field="log",
         )
     return [entries[known[seat]] for seat in range(len(game.players))]
+
+
+def _player_from_log(platform: str, name: str, account_id: str) -> int:
+    """A new player with their online account, or the one another import made meanwhile (two leagues on the same
+    platform taking the same newcomer's games at once: the account is unique per platform)."""
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(display_name=name or account_id)
+            OnlineAccount.objects.create(player=player, platform=platform, name=name, account_id=account_id)
+            return player.pk
+    except IntegrityError:
+        same = OnlineAccount.objects.filter(platform=platform)
+        same = same.filter(account_id=account_id) if account_id else same.filter(name=name)
+        return same.values_list("player_id", flat=True).get()
 
 
 def _free_table(event: Event, entries: list) -> Table:
@@ -322,12 +370,25 @@ def _table_of(event: Event, entries: list) -> Table:
                     % {"round": table.round.number, "table": table.number},
                     field="log",
                 )
+            _refuse_a_console_table(table)
             return table
     raise TaikaiError(
         "no_table_for_players",
         _("no table of a round in play seats these players together"),
         field="log",
     )
+
+
+def _refuse_a_console_table(table: Table) -> None:
+    """A hybrid round (some of its tables flagged online) takes logs at its online tables only."""
+    flagged = OnlineTable.objects.filter(table__round_id=table.round_id)
+    if flagged.exists() and not flagged.filter(table=table).exists():
+        raise TaikaiError(
+            "table_not_online",
+            _("round %(round)s, table %(table)s plays at the console, not online")
+            % {"round": table.round.number, "table": table.number},
+            field="log",
+        )
 
 
 def _seat_in_log_order(table: Table, entries: list) -> list[int]:
@@ -423,6 +484,15 @@ def _compare_win(record, table, number: int, hand: Hand, win: Win, game: GameLog
             "han": evaluated.han,
             "fu": evaluated.fu,
             "yakuman": evaluated.yakuman,
+            "points": win_points(
+                ruleset,
+                han=evaluated.han,
+                fu=evaluated.fu,
+                yakuman=evaluated.yakuman,
+                dealer=win.winner == hand.dealer,
+                tsumo=win.tsumo,
+                seats=game.rules.players,
+            ),
             "yaku": [list(y) for y in evaluated.yaku],
         }
         log_yakuman = sum(1 for _key, han in win.yaku if han >= YAKUMAN_HAN)

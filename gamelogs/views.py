@@ -11,14 +11,18 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
+from gamelogs.confirmations import play_confirm, window_is_open
 from gamelogs.forms import GameLogForm
-from gamelogs.models import GameLogImport
-from gamelogs.services import game_log_import
+from gamelogs.lobby import round_online_plans
+from gamelogs.models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague, PlayConfirmation
+from gamelogs.services import disagreement_settle, game_log_import
+from gamelogs.side_by_side import side_by_side
+from players.models import OnlineAccount
 from taikai.errors import Forbidden, TaikaiError
-from tournament import access
-from tournament.models import Event
+from tournament import access, selectors
+from tournament.models import Event, HandVersion, Round
 
 YAKUMAN_HAN = 13
 
@@ -83,19 +87,37 @@ def log_shown(request, log_id: int):
     ]
     disagreements = [
         {
+            "pk": d.pk,
             "hand": d.hand_number,
-            "winner": record.players[d.winner_position] if d.winner_position is not None else "",
+            "winner": _seat_name(record, d.winner_position),
             "state": d.get_state_display(),
             "log": _scoring_words(d.log_scoring),
             "taikai": _scoring_words(d.engine_scoring),
         }
         for d in record.disagreements.all()
     ]
+    disagreeing = {d["hand"]: d["pk"] for d in disagreements}
+    hands = [
+        {
+            "number": version.hand.number,
+            "outcome": version.get_outcome_display(),
+            "honba": version.honba,
+            "deltas": [f"{delta:+d}" for delta in version.deltas],
+            "disagreement": disagreeing.get(version.hand.number),
+        }
+        for version in HandVersion.objects.filter(hand__table=table, is_current=True)
+        .select_related("hand")
+        .order_by("hand__number")
+    ]
     return render(
         request,
         "gamelogs/console_log.html",
-        {"record": record, "table": table, "rows": rows, "disagreements": disagreements},
+        {"record": record, "table": table, "rows": rows, "disagreements": disagreements, "hands": hands},
     )
+
+
+def _seat_name(record: GameLogImport, position: int | None) -> str:
+    return record.players[position] if position is not None and position < len(record.players) else ""
 
 
 def _scoring_words(scoring: dict) -> str:
@@ -114,8 +136,111 @@ def _scoring_words(scoring: dict) -> str:
     return ", ".join(parts)
 
 
+@require_http_methods(["GET", "POST"])
+def disagreement_shown(request, log_id: int, disagreement_id: int):
+    """One disagreement: the log's scoring and Taikai's side by side; the table's referee accepts the log's, or
+    corrects the hand at the table (a new version) and marks it corrected."""
+    actor, login = _actor_or_login(request)
+    if login is not None:
+        return login
+    disagreement = get_object_or_404(
+        Disagreement.objects.select_related("log_import__event", "log_import__table__round", "resolved_by"),
+        pk=disagreement_id,
+        log_import_id=log_id,
+    )
+    record = disagreement.log_import
+    table = record.table
+    if not access.may_referee(actor, record.event_id, table.number):
+        if request.method == "POST":
+            raise Forbidden("forbidden", _("you may not record play at table %(table)s") % {"table": table.number})
+        raise Http404
+    refusal = None
+    if request.method == "POST":
+        try:
+            disagreement_settle(disagreement=disagreement, state=request.POST.get("state", ""), user=request.user)
+        except TaikaiError as error:
+            refusal = error
+        else:
+            return redirect(reverse("gamelogs:console_disagreement", args=[record.pk, disagreement.pk]))
+    context = {
+        "record": record,
+        "table": table,
+        "disagreement": disagreement,
+        "winner": _seat_name(record, disagreement.winner_position),
+        "rows": side_by_side(disagreement, list(record.players)),
+        "refusal": refusal,
+        "open": disagreement.state == Disagreement.State.OPEN,
+    }
+    status = refusal.status if refusal is not None else 200
+    return render(request, "gamelogs/console_disagreement.html", context, status=status)
+
+
+@require_safe
+def online_round(request, round_id: int):
+    """An online round's seating for its referees and organizers: each table from East with every player's name on
+    the platform, and what to do to start it (the event's lobby adapter; the manual steps always work)."""
+    actor, login = _actor_or_login(request)
+    if login is not None:
+        return login
+    round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
+    if not access.holds_role(actor, round_.event_id):
+        raise Http404
+    league = OnlineLeague.objects.filter(event_id=round_.event_id).first() or OnlineLeague(event=round_.event)
+    context = {
+        "round": round_,
+        "event": round_.event,
+        "plans": round_online_plans(round_),
+        "platform": OnlineAccount.Platform(league.platform).label,
+        "how": league.get_table_start_display(),
+    }
+    return render(request, "gamelogs/online_round.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def play_confirmation(request, token: str):
+    """A player's private page of the event's online rounds that ask for a confirmation: each round's window,
+    when it closes, and whether they confirmed; they confirm with one tap while the window is open."""
+    entry = selectors.entry_by_link(token)
+    if entry is None:
+        raise Http404
+    windows = list(ConfirmationWindow.objects.filter(event_id=entry.event_id).order_by("round_number"))
+    refusal = None
+    if request.method == "POST":
+        window = next((w for w in windows if str(w.pk) == request.POST.get("window", "")), None)
+        if window is None:
+            refusal = TaikaiError("no_such_window", _("no such confirmation window"), field="window")
+        else:
+            try:
+                play_confirm(window=window, entry=entry)
+            except TaikaiError as error:
+                refusal = error
+            else:
+                return redirect(reverse("gamelogs:play_confirmation", args=[token]))
+    answers = dict(PlayConfirmation.objects.filter(entry=entry).values_list("window_id", "state"))
+    rows = [
+        {"window": w, "open": window_is_open(w), "answer": answers.get(w.pk, ""), "label": _answer_words(answers, w)}
+        for w in windows
+    ]
+    context = {"entry": entry, "event": entry.event, "rows": rows, "refusal": refusal}
+    return render(request, "gamelogs/play_confirmation.html", context, status=refusal.status if refusal else 200)
+
+
+def _answer_words(answers: dict, window: ConfirmationWindow) -> str:
+    state = answers.get(window.pk)
+    if state:
+        return PlayConfirmation.State(state).label
+    return _("not confirmed yet") if window_is_open(window) else _("not confirmed")
+
+
 app_name = "gamelogs"
 urlpatterns = [
     path("console/game-logs/", log_import, name="console_import"),
     path("console/game-logs/<int:log_id>/", log_shown, name="console_log"),
+    path("me/<str:token>/online-rounds/", play_confirmation, name="play_confirmation"),
+    path("console/online-rounds/<int:round_id>/", online_round, name="online_round"),
+    path(
+        "console/game-logs/<int:log_id>/disagreements/<int:disagreement_id>/",
+        disagreement_shown,
+        name="console_disagreement",
+    ),
 ]

@@ -116,6 +116,25 @@ def win_evaluate(hand: dict, *, seat: int, dealer_seat: int, seats: int, tsumo: 
     return EvaluatedWin(result.han, result.fu, result.yakuman, tuple(tuple(y) for y in result.yaku))
 
 
+def win_points(
+    ruleset: Ruleset, *, han: int, fu: int, yakuman: int, dealer: bool, tsumo: bool, seats: int
+) -> int | None:
+    """What a win brings its winner from the other players under the ruleset, no honba (本場) or riichi
+    sticks: the figure a platform's log gives beside han and fu. None when the ruleset cannot price it."""
+    rules = ruleset_engine_rules(ruleset, players=seats)
+    try:
+        paid = _win_priced(rules, han=0 if yakuman else han, fu=fu, yakuman=yakuman, dealer=dealer, honba=0)
+    except ScoringError:
+        return None
+    if not tsumo:
+        total = paid.ron
+    elif dealer or paid.tsumo_dealer is None:
+        total = paid.tsumo_non_dealer * (seats - 1)
+    else:
+        total = paid.tsumo_dealer + paid.tsumo_non_dealer * (seats - 2)
+    return int(total)
+
+
 def hand_settle(hand: RecordedHand, ruleset: Ruleset) -> HandSettlement:
     """Price every win under the ruleset's scheme for the players in the hand, then settle the hand."""
     return _settled(hand, ruleset_engine_rules(ruleset, players=hand.seats), ruleset_settle_options(ruleset))

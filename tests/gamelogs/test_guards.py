@@ -104,7 +104,13 @@ def test_an_organizer_names_the_events_lobby_in_the_admin_and_not_another_events
     other, _, _ = online_event(standard_ruleset, slug="other-league")
     client.force_login(organizer_of(event))
     url = reverse("admin:gamelogs_onlineleague_add")
-    answer = client.post(url, {"event": event.pk, "lobby": "1234", "max_log_age_days": "30"})
+    settings = {
+        "platform": "tenhou",
+        "table_start": "friend_room",
+        "lobby_adapter": "manual",
+        "unconfirmed": "left_out",
+    }
+    answer = client.post(url, {"event": event.pk, "lobby": "1234", "max_log_age_days": "30", **settings})
     assert answer.status_code == 302, answer.content.decode()[:2000]
     assert OnlineLeague.objects.get(event=event).lobby == "1234"
     assert client.post(url, {"event": other.pk, "lobby": "1"}).status_code == 403

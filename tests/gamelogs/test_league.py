@@ -3,12 +3,19 @@ entered from the logs."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from gamelogs.engine import read_tenhou_xml
 from gamelogs.models import GameLogImport, OnlineLeague
+from gamelogs.services import game_log_import, online_league_create
 from players.models import OnlineAccount
+from scoring.models import Ruleset
+from scoring.presets import install_presets
+from taikai.errors import TaikaiError
 from tournament.models import Event, Table
 
 from .engine.conftest import LOGS, log_bytes
@@ -68,3 +75,34 @@ def test_an_unreadable_file_is_one_line_with_a_code(tmp_path):
     with pytest.raises(CommandError) as error:
         call_command("import_game_logs", str(tmp_path / "missing.xml"), event="league", create=True, ruleset="tenhou")
     assert str(error.value).startswith("log_unreadable: ") and "\n" not in str(error.value)
+
+
+@pytest.mark.services("postgres")
+@pytest.mark.django_db(transaction=True)
+def test_two_leagues_taking_the_same_newcomers_game_at_once_make_each_player_once():
+    """Two free leagues on Tenhou import a game of the same unknown players at once: each gets its table, and each
+    player is made once (the other import finds them)."""
+    install_presets(Ruleset)
+    leagues = [online_league_create(slug=f"league-{n}", ruleset_slug="tenhou") for n in range(2)]
+    outcomes = []
+    barrier = threading.Barrier(2)
+
+    def send(event):
+        barrier.wait()
+        try:
+            game_log_import(event=event, data=log_bytes("example.xml"))
+            outcomes.append("imported")
+        except TaikaiError as error:
+            outcomes.append(error.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(league,)) for league in leagues]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes == ["imported", "imported"]
+    assert GameLogImport.objects.count() == 2
+    names = read_tenhou_xml(log_bytes("example.xml")).players
+    assert OnlineAccount.objects.filter(platform="tenhou", name__in=names).count() == len(names)

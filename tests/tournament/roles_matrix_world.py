@@ -7,14 +7,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import Group, Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from gamelogs.models import OnlineLeague
+from gamelogs.models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague
 from live.services.calls import referee_call
 from players.models import Player
 from profiles.services import player_merge
@@ -138,6 +140,7 @@ def build_world() -> World:
     seasons_world(event, other, users)
     Team.objects.create(event=event, name="Red")
     OnlineLeague.objects.create(event=event)
+    game_log_world(event, table_1)
     return World(
         event=event,
         other=other,
@@ -155,6 +158,29 @@ def build_world() -> World:
         token=token,
         users=users,
         house_rules=house_rules,
+    )
+
+
+def game_log_world(event, table) -> None:
+    """A game log imported at table 1 whose hand 1 is scored otherwise by Taikai: a disagreement to settle; a
+    confirmation window for round 2, open."""
+    ConfirmationWindow.objects.create(event=event, round_number=2, closes_at=timezone.now() + timedelta(days=1))
+    record = GameLogImport.objects.create(
+        event=event,
+        table=table,
+        platform="tenhou",
+        game_id="matrix",
+        digest="0" * 64,
+        log_format="tenhou_xml",
+        log="<mjloggm/>",
+        hands=1,
+    )
+    Disagreement.objects.create(
+        log_import=record,
+        hand_number=1,
+        winner_position=0,
+        log_scoring={"han": 3, "fu": 30, "points": 3900, "yaku": [[1, 1]]},
+        engine_scoring={"han": 2, "fu": 30, "points": 2000, "yaku": [["riichi", 1]]},
     )
 
 

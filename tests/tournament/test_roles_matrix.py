@@ -57,6 +57,7 @@ NOT_ROLE_WRITES = {
     "delete:players.player": "players are shared by all events; deleting needs the model permission",
     "admin:players_player_import_csv": "players are shared by all events; importing needs the add permission",
     "registration:private": "only the sign-up's own link opens it, whoever holds it (tests/registration)",
+    "gamelogs:play_confirmation": "only the player's own link opens it, whoever holds it (tests/gamelogs)",
     "api_v1:team_reserve_in": (
         "a team event's write: every session role and token in tests/tournament/test_api_matrix.py"
     ),
@@ -81,6 +82,7 @@ READ_ONLY_ROUTES = {
     "profiles:player": lambda w: reverse("profiles:player", args=[w.event.entries.first().player_id]),
     "console:my_tables": lambda w: reverse("console:my_tables"),
     "gamelogs:console_log": lambda w: reverse("gamelogs:console_log", args=[1]),
+    "gamelogs:online_round": lambda w: reverse("gamelogs:online_round", args=[w.round.pk]),
     "console:clock": lambda w: reverse("console:clock", args=[w.table_1.pk]),
     "console:clocks": lambda w: reverse("console:clocks") + f"?tables={w.table_1.pk}",
     "console:service_worker": lambda w: reverse("console:service_worker"),

@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from gamelogs.models import OnlineLeague
+from gamelogs.models import ConfirmationWindow, Disagreement, GameLogImport, OnlineLeague, OnlineTable
 from profiles.models import PlayerMerge
 from registration.models import BlockedEmail, Registration, SignUp
 from seasons.models import Series
@@ -482,6 +482,38 @@ GAME_LOG_WRITES = [
         "gamelogs:console_import",
     ),
     W(
+        "import a game log in the admin (a log that is none: refused after the role, 400)",
+        post(
+            lambda w: reverse("admin:gamelogs_gamelogimport_import"),
+            lambda w: {"event": w.event.pk, "log_text": "<x/>"},
+        ),
+        REFEREES_AT_1,
+        "admin:gamelogs_gamelogimport_import",
+    ),
+    W(
+        "accept the log's scoring of a hand at table 1 from the console (no hand to confirm: refused after the role)",
+        post(
+            lambda w: reverse(
+                "gamelogs:console_disagreement", args=[GameLogImport.objects.get().pk, Disagreement.objects.get().pk]
+            ),
+            lambda w: {"state": "accepted"},
+        ),
+        REFEREES_AT_1,
+        "gamelogs:console_disagreement",
+    ),
+    W(
+        "accept the log's scoring of a hand at table 1 in the admin",
+        admin_action(Disagreement, "accept", lambda w: [Disagreement.objects.get().pk]),
+        REFEREES_AT_1,
+        "action:gamelogs.disagreement.accept",
+    ),
+    W(
+        "mark a hand at table 1 corrected in the admin (not corrected: refused after the role)",
+        admin_action(Disagreement, "mark_corrected", lambda w: [Disagreement.objects.get().pk]),
+        REFEREES_AT_1,
+        "action:gamelogs.disagreement.mark_corrected",
+    ),
+    W(
         "set up the event's online league (it has one: the form says so, 200)",
         add(OnlineLeague, lambda w: {"event": w.event.pk, "lobby": "1234"}),
         ORGANIZERS,
@@ -489,9 +521,51 @@ GAME_LOG_WRITES = [
     ),
     W(
         "name the online league's lobby",
-        change(OnlineLeague, lambda w: w.event.online_league, lambda w: {"lobby": "1234", "max_log_age_days": "30"}),
+        change(
+            OnlineLeague,
+            lambda w: w.event.online_league,
+            lambda w: {
+                "lobby": "1234",
+                "max_log_age_days": "30",
+                "platform": "tenhou",
+                "table_start": "tournament_lobby",
+                "lobby_adapter": "manual",
+                "unconfirmed": "left_out",
+            },
+        ),
         ORGANIZERS,
         "change:gamelogs.onlineleague",
+    ),
+    W(
+        "open a confirmation window for round 2",
+        add(
+            ConfirmationWindow,
+            lambda w: {"event": w.event.pk, "round_number": 2, "closes_at_0": "2030-01-01", "closes_at_1": "20:00"},
+        ),
+        ORGANIZERS,
+        "add:gamelogs.confirmationwindow",
+    ),
+    W(
+        "move the close of round 2's confirmation window",
+        change(
+            ConfirmationWindow,
+            lambda w: ConfirmationWindow.objects.get(event=w.event),
+            lambda w: {"event": w.event.pk, "round_number": 2, "closes_at_0": "2030-01-02", "closes_at_1": "20:00"},
+        ),
+        ORGANIZERS,
+        "change:gamelogs.confirmationwindow",
+    ),
+    W(
+        "close round 2's confirmation window (not due: refused after the role)",
+        admin_action(ConfirmationWindow, "close_now", lambda w: [ConfirmationWindow.objects.get(event=w.event).pk]),
+        ORGANIZERS,
+        "action:gamelogs.confirmationwindow.close_now",
+    ),
+    W(
+        "flag table 2 online (a hybrid round)",
+        add(OnlineTable, lambda w: {"table": w.table_2.pk}),
+        ORGANIZERS,
+        "add:gamelogs.onlinetable",
     ),
 ]
 APP_WRITES += GAME_LOG_WRITES

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -22,6 +23,11 @@ from tournament.services.clock import clock_stop
 from tournament.services.common import authorship, recorder, require_published, status_set, token_of
 from tournament.services.locks import lock_round, lock_table
 from tournament.services.standings import standings_schedule_recompute
+
+# Sent as a table's result is about to be confirmed (``table``), inside the confirming transaction, the table
+# locked: an app built on the tournament that keeps the result waiting (an imported game's open disagreement)
+# raises a ``TaikaiError`` from its receiver, and nothing is written.
+result_confirming = Signal()
 
 
 def table_final_points_from_hands(table: Table) -> tuple[list[int], int]:
@@ -192,6 +198,7 @@ def table_finish(
     table = lock_table(table.pk)
     require_table_unlocked(table)
     require_published(table)
+    result_confirming.send(sender=Table, table=table)
     if table.overtime_state == Table.Overtime.PLAYING:
         status = selectors.table_overtime_status(table)
         raise TaikaiError(

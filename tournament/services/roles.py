@@ -80,6 +80,9 @@ GROUP_PERMISSIONS: dict[str, list[str]] = {
         "gamelogs.view_gamelogimport",
         "gamelogs.view_disagreement",
         *(f"gamelogs.{verb}_onlineleague" for verb in ("add", "change", "view")),
+        *(f"gamelogs.{verb}_confirmationwindow" for verb in ("add", "change", "view")),
+        "gamelogs.view_playconfirmation",
+        *(f"gamelogs.{verb}_onlinetable" for verb in ("add", "change", "delete", "view")),
         *(f"players.{verb}_onlineaccount" for verb in ("add", "change", "view", "delete")),
     ],
     REFEREES_GROUP: [

@@ -20,6 +20,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.dispatch import Signal
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -39,6 +40,11 @@ from tournament.services.rounds import round_create
 from tournament.services.schedule import scheduled_tables
 from tournament.services.standings import standings_rows
 from tournament.services.teams import round_lineup_absent, round_lineup_present, seating_groups
+
+# Sent as the players of a round's seating are read (``event``, ``round_number``): a receiver (an app built on the
+# tournament) returns the entry ids it leaves out of that round (an online round's unconfirmed players), or
+# raises a ``TaikaiError`` when the round may not be seated yet.
+seating_leaves_out = Signal()
 
 SEAT_NEXT_ROUND = "tournament.seat_next_round"  # the task's pinned name (tournament.tasks)
 Progress = Callable[[int, str], None]
@@ -89,6 +95,8 @@ def _players_and_absent(event: Event, round_number: int) -> tuple[list[int], lis
         or entry_id in replaced
         or (entry_id in reserves and entry_id not in reserves_in)
     ]
+    for _receiver, left_out in seating_leaves_out.send(sender=Event, event=event, round_number=round_number):
+        absent += [entry_id for entry_id in left_out or () if entry_id not in absent]
     return [entry_id for entry_id, _ in entries], absent
 
 
