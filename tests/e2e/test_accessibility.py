@@ -72,7 +72,9 @@ class Findings:
                 other["pages"].add(urlsplit(page.url).path)
 
 
-@pytest.mark.parametrize(("size", "viewport", "locale", "every_page", "admin"), SCREENS, ids=["phone-ja", "phone-en", "desktop-en"])
+@pytest.mark.parametrize(
+    ("size", "viewport", "locale", "every_page", "admin"), SCREENS, ids=["phone-ja", "phone-en", "desktop-en"]
+)
 def test_no_page_has_a_serious_or_critical_accessibility_finding(
     chromium_browser, live_server, make_event, size, viewport, locale, every_page, admin
 ):

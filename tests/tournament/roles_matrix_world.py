@@ -374,6 +374,7 @@ EVENT_FORM = {
     "is_public": "on",
     "time_zone": "UTC",
     "round_minutes": 90,
+    "yaku_names": "bilingual",
     "team_rule": "",
     "team_best": 2,
     "roles-TOTAL_FORMS": 0,

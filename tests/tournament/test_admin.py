@@ -207,6 +207,7 @@ EVENT_FORM = {
     "is_public": "on",
     "time_zone": "UTC",
     "round_minutes": 90,
+    "yaku_names": "bilingual",
     "team_best": 2,
     "roles-TOTAL_FORMS": 0,
     "roles-INITIAL_FORMS": 0,

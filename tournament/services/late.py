@@ -17,11 +17,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.announce import announce
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.models import Seat, Table
-from tournament.services.checks import require_table_unlocked
+from tournament.services.checks import require_table_unlocked, table_announce
 from tournament.services.common import recorder, require_published
 from tournament.services.discipline import seat_mark_absent
 from tournament.services.locks import lock_seat, lock_table
@@ -105,14 +104,7 @@ def table_late_mark(*, table_id: int, now: datetime | None = None) -> LateReport
 
 def _announce_table(table: Table) -> None:
     """The live pages following the table hear of it (its warning, or its players marked absent)."""
-    announce(
-        "table",
-        table.round.event_id,
-        table=table.pk,
-        table_number=table.number,
-        status=table.status,
-        result_version=table.result_version,
-    )
+    table_announce(table)
 
 
 def late_warnings_announce(*, now: datetime) -> list[int]:
