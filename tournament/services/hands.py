@@ -94,7 +94,8 @@ def hand_record(
     priced = _hand_priced(game, data, check=allowed)
     _check_game_not_over(game, priced.deltas)
     hand_input = priced.hand_input
-    HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
+    if hand.current_version:  # a correction: the version it replaces is current no more (a new hand has none)
+        HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
     version = HandVersion.objects.create(
         hand=hand,
         version=hand.current_version + 1,

@@ -544,29 +544,33 @@ def round_play(
 ) -> SimulationSummary:
     """Play a round's tables. By default every table plays to the end and the round is completed;
     with ``finish_tables`` only the first that many finish, and the next table (if any) plays its
-    first ``partial_hands`` hands: a round in progress."""
+    first ``partial_hands`` hands: a round in progress.
+
+    The round is one transaction (each service call its own savepoint): the standings recompute its tables
+    and its completion ask for is sent once, at its commit (``core.queue``), not once per table."""
     summary = summary or SimulationSummary(event=round_.event.slug)
     tables = list(round_.tables.select_related("round__event__ruleset").order_by("number"))
-    for index, table in enumerate(tables):
-        if finish_tables is None or index < finish_tables:
-            summary.hands += table_play(table, seed=seed, user=user, incidents=incidents, tally=summary.incidents)
-            summary.tables += 1
-        elif index == finish_tables and partial_hands:
-            summary.hands += table_play(
-                table,
-                seed=seed,
-                user=user,
-                hands=partial_hands,
-                finish=False,
-                incidents=incidents,
-                tally=summary.incidents,
-            )
-    if finish_tables is None:
-        round_complete(round_=round_)
-        summary.rounds += 1
-    # The services queue a recompute after commit; refresh the snapshot now so that the next seating
-    # (and a caller inside an outer transaction) sees the standings as they are.
-    standings_recompute(event_id=round_.event_id)
+    with transaction.atomic():
+        for index, table in enumerate(tables):
+            if finish_tables is None or index < finish_tables:
+                summary.hands += table_play(table, seed=seed, user=user, incidents=incidents, tally=summary.incidents)
+                summary.tables += 1
+            elif index == finish_tables and partial_hands:
+                summary.hands += table_play(
+                    table,
+                    seed=seed,
+                    user=user,
+                    hands=partial_hands,
+                    finish=False,
+                    incidents=incidents,
+                    tally=summary.incidents,
+                )
+        if finish_tables is None:
+            round_complete(round_=round_)
+            summary.rounds += 1
+        # The services queue a recompute after commit; refresh the snapshot now so that the next seating
+        # (and a caller inside an outer transaction) sees the standings as they are.
+        standings_recompute(event_id=round_.event_id)
     return summary
 
 
