@@ -626,9 +626,10 @@ def event_simulate(
 def simulated_players(count: int) -> list[Player]:
     """Players named "Simulated player 001" …, created the first time they are needed."""
     players = []
-    for number in range(1, count + 1):
-        player, _ = Player.objects.get_or_create(display_name=f"Simulated player {number:03d}", club=SIMULATED_CLUB)
-        players.append(player)
+    with transaction.atomic():  # one commit, not one per player
+        for number in range(1, count + 1):
+            player, _ = Player.objects.get_or_create(display_name=f"Simulated player {number:03d}", club=SIMULATED_CLUB)
+            players.append(player)
     return players
 
 
@@ -644,25 +645,26 @@ def event_create(
     organizer=None,
     **fields,
 ) -> Event:
-    """An event in registration with ``players`` entered through ``entry_register``."""
+    """An event in registration with ``players`` entered through ``entry_register``, in one transaction."""
     if Event.objects.filter(slug=slug).exists():
         raise SimulationError(
             "event_exists", _("an event with the slug %(slug)s already exists") % {"slug": repr(slug)}
         )
     if table_size not in (3, 4):
         raise SimulationError("invalid_table_size", _("the table size is 3 or 4"))
-    event = Event.objects.create(
-        slug=slug,
-        name=name,
-        ruleset=ruleset,
-        planned_rounds=planned_rounds,
-        table_size=table_size,
-        is_public=is_public,
-        status=Event.Status.REGISTRATION,
-        entry_mode=Event.EntryMode.HANDS,
-        owner=organizer,
-        **fields,
-    )
-    for player in players:
-        entry_register(event=event, player=player)
+    with transaction.atomic():  # one commit, not one per entry
+        event = Event.objects.create(
+            slug=slug,
+            name=name,
+            ruleset=ruleset,
+            planned_rounds=planned_rounds,
+            table_size=table_size,
+            is_public=is_public,
+            status=Event.Status.REGISTRATION,
+            entry_mode=Event.EntryMode.HANDS,
+            owner=organizer,
+            **fields,
+        )
+        for player in players:
+            entry_register(event=event, player=player)
     return event
