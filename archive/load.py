@@ -29,6 +29,7 @@ An archive is what a file claims, not what Taikai knows; so:
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -461,6 +462,7 @@ def _tables_audited(event: models.Event, tables: list) -> None:
 def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> None:
     """Every version of every seat's result."""
     rows = []
+    fraction = functools.lru_cache(maxsize=4096)(Fraction)  # results repeat the same few oka, uma, scores
     for table, (path, data) in tables:
         table.archive_results = []
         for i, r in enumerate(data["results"]):
@@ -478,10 +480,10 @@ def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -
                     is_current=r["is_current"],
                     final_points=r.get("final_points"),
                     placement=r.get("placement"),
-                    point_score=Fraction(r["point_score"]),
-                    placement_points=Fraction(r["placement_points"]),
-                    oka=Fraction(r["oka"]),
-                    game_points=Fraction(r["game_points"]),
+                    point_score=fraction(r["point_score"]),
+                    placement_points=fraction(r["placement_points"]),
+                    oka=fraction(r["oka"]),
+                    game_points=fraction(r["game_points"]),
                     multiplier=r.get("multiplier", 1),
                     advanced=r.get("advanced", False),
                     forfeit=r.get("forfeit", False),
