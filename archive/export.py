@@ -25,12 +25,15 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
+from django.contrib.auth import get_user_model
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.models import RULESET_RULES_FIELDS, Ruleset
 from tournament import models
+from tournament.models.tables import wind_label
 
 FORMAT = "taikai-event"
 EXPORT_VERSION = 1  # the export's first shape, kept under ``version``
@@ -115,120 +118,184 @@ def ruleset_dict(ruleset: Ruleset) -> dict:
     return {name: plain(getattr(ruleset, name)) for name in RULESET_FIELDS}
 
 
-def _tables(event: models.Event) -> list[models.Table]:
-    """Every table of the event's published rounds with its seats, clock and every version of its hands
-    and results, the accounts that recorded them joined: six queries whatever the size of the event."""
-    seats = models.Seat.objects.select_related("entry__player").order_by("position")
-    results = models.SeatResult.objects.select_related("seat", "recorded_by").order_by("version", "seat__position")
-    versions = models.HandVersion.objects.select_related("hand", "recorded_by").order_by("hand__number", "version")
-    return list(
-        models.Table.objects.filter(round__event=event)
-        .exclude(round__status=models.Round.Status.DRAFT)
-        .select_related("round", "clock")
-        .order_by("round__number", "number")
-        .prefetch_related(
-            Prefetch("seats", queryset=seats),
-            Prefetch("results", queryset=results, to_attr="all_results"),
-            Prefetch("hands__versions", queryset=versions),
-        )
-    )
+def _author_columns() -> tuple[str, ...]:
+    """The columns a version's author and the way it was recorded are read from (``_author``, ``_via``)."""
+    username = f"recorded_by__{get_user_model().USERNAME_FIELD}"
+    return ("recorded_by_id", "recorded_by_card_id", "recorded_by_token_id", "recorded_by_name", username)
 
 
-def _seats(seats) -> list[dict]:
-    """The seats in position order; ``game_index`` is the seat's number in hands (art. 42: none for a
-    player absent before the game)."""
-    rows, index = [], 0
-    for seat in sorted(seats, key=lambda s: s.position):
-        rows.append(
-            {
-                "position": seat.position,
-                "wind": seat.wind,
-                "game_index": index if seat.in_game else None,
-                "entry": seat.entry_id,
-                "player": seat.entry.player.display_name,
-                "absence": seat.absence,
-                "left_after_hand": seat.left_after_hand,
-            }
-        )
-        index += seat.in_game
-    return rows
-
-
-def _author(row, staff: bool) -> str | None:
+def _author(row: dict, staff: bool) -> str | None:
+    """Who recorded a version (``author``, read from its columns): for the event's staff only."""
     if not staff:
         return None
-    return (
-        row.author
-        if (row.recorded_by_card_id or row.recorded_by_token_id)
-        else user_name(row.recorded_by, row.recorded_by_name) or ""
+    if row["recorded_by_card_id"]:
+        return _("table card #%(number)s") % {"number": row["recorded_by_card_id"]}
+    if row["recorded_by_token_id"]:
+        return _("API token #%(number)s") % {"number": row["recorded_by_token_id"]}
+    username = row[f"recorded_by__{get_user_model().USERNAME_FIELD}"]
+    return (username if row["recorded_by_id"] else row["recorded_by_name"]) or ""
+
+
+def _via(row: dict) -> str:
+    """How a version was recorded (``recorded_via``, read from its columns)."""
+    if row["recorded_by_card_id"]:
+        return "table card"
+    if row["recorded_by_token_id"]:
+        return "api token"
+    return "account" if row["recorded_by_id"] else row["recorded_via_archived"]
+
+
+TABLE_COLUMNS = (
+    "id",
+    "number",
+    "status",
+    "overtime_state",
+    "overtime_year",
+    "result_version",
+    "running_points",
+    "running_hands",
+    "running_version",
+)
+ROUND_COLUMNS = ("number", "status", "is_final", "timer_started_at", "seating_report", "draw_seed", "created_at")
+CLOCK_COLUMNS = ("id", "hand_number", "state", "version", "updated_at")
+
+
+def _by_table(rows, key: str) -> dict[int, list]:
+    grouped: dict[int, list] = {}
+    for row in rows:
+        grouped.setdefault(row[key], []).append(row)
+    return grouped
+
+
+def _seats(event: models.Event) -> dict[int, list[dict]]:
+    """Each table's seats in position order; ``game_index`` is the seat's number in hands (art. 42: none for a
+    player absent before the game). Read as plain rows, one query."""
+    rows = (
+        models.Seat.objects.filter(table__round__event=event)
+        .order_by("table_id", "position")
+        .values_list("table_id", "position", "entry_id", "entry__player__display_name", "absence", "left_after_hand")
     )
+    language = get_language()
+    seats: dict[int, list[dict]] = {}
+    index: dict[int, int] = {}
+    for table_id, position, entry_id, name, absence, left_after_hand in rows.iterator(chunk_size=5000):
+        in_game = absence != models.Seat.Absence.ABSENT_BEFORE
+        number = index.get(table_id, 0)
+        seats.setdefault(table_id, []).append(
+            {
+                "position": position,
+                "wind": wind_label(position, language),
+                "game_index": number if in_game else None,
+                "entry": entry_id,
+                "player": name,
+                "absence": absence,
+                "left_after_hand": left_after_hand,
+            }
+        )
+        index[table_id] = number + in_game
+    return seats
 
 
-def _table(table: models.Table, staff: bool) -> dict:
-    results = [
-        {
-            **{name: getattr(row, name) for name in RESULT_FIELDS},
-            "position": row.seat.position,
-            "entry": row.entry_id,
-            **{name: str(getattr(row, name)) for name in RESULT_FRACTIONS},
-            "recorded_via": row.recorded_via,
-            "recorded_by": _author(row, staff),
-            "recorded_at": plain(row.recorded_at),
-        }
-        for row in table.all_results
-    ]
-    hands = [
-        {
-            "number": hand.number,
-            **{name: getattr(v, name) for name in HAND_FIELDS},
-            "recorded_via": v.recorded_via,
-            "recorded_by": _author(v, staff),
-            "recorded_at": plain(v.recorded_at),
-        }
-        for hand in table.hands.all()
-        for v in hand.versions.all()
-    ]
-    clock = getattr(table, "clock", None)
-    return {
-        "id": table.pk,
-        "number": table.number,
-        "status": table.status,
-        "overtime_state": table.overtime_state,
-        "overtime_year": table.overtime_year,
-        "result_version": table.result_version,
-        "running_points": table.running_points,
-        "running_hands": table.running_hands,
-        "running_version": table.running_version,
-        "seats": _seats(table.seats.all()),
-        "results": results,
-        "hands": hands,
-        "clock": None
-        if clock is None
-        else {
-            "hand_number": clock.hand_number,
-            "state": clock.state,
-            "version": clock.version,
-            "updated_at": plain(clock.updated_at),
-        },
-    }
+def _results(event: models.Event, staff: bool) -> dict[int, list[dict]]:
+    """Every version of each table's results, by version then seat: one query."""
+    rows = (
+        models.SeatResult.objects.filter(table__round__event=event)
+        .order_by("table_id", "version", "seat__position")
+        .values(
+            "table_id",
+            "seat__position",
+            "entry_id",
+            "recorded_via_archived",
+            "recorded_at",
+            *RESULT_FIELDS,
+            *RESULT_FRACTIONS,
+            *_author_columns(),
+        )
+    )
+    results: dict[int, list[dict]] = {}
+    for row in rows.iterator(chunk_size=5000):
+        results.setdefault(row["table_id"], []).append(
+            {
+                **{name: row[name] for name in RESULT_FIELDS},
+                "position": row["seat__position"],
+                "entry": row["entry_id"],
+                **{name: str(row[name]) for name in RESULT_FRACTIONS},
+                "recorded_via": _via(row),
+                "recorded_by": _author(row, staff),
+                "recorded_at": plain(row["recorded_at"]),
+            }
+        )
+    return results
+
+
+def _hands(event: models.Event, staff: bool) -> dict[int, list[dict]]:
+    """Every version of each table's hands, by hand then version: one query."""
+    rows = (
+        models.HandVersion.objects.filter(hand__table__round__event=event)
+        .order_by("hand__table_id", "hand__number", "version")
+        .values(
+            "hand__table_id", "hand__number", "recorded_via_archived", "recorded_at", *HAND_FIELDS, *_author_columns()
+        )
+    )
+    hands: dict[int, list[dict]] = {}
+    for row in rows.iterator(chunk_size=5000):
+        hands.setdefault(row["hand__table_id"], []).append(
+            {
+                "number": row["hand__number"],
+                **{name: row[name] for name in HAND_FIELDS},
+                "recorded_via": _via(row),
+                "recorded_by": _author(row, staff),
+                "recorded_at": plain(row["recorded_at"]),
+            }
+        )
+    return hands
 
 
 def _rounds(event: models.Event, staff: bool) -> list[dict]:
+    """The published rounds with their tables, each with its seats, every version of its results and hands,
+    and its clock: five queries whatever the size of the event, rows read as values (no model instances)."""
+    tables = (
+        models.Table.objects.filter(round__event=event)
+        .exclude(round__status=models.Round.Status.DRAFT)
+        .order_by("round__number", "number")
+        .values(
+            *TABLE_COLUMNS,
+            *(f"round__{name}" for name in ROUND_COLUMNS),
+            *(f"clock__{name}" for name in CLOCK_COLUMNS),
+        )
+    )
+    seats, results, hands = _seats(event), _results(event, staff), _hands(event, staff)
     rounds: dict[int, dict] = {}
-    for table in _tables(event):
-        round_ = table.round
-        if round_.number not in rounds:
-            rounds[round_.number] = {
-                "number": round_.number,
-                "status": round_.status,
-                "is_final": round_.is_final,
-                "timer_started_at": plain(round_.timer_started_at),
-                "seating_report": round_.seating_report,
-                "draw_seed": round_.draw_seed,
-                "created_at": plain(round_.created_at),
+    for row in tables.iterator(chunk_size=5000):
+        number = row["round__number"]
+        if number not in rounds:
+            rounds[number] = {
+                "number": number,
+                "status": row["round__status"],
+                "is_final": row["round__is_final"],
+                "timer_started_at": plain(row["round__timer_started_at"]),
+                "seating_report": row["round__seating_report"],
+                "draw_seed": row["round__draw_seed"],
+                "created_at": plain(row["round__created_at"]),
                 "tables": [],
             }
-        rounds[round_.number]["tables"].append(_table(table, staff))
+        table_id = row["id"]
+        rounds[number]["tables"].append(
+            {
+                **{name: row[name] for name in TABLE_COLUMNS},
+                "seats": seats.get(table_id, []),
+                "results": results.get(table_id, []),
+                "hands": hands.get(table_id, []),
+                "clock": None
+                if row["clock__id"] is None
+                else {
+                    "hand_number": row["clock__hand_number"],
+                    "state": row["clock__state"],
+                    "version": row["clock__version"],
+                    "updated_at": plain(row["clock__updated_at"]),
+                },
+            }
+        )
     return list(rounds.values())
 
 

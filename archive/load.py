@@ -29,6 +29,7 @@ An archive is what a file claims, not what Taikai knows; so:
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -36,10 +37,11 @@ from datetime import date, datetime
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
-from django.db import DataError, IntegrityError, connection, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
+from archive.rows import rows_insert
 from archive.schema import archive_check, archive_invalid
 from players.models import Player
 from scoring.models import Ruleset
@@ -173,7 +175,7 @@ def _players(entries: list[dict], lookalikes: list[Lookalike], link: Collection[
                 if player.external_id:
                     by_external_id[player.external_id] = player
         players[data["id"]] = player
-    Player.objects.bulk_create(new, batch_size=BATCH)
+    rows_insert(Player, new)
     return players
 
 
@@ -204,27 +206,6 @@ def _event(data: dict, ruleset: Ruleset, owner) -> models.Event:
     return event
 
 
-def _stamp(rows: list, field: str, moments: list) -> None:
-    """Set a time the model sets by itself on creation (``auto_now_add``) to the archive's."""
-    changed = []
-    for row, moment in zip(rows, moments, strict=True):
-        if moment is not None:
-            setattr(row, field, _moment(moment))
-            changed.append(row)
-    if not changed:
-        return
-    # one prepared UPDATE per row, sent as a batch: a bulk_update's CASE over 1,000 ids is far slower
-    meta = type(changed[0])._meta
-    column, quote = meta.get_field(field), connection.ops.quote_name
-    sql = f"UPDATE {quote(meta.db_table)} SET {quote(column.column)} = %s WHERE {quote(meta.pk.column)} = %s"
-    with connection.cursor() as cursor:
-        for start in range(0, len(changed), BATCH):
-            batch = changed[start : start + BATCH]
-            cursor.executemany(
-                sql, [(column.get_db_prep_value(getattr(row, field), connection), row.pk) for row in batch]
-            )
-
-
 def _entries(
     event: models.Event, data: list[dict], players: dict[int, Player], authors: Authors
 ) -> dict[int, models.Entry]:
@@ -235,12 +216,12 @@ def _entries(
             status=e["status"],
             status_reason=e.get("status_reason", ""),
             disqualification_confirmed_at=_moment(e.get("disqualification_confirmed_at")),
+            registered_at=_moment(e.get("registered_at")),
             **authors("disqualification_confirmed_by", e.get("disqualification_confirmed_by")),
         )
         for e in data
     ]
-    models.Entry.objects.bulk_create(rows, batch_size=BATCH)
-    _stamp(rows, "registered_at", [e.get("registered_at") for e in data])
+    rows_insert(models.Entry, rows)
     return {e["id"]: row for e, row in zip(data, rows, strict=True)}
 
 
@@ -258,11 +239,11 @@ def _seating(
             seating_report=r.get("seating_report", {}),
             draw_seed=r.get("draw_seed"),
             timer_started_at=_moment(r.get("timer_started_at")),
+            created_at=_moment(r.get("created_at")),
         )
         for r in archive["rounds"]
     ]
-    models.Round.objects.bulk_create(rounds, batch_size=BATCH)
-    _stamp(rounds, "created_at", [r.get("created_at") for r in archive["rounds"]])
+    rows_insert(models.Round, rounds)
     tables, placed, by_id = [], [], {}
     for r, (round_data, round_) in enumerate(zip(archive["rounds"], rounds, strict=True)):
         for t, data in enumerate(round_data["tables"]):
@@ -280,23 +261,23 @@ def _seating(
             tables.append(table)
             placed.append((f"$.rounds[{r}].tables[{t}]", data))
             by_id[data["id"]] = table
-    models.Table.objects.bulk_create(tables, batch_size=BATCH)
+    rows_insert(models.Table, tables)
     seats = []
     for table, (path, data) in zip(tables, placed, strict=True):
         table.archive_seats = {}
         for s, seat_data in enumerate(data["seats"]):
             entry = _ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
-            seat = models.Seat(
-                table=table,
-                round=table.round,
-                entry=entry,
+            seat = models.Seat(  # by the keys: no parent object set per row, none read by the checks
+                table_id=table.pk,
+                round_id=table.round_id,
+                entry_id=entry.pk,
                 position=seat_data["position"],
                 absence=seat_data["absence"],
                 left_after_hand=seat_data.get("left_after_hand"),
             )
             table.archive_seats[seat.position] = seat
             seats.append(seat)
-    models.Seat.objects.bulk_create(seats, batch_size=BATCH)
+    rows_insert(models.Seat, seats)
     return list(zip(tables, placed, strict=True)), by_id
 
 
@@ -391,7 +372,7 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
     """Every version of every hand, with its version number, whether it is current, who and when; each
     recorded again first (``_hands_rechecked``)."""
     settle = _Settle(ruleset)
-    hands, versions, moments = [], [], []
+    hands, versions = [], []
     for table, (path, data) in tables:
         _hands_rechecked(table, path, data, settle)
         table.archive_hands = []
@@ -421,14 +402,13 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
                         deltas=v["deltas"],
                         deposits_out=v.get("deposits_out", 0),
                         note=v.get("note", ""),
+                        recorded_at=_moment(v["recorded_at"]),
                         **authors.of_version(v),
                     )
                 )
-                moments.append(v["recorded_at"])
             versions += kept
-    models.Hand.objects.bulk_create(hands, batch_size=BATCH)
-    models.HandVersion.objects.bulk_create(versions, batch_size=BATCH)
-    _stamp(versions, "recorded_at", moments)
+    rows_insert(models.Hand, hands)
+    rows_insert(models.HandVersion, versions)
 
 
 # the audit's checks of one table's hands and results, run on each imported table before it is kept
@@ -482,51 +462,54 @@ def _tables_audited(event: models.Event, tables: list) -> None:
 
 def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> None:
     """Every version of every seat's result."""
-    rows, moments = [], []
+    rows = []
+    fraction = functools.lru_cache(maxsize=4096)(Fraction)  # results repeat the same few oka, uma, scores
     for table, (path, data) in tables:
         table.archive_results = []
         for i, r in enumerate(data["results"]):
             where = f"{path}.results[{i}]"
             seat = _ref(table.archive_seats, r["position"], f"{where}.position")
             entry = _ref(entries, r["entry"], f"{where}.entry")
-            if entry is not seat.entry:
+            if entry.pk != seat.entry_id:
                 raise archive_invalid(f"{where}.entry", _("the result is not that of the seat's player"))
             rows.append(
                 models.SeatResult(
-                    table=table,
-                    seat=seat,
-                    entry=entry,
+                    table_id=table.pk,
+                    seat_id=seat.pk,
+                    entry_id=entry.pk,
                     version=r["version"],
                     is_current=r["is_current"],
                     final_points=r.get("final_points"),
                     placement=r.get("placement"),
-                    point_score=Fraction(r["point_score"]),
-                    placement_points=Fraction(r["placement_points"]),
-                    oka=Fraction(r["oka"]),
-                    game_points=Fraction(r["game_points"]),
+                    point_score=fraction(r["point_score"]),
+                    placement_points=fraction(r["placement_points"]),
+                    oka=fraction(r["oka"]),
+                    game_points=fraction(r["game_points"]),
                     multiplier=r.get("multiplier", 1),
                     advanced=r.get("advanced", False),
                     forfeit=r.get("forfeit", False),
+                    recorded_at=_moment(r["recorded_at"]),
                     **authors.of_version(r),
                 )
             )
             table.archive_results.append(rows[-1])
-            moments.append(r["recorded_at"])
         table.archive_results.sort(key=lambda row: row.version)
-    models.SeatResult.objects.bulk_create(rows, batch_size=BATCH)
-    _stamp(rows, "recorded_at", moments)
+    rows_insert(models.SeatResult, rows)
 
 
 def _clocks(tables: list) -> None:
     kept = [(table, data["clock"]) for table, (_path, data) in tables if data.get("clock")]
     clocks = [
         models.TableClock(
-            table=table, hand_number=clock["hand_number"], state=clock["state"], version=clock.get("version", 1)
+            table=table,
+            hand_number=clock["hand_number"],
+            state=clock["state"],
+            version=clock.get("version", 1),
+            updated_at=_moment(clock.get("updated_at")),
         )
         for table, clock in kept
     ]
-    models.TableClock.objects.bulk_create(clocks, batch_size=BATCH)
-    _stamp(clocks, "updated_at", [clock.get("updated_at") for _table, clock in kept])
+    rows_insert(models.TableClock, clocks)
 
 
 def _discipline(
@@ -547,23 +530,23 @@ def _discipline(
             cancelled_at=_moment(p.get("cancelled_at")),
             **authors("cancelled_by", p.get("cancelled_by")),
             cancel_reason=p.get("cancel_reason", ""),
+            logged_at=_moment(p.get("logged_at")),
         )
         for i, p in enumerate(archive.get("penalties", []))
     ]
-    models.Penalty.objects.bulk_create(penalties, batch_size=BATCH)
-    _stamp(penalties, "logged_at", [p.get("logged_at") for p in archive.get("penalties", [])])
+    rows_insert(models.Penalty, penalties)
     rulings = [
         models.Ruling(
             event=event,
             table=_ref(tables_by_id, r.get("table"), f"$.rulings[{i}].table"),
             entry=_ref(entries, r.get("entry"), f"$.rulings[{i}].entry"),
             decision=r["decision"],
+            decided_at=_moment(r.get("decided_at")),
             **authors("decided_by", r.get("decided_by")),
         )
         for i, r in enumerate(archive.get("rulings", []))
     ]
-    models.Ruling.objects.bulk_create(rulings, batch_size=BATCH)
-    _stamp(rulings, "decided_at", [r.get("decided_at") for r in archive.get("rulings", [])])
+    rows_insert(models.Ruling, rulings)
     return {p["id"]: row for p, row in zip(archive.get("penalties", []), penalties, strict=True)}
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 from pathlib import Path
@@ -40,6 +41,11 @@ from tournament.simulation import Incidents, event_create, event_simulate, simul
 def counting(queries: list):
     """A database wrapper that appends each query's SQL to ``queries``."""
     return lambda execute, sql, *rest: queries.append(sql) or execute(sql, *rest)
+
+
+def peak_kb() -> int:
+    """The process's peak resident memory so far, in KB (Linux's ``ru_maxrss``)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def standings_of(event) -> list[tuple]:
@@ -69,25 +75,35 @@ def main(players: int, rounds: int, seed: int, slug: str = "") -> None:
             )
             event_simulate(event, rounds=rounds, seed=seed, incidents=Incidents(penalties=True, absences=True))
         simulated = time.perf_counter() - started
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         with connection.execute_wrapper(counting(exported := [])):
-            text = json.dumps(archive_build(event, staff=True), ensure_ascii=False)
-        export_s = time.perf_counter() - started
-        started = time.perf_counter()
+            text = json.dumps(archive_build(event, staff=True), ensure_ascii=False, separators=(",", ":"))
+        export_s, export_cpu = time.perf_counter() - started, time.process_time() - cpu
+        export_peak = peak_kb()
+        started, cpu = time.perf_counter(), time.process_time()
         with connection.execute_wrapper(counting(imported := [])):
             copy = event_import(archive=json.loads(text))
-        import_s = time.perf_counter() - started
+        import_s, import_cpu = time.perf_counter() - started, time.process_time() - cpu
+        import_peak = peak_kb()
         violations = event_audit(copy)
         original, imported_rows = standings_of(event), standings_of(copy)
         transaction.set_rollback(True)  # the database is left as it was
     size = len(text.encode())
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     print(
         f"archive round trip: {players} players x {rounds} rounds, database {connection.vendor} "
-        f"(simulated in {simulated:.1f} s)"
+        f"(simulated in {simulated:.1f} s; load average {load})"
     )
-    print(f"  export:  {export_s:7.2f} s  {len(exported):6d} queries")
+    print(
+        f"  export:  {export_s:7.2f} s ({export_cpu:.2f} s CPU)  {len(exported):6d} queries  "
+        f"peak memory {export_peak / 1024:7.0f} MB"
+    )
     print(f"  file:    {size / 1e6:7.2f} MB ({size} bytes)")
-    print(f"  import:  {import_s:7.2f} s  {len(imported):6d} queries (standings recompute included)")
+    print(
+        f"  import:  {import_s:7.2f} s ({import_cpu:.2f} s CPU)  {len(imported):6d} queries  "
+        f"peak memory {import_peak / 1024:7.0f} MB "
+        "(standings recompute included)"
+    )
     print(f"  audit of the imported event: {len(violations)} violations")
     same = "equal" if original == imported_rows else "DIFFERENT"
     print(f"  standings: {len(imported_rows)} rows, {same} to the original's (name, rank, points, games, penalties)")

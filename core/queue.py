@@ -56,9 +56,41 @@ log = logging.getLogger("taikai.queue")
 
 def enqueue_on_commit(task_name: str, *args, commit_time: bool = False) -> None:
     """Record ``task_name`` with ``args`` now and send it after the commit; with ``commit_time`` the time
-    it is sent (after the commit, ISO 8601) is the last argument."""
+    it is sent (after the commit, ISO 8601) is the last argument.
+
+    The same task with the same arguments asked for again before the commit (a round's sixteen tables
+    confirmed in one transaction, each asking for the standings) is sent once, for all its rows."""
     row = QueuedTask.objects.create(task=task_name, args=list(args), commit_time=commit_time)
-    transaction.on_commit(lambda: _deliver([row.pk], task_name, list(args), commit_time))
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:  # autocommit: sent at once
+        transaction.on_commit(lambda: _deliver([row.pk], task_name, list(args), commit_time))
+        return
+    key = (task_name, json.dumps(list(args), sort_keys=True, default=str), commit_time)
+    pending = connection.__dict__.setdefault("_queue_sendings", {})
+    sending = pending.get(key)
+    if sending is not None and any(func is sending for _savepoints, func, *_rest in connection.run_on_commit):
+        sending.ids.append(row.pk)  # still to be sent at this commit: one message for both rows
+        return
+    pending[key] = sending = _Sending(pending, key, [row.pk], task_name, list(args), commit_time)
+    transaction.on_commit(sending)
+
+
+@dataclass
+class _Sending:
+    """One task to send after the commit, for the queued rows ``ids`` (see ``enqueue_on_commit``). A sending
+    whose savepoint was rolled back is no longer among the connection's commit callbacks: never added to."""
+
+    pending: dict
+    key: tuple
+    ids: list[int]
+    task_name: str
+    args: list
+    commit_time: bool
+
+    def __call__(self) -> None:
+        if self.pending.get(self.key) is self:
+            del self.pending[self.key]
+        _deliver(self.ids, self.task_name, self.args, self.commit_time)
 
 
 class BrokerResting(ConnectionError):

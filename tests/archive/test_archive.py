@@ -627,3 +627,31 @@ def test_every_problem_the_schema_finds_is_said_in_the_readers_language(archive)
         words = set(re.findall(r"[A-Za-z]{3,}", quoted_left_out)) - {"true", "false", "null"}  # JSON's own
         assert problem != error.message and not words, (error.validator, error.message, problem)
     assert len(keywords) >= 4  # the changes reached several kinds of problem
+
+
+@pytest.mark.services("postgres")
+def test_on_postgresql_the_rows_go_in_by_copy_with_their_times_and_a_row_twice_writes_nothing(original, archive):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    # when the archive is imported on PostgreSQL
+    with CaptureQueriesContext(connection) as queries:
+        imported = event_import(archive=archive)
+    # then the bulk rows went in by COPY, their creation times in it (no UPDATE of a time after)
+    sql = [q["sql"] for q in queries]
+    assert any(s.startswith('COPY "tournament_handversion"') for s in sql)
+    assert not any(s.startswith("UPDATE") and "recorded_at" in s for s in sql)
+    fields = ("hand__table__round__number", "hand__table__number", "hand__number", "version", "recorded_at")
+    assert sorted(HandVersion.objects.filter(hand__table__round__event=imported).values_list(*fields)) == sorted(
+        HandVersion.objects.filter(hand__table__round__event=original).values_list(*fields)
+    )
+    assert event_audit(imported) == []
+    # and a hand's version given twice is refused by the database inside the import's transaction: nothing kept
+    broken = copy.deepcopy(archive)
+    hands = broken["rounds"][0]["tables"][0]["hands"]
+    hands.append(dict(hands[0]))
+    before = (Event.objects.count(), Player.objects.count(), HandVersion.objects.count(), Seat.objects.count())
+    with pytest.raises(TaikaiError) as refused:
+        event_import(archive=broken)
+    assert refused.value.code == "archive_invalid"
+    assert (Event.objects.count(), Player.objects.count(), HandVersion.objects.count(), Seat.objects.count()) == before

@@ -99,6 +99,37 @@ def test_identical_waiting_work_is_sent_once(make_event, broker_down, django_cap
     assert (report.sent, report.rows, report.waiting, report.error) == (1, 3, 0, "")
 
 
+@pytest.mark.django_db
+def test_the_same_work_asked_for_twice_in_one_transaction_is_sent_once_for_both(
+    make_event, monkeypatch, django_capture_on_commit_callbacks
+):
+    event = make_event(4)
+    sent = []
+    monkeypatch.setattr("core.queue._publish", lambda name, args, commit_time: sent.append((name, args)))
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(3):  # a round's tables confirmed in one transaction
+            enqueue_on_commit(STANDINGS_RECOMPUTE, event.pk, commit_time=True)
+        enqueue_on_commit(STANDINGS_RECOMPUTE, event.pk + 1, commit_time=True)  # other work: sent too
+    assert sent == [(STANDINGS_RECOMPUTE, [event.pk]), (STANDINGS_RECOMPUTE, [event.pk + 1])]
+    assert not QueuedTask.objects.exists()
+
+
+@pytest.mark.django_db
+def test_work_asked_for_in_a_savepoint_rolled_back_is_not_what_later_work_joins(
+    make_event, monkeypatch, django_capture_on_commit_callbacks
+):
+    event = make_event(4)
+    sent = []
+    monkeypatch.setattr("core.queue._publish", lambda name, args, commit_time: sent.append((name, args)))
+    with django_capture_on_commit_callbacks(execute=True):
+        with pytest.raises(RuntimeError), transaction.atomic():
+            enqueue_on_commit(STANDINGS_RECOMPUTE, event.pk, commit_time=True)
+            raise RuntimeError("the write failed")
+        enqueue_on_commit(STANDINGS_RECOMPUTE, event.pk, commit_time=True)
+    assert sent == [(STANDINGS_RECOMPUTE, [event.pk])]
+    assert not QueuedTask.objects.exists()
+
+
 @pytest.mark.services("postgres", "redis", "worker")
 @pytest.mark.django_db(transaction=True)
 def test_work_queued_while_redis_is_down_reaches_the_worker_when_it_is_back(

@@ -95,7 +95,7 @@ class SeatAbsence(models.TextChoices):
 
 
 @functools.lru_cache(maxsize=64)
-def _wind_label(position: int, language: str | None) -> str:
+def wind_label(position: int, language: str | None) -> str:
     """A wind read in ``language``, the one active (an audit of a 10,000-player event reads 300,000)."""
     return str(SEAT_WIND_CHOICES[position][1])
 
@@ -107,7 +107,7 @@ class SeatReading:
     @property
     def wind(self) -> str:
         """The seat's wind in one character, in the reader's language (E, S, W, N; 東 南 西 北)."""
-        return _wind_label(self.position, get_language())
+        return wind_label(self.position, get_language())
 
     @property
     def in_game(self) -> bool:

@@ -134,7 +134,8 @@ def table_overtime_keep(table: Table) -> None:
 def _version_write(hand, priced: PricedHand, *, overtime: bool, user, note: str) -> HandVersion:
     """The hand's next version as ``priced``, made current (the hand's row is locked)."""
     hand_input = priced.hand_input
-    HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
+    if hand.current_version:  # a correction: the version it replaces is current no more (a new hand has none)
+        HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
     version = HandVersion.objects.create(
         hand=hand,
         version=hand.current_version + 1,

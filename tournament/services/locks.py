@@ -54,8 +54,11 @@ def lock_round_tables(round_: Round) -> list[Table]:
 
 
 def lock_hand(table: Table, number: int) -> Hand:
-    """The hand's row, created when it is the first version (the table's lock is held already)."""
-    hand, _ = Hand.objects.get_or_create(table=table, number=number)
+    """The hand's row, created when it is the first version (the table's lock is held already). A row just
+    inserted is this transaction's alone until it commits: it is not read again to lock it."""
+    hand, created = Hand.objects.get_or_create(table=table, number=number)
+    if created:
+        return hand
     return _for_update(Hand.objects).get(pk=hand.pk)
 
 

@@ -549,29 +549,33 @@ def round_play(
 ) -> SimulationSummary:
     """Play a round's tables. By default every table plays to the end and the round is completed;
     with ``finish_tables`` only the first that many finish, and the next table (if any) plays its
-    first ``partial_hands`` hands: a round in progress."""
+    first ``partial_hands`` hands: a round in progress.
+
+    The round is one transaction (each service call its own savepoint): the standings recompute its tables
+    and its completion ask for is sent once, at its commit (``core.queue``), not once per table."""
     summary = summary or SimulationSummary(event=round_.event.slug)
     tables = list(round_.tables.select_related("round__event__ruleset").order_by("number"))
-    for index, table in enumerate(tables):
-        if finish_tables is None or index < finish_tables:
-            summary.hands += table_play(table, seed=seed, user=user, incidents=incidents, tally=summary.incidents)
-            summary.tables += 1
-        elif index == finish_tables and partial_hands:
-            summary.hands += table_play(
-                table,
-                seed=seed,
-                user=user,
-                hands=partial_hands,
-                finish=False,
-                incidents=incidents,
-                tally=summary.incidents,
-            )
-    if finish_tables is None:
-        round_complete(round_=round_)
-        summary.rounds += 1
-    # The services queue a recompute after commit; refresh the snapshot now so that the next seating
-    # (and a caller inside an outer transaction) sees the standings as they are.
-    standings_recompute(event_id=round_.event_id)
+    with transaction.atomic():
+        for index, table in enumerate(tables):
+            if finish_tables is None or index < finish_tables:
+                summary.hands += table_play(table, seed=seed, user=user, incidents=incidents, tally=summary.incidents)
+                summary.tables += 1
+            elif index == finish_tables and partial_hands:
+                summary.hands += table_play(
+                    table,
+                    seed=seed,
+                    user=user,
+                    hands=partial_hands,
+                    finish=False,
+                    incidents=incidents,
+                    tally=summary.incidents,
+                )
+        if finish_tables is None:
+            round_complete(round_=round_)
+            summary.rounds += 1
+        # The services queue a recompute after commit; refresh the snapshot now so that the next seating
+        # (and a caller inside an outer transaction) sees the standings as they are.
+        standings_recompute(event_id=round_.event_id)
     return summary
 
 
@@ -627,9 +631,10 @@ def event_simulate(
 def simulated_players(count: int) -> list[Player]:
     """Players named "Simulated player 001" …, created the first time they are needed."""
     players = []
-    for number in range(1, count + 1):
-        player, _ = Player.objects.get_or_create(display_name=f"Simulated player {number:03d}", club=SIMULATED_CLUB)
-        players.append(player)
+    with transaction.atomic():  # one commit, not one per player
+        for number in range(1, count + 1):
+            player, _ = Player.objects.get_or_create(display_name=f"Simulated player {number:03d}", club=SIMULATED_CLUB)
+            players.append(player)
     return players
 
 
@@ -645,25 +650,26 @@ def event_create(
     organizer=None,
     **fields,
 ) -> Event:
-    """An event in registration with ``players`` entered through ``entry_register``."""
+    """An event in registration with ``players`` entered through ``entry_register``, in one transaction."""
     if Event.objects.filter(slug=slug).exists():
         raise SimulationError(
             "event_exists", _("an event with the slug %(slug)s already exists") % {"slug": repr(slug)}
         )
     if table_size not in (3, 4):
         raise SimulationError("invalid_table_size", _("the table size is 3 or 4"))
-    event = Event.objects.create(
-        slug=slug,
-        name=name,
-        ruleset=ruleset,
-        planned_rounds=planned_rounds,
-        table_size=table_size,
-        is_public=is_public,
-        status=Event.Status.REGISTRATION,
-        entry_mode=Event.EntryMode.HANDS,
-        owner=organizer,
-        **fields,
-    )
-    for player in players:
-        entry_register(event=event, player=player)
+    with transaction.atomic():  # one commit, not one per entry
+        event = Event.objects.create(
+            slug=slug,
+            name=name,
+            ruleset=ruleset,
+            planned_rounds=planned_rounds,
+            table_size=table_size,
+            is_public=is_public,
+            status=Event.Status.REGISTRATION,
+            entry_mode=Event.EntryMode.HANDS,
+            owner=organizer,
+            **fields,
+        )
+        for player in players:
+            entry_register(event=event, player=player)
     return event
