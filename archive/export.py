@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -418,24 +418,26 @@ EVENT_LATER_FIELDS = ("yaku_names", "late_absent_minutes")
 
 def _late_clock(body: dict, event: models.Event, staff: bool) -> None:
     """Each round's announced start, each table's and seat's late players' clock, added to the rows of ``body``
-    (three queries); who held a table's clock for the event's staff only."""
-    starts = dict(models.Round.objects.filter(event=event).values_list("number", "starts_at"))
-    tables = {t.pk: t for t in models.Table.objects.filter(round__event=event).select_related("late_held_by")}
+    (three queries, of the rows that hold one only); who held a table's clock for the event's staff only."""
+    starts = dict(models.Round.objects.filter(event=event, starts_at__isnull=False).values_list("number", "starts_at"))
+    held = Q(late_held_at__isnull=False) | Q(late_warned_at__isnull=False) | ~Q(late_held_by_name="")
+    tables = {t.pk: t for t in models.Table.objects.filter(held, round__event=event).select_related("late_held_by")}
+    arrived = Q(arrived_at__isnull=False) | Q(late_marked_at__isnull=False) | ~Q(arrived_how="")
     seats = {
         (table_id, position): (arrived_at, arrived_how, late_marked_at)
         for table_id, position, arrived_at, arrived_how, late_marked_at in models.Seat.objects.filter(
-            round__event=event
+            arrived, round__event=event
         ).values_list("table_id", "position", "arrived_at", "arrived_how", "late_marked_at")
     }
     for round_ in body["rounds"]:
         round_["starts_at"] = plain(starts.get(round_["number"]))
         for row in round_["tables"]:
-            table = tables[row["id"]]
-            row["late_held_at"] = plain(table.late_held_at)
-            row["late_held_by"] = user_name(table.late_held_by, table.late_held_by_name) if staff else None
-            row["late_warned_at"] = plain(table.late_warned_at)
+            table = tables.get(row["id"])
+            row["late_held_at"] = plain(table and table.late_held_at)
+            row["late_held_by"] = user_name(table.late_held_by, table.late_held_by_name) if staff and table else None
+            row["late_warned_at"] = plain(table and table.late_warned_at)
             for seat in row["seats"]:
-                arrived_at, arrived_how, late_marked_at = seats[row["id"], seat["position"]]
+                arrived_at, arrived_how, late_marked_at = seats.get((row["id"], seat["position"]), (None, "", None))
                 seat["arrived_at"] = plain(arrived_at)
                 seat["arrived_how"] = arrived_how
                 seat["late_marked_at"] = plain(late_marked_at)
