@@ -26,7 +26,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 from django.contrib.auth import get_user_model
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -468,4 +468,101 @@ def archive_build(event: models.Event, *, staff: bool) -> dict:
     if staff:
         body["penalties"] = _penalties(event)
         body["rulings"] = _rulings(event)
+    return with_later_records(body, event, staff=staff)
+
+
+# -- The later records, each optional (an archive without them still imports): the event's rule changes
+# (``rule_changes``), its tables re-seated (``reseats``), the round guards overridden (``round_guard_overrides``),
+# the event's yaku naming and late players' setting, and the late players' clock: a round's announced start
+# (``starts_at``), a table held or warned (``late_held_at``, ``late_held_by``, ``late_warned_at``), a seat checked
+# in or marked absent as late (``arrived_at``, ``arrived_how``, ``late_marked_at``). Rows point at the archive's
+# own ids (tables, rulings, entries; a re-seat's hand versions as ``[hand number, version]`` of its table). The
+# rule changes are public (shown on the public standings) but who made them; re-seats and overrides are staff's.
+
+# the event's settings added after the archive's first shape (read and written with the other event fields)
+EVENT_LATER_FIELDS = ("yaku_names", "late_absent_minutes")
+
+
+def _late_clock(body: dict, event: models.Event, staff: bool) -> None:
+    """Each round's announced start, each table's and seat's late players' clock, added to the rows of ``body``
+    (three queries, of the rows that hold one only); who held a table's clock for the event's staff only."""
+    starts = dict(models.Round.objects.filter(event=event, starts_at__isnull=False).values_list("number", "starts_at"))
+    held = Q(late_held_at__isnull=False) | Q(late_warned_at__isnull=False) | ~Q(late_held_by_name="")
+    tables = {t.pk: t for t in models.Table.objects.filter(held, round__event=event).select_related("late_held_by")}
+    arrived = Q(arrived_at__isnull=False) | Q(late_marked_at__isnull=False) | ~Q(arrived_how="")
+    seats = {
+        (table_id, position): (arrived_at, arrived_how, late_marked_at)
+        for table_id, position, arrived_at, arrived_how, late_marked_at in models.Seat.objects.filter(
+            arrived, round__event=event
+        ).values_list("table_id", "position", "arrived_at", "arrived_how", "late_marked_at")
+    }
+    for round_ in body["rounds"]:
+        round_["starts_at"] = plain(starts.get(round_["number"]))
+        for row in round_["tables"]:
+            table = tables.get(row["id"])
+            row["late_held_at"] = plain(table and table.late_held_at)
+            row["late_held_by"] = user_name(table.late_held_by, table.late_held_by_name) if staff and table else None
+            row["late_warned_at"] = plain(table and table.late_warned_at)
+            for seat in row["seats"]:
+                arrived_at, arrived_how, late_marked_at = seats.get((row["id"], seat["position"]), (None, "", None))
+                seat["arrived_at"] = plain(arrived_at)
+                seat["arrived_how"] = arrived_how
+                seat["late_marked_at"] = plain(late_marked_at)
+
+
+def _rule_changes(event: models.Event, staff: bool) -> list[dict]:
+    changes = models.RuleChange.objects.filter(event=event).select_related("by").order_by("at", "id")
+    return [
+        {
+            "setting": c.setting,
+            "before": c.before,
+            "after": c.after,
+            "reason": c.reason,
+            "after_round": c.after_round,
+            "by": user_name(c.by, c.by_name) if staff else None,
+            "at": plain(c.at),
+        }
+        for c in changes
+    ]
+
+
+def _reseats(event: models.Event) -> list[dict]:
+    reseats = models.TableReseat.objects.filter(table__round__event=event).order_by("table_id", "pk")
+    return [
+        {
+            "table": r.table_id,
+            "ruling": r.ruling_id,
+            "seats_before": r.seats_before,
+            "seats_after": r.seats_after,
+            "moved": r.moved,
+            "hand_versions": r.hand_versions,
+        }
+        for r in reseats
+    ]
+
+
+def _round_guard_overrides(event: models.Event) -> list[dict]:
+    overrides = models.RoundGuardOverride.objects.filter(event=event).select_related("by")
+    return [
+        {
+            "round_number": o.round_number,
+            "guard": o.guard,
+            "refusal": o.refusal,
+            "reason": o.reason,
+            "by": by_token_or_user(o.by_token_id, o.by, o.by_name),
+            "at": plain(o.at),
+        }
+        for o in overrides.order_by("round_number", "at", "id")
+    ]
+
+
+def with_later_records(body: dict, event: models.Event, *, staff: bool) -> dict:
+    """``body`` with the event's later records (see above): the event's later settings, the late players'
+    clock, the rule changes and, for the event's staff, the re-seats and the round guards overridden."""
+    body["event"].update({name: plain(getattr(event, name)) for name in EVENT_LATER_FIELDS})
+    _late_clock(body, event, staff)
+    body["rule_changes"] = _rule_changes(event, staff)
+    if staff:
+        body["reseats"] = _reseats(event)
+        body["round_guard_overrides"] = _round_guard_overrides(event)
     return body

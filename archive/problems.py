@@ -56,11 +56,11 @@ def schema_problem(error: ValidationError) -> str:
         return _("the list holds fewer than %(limit)s items") % {"limit": limit}
     if keyword == "required" and isinstance(value, dict):
         missing = [name for name in limit if name not in value]
-        return _("%(names)s is missing") % {"names": ", ".join(missing)}
+        return _("%(names)s is missing") % {"names": ", ".join(shown(name) for name in missing)}
     if keyword == "additionalProperties" and isinstance(value, dict):
         known = set(error.schema.get("properties", {}))
         extra = sorted(name for name in value if name not in known)
-        return _("%(names)s is not expected here") % {"names": ", ".join(extra)}
+        return _("%(names)s is not expected here") % {"names": ", ".join(shown(name) for name in extra)}
     if keyword == "enum":
         return _("%(value)s is not one of %(choices)s") % {
             "value": shown(value),

@@ -138,7 +138,7 @@ class RoundAdmin(EventScopedAdmin):
                     (
                         row.get_guard_display(),
                         row.reason,
-                        row.by or row.by_token or "—",
+                        row.by or row.by_token or row.by_name or "—",
                         f"{localtime(row.at):%Y-%m-%d %H:%M}",
                         row.refusal,
                     )

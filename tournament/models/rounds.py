@@ -144,6 +144,7 @@ class RoundGuardOverride(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    by_name = models.CharField(verbose_name=_("by (name)"), max_length=150, blank=True)  # from an imported archive
     at = models.DateTimeField(verbose_name=_("at"), auto_now_add=True)
 
     class Meta:

@@ -59,6 +59,10 @@ class Table(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # who held it, as an imported archive named them (no account here): kept as text
+    late_held_by_name = models.CharField(
+        verbose_name=_("late players' clock held by (name)"), max_length=150, blank=True
+    )
 
     class Meta:
         ordering = ["round", "number"]
