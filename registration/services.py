@@ -433,16 +433,19 @@ def checkin_open(registration: Registration | None) -> bool:
 
 
 def check_in_open_guard(event: Event, round_number: int) -> str | None:
-    """The guard before a round (``check_in_open``): a check-in list set up and not closed yet refuses the
-    seating, saying what to do (the tournament's seating asks it; it never imports this app)."""
+    """The guard before a round (``check_in_open``): a check-in list set up and not closed yet, with players still
+    missing, refuses the seating, saying what to do (the tournament's seating asks it; it never imports this app)."""
     registration = Registration.objects.filter(event=event).first()
     if registration is None or registration.checkin_opens_at is None or registration.checkin_closed_at is not None:
         return None
     expected = SignUp.objects.filter(event=event, state=State.CONFIRMED).count()
+    checked_in = _checked_in(event.pk)
+    if expected and checked_in >= expected:
+        return None  # everyone who signed up is here: closing the list would decide nothing
     return _(
         "check-in is still open (%(checked_in)s of %(expected)s players checked in): close check-in at the desk "
         "first (those missing are away for the round), or override with a reason"
-    ) % {"checked_in": _checked_in(event.pk), "expected": expected}
+    ) % {"checked_in": checked_in, "expected": expected}
 
 
 @transaction.atomic

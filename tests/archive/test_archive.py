@@ -583,7 +583,7 @@ def changed_once(archive: dict, *, seed: int, count: int):
 
 def test_the_compiled_validator_agrees_with_the_published_schema_on_every_change_tried(archive):
     """``archive_check`` trusts the compiled validator (fastjsonschema, for speed) to say whether a file
-    follows the schema: it must answer as jsonschema does, on the file and on 100 files changed at one
+    follows the schema: it must answer as jsonschema does, on the file and on 60 files changed at one
     place each (a value replaced by another type, an out-of-range number, a string that is no date …)."""
     import fastjsonschema
 
@@ -599,11 +599,11 @@ def test_the_compiled_validator_agrees_with_the_published_schema_on_every_change
 
     assert verdicts(archive) == (True, True)
     refused = 0
-    for broken, where in changed_once(archive, seed=29, count=100):
+    for broken, where in changed_once(archive, seed=29, count=60):
         fast, published = verdicts(broken)
         assert fast == published, where
         refused += not published
-    assert refused > 30  # the changes tried do break the schema, most of the time
+    assert refused > 18  # the changes tried do break the schema, most of the time
 
 
 def test_every_problem_the_schema_finds_is_said_in_the_readers_language(archive):
@@ -616,7 +616,7 @@ def test_every_problem_the_schema_finds_is_said_in_the_readers_language(archive)
     from archive.schema import _validator
 
     keywords = set()
-    for broken, _where in changed_once(archive, seed=31, count=100):
+    for broken, _where in changed_once(archive, seed=31, count=60):
         error = best_match(_validator().iter_errors(broken))
         if error is None:
             continue

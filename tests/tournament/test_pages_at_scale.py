@@ -96,16 +96,17 @@ CONSTANT = 10  # the event, its ruleset, the round, the standings' header, the s
 SEATS = 4 * 3  # a table's seats, each with its entry and player
 LIMITS = {  # page → (queries, objects shown) on a cold cache
     "event home": (6, 8),  # the leaders; the series it counts in (then kept a minute)
-    "standings": (3, STANDINGS_PER_PAGE),
-    "standings, last page": (3, STANDINGS_PER_PAGE),
-    "standings, search": (4, 1),
+    # the standings: the event, the snapshot, the rules changed after the start (a note each), the page's rows
+    "standings": (4, STANDINGS_PER_PAGE),
+    "standings, last page": (4, STANDINGS_PER_PAGE),
+    "standings, search": (5, 1),
     "seating": (7, TABLES_PER_PAGE * (1 + SEATS)),  # with the hand writes of the page's tables
     "seating, find": (8, TABLES_PER_PAGE * (1 + SEATS)),
     "seating of a played round": (7, TABLES_PER_PAGE * (1 + SEATS + 4)),  # and the results
     "player": (5, 3),  # the entry with its event, ruleset and player; its tables read as rows
     "venue": (8, 9 * (1 + SEATS)),  # a page of 9 tables; the count of standings pages
     "venue, standings": (5, 12),  # a page of 12 standings rows
-    "console": (6, TABLES_PER_PAGE * 3),  # tables with their round and event
+    "console": (7, TABLES_PER_PAGE * 3),  # tables with their round and event; the tables warned of late players
 }
 
 

@@ -34,6 +34,7 @@ from players.csv_import import (
 )
 from scoring.calculator import DEFAULT_RULESET as STANDARD_RULESET
 from scoring.models import Ruleset
+from scoring.yaku_names import BILINGUAL
 from taikai.errors import TaikaiError
 from tournament import access, selectors
 from tournament.admin.common import (
@@ -172,6 +173,8 @@ class EventForm(forms.ModelForm):
         self.initial["standings_precedence"] = ",".join(self.instance.precedence)
         if "draw_seed" in self.fields:
             self.fields["draw_seed"].required = False
+        if "yaku_names" in self.fields:
+            self.fields["yaku_names"].required = False
 
     rule_change_reason = forms.CharField(
         label=_("Reason for changing the rules"),
@@ -186,6 +189,10 @@ class EventForm(forms.ModelForm):
 
     def clean_standings_precedence(self):
         return self.cleaned_data["standings_precedence"].split(",")
+
+    def clean_yaku_names(self):
+        """Not sent (a form from before the setting): the event keeps its naming."""
+        return self.cleaned_data.get("yaku_names") or self.instance.yaku_names or BILINGUAL
 
     def clean_draw_seed(self):
         """Left empty: the seed stays (a new event keeps the one drawn for it)."""
