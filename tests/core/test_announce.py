@@ -10,7 +10,10 @@ from core.announce import AnnouncementError, announce, subject_register, subject
 
 def test_the_apps_register_their_own_subjects_with_their_facts():
     registered = {name: (subject.app, set(subject.facts)) for name, subject in subjects().items()}
-    assert registered["hand"] == ("tournament", {"table", "table_number", "number", "version", "label", "being_checked"})
+    assert registered["hand"] == (
+        "tournament",
+        {"table", "table_number", "number", "version", "label", "being_checked"},
+    )
     assert registered["table"] == ("tournament", {"table", "table_number", "status", "result_version", "being_checked"})
     assert registered["standings"] == ("tournament", {"computed_at"})
     assert registered["seating"] == ("tournament", {"round"})
