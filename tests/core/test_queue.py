@@ -11,7 +11,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from core.models import QueuedTask
-from core.queue import enqueue_on_commit, queued_tasks_flush
+from core.queue import enqueue_on_commit, queued_tasks_flush, queued_work_merged
 from tournament.models import Round, SeatingJob, StandingsSnapshot, Table
 from tournament.services.hands import hand_record
 from tournament.services.seating import seating_job_request
@@ -106,7 +106,7 @@ def test_the_same_work_asked_for_twice_in_one_transaction_is_sent_once_for_both(
     event = make_event(4)
     sent = []
     monkeypatch.setattr("core.queue._publish", lambda name, args, commit_time: sent.append((name, args)))
-    with django_capture_on_commit_callbacks(execute=True):
+    with django_capture_on_commit_callbacks(execute=True), queued_work_merged():
         for _ in range(3):  # a round's tables confirmed in one transaction
             enqueue_on_commit(STANDINGS_RECOMPUTE, event.pk, commit_time=True)
         enqueue_on_commit(STANDINGS_RECOMPUTE, event.pk + 1, commit_time=True)  # other work: sent too
@@ -121,7 +121,7 @@ def test_work_asked_for_in_a_savepoint_rolled_back_is_not_what_later_work_joins(
     event = make_event(4)
     sent = []
     monkeypatch.setattr("core.queue._publish", lambda name, args, commit_time: sent.append((name, args)))
-    with django_capture_on_commit_callbacks(execute=True):
+    with django_capture_on_commit_callbacks(execute=True), queued_work_merged():
         with pytest.raises(RuntimeError), transaction.atomic():
             enqueue_on_commit(STANDINGS_RECOMPUTE, event.pk, commit_time=True)
             raise RuntimeError("the write failed")

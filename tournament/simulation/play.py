@@ -51,6 +51,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.queue import queued_work_merged
 from players.models import Player
 from scoring.models import Ruleset
 from taikai.errors import TaikaiError
@@ -555,7 +556,7 @@ def round_play(
     and its completion ask for is sent once, at its commit (``core.queue``), not once per table."""
     summary = summary or SimulationSummary(event=round_.event.slug)
     tables = list(round_.tables.select_related("round__event__ruleset").order_by("number"))
-    with transaction.atomic():
+    with transaction.atomic(), queued_work_merged():
         for index, table in enumerate(tables):
             if finish_tables is None or index < finish_tables:
                 summary.hands += table_play(table, seed=seed, user=user, incidents=incidents, tally=summary.incidents)
