@@ -208,7 +208,15 @@ AUTH_PASSWORD_VALIDATORS = [
 # Japanese and English (docs/glossary.md): the language switch on every page, then an account's
 # preference, then the browser's Accept-Language; English where none of them says.
 LANGUAGE_CODE = "en"
-LANGUAGES = [("ja", "日本語"), ("en", "English")]
+# A new language is one catalog (locale/<code>/LC_MESSAGES/, bin/translations) and one line here (README, "Languages").
+LANGUAGES = [
+    ("ja", "日本語"),
+    ("en", "English"),
+    ("zh-hans", "简体中文"),
+    ("ko", "한국어"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"

@@ -21,6 +21,10 @@ class CoreConfig(AppConfig):
         register_converter(IdConverter, "id")
         register_converter(NumberConverter, "n")
 
+        from core.admin_words import admin_words_install
+
+        admin_words_install()  # the admin's yes/no icons said in the reader's language
+
         from django.conf import settings
 
         if settings.IN_PROCESS_BEAT:  # the embedded default's periodic work (core/beat.py)

@@ -4,29 +4,9 @@ tenpai and each seat's points), for the sheet's conflict panel and the device's 
 
 from __future__ import annotations
 
-import re
-
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournament.engine.overtime import regular_hand_label
-
-_STORED_REGULAR_LABEL = re.compile(r"^(East|South|West|North) ([1-4])(?:, (\d+) honba)?$")
-_STORED_OVERTIME_LABEL = re.compile(r"^(\S+) \((.+)\)$")
-_WINDS = ("East", "South", "West", "North")
-
-
-def hand_label_read(stored: str) -> str:
-    """A hand's recorded name in the reader's language: ``East 1, 2 honba`` reads ``東1局 2本場`` in
-    Japanese; an overtime hand, kept as ``1年春 (Y1 Spring)``, reads ``1年春``."""
-    if not (get_language() or "").startswith("ja"):
-        return stored
-    regular = _STORED_REGULAR_LABEL.match(stored or "")
-    if regular:
-        wind, number, honba = regular.groups()
-        return regular_hand_label(_WINDS.index(wind), int(number), int(honba or 0), language="ja")
-    overtime = _STORED_OVERTIME_LABEL.match(stored or "")
-    return overtime.group(1) if overtime else stored
+from tournament.hand_names import hand_label_read
 
 
 def seat_named(seats, position) -> str:

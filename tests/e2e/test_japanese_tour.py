@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 
 from scoring.models import Ruleset
@@ -73,6 +74,7 @@ def proper_nouns() -> set[str]:
     texts += [*Ruleset.objects.values_list("slug")]
     texts += [(name,) for name in User.objects.values_list("username", flat=True)]
     texts += admin_data()
+    texts += [(name,) for _code, name in settings.LANGUAGES]  # the language switch names each in itself
     return {word.casefold() for row in texts for text in row for word in LATIN_WORD.findall(text or "")}
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from tournament.engine.overtime import OvertimeHandResult, OvertimeProgress, overtime_progress
+from tournament.hand_names import overtime_hand_label_read
 from tournament.models import (
     HandVersion,
     Seat,
@@ -65,10 +66,9 @@ class OvertimeStatus:
 
 
 def _overtime_hand_name(hand) -> str:
-    """An overtime hand by its Japanese name (1年春), with the English after it on English pages."""
-    if (get_language() or "").startswith("ja"):
-        return hand.label_ja
-    return f"{hand.label_ja} ({hand.label_en})"
+    """An overtime hand by its Japanese name (1年春), with its year and season in the reader's words after it
+    where the reader does not read kanji (1年春 (Y1 Spring))."""
+    return overtime_hand_label_read(hand.label_ja, hand.label_en)
 
 
 OVERTIME_SENTENCES = {

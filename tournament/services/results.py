@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.dispatch import Signal
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.services import game_end_deposit_shares
 from taikai.errors import TaikaiError
@@ -16,6 +16,7 @@ from tournament import selectors
 from tournament.engine.dealer import GameStand
 from tournament.engine.game_end import TimeUp
 from tournament.engine.table_result import SeatOutcome, table_result
+from tournament.hand_names import hand_label_read
 from tournament.models import Round, Ruling, SeatResult, Table
 from tournament.options import table_rules
 from tournament.services.checks import require_table_unlocked, table_announce
@@ -107,8 +108,7 @@ GAME_CUT_SHORT_REASONS = {
 
 def game_stop_words(stand: GameStand) -> dict[str, str]:
     """Where a game cut short stopped (``hand``: 南2局) and its last hand (``end``: 南4局), in the active language."""
-    language = "ja" if (get_language() or "").startswith("ja") else "en"
-    return {"hand": stand.last_hand_label(language), "end": stand.end_label(language)}
+    return {"hand": hand_label_read(stand.last_hand_label("en")), "end": hand_label_read(stand.end_label("en"))}
 
 
 def one_more_hand_words(time_up: TimeUp) -> str:
