@@ -41,3 +41,14 @@ def passwords_hashed_quickly():
 
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
+
+
+@pytest.fixture(autouse=True)
+def language_left_as_found():
+    """Each test starts in the site's default language: a test (or a request it made in its thread) that
+    activated Japanese would otherwise leave it active for the next test of the process, whose messages would
+    then depend on the order the tests ran in."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

@@ -73,7 +73,7 @@ def referee_phone(chromium_browser, live_server):
         context.close()
 
 
-@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+@pytest.mark.parametrize("locale", ["ja-JP"])  # the flow below runs in English
 def test_a_chombo_logged_on_a_phone_ends_the_game_and_the_result_is_confirmed_without_a_reason(referee_phone, locale):
     table = ema_table()
     words = WORDS[locale]
@@ -107,7 +107,7 @@ def test_a_chombo_logged_on_a_phone_ends_the_game_and_the_result_is_confirmed_wi
     assert table.status == Table.Status.FINISHED
 
 
-@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+@pytest.mark.parametrize("locale", ["en-US"])  # the flow above runs in Japanese
 def test_the_sheet_says_one_more_hand_is_played_once_the_time_ran_out(referee_phone, locale):
     table = ema_table()
     started = timezone.now() - timedelta(minutes=100)  # the round's 90 minutes ran out 10 minutes ago

@@ -33,7 +33,7 @@ def still_the_same_page(page) -> bool:
     return page.evaluate("window.notReloaded === true")
 
 
-@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+@pytest.mark.parametrize("locale", ["ja-JP"])  # the other live flows below run in English
 def test_the_venue_and_a_players_phone_show_a_hand_and_the_next_seating_as_they_happen(
     screen, make_event, task_worker, locale
 ):

@@ -97,7 +97,7 @@ def current_deltas(table) -> list[list[int]]:
 
 
 @pytest.mark.once  # the browser and the device's queue: the same on either database
-@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("language", ["ja"])  # the other flow below runs in English
 def test_a_referee_records_hands_a_penalty_and_a_clock_offline_and_all_land_once_in_order(
     referee, make_event, seated_round, language
 ):
@@ -168,7 +168,7 @@ def test_a_referee_records_hands_a_penalty_and_a_clock_offline_and_all_land_once
     assert current_deltas(offline_table) == current_deltas(online_table)
 
 
-@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("language", ["en"])  # the flow above runs in Japanese
 def test_two_devices_record_hand_3_and_the_offline_one_sees_both_and_keeps_nothing_lost(
     referee, make_event, seated_round, language
 ):

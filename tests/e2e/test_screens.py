@@ -217,7 +217,7 @@ def test_a_double_tap_on_save_saves_once_and_says_saved(screen, referee, make_ev
 # --- 4. Seats by wind and name, no codes in people's messages -----------------------------------------
 
 
-@pytest.mark.parametrize(("viewport", "locale"), SCREENS, ids=SCREEN_IDS)
+@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
 def test_seats_read_by_wind_and_name_and_messages_carry_no_codes(
     screen, referee, make_event, seated_round, viewport, locale
 ):
@@ -371,7 +371,7 @@ def test_a_new_event_starts_on_the_standard_rules_and_labels_read_as_labels(admi
     assert label[0].isupper(), label
 
 
-@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+@pytest.mark.parametrize("locale", ["ja-JP"])
 def test_the_event_home_says_its_time_with_one_period(screen, make_event, play_round, locale):
     event = make_event(4, is_public=True)
     play_round(event, {"outcome": "exhaustive_draw", "dealer_position": 0})

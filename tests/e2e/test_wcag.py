@@ -256,3 +256,84 @@ def test_the_clocks_time_is_said_in_steps_of_ten_seconds_not_every_second(
         assert counts["digits"] >= 10 and counts["said"] <= 1, counts
     finally:
         context.close()
+
+
+# What a page loses when its text is twice as large (1.4.4 Resize text): the page itself wider than the window
+# (a sideways scroll of the whole page; a wide table scrolls in its own box, ``.scroll``, by design), and any
+# element that cuts its own text off (overflow hidden or clipped, its text wider or taller than its box).
+TEXT_LOST = """() => {
+  const lost = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > window.innerWidth + 1) {
+    // the page is wider than the window: name the innermost elements that reach past its right edge
+    const past = [...document.body.querySelectorAll("*")].filter((el) => !el.closest(".scroll, .visually-hidden")
+      && el.getBoundingClientRect().right > window.innerWidth + 1);
+    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    lost.push(`page ${root.scrollWidth}px wide in ${window.innerWidth}: `
+      + innermost.slice(0, 4).map((el) => el.outerHTML.slice(0, 90)).join(" | "));
+  }
+  for (const el of document.body.querySelectorAll("*")) {
+    const s = getComputedStyle(el);
+    // a table scrolls in its own box (.scroll); text only for screen readers is clipped on purpose (.visually-hidden)
+    const skipped = ".scroll, .visually-hidden, [hidden], [aria-hidden=true], script, style, svg, canvas, select";
+    if (el.closest(skipped)) continue;
+    const cuts = (v) => v === "hidden" || v === "clip";
+    if (!(cuts(s.overflowX) || cuts(s.overflowY)) || !el.textContent.trim()) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if ((cuts(s.overflowX) && el.scrollWidth > el.clientWidth + 1)
+        || (cuts(s.overflowY) && el.scrollHeight > el.clientHeight + 1)) {
+      lost.push(`${el.outerHTML.slice(0, 100)} ${el.scrollWidth}×${el.scrollHeight}`
+        + ` in ${el.clientWidth}×${el.clientHeight}`);
+    }
+  }
+  return lost;
+}"""
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_text_twice_as_large_loses_nothing_on_a_phone_or_a_desktop(chromium_browser, live_server, make_event, viewport):
+    # given the day's event, its public pages and the console, text at 200 % (a phone's or a browser's text size
+    # setting: the root font size doubled, which every size of the site's styles follows)
+    day = day_built(make_event)
+    slug = day.event.slug
+    context = chromium_browser.new_context(base_url=live_server.url, viewport=viewport, locale="en-US")
+    context.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '200%'; });"
+    )
+    lost: dict[str, list[str]] = {}
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15000)
+
+        def read(url):
+            page.goto(url)
+            page.wait_for_load_state("load")
+            assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "32px", url
+            found = page.evaluate(TEXT_LOST)
+            if found:
+                lost[url] = found
+
+        for url in (
+            "/",
+            f"/events/{slug}/",
+            f"/events/{slug}/standings/",
+            f"/events/{slug}/register/",
+            "/accessibility/",
+        ):
+            read(url)
+        sign_in(
+            page,
+            "/accounts/login/?next=/console/",
+            USERNAME,
+            PASSWORD,
+            submit="#login-form button[type=submit]",
+            then="#my-tables",
+        )
+        for url in ("/console/", f"/console/tables/{day.playing.pk}/", f"/console/tables/{day.playing.pk}/clock/"):
+            read(url)
+    finally:
+        context.close()
+    # then no page scrolls sideways and no text is cut off
+    assert lost == {}, "\n".join(f"{url}: {found}" for url, found in lost.items())
