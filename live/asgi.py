@@ -130,8 +130,8 @@ async def _pump(send, receive, scope, listening: Listening, start: str) -> None:
         return await send({"type": "http.response.body", "body": b""})
 
     async def pump():
-        async for text in async_events(live_bus.the_bus(), listening, start):
-            await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
+        async for part in async_events(live_bus.the_bus(), listening, start):
+            await send({"type": "http.response.body", "body": part, "more_body": True})
         await send({"type": "http.response.body", "body": b""})
 
     async def disconnected():
