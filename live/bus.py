@@ -76,6 +76,7 @@ class Delivery:
     after: tuple[int, int] | None
     messages: tuple[Message, ...] = ()
     last_id: str | None = None  # the id of the last message, where the stream goes on from
+    last_key: tuple[int, int] | None = None  # the same, as a key
     public: bytes = HEARTBEAT
     everything: bytes = HEARTBEAT
     has_staff: bool = False
@@ -88,6 +89,7 @@ class Delivery:
             after=after,
             messages=tuple(messages),
             last_id=messages[-1].id,
+            last_key=id_key(messages[-1].id),
             public="".join(public).encode() or HEARTBEAT,
             everything="".join(m.sse for m in messages).encode(),
             has_staff=len(public) < len(messages),
@@ -208,9 +210,8 @@ class MemoryBus:
                     return found
                 self._lock.wait(left)
 
-    async def next_delivery(self, channel: str, last_id: str) -> Delivery:
-        """What comes after ``last_id`` on ``channel`` (messages, the heartbeat, or ``RELOAD``), for a stream
-        served by ASGI: no thread is held while it waits; see ``Fanout``."""
+    def fanout(self) -> MemoryFanout:
+        """The streams of the running event loop (ASGI): no thread is held while they wait; see ``Fanout``."""
         loop = asyncio.get_running_loop()
         fanout = self._fanouts.get(loop)
         if fanout is None:
@@ -218,7 +219,11 @@ class MemoryBus:
                 for closed in [other for other in self._fanouts if other.is_closed()]:
                     del self._fanouts[closed]
                 fanout = self._fanouts[loop] = MemoryFanout(self, loop)
-        return await fanout.next_delivery(channel, last_id)
+        return fanout
+
+    async def next_delivery(self, channel: str, last_id: str) -> Delivery:
+        """What comes after ``last_id`` on ``channel``: messages, the heartbeat, or ``RELOAD``."""
+        return await self.fanout().next_delivery(channel, last_id)
 
     def ping(self) -> bool:
         return True
@@ -378,13 +383,16 @@ class RedisBus:
         self._call(self.blocking.xread, {self.key(channel): last_id}, count=1, block=int(timeout * 1000))
         return self.since(channel, last_id)
 
-    async def next_delivery(self, channel: str, last_id: str) -> Delivery:
-        """What comes after ``last_id`` on ``channel`` (messages, the heartbeat, or ``RELOAD``), for a stream
-        served by ASGI: the process's one reader (``RedisFanout``) reads Redis for every stream."""
+    def fanout(self) -> RedisFanout:
+        """The streams of the running event loop (ASGI): the process's one reader reads Redis for all of them."""
         loop = asyncio.get_running_loop()
         if self._fanout is None or self._fanout.loop is not loop:
             self._fanout = RedisFanout(self, loop)
-        return await self._fanout.next_delivery(channel, last_id)
+        return self._fanout
+
+    async def next_delivery(self, channel: str, last_id: str) -> Delivery:
+        """What comes after ``last_id`` on ``channel``: messages, the heartbeat, or ``RELOAD``."""
+        return await self.fanout().next_delivery(channel, last_id)
 
     def ping(self) -> bool:
         try:
@@ -425,30 +433,35 @@ class Fanout:
         if self.beating is None or self.beating.done():
             self.beating = self.loop.create_task(self._beat())
 
-    async def next_delivery(self, channel: str, last_id: str) -> Delivery:
-        """What the stream that has seen ``last_id`` sends next: the messages after it, the keep-alive comment,
-        or ``RELOAD``. Waits on the channel's turn when there is nothing yet."""
-        after = id_key(last_id)
+    async def next_delivery(self, channel: str, last_id: str, after: tuple[int, int] | None = None) -> Delivery:
+        """What the stream that has seen ``last_id`` (``after``: the same as a key, when the stream keeps it)
+        sends next: the messages after it, the keep-alive comment, or ``RELOAD``. Waits on the channel's turn
+        when there is nothing yet."""
+        if after is None:
+            after = id_key(last_id)
         while True:
             kept = self.channels.get(channel)
-            if kept is None or not kept.covers(after):
+            news = None if kept is None else kept.news(after)
+            if news is None:  # before what the channel keeps, or no channel yet: the bus itself is asked
                 found = await self._since(channel, last_id)
                 if found is None:
                     return RELOAD
                 if found:
                     return Delivery.of(found, after)
-                kept = self.channels.get(channel)
-                if kept is None:
-                    kept = self.channels[channel] = _Channel(self.loop, base=after, recent=deque(maxlen=self.RECENT))
-            if kept.covers(after):
-                found = kept.after(after)
-                if found:
-                    return Delivery.of(found, after)
-            self._start()
+                kept = self.channels.get(channel) or self._open(channel, after)
+                news = kept.news(after)
+            if news:
+                return Delivery.of(news, after)
             delivery = await kept.next_turn()
             if delivery.after is None or delivery.after == after:
                 return delivery  # the heartbeat, a reload, or what came right after this stream's id: shared bytes
             # the stream had not reached the channel's newest message (or had seen past it): its own part
+
+    def _open(self, channel: str, after: tuple[int, int]) -> _Channel:
+        """A channel read from ``after`` on; the heartbeat and the reader run while there are channels."""
+        kept = self.channels[channel] = _Channel(self.loop, base=after, recent=deque(maxlen=self.RECENT))
+        self._start()
+        return kept
 
     def _arrived(self, kept: _Channel, messages: list[Message]) -> None:
         """Messages read for a channel: kept, and handed to every stream waiting on it at once."""
@@ -593,9 +606,6 @@ class _Channel:
     def listened(self) -> bool:
         return any(not waiter.done() for waiter in self.waiting)
 
-    def covers(self, after: tuple[int, int]) -> bool:
-        return after >= self.base and after >= self.floor
-
     def newest(self) -> tuple[int, int]:
         return self.recent[-1][0] if self.recent else self.base
 
@@ -608,11 +618,16 @@ class _Channel:
             self.floor = self.recent[0][0]
         self.recent.append((id_key(message.id), message))
 
-    def after(self, after: tuple[int, int]) -> list[Message]:
-        """The messages after ``after``, read from the newest back: a stream that fell behind costs the few it
-        had not seen, not the whole of ``recent``."""
+    def news(self, after: tuple[int, int]) -> list[Message] | None:
+        """The messages after ``after``, read from the newest back (a stream that fell behind costs the few it
+        had not seen, not the whole of ``recent``); ``None`` when some of them may be older than ``recent``."""
+        if after < self.base or after < self.floor:
+            return None
+        recent = self.recent
+        if not recent or recent[-1][0] <= after:
+            return []  # the stream has seen everything: the usual case
         found = []
-        for key, message in reversed(self.recent):
+        for key, message in reversed(recent):
             if key <= after:
                 break
             found.append(message)

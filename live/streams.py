@@ -348,9 +348,10 @@ async def async_events(the_bus, listening: Listening, cursor: str):
     watch = Watch(listening)
     yield opening(cursor).encode()
     deadline = time.monotonic() + settings.LIVE_STREAM_SECONDS
+    fanout, channel, after = the_bus.fanout(), listening.channel, live_bus.id_key(cursor)
     while True:
         try:
-            delivery = await the_bus.next_delivery(listening.channel, cursor)
+            delivery = await fanout.next_delivery(channel, cursor, after)
         except BusDown:
             return
         if delivery.reset:
@@ -362,7 +363,8 @@ async def async_events(the_bus, listening: Listening, cursor: str):
             if watch.ended:
                 return
         yield delivery.everything if staff else delivery.public
-        cursor = delivery.last_id or cursor
+        if delivery.last_id is not None:
+            cursor, after = delivery.last_id, delivery.last_key
         if time.monotonic() >= deadline:
             return
 
