@@ -135,7 +135,10 @@ def main() -> None:
             os.environ["LIVE_BUS_CONNECTIONS"] = "4"
             import uvloop  # the loop the stream workers run
 
-            import config.asgi  # noqa: F401  (the stream workers' process as it starts: Django, the collector)
+            import config.asgi  # noqa: F401  (the stream workers' process as it starts)
+            from live.asgi import collect_for_streams
+
+            collect_for_streams()  # as deploy/gunicorn.conf.py sets a stream worker's collector
 
             uvloop.run(measure(args))
         finally:
