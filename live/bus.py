@@ -8,13 +8,14 @@ id are no longer all kept (too old, or the bus restarted), ``since`` answers ``N
 
 * ``RedisBus`` (when ``LIVE_BUS_URL`` or ``CACHE_URL`` names a Redis): each channel is a Redis stream
   (``XADD`` with ``MINID`` trimming). Streams served by an ASGI server share one reader per process
-  (``Fanout``): one blocking ``XREAD`` over the channels that have listeners, handed out to in-process
-  queues; the short calls (where a stream starts, the address's slots, what a late listener missed) borrow
-  a connection from a pool of ``LIVE_BUS_CONNECTIONS`` (4) and give it back. However many streams are
-  open, a process holds at most that many connections plus its reader (and the cache's own pool,
+  (``RedisFanout``): one blocking ``XREAD`` over the channels that have listeners, each channel's messages
+  written once as bytes and handed to all its waiting streams at its turn; the short calls (where a stream
+  starts, the address's slots, what a late listener missed) borrow a connection from a pool of
+  ``LIVE_BUS_CONNECTIONS`` (4) and give it back. However many streams are open, a process holds at most
+  that many connections plus its reader (and the cache's own pool,
   ``config/cache.py``): each connection is named (``CLIENT LIST``: ``taikai-live-bus``,
   ``taikai-live-reader``, ``taikai-cache``).
-* ``MemoryBus`` (the embedded default, ``bin/serve``): the same, inside one process.
+* ``MemoryBus`` (the embedded default, ``bin/serve``): the same, inside one process (``MemoryFanout``).
 
 Why Redis streams and not pub/sub: a stream keeps what it carried, so a phone that lost the hall's Wi-Fi
 for a minute gets what it missed from the same place it reads live messages from, in order, with ids that

@@ -11,10 +11,11 @@ no response holds a server for ever.
 Nothing a stranger sends reaches the stream as it was sent: ``Last-Event-ID`` (or ``?last_event_id=``) is
 a bus id (``<digits>-<digits>``) or the request is refused (400, ``invalid_last_event_id``), so no line of
 theirs is written into the stream. Who sees the staff's messages is decided when the stream opens and asked
-again when a role in the event changes (``roles_generation``, one cache read per message batch, staff only)
-or every ``ROLE_RECHECK_SECONDS``: a referee whose role is revoked stops receiving calls at once, and a
-table's stream ends. One address holds at most ``LIVE_STREAMS_PER_ADDRESS`` streams at once (counted on the
-bus, given back when a response closes, however it closes): past it the answer is 429 and the page polls.
+again when a role in the event changes (``roles_generation``, one cache read for a staff message on a staff
+listener's stream, or any turn of a table's) or every ``ROLE_RECHECK_SECONDS``: a referee whose role is
+revoked stops receiving calls at once, and a table's stream ends. One address holds at most
+``LIVE_STREAMS_PER_ADDRESS`` streams at once (counted on the bus, given back when a response closes, however
+it closes): past it the answer is 429 and the page polls.
 
 Served by ASGI (uvicorn in production) the stream waits without a thread; served by WSGI (``bin/serve``,
 the tests' live server) it holds one thread while open.
