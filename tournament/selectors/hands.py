@@ -107,9 +107,8 @@ def table_game_so_far(table: Table, number: int, *, fouls: bool = True) -> GameS
     """The game so far at ``table`` (read with its round, event and ruleset, as ``lock_table`` reads it) as a
     write of hand ``number`` reads it: three queries (the seats, the hands in force, the fouls not
     cancelled); ``fouls=False`` reads no foul (a void checks no right): two."""
-    hands = tuple(
-        HandVersion.objects.in_force().filter(hand__table=table).select_related("hand").order_by("hand__number")
-    )
+    current = HandVersion.objects.current().filter(hand__table=table).select_related("hand").order_by("hand__number")
+    hands = tuple(h for h in current if h.outcome != HandVersion.Outcome.VOID)  # in force: a void is none
     for h in hands:
         h.number = h.hand.number
     before = [h for h in hands if h.number < number]
@@ -120,7 +119,8 @@ def table_game_so_far(table: Table, number: int, *, fouls: bool = True) -> GameS
                 "entry_id", "hand_number", "kind"
             )
         )
-    seats = tuple(table_game_seats(table))
+    # the seats alone: a write reads only their positions and entry ids (a refusal names its player, read then)
+    seats = tuple(Seat.objects.filter(table=table).playing())
     chain = replayed_before({h.number: h.outcome for h in hands}, number)
     return GameSoFar(
         table=table,

@@ -54,12 +54,13 @@ def lock_round_tables(round_: Round) -> list[Table]:
 
 
 def lock_hand(table: Table, number: int) -> Hand:
-    """The hand's row, created when it is the first version (the table's lock is held already). A row just
-    inserted is this transaction's alone until it commits: it is not read again to lock it."""
-    hand, created = Hand.objects.get_or_create(table=table, number=number)
-    if created:
-        return hand
-    return _for_update(Hand.objects).get(pk=hand.pk)
+    """The hand's row, created when it is the first version. The table's lock is held already, so no other
+    writer creates it meanwhile: the row is read once, locked, and inserted when there is none (no savepoint
+    for a race that cannot happen). A row just inserted is this transaction's alone until it commits."""
+    try:
+        return _for_update(Hand.objects).get(table=table, number=number)
+    except Hand.DoesNotExist:
+        return Hand.objects.create(table=table, number=number)
 
 
 def lock_clock(table: Table) -> TableClock | None:
