@@ -114,10 +114,11 @@ def table_game_so_far(table: Table, number: int, *, fouls: bool = True) -> GameS
     before = [h for h in hands if h.number < number]
     rows: tuple = ()
     if fouls:
+        # in the order logged (the table's are all of one event: no join to order them by it)
         rows = tuple(
-            Penalty.objects.filter(table=table, cancelled_at__isnull=True).values_list(
-                "entry_id", "hand_number", "kind"
-            )
+            Penalty.objects.filter(table=table, cancelled_at__isnull=True)
+            .order_by("logged_at", "pk")
+            .values_list("entry_id", "hand_number", "kind")
         )
     # the seats alone: a write reads only their positions and entry ids (a refusal names its player, read then)
     seats = tuple(Seat.objects.filter(table=table).playing())
