@@ -91,13 +91,13 @@ def lock_round_tables(round_: Round) -> list[Table]:
 
 
 def lock_hand(table: Table, number: int) -> Hand:
-    """The hand's row, created when it is the first version. The table's lock is held already, so no other
-    writer creates it meanwhile: the row is read once, locked, and inserted when there is none (no savepoint
-    for a race that cannot happen). A row just inserted is this transaction's alone until it commits."""
+    """The hand's row, locked; a hand not recorded yet is a new row, not saved (``current_version`` 0), that its
+    first version writes. The table's lock is held already, so no other writer creates it meanwhile: the row
+    is read once (no savepoint for a race that cannot happen)."""
     try:
         return _for_update(Hand.objects).get(table=table, number=number)
     except Hand.DoesNotExist:
-        return Hand.objects.create(table=table, number=number)
+        return Hand(table=table, number=number)
 
 
 def lock_clock(table: Table) -> TableClock | None:

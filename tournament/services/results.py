@@ -255,7 +255,8 @@ def table_finish(
             _announce_table(table)
         return [current[seat.pk] for seat in seats]
     version = table.result_version + 1
-    SeatResult.objects.filter(table=table, is_current=True).update(is_current=False)
+    if current:  # the result in force is one no more (a first confirmation has none)
+        SeatResult.objects.filter(table=table, is_current=True).update(is_current=False)
     rows = SeatResult.objects.bulk_create(
         SeatResult(
             table=table,
