@@ -148,7 +148,9 @@ class HandSheet:
     seats: list[Seat] | None = None  # the game's seats (art. 42: who plays which hand)
 
 
-def table_hand_sheet(table: Table) -> HandSheet:
+def table_hand_sheet(table: Table, *, seats: list[Seat] | None = None) -> HandSheet:
+    """The table's hands in force with the running score after each; ``seats``: the game's seats when read
+    already (E first, none absent before the game)."""
     hands = list(
         HandVersion.objects.in_force()
         .filter(hand__table=table)
@@ -157,7 +159,7 @@ def table_hand_sheet(table: Table) -> HandSheet:
     )
     for h in hands:
         h.number = h.hand.number
-    seats = table_game_seats(table)
+    seats = seats if seats is not None else table_game_seats(table)
     points = [table.round.event.ruleset.start_points] * len(seats)
     running = []
     for h in hands:

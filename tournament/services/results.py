@@ -217,7 +217,7 @@ def table_finish(
     playing = [s for s in seats if s.in_game]
     cut_short = None
     if final_points is None:
-        sheet = selectors.table_hand_sheet(table)  # the hands in force, read once for every check below
+        sheet = selectors.table_hand_sheet(table, seats=playing)  # the hands in force, read once for the checks
         if not sheet.hands and selectors.table_game_end(table, sheet) is None:  # a chombo may end it in hand 1
             raise TaikaiError("no_hands", _("no hand has been recorded at this table"), field="final_points")
         if table.status != Table.Status.FINISHED:
@@ -227,7 +227,7 @@ def table_finish(
         points, lost = _final_points_given(final_points, players=len(playing), ruleset=ruleset)
         if selectors.table_hands_recorded(table) and event.entry_mode == event.EntryMode.HANDS:
             # hand by hand, the hands decide: scores given must be theirs
-            sheet = selectors.table_hand_sheet(table)
+            sheet = selectors.table_hand_sheet(table, seats=playing)
             _refuse_scores_unlike_hands(points, _final_points_from_hands(table, ruleset, sheet)[0], playing)
     # Deposits lost at the end leave the table: placement uses the points as they stand, and the
     # engine is told how much left so that the table still balances.
