@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, post_save
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -32,6 +32,12 @@ class TournamentConfig(AppConfig):
         install_translator(gettext, ngettext)
 
         post_migrate.connect(install_staff_groups, dispatch_uid="tournament_staff_groups")
+
+        # A ruleset saved while a round's writes read each ruleset once is read again (services/locks.py).
+        from scoring.models import Ruleset
+        from tournament.services.locks import ruleset_read_again
+
+        post_save.connect(ruleset_read_again, sender=Ruleset, dispatch_uid="tournament_ruleset_read_again")
 
         announcements_register()
 

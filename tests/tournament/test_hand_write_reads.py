@@ -3,15 +3,17 @@ reads from the game (the deposits and dealers before the hand, the rights a foul
 score kept) as the hands recorded say."""
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from scoring.models import Ruleset
 from taikai.errors import TaikaiError
 from tournament import selectors
 from tournament.engine.penalties import PenaltyKind
 from tournament.models import Table
 from tournament.services.discipline import penalty_log
 from tournament.services.hands import hand_record, hand_void, table_running_keep
+from tournament.services.locks import lock_table, rulesets_read_once
 
 pytestmark = pytest.mark.django_db
 
@@ -84,3 +86,35 @@ def test_the_running_score_kept_by_a_write_is_the_one_read_from_the_hands(table)
     table_running_keep(table)  # read from the hands in force
     table.refresh_from_db()
     assert (table.running_points, table.running_hands) == kept
+
+
+def test_a_round_that_reads_each_ruleset_once_reads_it_again_once_saved(table):
+    # given a block of writes that reads each ruleset once (a rehearsal's round)
+    ruleset_reads = f'"{Ruleset._meta.db_table}"'  # read alone, or joined to the table
+    with transaction.atomic(), rulesets_read_once():
+        first = lock_table(table.pk)
+        # when the table is locked again
+        with CaptureQueriesContext(connection) as queries:
+            again = lock_table(table.pk)
+        # then the ruleset is the one read first, not read again
+        assert not [q for q in queries if ruleset_reads in q["sql"]]
+        assert again.round.event.ruleset is first.round.event.ruleset
+        # when the ruleset is saved meanwhile, the next lock reads it afresh
+        Ruleset.objects.filter(pk=first.round.event.ruleset_id).first().save()
+        with CaptureQueriesContext(connection) as queries:
+            after_save = lock_table(table.pk)
+        assert [q for q in queries if ruleset_reads in q["sql"]]
+        assert after_save.round.event.ruleset is not first.round.event.ruleset
+    # and outside the block every lock reads the ruleset with the table
+    with CaptureQueriesContext(connection) as queries:
+        lock_table(table.pk)
+    assert len(queries) == 1 and ruleset_reads in queries[0]["sql"]
+
+
+def test_a_hand_recorded_again_locks_its_row_in_one_read(table):
+    hand_record(table=table, number=1, expected_version=0, data=DRAW_RIICHI)
+    with CaptureQueriesContext(connection) as queries:
+        hand_record(table=table, number=1, expected_version=1, data=DRAW_RIICHI | {"riichi_positions": []})
+    reads = [q["sql"] for q in queries if 'FROM "tournament_hand" ' in q["sql"] and q["sql"].startswith("SELECT")]
+    assert len(reads) == 1
+    assert [h.version for h in selectors.table_hands_in_force(table)] == [2]

@@ -107,20 +107,21 @@ def table_game_so_far(table: Table, number: int, *, fouls: bool = True) -> GameS
     """The game so far at ``table`` (read with its round, event and ruleset, as ``lock_table`` reads it) as a
     write of hand ``number`` reads it: three queries (the seats, the hands in force, the fouls not
     cancelled); ``fouls=False`` reads no foul (a void checks no right): two."""
-    hands = tuple(
-        HandVersion.objects.in_force().filter(hand__table=table).select_related("hand").order_by("hand__number")
-    )
+    current = HandVersion.objects.current().filter(hand__table=table).select_related("hand").order_by("hand__number")
+    hands = tuple(h for h in current if h.outcome != HandVersion.Outcome.VOID)  # in force: a void is none
     for h in hands:
         h.number = h.hand.number
     before = [h for h in hands if h.number < number]
     rows: tuple = ()
     if fouls:
+        # in the order logged (the table's are all of one event: no join to order them by it)
         rows = tuple(
-            Penalty.objects.filter(table=table, cancelled_at__isnull=True).values_list(
-                "entry_id", "hand_number", "kind"
-            )
+            Penalty.objects.filter(table=table, cancelled_at__isnull=True)
+            .order_by("logged_at", "pk")
+            .values_list("entry_id", "hand_number", "kind")
         )
-    seats = tuple(table_game_seats(table))
+    # the seats alone: a write reads only their positions and entry ids (a refusal names its player, read then)
+    seats = tuple(Seat.objects.filter(table=table).playing())
     chain = replayed_before({h.number: h.outcome for h in hands}, number)
     return GameSoFar(
         table=table,
@@ -147,7 +148,9 @@ class HandSheet:
     seats: list[Seat] | None = None  # the game's seats (art. 42: who plays which hand)
 
 
-def table_hand_sheet(table: Table) -> HandSheet:
+def table_hand_sheet(table: Table, *, seats: list[Seat] | None = None) -> HandSheet:
+    """The table's hands in force with the running score after each; ``seats``: the game's seats when read
+    already (E first, none absent before the game)."""
     hands = list(
         HandVersion.objects.in_force()
         .filter(hand__table=table)
@@ -156,7 +159,7 @@ def table_hand_sheet(table: Table) -> HandSheet:
     )
     for h in hands:
         h.number = h.hand.number
-    seats = table_game_seats(table)
+    seats = seats if seats is not None else table_game_seats(table)
     points = [table.round.event.ruleset.start_points] * len(seats)
     running = []
     for h in hands:

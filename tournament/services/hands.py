@@ -132,13 +132,16 @@ def table_overtime_keep(table: Table) -> None:
 
 
 def _version_write(hand, priced: PricedHand, *, overtime: bool, user, note: str) -> HandVersion:
-    """The hand's next version as ``priced``, made current (the hand's row is locked)."""
+    """The hand's next version as ``priced``, made current (the hand's row is locked; a new hand's is written
+    here, with its first version's number)."""
     hand_input = priced.hand_input
     if hand.current_version:  # a correction: the version it replaces is current no more (a new hand has none)
         HandVersion.objects.filter(hand=hand, is_current=True).update(is_current=False)
-    version = HandVersion.objects.create(
+    hand.current_version += 1
+    hand.save(update_fields=["current_version"] if hand.pk else None)
+    return HandVersion.objects.create(
         hand=hand,
-        version=hand.current_version + 1,
+        version=hand.current_version,
         label=priced.label,
         overtime=overtime,
         dealer_position=hand_input.dealer_position,
@@ -153,9 +156,6 @@ def _version_write(hand, priced: PricedHand, *, overtime: bool, user, note: str)
         **authorship(user),
         note=note,
     )
-    hand.current_version = version.version
-    hand.save(update_fields=["current_version"])
-    return version
 
 
 @dataclass(frozen=True)

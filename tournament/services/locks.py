@@ -28,7 +28,15 @@ included: a clock read locks (table, then clock) only when it has a seat out of 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from scoring.models import Ruleset
 from tournament.models import Entry, Event, Hand, Penalty, Round, Seat, SeatingJob, Table, TableClock
+
+# Ruleset id → the row as first read, while a caller reads each ruleset once (``rulesets_read_once``).
+_rulesets_held: ContextVar[dict[int, Ruleset] | None] = ContextVar("rulesets_held", default=None)
 
 
 def _for_update(queryset):
@@ -44,7 +52,36 @@ def lock_round(round_id: int) -> Round:
 
 
 def lock_table(table_id: int) -> Table:
-    return _for_update(Table.objects.select_related("round__event__ruleset")).get(pk=table_id)
+    """The table, locked, read with its round, event and ruleset (inside ``rulesets_read_once``, the ruleset as
+    first read there)."""
+    held = _rulesets_held.get()
+    if held is None:
+        return _for_update(Table.objects.select_related("round__event__ruleset")).get(pk=table_id)
+    table = _for_update(Table.objects.select_related("round__event")).get(pk=table_id)
+    event = table.round.event
+    if event.ruleset_id not in held:
+        held[event.ruleset_id] = Ruleset.objects.get(pk=event.ruleset_id)
+    event.ruleset = held[event.ruleset_id]
+    return table
+
+
+@contextmanager
+def rulesets_read_once() -> Iterator[None]:
+    """Inside, a table locked takes its event's ruleset as first read in the block instead of reading it again
+    with every lock: for a caller that writes many hands in one transaction (a rehearsal's round, every hand of
+    sixteen tables). A ruleset saved meanwhile is read again at the next lock."""
+    token = _rulesets_held.set({})
+    try:
+        yield
+    finally:
+        _rulesets_held.reset(token)
+
+
+def ruleset_read_again(sender, instance: Ruleset, **kwargs) -> None:
+    """A ruleset saved (``post_save``, connected in the app's ``ready``) is read afresh by the next lock."""
+    held = _rulesets_held.get()
+    if held is not None:
+        held.pop(instance.pk, None)
 
 
 def lock_round_tables(round_: Round) -> list[Table]:
@@ -54,16 +91,21 @@ def lock_round_tables(round_: Round) -> list[Table]:
 
 
 def lock_hand(table: Table, number: int) -> Hand:
-    """The hand's row, created when it is the first version (the table's lock is held already). A row just
-    inserted is this transaction's alone until it commits: it is not read again to lock it."""
-    hand, created = Hand.objects.get_or_create(table=table, number=number)
-    if created:
-        return hand
-    return _for_update(Hand.objects).get(pk=hand.pk)
+    """The hand's row, locked; a hand not recorded yet is a new row, not saved (``current_version`` 0), that its
+    first version writes. The table's lock is held already, so no other writer creates it meanwhile: the row
+    is read once (no savepoint for a race that cannot happen)."""
+    try:
+        return _for_update(Hand.objects).get(table=table, number=number)
+    except Hand.DoesNotExist:
+        return Hand(table=table, number=number)
 
 
 def lock_clock(table: Table) -> TableClock | None:
-    return _for_update(TableClock.objects).filter(table=table).first()
+    """The table's clock (one at most), or None when it has none."""
+    try:
+        return _for_update(TableClock.objects).get(table=table)
+    except TableClock.DoesNotExist:
+        return None
 
 
 def lock_entry(entry_id: int) -> Entry:

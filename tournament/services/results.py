@@ -31,11 +31,13 @@ from tournament.services.standings import standings_schedule_recompute
 result_confirming = Signal()
 
 
-def table_final_points_from_hands(table: Table) -> tuple[list[int], int]:
-    """Start points plus every hand's changes, and the deposits left on the table at the end."""
-    points = [table.round.event.ruleset.start_points] * len(selectors.table_game_seats(table))
+def table_final_points_from_hands(table: Table, sheet: selectors.HandSheet | None = None) -> tuple[list[int], int]:
+    """Start points plus every hand's changes, and the deposits left on the table at the end (from the table's
+    ``sheet`` when read already)."""
+    sheet = sheet if sheet is not None else selectors.table_hand_sheet(table)
+    points = [table.round.event.ruleset.start_points] * len(sheet.seats)
     deposits = 0
-    for version in selectors.table_hands_in_force(table):
+    for version in sheet.hands:
         if len(version.deltas) != len(points):
             raise TaikaiError(
                 "hand_seat_mismatch",
@@ -70,10 +72,10 @@ def _final_points_given(final_points: Sequence[int], *, players: int, ruleset) -
     return points, lost
 
 
-def _final_points_from_hands(table: Table, ruleset) -> tuple[list[int], int]:
-    """The final scores the recorded hands give (deposits left go to the top or are lost, per the
-    ruleset), and the deposits lost."""
-    points, deposits = table_final_points_from_hands(table)
+def _final_points_from_hands(table: Table, ruleset, sheet: selectors.HandSheet) -> tuple[list[int], int]:
+    """The final scores the recorded hands of the table's ``sheet`` give (deposits left go to the top or are
+    lost, per the ruleset), and the deposits lost."""
+    points, deposits = table_final_points_from_hands(table, sheet)
     end_share = game_end_deposit_shares(points, deposits, ruleset)
     points = [p + d for p, d in zip(points, end_share, strict=True)]
     return points, deposits if ruleset.deposits_at_end == "lost" else 0
@@ -120,11 +122,12 @@ def one_more_hand_words(time_up: TimeUp) -> str:
     ) % {"hand": time_up.hand_in_play, "next": time_up.last_hand}
 
 
-def _game_cut_short_ruling(table: Table, end_reason: str | None, end_note: str) -> str | None:
-    """The ruling to record when the hands confirmed stop before the game's end (the engine's
+def _game_cut_short_ruling(
+    table: Table, end_reason: str | None, end_note: str, sheet: selectors.HandSheet
+) -> str | None:
+    """The ruling to record when the hands of the table's ``sheet`` stop before the game's end (the engine's
     ``regular_game_stand``), None when they play it to its end. Refused without a reason: the message
     names where the game stopped and where it ends."""
-    sheet = selectors.table_hand_sheet(table)
     stand = selectors.table_game_cut_short(table, sheet)
     if stand is None:
         return None
@@ -212,19 +215,20 @@ def table_finish(
     ruleset = event.ruleset
     seats = selectors.table_seats(table)
     playing = [s for s in seats if s.in_game]
-    hands_recorded = selectors.table_hands_recorded(table)
     cut_short = None
     if final_points is None:
-        if not hands_recorded and selectors.table_game_end(table) is None:  # a chombo may end it in hand 1
+        sheet = selectors.table_hand_sheet(table, seats=playing)  # the hands in force, read once for the checks
+        if not sheet.hands and selectors.table_game_end(table, sheet) is None:  # a chombo may end it in hand 1
             raise TaikaiError("no_hands", _("no hand has been recorded at this table"), field="final_points")
         if table.status != Table.Status.FINISHED:
-            cut_short = _game_cut_short_ruling(table, end_reason, end_note)
-        points, lost = _final_points_from_hands(table, ruleset)
+            cut_short = _game_cut_short_ruling(table, end_reason, end_note, sheet)
+        points, lost = _final_points_from_hands(table, ruleset, sheet)
     else:
         points, lost = _final_points_given(final_points, players=len(playing), ruleset=ruleset)
-        if hands_recorded and event.entry_mode == event.EntryMode.HANDS:
+        if selectors.table_hands_recorded(table) and event.entry_mode == event.EntryMode.HANDS:
             # hand by hand, the hands decide: scores given must be theirs
-            _refuse_scores_unlike_hands(points, _final_points_from_hands(table, ruleset)[0], playing)
+            sheet = selectors.table_hand_sheet(table, seats=playing)
+            _refuse_scores_unlike_hands(points, _final_points_from_hands(table, ruleset, sheet)[0], playing)
     # Deposits lost at the end leave the table: placement uses the points as they stand, and the
     # engine is told how much left so that the table still balances.
     iter_points = iter(points)
@@ -251,7 +255,8 @@ def table_finish(
             _announce_table(table)
         return [current[seat.pk] for seat in seats]
     version = table.result_version + 1
-    SeatResult.objects.filter(table=table, is_current=True).update(is_current=False)
+    if current:  # the result in force is one no more (a first confirmation has none)
+        SeatResult.objects.filter(table=table, is_current=True).update(is_current=False)
     rows = SeatResult.objects.bulk_create(
         SeatResult(
             table=table,

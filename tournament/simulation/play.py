@@ -70,6 +70,7 @@ from tournament.services.entries import entry_register
 from tournament.services.events import event_finish
 from tournament.services.finals import final_apply, final_situation
 from tournament.services.hands import hand_record, table_overtime_close
+from tournament.services.locks import rulesets_read_once
 from tournament.services.results import table_finish
 from tournament.services.rounds import round_complete, round_create
 from tournament.services.seating import seating_from_engine, seating_request_for
@@ -553,10 +554,11 @@ def round_play(
     first ``partial_hands`` hands: a round in progress.
 
     The round is one transaction (each service call its own savepoint): the standings recompute its tables
-    and its completion ask for is sent once, at its commit (``core.queue``), not once per table."""
+    and its completion ask for is sent once, at its commit (``core.queue``), not once per table; the event's
+    ruleset is read once for the round, not with every hand (``rulesets_read_once``)."""
     summary = summary or SimulationSummary(event=round_.event.slug)
     tables = list(round_.tables.select_related("round__event__ruleset").order_by("number"))
-    with transaction.atomic(), queued_work_merged():
+    with transaction.atomic(), queued_work_merged(), rulesets_read_once():
         for index, table in enumerate(tables):
             if finish_tables is None or index < finish_tables:
                 summary.hands += table_play(table, seed=seed, user=user, incidents=incidents, tally=summary.incidents)
