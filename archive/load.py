@@ -41,7 +41,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from archive.export import EVENT_FIELDS, EVENT_LATER_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
-from archive.rows import rows_insert
+from archive.rows import RowMaker, rows_insert
 from archive.schema import archive_check, archive_invalid
 from players.models import Player
 from scoring.models import Ruleset
@@ -55,6 +55,8 @@ from tournament.services.hand_input import parse_hand_input, recorded_hand
 from tournament.services.standings import standings_recompute
 
 BATCH = 1000
+
+_row_maker = functools.cache(RowMaker)  # one per model: its defaults read once
 
 
 def _moment(text: str | None) -> datetime | None:
@@ -209,8 +211,9 @@ def _event(data: dict, ruleset: Ruleset, owner) -> models.Event:
 def _entries(
     event: models.Event, data: list[dict], players: dict[int, Player], authors: Authors
 ) -> dict[int, models.Entry]:
+    entry_row = _row_maker(models.Entry)
     rows = [
-        models.Entry(
+        entry_row(
             event=event,
             player=players[e["player"]["id"]],
             status=e["status"],
@@ -230,8 +233,9 @@ def _seating(
 ) -> tuple[list, dict[int, models.Table]]:
     """The rounds, tables and seats; the tables (with their archive data) and the archive's table ids →
     tables here."""
+    round_row, table_row, seat_row = _row_maker(models.Round), _row_maker(models.Table), _row_maker(models.Seat)
     rounds = [
-        models.Round(
+        round_row(
             event=event,
             number=r["number"],
             status=r["status"],
@@ -247,7 +251,7 @@ def _seating(
     tables, placed, by_id = [], [], {}
     for r, (round_data, round_) in enumerate(zip(archive["rounds"], rounds, strict=True)):
         for t, data in enumerate(round_data["tables"]):
-            table = models.Table(
+            table = table_row(
                 round=round_,
                 number=data["number"],
                 status=data["status"],
@@ -267,7 +271,7 @@ def _seating(
         table.archive_seats = {}
         for s, seat_data in enumerate(data["seats"]):
             entry = _ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
-            seat = models.Seat(  # by the keys: no parent object set per row, none read by the checks
+            seat = seat_row(  # by the keys: no parent object set per row, none read by the checks
                 table_id=table.pk,
                 round_id=table.round_id,
                 entry_id=entry.pk,
@@ -372,6 +376,7 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
     """Every version of every hand, with its version number, whether it is current, who and when; each
     recorded again first (``_hands_rechecked``)."""
     settle = _Settle(ruleset)
+    hand_row, version_row = _row_maker(models.Hand), _row_maker(models.HandVersion)
     hands, versions = [], []
     for table, (path, data) in tables:
         _hands_rechecked(table, path, data, settle)
@@ -380,13 +385,13 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
         for version in data["hands"]:
             by_number[version["number"]].append(version)
         for number, rows in sorted(by_number.items()):
-            hand = models.Hand(table=table, number=number, current_version=max(v["version"] for v in rows))
+            hand = hand_row(table=table, number=number, current_version=max(v["version"] for v in rows))
             hands.append(hand)
             table.archive_hands.append(hand)
             hand.archive_versions = kept = []
             for v in sorted(rows, key=lambda row: row["version"]):
                 kept.append(
-                    models.HandVersion(
+                    version_row(
                         hand=hand,
                         version=v["version"],
                         is_current=v["is_current"],
@@ -439,30 +444,41 @@ HAND_CODES = frozenset(
 )
 
 
+def _table_records(event: models.Event, tables: list) -> EventRecords:
+    """The tables' rows in memory as the audit's checks read them."""
+    seats, hands, versions, results = {}, {}, {}, {}
+    for table, _placed in tables:
+        seats[table.pk] = [seat for _p, seat in sorted(table.archive_seats.items())]
+        if table_hands := getattr(table, "archive_hands", []):
+            hands[table.pk] = table_hands
+            versions.update((hand.pk, hand.archive_versions) for hand in table_hands)
+        if table.archive_results:
+            results[table.pk] = table.archive_results
+    return EventRecords(event, {table.pk: table for table, _placed in tables}, seats, hands, versions, results)
+
+
 def _tables_audited(event: models.Event, tables: list) -> None:
-    """Each table's hands and results through the audit's checks (``TABLE_CHECKS``), from the rows in
-    memory (no query); the first violation refuses the archive at that table's hands or results."""
-    for table, (path, _data) in tables:
-        hands = getattr(table, "archive_hands", [])
-        records = EventRecords(
-            event,
-            {table.pk: table},
-            {table.pk: [seat for _p, seat in sorted(table.archive_seats.items())]},
-            {table.pk: hands} if hands else {},
-            {hand.pk: hand.archive_versions for hand in hands},
-            {table.pk: table.archive_results} if table.archive_results else {},
-        )
+    """Every table's hands and results through the audit's checks (``TABLE_CHECKS``), from the rows in
+    memory (no query), all tables at once; when one fails, the tables are checked again one by one, in
+    the archive's order, and the first violation refuses the archive at that table's hands or results."""
+    records = _table_records(event, tables)
+    if not any(check(records) for check in TABLE_CHECKS):
+        return
+    for table, placed in tables:
+        one = _table_records(event, [(table, placed)])
         for check in TABLE_CHECKS:
-            violations = check(records)
+            violations = check(one)
             if violations:
                 first = violations[0]
                 part = "hands" if first.code in HAND_CODES else "results"
-                raise archive_invalid(f"{path}.{part}", f"{first.where}: {first.message} ({first.code})")
+                raise archive_invalid(f"{placed[0]}.{part}", f"{first.where}: {first.message} ({first.code})")
+    first = next(violation for check in TABLE_CHECKS for violation in check(records))  # only across tables
+    raise archive_invalid("$.rounds", f"{first.where}: {first.message} ({first.code})")
 
 
 def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> None:
     """Every version of every seat's result."""
-    rows = []
+    rows, result_row = [], _row_maker(models.SeatResult)
     fraction = functools.lru_cache(maxsize=4096)(Fraction)  # results repeat the same few oka, uma, scores
     for table, (path, data) in tables:
         table.archive_results = []
@@ -473,7 +489,7 @@ def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -
             if entry.pk != seat.entry_id:
                 raise archive_invalid(f"{where}.entry", _("the result is not that of the seat's player"))
             rows.append(
-                models.SeatResult(
+                result_row(
                     table_id=table.pk,
                     seat_id=seat.pk,
                     entry_id=entry.pk,
