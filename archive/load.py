@@ -29,7 +29,9 @@ An archive is what a file claims, not what Taikai knows; so:
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -613,6 +615,20 @@ def _event_links(event: models.Event, archive: dict, entries: dict[int, models.E
         models.Event.objects.filter(pk=event.pk).update(created_at=_moment(data["created_at"]))
 
 
+@contextlib.contextmanager
+def _collector_paused():
+    """Python's cycle collector held while the rows are built, then let go as it was. An archive of 10,000
+    players is millions of objects held to the end; each full collection walked them all again, a fifth of
+    the import's time, to free nothing (the rows built form no cycles)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def event_import(*, archive, owner=None, link: Collection[int] = ()) -> models.Event:
     """A new event from ``archive`` (see the module's docstring), owned by ``owner`` (who imports it, its
     first organizer; none from the command line), private and marked imported, its standings recomputed;
@@ -621,7 +637,7 @@ def event_import(*, archive, owner=None, link: Collection[int] = ()) -> models.E
     nothing written."""
     archive_check(archive)
     try:
-        with transaction.atomic():
+        with _collector_paused(), transaction.atomic():
             ruleset = _ruleset(archive["ruleset"])
             authors = Authors()
             event = _event(archive["event"], ruleset, owner)
