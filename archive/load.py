@@ -272,11 +272,11 @@ def _seating(
     for table, (path, data) in zip(tables, placed, strict=True):
         table.archive_seats = {}
         for s, seat_data in enumerate(data["seats"]):
-            entry = _ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
+            entry = entries.get(seat_data["entry"]) or _ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
             seat = seat_row(  # by the keys: no parent object set per row, none read by the checks
-                table_id=table.pk,
+                table_id=table.id,
                 round_id=table.round_id,
-                entry_id=entry.pk,
+                entry_id=entry.id,
                 position=seat_data["position"],
                 absence=seat_data["absence"],
                 left_after_hand=seat_data.get("left_after_hand"),
@@ -478,31 +478,52 @@ def _tables_audited(event: models.Event, tables: list) -> None:
     raise archive_invalid("$.rounds", f"{first.where}: {first.message} ({first.code})")
 
 
+class _Fractions(dict):
+    """Each fraction's text read once: results repeat the same few oka, uma and scores."""
+
+    def __missing__(self, text: str) -> Fraction:
+        value = self[text] = Fraction(text)
+        return value
+
+
+RESULT_FRACTIONS = ("point_score", "placement_points", "oka", "game_points")
+
+
+def _fraction_refused(where: str, data: dict) -> TaikaiError:
+    """A result's fraction the schema lets by but that is no number (``1/0``), named."""
+    name = next(name for name in RESULT_FRACTIONS if Fraction(data[name].partition("/")[2] or 1) == 0)
+    return archive_invalid(f"{where}.{name}", _("%(value)s divides by zero") % {"value": data[name]})
+
+
 def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> None:
     """Every version of every seat's result."""
-    rows, result_row = [], _row_maker(models.SeatResult)
-    fraction = functools.lru_cache(maxsize=4096)(Fraction)  # results repeat the same few oka, uma, scores
+    rows, result_row, fraction = [], _row_maker(models.SeatResult), _Fractions()
     for table, (path, data) in tables:
         table.archive_results = []
+        seats = table.archive_seats
         for i, r in enumerate(data["results"]):
-            where = f"{path}.results[{i}]"
-            seat = _ref(table.archive_seats, r["position"], f"{where}.position")
-            entry = _ref(entries, r["entry"], f"{where}.entry")
-            if entry.pk != seat.entry_id:
-                raise archive_invalid(f"{where}.entry", _("the result is not that of the seat's player"))
+            seat = seats.get(r["position"]) or _ref(seats, r["position"], f"{path}.results[{i}].position")
+            entry = entries.get(r["entry"]) or _ref(entries, r["entry"], f"{path}.results[{i}].entry")
+            if entry.id != seat.entry_id:
+                raise archive_invalid(f"{path}.results[{i}].entry", _("the result is not that of the seat's player"))
+            try:
+                point_score, placement_points = fraction[r["point_score"]], fraction[r["placement_points"]]
+                oka, game_points = fraction[r["oka"]], fraction[r["game_points"]]
+            except ZeroDivisionError:
+                raise _fraction_refused(f"{path}.results[{i}]", r) from None
             rows.append(
                 result_row(
-                    table_id=table.pk,
-                    seat_id=seat.pk,
-                    entry_id=entry.pk,
+                    table_id=table.id,
+                    seat_id=seat.id,
+                    entry_id=entry.id,
                     version=r["version"],
                     is_current=r["is_current"],
                     final_points=r.get("final_points"),
                     placement=r.get("placement"),
-                    point_score=fraction(r["point_score"]),
-                    placement_points=fraction(r["placement_points"]),
-                    oka=fraction(r["oka"]),
-                    game_points=fraction(r["game_points"]),
+                    point_score=point_score,
+                    placement_points=placement_points,
+                    oka=oka,
+                    game_points=game_points,
                     multiplier=r.get("multiplier", 1),
                     advanced=r.get("advanced", False),
                     forfeit=r.get("forfeit", False),

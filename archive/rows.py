@@ -14,6 +14,8 @@ A time the model sets by itself on creation (``auto_now_add``, ``auto_now``) is 
 
 from __future__ import annotations
 
+import operator
+
 from django.db import connection, models
 from django.db.models.base import ModelState
 from django.utils import timezone
@@ -106,7 +108,9 @@ def rows_insert(model: type[models.Model], rows: list) -> None:
         return
     quote = connection.ops.quote_name
     columns = ", ".join(quote(field.column) for field in [meta.pk, *fields])
-    prepared = [(field.attname, None if type(field) in _PLAIN else field) for field in fields]
+    values_of = operator.itemgetter(meta.pk.attname, *(field.attname for field in fields))
+    # the columns whose values are prepared by their field (by position in the row, the key first)
+    prepared = [(index, field) for index, field in enumerate(fields, start=1) if type(field) not in _PLAIN]
     # COPY's errors (a row twice, a number too large) are Django's IntegrityError and DataError, as an INSERT's
     with connection.cursor() as cursor, connection.wrap_database_errors:
         cursor.execute(
@@ -120,15 +124,10 @@ def rows_insert(model: type[models.Model], rows: list) -> None:
                 data = row.__dict__  # a new row holds every field's value: read past the fields' descriptors
                 data[pk_name] = pk
                 row._state.adding, row._state.db = False, connection.alias
-                copy.write_row(
-                    [
-                        pk,
-                        *(
-                            data[name] if field is None else field.get_db_prep_save(data[name], connection)
-                            for name, field in prepared
-                        ),
-                    ]
-                )
+                values = list(values_of(data))
+                for index, field in prepared:
+                    values[index] = field.get_db_prep_save(values[index], connection)
+                copy.write_row(values)
 
 
 def _times_set(model, name: str, rows: list[tuple]) -> None:

@@ -523,8 +523,9 @@ def test_an_author_named_like_an_account_here_is_kept_as_text_only(archive):
         (("penalties", 0, "logged_by"), "x" * 151, r"$.penalties[0].logged_by"),
         (("rounds", 0, "created_at"), "2026-02-30T10:00:00Z", r"$.rounds[0].created_at"),
         (("event", "starts_on"), "2026-13-01", r"$.event.starts_on"),
+        (("rounds", 0, "tables", 0, "results", 1, "oka"), "1/0", r"$.rounds[0].tables[0].results[1].oka"),
     ],
-    ids=["an author too long", "a moment that does not exist", "a day that does not exist"],
+    ids=["an author too long", "a moment that does not exist", "a day that does not exist", "a fraction over zero"],
 )
 def test_a_value_the_database_cannot_keep_is_refused_with_its_path(archive, where, value, path):
     broken = copy.deepcopy(archive)
