@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 
-from django.db import connection, models
+from django.db import connection, connections, models
 from django.db.models.base import ModelState
 from django.utils import timezone
 
@@ -119,14 +119,16 @@ def rows_insert(model: type[models.Model], rows: list) -> None:
         )
         ids = [pk for (pk,) in cursor.fetchall()]
         pk_name = meta.pk.attname
+        # the connection itself, not its proxy: each attribute read through the proxy looks it up again
+        database, alias = connections[connection.alias], connection.alias
         with cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
             for row, pk in zip(rows, ids, strict=True):
                 data = row.__dict__  # a new row holds every field's value: read past the fields' descriptors
                 data[pk_name] = pk
-                row._state.adding, row._state.db = False, connection.alias
+                row._state.adding, row._state.db = False, alias
                 values = list(values_of(data))
                 for index, field in prepared:
-                    values[index] = field.get_db_prep_save(values[index], connection)
+                    values[index] = field.get_db_prep_save(values[index], database)
                 copy.write_row(values)
 
 
