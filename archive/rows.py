@@ -89,15 +89,16 @@ def rows_insert(model: type[models.Model], rows: list) -> None:
     meta = model._meta
     fields = [field for field in meta.concrete_fields if not field.primary_key]
     automatic = [field.attname for field in fields if _automatic_time(field)]
-    given = [[getattr(row, name) for name in automatic] for row in rows]
+    given = [[row.__dict__[name] for name in automatic] for row in rows]  # a new row's values, as given
     now = timezone.now()
-    parents = [field for field in fields if field.many_to_one]
+    parents = [(field.attname, field.name) for field in fields if field.many_to_one]
     for row in rows:  # a row given its parent before the parent had its key takes the key now
-        for field in parents:
-            if getattr(row, field.attname) is None:
-                parent = row._state.fields_cache.get(field.name)
+        data = row.__dict__
+        for attname, name in parents:
+            if data[attname] is None:
+                parent = row._state.fields_cache.get(name)
                 if parent is not None:
-                    setattr(row, field.attname, parent.pk)
+                    data[attname] = parent.pk  # the parent kept as the row's, its key now known
     for row, times in zip(rows, given, strict=True):
         for name, moment in zip(automatic, times, strict=True):
             setattr(row, name, moment or now)
