@@ -9,8 +9,8 @@ only whether the document follows the schema; what is wrong and where is jsonsch
 
 The keywords follow draft 2020-12 as jsonschema reads them (an integer may be written ``2.0``; ``true`` is
 not ``1``), but for ``pattern``: a ``$`` that ends a pattern ends the text (no newline after it), stricter
-than jsonschema's search, as fastjsonschema (used here before) read it. A keyword the compiler does not know refuses to compile
-(``SchemaUnsupported``): a schema that grows one is never checked in part.
+than jsonschema's search, as fastjsonschema (used here before) read it. A keyword the compiler does not know
+refuses to compile (``SchemaUnsupported``): a schema that grows one is never checked in part.
 """
 
 from __future__ import annotations
