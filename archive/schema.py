@@ -10,12 +10,12 @@ import json
 from datetime import date, datetime
 from pathlib import Path
 
-import fastjsonschema
 from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match
 
 from archive.problems import schema_problem
+from archive.schema_code import schema_test
 from taikai.errors import TaikaiError
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -46,7 +46,7 @@ def _validator() -> Draft202012Validator:
 
 
 def _format_test(check):
-    """A format checker above as fastjsonschema asks for it: a test that answers False, never raises."""
+    """A format checker above as the compiled schema asks for it: a test that answers False, never raises."""
 
     def test(value) -> bool:
         try:
@@ -58,14 +58,10 @@ def _format_test(check):
 
 
 @functools.cache
-def _fast_validator():
-    """The schema compiled to Python (fastjsonschema): about 60 times faster than ``_validator`` on a large
-    archive (13 MB: 0.4 s against 26 s). The schema uses only keywords draft 7 has (``$defs`` is reached
-    by JSON pointer), so it is compiled as draft 7."""
-    schema = {**archive_schema(), "$schema": "http://json-schema.org/draft-07/schema#"}
-    return fastjsonschema.compile(
-        schema, formats={"date-time": _format_test(_is_moment), "date": _format_test(_is_day)}
-    )
+def _compiled_test():
+    """The schema compiled to Python (``archive.schema_code``): whether a file follows it, yes or no, in about
+    a second for a 10,000-player archive (66 MB), where jsonschema takes minutes."""
+    return schema_test(archive_schema(), {"date-time": _format_test(_is_moment), "date": _format_test(_is_day)})
 
 
 def archive_invalid(path: str, problem: str) -> TaikaiError:
@@ -75,13 +71,9 @@ def archive_invalid(path: str, problem: str) -> TaikaiError:
 def archive_check(archive) -> None:
     """Refuse an archive that does not validate against the schema, naming the path of its first problem.
 
-    The compiled validator says whether it does; only a file it refuses is read again by jsonschema, whose
+    The compiled schema says whether it does; only a file it refuses is read again by jsonschema, whose
     ``best_match`` names the most telling problem and its path."""
-    try:
-        _fast_validator()(archive)
-    except fastjsonschema.JsonSchemaException:
-        pass
-    else:
+    if _compiled_test()(archive):
         return
     error = best_match(_validator().iter_errors(archive))
     if error is not None:

@@ -24,7 +24,7 @@ from functools import partial
 from django.utils.translation import gettext as _
 
 from tournament.audit.hands import final_points_from_hands, overtime_year_from_hands
-from tournament.audit.records import THOUSAND, EventRecords, Violation, current_results
+from tournament.audit.records import THOUSAND, EventRecords, Violation, current_results, sums_to
 from tournament.models import Seat, SeatResult, Table
 
 
@@ -121,7 +121,7 @@ def check_results(records: EventRecords) -> list[Violation]:
         for row in rows:
             seat = seat_of.get(row.seat_id)
             row_where = partial(_seat_where, where, seat, row.seat_id)
-            if row.game_points != row.point_score + row.placement_points + row.oka:
+            if not sums_to((row.point_score, row.placement_points, row.oka), row.game_points):
                 violations.append(
                     Violation(
                         "result_game_points",
@@ -135,12 +135,9 @@ def check_results(records: EventRecords) -> list[Violation]:
                         },
                     )
                 )
-            expected_score = (
-                Fraction(row.final_points - ruleset.return_points, THOUSAND)
-                if row.final_points is not None
-                else Fraction(0)
-            )
-            if row.point_score != expected_score:
+            thousandths = row.final_points - ruleset.return_points if row.final_points is not None else 0
+            if row.point_score.numerator * THOUSAND != thousandths * row.point_score.denominator:
+                expected_score = Fraction(thousandths, THOUSAND)
                 violations.append(
                     Violation(
                         "result_point_score",
@@ -227,8 +224,8 @@ def _check_table_placements(records, table: Table, rows: list[SeatResult], where
             violations.append(Violation("placement", where, _("a forfeit 不戦敗 has a placement or advances")))
     violations += _check_placement_points(records, table, finishers, where)
     violations += _check_forfeits(records, table, rows, where)
-    placement_total = sum((r.placement_points for r in finishers), Fraction(0))
-    if placement_total != 0:
+    if not sums_to((r.placement_points for r in finishers), 0):
+        placement_total = sum((r.placement_points for r in finishers), Fraction(0))
         violations.append(
             Violation(
                 "placement_points_sum",
@@ -238,8 +235,8 @@ def _check_table_placements(records, table: Table, rows: list[SeatResult], where
         )
     starters = [r for r in rows if r.final_points is not None]
     oka_expected = Fraction((ruleset.return_points - ruleset.start_points) * len(starters), THOUSAND)
-    oka_total = sum((r.oka for r in rows), Fraction(0))
-    if oka_total != oka_expected:
+    if not sums_to((r.oka for r in rows), oka_expected):
+        oka_total = sum((r.oka for r in rows), Fraction(0))
         violations.append(
             Violation(
                 "oka_sum",
@@ -249,8 +246,8 @@ def _check_table_placements(records, table: Table, rows: list[SeatResult], where
         )
     lost = ruleset.start_points * len(starters) - sum(r.final_points for r in starters)
     forfeits = sum((r.placement_points for r in rows if r.forfeit), Fraction(0))
-    game_total = sum((r.game_points for r in rows), Fraction(0))
-    if game_total != forfeits - Fraction(lost, THOUSAND):
+    if not sums_to([*(r.game_points for r in rows), Fraction(lost, THOUSAND)], forfeits):
+        game_total = sum((r.game_points for r in rows), Fraction(0))
         violations.append(
             Violation(
                 "table_game_points_sum",
@@ -275,6 +272,8 @@ def _placement_share(points: list[int], index: int, uma: list[Fraction], tie_rul
     the places its equal points share, under ``seat_order`` those of its own place."""
     place = expected_placement(points, index, tie_rule)
     shared = sum(1 for p in points if p == points[index]) if tie_rule == "split" else 1
+    if shared == 1:
+        return uma[place - 1]
     return sum(uma[place - 1 : place - 1 + shared], Fraction(0)) / shared
 
 
@@ -282,12 +281,14 @@ def _check_placement_points(records, table: Table, finishers: list[SeatResult], 
     if len(finishers) not in (2, 3, 4):
         return [Violation("placement_points", where, _("%(count)s players finished") % {"count": len(finishers)})]
     ruleset = records.event.ruleset
-    uma = list(ruleset.uma_for(len(finishers)))
+    uma = records.uma(len(finishers))
     multiplier = table_multiplier(records, table)
     points = [r.final_points for r in finishers]
     violations = []
     for index, row in enumerate(finishers):
-        expected = _placement_share(points, index, uma, ruleset.tie_rule) * multiplier
+        expected = _placement_share(points, index, uma, ruleset.tie_rule)
+        if multiplier != 1:
+            expected *= multiplier
         if row.placement_points != expected:
             violations.append(
                 Violation(
@@ -314,7 +315,7 @@ def _check_forfeits(records, table: Table, rows: list[SeatResult], where: str) -
     size seated (一人負け相当の順位点), × the multiplier, and no oka."""
     seat_of = {s.id: s for s in records.seats.get(table.id, [])}
     seated = len(seat_of)
-    forfeit_value = list(records.event.ruleset.uma_for(seated))[-1] * table_multiplier(records, table)
+    forfeit_value = records.uma(seated)[-1] * table_multiplier(records, table)
     violations = []
     for row in rows:
         seat = seat_of.get(row.seat_id)
