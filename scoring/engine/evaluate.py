@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import compress, product
+from itertools import product
 from typing import NamedTuple
 
 from taikai.i18n import _
@@ -24,10 +24,12 @@ from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
 from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
-from .tiles import IS_TERMINAL_OR_HONOR
+from .tiles import IS_TERMINAL_OR_HONOR, TILE_CLASSES, tile_classes
 from .yaku import (
+    NINE_GATES,
     SHANPON,
     TANKI,
+    TILES_YAKUMAN,
     Group,
     Reading,
     WinContext,
@@ -82,27 +84,37 @@ def win_context(hand: Hand) -> WinContext:
     return _win_context(hand, concealed_counts, counts)
 
 
-_TILE_INDICES = range(34)
-
-
 def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> WinContext:
-    """``win_context`` from the hand's tile counts (concealed, and with the melds)."""
-    kinds = frozenset(compress(_TILE_INDICES, counts))
+    """``win_context`` from the hand's tile counts (concealed, and with the melds): each suit's
+    decompositions and tile classes are looked up once, here."""
+    concealed = tuple(concealed_counts)
+    man = concealed[0:9]
+    man = _SUIT_READINGS[0].get(man) or _suit_readings(0, man)
+    pin = concealed[9:18]
+    pin = _SUIT_READINGS[1].get(pin) or _suit_readings(1, pin)
+    sou = concealed[18:27]
+    sou = _SUIT_READINGS[2].get(sou) or _suit_readings(2, sou)
+    honors = concealed[27:34]
+    honors = _SUIT_READINGS[3].get(honors) or _suit_readings(3, honors)
+    classes = man[2] | pin[2] | sou[2] | honors[2]
     has_melds = bool(hand.melds)
+    if has_melds:
+        melds = _melds_part(hand.melds)
+        classes |= melds.classes
+    else:
+        melds = _NO_MELDS
     tenhou = hand.tenhou
     chiihou = hand.chiihou
-    # the yakuman of the tiles alone hold 9 kinds at most (九蓮宝燈 9, 字一色 7, 清老頭 and 緑一色 6)
-    tiles_yakuman = (
-        hand_yakuman(counts, kinds, tenhou=tenhou, chiihou=chiihou, has_melds=has_melds)
-        if tenhou or chiihou or len(kinds) <= 9
-        else ()
-    )
+    if tenhou or chiihou:
+        tiles_yakuman = hand_yakuman(classes, tenhou=tenhou, chiihou=chiihou, has_melds=has_melds)
+    else:
+        tiles_yakuman = TILES_YAKUMAN[has_melds][classes]
     return _win_context_of(
         WinContext,
         (
             tuple(counts),
-            kinds,
-            tuple(concealed_counts),
+            classes,
+            concealed,
             not has_melds or hand.is_closed,
             hand.tsumo,
             hand.riichi,
@@ -118,6 +130,8 @@ def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> 
             hand.round_wind,
             has_melds,
             tiles_yakuman,
+            (man, pin, sou, honors),
+            melds,
         ),
     )
 
@@ -144,6 +158,7 @@ class _MeldPart(NamedTuple):
     concealed_triplets: int  # closed kans (暗槓)
     kans: int
     triplet_fu: tuple[tuple[str, int], ...]
+    classes: int  # the melds' tile classes (``tiles.TILE_CLASSES`` or-ed)
 
 
 def _meld_part(kind: str, tile: int) -> _MeldPart:
@@ -155,13 +170,14 @@ def _meld_part(kind: str, tile: int) -> _MeldPart:
         kind != "kan_closed",
     )
     if group.kind == SEQUENCE:
-        return _MeldPart((group,), (tile,), (), 0, 0, ())
+        chi_tiles = range(tile, min(tile + 3, 34))  # a chi of 8m or beyond is never read
+        return _MeldPart((group,), (tile,), (), 0, 0, (), tile_classes(chi_tiles))
     detail = TRIPLET_DETAILS[group.concealed, group.is_kan, IS_TERMINAL_OR_HONOR[tile]]
-    return _MeldPart((group,), (), (tile,), int(group.concealed), int(group.is_kan), (detail,))
+    return _MeldPart((group,), (), (tile,), int(group.concealed), int(group.is_kan), (detail,), TILE_CLASSES[tile])
 
 
 _MELD_PARTS = {(kind, tile): _meld_part(kind, tile) for kind in MELD_TYPES for tile in range(34)}
-_NO_MELDS = _MeldPart((), (), (), 0, 0, ())
+_NO_MELDS = _MeldPart((), (), (), 0, 0, (), 0)
 
 
 def _melds_part(melds: tuple) -> _MeldPart:
@@ -176,7 +192,15 @@ def _melds_part(melds: tuple) -> _MeldPart:
         sum(part.concealed_triplets for part in parts),
         sum(part.kans for part in parts),
         sum((part.triplet_fu for part in parts), ()),
+        _or_of(part.classes for part in parts),
     )
+
+
+def _or_of(values) -> int:
+    bits = 0
+    for value in values:
+        bits |= value
+    return bits
 
 
 class _Split(NamedTuple):
@@ -201,7 +225,8 @@ def _split_of(pair: int, melds: tuple) -> _Split:
     )
 
 
-# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as ``_Split``).
+# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as ``_Split``, its tile classes, how
+# many decompositions: 1 for no tiles).
 _SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _SUIT_SLICES = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 _NO_TILES = (_Split(-1, (), (), (), ()),)
@@ -211,31 +236,32 @@ def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]
     """``shapes.suit_decompositions`` as ``_Split``, kept per suit and tile counts."""
     held = sum(suit_counts)
     options = _NO_TILES if not held else tuple(_split_of(pair, melds) for pair, melds in suit_splits(suit, suit_counts))
-    entry = (held % 3, options)
+    entry = (held % 3, options, _suit_classes(suit, suit_counts), len(options))
     table = _SUIT_READINGS[suit]
     if len(table) < 65536:
         table[suit_counts] = entry
     return entry
 
 
-def _decompositions(concealed_counts: tuple[int, ...]) -> list[_Split] | tuple[_Split, ...]:
-    """``shapes.decompositions`` as ``_Split``, built from per-suit tables."""
-    per_suit = []
-    pair_suits = 0
-    for suit, start, stop in _SUIT_SLICES:
-        suit_counts = concealed_counts[start:stop]
-        remainder, options = _SUIT_READINGS[suit].get(suit_counts) or _suit_readings(suit, suit_counts)
-        if not options:
-            return []
-        if remainder:
-            pair_suits += 1
-        if options is not _NO_TILES:
-            per_suit.append(options)
-    if pair_suits != 1:
-        return []
+def _suit_classes(suit: int, suit_counts: tuple[int, ...]) -> int:
+    """The suit's tile classes, and ``NINE_GATES`` when it holds 九蓮宝燈's shape."""
+    base = suit * 9
+    classes = tile_classes(base + rank for rank, count in enumerate(suit_counts) if count)
+    if suit < 3 and all(suit_counts) and suit_counts[0] >= 3 and suit_counts[8] >= 3:
+        classes |= NINE_GATES
+    return classes
+
+
+def _decompositions(suits: tuple) -> list[_Split] | tuple[_Split, ...]:
+    """``shapes.decompositions`` as ``_Split``, joined from the four suits' entries of the context."""
+    man, pin, sou, honors = suits
+    # a suit that cannot split has none; then exactly one suit holds the pair (3n+2 tiles)
+    if not (man[1] and pin[1] and sou[1] and honors[1]) or man[0] + pin[0] + sou[0] + honors[0] != 2:
+        return ()
+    per_suit = [entry[1] for entry in suits if entry[1] is not _NO_TILES]
     if len(per_suit) == 1:
         return per_suit[0]
-    if all(len(options) == 1 for options in per_suit):  # most hands: each suit splits one way
+    if man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way
         return (_joined([options[0] for options in per_suit]),)
     return [_joined(combination) for combination in product(*per_suit)]
 
@@ -262,17 +288,17 @@ def _joined(splits: tuple[_Split, ...] | list[_Split]) -> tuple:
 _reading = tuple.__new__
 
 
-def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
+def readings(hand: Hand, context: WinContext) -> list[Reading]:
     """Every reading of the hand: each decomposition × each group that may hold the winning tile.
 
     Only groups of the winning tile's suit can hold it, and a suit's groups come sequences first, so
     the readings come in the order of the groups. Two sequences of one start are one reading."""
     win = hand.win_tile
-    melds = _melds_part(hand.melds) if hand.melds else _NO_MELDS
+    melds = context.melds
     meld_groups = melds.groups
     ron = not hand.tsumo
     found: list[Reading] = []
-    for pair, groups, sequences, triplets, triplet_fu in _decompositions(tuple(concealed_counts)):
+    for pair, groups, sequences, triplets, triplet_fu in _decompositions(context.suits):
         # what every reading of this decomposition shares after its wait: the groups sorted for the yaku and fu
         if melds is _NO_MELDS:
             all_groups = groups
@@ -301,6 +327,7 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
             else:
                 found.append(_reading(Reading, ("standard", all_groups, pair, SHANPON, *shared)))
     if not hand.melds:
+        concealed_counts = context.concealed_counts
         if is_seven_pairs(concealed_counts):
             found.append(_CHIITOITSU)
         elif not found and is_thirteen_orphans(concealed_counts):  # never also a standard hand
@@ -456,7 +483,7 @@ def best_reading(hand: Hand, rules: Rules) -> tuple:
 
 
 def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
-    hand_readings = readings(hand, context.concealed_counts)
+    hand_readings = readings(hand, context)
     if not hand_readings:
         raise ScoringError("not_a_winning_hand", _("the tiles do not form a winning hand"))
     dealer = hand.dealer

@@ -14,12 +14,15 @@ from typing import TYPE_CHECKING, NamedTuple
 from .tiles import (
     CHUN,
     DRAGONS,
-    GREEN_TILES,
     HAKU,
     HATSU,
+    HONOR,
     IS_TERMINAL_OR_HONOR,
-    TERMINALS,
-    TERMINALS_AND_HONORS,
+    NOT_GREEN,
+    NUMBER_SUITS,
+    SIMPLE,
+    SUITS_HELD,
+    TERMINAL,
     WINDS,
     dora_from_indicator,
 )
@@ -85,8 +88,7 @@ YAKU_TABLE: tuple[YakuDefinition, ...] = (
 YAKU_BY_KEY: Mapping[str, YakuDefinition] = {definition.key: definition for definition in YAKU_TABLE}
 
 DRAGON_KEYS = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
-SUIT_TILES = tuple(frozenset(range(base, base + 9)) for base in (0, 9, 18))  # 萬子, 筒子, 索子
-HONOR_TILES = frozenset(range(27, 34))  # 字牌
+NINE_GATES = 128  # beside a suit's tile classes: the suit holds 九蓮宝燈's shape (all nine ranks, 1 and 9 thrice)
 
 # Wait shapes (待ち) of the group the winning tile completes.
 TANKI, SHANPON, RYANMEN, KANCHAN, PENCHAN = "tanki", "shanpon", "ryanmen", "kanchan", "penchan"
@@ -126,7 +128,7 @@ class WinContext(NamedTuple):
     """Everything about a hand that does not depend on the reading."""
 
     counts: tuple[int, ...]  # all 34 kinds, concealed + melds (a kan counts 4)
-    kinds: frozenset[int]  # the tile kinds present
+    classes: int  # the tile classes present (``tiles.TILE_CLASSES`` or-ed), and ``NINE_GATES``
     concealed_counts: tuple[int, ...]
     closed: bool
     tsumo: bool
@@ -143,6 +145,8 @@ class WinContext(NamedTuple):
     round_wind: int
     has_melds: bool
     hand_yakuman: tuple[str, ...] = ()  # yakuman that do not depend on the reading
+    suits: tuple = ()  # per suit: (tiles mod 3, its decompositions, its tile classes, how many)
+    melds: tuple = ()  # what the called melds and kans add to every reading
 
 
 def wait_of_sequence(first: int, win_tile: int) -> str:
@@ -181,16 +185,13 @@ def situational_yaku(context: WinContext, rules: Rules, table: Mapping[str, int]
         found.append("rinshan")
     if context.chankan:
         found.append("chankan")
-    kinds = context.kinds
-    if kinds.isdisjoint(TERMINALS_AND_HONORS) and (closed or rules.open_tanyao):
+    classes = context.classes
+    if not classes & (TERMINAL | HONOR) and (closed or rules.open_tanyao):
         found.append("tanyao")  # 断么
-    suits = 0
-    for suit_tiles in SUIT_TILES:
-        if not kinds.isdisjoint(suit_tiles):
-            suits += 1
+    suits = SUITS_HELD[(classes & NUMBER_SUITS) >> 4]
     if suits == 1:
-        found.append("chinitsu" if kinds.isdisjoint(HONOR_TILES) else "honitsu")  # 清一色 / 混一色
-    if suits and kinds <= TERMINALS_AND_HONORS:
+        found.append("honitsu" if classes & HONOR else "chinitsu")  # 混一色 / 清一色
+    if suits and not classes & SIMPLE:
         found.append("honroutou")  # 混老頭 (all honors or all terminals: a yakuman replaces it)
     return [(key, table[key]) for key in found if table[key]]
 
@@ -257,35 +258,35 @@ def shape_yaku(reading: Reading, context: WinContext, table: Mapping[str, int]) 
         and all(tile % 9 in (0, 6) for tile in sequences)
         and all(IS_TERMINAL_OR_HONOR[tile] for tile in triplets)
     ):
-        found.append("chanta" if max(context.kinds) >= 27 else "junchan")  # 全帯么 / 純全帯么
+        found.append("chanta" if context.classes & HONOR else "junchan")  # 全帯么 / 純全帯么
     return [(key, table[key]) for key in found if table[key]]
 
 
-def hand_yakuman(
-    counts: tuple[int, ...] | list[int],
-    kinds: frozenset[int],
-    *,
-    tenhou: bool,
-    chiihou: bool,
-    has_melds: bool,
-) -> tuple[str, ...]:
-    """The yakuman (役満) decided by the tiles and flags alone, whatever the reading."""
+def hand_yakuman(classes: int, *, tenhou: bool, chiihou: bool, has_melds: bool) -> tuple[str, ...]:
+    """The yakuman (役満) decided by the tiles and flags alone, whatever the reading: from the hand's
+    tile classes (and ``NINE_GATES``, which a suit holding 九蓮宝燈's shape adds to them)."""
     found = []
     if tenhou:
         found.append("tenhou")  # 天和
     if chiihou:
         found.append("chiihou")  # 地和
-    if min(kinds) >= 27:
+    if not classes & NUMBER_SUITS:
         found.append("tsuuiisou")  # 字一色
-    if kinds <= TERMINALS:
+    if not classes & (SIMPLE | HONOR):
         found.append("chinroutou")  # 清老頭
-    if kinds <= GREEN_TILES:
+    if not classes & NOT_GREEN:
         found.append("ryuuiisou")  # 緑一色
-    if not has_melds and len(kinds) == 9:
-        start = min(kinds)
-        if start % 9 == 0 and max(kinds) == start + 8 and counts[start] >= 3 and counts[start + 8] >= 3:
-            found.append("chuuren")  # 九蓮宝燈
+    one_suit = not classes & HONOR and SUITS_HELD[(classes & NUMBER_SUITS) >> 4] == 1
+    if not has_melds and classes & NINE_GATES and one_suit:
+        found.append("chuuren")  # 九蓮宝燈
     return tuple(found)
+
+
+# The yakuman of the tiles alone, per tile classes, without melds and with
+TILES_YAKUMAN = tuple(
+    tuple(hand_yakuman(classes, tenhou=False, chiihou=False, has_melds=has_melds) for classes in range(256))
+    for has_melds in (False, True)
+)
 
 
 def yakuman_of(reading: Reading, context: WinContext) -> tuple[str, ...] | list[str]:
