@@ -17,6 +17,7 @@ from taikai.i18n import _
 
 from . import hand as hand_module
 from . import shapes, tiles
+from . import yaku as yaku_module
 from .errors import InvariantViolation, ScoringError
 from .fu import TRIPLET_DETAILS, fu_of
 from .hand import MELD_TYPES, Hand, read_hand
@@ -24,7 +25,7 @@ from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
 from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
-from .tiles import IS_TERMINAL_OR_HONOR, TILE_CLASSES, tile_classes
+from .tiles import HONOR, IS_TERMINAL_OR_HONOR, NUMBER_SUITS, SIMPLE, TERMINAL, TILE_CLASSES, tile_classes
 from .yaku import (
     NINE_GATES,
     SHANPON,
@@ -427,6 +428,31 @@ def _priced_outcome(rules: Rules, table: dict, key: tuple, fu: int) -> tuple[str
     return outcome
 
 
+# Per rules object: (the rules, how the hand was won and its tile classes -> the situational yaku found).
+_SITUATIONAL_TABLES: dict[int, tuple[Rules, dict]] = {}
+# what of the tile classes the situational yaku read (断么, 混一色, 清一色, 混老頭)
+_SITUATIONAL_CLASSES = SIMPLE | TERMINAL | HONOR | NUMBER_SUITS
+_WIN_FLAGS = slice(3, 12)  # WinContext's closed, tsumo, riichi, ..., chankan
+
+
+def _situational_yaku(context: WinContext, rules: Rules, han_table: Mapping[str, int]) -> list[tuple[str, int]]:
+    """``situational_yaku``, kept per rules object: they depend on a few flags and tile classes only,
+    which a tournament's hands repeat. The list is shared: never changed by its callers."""
+    entry = _SITUATIONAL_TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_SITUATIONAL_TABLES) > 64:
+            _SITUATIONAL_TABLES.clear()
+        entry = _SITUATIONAL_TABLES[id(rules)] = (rules, {})
+    table = entry[1]
+    key = (context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES)
+    found = table.get(key)
+    if found is None:
+        found = situational_yaku(context, rules, han_table)
+        if len(table) < 4096:
+            table[key] = found
+    return found
+
+
 def clear_payment_cache() -> None:
     _PAYMENT_TABLES.clear()
 
@@ -439,6 +465,8 @@ def clear_caches() -> None:
     for table in _SUIT_READINGS:
         table.clear()
     tiles._RUN_CACHE.clear()
+    _SITUATIONAL_TABLES.clear()
+    yaku_module._SEQUENCE_FACTS.clear()
     hand_module._MELD_CACHE.clear()
     clear_payment_cache()
 
@@ -498,7 +526,8 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         else ()
     )
     han_table = rules.han_table(closed=context.closed)
-    situational = situational_yaku(context, rules, han_table)
+    situational = _situational_yaku(context, rules, han_table)
+    yaku_lines = rules.yaku_lines(closed=context.closed)
 
     scheme = rules.scheme
     table, step = _payment_table(scheme, rules.limits)
@@ -516,7 +545,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             units = len(yakuman)
             han = 13 * units
         else:
-            shaped = shape_yaku(reading, context, han_table)
+            shaped = shape_yaku(reading, context, yaku_lines)
             if not shaped and not situational:
                 continue
             regular = situational + shaped

@@ -196,70 +196,96 @@ def situational_yaku(context: WinContext, rules: Rules, table: Mapping[str, int]
     return [(key, table[key]) for key in found if table[key]]
 
 
-def shape_yaku(reading: Reading, context: WinContext, table: Mapping[str, int]) -> list[tuple[str, int]]:
+def sequence_facts(sequences: tuple[int, ...]) -> tuple[str | None, tuple[str, ...], bool]:
+    """What the yaku ask of a reading's sequences (順子): the 一盃口 or 二盃口 they make (when the hand is
+    closed), the 三色同順 and 一気通貫 they make, and whether each holds a terminal (全帯么, 純全帯么)."""
+    peikou = None
+    runs = []
+    if len(sequences) >= 2:
+        sequence_set = set(sequences)
+        if len(sequence_set) < len(sequences):
+            twins = sum(sequences.count(tile) // 2 for tile in sequence_set)
+            peikou = "ryanpeikou" if twins >= 2 else "iipeikou"  # 二盃口 / 一盃口
+        if len(sequence_set) >= 3:
+            for start in sequence_set:
+                if start < 7 and start + 9 in sequence_set and start + 18 in sequence_set:
+                    runs.append("sanshoku")  # 三色同順
+                    break
+            for base in (0, 9, 18):
+                if base in sequence_set and base + 3 in sequence_set and base + 6 in sequence_set:
+                    runs.append("ittsu")  # 一気通貫
+                    break
+    return peikou, tuple(runs), all(tile % 9 in (0, 6) for tile in sequences)
+
+
+# A reading's sequences -> ``sequence_facts``: a hand's four sequences at most come from a few thousand sets.
+_SEQUENCE_FACTS: dict[tuple[int, ...], tuple[str | None, tuple[str, ...], bool]] = {}
+
+
+def _sequence_facts(sequences: tuple[int, ...]) -> tuple[str | None, tuple[str, ...], bool]:
+    facts = sequence_facts(sequences)
+    if len(_SEQUENCE_FACTS) < 65536:
+        _SEQUENCE_FACTS[sequences] = facts
+    return facts
+
+
+def shape_yaku(
+    reading: Reading, context: WinContext, lines: Mapping[str, tuple[str, int] | None]
+) -> list[tuple[str, int]]:
     """Yaku that depend on how the tiles are grouped (平和, 一盃口, 三色, 対々和, ...); pinfu comes first.
 
-    ``table`` is the ruleset's han for the hand (``Rules.han_table``: closed or open), looked up once
-    per hand rather than once per reading."""
+    ``lines`` is the ruleset's (key, han) line of each yaku for the hand (``Rules.yaku_lines``: closed
+    or open), looked up once per hand rather than once per reading."""
     closed = context.closed
     if reading.form != "standard":
-        found = ["chiitoitsu"] if reading.form == "chiitoitsu" else []
-        return [(key, table[key]) for key in found if table[key]]
+        found = [lines["chiitoitsu"]] if reading.form == "chiitoitsu" else []
+        return [line for line in found if line]
     found = []
     sequences = reading.sequences
     triplets = reading.triplets
     pair = reading.pair
     if not triplets:
         if closed and reading.wait == RYANMEN and not is_value_pair(pair, context):
-            found.append("pinfu")  # 平和
+            found.append(lines["pinfu"])  # 平和
     else:
         for tile in triplets:
             if tile >= 27:
                 if tile in DRAGON_KEYS:
-                    found.append(DRAGON_KEYS[tile])
+                    found.append(lines[DRAGON_KEYS[tile]])
                 else:
                     if tile == context.seat_wind:
-                        found.append("seat_wind")  # 自風
+                        found.append(lines["seat_wind"])  # 自風
                     if tile == context.round_wind:
-                        found.append("round_wind")  # 場風
-    if len(sequences) >= 2:
-        sequence_set = set(sequences)
-        if closed and len(sequence_set) < len(sequences):
-            twins = sum(sequences.count(tile) // 2 for tile in sequence_set)
-            found.append("ryanpeikou" if twins >= 2 else "iipeikou")  # 二盃口 / 一盃口
-        if len(sequence_set) >= 3:
-            for start in sequence_set:
-                if start < 7 and start + 9 in sequence_set and start + 18 in sequence_set:
-                    found.append("sanshoku")  # 三色同順
-                    break
-            for base in (0, 9, 18):
-                if base in sequence_set and base + 3 in sequence_set and base + 6 in sequence_set:
-                    found.append("ittsu")  # 一気通貫
-                    break
+                        found.append(lines["round_wind"])  # 場風
+    peikou, runs, terminal_sequences = _SEQUENCE_FACTS.get(sequences) or _sequence_facts(sequences)
+    if peikou and closed:
+        found.append(lines[peikou])
+    for key in runs:
+        found.append(lines[key])
     if len(triplets) >= 3:
         for start in triplets:
             if start < 9 and start + 9 in triplets and start + 18 in triplets:
-                found.append("sanshoku_doukou")  # 三色同刻
+                found.append(lines["sanshoku_doukou"])  # 三色同刻
                 break
         if not sequences:
-            found.append("toitoi")  # 対々和
+            found.append(lines["toitoi"])  # 対々和
         if reading.concealed_triplets == 3:
-            found.append("sanankou")  # 三暗刻
+            found.append(lines["sanankou"])  # 三暗刻
         if reading.kans == 3:
-            found.append("sankantsu")  # 三槓子
+            found.append(lines["sankantsu"])  # 三槓子
         dragon_triplets = sum(1 for tile in triplets if tile in DRAGON_KEYS)
         if dragon_triplets == 2 and pair in DRAGON_KEYS:
-            found.append("shousangen")  # 小三元
+            found.append(lines["shousangen"])  # 小三元
     elif len(triplets) == 2 and pair in DRAGON_KEYS and triplets[0] in DRAGON_KEYS and triplets[1] in DRAGON_KEYS:
-        found.append("shousangen")  # 小三元
+        found.append(lines["shousangen"])  # 小三元
     if (
         sequences
+        and terminal_sequences
         and IS_TERMINAL_OR_HONOR[pair]
-        and all(tile % 9 in (0, 6) for tile in sequences)
         and all(IS_TERMINAL_OR_HONOR[tile] for tile in triplets)
     ):
-        found.append("chanta" if context.classes & HONOR else "junchan")  # 全帯么 / 純全帯么
-    return [(key, table[key]) for key in found if table[key]]
+        found.append(lines["chanta" if context.classes & HONOR else "junchan"])  # 全帯么 / 純全帯么
+    return found if None not in found else [line for line in found if line]
 
 
 def hand_yakuman(classes: int, *, tenhou: bool, chiihou: bool, has_melds: bool) -> tuple[str, ...]:
