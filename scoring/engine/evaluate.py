@@ -371,8 +371,10 @@ def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> tuple[dict, in
     table of outcomes already priced, and θ as an int (0 when fractional) for rounding fu.
 
     Tables are kept per parameter object (by identity: hashing the Fractions of the parameters on
-    every call would cost more than it saves). Keys (see ``_outcome_key``) drop what cannot change
-    the payment.
+    every call would cost more than it saves). Keys (built in ``_best_reading``) drop what cannot
+    change the payment: (han, fu, fu fixed, yakuman units, dealer, honba, tsumo), where fu is 0 for 5 han
+    and more or a yakuman (seed 002: fu no longer count), and otherwise ``ceil_θ`` of the raw fu for
+    every scheme that rounds with θ (all but simple doubling, which uses the raw fu).
     """
     entry = _PAYMENT_TABLES.get((id(scheme), id(limits)))
     if entry is None or entry[0] is not scheme or entry[1] is not limits:
@@ -382,29 +384,6 @@ def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> tuple[dict, in
         entry = (scheme, limits, {}, theta.numerator if theta.denominator == 1 else 0)
         _PAYMENT_TABLES[id(scheme), id(limits)] = entry
     return entry[2], entry[3]
-
-
-def _outcome_key(
-    scheme: SchemeParams,
-    han: int,
-    fu: int,
-    rounded_fu: int | Fraction,
-    fixed: bool,
-    yakuman: int,
-    dealer: bool,
-    honba: int,
-    tsumo: bool,
-) -> tuple:
-    """The payment table's key: fu drop out for 5 han and more or a yakuman (seed 002: fu no longer
-    count), and the raw fu is replaced by ``ceil_θ`` of it for every scheme that rounds with θ (all but
-    simple doubling, which uses the raw fu)."""
-    if yakuman or han >= LIMIT_HAN:
-        key_fu = 0
-    elif fixed or scheme.scheme == "simple_doubling":
-        key_fu = fu
-    else:
-        key_fu = rounded_fu
-    return (han, key_fu, fixed, yakuman, dealer, honba, tsumo)
 
 
 def _priced_outcome(rules: Rules, table: dict, key: tuple, fu: int) -> tuple[str | None, dict, int | Fraction]:
@@ -435,9 +414,11 @@ _SITUATIONAL_CLASSES = SIMPLE | TERMINAL | HONOR | NUMBER_SUITS
 _WIN_FLAGS = slice(3, 12)  # WinContext's closed, tsumo, riichi, ..., chankan
 
 
-def _situational_yaku(context: WinContext, rules: Rules, han_table: Mapping[str, int]) -> list[tuple[str, int]]:
-    """``situational_yaku``, kept per rules object: they depend on a few flags and tile classes only,
-    which a tournament's hands repeat. The list is shared: never changed by its callers."""
+def _situational_yaku(
+    context: WinContext, rules: Rules, han_table: Mapping[str, int]
+) -> tuple[list[tuple[str, int]], int]:
+    """``situational_yaku`` and their han, kept per rules object: they depend on a few flags and tile
+    classes only, which a tournament's hands repeat. The list is shared: never changed by its callers."""
     entry = _SITUATIONAL_TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_SITUATIONAL_TABLES) > 64:
@@ -447,7 +428,8 @@ def _situational_yaku(context: WinContext, rules: Rules, han_table: Mapping[str,
     key = (context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES)
     found = table.get(key)
     if found is None:
-        found = situational_yaku(context, rules, han_table)
+        yaku = situational_yaku(context, rules, han_table)
+        found = (yaku, sum(han for _key, han in yaku))
         if len(table) < 4096:
             table[key] = found
     return found
@@ -526,8 +508,9 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         else ()
     )
     han_table = rules.han_table(closed=context.closed)
-    situational = _situational_yaku(context, rules, han_table)
+    situational, situational_han = _situational_yaku(context, rules, han_table)
     yaku_lines = rules.yaku_lines(closed=context.closed)
+    hand_yakuman = context.hand_yakuman
 
     scheme = rules.scheme
     table, step = _payment_table(scheme, rules.limits)
@@ -537,8 +520,13 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
     sticks = RIICHI_STICK * hand.riichi_sticks
     tsumo = hand.tsumo
     double_wind_pair_fu = rules.double_wind_pair_fu
+    raw_fu = scheme.scheme == "simple_doubling"  # the one scheme that prices the raw fu
     for reading in hand_readings:
-        yakuman = yakuman_of(reading, context)
+        # a standard reading with fewer than three triplets holds no yakuman of its own
+        if len(reading.triplets) < 3 and reading.form != "kokushi":
+            yakuman = hand_yakuman
+        else:
+            yakuman = yakuman_of(reading, context)
         pinfu = False
         if yakuman:
             yaku = tuple((key, 13) for key in yakuman)
@@ -546,14 +534,16 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             han = 13 * units
         else:
             shaped = shape_yaku(reading, context, yaku_lines)
-            if not shaped and not situational:
+            han = bonus_han + situational_han
+            if shaped:
+                pinfu = shaped[0][0] == "pinfu"  # shape_yaku lists pinfu first
+                for _key, value in shaped:
+                    han += value
+                yaku = (*situational, *shaped, *bonus)
+            elif situational:
+                yaku = (*situational, *bonus)
+            else:
                 continue
-            regular = situational + shaped
-            pinfu = bool(shaped) and shaped[0][0] == "pinfu"  # shape_yaku lists pinfu first
-            yaku = (*regular, *bonus)
-            han = bonus_han
-            for _key, value in regular:
-                han += value
             units = 0
         fu, fixed, fu_details = fu_of(reading, context, pinfu=pinfu, double_wind_pair_fu=double_wind_pair_fu)
         if fixed or fu <= 0:
@@ -562,7 +552,11 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             rounded_fu = -(-fu // step) * step  # ceil_θ(p)
         else:
             rounded_fu = _rounded_fu(scheme, fu, fixed)
-        key = _outcome_key(scheme, han, fu, rounded_fu, fixed, units, dealer, honba, tsumo)
+        # the payment table's key (see ``_payment_table``)
+        if units or han >= LIMIT_HAN:
+            key = (han, 0, fixed, units, dealer, honba, tsumo)
+        else:
+            key = (han, fu if fixed or raw_fu else rounded_fu, fixed, units, dealer, honba, tsumo)
         limit, payments, received = table.get(key) or _priced_outcome(rules, table, key, fu)
         total = received + sticks
         rank = (total, units > 0, han, rounded_fu)
