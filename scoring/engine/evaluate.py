@@ -116,7 +116,7 @@ def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> 
             tuple(counts),
             classes,
             concealed,
-            not has_melds or hand.is_closed,
+            not melds.opened,  # 門前: a closed kan keeps the hand closed
             hand.tsumo,
             hand.riichi,
             hand.double_riichi,
@@ -160,6 +160,7 @@ class _MeldPart(NamedTuple):
     kans: int
     triplet_fu: tuple[tuple[str, int], ...]
     classes: int  # the melds' tile classes (``tiles.TILE_CLASSES`` or-ed)
+    opened: int  # the melds that open the hand: all but closed kans (暗槓)
 
 
 def _meld_part(kind: str, tile: int) -> _MeldPart:
@@ -172,36 +173,33 @@ def _meld_part(kind: str, tile: int) -> _MeldPart:
     )
     if group.kind == SEQUENCE:
         chi_tiles = range(tile, min(tile + 3, 34))  # a chi of 8m or beyond is never read
-        return _MeldPart((group,), (tile,), (), 0, 0, (), tile_classes(chi_tiles))
+        return _MeldPart((group,), (tile,), (), 0, 0, (), tile_classes(chi_tiles), 1)
     detail = TRIPLET_DETAILS[group.concealed, group.is_kan, IS_TERMINAL_OR_HONOR[tile]]
-    return _MeldPart((group,), (), (tile,), int(group.concealed), int(group.is_kan), (detail,), TILE_CLASSES[tile])
+    concealed = int(group.concealed)
+    return _MeldPart((group,), (), (tile,), concealed, int(group.is_kan), (detail,), TILE_CLASSES[tile], 1 - concealed)
 
 
 _MELD_PARTS = {(kind, tile): _meld_part(kind, tile) for kind in MELD_TYPES for tile in range(34)}
-_NO_MELDS = _MeldPart((), (), (), 0, 0, (), 0)
+_NO_MELDS = _MeldPart((), (), (), 0, 0, (), 0, 0)
 
 
 def _melds_part(melds: tuple) -> _MeldPart:
     """The parts of every meld of the hand, joined in the melds' order."""
     if len(melds) == 1:
         return _MELD_PARTS[melds[0].kind, melds[0].first]
-    parts = [_MELD_PARTS[meld.kind, meld.first] for meld in melds]
-    return _MeldPart(
-        sum((part.groups for part in parts), ()),
-        sum((part.sequences for part in parts), ()),
-        sum((part.triplets for part in parts), ()),
-        sum(part.concealed_triplets for part in parts),
-        sum(part.kans for part in parts),
-        sum((part.triplet_fu for part in parts), ()),
-        _or_of(part.classes for part in parts),
-    )
-
-
-def _or_of(values) -> int:
-    bits = 0
-    for value in values:
-        bits |= value
-    return bits
+    groups = sequences = triplets = triplet_fu = ()
+    concealed_triplets = kans = classes = opened = 0
+    for meld in melds:
+        part = _MELD_PARTS[meld.kind, meld.first]
+        groups += part.groups
+        sequences += part.sequences
+        triplets += part.triplets
+        concealed_triplets += part.concealed_triplets
+        kans += part.kans
+        triplet_fu += part.triplet_fu
+        classes |= part.classes
+        opened += part.opened
+    return _MeldPart(groups, sequences, triplets, concealed_triplets, kans, triplet_fu, classes, opened)
 
 
 class _Split(NamedTuple):
