@@ -405,24 +405,30 @@ def _priced_outcome(rules: Rules, table: dict, key: tuple, fu: int) -> tuple[str
     return outcome
 
 
-# Per rules object: (the rules, how the hand was won and its tile classes -> the situational yaku found).
-_SITUATIONAL_TABLES: dict[int, tuple[Rules, dict]] = {}
+# Per rules object (by identity, as the payment tables): (the rules, how the hand was won and its tile classes
+# -> the situational yaku found and their han, the rules' payment table, θ as an int).
+_RULES_TABLES: dict[int, tuple[Rules, dict, dict, int]] = {}
 # what of the tile classes the situational yaku read (断么, 混一色, 清一色, 混老頭)
 _SITUATIONAL_CLASSES = SIMPLE | TERMINAL | HONOR | NUMBER_SUITS
 _WIN_FLAGS = slice(3, 12)  # WinContext's closed, tsumo, riichi, ..., chankan
 
 
-def _situational_yaku(
-    context: WinContext, rules: Rules, han_table: Mapping[str, int]
-) -> tuple[list[tuple[str, int]], int]:
-    """``situational_yaku`` and their han, kept per rules object: they depend on a few flags and tile
-    classes only, which a tournament's hands repeat. The list is shared: never changed by its callers."""
-    entry = _SITUATIONAL_TABLES.get(id(rules))
+def _rules_tables(rules: Rules) -> tuple[Rules, dict, dict, int]:
+    """The tables kept for ``rules``: started empty for a rules object not met before."""
+    entry = _RULES_TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_SITUATIONAL_TABLES) > 64:
-            _SITUATIONAL_TABLES.clear()
-        entry = _SITUATIONAL_TABLES[id(rules)] = (rules, {})
-    table = entry[1]
+        if len(_RULES_TABLES) > 64:
+            _RULES_TABLES.clear()
+        payments, step = _payment_table(rules.scheme, rules.limits)
+        entry = _RULES_TABLES[id(rules)] = (rules, {}, payments, step)
+    return entry
+
+
+def _situational_yaku(
+    context: WinContext, rules: Rules, han_table: Mapping[str, int], table: dict
+) -> tuple[list[tuple[str, int]], int]:
+    """``situational_yaku`` and their han, kept in the rules' ``table``: they depend on a few flags and
+    tile classes only, which a tournament's hands repeat. The list is shared: never changed by its callers."""
     key = (context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES)
     found = table.get(key)
     if found is None:
@@ -445,7 +451,7 @@ def clear_caches() -> None:
     for table in _SUIT_READINGS:
         table.clear()
     tiles._RUN_CACHE.clear()
-    _SITUATIONAL_TABLES.clear()
+    _RULES_TABLES.clear()
     yaku_module._SEQUENCE_FACTS.clear()
     hand_module._MELD_CACHE.clear()
     clear_payment_cache()
@@ -505,13 +511,16 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         if bonus_han
         else ()
     )
+    tables = _RULES_TABLES.get(id(rules))
+    if tables is None or tables[0] is not rules:
+        tables = _rules_tables(rules)
+    _rules, situational_table, table, step = tables
     han_table = rules.han_table(closed=context.closed)
-    situational, situational_han = _situational_yaku(context, rules, han_table)
+    situational, situational_han = _situational_yaku(context, rules, han_table, situational_table)
     yaku_lines = rules.yaku_lines(closed=context.closed)
     hand_yakuman = context.hand_yakuman
 
     scheme = rules.scheme
-    table, step = _payment_table(scheme, rules.limits)
     honba = hand.honba
     best: tuple | None = None
     best_key: tuple = ()
