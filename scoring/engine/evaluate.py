@@ -257,12 +257,22 @@ def _decompositions(suits: tuple) -> list[_Split] | tuple[_Split, ...]:
     # a suit that cannot split has none; then exactly one suit holds the pair (3n+2 tiles)
     if not (man[1] and pin[1] and sou[1] and honors[1]) or man[0] + pin[0] + sou[0] + honors[0] != 2:
         return ()
+    if man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way (no tiles: one way)
+        return (_joined_suits(man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
     per_suit = [entry[1] for entry in suits if entry[1] is not _NO_TILES]
-    if len(per_suit) == 1:
-        return per_suit[0]
-    if man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way
-        return (_joined([options[0] for options in per_suit]),)
     return [_joined(combination) for combination in product(*per_suit)]
+
+
+def _joined_suits(man: _Split, pin: _Split, sou: _Split, honors: _Split) -> tuple:
+    """``_joined`` of one split per suit, the four given at once (a suit without tiles splits into
+    nothing, its pair -1: the one pair of the hand is the greatest)."""
+    return (
+        max(man[0], pin[0], sou[0], honors[0]),
+        man[1] + pin[1] + sou[1] + honors[1],
+        man[2] + pin[2] + sou[2] + honors[2],
+        man[3] + pin[3] + sou[3] + honors[3],
+        man[4] + pin[4] + sou[4] + honors[4],
+    )
 
 
 def _joined(splits: tuple[_Split, ...] | list[_Split]) -> tuple:
