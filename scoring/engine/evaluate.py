@@ -113,7 +113,7 @@ def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> 
     return _win_context_of(
         WinContext,
         (
-            tuple(counts),
+            concealed if counts is concealed_counts else tuple(counts),  # without melds, one list of counts
             classes,
             concealed,
             not melds.opened,  # 門前: a closed kan keeps the hand closed
@@ -562,7 +562,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             else:
                 continue
             units = 0
-        fu, fixed, fu_details = fu_of(reading, context, pinfu=pinfu, double_wind_pair_fu=double_wind_pair_fu)
+        fu, fixed, fu_details = fu_of(reading, context, pinfu, double_wind_pair_fu)
         if fixed or fu <= 0:
             rounded_fu = fu
         elif step:
