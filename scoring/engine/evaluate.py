@@ -25,7 +25,7 @@ from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
 from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
-from .tiles import HONOR, IS_TERMINAL_OR_HONOR, NUMBER_SUITS, SIMPLE, TERMINAL, TILE_CLASSES, tile_classes
+from .tiles import EAST, HONOR, IS_TERMINAL_OR_HONOR, NUMBER_SUITS, SIMPLE, TERMINAL, TILE_CLASSES, tile_classes
 from .yaku import (
     NINE_GATES,
     SHANPON,
@@ -416,22 +416,37 @@ def _priced_outcome(rules: Rules, table: dict, key: tuple, fu: int) -> tuple[str
 
 
 # Per rules object (by identity, as the payment tables): (the rules, how the hand was won and its tile classes
-# -> the situational yaku found and their han, the rules' payment table, θ as an int).
-_RULES_TABLES: dict[int, tuple[Rules, dict, dict, int]] = {}
+# -> the situational yaku found and their han, the rules' payment table, θ as an int, the han tables and the
+# yaku lines of an open and a closed hand).
+_RULES_TABLES: dict[int, tuple] = {}
 # what of the tile classes the situational yaku read (断么, 混一色, 清一色, 混老頭)
 _SITUATIONAL_CLASSES = SIMPLE | TERMINAL | HONOR | NUMBER_SUITS
 _WIN_FLAGS = slice(3, 12)  # WinContext's closed, tsumo, riichi, ..., chankan
 
 
-def _rules_tables(rules: Rules) -> tuple[Rules, dict, dict, int]:
+def _rules_tables(rules: Rules) -> tuple:
     """The tables kept for ``rules``: started empty for a rules object not met before."""
     entry = _RULES_TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_RULES_TABLES) > 64:
             _RULES_TABLES.clear()
         payments, step = _payment_table(rules.scheme, rules.limits)
-        entry = _RULES_TABLES[id(rules)] = (rules, {}, payments, step)
+        han_tables = (rules.han_table(closed=False), rules.han_table(closed=True))
+        yaku_lines = (rules.yaku_lines(closed=False), rules.yaku_lines(closed=True))
+        entry = _RULES_TABLES[id(rules)] = (rules, {}, payments, step, han_tables, yaku_lines)
     return entry
+
+
+def _bonus_lines(dora: int, aka: int, ura: int) -> list[tuple[str, int]]:
+    """The result's lines of the dora (ドラ), red fives (赤ドラ) and ura dora (裏ドラ) the hand holds."""
+    lines = []
+    if dora:
+        lines.append(("dora", dora))
+    if aka:
+        lines.append(("aka_dora", aka))
+    if ura:
+        lines.append(("ura_dora", ura))
+    return lines
 
 
 def _situational_yaku(
@@ -510,24 +525,20 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
     hand_readings = readings(hand, context)
     if not hand_readings:
         raise ScoringError("not_a_winning_hand", _("the tiles do not form a winning hand"))
-    dealer = hand.dealer
+    dealer = hand.seat_wind == EAST  # ``Hand.dealer``
     all_counts = context.counts
     dora = count_dora(all_counts, hand.dora_indicators) if hand.dora_indicators else 0
     aka = hand.red_fives if rules.aka_dora else 0
     ura = count_dora(all_counts, hand.ura_dora_indicators) if hand.riichi and hand.ura_dora_indicators else 0
     bonus_han = dora + aka + ura
-    bonus = (
-        [(key, count) for key, count in (("dora", dora), ("aka_dora", aka), ("ura_dora", ura)) if count]
-        if bonus_han
-        else ()
-    )
+    bonus = _bonus_lines(dora, aka, ura) if bonus_han else ()
     tables = _RULES_TABLES.get(id(rules))
     if tables is None or tables[0] is not rules:
         tables = _rules_tables(rules)
-    _rules, situational_table, table, step = tables
-    han_table = rules.han_table(closed=context.closed)
-    situational, situational_han = _situational_yaku(context, rules, han_table, situational_table)
-    yaku_lines = rules.yaku_lines(closed=context.closed)
+    _rules, situational_table, table, step, han_tables, yaku_lines = tables
+    closed = context.closed
+    situational, situational_han = _situational_yaku(context, rules, han_tables[closed], situational_table)
+    yaku_lines = yaku_lines[closed]
     hand_yakuman = context.hand_yakuman
 
     scheme = rules.scheme
