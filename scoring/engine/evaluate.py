@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import compress, product
+from itertools import product
 from typing import NamedTuple
 
 from taikai.i18n import _
 
 from . import hand as hand_module
 from . import shapes, tiles
+from . import yaku as yaku_module
 from .errors import InvariantViolation, ScoringError
 from .fu import TRIPLET_DETAILS, fu_of
 from .hand import MELD_TYPES, Hand, read_hand
@@ -24,10 +25,12 @@ from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
 from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
-from .tiles import IS_TERMINAL_OR_HONOR
+from .tiles import EAST, HONOR, IS_TERMINAL_OR_HONOR, NUMBER_SUITS, SIMPLE, TERMINAL, TILE_CLASSES, tile_classes
 from .yaku import (
+    NINE_GATES,
     SHANPON,
     TANKI,
+    TILES_YAKUMAN,
     Group,
     Reading,
     WinContext,
@@ -82,28 +85,38 @@ def win_context(hand: Hand) -> WinContext:
     return _win_context(hand, concealed_counts, counts)
 
 
-_TILE_INDICES = range(34)
-
-
 def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> WinContext:
-    """``win_context`` from the hand's tile counts (concealed, and with the melds)."""
-    kinds = frozenset(compress(_TILE_INDICES, counts))
+    """``win_context`` from the hand's tile counts (concealed, and with the melds): each suit's
+    decompositions and tile classes are looked up once, here."""
+    concealed = tuple(concealed_counts)
+    man = concealed[0:9]
+    man = _SUIT_READINGS[0].get(man) or _suit_readings(0, man)
+    pin = concealed[9:18]
+    pin = _SUIT_READINGS[1].get(pin) or _suit_readings(1, pin)
+    sou = concealed[18:27]
+    sou = _SUIT_READINGS[2].get(sou) or _suit_readings(2, sou)
+    honors = concealed[27:34]
+    honors = _SUIT_READINGS[3].get(honors) or _suit_readings(3, honors)
+    classes = man[2] | pin[2] | sou[2] | honors[2]
     has_melds = bool(hand.melds)
+    if has_melds:
+        melds = _melds_part(hand.melds)
+        classes |= melds.classes
+    else:
+        melds = _NO_MELDS
     tenhou = hand.tenhou
     chiihou = hand.chiihou
-    # the yakuman of the tiles alone hold 9 kinds at most (九蓮宝燈 9, 字一色 7, 清老頭 and 緑一色 6)
-    tiles_yakuman = (
-        hand_yakuman(counts, kinds, tenhou=tenhou, chiihou=chiihou, has_melds=has_melds)
-        if tenhou or chiihou or len(kinds) <= 9
-        else ()
-    )
+    if tenhou or chiihou:
+        tiles_yakuman = hand_yakuman(classes, tenhou=tenhou, chiihou=chiihou, has_melds=has_melds)
+    else:
+        tiles_yakuman = TILES_YAKUMAN[has_melds][classes]
     return _win_context_of(
         WinContext,
         (
-            tuple(counts),
-            kinds,
-            tuple(concealed_counts),
-            not has_melds or hand.is_closed,
+            concealed if counts is concealed_counts else tuple(counts),  # without melds, one list of counts
+            classes,
+            concealed,
+            not melds.opened,  # 門前: a closed kan keeps the hand closed
             hand.tsumo,
             hand.riichi,
             hand.double_riichi,
@@ -118,6 +131,8 @@ def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> 
             hand.round_wind,
             has_melds,
             tiles_yakuman,
+            (man, pin, sou, honors),
+            melds,
         ),
     )
 
@@ -144,6 +159,8 @@ class _MeldPart(NamedTuple):
     concealed_triplets: int  # closed kans (暗槓)
     kans: int
     triplet_fu: tuple[tuple[str, int], ...]
+    classes: int  # the melds' tile classes (``tiles.TILE_CLASSES`` or-ed)
+    opened: int  # the melds that open the hand: all but closed kans (暗槓)
 
 
 def _meld_part(kind: str, tile: int) -> _MeldPart:
@@ -155,28 +172,34 @@ def _meld_part(kind: str, tile: int) -> _MeldPart:
         kind != "kan_closed",
     )
     if group.kind == SEQUENCE:
-        return _MeldPart((group,), (tile,), (), 0, 0, ())
+        chi_tiles = range(tile, min(tile + 3, 34))  # a chi of 8m or beyond is never read
+        return _MeldPart((group,), (tile,), (), 0, 0, (), tile_classes(chi_tiles), 1)
     detail = TRIPLET_DETAILS[group.concealed, group.is_kan, IS_TERMINAL_OR_HONOR[tile]]
-    return _MeldPart((group,), (), (tile,), int(group.concealed), int(group.is_kan), (detail,))
+    concealed = int(group.concealed)
+    return _MeldPart((group,), (), (tile,), concealed, int(group.is_kan), (detail,), TILE_CLASSES[tile], 1 - concealed)
 
 
 _MELD_PARTS = {(kind, tile): _meld_part(kind, tile) for kind in MELD_TYPES for tile in range(34)}
-_NO_MELDS = _MeldPart((), (), (), 0, 0, ())
+_NO_MELDS = _MeldPart((), (), (), 0, 0, (), 0, 0)
 
 
 def _melds_part(melds: tuple) -> _MeldPart:
     """The parts of every meld of the hand, joined in the melds' order."""
     if len(melds) == 1:
         return _MELD_PARTS[melds[0].kind, melds[0].first]
-    parts = [_MELD_PARTS[meld.kind, meld.first] for meld in melds]
-    return _MeldPart(
-        sum((part.groups for part in parts), ()),
-        sum((part.sequences for part in parts), ()),
-        sum((part.triplets for part in parts), ()),
-        sum(part.concealed_triplets for part in parts),
-        sum(part.kans for part in parts),
-        sum((part.triplet_fu for part in parts), ()),
-    )
+    groups = sequences = triplets = triplet_fu = ()
+    concealed_triplets = kans = classes = opened = 0
+    for meld in melds:
+        part = _MELD_PARTS[meld.kind, meld.first]
+        groups += part.groups
+        sequences += part.sequences
+        triplets += part.triplets
+        concealed_triplets += part.concealed_triplets
+        kans += part.kans
+        triplet_fu += part.triplet_fu
+        classes |= part.classes
+        opened += part.opened
+    return _MeldPart(groups, sequences, triplets, concealed_triplets, kans, triplet_fu, classes, opened)
 
 
 class _Split(NamedTuple):
@@ -201,7 +224,8 @@ def _split_of(pair: int, melds: tuple) -> _Split:
     )
 
 
-# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as ``_Split``).
+# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as ``_Split``, its tile classes, how
+# many decompositions: 1 for no tiles).
 _SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _SUIT_SLICES = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 _NO_TILES = (_Split(-1, (), (), (), ()),)
@@ -211,33 +235,44 @@ def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]
     """``shapes.suit_decompositions`` as ``_Split``, kept per suit and tile counts."""
     held = sum(suit_counts)
     options = _NO_TILES if not held else tuple(_split_of(pair, melds) for pair, melds in suit_splits(suit, suit_counts))
-    entry = (held % 3, options)
+    entry = (held % 3, options, _suit_classes(suit, suit_counts), len(options))
     table = _SUIT_READINGS[suit]
     if len(table) < 65536:
         table[suit_counts] = entry
     return entry
 
 
-def _decompositions(concealed_counts: tuple[int, ...]) -> list[_Split] | tuple[_Split, ...]:
-    """``shapes.decompositions`` as ``_Split``, built from per-suit tables."""
-    per_suit = []
-    pair_suits = 0
-    for suit, start, stop in _SUIT_SLICES:
-        suit_counts = concealed_counts[start:stop]
-        remainder, options = _SUIT_READINGS[suit].get(suit_counts) or _suit_readings(suit, suit_counts)
-        if not options:
-            return []
-        if remainder:
-            pair_suits += 1
-        if options is not _NO_TILES:
-            per_suit.append(options)
-    if pair_suits != 1:
-        return []
-    if len(per_suit) == 1:
-        return per_suit[0]
-    if all(len(options) == 1 for options in per_suit):  # most hands: each suit splits one way
-        return (_joined([options[0] for options in per_suit]),)
+def _suit_classes(suit: int, suit_counts: tuple[int, ...]) -> int:
+    """The suit's tile classes, and ``NINE_GATES`` when it holds 九蓮宝燈's shape."""
+    base = suit * 9
+    classes = tile_classes(base + rank for rank, count in enumerate(suit_counts) if count)
+    if suit < 3 and all(suit_counts) and suit_counts[0] >= 3 and suit_counts[8] >= 3:
+        classes |= NINE_GATES
+    return classes
+
+
+def _decompositions(suits: tuple) -> list[_Split] | tuple[_Split, ...]:
+    """``shapes.decompositions`` as ``_Split``, joined from the four suits' entries of the context."""
+    man, pin, sou, honors = suits
+    # a suit that cannot split has none; then exactly one suit holds the pair (3n+2 tiles)
+    if not (man[1] and pin[1] and sou[1] and honors[1]) or man[0] + pin[0] + sou[0] + honors[0] != 2:
+        return ()
+    if man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way (no tiles: one way)
+        return (_joined_suits(man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
+    per_suit = [entry[1] for entry in suits if entry[1] is not _NO_TILES]
     return [_joined(combination) for combination in product(*per_suit)]
+
+
+def _joined_suits(man: _Split, pin: _Split, sou: _Split, honors: _Split) -> tuple:
+    """``_joined`` of one split per suit, the four given at once (a suit without tiles splits into
+    nothing, its pair -1: the one pair of the hand is the greatest)."""
+    return (
+        max(man[0], pin[0], sou[0], honors[0]),
+        man[1] + pin[1] + sou[1] + honors[1],
+        man[2] + pin[2] + sou[2] + honors[2],
+        man[3] + pin[3] + sou[3] + honors[3],
+        man[4] + pin[4] + sou[4] + honors[4],
+    )
 
 
 def _joined(splits: tuple[_Split, ...] | list[_Split]) -> tuple:
@@ -262,17 +297,17 @@ def _joined(splits: tuple[_Split, ...] | list[_Split]) -> tuple:
 _reading = tuple.__new__
 
 
-def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
+def readings(hand: Hand, context: WinContext) -> list[Reading]:
     """Every reading of the hand: each decomposition × each group that may hold the winning tile.
 
     Only groups of the winning tile's suit can hold it, and a suit's groups come sequences first, so
     the readings come in the order of the groups. Two sequences of one start are one reading."""
     win = hand.win_tile
-    melds = _melds_part(hand.melds) if hand.melds else _NO_MELDS
+    melds = context.melds
     meld_groups = melds.groups
     ron = not hand.tsumo
     found: list[Reading] = []
-    for pair, groups, sequences, triplets, triplet_fu in _decompositions(tuple(concealed_counts)):
+    for pair, groups, sequences, triplets, triplet_fu in _decompositions(context.suits):
         # what every reading of this decomposition shares after its wait: the groups sorted for the yaku and fu
         if melds is _NO_MELDS:
             all_groups = groups
@@ -301,6 +336,7 @@ def readings(hand: Hand, concealed_counts: tuple[int, ...]) -> list[Reading]:
             else:
                 found.append(_reading(Reading, ("standard", all_groups, pair, SHANPON, *shared)))
     if not hand.melds:
+        concealed_counts = context.concealed_counts
         if is_seven_pairs(concealed_counts):
             found.append(_CHIITOITSU)
         elif not found and is_thirteen_orphans(concealed_counts):  # never also a standard hand
@@ -343,8 +379,10 @@ def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> tuple[dict, in
     table of outcomes already priced, and θ as an int (0 when fractional) for rounding fu.
 
     Tables are kept per parameter object (by identity: hashing the Fractions of the parameters on
-    every call would cost more than it saves). Keys (see ``_outcome_key``) drop what cannot change
-    the payment.
+    every call would cost more than it saves). Keys (built in ``_best_reading``) drop what cannot
+    change the payment: (han, fu, fu fixed, yakuman units, dealer, honba, tsumo), where fu is 0 for 5 han
+    and more or a yakuman (seed 002: fu no longer count), and otherwise ``ceil_θ`` of the raw fu for
+    every scheme that rounds with θ (all but simple doubling, which uses the raw fu).
     """
     entry = _PAYMENT_TABLES.get((id(scheme), id(limits)))
     if entry is None or entry[0] is not scheme or entry[1] is not limits:
@@ -354,29 +392,6 @@ def _payment_table(scheme: SchemeParams, limits: LimitOptions) -> tuple[dict, in
         entry = (scheme, limits, {}, theta.numerator if theta.denominator == 1 else 0)
         _PAYMENT_TABLES[id(scheme), id(limits)] = entry
     return entry[2], entry[3]
-
-
-def _outcome_key(
-    scheme: SchemeParams,
-    han: int,
-    fu: int,
-    rounded_fu: int | Fraction,
-    fixed: bool,
-    yakuman: int,
-    dealer: bool,
-    honba: int,
-    tsumo: bool,
-) -> tuple:
-    """The payment table's key: fu drop out for 5 han and more or a yakuman (seed 002: fu no longer
-    count), and the raw fu is replaced by ``ceil_θ`` of it for every scheme that rounds with θ (all but
-    simple doubling, which uses the raw fu)."""
-    if yakuman or han >= LIMIT_HAN:
-        key_fu = 0
-    elif fixed or scheme.scheme == "simple_doubling":
-        key_fu = fu
-    else:
-        key_fu = rounded_fu
-    return (han, key_fu, fixed, yakuman, dealer, honba, tsumo)
 
 
 def _priced_outcome(rules: Rules, table: dict, key: tuple, fu: int) -> tuple[str | None, dict, int | Fraction]:
@@ -400,6 +415,55 @@ def _priced_outcome(rules: Rules, table: dict, key: tuple, fu: int) -> tuple[str
     return outcome
 
 
+# Per rules object (by identity, as the payment tables): (the rules, how the hand was won and its tile classes
+# -> the situational yaku found and their han, the rules' payment table, θ as an int, the han tables and the
+# yaku lines of an open and a closed hand).
+_RULES_TABLES: dict[int, tuple] = {}
+# what of the tile classes the situational yaku read (断么, 混一色, 清一色, 混老頭)
+_SITUATIONAL_CLASSES = SIMPLE | TERMINAL | HONOR | NUMBER_SUITS
+_WIN_FLAGS = slice(3, 12)  # WinContext's closed, tsumo, riichi, ..., chankan
+
+
+def _rules_tables(rules: Rules) -> tuple:
+    """The tables kept for ``rules``: started empty for a rules object not met before."""
+    entry = _RULES_TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_RULES_TABLES) > 64:
+            _RULES_TABLES.clear()
+        payments, step = _payment_table(rules.scheme, rules.limits)
+        han_tables = (rules.han_table(closed=False), rules.han_table(closed=True))
+        yaku_lines = (rules.yaku_lines(closed=False), rules.yaku_lines(closed=True))
+        entry = _RULES_TABLES[id(rules)] = (rules, {}, payments, step, han_tables, yaku_lines)
+    return entry
+
+
+def _bonus_lines(dora: int, aka: int, ura: int) -> list[tuple[str, int]]:
+    """The result's lines of the dora (ドラ), red fives (赤ドラ) and ura dora (裏ドラ) the hand holds."""
+    lines = []
+    if dora:
+        lines.append(("dora", dora))
+    if aka:
+        lines.append(("aka_dora", aka))
+    if ura:
+        lines.append(("ura_dora", ura))
+    return lines
+
+
+def _situational_yaku(
+    context: WinContext, rules: Rules, han_table: Mapping[str, int], table: dict
+) -> tuple[list[tuple[str, int]], int]:
+    """``situational_yaku`` and their han, kept in the rules' ``table``: they depend on a few flags and
+    tile classes only, which a tournament's hands repeat. The list is shared: never changed by its callers."""
+    key = (context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES)
+    found = table.get(key)
+    if found is None:
+        yaku = situational_yaku(context, rules, han_table)
+        found = (yaku, sum(han for _key, han in yaku))
+        if len(table) < 4096:
+            table[key] = found
+    return found
+
+
 def clear_payment_cache() -> None:
     _PAYMENT_TABLES.clear()
 
@@ -412,6 +476,8 @@ def clear_caches() -> None:
     for table in _SUIT_READINGS:
         table.clear()
     tiles._RUN_CACHE.clear()
+    _RULES_TABLES.clear()
+    yaku_module._SEQUENCE_FACTS.clear()
     hand_module._MELD_CACHE.clear()
     clear_payment_cache()
 
@@ -456,57 +522,69 @@ def best_reading(hand: Hand, rules: Rules) -> tuple:
 
 
 def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
-    hand_readings = readings(hand, context.concealed_counts)
+    hand_readings = readings(hand, context)
     if not hand_readings:
         raise ScoringError("not_a_winning_hand", _("the tiles do not form a winning hand"))
-    dealer = hand.dealer
+    dealer = hand.seat_wind == EAST  # ``Hand.dealer``
     all_counts = context.counts
     dora = count_dora(all_counts, hand.dora_indicators) if hand.dora_indicators else 0
     aka = hand.red_fives if rules.aka_dora else 0
     ura = count_dora(all_counts, hand.ura_dora_indicators) if hand.riichi and hand.ura_dora_indicators else 0
     bonus_han = dora + aka + ura
-    bonus = (
-        [(key, count) for key, count in (("dora", dora), ("aka_dora", aka), ("ura_dora", ura)) if count]
-        if bonus_han
-        else ()
-    )
-    han_table = rules.han_table(closed=context.closed)
-    situational = situational_yaku(context, rules, han_table)
+    bonus = _bonus_lines(dora, aka, ura) if bonus_han else ()
+    tables = _RULES_TABLES.get(id(rules))
+    if tables is None or tables[0] is not rules:
+        tables = _rules_tables(rules)
+    _rules, situational_table, table, step, han_tables, yaku_lines = tables
+    closed = context.closed
+    situational, situational_han = _situational_yaku(context, rules, han_tables[closed], situational_table)
+    yaku_lines = yaku_lines[closed]
+    hand_yakuman = context.hand_yakuman
 
     scheme = rules.scheme
-    table, step = _payment_table(scheme, rules.limits)
     honba = hand.honba
     best: tuple | None = None
     best_key: tuple = ()
     sticks = RIICHI_STICK * hand.riichi_sticks
     tsumo = hand.tsumo
     double_wind_pair_fu = rules.double_wind_pair_fu
+    raw_fu = scheme.scheme == "simple_doubling"  # the one scheme that prices the raw fu
     for reading in hand_readings:
-        yakuman = yakuman_of(reading, context)
+        # a standard reading with fewer than three triplets holds no yakuman of its own
+        if len(reading.triplets) < 3 and reading.form != "kokushi":
+            yakuman = hand_yakuman
+        else:
+            yakuman = yakuman_of(reading, context)
         pinfu = False
         if yakuman:
             yaku = tuple((key, 13) for key in yakuman)
             units = len(yakuman)
             han = 13 * units
         else:
-            shaped = shape_yaku(reading, context, han_table)
-            if not shaped and not situational:
+            shaped = shape_yaku(reading, context, yaku_lines)
+            han = bonus_han + situational_han
+            if shaped:
+                pinfu = shaped[0][0] == "pinfu"  # shape_yaku lists pinfu first
+                for _key, value in shaped:
+                    han += value
+                yaku = (*situational, *shaped, *bonus)
+            elif situational:
+                yaku = (*situational, *bonus)
+            else:
                 continue
-            regular = situational + shaped
-            pinfu = bool(shaped) and shaped[0][0] == "pinfu"  # shape_yaku lists pinfu first
-            yaku = (*regular, *bonus)
-            han = bonus_han
-            for _key, value in regular:
-                han += value
             units = 0
-        fu, fixed, fu_details = fu_of(reading, context, pinfu=pinfu, double_wind_pair_fu=double_wind_pair_fu)
+        fu, fixed, fu_details = fu_of(reading, context, pinfu, double_wind_pair_fu)
         if fixed or fu <= 0:
             rounded_fu = fu
         elif step:
             rounded_fu = -(-fu // step) * step  # ceil_θ(p)
         else:
             rounded_fu = _rounded_fu(scheme, fu, fixed)
-        key = _outcome_key(scheme, han, fu, rounded_fu, fixed, units, dealer, honba, tsumo)
+        # the payment table's key (see ``_payment_table``)
+        if units or han >= LIMIT_HAN:
+            key = (han, 0, fixed, units, dealer, honba, tsumo)
+        else:
+            key = (han, fu if fixed or raw_fu else rounded_fu, fixed, units, dealer, honba, tsumo)
         limit, payments, received = table.get(key) or _priced_outcome(rules, table, key, fu)
         total = received + sticks
         rank = (total, units > 0, han, rounded_fu)

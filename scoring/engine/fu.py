@@ -64,7 +64,7 @@ _WAIT_DETAILS = {wait: (wait, value) for wait, value in WAIT_FU.items()}
 _fu_result = tuple.__new__  # ``FuResult(*fields)`` without the named tuple's Python-level ``__new__``
 
 
-def fu_of(reading: Reading, context: WinContext, *, pinfu: bool, double_wind_pair_fu: int) -> FuResult:
+def fu_of(reading: Reading, context: WinContext, pinfu: bool, double_wind_pair_fu: int) -> FuResult:
     """Fu of a standard or seven-pairs reading (thirteen orphans has none: NA in the seed)."""
     if reading.form == "chiitoitsu":
         return _CHIITOITSU_RESULT

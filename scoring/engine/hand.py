@@ -110,14 +110,6 @@ class Hand:
 _HAND_FIELDS = tuple(field.name for field in fields(Hand))
 
 
-def _validated_hand(values: tuple) -> Hand:
-    """``Hand(*values)`` for values already read and checked: fills the instance's attributes at once
-    instead of one frozen ``__setattr__`` bypass per field (``Hand`` has no ``__post_init__``)."""
-    hand = object.__new__(Hand)
-    hand.__dict__.update(zip(_HAND_FIELDS, values, strict=True))
-    return hand
-
-
 def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
     field = f"melds[{position}]"
     if not isinstance(raw, dict) or set(raw) - {"type", "tiles"} or "type" not in raw or "tiles" not in raw:
@@ -203,6 +195,15 @@ def _indicators(raw: dict, key: str) -> tuple[int, ...]:
         return tuple(map(_TILE_INDEX.__getitem__, value))
     except (KeyError, TypeError):
         return tuple(parse_tile(item, field=f"{key}[{n}]")[0] for n, item in enumerate(value))
+
+
+def _plain_indicators(value: list) -> tuple[int, ...] | None:
+    """A list of indicator tiles each written as one tile (``"4m"``), read in one step; else None (and
+    ``_indicators`` reads it, naming the item at fault)."""
+    try:
+        return tuple(map(_TILE_INDEX.__getitem__, value))
+    except (KeyError, TypeError):
+        return None
 
 
 def check_flags(hand: Hand) -> None:
@@ -320,7 +321,9 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
             _("%(tile)s appears %(count)s times (at most 4)") % {"tile": tile_name(index), "count": counts[index]},
             field="tiles",
         )
-    win_tile, _red = parse_tile(raw["win_tile"], field="win_tile")
+    win_text = raw["win_tile"]
+    win = _TILE_INDEX.get(win_text) if type(win_text) is str else None
+    win_tile = win if win is not None else parse_tile(win_text, field="win_tile")[0]
     if not concealed_counts[win_tile]:
         raise ScoringError(
             "win_tile_missing",
@@ -337,21 +340,37 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
                 raise ScoringError("invalid_request", _("%(key)s must be true or false") % {"key": key}, field=key)
     plain = _plain_winds_and_counts(raw)
     seat_wind = plain[0] if plain else _wind(raw, "seat_wind")
-    if "dealer" in raw and _flag(raw, "dealer") != (seat_wind == EAST):
+    # a dealer flag that is not the seat's: ``_flag`` names a flag that is not a boolean, else they disagree
+    if "dealer" in raw and raw["dealer"] is not (seat_wind == EAST):
+        _flag(raw, "dealer")
         raise ScoringError("inconsistent_flags", _("dealer is true exactly when seat_wind is E"), field="dealer")
+    round_wind = plain[1] if plain else _wind(raw, "round_wind")
+    dora = raw.get("dora_indicators")
+    dora = _plain_indicators(dora) if type(dora) is list else None
+    if dora is None:
+        dora = _indicators(raw, "dora_indicators")
+    ura = raw.get("ura_dora_indicators")
+    ura = _plain_indicators(ura) if type(ura) is list else None
+    if ura is None:
+        ura = _indicators(raw, "ura_dora_indicators")
     concealed.sort()
-    hand = _validated_hand(
-        (
-            tuple(concealed),
-            win_tile,
-            tuple(melds),
-            *flags,
-            seat_wind,
-            plain[1] if plain else _wind(raw, "round_wind"),
-            _indicators(raw, "dora_indicators"),
-            _indicators(raw, "ura_dora_indicators"),
-            *(plain[2:] if plain else (_count(raw, "honba"), _count(raw, "riichi_sticks"))),
-            red,
+    hand = object.__new__(Hand)  # ``Hand(...)`` for values read and checked (``Hand`` has no ``__post_init__``)
+    hand.__dict__.update(
+        zip(
+            _HAND_FIELDS,
+            (
+                tuple(concealed),
+                win_tile,
+                tuple(melds),
+                *flags,
+                seat_wind,
+                round_wind,
+                dora,
+                ura,
+                *(plain[2:] if plain else (_count(raw, "honba"), _count(raw, "riichi_sticks"))),
+                red,
+            ),
+            strict=True,
         )
     )
     # tsumo alone never conflicts, nor riichi without a call: only then can check_flags find nothing

@@ -77,10 +77,17 @@ class Rules:
             )
         object.__setattr__(self, "_closed_han", MappingProxyType(closed_han))
         object.__setattr__(self, "_open_han", MappingProxyType(open_han))
+        # the (key, han) line of each yaku as a result lists it, None where it scores no han
+        object.__setattr__(self, "_closed_lines", _lines_of(closed_han))
+        object.__setattr__(self, "_open_lines", _lines_of(open_han))
 
     def han_table(self, *, closed: bool) -> Mapping[str, int]:
         """Every yaku's han for a closed (門前) or an open hand."""
         return self._closed_han if closed else self._open_han
+
+    def yaku_lines(self, *, closed: bool) -> Mapping[str, tuple[str, int] | None]:
+        """Every yaku's (key, han) line for a closed (門前) or an open hand; None where it has no han."""
+        return self._closed_lines if closed else self._open_lines
 
     def __hash__(self) -> int:
         return hash(
@@ -93,6 +100,10 @@ class Rules:
                 tuple(sorted(self.yaku_han.items())),
             )
         )
+
+
+def _lines_of(han_table: dict[str, int]) -> Mapping[str, tuple[str, int] | None]:
+    return MappingProxyType({key: (key, han) if han else None for key, han in han_table.items()})
 
 
 STANDARD_RULES = Rules()

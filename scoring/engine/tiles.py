@@ -29,6 +29,27 @@ GREEN_TILES = frozenset((19, 20, 21, 23, 25, HATSU))
 
 IS_TERMINAL_OR_HONOR = tuple(index in TERMINALS_AND_HONORS for index in range(34))
 
+# What the yaku of the whole hand ask of its tiles (断么, 混一色, 清一色, 混老頭, 字一色, 清老頭, 緑一色), as bits:
+# a hand's classes are its tiles' classes or-ed together, and a suit's are kept with its decompositions.
+SIMPLE, TERMINAL, HONOR, NOT_GREEN = 1, 2, 4, 8  # 中張牌, 老頭牌, 字牌, not a 緑一色 tile
+MAN, PIN, SOU = 16, 32, 64  # the number suit present (萬子, 筒子, 索子)
+NUMBER_SUITS = MAN | PIN | SOU
+TILE_CLASSES = tuple(
+    (HONOR if index >= 27 else (MAN, PIN, SOU)[index // 9] | (TERMINAL if index in TERMINALS else SIMPLE))
+    | (0 if index in GREEN_TILES else NOT_GREEN)
+    for index in range(34)
+)
+# the number of number suits a hand's classes hold, by ``(classes & NUMBER_SUITS) >> 4``
+SUITS_HELD = tuple(bin(bits).count("1") for bits in range(8))
+
+
+def tile_classes(indices) -> int:
+    """The classes of these tiles together (``TILE_CLASSES`` or-ed)."""
+    classes = 0
+    for index in indices:
+        classes |= TILE_CLASSES[index]
+    return classes
+
 
 def tile_name(index: int) -> str:
     """``0`` -> ``"1m"``, ``33`` -> ``"7z"``."""

@@ -14,12 +14,15 @@ from typing import TYPE_CHECKING, NamedTuple
 from .tiles import (
     CHUN,
     DRAGONS,
-    GREEN_TILES,
     HAKU,
     HATSU,
+    HONOR,
     IS_TERMINAL_OR_HONOR,
-    TERMINALS,
-    TERMINALS_AND_HONORS,
+    NOT_GREEN,
+    NUMBER_SUITS,
+    SIMPLE,
+    SUITS_HELD,
+    TERMINAL,
     WINDS,
     dora_from_indicator,
 )
@@ -85,8 +88,7 @@ YAKU_TABLE: tuple[YakuDefinition, ...] = (
 YAKU_BY_KEY: Mapping[str, YakuDefinition] = {definition.key: definition for definition in YAKU_TABLE}
 
 DRAGON_KEYS = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
-SUIT_TILES = tuple(frozenset(range(base, base + 9)) for base in (0, 9, 18))  # 萬子, 筒子, 索子
-HONOR_TILES = frozenset(range(27, 34))  # 字牌
+NINE_GATES = 128  # beside a suit's tile classes: the suit holds 九蓮宝燈's shape (all nine ranks, 1 and 9 thrice)
 
 # Wait shapes (待ち) of the group the winning tile completes.
 TANKI, SHANPON, RYANMEN, KANCHAN, PENCHAN = "tanki", "shanpon", "ryanmen", "kanchan", "penchan"
@@ -126,7 +128,7 @@ class WinContext(NamedTuple):
     """Everything about a hand that does not depend on the reading."""
 
     counts: tuple[int, ...]  # all 34 kinds, concealed + melds (a kan counts 4)
-    kinds: frozenset[int]  # the tile kinds present
+    classes: int  # the tile classes present (``tiles.TILE_CLASSES`` or-ed), and ``NINE_GATES``
     concealed_counts: tuple[int, ...]
     closed: bool
     tsumo: bool
@@ -143,6 +145,8 @@ class WinContext(NamedTuple):
     round_wind: int
     has_melds: bool
     hand_yakuman: tuple[str, ...] = ()  # yakuman that do not depend on the reading
+    suits: tuple = ()  # per suit: (tiles mod 3, its decompositions, its tile classes, how many)
+    melds: tuple = ()  # what the called melds and kans add to every reading
 
 
 def wait_of_sequence(first: int, win_tile: int) -> str:
@@ -181,111 +185,134 @@ def situational_yaku(context: WinContext, rules: Rules, table: Mapping[str, int]
         found.append("rinshan")
     if context.chankan:
         found.append("chankan")
-    kinds = context.kinds
-    if kinds.isdisjoint(TERMINALS_AND_HONORS) and (closed or rules.open_tanyao):
+    classes = context.classes
+    if not classes & (TERMINAL | HONOR) and (closed or rules.open_tanyao):
         found.append("tanyao")  # 断么
-    suits = 0
-    for suit_tiles in SUIT_TILES:
-        if not kinds.isdisjoint(suit_tiles):
-            suits += 1
+    suits = SUITS_HELD[(classes & NUMBER_SUITS) >> 4]
     if suits == 1:
-        found.append("chinitsu" if kinds.isdisjoint(HONOR_TILES) else "honitsu")  # 清一色 / 混一色
-    if suits and kinds <= TERMINALS_AND_HONORS:
+        found.append("honitsu" if classes & HONOR else "chinitsu")  # 混一色 / 清一色
+    if suits and not classes & SIMPLE:
         found.append("honroutou")  # 混老頭 (all honors or all terminals: a yakuman replaces it)
     return [(key, table[key]) for key in found if table[key]]
 
 
-def shape_yaku(reading: Reading, context: WinContext, table: Mapping[str, int]) -> list[tuple[str, int]]:
+def sequence_facts(sequences: tuple[int, ...]) -> tuple[str | None, tuple[str, ...], bool]:
+    """What the yaku ask of a reading's sequences (順子): the 一盃口 or 二盃口 they make (when the hand is
+    closed), the 三色同順 and 一気通貫 they make, and whether each holds a terminal (全帯么, 純全帯么)."""
+    peikou = None
+    runs = []
+    if len(sequences) >= 2:
+        sequence_set = set(sequences)
+        if len(sequence_set) < len(sequences):
+            twins = sum(sequences.count(tile) // 2 for tile in sequence_set)
+            peikou = "ryanpeikou" if twins >= 2 else "iipeikou"  # 二盃口 / 一盃口
+        if len(sequence_set) >= 3:
+            for start in sequence_set:
+                if start < 7 and start + 9 in sequence_set and start + 18 in sequence_set:
+                    runs.append("sanshoku")  # 三色同順
+                    break
+            for base in (0, 9, 18):
+                if base in sequence_set and base + 3 in sequence_set and base + 6 in sequence_set:
+                    runs.append("ittsu")  # 一気通貫
+                    break
+    return peikou, tuple(runs), all(tile % 9 in (0, 6) for tile in sequences)
+
+
+# A reading's sequences -> ``sequence_facts``: a hand's four sequences at most come from a few thousand sets.
+_SEQUENCE_FACTS: dict[tuple[int, ...], tuple[str | None, tuple[str, ...], bool]] = {}
+
+
+def _sequence_facts(sequences: tuple[int, ...]) -> tuple[str | None, tuple[str, ...], bool]:
+    facts = sequence_facts(sequences)
+    if len(_SEQUENCE_FACTS) < 65536:
+        _SEQUENCE_FACTS[sequences] = facts
+    return facts
+
+
+def shape_yaku(
+    reading: Reading, context: WinContext, lines: Mapping[str, tuple[str, int] | None]
+) -> list[tuple[str, int]]:
     """Yaku that depend on how the tiles are grouped (平和, 一盃口, 三色, 対々和, ...); pinfu comes first.
 
-    ``table`` is the ruleset's han for the hand (``Rules.han_table``: closed or open), looked up once
-    per hand rather than once per reading."""
+    ``lines`` is the ruleset's (key, han) line of each yaku for the hand (``Rules.yaku_lines``: closed
+    or open), looked up once per hand rather than once per reading."""
     closed = context.closed
     if reading.form != "standard":
-        found = ["chiitoitsu"] if reading.form == "chiitoitsu" else []
-        return [(key, table[key]) for key in found if table[key]]
+        found = [lines["chiitoitsu"]] if reading.form == "chiitoitsu" else []
+        return [line for line in found if line]
     found = []
     sequences = reading.sequences
     triplets = reading.triplets
     pair = reading.pair
     if not triplets:
         if closed and reading.wait == RYANMEN and not is_value_pair(pair, context):
-            found.append("pinfu")  # 平和
+            found.append(lines["pinfu"])  # 平和
     else:
         for tile in triplets:
             if tile >= 27:
                 if tile in DRAGON_KEYS:
-                    found.append(DRAGON_KEYS[tile])
+                    found.append(lines[DRAGON_KEYS[tile]])
                 else:
                     if tile == context.seat_wind:
-                        found.append("seat_wind")  # 自風
+                        found.append(lines["seat_wind"])  # 自風
                     if tile == context.round_wind:
-                        found.append("round_wind")  # 場風
-    if len(sequences) >= 2:
-        sequence_set = set(sequences)
-        if closed and len(sequence_set) < len(sequences):
-            twins = sum(sequences.count(tile) // 2 for tile in sequence_set)
-            found.append("ryanpeikou" if twins >= 2 else "iipeikou")  # 二盃口 / 一盃口
-        if len(sequence_set) >= 3:
-            for start in sequence_set:
-                if start < 7 and start + 9 in sequence_set and start + 18 in sequence_set:
-                    found.append("sanshoku")  # 三色同順
-                    break
-            for base in (0, 9, 18):
-                if base in sequence_set and base + 3 in sequence_set and base + 6 in sequence_set:
-                    found.append("ittsu")  # 一気通貫
-                    break
+                        found.append(lines["round_wind"])  # 場風
+    peikou, runs, terminal_sequences = _SEQUENCE_FACTS.get(sequences) or _sequence_facts(sequences)
+    if peikou and closed:
+        found.append(lines[peikou])
+    for key in runs:
+        found.append(lines[key])
     if len(triplets) >= 3:
         for start in triplets:
             if start < 9 and start + 9 in triplets and start + 18 in triplets:
-                found.append("sanshoku_doukou")  # 三色同刻
+                found.append(lines["sanshoku_doukou"])  # 三色同刻
                 break
         if not sequences:
-            found.append("toitoi")  # 対々和
+            found.append(lines["toitoi"])  # 対々和
         if reading.concealed_triplets == 3:
-            found.append("sanankou")  # 三暗刻
+            found.append(lines["sanankou"])  # 三暗刻
         if reading.kans == 3:
-            found.append("sankantsu")  # 三槓子
+            found.append(lines["sankantsu"])  # 三槓子
         dragon_triplets = sum(1 for tile in triplets if tile in DRAGON_KEYS)
         if dragon_triplets == 2 and pair in DRAGON_KEYS:
-            found.append("shousangen")  # 小三元
+            found.append(lines["shousangen"])  # 小三元
     elif len(triplets) == 2 and pair in DRAGON_KEYS and triplets[0] in DRAGON_KEYS and triplets[1] in DRAGON_KEYS:
-        found.append("shousangen")  # 小三元
+        found.append(lines["shousangen"])  # 小三元
     if (
         sequences
+        and terminal_sequences
         and IS_TERMINAL_OR_HONOR[pair]
-        and all(tile % 9 in (0, 6) for tile in sequences)
         and all(IS_TERMINAL_OR_HONOR[tile] for tile in triplets)
     ):
-        found.append("chanta" if max(context.kinds) >= 27 else "junchan")  # 全帯么 / 純全帯么
-    return [(key, table[key]) for key in found if table[key]]
+        found.append(lines["chanta" if context.classes & HONOR else "junchan"])  # 全帯么 / 純全帯么
+    return found if None not in found else [line for line in found if line]
 
 
-def hand_yakuman(
-    counts: tuple[int, ...] | list[int],
-    kinds: frozenset[int],
-    *,
-    tenhou: bool,
-    chiihou: bool,
-    has_melds: bool,
-) -> tuple[str, ...]:
-    """The yakuman (役満) decided by the tiles and flags alone, whatever the reading."""
+def hand_yakuman(classes: int, *, tenhou: bool, chiihou: bool, has_melds: bool) -> tuple[str, ...]:
+    """The yakuman (役満) decided by the tiles and flags alone, whatever the reading: from the hand's
+    tile classes (and ``NINE_GATES``, which a suit holding 九蓮宝燈's shape adds to them)."""
     found = []
     if tenhou:
         found.append("tenhou")  # 天和
     if chiihou:
         found.append("chiihou")  # 地和
-    if min(kinds) >= 27:
+    if not classes & NUMBER_SUITS:
         found.append("tsuuiisou")  # 字一色
-    if kinds <= TERMINALS:
+    if not classes & (SIMPLE | HONOR):
         found.append("chinroutou")  # 清老頭
-    if kinds <= GREEN_TILES:
+    if not classes & NOT_GREEN:
         found.append("ryuuiisou")  # 緑一色
-    if not has_melds and len(kinds) == 9:
-        start = min(kinds)
-        if start % 9 == 0 and max(kinds) == start + 8 and counts[start] >= 3 and counts[start + 8] >= 3:
-            found.append("chuuren")  # 九蓮宝燈
+    one_suit = not classes & HONOR and SUITS_HELD[(classes & NUMBER_SUITS) >> 4] == 1
+    if not has_melds and classes & NINE_GATES and one_suit:
+        found.append("chuuren")  # 九蓮宝燈
     return tuple(found)
+
+
+# The yakuman of the tiles alone, per tile classes, without melds and with
+TILES_YAKUMAN = tuple(
+    tuple(hand_yakuman(classes, tenhou=False, chiihou=False, has_melds=has_melds) for classes in range(256))
+    for has_melds in (False, True)
+)
 
 
 def yakuman_of(reading: Reading, context: WinContext) -> tuple[str, ...] | list[str]:
