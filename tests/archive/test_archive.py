@@ -585,6 +585,7 @@ def changed_once(archive: dict, *, seed: int, count: int, replacements: list = R
         yield broken, ([*parents, last], target[last])
 
 
+@pytest.mark.once  # the schema against itself: no database or service changes the verdicts
 def test_the_compiled_schema_agrees_with_the_published_schema_on_every_change_tried(archive):
     """``archive_check`` trusts the schema compiled to Python (``archive.schema_code``, for speed) to say whether
     a file follows the schema: it must answer as jsonschema does, on the file and on 240 files changed at one
@@ -603,6 +604,7 @@ def test_the_compiled_schema_agrees_with_the_published_schema_on_every_change_tr
     assert refused > 70  # the changes tried do break the schema, most of the time
 
 
+@pytest.mark.once  # the schema against itself: no database or service changes the verdicts
 def test_every_problem_the_schema_finds_is_said_in_the_readers_language(archive):
     """jsonschema says its problems in English; a Japanese organizer reads each one in Japanese (the
     values quoted from the file aside). The same random changes as above, read in Japanese."""

@@ -228,3 +228,37 @@ def clock_checked(page, table_id: int, stopped, running) -> None:
     running(page)
     with page.expect_response(lambda response: response.url.endswith("/pause")):
         page.click("#pause")
+
+
+# The languages besides Japanese and English: what a language changes for axe (the page's ``lang``, the names of
+# controls and regions, words that may overflow their box) is seen on the pages each person meets first.
+MORE_LANGUAGES = ["zh-CN", "ko-KR", "de-DE", "fr-FR"]
+
+
+def test_the_pages_people_meet_first_have_no_serious_finding_in_the_other_languages(
+    chromium_browser, live_server, make_event
+):
+    day = day_built(make_event)
+    slug, playing = day.event.slug, day.playing
+    entry = playing.seats.order_by("position").first().entry
+    findings = Findings()
+    for locale in MORE_LANGUAGES:
+        browsing = Browsing(chromium_browser, live_server, PHONE, locale, findings, f"[phone {locale}]")
+        try:
+            page = browsing.person()
+            browsing.visit(
+                page, "visitor", ["/", f"/events/{slug}/", f"/events/{slug}/standings/", f"/me/{entry.link_token}/"]
+            )
+            sign_in(
+                page,
+                "/accounts/login/?next=/console/",
+                USERNAME,
+                PASSWORD,
+                submit="#login-form button[type=submit]",
+                then="#my-tables",
+            )
+            browsing.visit(page, "referee", ["/console/", f"/console/tables/{playing.pk}/", "/admin/"])
+        finally:
+            browsing.close()
+    assert len(findings.checked) == 7 * len(MORE_LANGUAGES)
+    assert not findings.blocking, "\n".join(findings.blocking)

@@ -10,6 +10,7 @@ import pytest
 
 from live.bus import HEARTBEAT, RESET, MemoryBus
 from live.streams import Listening, async_events
+from tests.live.test_asgi_streams import run  # in a thread of its own: a browser test's driver runs a loop
 
 CHANNEL = "event:1"
 
@@ -41,7 +42,7 @@ def test_every_waiting_stream_is_handed_the_same_bytes_written_once(bus):
         first = await asyncio.wait_for(tasks[0], 5)
         return first, await asyncio.wait_for(asyncio.gather(*tasks[1:]), 5)
 
-    first, others = asyncio.run(scenario())
+    first, others = run(scenario())
     assert all(other is first for other in others)  # one delivery, its bytes built once, for every stream
     assert b"event: hand" in first.public and b"event: call" not in first.public
     assert b"event: hand" in first.everything and b"event: call" in first.everything
@@ -58,7 +59,7 @@ def test_a_stream_that_leaves_does_not_cancel_the_turn_the_others_wait_on(bus):
         bus.publish(CHANNEL, "hand", {"table_number": 1, "number": 1})
         return await asyncio.wait_for(asyncio.gather(*staying), 5), leaving.cancelled()
 
-    deliveries, left = asyncio.run(scenario())
+    deliveries, left = run(scenario())
     assert left
     assert [[m.data["number"] for m in delivery.messages] for delivery in deliveries] == [[1], [1]]
 
@@ -78,7 +79,7 @@ def test_a_stream_behind_the_channel_gets_what_it_missed_in_order_then_waits_wit
         caught_up = await fanout.next_delivery(CHANNEL, seen)
         return behind, caught_up
 
-    behind, caught_up = asyncio.run(scenario())
+    behind, caught_up = run(scenario())
     assert [m.data["number"] for m in behind.messages] == [1, 2, 3]
     assert [m.data["number"] for m in caught_up.messages] == [2, 3]
     assert behind.public.count(b"event: hand") == 3
@@ -102,7 +103,7 @@ def test_one_heartbeat_wakes_every_stream_and_ends_those_past_their_time(bus, se
         await asyncio.wait_for(asyncio.gather(*tasks), 5)
         return streams, running
 
-    streams, running = asyncio.run(scenario())
+    streams, running = run(scenario())
     assert running == 1 + 20 + 1
     for parts in streams:
         assert parts[0].startswith(b"retry: ")
@@ -125,7 +126,7 @@ def test_a_staff_listeners_role_is_asked_again_only_for_a_staff_message(bus):
         await events.aclose()
         return parts
 
-    parts = asyncio.run(scenario())
+    parts = run(scenario())
     assert len(asked) == 1  # the call only: a public message is everyone's, whoever the listener is
     assert b"event: call" in parts[-1]
 
@@ -136,5 +137,5 @@ def test_a_stream_whose_messages_are_gone_is_told_to_reset(bus):
     async def scenario():
         return [part async for part in async_events(bus, listening, "99999999999999-0")]
 
-    parts = asyncio.run(scenario())
+    parts = run(scenario())
     assert parts[-1] == RESET

@@ -19,6 +19,7 @@ from live.bus import MemoryBus, RedisBus, id_key
 from live.publish import event_channel, table_channel
 from live.services.calls import referee_call
 from tests.factories import EventRoleFactory
+from tests.live.test_asgi_streams import run  # in a thread of its own: a browser test's driver runs a loop
 from tournament.services.hands import hand_record
 
 pytestmark = pytest.mark.django_db
@@ -142,7 +143,7 @@ def test_streams_served_by_one_reader_reload_when_redis_restarts_under_them(own_
         after = await next_messages(bus, "event:1", "0-0", timeout=5)
         return [m.data["number"] for m in after]
 
-    assert asyncio.run(scenario()) == [2]
+    assert run(scenario()) == [2]
 
 
 @pytest.mark.once
@@ -166,7 +167,7 @@ def test_streams_served_by_one_reader_catch_up_when_its_connection_drops_and_red
         answers = await asyncio.wait_for(asyncio.gather(*waiting), 15)
         return [[message.data["number"] for message in answer] for answer in answers]
 
-    assert asyncio.run(scenario()) == [[2], [2], [2]]
+    assert run(scenario()) == [[2], [2], [2]]
 
 
 # --- the tournament's writes on the bus -----------------------------------------------------------------

@@ -37,7 +37,7 @@ from tournament.services.tokens import api_token_issue
 # text, SQLite stores it), and production runs on PostgreSQL.
 pytestmark = [pytest.mark.slow, pytest.mark.services("postgres"), pytest.mark.django_db(transaction=True)]
 
-EXAMPLES_PER_OPERATION = 12  # for each of the two modes, valid and invalid input
+EXAMPLES_PER_OPERATION = 8  # for each of the two modes, valid and invalid input
 # The operations are tried in this many shares, each a test of its own, so that the suite's processes share them
 # (one test holding every operation was the suite's longest by far); a share takes every SHARES-th operation.
 SHARES = 4
