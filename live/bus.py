@@ -451,6 +451,10 @@ class Fanout:
                     return Delivery.of(found, after)
                 kept = self.channels.get(channel) or self._open(channel, after)
                 news = kept.news(after)
+                if news is None:
+                    # another stream opened the channel meanwhile past this one's id (a message came while the bus
+                    # was read): what lies between is read from the bus again, not waited for
+                    continue
             if news:
                 return Delivery.of(news, after)
             delivery = await kept.next_turn()

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from live.bus import HEARTBEAT, RESET, MemoryBus
+from live.bus import HEARTBEAT, RESET, MemoryBus, id_key
 from live.streams import Listening, async_events
 from tests.live.test_asgi_streams import run  # in a thread of its own: a browser test's driver runs a loop
 
@@ -139,3 +139,29 @@ def test_a_stream_whose_messages_are_gone_is_told_to_reset(bus):
 
     parts = run(scenario())
     assert parts[-1] == RESET
+
+
+def test_a_stream_whose_channel_opens_past_it_while_it_reads_the_bus_reads_the_bus_again(bus):
+    # given a stream reading the bus for its channel (none is open yet), and meanwhile a hand published and the
+    # channel opened by another stream that has seen that hand already
+    start = bus.last_id(CHANNEL)
+
+    async def scenario():
+        fanout = bus.fanout()
+        read = fanout._since
+        meanwhile = []
+
+        async def since(channel, last_id):
+            found = await read(channel, last_id)
+            if not meanwhile:
+                meanwhile.append(bus.publish(CHANNEL, "hand", {"table_number": 1, "number": 1}))
+                fanout._open(CHANNEL, id_key(meanwhile[0]))
+            return found
+
+        fanout._since = since
+        # when the stream asks what comes after what it has seen
+        return await asyncio.wait_for(fanout.next_delivery(CHANNEL, start), 2)
+
+    # then it gets the hand at once (not at the next heartbeat, nor never)
+    delivery = run(scenario())
+    assert [message.data["number"] for message in delivery.messages] == [1]
