@@ -8,10 +8,11 @@ the rows back: the columns' converters, the related rows of a ``select_related``
 with the values of the call, through the connection's cursor (its wrappers, so the queries are counted as
 any other).
 
-The queryset is built by a function of the values, with every value passed as it is to a filter (an exact
-lookup); it is compiled with markers in their place, and each marker must come out once as a parameter of the
-SQL, or the read refuses to be prepared. Models (with ``select_related``, deferred fields) and ``values_list``
-rows (flat or not) are read back; a queryset with ``prefetch_related`` or another kind of rows is refused.
+The queryset is built by a function of the values, each an integer (an id, a hand's number) passed as it is to
+a filter (an exact or a comparison lookup); it is compiled with markers in their place, and each marker must come
+out once as a parameter of the SQL, or the read refuses to be prepared. Models (with ``select_related``, deferred
+fields) and ``values_list`` rows (flat or not) are read back; a queryset with ``prefetch_related`` or another kind
+of rows is refused.
 """
 
 from __future__ import annotations
