@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core.prepared import PreparedRead
 from scoring.models import Ruleset
 from tournament.engine.dealer import GameStand, NextDealer, next_dealer_position, regular_game_stand
 from tournament.engine.game_end import GameEnd, TimeUp, game_ended_early, time_up
@@ -103,25 +104,35 @@ def overtime_seasons_in(hands) -> int:
     return sum(1 for h in hands if h.overtime and h.outcome != HandVersion.Outcome.REPLAYED)
 
 
+# The game so far's three reads, compiled once (``core.prepared``): a hand write runs them every time.
+_current_versions = PreparedRead(
+    lambda table_id: (
+        HandVersion.objects.current().filter(hand__table_id=table_id).select_related("hand").order_by("hand__number")
+    )
+)
+# in the order logged (the table's are all of one event: no join to order them by it)
+_fouls_not_cancelled = PreparedRead(
+    lambda table_id: (
+        Penalty.objects.filter(table_id=table_id, cancelled_at__isnull=True)
+        .order_by("logged_at", "pk")
+        .values_list("entry_id", "hand_number", "kind")
+    )
+)
+_game_seats = PreparedRead(lambda table_id: Seat.objects.filter(table_id=table_id).playing())
+
+
 def table_game_so_far(table: Table, number: int, *, fouls: bool = True) -> GameSoFar:
     """The game so far at ``table`` (read with its round, event and ruleset, as ``lock_table`` reads it) as a
     write of hand ``number`` reads it: three queries (the seats, the hands in force, the fouls not
     cancelled); ``fouls=False`` reads no foul (a void checks no right): two."""
-    current = HandVersion.objects.current().filter(hand__table=table).select_related("hand").order_by("hand__number")
+    current = _current_versions.list(table.pk)
     hands = tuple(h for h in current if h.outcome != HandVersion.Outcome.VOID)  # in force: a void is none
     for h in hands:
         h.number = h.hand.number
     before = [h for h in hands if h.number < number]
-    rows: tuple = ()
-    if fouls:
-        # in the order logged (the table's are all of one event: no join to order them by it)
-        rows = tuple(
-            Penalty.objects.filter(table=table, cancelled_at__isnull=True)
-            .order_by("logged_at", "pk")
-            .values_list("entry_id", "hand_number", "kind")
-        )
+    rows = tuple(_fouls_not_cancelled.list(table.pk)) if fouls else ()
     # the seats alone: a write reads only their positions and entry ids (a refusal names its player, read then)
-    seats = tuple(Seat.objects.filter(table=table).playing())
+    seats = tuple(_game_seats.list(table.pk))
     chain = replayed_before({h.number: h.outcome for h in hands}, number)
     return GameSoFar(
         table=table,

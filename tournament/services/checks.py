@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.announce import announce
+from core.prepared import PreparedRead
 from taikai.errors import Conflict, TaikaiError
 from tournament.models import ApiToken, Event, Round, RoundCheck, Table
 from tournament.services.common import recorder
@@ -32,11 +33,15 @@ def require_unlocked(round_: Round, *, field: str = "round") -> None:
     )
 
 
+# The round's check as a write reads it under its table's lock, compiled once (``core.prepared``).
+_round_check_read = PreparedRead(lambda round_id: Round.objects.only("id", "number", "checked_at").filter(pk=round_id))
+
+
 def require_table_unlocked(table: Table, *, field: str = "round") -> None:
     """``require_unlocked`` for the table's round, read afresh once the caller holds the table's lock: a check
     locks every table of its round first, so a check committed meanwhile is seen and nothing slips into a
     round being checked."""
-    require_unlocked(Round.objects.only("id", "number", "checked_at").get(pk=table.round_id), field=field)
+    require_unlocked(_round_check_read.get(table.round_id), field=field)
 
 
 def round_results_hidden(round_: Round) -> bool:

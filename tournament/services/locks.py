@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from core.prepared import PreparedRead
 from scoring.models import Ruleset
 from tournament.models import Entry, Event, Hand, Penalty, Round, Seat, SeatingJob, Table, TableClock
 
@@ -51,13 +52,24 @@ def lock_round(round_id: int) -> Round:
     return _for_update(Round.objects.select_related("event")).get(pk=round_id)
 
 
+# The locks a hand write takes every time, compiled once (``core.prepared``).
+_table_locked = PreparedRead(
+    lambda table_id: _for_update(Table.objects.select_related("round__event__ruleset")).filter(pk=table_id)
+)
+_table_locked_ruleset_held = PreparedRead(
+    lambda table_id: _for_update(Table.objects.select_related("round__event")).filter(pk=table_id)
+)
+_hand_locked = PreparedRead(lambda table_id, number: _for_update(Hand.objects).filter(table_id=table_id, number=number))
+_clock_locked = PreparedRead(lambda table_id: _for_update(TableClock.objects).filter(table_id=table_id))
+
+
 def lock_table(table_id: int) -> Table:
     """The table, locked, read with its round, event and ruleset (inside ``rulesets_read_once``, the ruleset as
     first read there)."""
     held = _rulesets_held.get()
     if held is None:
-        return _for_update(Table.objects.select_related("round__event__ruleset")).get(pk=table_id)
-    table = _for_update(Table.objects.select_related("round__event")).get(pk=table_id)
+        return _table_locked.get(table_id)
+    table = _table_locked_ruleset_held.get(table_id)
     event = table.round.event
     if event.ruleset_id not in held:
         held[event.ruleset_id] = Ruleset.objects.get(pk=event.ruleset_id)
@@ -95,7 +107,7 @@ def lock_hand(table: Table, number: int) -> Hand:
     first version writes. The table's lock is held already, so no other writer creates it meanwhile: the row
     is read once (no savepoint for a race that cannot happen)."""
     try:
-        return _for_update(Hand.objects).get(table=table, number=number)
+        return _hand_locked.get(table.pk, number)
     except Hand.DoesNotExist:
         return Hand(table=table, number=number)
 
@@ -103,7 +115,7 @@ def lock_hand(table: Table, number: int) -> Hand:
 def lock_clock(table: Table) -> TableClock | None:
     """The table's clock (one at most), or None when it has none."""
     try:
-        return _for_update(TableClock.objects).get(table=table)
+        return _clock_locked.get(table.pk)
     except TableClock.DoesNotExist:
         return None
 
