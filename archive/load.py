@@ -43,7 +43,7 @@ from django.utils.translation import gettext as _
 from archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
 from archive.later_records import later_records_load
 from archive.readers import BATCH, Authors, day, full_clean, moment, ref
-from archive.rows import RowMaker, rows_insert
+from archive.rows import RowMaker, rows_insert, rows_inserting
 from archive.schema import archive_check, archive_invalid
 from players.models import Player
 from scoring.models import Ruleset
@@ -189,9 +189,9 @@ def _entries(
 
 def _seating(
     event: models.Event, archive: dict, entries: dict[int, models.Entry]
-) -> tuple[list, dict[int, models.Table]]:
-    """The rounds, tables and seats; the tables (with their archive data) and the archive's table ids →
-    tables here."""
+) -> tuple[list, dict[int, models.Table], list[models.Seat]]:
+    """The rounds and tables written, and their seats made (not yet written: ``event_import`` writes them); the
+    tables (with their archive data), the archive's table ids → tables here, and the seats."""
     round_row, table_row, seat_row = _row_maker(models.Round), _row_maker(models.Table), _row_maker(models.Seat)
     rounds = [
         round_row(
@@ -240,8 +240,7 @@ def _seating(
             )
             table.archive_seats[seat.position] = seat
             seats.append(seat)
-    rows_insert(models.Seat, seats)
-    return list(zip(tables, placed, strict=True)), by_id
+    return list(zip(tables, placed, strict=True)), by_id, seats
 
 
 def _hand_rechecked(v: dict, where: str, game_seats: list, settle) -> None:
@@ -331,9 +330,9 @@ def _hands_rechecked(table: models.Table, path: str, data: dict, settle: _Settle
         )
 
 
-def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
+def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> tuple[list[models.Hand], list[models.HandVersion]]:
     """Every version of every hand, with its version number, whether it is current, who and when; each
-    recorded again first (``_hands_rechecked``)."""
+    recorded again first (``_hands_rechecked``). Made, not written (no query): the hands, then their versions."""
     settle = _Settle(ruleset)
     hand_row, version_row = _row_maker(models.Hand), _row_maker(models.HandVersion)
     hands, versions = [], []
@@ -371,8 +370,7 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
                     )
                 )
             versions += kept
-    rows_insert(models.Hand, hands)
-    rows_insert(models.HandVersion, versions)
+    return hands, versions
 
 
 # the audit's checks of one table's hands and results, run on each imported table before it is kept
@@ -452,8 +450,8 @@ def _fraction_refused(where: str, data: dict) -> TaikaiError:
     return archive_invalid(f"{where}.{name}", _("%(value)s divides by zero") % {"value": data[name]})
 
 
-def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> None:
-    """Every version of every seat's result."""
+def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> list[models.SeatResult]:
+    """Every version of every seat's result, made, not written (no query)."""
     rows, result_row, fraction = [], _row_maker(models.SeatResult), _Fractions()
     for table, (path, data) in tables:
         table.archive_results = []
@@ -490,7 +488,7 @@ def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -
             )
             table.archive_results.append(rows[-1])
         table.archive_results.sort(key=lambda row: row.version)
-    rows_insert(models.SeatResult, rows)
+    return rows
 
 
 def _clocks(tables: list) -> None:
@@ -621,10 +619,14 @@ def event_import(*, archive, owner=None, link: Collection[int] = ()) -> models.E
             event = _event(archive["event"], ruleset, owner)
             players = _players(archive["entries"], archive_lookalikes(archive, owner), link)
             entries = _entries(event, archive["entries"], players, authors)
-            tables, tables_by_id = _seating(event, archive, entries)
-            _hands(tables, authors, ruleset)
-            _results(tables, entries, authors)
-            _tables_audited(event, tables)
+            tables, tables_by_id, seats = _seating(event, archive, entries)
+            with rows_inserting(models.Seat, seats):  # the database reads the seats while the hands and results
+                hands, versions = _hands(tables, authors, ruleset)  # are made …
+                results = _results(tables, entries, authors)
+            rows_insert(models.Hand, hands)
+            rows_insert(models.HandVersion, versions)
+            with rows_inserting(models.SeatResult, results):  # … and the results while the tables are audited
+                _tables_audited(event, tables)
             _clocks(tables)
             penalties = _discipline(event, archive, entries, tables_by_id, authors)
             _entry_links(archive, entries, penalties)
