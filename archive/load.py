@@ -224,22 +224,22 @@ def _seating(
             tables.append(table)
             placed.append((f"$.rounds[{r}].tables[{t}]", data))
             by_id[data["id"]] = table
-    rows_insert(models.Table, tables)
     seats = []
-    for table, (path, data) in zip(tables, placed, strict=True):
-        table.archive_seats = {}
-        for s, seat_data in enumerate(data["seats"]):
-            entry = entries.get(seat_data["entry"]) or ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
-            seat = seat_row(  # by the keys: no parent object set per row, none read by the checks
-                table_id=table.id,
-                round_id=table.round_id,
-                entry_id=entry.id,
-                position=seat_data["position"],
-                absence=seat_data["absence"],
-                left_after_hand=seat_data.get("left_after_hand"),
-            )
-            table.archive_seats[seat.position] = seat
-            seats.append(seat)
+    with rows_inserting(models.Table, tables):  # the database reads the tables while their seats are made
+        for table, (path, data) in zip(tables, placed, strict=True):
+            table.archive_seats = {}
+            for s, seat_data in enumerate(data["seats"]):
+                entry = entries.get(seat_data["entry"]) or ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
+                seat = seat_row(  # by the keys: no parent object set per row, none read by the checks
+                    table_id=table.id,
+                    round_id=table.round_id,
+                    entry_id=entry.id,
+                    position=seat_data["position"],
+                    absence=seat_data["absence"],
+                    left_after_hand=seat_data.get("left_after_hand"),
+                )
+                table.archive_seats[seat.position] = seat
+                seats.append(seat)
     return list(zip(tables, placed, strict=True)), by_id, seats
 
 
