@@ -35,15 +35,15 @@ import gc
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import date, datetime
 from fractions import Fraction
 
-from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from archive.export import EVENT_FIELDS, EVENT_LATER_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
-from archive.rows import RowMaker, rows_insert
+from archive.export import EVENT_FIELDS, PLAYER_FIELDS, RULESET_FIELDS, ruleset_dict
+from archive.later_records import later_records_load
+from archive.readers import BATCH, Authors, day, full_clean, moment, ref
+from archive.rows import RowMaker, rows_insert, rows_inserting
 from archive.schema import archive_check, archive_invalid
 from players.models import Player
 from scoring.models import Ruleset
@@ -56,26 +56,7 @@ from tournament.audit.records import EventRecords
 from tournament.services.hand_input import parse_hand_input, recorded_hand
 from tournament.services.standings import standings_recompute
 
-BATCH = 1000
-
 _row_maker = functools.cache(RowMaker)  # one per model: its defaults read once
-
-
-def _moment(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def _day(text: str | None) -> date | None:
-    return None if text is None else date.fromisoformat(text)
-
-
-def _ref(rows: dict, key, path: str):
-    """The row the archive names by ``key`` at ``path`` (None stays None); a key it does not hold refuses it."""
-    if key is None:
-        return None
-    if key not in rows:
-        raise archive_invalid(path, _("%(key)s names no row of the archive") % {"key": key})
-    return rows[key]
 
 
 def _free(model, field: str, value: str, pattern: str, max_length: int) -> str:
@@ -89,18 +70,10 @@ def _free(model, field: str, value: str, pattern: str, max_length: int) -> str:
     return candidate
 
 
-def _full_clean(row, path: str, exclude=()) -> None:
-    try:
-        row.full_clean(exclude=list(exclude), validate_unique=False, validate_constraints=False)
-    except ValidationError as exc:
-        field, messages = next(iter(exc.message_dict.items()))
-        raise archive_invalid(f"{path}.{field}", "; ".join(messages)) from exc
-
-
 def _ruleset(data: dict) -> Ruleset:
     """The stored ruleset of that slug when every field is equal, else a copy under a free slug and name."""
     candidate = Ruleset(**{name: data[name] for name in RULESET_FIELDS if name in data})
-    _full_clean(candidate, "$.ruleset", exclude=("name", "slug"))
+    full_clean(candidate, "$.ruleset", exclude=("name", "slug"))
     stored = Ruleset.objects.filter(slug=candidate.slug).first()
     if stored is not None and ruleset_dict(stored) == ruleset_dict(candidate):
         return stored
@@ -183,29 +156,13 @@ def _players(entries: list[dict], lookalikes: list[Lookalike], link: Collection[
     return players
 
 
-class Authors:
-    """The archive's authors as this database keeps them: text, as the archive wrote them. A name is what
-    the file claims, never an account here (an account of that name here may be someone else)."""
-
-    def __call__(self, field: str, text: str | None) -> dict:
-        """``{field: None, f"{field}_name": name}`` for the author ``text``."""
-        return {field: None, f"{field}_name": text or ""}
-
-    def of_version(self, row: dict) -> dict:
-        """A version's author, and how the archive says it was recorded."""
-        return {
-            **self("recorded_by", row.get("recorded_by")),
-            "recorded_via_archived": row.get("recorded_via", ""),
-        }
-
-
 def _event(data: dict, ruleset: Ruleset, owner) -> models.Event:
     fields = {name: data[name] for name in EVENT_FIELDS if name in data and name != "created_at"}
-    fields["starts_on"], fields["ends_on"] = _day(data.get("starts_on")), _day(data.get("ends_on"))
+    fields["starts_on"], fields["ends_on"] = day(data.get("starts_on")), day(data.get("ends_on"))
     fields["slug"] = _free(models.Event, "slug", data["slug"], "-%s", 80)
     fields["is_public"] = False  # private until its organizer publishes it
     event = models.Event(**fields, ruleset=ruleset, owner=owner, imported=True)
-    _full_clean(event, "$.event", exclude=("champion", "owner", "schedule"))
+    full_clean(event, "$.event", exclude=("champion", "owner", "schedule"))
     event.save()
     return event
 
@@ -220,8 +177,8 @@ def _entries(
             player=players[e["player"]["id"]],
             status=e["status"],
             status_reason=e.get("status_reason", ""),
-            disqualification_confirmed_at=_moment(e.get("disqualification_confirmed_at")),
-            registered_at=_moment(e.get("registered_at")),
+            disqualification_confirmed_at=moment(e.get("disqualification_confirmed_at")),
+            registered_at=moment(e.get("registered_at")),
             **authors("disqualification_confirmed_by", e.get("disqualification_confirmed_by")),
         )
         for e in data
@@ -232,9 +189,9 @@ def _entries(
 
 def _seating(
     event: models.Event, archive: dict, entries: dict[int, models.Entry]
-) -> tuple[list, dict[int, models.Table]]:
-    """The rounds, tables and seats; the tables (with their archive data) and the archive's table ids →
-    tables here."""
+) -> tuple[list, dict[int, models.Table], list[models.Seat]]:
+    """The rounds and tables written, and their seats made (not yet written: ``event_import`` writes them); the
+    tables (with their archive data), the archive's table ids → tables here, and the seats."""
     round_row, table_row, seat_row = _row_maker(models.Round), _row_maker(models.Table), _row_maker(models.Seat)
     rounds = [
         round_row(
@@ -244,8 +201,8 @@ def _seating(
             is_final=r.get("is_final", False),
             seating_report=r.get("seating_report", {}),
             draw_seed=r.get("draw_seed"),
-            timer_started_at=_moment(r.get("timer_started_at")),
-            created_at=_moment(r.get("created_at")),
+            timer_started_at=moment(r.get("timer_started_at")),
+            created_at=moment(r.get("created_at")),
         )
         for r in archive["rounds"]
     ]
@@ -267,24 +224,23 @@ def _seating(
             tables.append(table)
             placed.append((f"$.rounds[{r}].tables[{t}]", data))
             by_id[data["id"]] = table
-    rows_insert(models.Table, tables)
     seats = []
-    for table, (path, data) in zip(tables, placed, strict=True):
-        table.archive_seats = {}
-        for s, seat_data in enumerate(data["seats"]):
-            entry = entries.get(seat_data["entry"]) or _ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
-            seat = seat_row(  # by the keys: no parent object set per row, none read by the checks
-                table_id=table.id,
-                round_id=table.round_id,
-                entry_id=entry.id,
-                position=seat_data["position"],
-                absence=seat_data["absence"],
-                left_after_hand=seat_data.get("left_after_hand"),
-            )
-            table.archive_seats[seat.position] = seat
-            seats.append(seat)
-    rows_insert(models.Seat, seats)
-    return list(zip(tables, placed, strict=True)), by_id
+    with rows_inserting(models.Table, tables):  # the database reads the tables while their seats are made
+        for table, (path, data) in zip(tables, placed, strict=True):
+            table.archive_seats = {}
+            for s, seat_data in enumerate(data["seats"]):
+                entry = entries.get(seat_data["entry"]) or ref(entries, seat_data["entry"], f"{path}.seats[{s}].entry")
+                seat = seat_row(  # by the keys: no parent object set per row, none read by the checks
+                    table_id=table.id,
+                    round_id=table.round_id,
+                    entry_id=entry.id,
+                    position=seat_data["position"],
+                    absence=seat_data["absence"],
+                    left_after_hand=seat_data.get("left_after_hand"),
+                )
+                table.archive_seats[seat.position] = seat
+                seats.append(seat)
+    return list(zip(tables, placed, strict=True)), by_id, seats
 
 
 def _hand_rechecked(v: dict, where: str, game_seats: list, settle) -> None:
@@ -374,9 +330,9 @@ def _hands_rechecked(table: models.Table, path: str, data: dict, settle: _Settle
         )
 
 
-def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
+def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> tuple[list[models.Hand], list[models.HandVersion]]:
     """Every version of every hand, with its version number, whether it is current, who and when; each
-    recorded again first (``_hands_rechecked``)."""
+    recorded again first (``_hands_rechecked``). Made, not written (no query): the hands, then their versions."""
     settle = _Settle(ruleset)
     hand_row, version_row = _row_maker(models.Hand), _row_maker(models.HandVersion)
     hands, versions = [], []
@@ -409,13 +365,12 @@ def _hands(tables: list, authors: Authors, ruleset: Ruleset) -> None:
                         deltas=v["deltas"],
                         deposits_out=v.get("deposits_out", 0),
                         note=v.get("note", ""),
-                        recorded_at=_moment(v["recorded_at"]),
+                        recorded_at=moment(v["recorded_at"]),
                         **authors.of_version(v),
                     )
                 )
             versions += kept
-    rows_insert(models.Hand, hands)
-    rows_insert(models.HandVersion, versions)
+    return hands, versions
 
 
 # the audit's checks of one table's hands and results, run on each imported table before it is kept
@@ -495,15 +450,15 @@ def _fraction_refused(where: str, data: dict) -> TaikaiError:
     return archive_invalid(f"{where}.{name}", _("%(value)s divides by zero") % {"value": data[name]})
 
 
-def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> None:
-    """Every version of every seat's result."""
+def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -> list[models.SeatResult]:
+    """Every version of every seat's result, made, not written (no query)."""
     rows, result_row, fraction = [], _row_maker(models.SeatResult), _Fractions()
     for table, (path, data) in tables:
         table.archive_results = []
         seats = table.archive_seats
         for i, r in enumerate(data["results"]):
-            seat = seats.get(r["position"]) or _ref(seats, r["position"], f"{path}.results[{i}].position")
-            entry = entries.get(r["entry"]) or _ref(entries, r["entry"], f"{path}.results[{i}].entry")
+            seat = seats.get(r["position"]) or ref(seats, r["position"], f"{path}.results[{i}].position")
+            entry = entries.get(r["entry"]) or ref(entries, r["entry"], f"{path}.results[{i}].entry")
             if entry.id != seat.entry_id:
                 raise archive_invalid(f"{path}.results[{i}].entry", _("the result is not that of the seat's player"))
             try:
@@ -527,13 +482,13 @@ def _results(tables: list, entries: dict[int, models.Entry], authors: Authors) -
                     multiplier=r.get("multiplier", 1),
                     advanced=r.get("advanced", False),
                     forfeit=r.get("forfeit", False),
-                    recorded_at=_moment(r["recorded_at"]),
+                    recorded_at=moment(r["recorded_at"]),
                     **authors.of_version(r),
                 )
             )
             table.archive_results.append(rows[-1])
         table.archive_results.sort(key=lambda row: row.version)
-    rows_insert(models.SeatResult, rows)
+    return rows
 
 
 def _clocks(tables: list) -> None:
@@ -544,7 +499,7 @@ def _clocks(tables: list) -> None:
             hand_number=clock["hand_number"],
             state=clock["state"],
             version=clock.get("version", 1),
-            updated_at=_moment(clock.get("updated_at")),
+            updated_at=moment(clock.get("updated_at")),
         )
         for table, clock in kept
     ]
@@ -558,18 +513,18 @@ def _discipline(
     penalties = [
         models.Penalty(
             event=event,
-            table=_ref(tables_by_id, p.get("table"), f"$.penalties[{i}].table"),
-            entry=_ref(entries, p["entry"], f"$.penalties[{i}].entry"),
+            table=ref(tables_by_id, p.get("table"), f"$.penalties[{i}].table"),
+            entry=ref(entries, p["entry"], f"$.penalties[{i}].entry"),
             round_number=p.get("round_number"),
             hand_number=p.get("hand_number"),
             kind=p["kind"],
             points=p["points"],
             reason=p["reason"],
             **authors("logged_by", p.get("logged_by")),
-            cancelled_at=_moment(p.get("cancelled_at")),
+            cancelled_at=moment(p.get("cancelled_at")),
             **authors("cancelled_by", p.get("cancelled_by")),
             cancel_reason=p.get("cancel_reason", ""),
-            logged_at=_moment(p.get("logged_at")),
+            logged_at=moment(p.get("logged_at")),
         )
         for i, p in enumerate(archive.get("penalties", []))
     ]
@@ -577,10 +532,10 @@ def _discipline(
     rulings = [
         models.Ruling(
             event=event,
-            table=_ref(tables_by_id, r.get("table"), f"$.rulings[{i}].table"),
-            entry=_ref(entries, r.get("entry"), f"$.rulings[{i}].entry"),
+            table=ref(tables_by_id, r.get("table"), f"$.rulings[{i}].table"),
+            entry=ref(entries, r.get("entry"), f"$.rulings[{i}].entry"),
             decision=r["decision"],
-            decided_at=_moment(r.get("decided_at")),
+            decided_at=moment(r.get("decided_at")),
             **authors("decided_by", r.get("decided_by")),
         )
         for i, r in enumerate(archive.get("rulings", []))
@@ -594,8 +549,8 @@ def _entry_links(archive: dict, entries: dict[int, models.Entry], penalties: dic
     changed = []
     for i, data in enumerate(archive["entries"]):
         entry = entries[data["id"]]
-        entry.substitute_for = _ref(entries, data.get("substitute_for"), f"$.entries[{i}].substitute_for")
-        entry.disqualified_by_penalty = _ref(
+        entry.substitute_for = ref(entries, data.get("substitute_for"), f"$.entries[{i}].substitute_for")
+        entry.disqualified_by_penalty = ref(
             penalties, data.get("disqualified_by_penalty"), f"$.entries[{i}].disqualified_by_penalty"
         )
         if entry.substitute_for or entry.disqualified_by_penalty:
@@ -608,12 +563,12 @@ def _teams(event: models.Event, archive: dict, entries: dict[int, models.Entry])
         team = models.Team.objects.create(
             event=event,
             name=data["name"],
-            captain=_ref(entries, data.get("captain"), f"$.teams[{i}].captain"),
+            captain=ref(entries, data.get("captain"), f"$.teams[{i}].captain"),
         )
         models.TeamMember.objects.bulk_create(
             [
                 models.TeamMember(
-                    team=team, entry=_ref(entries, m["entry"], f"$.teams[{i}].members[{j}].entry"), role=m["role"]
+                    team=team, entry=ref(entries, m["entry"], f"$.teams[{i}].members[{j}].entry"), role=m["role"]
                 )
                 for j, m in enumerate(data["members"])
             ]
@@ -623,17 +578,17 @@ def _teams(event: models.Event, archive: dict, entries: dict[int, models.Entry])
 def _event_links(event: models.Event, archive: dict, entries: dict[int, models.Entry]) -> None:
     """The champion, and the fixed schedule's entries (by the archive's ids) as entries here."""
     data = archive["event"]
-    event.champion = _ref(entries, data.get("champion"), "$.event.champion")
+    event.champion = ref(entries, data.get("champion"), "$.event.champion")
     schedule = dict(data.get("schedule") or {})
     if isinstance(schedule.get("rounds"), list):
         schedule["rounds"] = [
-            [[_ref(entries, entry, "$.event.schedule.rounds").pk for entry in table] for table in round_]
+            [[ref(entries, entry, "$.event.schedule.rounds").pk for entry in table] for table in round_]
             for round_ in schedule["rounds"]
         ]
     event.schedule = schedule
     event.save(update_fields=["champion", "schedule"])
     if data.get("created_at"):
-        models.Event.objects.filter(pk=event.pk).update(created_at=_moment(data["created_at"]))
+        models.Event.objects.filter(pk=event.pk).update(created_at=moment(data["created_at"]))
 
 
 @contextlib.contextmanager
@@ -664,10 +619,14 @@ def event_import(*, archive, owner=None, link: Collection[int] = ()) -> models.E
             event = _event(archive["event"], ruleset, owner)
             players = _players(archive["entries"], archive_lookalikes(archive, owner), link)
             entries = _entries(event, archive["entries"], players, authors)
-            tables, tables_by_id = _seating(event, archive, entries)
-            _hands(tables, authors, ruleset)
-            _results(tables, entries, authors)
-            _tables_audited(event, tables)
+            tables, tables_by_id, seats = _seating(event, archive, entries)
+            with rows_inserting(models.Seat, seats):  # the database reads the seats while the hands and results
+                hands, versions = _hands(tables, authors, ruleset)  # are made …
+                results = _results(tables, entries, authors)
+            rows_insert(models.Hand, hands)
+            rows_insert(models.HandVersion, versions)
+            with rows_inserting(models.SeatResult, results):  # … and the results while the tables are audited
+                _tables_audited(event, tables)
             _clocks(tables)
             penalties = _discipline(event, archive, entries, tables_by_id, authors)
             _entry_links(archive, entries, penalties)
@@ -681,126 +640,3 @@ def event_import(*, archive, owner=None, link: Collection[int] = ()) -> models.E
         raise archive_invalid("$", str(exc)) from exc
     event.refresh_from_db()
     return event
-
-
-# -- The later records (``archive.export.with_later_records``), each optional: an archive without them imports as
-# before. Rows named by the archive's ids (tables, rulings, entries) become the rows here; who did it is text.
-
-
-def _event_later(event: models.Event, data: dict) -> None:
-    """The event's settings added after the archive's first shape (its yaku naming, its late players' minutes)."""
-    given = [name for name in EVENT_LATER_FIELDS if name in data]
-    if not given:
-        return
-    for name in given:
-        setattr(event, name, data[name])
-    _full_clean(event, "$.event", exclude=("champion", "owner", "schedule"))
-    event.save(update_fields=given)
-
-
-def _late_clock_load(event: models.Event, archive: dict, tables_by_id: dict, authors: Authors) -> None:
-    """Each round's announced start, each table's late players' clock (held, by whom, warned) and each seat's
-    arrival or mark as late."""
-    rounds = {round_.number: round_ for round_ in models.Round.objects.filter(event=event)}
-    started, held, seats = [], [], []
-    for data in archive["rounds"]:
-        if data.get("starts_at"):
-            rounds[data["number"]].starts_at = _moment(data["starts_at"])
-            started.append(rounds[data["number"]])
-        for table_data in data["tables"]:
-            table = tables_by_id[table_data["id"]]
-            table.late_held_at = _moment(table_data.get("late_held_at"))
-            table.late_warned_at = _moment(table_data.get("late_warned_at"))
-            table.late_held_by_name = authors("late_held_by", table_data.get("late_held_by"))["late_held_by_name"]
-            if table.late_held_at or table.late_warned_at or table.late_held_by_name:
-                held.append(table)
-            for seat_data in table_data["seats"]:
-                seat = table.archive_seats[seat_data["position"]]
-                seat.arrived_at = _moment(seat_data.get("arrived_at"))
-                seat.arrived_how = seat_data.get("arrived_how", "")
-                seat.late_marked_at = _moment(seat_data.get("late_marked_at"))
-                if seat.arrived_at or seat.arrived_how or seat.late_marked_at:
-                    seats.append(seat)
-    models.Round.objects.bulk_update(started, ["starts_at"], batch_size=BATCH)
-    fields = ["late_held_at", "late_warned_at", "late_held_by_name"]
-    models.Table.objects.bulk_update(held, fields, batch_size=BATCH)
-    fields = ["arrived_at", "arrived_how", "late_marked_at"]
-    models.Seat.objects.bulk_update(seats, fields, batch_size=BATCH)
-
-
-def _rule_changes_load(event: models.Event, archive: dict, authors: Authors) -> None:
-    data = archive.get("rule_changes", [])
-    changes = [
-        models.RuleChange(
-            event=event,
-            setting=c["setting"],
-            before=c.get("before"),
-            after=c.get("after"),
-            reason=c["reason"],
-            after_round=c["after_round"],
-            **authors("by", c.get("by")),
-            at=_moment(c.get("at")),
-        )
-        for c in data
-    ]
-    rows_insert(models.RuleChange, changes)
-
-
-def _reseats_load(event: models.Event, archive: dict, entries: dict, tables_by_id: dict) -> None:
-    """The re-seats, at their tables, with their rulings and the seats before and after as entries here."""
-    data = archive.get("reseats", [])
-    if not data:
-        return
-    rulings = dict(
-        zip(
-            [r["id"] for r in archive.get("rulings", [])],
-            models.Ruling.objects.filter(event=event).order_by("pk"),  # made in the archive's order
-            strict=True,
-        )
-    )
-
-    def seats(ids: list, path: str) -> list[int]:
-        return [_ref(entries, entry, f"{path}[{i}]").pk for i, entry in enumerate(ids)]
-
-    models.TableReseat.objects.bulk_create(
-        [
-            models.TableReseat(
-                table=_ref(tables_by_id, r["table"], f"$.reseats[{i}].table"),
-                ruling=_ref(rulings, r.get("ruling"), f"$.reseats[{i}].ruling"),
-                seats_before=seats(r["seats_before"], f"$.reseats[{i}].seats_before"),
-                seats_after=seats(r["seats_after"], f"$.reseats[{i}].seats_after"),
-                moved=r["moved"],
-                hand_versions=r.get("hand_versions", []),
-            )
-            for i, r in enumerate(data)
-        ],
-        batch_size=BATCH,
-    )
-
-
-def _round_guard_overrides_load(event: models.Event, archive: dict, authors: Authors) -> None:
-    data = archive.get("round_guard_overrides", [])
-    overrides = [
-        models.RoundGuardOverride(
-            event=event,
-            round_number=o["round_number"],
-            guard=o["guard"],
-            refusal=o.get("refusal", ""),
-            reason=o["reason"],
-            by_token=None,
-            **authors("by", o.get("by")),
-            at=_moment(o.get("at")),
-        )
-        for o in data
-    ]
-    rows_insert(models.RoundGuardOverride, overrides)
-
-
-def later_records_load(event: models.Event, archive: dict, entries: dict, tables_by_id: dict, authors: Authors) -> None:
-    """The archive's later records, as far as it holds them: the event's later settings, the late players'
-    clock, the rule changes, the re-seats and the round guards overridden."""
-    _event_later(event, archive["event"])
-    _late_clock_load(event, archive, tables_by_id, authors)
-    _rule_changes_load(event, archive, authors)
-    _reseats_load(event, archive, entries, tables_by_id)
-    _round_guard_overrides_load(event, archive, authors)

@@ -8,17 +8,24 @@ caller's transaction: a file refused after it leaves nothing behind.
 A time the model sets by itself on creation (``auto_now_add``, ``auto_now``) is taken as the row gives it
 (an archive's), else now: it is written with the row, not updated after it.
 
+``rows_inserting`` does the same and lets its caller work while the database reads the rows: the rows are
+sent by a thread of their own, and the ``COPY`` ends when the caller's block does (an import audits its tables
+while the database writes the seat results).
+
 ``RowMaker`` makes the new instances themselves: an archive of 10,000 players holds 250,000 rows, and
 ``Model.__init__`` (a descriptor and a default looked up per field and row) cost a quarter of its import.
 """
 
 from __future__ import annotations
 
+import contextlib
 import operator
+from collections.abc import Iterator
 
 from django.db import connection, connections, models
 from django.db.models.base import ModelState
 from django.utils import timezone
+from psycopg.copy import QueuedLibpqWriter
 
 BATCH = 1000
 
@@ -84,7 +91,18 @@ def _automatic_time(field) -> bool:
 
 def rows_insert(model: type[models.Model], rows: list) -> None:
     """Insert ``rows`` (new instances of ``model``) and set their primary keys; see the module's docstring."""
+    with rows_inserting(model, rows):
+        pass
+
+
+@contextlib.contextmanager
+def rows_inserting(model: type[models.Model], rows: list) -> Iterator[None]:
+    """``rows_insert`` that ends with the block: the rows have their keys when the block starts and are in the
+    database when it ends. On PostgreSQL the block runs while the database reads the rows: they are sent by a
+    thread of their own (psycopg's ``QueuedLibpqWriter``), and the ``COPY`` ends after the block, so the block
+    must not use the connection (no query). A block that raises ends the ``COPY`` as failed."""
     if not rows:
+        yield
         return
     meta = model._meta
     fields = [field for field in meta.concrete_fields if not field.primary_key]
@@ -106,12 +124,21 @@ def rows_insert(model: type[models.Model], rows: list) -> None:
         model.objects.bulk_create(rows, batch_size=BATCH)  # its pre_save sets automatic times to now …
         for name, index in zip(automatic, range(len(automatic)), strict=True):
             _times_set(model, name, [(row, times[index]) for row, times in zip(rows, given, strict=True)])
+        yield
         return
     quote = connection.ops.quote_name
     columns = ", ".join(quote(field.column) for field in [meta.pk, *fields])
     values_of = operator.itemgetter(meta.pk.attname, *(field.attname for field in fields))
-    # the columns whose values are prepared by their field (by position in the row, the key first)
-    prepared = [(index, field) for index, field in enumerate(fields, start=1) if type(field) not in _PLAIN]
+    # the columns whose values are prepared by their field, by position in the row (the key first): a JSON
+    # value each time; any other (a fraction) never changes and rows share it (an archive's 100,000 results
+    # hold a few hundred fractions, each read once), so it is prepared once, found again by its identity (the
+    # value kept with what it gave, so that its id names no other object while the rows are written)
+    prepared, shared = [], []
+    for index, field in enumerate(fields, start=1):
+        if isinstance(field, models.JSONField):
+            prepared.append((index, field))
+        elif type(field) not in _PLAIN:
+            shared.append((index, field, {}))
     # COPY's errors (a row twice, a number too large) are Django's IntegrityError and DataError, as an INSERT's
     with connection.cursor() as cursor, connection.wrap_database_errors:
         cursor.execute(
@@ -122,7 +149,7 @@ def rows_insert(model: type[models.Model], rows: list) -> None:
         pk_name = meta.pk.attname
         # the connection itself, not its proxy: each attribute read through the proxy looks it up again
         database, alias = connections[connection.alias], connection.alias
-        with cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
+        with _copy_queued(cursor, f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
             for row, pk in zip(rows, ids, strict=True):
                 data = row.__dict__  # a new row holds every field's value: read past the fields' descriptors
                 data[pk_name] = pk
@@ -130,7 +157,26 @@ def rows_insert(model: type[models.Model], rows: list) -> None:
                 values = list(values_of(data))
                 for index, field in prepared:
                     values[index] = field.get_db_prep_save(values[index], database)
+                for index, field, done in shared:
+                    value = values[index]
+                    kept = done.get(id(value))
+                    if kept is None:
+                        kept = done[id(value)] = (value, field.get_db_prep_save(value, database))
+                    values[index] = kept[1]
                 copy.write_row(values)
+            yield
+
+
+def _copy_queued(cursor, sql: str):
+    """psycopg's ``COPY`` on Django's ``cursor``, its rows sent by a thread of their own (``QueuedLibpqWriter``:
+    Django's wrapper passes no writer), kept among the queries where Django keeps them, as its own ``copy``."""
+    raw = cursor.cursor
+    with getattr(cursor, "debug_sql", _unlogged)(sql):
+        return raw.copy(sql, writer=QueuedLibpqWriter(raw))
+
+
+def _unlogged(sql: str):
+    return contextlib.nullcontext()
 
 
 def _times_set(model, name: str, rows: list[tuple]) -> None:

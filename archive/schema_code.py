@@ -26,6 +26,7 @@ INLINE = frozenset(
     {"type", "enum", "const", "minimum", "maximum", "minLength", "maxLength", "pattern", "format", "oneOf", "anyOf"}
 )
 _MISSING = object()
+NULL = {"type": "null"}
 
 
 class SchemaUnsupported(ValueError):
@@ -142,9 +143,29 @@ class _Compiler:
             parts.append(f"({both})" if types == ["string"] else f"(not isinstance({v}, str) or ({both}))")
         for keyword, needed in (("oneOf", "== 1"), ("anyOf", ">= 1")):
             if keyword in schema:
+                other = self.other_than_null(schema[keyword])
+                if other is not None:  # a value or null: at most one branch holds, so either will do
+                    parts.append(f"({v} is None or {self.test(other, v)})")
+                    continue
                 branches = " + ".join(f"bool({self.test(branch, v)})" for branch in schema[keyword])
                 parts.append(f"(({branches}) {needed})")
         return parts
+
+    def other_than_null(self, branches: list):
+        """Of two branches, ``{"type": "null"}`` and one whose type refuses null, that one; else None."""
+        if len(branches) != 2 or NULL not in branches:
+            return None
+        other = branches[1 - branches.index(NULL)]
+        return other if self.refuses_null(other) else None
+
+    def refuses_null(self, schema) -> bool:
+        """Whether ``schema`` refuses null by its type, or by that of the schema it refers to."""
+        if not isinstance(schema, dict):
+            return False
+        types = schema.get("type")
+        if types is not None and "null" not in ([types] if isinstance(types, str) else types):
+            return True
+        return "$ref" in schema and self.refuses_null(self.resolve(schema["$ref"]))
 
     def text_test(self, schema: dict, keyword: str, v: str) -> str:
         if keyword not in schema:

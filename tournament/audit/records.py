@@ -47,6 +47,7 @@ class EventRecords:
     results: dict[int, list[SeatResult]]  # by table id, current and older
     penalties: list[Penalty] = field(default_factory=list)
     _where: dict[int, str] = field(default_factory=dict)  # each table's, read by several checks
+    _where_text: str = ""  # how a table's place is said, translated once per audit
     _uma: dict[int, tuple] = field(default_factory=dict)  # by table size, read for every table
 
     def uma(self, table_size: int) -> tuple[Fraction, ...]:
@@ -60,10 +61,9 @@ class EventRecords:
         where = self._where.get(table_id)
         if where is None:
             table = self.tables[table_id]
-            where = self._where[table_id] = _("round %(round)s table %(table)s") % {
-                "round": table.round.number,
-                "table": table.number,
-            }
+            if not self._where_text:
+                self._where_text = _("round %(round)s table %(table)s")
+            where = self._where[table_id] = self._where_text % {"round": table.round.number, "table": table.number}
         return where
 
     def playing_seats(self, table_id: int) -> list[Seat]:
@@ -122,8 +122,12 @@ def sums_to(parts, total) -> bool:
     bulk of an audit of 100,000 results)."""
     numerator, denominator = 0, 1
     for part in parts:
-        numerator = numerator * part.denominator + part.numerator * denominator
-        denominator *= part.denominator
+        part_denominator = part.denominator
+        if part_denominator == 1:  # a whole number (most placement points and oka): nothing to multiply out
+            numerator += part.numerator * denominator
+        else:
+            numerator = numerator * part_denominator + part.numerator * denominator
+            denominator *= part_denominator
     return numerator * total.denominator == total.numerator * denominator
 
 

@@ -27,6 +27,8 @@ from tournament.audit.hands import final_points_from_hands, overtime_year_from_h
 from tournament.audit.records import THOUSAND, EventRecords, Violation, current_results, sums_to
 from tournament.models import Seat, SeatResult, Table
 
+NO_POINTS = Fraction(0)
+
 
 def check_result_versions(records: EventRecords) -> list[Violation]:
     violations = []
@@ -245,7 +247,7 @@ def _check_table_placements(records, table: Table, rows: list[SeatResult], where
             )
         )
     lost = ruleset.start_points * len(starters) - sum(r.final_points for r in starters)
-    forfeits = sum((r.placement_points for r in rows if r.forfeit), Fraction(0))
+    forfeits = sum((r.placement_points for r in rows if r.forfeit), NO_POINTS)
     if not sums_to([*(r.game_points for r in rows), Fraction(lost, THOUSAND)], forfeits):
         game_total = sum((r.game_points for r in rows), Fraction(0))
         violations.append(
@@ -315,7 +317,9 @@ def _check_forfeits(records, table: Table, rows: list[SeatResult], where: str) -
     size seated (一人負け相当の順位点), × the multiplier, and no oka."""
     seat_of = {s.id: s for s in records.seats.get(table.id, [])}
     seated = len(seat_of)
-    forfeit_value = records.uma(seated)[-1] * table_multiplier(records, table)
+    forfeit_value, multiplier = records.uma(seated)[-1], table_multiplier(records, table)
+    if multiplier != 1:
+        forfeit_value *= multiplier
     violations = []
     for row in rows:
         seat = seat_of.get(row.seat_id)
