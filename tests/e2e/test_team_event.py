@@ -1,7 +1,8 @@
 """A team event (団体戦) run from the admin in Chromium, in English and in Japanese, as the README's "Team
 events 団体戦" says: the event made a team event, its field and its teams read from CSV files, round 1 seated
 automatically with no two players of one team at a table, the results confirmed, and the public team
-standings read on a phone (totals, no sideways scrolling, the language) and downloaded as CSV.
+standings read on a phone (totals, no sideways scrolling, the language) and downloaded as CSV; then the team
+rule changed in the admin and the standings read again under it.
 
 The totals the page and the CSV must show are read from the service the page uses (``team_standings_for``),
 and that service is checked first against the confirmed results in the database, team by team, under the
@@ -78,11 +79,11 @@ def final_scores(number: int) -> list[int]:
     return [38000 + 1300 * number, 31000 - 500 * number, 19000 - 900 * number, 12000 + 100 * number]
 
 
-# English: the best two members each round; Japanese: team placement points; and the sum of every member.
+# English: the best two members each round; Japanese: team placement points, then the organizer changes the rule
+# to the sum of every member and the same results are read again under it (the event run once for both rules).
 CASES = [
-    pytest.param("en-US", "best", id="english-best-two"),
-    pytest.param("ja-JP", "placement", id="japanese-placement"),
-    pytest.param("ja-JP", "sum", id="japanese-sum"),
+    pytest.param("en-US", ("best",), id="english-best-two"),
+    pytest.param("ja-JP", ("placement", "sum"), id="japanese-placement-then-sum"),
 ]
 
 
@@ -180,10 +181,11 @@ class EnglishLeft:
             self.found[page.url] = words
 
 
-@pytest.mark.parametrize(("language", "rule"), CASES)
+@pytest.mark.parametrize(("language", "rules"), CASES)
 def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
-    organizer, screen, tmp_path, standard_ruleset, language, rule
+    organizer, screen, tmp_path, standard_ruleset, language, rules
 ):
+    rule, *later_rules = rules
     data = DATA[language]
     admin = organizer(language)
     english = EnglishLeft(language)
@@ -262,13 +264,31 @@ def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
         "the standings computed after the round",
         timeout_s=30,
     )
+    phone = screen(PHONE, language)
+    team_standings_read(phone, event, language, english)
+    for later in later_rules:
+        # the organizer changes the event's team rule: the same results, read again under it
+        admin.goto(f"/admin/tournament/event/{event.pk}/change/")
+        admin.select_option("#id_team_rule", later)
+        admin.click("input[name=_continue]")
+        success_message(admin)
+        assert Event.objects.get(pk=event.pk).team_rule == later
+        team_standings_read(phone, event, language, english)
+    # in Japanese, no English word was left on the pages looked at
+    assert english.found == {}, "English left:\n" + "\n".join(
+        f"{url}: {' '.join(w)}" for url, w in english.found.items()
+    )
+
+
+def team_standings_read(phone, event: Event, language: str, english: EnglishLeft) -> None:
+    """The team standings under the event's rule now: the service against the confirmed results, then the public
+    page on a phone (reached from the event's page) and its CSV, each against the service."""
     event.refresh_from_db()
     standings = team_standings_for(event)
     assert {row.team.name: row.score for row in standings} == expected_from_results(event)
     assert len({row.score for row in standings}) > 1, "the results should tell the teams apart"
 
     # the public team standings on a phone, in the language of the browser, reached from the event's page
-    phone = screen(PHONE, language)
     phone.goto(f"/events/{event.slug}/")
     phone.click(f"nav.event a[href='/events/{event.slug}/teams/']")
     phone.wait_for_selector("#teams")
@@ -301,10 +321,6 @@ def test_an_organizer_runs_a_team_event_and_players_read_the_team_standings(
     assert [[int(r[0]), r[1], Fraction(r[2]), r[3]] for r in rows[1:]] == [
         [row.rank, row.team.name, row.score, " / ".join(row.members)] for row in standings
     ]
-    # in Japanese, no English word was left on the pages looked at
-    assert english.found == {}, "English left:\n" + "\n".join(
-        f"{url}: {' '.join(w)}" for url, w in english.found.items()
-    )
 
 
 def test_a_teams_file_with_a_player_not_in_the_event_reads_nothing(organizer, tmp_path, make_event):

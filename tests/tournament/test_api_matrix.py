@@ -92,6 +92,7 @@ class World:
     player_link: str = ""
     sign_ups: dict = field(default_factory=dict)
     team: Team | None = None
+    cookies: dict = field(default_factory=dict)  # each session role's, once signed in (client_for)
 
 
 def build_world() -> World:
@@ -156,7 +157,7 @@ def build_world() -> World:
             TeamMember(team=team, entry_id=ids[7], role=TeamMember.Role.RESERVE),
         ]
     )
-    return World(
+    world = World(
         event=event,
         other=other,
         table_1=table_1,
@@ -169,6 +170,8 @@ def build_world() -> World:
         sign_ups=registration_built(event),
         team=team,
     )
+    world.cookies = {role: signed_in_cookies(world, role) for role in ROLES if role not in world.secrets}
+    return world
 
 
 def registration_built(event: Event) -> dict[str, SignUp]:
@@ -198,8 +201,18 @@ def world(django_db_setup, django_db_blocker):
 
 
 def client_for(world: World, role: str) -> Client:
+    """A client as ``role``: its token, or the cookies it was given when it signed in as the world was built (its
+    session is one of the world's rows, so every case starts from it as built, without signing in again)."""
     if role in world.secrets:
         return Client(HTTP_AUTHORIZATION=f"Bearer {world.secrets[role]}")
+    client = Client()
+    for name, value in world.cookies[role].items():
+        client.cookies[name] = value
+    return client
+
+
+def signed_in_cookies(world: World, role: str) -> dict[str, str]:
+    """The cookies of a client that signed in as ``role`` (opened the table card, followed the personal link)."""
     client = Client()
     if role == "scorekeeper_table_2":
         response = client.post(reverse("console:table_card", args=[world.card.token]), {"pin": world.card.pin})
@@ -208,7 +221,7 @@ def client_for(world: World, role: str) -> Client:
         assert client.get(reverse("tournament:player_link", args=[world.player_link])).status_code == 302
     elif role != "anonymous":
         client.force_login(world.users[role])
-    return client
+    return {name: morsel.value for name, morsel in client.cookies.items()}
 
 
 def token_bookkeeping(sql: str) -> bool:

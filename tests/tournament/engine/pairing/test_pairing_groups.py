@@ -8,6 +8,7 @@ weighed, the report's counts equal a recount, and bad groups are refused.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from functools import cache
 
 import pytest
@@ -87,6 +88,14 @@ def team_layouts(count, largest):
     return layouts
 
 
+def layouts_worth_checking(count, largest):
+    """The layouts of ``team_layouts`` that check something the others do not: each team alone (one group that
+    fits, or is forced over the tables by each amount, with free players to move), and every layout with no
+    room left for another team of two (the tightest mixes of teams that fit and teams forced over). A layout
+    with room for one more team is the same search with fewer constraints than the layouts it grows into."""
+    return [sizes for sizes in team_layouts(count, largest) if len(sizes) == 1 or count - sum(sizes) < 2]
+
+
 def teams_from(sizes, policy="never", kind="team"):
     groups, start = [], 1
     for size in sizes:
@@ -98,9 +107,10 @@ def teams_from(sizes, policy="never", kind="team"):
 @pytest.mark.slow
 @pytest.mark.parametrize("count", [8, 9, 10, 11, 12])
 def test_never_holds_wherever_a_grouping_keeps_it_exhaustive(count):
-    # given every layout of never teams of 2 to 5 (a team of 5 over 2 or 3 tables forces breaks)
+    # given never teams of 2 to 5 (a team of 5 over 2 or 3 tables forces breaks): each alone, and every mix
+    # that leaves no room for one more team; each count is a plan of its own (4+4, 3+3+3, 4+3+3, 4+4+3, 4+4+4)
     players = list(range(1, count + 1))
-    for sizes in team_layouts(count, 5):
+    for sizes in layouts_worth_checking(count, 5):
         groups = teams_from(sizes)
         rules = tuple(tuple(group["members"]) for group in groups)
         best = fewest_breaks(count, rules)
@@ -110,6 +120,16 @@ def test_never_holds_wherever_a_grouping_keeps_it_exhaustive(count):
             # then: as few never pairs together as any grouping has
             assert count_together(rules, response["tables"]) == best, (count, sizes, mode)
             assert response["report"]["groups"]["never_pairs"] == best
+
+
+@pytest.mark.parametrize("count", [8, 9, 10, 11, 12])
+def test_every_layout_left_out_is_part_of_one_checked(count):
+    # given the layouts the exhaustive test checks
+    checked = layouts_worth_checking(count, 5)
+    # then: every team size alone, and every other layout is a checked one with a team or more taken away
+    assert {sizes for sizes in checked if len(sizes) == 1} == {(2,), (3,), (4,), (5,)}
+    for sizes in team_layouts(count, 5):
+        assert any(Counter(sizes) <= Counter(bigger) for bigger in checked), sizes
 
 
 @pytest.mark.parametrize("mode", MODES)
