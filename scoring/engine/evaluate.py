@@ -476,6 +476,7 @@ def clear_caches() -> None:
     for table in _SUIT_READINGS:
         table.clear()
     tiles._RUN_CACHE.clear()
+    tiles._SUIT_PART_CACHE.clear()
     _RULES_TABLES.clear()
     yaku_module._SEQUENCE_FACTS.clear()
     hand_module._MELD_CACHE.clear()

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from operator import itemgetter
 
 from taikai.i18n import _, ngettext
 
 from .errors import ScoringError
-from .tiles import EAST, SINGLE_TILES, WIND_LETTERS, parse_tile, parse_tiles, tile_name
+from .tiles import EAST, SINGLE_TILES, WIND_LETTERS, parse_tile, parse_tiles, suit_counts, tile_name
 
 MELD_TYPES = ("chi", "pon", "kan_open", "kan_closed", "kan_added")
 FLAG_KEYS = (
@@ -107,9 +107,6 @@ class Hand:
         return tuple(tiles)
 
 
-_HAND_FIELDS = tuple(field.name for field in fields(Hand))
-
-
 def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
     field = f"melds[{position}]"
     if not isinstance(raw, dict) or set(raw) - {"type", "tiles"} or "type" not in raw or "tiles" not in raw:
@@ -197,15 +194,6 @@ def _indicators(raw: dict, key: str) -> tuple[int, ...]:
         return tuple(parse_tile(item, field=f"{key}[{n}]")[0] for n, item in enumerate(value))
 
 
-def _plain_indicators(value: list) -> tuple[int, ...] | None:
-    """A list of indicator tiles each written as one tile (``"4m"``), read in one step; else None (and
-    ``_indicators`` reads it, naming the item at fault)."""
-    try:
-        return tuple(map(_TILE_INDEX.__getitem__, value))
-    except (KeyError, TypeError):
-        return None
-
-
 def check_flags(hand: Hand) -> None:
     """Flags that cannot be true together raise ``inconsistent_flags``."""
     problems = []
@@ -271,7 +259,7 @@ def _read_meld(position: int, raw: object) -> tuple[Meld, tuple[int, ...]]:
     return meld, tuple(indices)
 
 
-def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
+def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int] | tuple[int, ...]]:
     """``hand_from_dict``, with the tile counts found on the way: (hand, concealed counts, counts of
     every tile, concealed and melded, per 34-index)."""
     if not isinstance(raw, dict):
@@ -282,10 +270,15 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
     if "tiles" not in raw or "win_tile" not in raw:
         missing = "tiles" if "tiles" not in raw else "win_tile"
         raise ScoringError("invalid_request", _("hand.%(key)s is required") % {"key": missing}, field=missing)
-    concealed, red = parse_tiles(raw["tiles"], field="tiles")
-    concealed_counts = [0] * 34
-    for index in concealed:
-        concealed_counts[index] += 1
+    read = suit_counts(raw["tiles"])
+    if read is not None:
+        concealed_counts, concealed, red = read
+    else:
+        concealed, red = parse_tiles(raw["tiles"], field="tiles")
+        concealed_counts = [0] * 34
+        for index in concealed:
+            concealed_counts[index] += 1
+        concealed = tuple(sorted(concealed))
     counts = concealed_counts
     melds = []
     raw_melds = raw.get("melds")
@@ -338,40 +331,59 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
         for key, value in zip(FLAG_KEYS, flags, strict=True):
             if value is not True and value is not False:
                 raise ScoringError("invalid_request", _("%(key)s must be true or false") % {"key": key}, field=key)
-    plain = _plain_winds_and_counts(raw)
-    seat_wind = plain[0] if plain else _wind(raw, "seat_wind")
+    try:
+        seat_text, round_text, honba, sticks = _WINDS_AND_COUNTS_OF(raw)
+        seat_wind = WIND_LETTERS[seat_text] if type(seat_text) is str else None
+        round_wind = WIND_LETTERS[round_text] if type(round_text) is str else None
+    except KeyError:  # left out, or not a wind: read one by one below, each with its error
+        seat_wind = round_wind = None
+    if seat_wind is None or round_wind is None or type(honba) is not int or type(sticks) is not int:
+        seat_wind = _wind(raw, "seat_wind")
+        round_wind = honba = sticks = None  # read after the dealer flag, in the usual order
     # a dealer flag that is not the seat's: ``_flag`` names a flag that is not a boolean, else they disagree
     if "dealer" in raw and raw["dealer"] is not (seat_wind == EAST):
         _flag(raw, "dealer")
         raise ScoringError("inconsistent_flags", _("dealer is true exactly when seat_wind is E"), field="dealer")
-    round_wind = plain[1] if plain else _wind(raw, "round_wind")
+    if round_wind is None:
+        round_wind = _wind(raw, "round_wind")
     dora = raw.get("dora_indicators")
-    dora = _plain_indicators(dora) if type(dora) is list else None
-    if dora is None:
+    try:
+        dora = tuple(map(_TILE_INDEX.__getitem__, dora)) if type(dora) is list else _indicators(raw, "dora_indicators")
+    except (KeyError, TypeError):
         dora = _indicators(raw, "dora_indicators")
     ura = raw.get("ura_dora_indicators")
-    ura = _plain_indicators(ura) if type(ura) is list else None
-    if ura is None:
+    try:
+        ura = tuple(map(_TILE_INDEX.__getitem__, ura)) if type(ura) is list else _indicators(raw, "ura_dora_indicators")
+    except (KeyError, TypeError):
         ura = _indicators(raw, "ura_dora_indicators")
-    concealed.sort()
+    if honba is None or honba < 0 or sticks < 0:
+        honba = _count(raw, "honba")
+        sticks = _count(raw, "riichi_sticks")
+    tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou = flags
     hand = object.__new__(Hand)  # ``Hand(...)`` for values read and checked (``Hand`` has no ``__post_init__``)
     hand.__dict__.update(
-        zip(
-            _HAND_FIELDS,
-            (
-                tuple(concealed),
-                win_tile,
-                tuple(melds),
-                *flags,
-                seat_wind,
-                round_wind,
-                dora,
-                ura,
-                *(plain[2:] if plain else (_count(raw, "honba"), _count(raw, "riichi_sticks"))),
-                red,
-            ),
-            strict=True,
-        )
+        {
+            "concealed": concealed,
+            "win_tile": win_tile,
+            "melds": tuple(melds),
+            "tsumo": tsumo,
+            "riichi": riichi,
+            "double_riichi": double_riichi,
+            "ippatsu": ippatsu,
+            "haitei": haitei,
+            "houtei": houtei,
+            "rinshan": rinshan,
+            "chankan": chankan,
+            "tenhou": tenhou,
+            "chiihou": chiihou,
+            "seat_wind": seat_wind,
+            "round_wind": round_wind,
+            "dora_indicators": dora,
+            "ura_dora_indicators": ura,
+            "honba": honba,
+            "riichi_sticks": sticks,
+            "red_fives": red,
+        }
     )
     # tsumo alone never conflicts, nor riichi without a call: only then can check_flags find nothing
     if True in flags[2:] or (flags[1] and melds):
@@ -382,17 +394,3 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
 _BOOL_TYPE = frozenset((bool,))
 _FLAGS_OF = itemgetter(*FLAG_KEYS)
 _WINDS_AND_COUNTS_OF = itemgetter("seat_wind", "round_wind", "honba", "riichi_sticks")
-
-
-def _plain_winds_and_counts(raw: dict) -> tuple[int, int, int, int] | None:
-    """(seat wind, round wind, honba, riichi sticks) when all four are given and plainly valid, in one
-    look-up; else None, and ``_wind`` and ``_count`` read each (with its error, in the usual order)."""
-    try:
-        seat, round_wind, honba, sticks = _WINDS_AND_COUNTS_OF(raw)
-    except KeyError:
-        return None
-    if type(seat) is not str or type(round_wind) is not str or type(honba) is not int or type(sticks) is not int:
-        return None
-    if honba < 0 or sticks < 0 or seat not in WIND_LETTERS or round_wind not in WIND_LETTERS:
-        return None
-    return WIND_LETTERS[seat], WIND_LETTERS[round_wind], honba, sticks
