@@ -20,7 +20,7 @@ from . import shapes, tiles
 from . import yaku as yaku_module
 from .errors import InvariantViolation, ScoringError
 from .fu import TRIPLET_DETAILS, fu_of
-from .hand import MELD_TYPES, Hand, read_hand
+from .hand import FLAGS, MELD_TYPES, Hand, read_hand
 from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
@@ -85,17 +85,18 @@ def win_context(hand: Hand) -> WinContext:
     return _win_context(hand, concealed_counts, counts)
 
 
-def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> WinContext:
-    """``win_context`` from the hand's tile counts (concealed, and with the melds): each suit's
-    decompositions and tile classes are looked up once, here."""
+def _win_context(
+    hand: Hand, concealed_counts: list[int], counts: list[int], per_suit: list | None = None
+) -> WinContext:
+    """``win_context`` from the hand's tile counts (concealed, and with the melds, and each suit's when
+    known): each suit's decompositions and tile classes are looked up once, here."""
     concealed = tuple(concealed_counts)
-    man = concealed[0:9]
+    if per_suit is None:
+        per_suit = (concealed[0:9], concealed[9:18], concealed[18:27], concealed[27:34])
+    man, pin, sou, honors = per_suit
     man = _SUIT_READINGS[0].get(man) or _suit_readings(0, man)
-    pin = concealed[9:18]
     pin = _SUIT_READINGS[1].get(pin) or _suit_readings(1, pin)
-    sou = concealed[18:27]
     sou = _SUIT_READINGS[2].get(sou) or _suit_readings(2, sou)
-    honors = concealed[27:34]
     honors = _SUIT_READINGS[3].get(honors) or _suit_readings(3, honors)
     classes = man[2] | pin[2] | sou[2] | honors[2]
     has_melds = bool(hand.melds)
@@ -117,16 +118,7 @@ def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> 
             classes,
             concealed,
             not melds.opened,  # 門前: a closed kan keeps the hand closed
-            hand.tsumo,
-            hand.riichi,
-            hand.double_riichi,
-            hand.ippatsu,
-            hand.haitei,
-            hand.houtei,
-            hand.rinshan,
-            hand.chankan,
-            tenhou,
-            chiihou,
+            *hand[FLAGS],  # tsumo ... chiihou, in the order of WinContext's fields
             hand.seat_wind,
             hand.round_wind,
             has_melds,
@@ -224,8 +216,8 @@ def _split_of(pair: int, melds: tuple) -> _Split:
     )
 
 
-# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as ``_Split``, its tile classes, how
-# many decompositions: 1 for no tiles).
+# Per suit: the suit's tile counts -> (tiles mod 3 or 3 when it cannot split, its decompositions as
+# ``_Split``, its tile classes, how many decompositions: 1 for no tiles).
 _SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _SUIT_SLICES = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 _NO_TILES = (_Split(-1, (), (), (), ()),)
@@ -235,7 +227,8 @@ def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]
     """``shapes.suit_decompositions`` as ``_Split``, kept per suit and tile counts."""
     held = sum(suit_counts)
     options = _NO_TILES if not held else tuple(_split_of(pair, melds) for pair, melds in suit_splits(suit, suit_counts))
-    entry = (held % 3, options, _suit_classes(suit, suit_counts), len(options))
+    # tiles mod 3, or 3 when the suit cannot split: four suits' sum is 2 exactly when the hand can
+    entry = (held % 3 if options else 3, options, _suit_classes(suit, suit_counts), len(options))
     table = _SUIT_READINGS[suit]
     if len(table) < 65536:
         table[suit_counts] = entry
@@ -255,7 +248,7 @@ def _decompositions(suits: tuple) -> list[_Split] | tuple[_Split, ...]:
     """``shapes.decompositions`` as ``_Split``, joined from the four suits' entries of the context."""
     man, pin, sou, honors = suits
     # a suit that cannot split has none; then exactly one suit holds the pair (3n+2 tiles)
-    if not (man[1] and pin[1] and sou[1] and honors[1]) or man[0] + pin[0] + sou[0] + honors[0] != 2:
+    if man[0] + pin[0] + sou[0] + honors[0] != 2:
         return ()
     if man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way (no tiles: one way)
         return (_joined_suits(man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
@@ -604,6 +597,13 @@ def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
     """Apply a request line's own ``rules`` (only ``aka_dora`` may be set per line)."""
     if raw_rules is None:
         return rules
+    if type(raw_rules) is dict and len(raw_rules) == 1:  # most lines: only aka_dora, true or false
+        aka = raw_rules.get("aka_dora")
+        if aka is rules.aka_dora:
+            return rules
+        if aka is True or aka is False:
+            entry = _AKA_VARIANTS.get((id(rules), aka))
+            return entry[1] if entry is not None and entry[0] is rules else _with_aka(rules, aka)
     if not isinstance(raw_rules, dict):
         raise ScoringError("invalid_parameter", _("rules must be an object"), field="rules")
     unknown = set(raw_rules) - LINE_RULE_KEYS
@@ -663,9 +663,9 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
         if "hand" not in request:
             raise ScoringError("invalid_request", _("hand is required"), field="hand")
         line_rules = rules_for_line(request.get("rules"), rules or STANDARD_RULES)
-        hand, concealed_counts, counts = read_hand(request["hand"])
+        hand, concealed_counts, counts, per_suit = read_hand(request["hand"])
         yaku, han, fu, limit, payments, total, fu_details, _units, _reading = _best_reading(
-            hand, line_rules, _win_context(hand, concealed_counts, counts)
+            hand, line_rules, _win_context(hand, concealed_counts, counts, per_suit)
         )
     except ScoringError as error:
         return {"id": request_id, "error": error.as_dict()}

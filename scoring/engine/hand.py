@@ -1,9 +1,10 @@
-"""A winning hand as frozen dataclasses, read and validated from hand-format.md's ``hand`` object."""
+"""A winning hand (a named tuple) and its melds, read and validated from hand-format.md's ``hand`` object."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import NamedTuple
 
 from taikai.i18n import _, ngettext
 
@@ -64,9 +65,12 @@ class Meld:
         return (self.first,) * (4 if self.is_kan else 3)
 
 
-@dataclass(frozen=True)
-class Hand:
-    """A winning hand: ``concealed`` holds the 34-indices of the concealed tiles including the win tile."""
+class Hand(NamedTuple):
+    """A winning hand: ``concealed`` holds the 34-indices of the concealed tiles including the win tile.
+
+    A named tuple rather than a frozen dataclass: one is read for every hand scored, and a tuple is
+    built in one step where a dataclass fills a dict of twenty entries. The flags (``tsumo`` to
+    ``chiihou``) sit together in ``FLAG_KEYS``' order: ``hand[FLAGS]`` reads them at once."""
 
     concealed: tuple[int, ...]
     win_tile: int
@@ -259,9 +263,10 @@ def _read_meld(position: int, raw: object) -> tuple[Meld, tuple[int, ...]]:
     return meld, tuple(indices)
 
 
-def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int] | tuple[int, ...]]:
+def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int] | tuple[int, ...], list | None]:
     """``hand_from_dict``, with the tile counts found on the way: (hand, concealed counts, counts of
-    every tile, concealed and melded, per 34-index)."""
+    every tile, concealed and melded, per 34-index, and each suit's concealed counts when the text
+    gave them at once, else None)."""
     if not isinstance(raw, dict):
         raise ScoringError("invalid_request", _("hand must be an object"))
     if not HAND_KEYS.issuperset(raw):
@@ -272,8 +277,9 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
         raise ScoringError("invalid_request", _("hand.%(key)s is required") % {"key": missing}, field=missing)
     read = suit_counts(raw["tiles"])
     if read is not None:
-        concealed_counts, concealed, red = read
+        per_suit, concealed_counts, concealed, red = read
     else:
+        per_suit = None
         concealed, red = parse_tiles(raw["tiles"], field="tiles")
         concealed_counts = [0] * 34
         for index in concealed:
@@ -315,8 +321,10 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
             field="tiles",
         )
     win_text = raw["win_tile"]
-    win = _TILE_INDEX.get(win_text) if type(win_text) is str else None
-    win_tile = win if win is not None else parse_tile(win_text, field="win_tile")[0]
+    try:
+        win_tile = _TILE_INDEX[win_text]
+    except (KeyError, TypeError):  # not one tile's text: ``parse_tile`` names what is wrong
+        win_tile = parse_tile(win_text, field="win_tile")[0]
     if not concealed_counts[win_tile]:
         raise ScoringError(
             "win_tile_missing",
@@ -324,7 +332,7 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
             field="win_tile",
         )
     try:
-        flags = _FLAGS_OF(raw)
+        flags = FLAGS_OF(raw)
     except KeyError:  # a flag left out is false
         flags = tuple(raw.get(key, False) for key in FLAG_KEYS)
     if not _BOOL_TYPE.issuperset(map(type, flags)):
@@ -359,38 +367,18 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
     if honba is None or honba < 0 or sticks < 0:
         honba = _count(raw, "honba")
         sticks = _count(raw, "riichi_sticks")
-    tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou = flags
-    hand = object.__new__(Hand)  # ``Hand(...)`` for values read and checked (``Hand`` has no ``__post_init__``)
-    hand.__dict__.update(
-        {
-            "concealed": concealed,
-            "win_tile": win_tile,
-            "melds": tuple(melds),
-            "tsumo": tsumo,
-            "riichi": riichi,
-            "double_riichi": double_riichi,
-            "ippatsu": ippatsu,
-            "haitei": haitei,
-            "houtei": houtei,
-            "rinshan": rinshan,
-            "chankan": chankan,
-            "tenhou": tenhou,
-            "chiihou": chiihou,
-            "seat_wind": seat_wind,
-            "round_wind": round_wind,
-            "dora_indicators": dora,
-            "ura_dora_indicators": ura,
-            "honba": honba,
-            "riichi_sticks": sticks,
-            "red_fives": red,
-        }
+    # ``Hand(...)`` for values read and checked, in one step
+    hand = _hand_of(
+        Hand, (concealed, win_tile, tuple(melds), *flags, seat_wind, round_wind, dora, ura, honba, sticks, red)
     )
     # tsumo alone never conflicts, nor riichi without a call: only then can check_flags find nothing
     if True in flags[2:] or (flags[1] and melds):
         check_flags(hand)
-    return hand, concealed_counts, counts
+    return hand, concealed_counts, counts, per_suit
 
 
 _BOOL_TYPE = frozenset((bool,))
-_FLAGS_OF = itemgetter(*FLAG_KEYS)
+_hand_of = tuple.__new__  # ``Hand(*fields)`` without the named tuple's Python-level ``__new__``
+FLAGS = slice(3, 13)  # a ``Hand``'s flags, tsumo ... chiihou
+FLAGS_OF = itemgetter(*FLAG_KEYS)  # a hand object's flags, in FLAG_KEYS' order
 _WINDS_AND_COUNTS_OF = itemgetter("seat_wind", "round_wind", "honba", "riichi_sticks")

@@ -116,10 +116,10 @@ def _suit_part(part: str) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
     return entry
 
 
-def suit_counts(text: object) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
-    """A hand's concealed tiles read suit by suit: (every tile's count per 34-index, the 34-indices
-    sorted, red fives), or None when the text is not each suit's tiles written together, suits in
-    order (then ``parse_tiles`` reads it, and names what it cannot read).
+def suit_counts(text: object) -> tuple[tuple, tuple[int, ...], tuple[int, ...], int] | None:
+    """A hand's concealed tiles read suit by suit: (each suit's tile counts, every tile's count per
+    34-index, the 34-indices sorted, red fives), or None when the text is not each suit's tiles
+    written together, suits in order (then ``parse_tiles`` reads it, and names what it cannot read).
 
     A hand's text is a few suits' parts, each one of a few thousand: reading each part once and
     joining the counts costs less than counting a hand's tiles one by one."""
@@ -136,7 +136,7 @@ def suit_counts(text: object) -> tuple[tuple[int, ...], tuple[int, ...], int] | 
         suit, indices, counts, red = entries[0]
         per_suit = list(_NO_SUIT_TILES)
         per_suit[suit] = counts
-        return per_suit[0] + per_suit[1] + per_suit[2] + per_suit[3], indices, red
+        return per_suit, per_suit[0] + per_suit[1] + per_suit[2] + per_suit[3], indices, red
     per_suit = list(_NO_SUIT_TILES)
     indices = ()
     red = 0
@@ -148,7 +148,7 @@ def suit_counts(text: object) -> tuple[tuple[int, ...], tuple[int, ...], int] | 
         per_suit[suit] = counts
         indices += part_indices
         red += part_red
-    return per_suit[0] + per_suit[1] + per_suit[2] + per_suit[3], indices, red
+    return per_suit, per_suit[0] + per_suit[1] + per_suit[2] + per_suit[3], indices, red
 
 
 def read_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
