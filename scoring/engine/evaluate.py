@@ -195,38 +195,48 @@ def _melds_part(melds: tuple) -> _MeldPart:
 
 
 class _Split(NamedTuple):
-    """A decomposition of concealed tiles (of one suit, or of the whole hand), with its groups sorted."""
+    """A decomposition of one suit's concealed tiles, with its groups sorted."""
 
     pair: int  # -1 when these tiles hold none
-    groups: tuple[Group, ...]  # sequences first, then triplets, suit by suit
+    groups: tuple[Group, ...]  # sequences first, then triplets
     sequences: tuple[int, ...]
     triplets: tuple[int, ...]
     triplet_fu: tuple[tuple[str, int], ...]  # each (concealed) triplet's fu line
+    # per rank of the suit: the waits (待ち) of the sequences a winning tile of that rank completes, one
+    # per sequence start, lowest first: a hand's sequences of other suits never hold its winning tile
+    sequence_waits: tuple[tuple[str, ...], ...]
 
 
-def _split_of(pair: int, melds: tuple) -> _Split:
+def _split_of(suit: int, pair: int, melds: tuple) -> _Split:
     sequences = tuple(tile for kind, tile in melds if kind == SEQUENCE)
     triplets = tuple(tile for kind, tile in melds if kind == TRIPLET)
+    starts = sorted(set(sequences))
+    waits = tuple(
+        tuple(wait_of_sequence(start, win) for start in starts if start <= win <= start + 2)
+        for win in range(suit * 9, suit * 9 + 9)
+    )
     return _Split(
         pair,
         tuple(_CONCEALED_GROUPS[meld] for meld in melds),
         sequences,
         triplets,
         tuple(_CONCEALED_TRIPLET_FU[tile] for tile in triplets),
+        waits,
     )
 
 
 # Per suit: the suit's tile counts -> (tiles mod 3 or 3 when it cannot split, its decompositions as
 # ``_Split``, its tile classes, how many decompositions: 1 for no tiles).
 _SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
-_SUIT_SLICES = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
-_NO_TILES = (_Split(-1, (), (), (), ()),)
+_NO_TILES = (_Split(-1, (), (), (), (), ((),) * 9),)
 
 
 def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]:
     """``shapes.suit_decompositions`` as ``_Split``, kept per suit and tile counts."""
     held = sum(suit_counts)
-    options = _NO_TILES if not held else tuple(_split_of(pair, melds) for pair, melds in suit_splits(suit, suit_counts))
+    options = (
+        _NO_TILES if not held else tuple(_split_of(suit, pair, melds) for pair, melds in suit_splits(suit, suit_counts))
+    )
     # tiles mod 3, or 3 when the suit cannot split: four suits' sum is 2 exactly when the hand can
     entry = (held % 3 if options else 3, options, _suit_classes(suit, suit_counts), len(options))
     table = _SUIT_READINGS[suit]
@@ -244,46 +254,16 @@ def _suit_classes(suit: int, suit_counts: tuple[int, ...]) -> int:
     return classes
 
 
-def _decompositions(suits: tuple) -> list[_Split] | tuple[_Split, ...]:
-    """``shapes.decompositions`` as ``_Split``, joined from the four suits' entries of the context."""
+def _decompositions(suits: tuple) -> tuple | list:
+    """The hand's decompositions, one split per suit (``_Split``), from the four suits' entries of the
+    context; in the order of ``shapes.decompositions``."""
     man, pin, sou, honors = suits
     # a suit that cannot split has none; then exactly one suit holds the pair (3n+2 tiles)
     if man[0] + pin[0] + sou[0] + honors[0] != 2:
         return ()
     if man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way (no tiles: one way)
-        return (_joined_suits(man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
-    per_suit = [entry[1] for entry in suits if entry[1] is not _NO_TILES]
-    return [_joined(combination) for combination in product(*per_suit)]
-
-
-def _joined_suits(man: _Split, pin: _Split, sou: _Split, honors: _Split) -> tuple:
-    """``_joined`` of one split per suit, the four given at once (a suit without tiles splits into
-    nothing, its pair -1: the one pair of the hand is the greatest)."""
-    return (
-        max(man[0], pin[0], sou[0], honors[0]),
-        man[1] + pin[1] + sou[1] + honors[1],
-        man[2] + pin[2] + sou[2] + honors[2],
-        man[3] + pin[3] + sou[3] + honors[3],
-        man[4] + pin[4] + sou[4] + honors[4],
-    )
-
-
-def _joined(splits: tuple[_Split, ...] | list[_Split]) -> tuple:
-    """One whole-hand decomposition from one split per suit, the groups in suit order (a plain tuple
-    of ``_Split``'s fields: built for nearly every hand)."""
-    pair = -1
-    groups: tuple = ()
-    sequences: tuple = ()
-    triplets: tuple = ()
-    triplet_fu: tuple = ()
-    for split_pair, split_groups, split_sequences, split_triplets, split_fu in splits:
-        if split_pair >= 0:
-            pair = split_pair
-        groups += split_groups
-        sequences += split_sequences
-        triplets += split_triplets
-        triplet_fu += split_fu
-    return pair, groups, sequences, triplets, triplet_fu
+        return ((man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
+    return list(product(man[1], pin[1], sou[1], honors[1]))
 
 
 # ``Reading(*fields)`` without the named tuple's Python-level ``__new__``: readings are built by the thousand
@@ -293,20 +273,25 @@ _reading = tuple.__new__
 def readings(hand: Hand, context: WinContext) -> list[Reading]:
     """Every reading of the hand: each decomposition × each group that may hold the winning tile.
 
-    Only groups of the winning tile's suit can hold it, and a suit's groups come sequences first, so
-    the readings come in the order of the groups. Two sequences of one start are one reading."""
+    A standard reading's ``groups`` is its decomposition's split per suit (``_Split``) here: the
+    groups themselves are built for the best reading only (``_with_groups``). Only groups of the
+    winning tile's suit can hold it, and a suit's groups come sequences first, so the readings come in
+    the order of the groups. Two sequences of one start are one reading."""
     win = hand.win_tile
+    win_suit, win_rank = divmod(win, 9)
     melds = context.melds
-    meld_groups = melds.groups
-    ron = not hand.tsumo
     found: list[Reading] = []
-    for pair, groups, sequences, triplets, triplet_fu in _decompositions(context.suits):
-        # what every reading of this decomposition shares after its wait: the groups sorted for the yaku and fu
+    for splits in _decompositions(context.suits):
+        man, pin, sou, honors = splits
+        # (pair, groups, sequences, triplets, triplet_fu, waits): a suit without tiles has pair -1
+        pair = max(man[0], pin[0], sou[0], honors[0])
+        sequences = man[2] + pin[2] + sou[2] + honors[2]
+        triplets = man[3] + pin[3] + sou[3] + honors[3]
+        triplet_fu = man[4] + pin[4] + sou[4] + honors[4]
+        # what every reading of this decomposition shares after its wait: sorted for the yaku and fu
         if melds is _NO_MELDS:
-            all_groups = groups
             shared = (sequences, triplets, len(triplets), 0, triplet_fu)
         else:
-            all_groups = groups + meld_groups
             shared = (
                 sequences + melds.sequences,
                 triplets + melds.triplets,
@@ -315,19 +300,15 @@ def readings(hand: Hand, context: WinContext) -> list[Reading]:
                 triplet_fu + melds.triplet_fu,
             )
         if pair == win:
-            found.append(_reading(Reading, ("standard", all_groups, pair, TANKI, *shared)))
-        last = -1
-        for tile in sequences:
-            if tile == last or not tile <= win <= tile + 2:
-                continue
-            last = tile
-            found.append(_reading(Reading, ("standard", all_groups, pair, wait_of_sequence(tile, win), *shared)))
+            found.append(_reading(Reading, ("standard", splits, pair, TANKI, *shared)))
+        for wait in splits[win_suit][5][win_rank]:
+            found.append(_reading(Reading, ("standard", splits, pair, wait, *shared)))
         if win in triplets:
-            if ron:
-                # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
-                found.append(_ron_triplet_reading(groups, triplets, win, pair, melds, shared))
+            if hand.tsumo:
+                found.append(_reading(Reading, ("standard", splits, pair, SHANPON, *shared)))
             else:
-                found.append(_reading(Reading, ("standard", all_groups, pair, SHANPON, *shared)))
+                # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
+                found.append(_ron_triplet_reading(splits, triplets, win, pair, melds, shared))
     if not hand.melds:
         concealed_counts = context.concealed_counts
         if is_seven_pairs(concealed_counts):
@@ -337,9 +318,8 @@ def readings(hand: Hand, context: WinContext) -> list[Reading]:
     return found
 
 
-def _ron_triplet_reading(groups, triplets, win, pair, melds, shared) -> Reading:
+def _ron_triplet_reading(splits, triplets, win, pair, melds, shared) -> Reading:
     """The reading whose triplet of ``win`` was completed on a discard (明刻: open for fu and 暗刻)."""
-    position = groups.index(_CONCEALED_GROUPS[TRIPLET, win])
     index = triplets.index(win)
     fu_lines = tuple(
         _RON_TRIPLET_FU[tile] if number == index else _CONCEALED_TRIPLET_FU[tile]
@@ -347,16 +327,21 @@ def _ron_triplet_reading(groups, triplets, win, pair, melds, shared) -> Reading:
     )
     all_sequences, all_triplets, concealed, kans, _fu = shared
     return Reading(
-        "standard",
-        (*groups[:position], _RON_TRIPLETS[win], *groups[position + 1 :], *melds.groups),
-        pair,
-        SHANPON,
-        all_sequences,
-        all_triplets,
-        concealed - 1,
-        kans,
-        fu_lines + melds.triplet_fu,
+        "standard", splits, pair, SHANPON, all_sequences, all_triplets, concealed - 1, kans, fu_lines + melds.triplet_fu
     )
+
+
+def _with_groups(reading: Reading, hand: Hand, context: WinContext) -> Reading:
+    """A reading of ``readings`` with its groups: each suit's concealed groups in suit order (the
+    triplet a discard completed open, 明刻), then the melds'."""
+    if reading.form != "standard":
+        return reading
+    man, pin, sou, honors = reading.groups
+    groups = man.groups + pin.groups + sou.groups + honors.groups
+    if reading.wait == SHANPON and not hand.tsumo:
+        position = groups.index(_CONCEALED_GROUPS[TRIPLET, hand.win_tile])
+        groups = (*groups[:position], _RON_TRIPLETS[hand.win_tile], *groups[position + 1 :])
+    return reading._replace(groups=groups + context.melds.groups)
 
 
 _CHIITOITSU = Reading("chiitoitsu", (), -1, TANKI)
@@ -512,7 +497,9 @@ def evaluate_hand(hand: Hand, rules: Rules = STANDARD_RULES) -> HandResult:
 def best_reading(hand: Hand, rules: Rules) -> tuple:
     """The fields of ``HandResult`` for the reading that pays most (a plain tuple: the JSON path
     builds its dict straight from it)."""
-    return _best_reading(hand, rules, win_context(hand))
+    context = win_context(hand)
+    *fields, reading = _best_reading(hand, rules, context)
+    return (*fields, _with_groups(reading, hand, context))
 
 
 def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
