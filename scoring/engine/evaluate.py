@@ -27,6 +27,7 @@ from .schemes import WinPayment, table_fu, win_payment
 from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
 from .tiles import EAST, HONOR, IS_TERMINAL_OR_HONOR, NUMBER_SUITS, SIMPLE, TERMINAL, TILE_CLASSES, tile_classes
 from .yaku import (
+    DORA_OF_INDICATOR,
     NINE_GATES,
     SHANPON,
     TANKI,
@@ -400,6 +401,7 @@ _RULES_TABLES: dict[int, tuple] = {}
 # what of the tile classes the situational yaku read (断么, 混一色, 清一色, 混老頭)
 _SITUATIONAL_CLASSES = SIMPLE | TERMINAL | HONOR | NUMBER_SUITS
 _WIN_FLAGS = slice(3, 12)  # WinContext's closed, tsumo, riichi, ..., chankan
+_SEAT_ONWARDS = slice(13, None)  # a Hand's seat wind, round wind, dora and ura indicators, honba, sticks, red fives
 
 
 def _rules_tables(rules: Rules) -> tuple:
@@ -430,15 +432,13 @@ def _bonus_lines(dora: int, aka: int, ura: int) -> list[tuple[str, int]]:
 def _situational_yaku(
     context: WinContext, rules: Rules, han_table: Mapping[str, int], table: dict
 ) -> tuple[list[tuple[str, int]], int]:
-    """``situational_yaku`` and their han, kept in the rules' ``table``: they depend on a few flags and
-    tile classes only, which a tournament's hands repeat. The list is shared: never changed by its callers."""
-    key = (context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES)
-    found = table.get(key)
-    if found is None:
-        yaku = situational_yaku(context, rules, han_table)
-        found = (yaku, sum(han for _key, han in yaku))
-        if len(table) < 4096:
-            table[key] = found
+    """``situational_yaku`` and their han, kept in the rules' ``table`` (looked up in ``_best_reading``):
+    they depend on a few flags and tile classes only, which a tournament's hands repeat. The list is
+    shared: never changed by its callers."""
+    yaku = situational_yaku(context, rules, han_table)
+    found = (yaku, sum(han for _key, han in yaku))
+    if len(table) < 4096:
+        table[context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES] = found
     return found
 
 
@@ -506,11 +506,14 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
     hand_readings = readings(hand, context)
     if not hand_readings:
         raise ScoringError("not_a_winning_hand", _("the tiles do not form a winning hand"))
-    dealer = hand.seat_wind == EAST  # ``Hand.dealer``
+    seat_wind, _round_wind, dora_indicators, ura_indicators, honba, riichi_sticks, red_fives = hand[_SEAT_ONWARDS]
+    dealer = seat_wind == EAST  # ``Hand.dealer``
     all_counts = context.counts
-    dora = count_dora(all_counts, hand.dora_indicators) if hand.dora_indicators else 0
-    aka = hand.red_fives if rules.aka_dora else 0
-    ura = count_dora(all_counts, hand.ura_dora_indicators) if hand.riichi and hand.ura_dora_indicators else 0
+    dora = 0
+    for indicator in dora_indicators:  # each indicator counts every tile it points to (``count_dora``)
+        dora += all_counts[DORA_OF_INDICATOR[indicator]]
+    aka = red_fives if rules.aka_dora else 0
+    ura = count_dora(all_counts, ura_indicators) if ura_indicators and hand.riichi else 0
     bonus_han = dora + aka + ura
     bonus = _bonus_lines(dora, aka, ura) if bonus_han else ()
     tables = _RULES_TABLES.get(id(rules))
@@ -518,24 +521,23 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         tables = _rules_tables(rules)
     _rules, situational_table, table, step, han_tables, yaku_lines = tables
     closed = context.closed
-    situational, situational_han = _situational_yaku(context, rules, han_tables[closed], situational_table)
+    situational = situational_table.get((context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES))
+    if situational is None:
+        situational = _situational_yaku(context, rules, han_tables[closed], situational_table)
+    situational, situational_han = situational
     yaku_lines = yaku_lines[closed]
     hand_yakuman = context.hand_yakuman
 
     scheme = rules.scheme
-    honba = hand.honba
     best: tuple | None = None
     best_key: tuple = ()
-    sticks = RIICHI_STICK * hand.riichi_sticks
+    sticks = RIICHI_STICK * riichi_sticks
     tsumo = hand.tsumo
     double_wind_pair_fu = rules.double_wind_pair_fu
     raw_fu = scheme.scheme == "simple_doubling"  # the one scheme that prices the raw fu
     for reading in hand_readings:
-        # a standard reading with fewer than three triplets holds no yakuman of its own
-        if len(reading.triplets) < 3 and reading.form != "kokushi":
-            yakuman = hand_yakuman
-        else:
-            yakuman = yakuman_of(reading, context)
+        # a standard reading with fewer than three triplets (``reading[5]``) holds no yakuman of its own
+        yakuman = hand_yakuman if len(reading[5]) < 3 and reading[0] != "kokushi" else yakuman_of(reading, context)
         pinfu = False
         if yakuman:
             yaku = tuple((key, 13) for key in yakuman)

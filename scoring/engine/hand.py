@@ -312,7 +312,7 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
             % {"count": len(concealed), "melds": len(melds), "expected": expected},
             field="tiles",
         )
-    if max(counts) > 4:
+    if (melds or per_suit is None) and max(counts) > 4:  # ``suit_counts`` reads no tile more than four times
         index = next(index for index, count in enumerate(counts) if count > 4)
         raise ScoringError(
             "too_many_copies",

@@ -110,7 +110,9 @@ def _suit_part(part: str) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
     counts = [0] * len(_NO_SUIT_TILES[suit])
     for index in indices:
         counts[index - base] += 1
-    entry = (suit, tuple(sorted(indices)), tuple(counts), red)
+    # more than four of a tile: the part is marked with suit -1, and ``suit_counts`` leaves such a text
+    # to ``parse_tiles`` (the hand's reader then names the tile, after the errors it reports first)
+    entry = (suit if max(counts) <= 4 else -1, tuple(sorted(indices)), tuple(counts), red)
     if len(_SUIT_PART_CACHE) < 16384:
         _SUIT_PART_CACHE[part] = entry
     return entry
@@ -119,7 +121,8 @@ def _suit_part(part: str) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
 def suit_counts(text: object) -> tuple[tuple, tuple[int, ...], tuple[int, ...], int] | None:
     """A hand's concealed tiles read suit by suit: (each suit's tile counts, every tile's count per
     34-index, the 34-indices sorted, red fives), or None when the text is not each suit's tiles
-    written together, suits in order (then ``parse_tiles`` reads it, and names what it cannot read).
+    written together, suits in order, or holds a tile more than four times (then ``parse_tiles``
+    reads it, and names what it cannot read).
 
     A hand's text is a few suits' parts, each one of a few thousand: reading each part once and
     joining the counts costs less than counting a hand's tiles one by one."""
@@ -132,18 +135,13 @@ def suit_counts(text: object) -> tuple[tuple, tuple[int, ...], tuple[int, ...], 
         entries = list(map(_SUIT_PART_CACHE.__getitem__, parts))
     except KeyError:
         entries = [_SUIT_PART_CACHE.get(part) or _suit_part(part) for part in parts]
-    if len(entries) == 1:
-        suit, indices, counts, red = entries[0]
-        per_suit = list(_NO_SUIT_TILES)
-        per_suit[suit] = counts
-        return per_suit, per_suit[0] + per_suit[1] + per_suit[2] + per_suit[3], indices, red
     per_suit = list(_NO_SUIT_TILES)
     indices = ()
     red = 0
     last = -1
     for suit, part_indices, counts, part_red in entries:
         if suit <= last:
-            return None  # a suit written twice, or out of order
+            return None  # a suit written twice, or out of order, or a tile more than four times
         last = suit
         per_suit[suit] = counts
         indices += part_indices
