@@ -24,7 +24,7 @@ from .hand import FLAGS, MELD_TYPES, Hand, read_hand
 from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
-from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
+from .shapes import SEQUENCE, TRIPLET, is_thirteen_orphans, suit_splits
 from .tiles import EAST, HONOR, IS_TERMINAL_OR_HONOR, NUMBER_SUITS, SIMPLE, TERMINAL, TILE_CLASSES, tile_classes
 from .yaku import (
     DORA_OF_INDICATOR,
@@ -227,7 +227,7 @@ def _split_of(suit: int, pair: int, melds: tuple) -> _Split:
 
 
 # Per suit: the suit's tile counts -> (tiles mod 3 or 3 when it cannot split, its decompositions as
-# ``_Split``, its tile classes, how many decompositions: 1 for no tiles).
+# ``_Split``, its tile classes, how many decompositions: 1 for no tiles, how many tiles it holds twice).
 _SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _NO_TILES = (_Split(-1, (), (), (), (), ((),) * 9),)
 
@@ -239,7 +239,7 @@ def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]
         _NO_TILES if not held else tuple(_split_of(suit, pair, melds) for pair, melds in suit_splits(suit, suit_counts))
     )
     # tiles mod 3, or 3 when the suit cannot split: four suits' sum is 2 exactly when the hand can
-    entry = (held % 3 if options else 3, options, _suit_classes(suit, suit_counts), len(options))
+    entry = (held % 3 if options else 3, options, _suit_classes(suit, suit_counts), len(options), suit_counts.count(2))
     table = _SUIT_READINGS[suit]
     if len(table) < 65536:
         table[suit_counts] = entry
@@ -265,6 +265,13 @@ def _decompositions(suits: tuple) -> tuple | list:
     if man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way (no tiles: one way)
         return ((man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
     return list(product(man[1], pin[1], sou[1], honors[1]))
+
+
+def _seven_pairs(suits: tuple, tiles: int) -> bool:
+    """七対子 (``shapes.is_seven_pairs``) from the suits' entries: of 14 tiles, seven held twice are
+    seven different pairs."""
+    man, pin, sou, honors = suits
+    return man[4] + pin[4] + sou[4] + honors[4] == 7 and tiles == 14
 
 
 # ``Reading(*fields)`` without the named tuple's Python-level ``__new__``: readings are built by the thousand
@@ -311,10 +318,9 @@ def readings(hand: Hand, context: WinContext) -> list[Reading]:
                 # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
                 found.append(_ron_triplet_reading(splits, triplets, win, pair, melds, shared))
     if not hand.melds:
-        concealed_counts = context.concealed_counts
-        if is_seven_pairs(concealed_counts):
+        if _seven_pairs(context.suits, len(hand.concealed)):
             found.append(_CHIITOITSU)
-        elif not found and is_thirteen_orphans(concealed_counts):  # never also a standard hand
+        elif not found and is_thirteen_orphans(context.concealed_counts):  # never also a standard hand
             found.append(_KOKUSHI)
     return found
 
