@@ -504,11 +504,13 @@ def best_reading(hand: Hand, rules: Rules) -> tuple:
     """The fields of ``HandResult`` for the reading that pays most (a plain tuple: the JSON path
     builds its dict straight from it)."""
     context = win_context(hand)
-    *fields, reading = _best_reading(hand, rules, context)
-    return (*fields, _with_groups(reading, hand, context))
+    yaku, han, fu, limit, payments, total, fu_details, units, reading = _best_reading(hand, rules, context)
+    return (yaku, han, fu, limit, dict(payments), total, fu_details, units, _with_groups(reading, hand, context))
 
 
 def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
+    """``best_reading``'s fields, the payments as the rules' payment table keeps them (shared: copied
+    by the callers), the reading without its groups (``_with_groups``)."""
     hand_readings = readings(hand, context)
     if not hand_readings:
         raise ScoringError("not_a_winning_hand", _("the tiles do not form a winning hand"))
@@ -584,8 +586,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         raise ScoringError("no_yaku", _("the hand has no yaku (dora alone do not make a winning hand)"))
     if best[5] < 0:
         raise InvariantViolation("a win cannot pay the winner a negative amount")
-    yaku, han, rounded_fu, limit, payments, total, fu_details, units, reading = best
-    return (yaku, han, rounded_fu, limit, dict(payments), total, fu_details, units, reading)
+    return best
 
 
 def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
@@ -671,7 +672,7 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
             "han": han,
             "fu": fu,
             "limit": limit,
-            "payments": payments,
+            "payments": dict(payments),  # the table's own is shared
             "total": total,
             "fu_details": list(map(list, fu_details)),
         },
