@@ -668,12 +668,12 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
     return {
         "id": request_id,
         "result": {
-            "yaku": list(map(list, yaku)),
+            "yaku": [[key, value] for key, value in yaku],
             "han": han,
             "fu": fu,
             "limit": limit,
             "payments": dict(payments),  # the table's own is shared
             "total": total,
-            "fu_details": list(map(list, fu_details)),
+            "fu_details": [[name, value] for name, value in fu_details],
         },
     }

@@ -296,8 +296,12 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
             meld, indices = _read_meld(position, raw_meld)
             melds.append(meld)
             red += meld.red
-            for index in indices:
-                counts[index] += 1
+            first = indices[0]
+            if indices[-1] == first:  # a pon or a kan: one tile, three or four times
+                counts[first] += len(indices)
+            else:
+                for index in indices:
+                    counts[index] += 1
     elif raw_melds is not None and raw_melds != []:
         raise ScoringError("invalid_meld", _("melds must be a list of at most 4 melds"), field="melds")
     expected = 14 - 3 * len(melds)
@@ -341,11 +345,16 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
                 raise ScoringError("invalid_request", _("%(key)s must be true or false") % {"key": key}, field=key)
     try:
         seat_text, round_text, honba, sticks = _WINDS_AND_COUNTS_OF(raw)
-        seat_wind = WIND_LETTERS[seat_text] if type(seat_text) is str else None
-        round_wind = WIND_LETTERS[round_text] if type(round_text) is str else None
-    except KeyError:  # left out, or not a wind: read one by one below, each with its error
-        seat_wind = round_wind = None
-    if seat_wind is None or round_wind is None or type(honba) is not int or type(sticks) is not int:
+        seat_wind, round_wind = _WIND_PAIRS[seat_text, round_text]
+    except (KeyError, TypeError):  # left out, or not a wind: read one by one below, each with its error
+        seat_wind = None
+    if (
+        seat_wind is None
+        or type(seat_text) is not str  # a subclass of str that equals a wind letter is not one
+        or type(round_text) is not str
+        or type(honba) is not int
+        or type(sticks) is not int
+    ):
         seat_wind = _wind(raw, "seat_wind")
         round_wind = honba = sticks = None  # read after the dealer flag, in the usual order
     # a dealer flag that is not the seat's: ``_flag`` names a flag that is not a boolean, else they disagree
@@ -360,10 +369,17 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
     except (KeyError, TypeError):
         dora = _indicators(raw, "dora_indicators")
     ura = raw.get("ura_dora_indicators")
-    try:
-        ura = tuple(map(_TILE_INDEX.__getitem__, ura)) if type(ura) is list else _indicators(raw, "ura_dora_indicators")
-    except (KeyError, TypeError):
-        ura = _indicators(raw, "ura_dora_indicators")
+    if ura == []:  # most hands: none shown
+        ura = ()
+    else:
+        try:
+            ura = (
+                tuple(map(_TILE_INDEX.__getitem__, ura))
+                if type(ura) is list
+                else _indicators(raw, "ura_dora_indicators")
+            )
+        except (KeyError, TypeError):
+            ura = _indicators(raw, "ura_dora_indicators")
     if honba is None or honba < 0 or sticks < 0:
         honba = _count(raw, "honba")
         sticks = _count(raw, "riichi_sticks")
@@ -382,3 +398,9 @@ _hand_of = tuple.__new__  # ``Hand(*fields)`` without the named tuple's Python-l
 FLAGS = slice(3, 13)  # a ``Hand``'s flags, tsumo ... chiihou
 FLAGS_OF = itemgetter(*FLAG_KEYS)  # a hand object's flags, in FLAG_KEYS' order
 _WINDS_AND_COUNTS_OF = itemgetter("seat_wind", "round_wind", "honba", "riichi_sticks")
+# (seat wind, round wind) as written -> their 34-indices
+_WIND_PAIRS = {
+    (seat, round_wind): (WIND_LETTERS[seat], WIND_LETTERS[round_wind])
+    for seat in WIND_LETTERS
+    for round_wind in WIND_LETTERS
+}
