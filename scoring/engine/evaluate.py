@@ -95,10 +95,13 @@ def _win_context(
     if per_suit is None:
         per_suit = (concealed[0:9], concealed[9:18], concealed[18:27], concealed[27:34])
     man, pin, sou, honors = per_suit
-    man = _SUIT_READINGS[0].get(man) or _suit_readings(0, man)
-    pin = _SUIT_READINGS[1].get(pin) or _suit_readings(1, pin)
-    sou = _SUIT_READINGS[2].get(sou) or _suit_readings(2, sou)
-    honors = _SUIT_READINGS[3].get(honors) or _suit_readings(3, honors)
+    try:
+        suits = (_MAN_READINGS[man], _PIN_READINGS[pin], _SOU_READINGS[sou], _HONOR_READINGS[honors])
+    except KeyError:  # a suit's tiles not met before
+        suits = tuple(
+            _SUIT_READINGS[suit].get(counts) or _suit_readings(suit, counts) for suit, counts in enumerate(per_suit)
+        )
+    man, pin, sou, honors = suits
     classes = man[2] | pin[2] | sou[2] | honors[2]
     has_melds = bool(hand.melds)
     if has_melds:
@@ -124,7 +127,7 @@ def _win_context(
             hand.round_wind,
             has_melds,
             tiles_yakuman,
-            (man, pin, sou, honors),
+            suits,
             melds,
         ),
     )
@@ -229,6 +232,7 @@ def _split_of(suit: int, pair: int, melds: tuple) -> _Split:
 # Per suit: the suit's tile counts -> (tiles mod 3 or 3 when it cannot split, its decompositions as
 # ``_Split``, its tile classes, how many decompositions: 1 for no tiles, how many tiles it holds twice).
 _SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
+_MAN_READINGS, _PIN_READINGS, _SOU_READINGS, _HONOR_READINGS = _SUIT_READINGS
 _NO_TILES = (_Split(-1, (), (), (), (), ((),) * 9),)
 
 
@@ -529,10 +533,10 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         tables = _rules_tables(rules)
     _rules, situational_table, table, step, han_tables, yaku_lines = tables
     closed = context.closed
-    situational = situational_table.get((context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES))
-    if situational is None:
-        situational = _situational_yaku(context, rules, han_tables[closed], situational_table)
-    situational, situational_han = situational
+    try:
+        situational, situational_han = situational_table[context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES]
+    except KeyError:
+        situational, situational_han = _situational_yaku(context, rules, han_tables[closed], situational_table)
     yaku_lines = yaku_lines[closed]
     hand_yakuman = context.hand_yakuman
 
@@ -576,7 +580,10 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             key = (han, 0, fixed, units, dealer, honba, tsumo)
         else:
             key = (han, fu if fixed or raw_fu else rounded_fu, fixed, units, dealer, honba, tsumo)
-        limit, payments, received = table.get(key) or _priced_outcome(rules, table, key, fu)
+        try:
+            limit, payments, received = table[key]
+        except KeyError:
+            limit, payments, received = _priced_outcome(rules, table, key, fu)
         total = received + sticks
         rank = (total, units > 0, han, rounded_fu)
         if best is None or rank > best_key:

@@ -259,7 +259,10 @@ def shape_yaku(
                         found.append(lines["seat_wind"])  # 自風
                     if tile == context.round_wind:
                         found.append(lines["round_wind"])  # 場風
-    peikou, runs, terminal_sequences = _SEQUENCE_FACTS.get(sequences) or _sequence_facts(sequences)
+    try:
+        peikou, runs, terminal_sequences = _SEQUENCE_FACTS[sequences]
+    except KeyError:
+        peikou, runs, terminal_sequences = _sequence_facts(sequences)
     if peikou and closed:
         found.append(lines[peikou])
     for key in runs:
