@@ -179,10 +179,22 @@ _MELD_PARTS = {(kind, tile): _meld_part(kind, tile) for kind in MELD_TYPES for t
 _NO_MELDS = _MeldPart((), (), (), 0, 0, (), 0, 0)
 
 
+# A hand's melds (``Hand.melds``) -> their ``_MeldPart``: a hand holds one of a few thousand sets of melds.
+_MELDS_PARTS: dict[tuple, _MeldPart] = {}
+
+
 def _melds_part(melds: tuple) -> _MeldPart:
-    """The parts of every meld of the hand, joined in the melds' order."""
-    if len(melds) == 1:
-        return _MELD_PARTS[melds[0].kind, melds[0].first]
+    """The parts of every meld of the hand, joined in the melds' order, kept per melds."""
+    try:
+        return _MELDS_PARTS[melds]
+    except KeyError:
+        part = _joined_meld_parts(melds)
+    if len(_MELDS_PARTS) < 16384:
+        _MELDS_PARTS[melds] = part
+    return part
+
+
+def _joined_meld_parts(melds: tuple) -> _MeldPart:
     groups = sequences = triplets = triplet_fu = ()
     concealed_triplets = kans = classes = opened = 0
     for meld in melds:
@@ -468,6 +480,7 @@ def clear_caches() -> None:
     _RULES_TABLES.clear()
     yaku_module._SEQUENCE_FACTS.clear()
     hand_module._MELD_CACHE.clear()
+    _MELDS_PARTS.clear()
     clear_payment_cache()
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -41,9 +40,11 @@ HAND_KEYS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Meld:
-    """A called or declared meld (副露 / 暗槓). ``first`` is the lowest tile's 34-index."""
+class Meld(NamedTuple):
+    """A called or declared meld (副露 / 暗槓). ``first`` is the lowest tile's 34-index.
+
+    A named tuple, as ``Hand``: a hand's melds are a key of the engine's tables (``evaluate``), and a
+    tuple hashes without a call to Python."""
 
     kind: str  # chi, pon, kan_open, kan_closed, kan_added
     first: int
@@ -249,18 +250,23 @@ def _read_meld(position: int, raw: object) -> tuple[Meld, tuple[int, ...]]:
     """``_meld_from_dict`` for a meld object, kept per (type, tiles) text: a meld is one of a few
     hundred, and a valid one reads the same wherever it stands."""
     if type(raw) is dict and len(raw) == 2:
+        try:
+            return _MELD_CACHE[_TYPE_AND_TILES_OF(raw)]
+        except (KeyError, TypeError):  # a meld not met before, or not a meld's two keys or values
+            pass
         kind = raw.get("type")
         text = raw.get("tiles")
         if type(kind) is str and type(text) is str:
-            read = _MELD_CACHE.get((kind, text))
-            if read is None:
-                meld, indices = _meld_from_dict(position, raw)
-                read = (meld, tuple(indices))
-                if len(_MELD_CACHE) < 4096:
-                    _MELD_CACHE[kind, text] = read
+            meld, indices = _meld_from_dict(position, raw)
+            read = (meld, tuple(indices))
+            if len(_MELD_CACHE) < 4096:
+                _MELD_CACHE[kind, text] = read
             return read
     meld, indices = _meld_from_dict(position, raw)
     return meld, tuple(indices)
+
+
+_TYPE_AND_TILES_OF = itemgetter("type", "tiles")
 
 
 def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int] | tuple[int, ...], list | None]:
