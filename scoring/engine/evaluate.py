@@ -271,25 +271,6 @@ def _suit_classes(suit: int, suit_counts: tuple[int, ...]) -> int:
     return classes
 
 
-def _decompositions(suits: tuple) -> tuple | list:
-    """The hand's decompositions, one split per suit (``_Split``), from the four suits' entries of the
-    context; in the order of ``shapes.decompositions``."""
-    man, pin, sou, honors = suits
-    # a suit that cannot split has none; then exactly one suit holds the pair (3n+2 tiles)
-    if man[0] + pin[0] + sou[0] + honors[0] != 2:
-        return ()
-    if man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way (no tiles: one way)
-        return ((man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
-    return list(product(man[1], pin[1], sou[1], honors[1]))
-
-
-def _seven_pairs(suits: tuple, tiles: int) -> bool:
-    """七対子 (``shapes.is_seven_pairs``) from the suits' entries: of 14 tiles, seven held twice are
-    seven different pairs."""
-    man, pin, sou, honors = suits
-    return man[4] + pin[4] + sou[4] + honors[4] == 7 and tiles == 14
-
-
 # ``Reading(*fields)`` without the named tuple's Python-level ``__new__``: readings are built by the thousand
 _reading = tuple.__new__
 
@@ -302,10 +283,22 @@ def readings(hand: Hand, context: WinContext) -> list[Reading]:
     winning tile's suit can hold it, and a suit's groups come sequences first, so the readings come in
     the order of the groups. Two sequences of one start are one reading."""
     win = hand.win_tile
-    win_suit, win_rank = divmod(win, 9)
+    win_suit = win // 9
+    win_rank = win % 9
     melds = context.melds
     found: list[Reading] = []
-    for splits in _decompositions(context.suits):
+    man, pin, sou, honors = context.suits
+    # the decompositions, one split per suit (``_Split``), in the order of ``shapes.decompositions``: a
+    # suit that cannot split has none; then exactly one suit holds the pair (3n+2 tiles)
+    if man[0] + pin[0] + sou[0] + honors[0] != 2:
+        decompositions = ()
+    elif man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way (no tiles: one way)
+        decompositions = ((man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
+    else:
+        decompositions = product(man[1], pin[1], sou[1], honors[1])
+    # 七対子 (``shapes.is_seven_pairs``): of 14 tiles without melds, seven held twice are seven pairs
+    seven_pairs = man[4] + pin[4] + sou[4] + honors[4] == 7 and not hand.melds and len(hand.concealed) == 14
+    for splits in decompositions:
         man, pin, sou, honors = splits
         # (pair, groups, sequences, triplets, triplet_fu, waits): a suit without tiles has pair -1
         pair = max(man[0], pin[0], sou[0], honors[0])
@@ -333,11 +326,10 @@ def readings(hand: Hand, context: WinContext) -> list[Reading]:
             else:
                 # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
                 found.append(_ron_triplet_reading(splits, triplets, win, pair, melds, shared))
-    if not hand.melds:
-        if _seven_pairs(context.suits, len(hand.concealed)):
-            found.append(_CHIITOITSU)
-        elif not found and is_thirteen_orphans(context.concealed_counts):  # never also a standard hand
-            found.append(_KOKUSHI)
+    if seven_pairs:
+        found.append(_CHIITOITSU)
+    elif not found and not hand.melds and is_thirteen_orphans(context.concealed_counts):  # never also standard
+        found.append(_KOKUSHI)
     return found
 
 
@@ -439,8 +431,12 @@ def _rules_tables(rules: Rules) -> tuple:
     return entry
 
 
-def _bonus_lines(dora: int, aka: int, ura: int) -> list[tuple[str, int]]:
-    """The result's lines of the dora (ドラ), red fives (赤ドラ) and ura dora (裏ドラ) the hand holds."""
+# (dora, red fives, ura dora) -> their lines: hands repeat a few hundred
+_BONUS_LINES: dict[tuple[int, int, int], tuple[tuple[str, int], ...]] = {}
+
+
+def _bonus_lines(dora: int, aka: int, ura: int) -> tuple[tuple[str, int], ...]:
+    """The result's lines of the dora (ドラ), red fives (赤ドラ) and ura dora (裏ドラ) the hand holds, kept."""
     lines = []
     if dora:
         lines.append(("dora", dora))
@@ -448,7 +444,9 @@ def _bonus_lines(dora: int, aka: int, ura: int) -> list[tuple[str, int]]:
         lines.append(("aka_dora", aka))
     if ura:
         lines.append(("ura_dora", ura))
-    return lines
+    if len(_BONUS_LINES) < 4096:
+        _BONUS_LINES[dora, aka, ura] = tuple(lines)
+    return tuple(lines)
 
 
 def _situational_yaku(
@@ -481,6 +479,7 @@ def clear_caches() -> None:
     yaku_module._SEQUENCE_FACTS.clear()
     hand_module._MELD_CACHE.clear()
     _MELDS_PARTS.clear()
+    _BONUS_LINES.clear()
     clear_payment_cache()
 
 
@@ -540,7 +539,13 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
     aka = red_fives if rules.aka_dora else 0
     ura = count_dora(all_counts, ura_indicators) if ura_indicators and hand.riichi else 0
     bonus_han = dora + aka + ura
-    bonus = _bonus_lines(dora, aka, ura) if bonus_han else ()
+    if bonus_han:
+        try:
+            bonus = _BONUS_LINES[dora, aka, ura]
+        except KeyError:
+            bonus = _bonus_lines(dora, aka, ura)
+    else:
+        bonus = ()
     tables = _RULES_TABLES.get(id(rules))
     if tables is None or tables[0] is not rules:
         tables = _rules_tables(rules)
