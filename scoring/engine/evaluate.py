@@ -20,13 +20,14 @@ from . import shapes, tiles
 from . import yaku as yaku_module
 from .errors import InvariantViolation, ScoringError
 from .fu import TRIPLET_DETAILS, fu_of
-from .hand import MELD_TYPES, Hand, read_hand
+from .hand import FLAGS, MELD_TYPES, Hand, read_hand
 from .params import LimitOptions, SchemeParams
 from .rules import STANDARD_RULES, Rules
 from .schemes import WinPayment, table_fu, win_payment
-from .shapes import SEQUENCE, TRIPLET, is_seven_pairs, is_thirteen_orphans, suit_splits
+from .shapes import SEQUENCE, TRIPLET, is_thirteen_orphans, suit_splits
 from .tiles import EAST, HONOR, IS_TERMINAL_OR_HONOR, NUMBER_SUITS, SIMPLE, TERMINAL, TILE_CLASSES, tile_classes
 from .yaku import (
+    DORA_OF_INDICATOR,
     NINE_GATES,
     SHANPON,
     TANKI,
@@ -85,18 +86,22 @@ def win_context(hand: Hand) -> WinContext:
     return _win_context(hand, concealed_counts, counts)
 
 
-def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> WinContext:
-    """``win_context`` from the hand's tile counts (concealed, and with the melds): each suit's
-    decompositions and tile classes are looked up once, here."""
+def _win_context(
+    hand: Hand, concealed_counts: list[int], counts: list[int], per_suit: list | None = None
+) -> WinContext:
+    """``win_context`` from the hand's tile counts (concealed, and with the melds, and each suit's when
+    known): each suit's decompositions and tile classes are looked up once, here."""
     concealed = tuple(concealed_counts)
-    man = concealed[0:9]
-    man = _SUIT_READINGS[0].get(man) or _suit_readings(0, man)
-    pin = concealed[9:18]
-    pin = _SUIT_READINGS[1].get(pin) or _suit_readings(1, pin)
-    sou = concealed[18:27]
-    sou = _SUIT_READINGS[2].get(sou) or _suit_readings(2, sou)
-    honors = concealed[27:34]
-    honors = _SUIT_READINGS[3].get(honors) or _suit_readings(3, honors)
+    if per_suit is None:
+        per_suit = (concealed[0:9], concealed[9:18], concealed[18:27], concealed[27:34])
+    man, pin, sou, honors = per_suit
+    try:
+        suits = (_MAN_READINGS[man], _PIN_READINGS[pin], _SOU_READINGS[sou], _HONOR_READINGS[honors])
+    except KeyError:  # a suit's tiles not met before
+        suits = tuple(
+            _SUIT_READINGS[suit].get(counts) or _suit_readings(suit, counts) for suit, counts in enumerate(per_suit)
+        )
+    man, pin, sou, honors = suits
     classes = man[2] | pin[2] | sou[2] | honors[2]
     has_melds = bool(hand.melds)
     if has_melds:
@@ -117,21 +122,12 @@ def _win_context(hand: Hand, concealed_counts: list[int], counts: list[int]) -> 
             classes,
             concealed,
             not melds.opened,  # 門前: a closed kan keeps the hand closed
-            hand.tsumo,
-            hand.riichi,
-            hand.double_riichi,
-            hand.ippatsu,
-            hand.haitei,
-            hand.houtei,
-            hand.rinshan,
-            hand.chankan,
-            tenhou,
-            chiihou,
+            *hand[FLAGS],  # tsumo ... chiihou, in the order of WinContext's fields
             hand.seat_wind,
             hand.round_wind,
             has_melds,
             tiles_yakuman,
-            (man, pin, sou, honors),
+            suits,
             melds,
         ),
     )
@@ -183,10 +179,22 @@ _MELD_PARTS = {(kind, tile): _meld_part(kind, tile) for kind in MELD_TYPES for t
 _NO_MELDS = _MeldPart((), (), (), 0, 0, (), 0, 0)
 
 
+# A hand's melds (``Hand.melds``) -> their ``_MeldPart``: a hand holds one of a few thousand sets of melds.
+_MELDS_PARTS: dict[tuple, _MeldPart] = {}
+
+
 def _melds_part(melds: tuple) -> _MeldPart:
-    """The parts of every meld of the hand, joined in the melds' order."""
-    if len(melds) == 1:
-        return _MELD_PARTS[melds[0].kind, melds[0].first]
+    """The parts of every meld of the hand, joined in the melds' order, kept per melds."""
+    try:
+        return _MELDS_PARTS[melds]
+    except KeyError:
+        part = _joined_meld_parts(melds)
+    if len(_MELDS_PARTS) < 16384:
+        _MELDS_PARTS[melds] = part
+    return part
+
+
+def _joined_meld_parts(melds: tuple) -> _MeldPart:
     groups = sequences = triplets = triplet_fu = ()
     concealed_triplets = kans = classes = opened = 0
     for meld in melds:
@@ -203,39 +211,51 @@ def _melds_part(melds: tuple) -> _MeldPart:
 
 
 class _Split(NamedTuple):
-    """A decomposition of concealed tiles (of one suit, or of the whole hand), with its groups sorted."""
+    """A decomposition of one suit's concealed tiles, with its groups sorted."""
 
     pair: int  # -1 when these tiles hold none
-    groups: tuple[Group, ...]  # sequences first, then triplets, suit by suit
+    groups: tuple[Group, ...]  # sequences first, then triplets
     sequences: tuple[int, ...]
     triplets: tuple[int, ...]
     triplet_fu: tuple[tuple[str, int], ...]  # each (concealed) triplet's fu line
+    # per rank of the suit: the waits (待ち) of the sequences a winning tile of that rank completes, one
+    # per sequence start, lowest first: a hand's sequences of other suits never hold its winning tile
+    sequence_waits: tuple[tuple[str, ...], ...]
 
 
-def _split_of(pair: int, melds: tuple) -> _Split:
+def _split_of(suit: int, pair: int, melds: tuple) -> _Split:
     sequences = tuple(tile for kind, tile in melds if kind == SEQUENCE)
     triplets = tuple(tile for kind, tile in melds if kind == TRIPLET)
+    starts = sorted(set(sequences))
+    waits = tuple(
+        tuple(wait_of_sequence(start, win) for start in starts if start <= win <= start + 2)
+        for win in range(suit * 9, suit * 9 + 9)
+    )
     return _Split(
         pair,
         tuple(_CONCEALED_GROUPS[meld] for meld in melds),
         sequences,
         triplets,
         tuple(_CONCEALED_TRIPLET_FU[tile] for tile in triplets),
+        waits,
     )
 
 
-# Per suit: the suit's tile counts -> (tiles mod 3, its decompositions as ``_Split``, its tile classes, how
-# many decompositions: 1 for no tiles).
+# Per suit: the suit's tile counts -> (tiles mod 3 or 3 when it cannot split, its decompositions as
+# ``_Split``, its tile classes, how many decompositions: 1 for no tiles, how many tiles it holds twice).
 _SUIT_READINGS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
-_SUIT_SLICES = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
-_NO_TILES = (_Split(-1, (), (), (), ()),)
+_MAN_READINGS, _PIN_READINGS, _SOU_READINGS, _HONOR_READINGS = _SUIT_READINGS
+_NO_TILES = (_Split(-1, (), (), (), (), ((),) * 9),)
 
 
 def _suit_readings(suit: int, suit_counts: tuple[int, ...]) -> tuple[int, tuple]:
     """``shapes.suit_decompositions`` as ``_Split``, kept per suit and tile counts."""
     held = sum(suit_counts)
-    options = _NO_TILES if not held else tuple(_split_of(pair, melds) for pair, melds in suit_splits(suit, suit_counts))
-    entry = (held % 3, options, _suit_classes(suit, suit_counts), len(options))
+    options = (
+        _NO_TILES if not held else tuple(_split_of(suit, pair, melds) for pair, melds in suit_splits(suit, suit_counts))
+    )
+    # tiles mod 3, or 3 when the suit cannot split: four suits' sum is 2 exactly when the hand can
+    entry = (held % 3 if options else 3, options, _suit_classes(suit, suit_counts), len(options), suit_counts.count(2))
     table = _SUIT_READINGS[suit]
     if len(table) < 65536:
         table[suit_counts] = entry
@@ -251,48 +271,6 @@ def _suit_classes(suit: int, suit_counts: tuple[int, ...]) -> int:
     return classes
 
 
-def _decompositions(suits: tuple) -> list[_Split] | tuple[_Split, ...]:
-    """``shapes.decompositions`` as ``_Split``, joined from the four suits' entries of the context."""
-    man, pin, sou, honors = suits
-    # a suit that cannot split has none; then exactly one suit holds the pair (3n+2 tiles)
-    if not (man[1] and pin[1] and sou[1] and honors[1]) or man[0] + pin[0] + sou[0] + honors[0] != 2:
-        return ()
-    if man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way (no tiles: one way)
-        return (_joined_suits(man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
-    per_suit = [entry[1] for entry in suits if entry[1] is not _NO_TILES]
-    return [_joined(combination) for combination in product(*per_suit)]
-
-
-def _joined_suits(man: _Split, pin: _Split, sou: _Split, honors: _Split) -> tuple:
-    """``_joined`` of one split per suit, the four given at once (a suit without tiles splits into
-    nothing, its pair -1: the one pair of the hand is the greatest)."""
-    return (
-        max(man[0], pin[0], sou[0], honors[0]),
-        man[1] + pin[1] + sou[1] + honors[1],
-        man[2] + pin[2] + sou[2] + honors[2],
-        man[3] + pin[3] + sou[3] + honors[3],
-        man[4] + pin[4] + sou[4] + honors[4],
-    )
-
-
-def _joined(splits: tuple[_Split, ...] | list[_Split]) -> tuple:
-    """One whole-hand decomposition from one split per suit, the groups in suit order (a plain tuple
-    of ``_Split``'s fields: built for nearly every hand)."""
-    pair = -1
-    groups: tuple = ()
-    sequences: tuple = ()
-    triplets: tuple = ()
-    triplet_fu: tuple = ()
-    for split_pair, split_groups, split_sequences, split_triplets, split_fu in splits:
-        if split_pair >= 0:
-            pair = split_pair
-        groups += split_groups
-        sequences += split_sequences
-        triplets += split_triplets
-        triplet_fu += split_fu
-    return pair, groups, sequences, triplets, triplet_fu
-
-
 # ``Reading(*fields)`` without the named tuple's Python-level ``__new__``: readings are built by the thousand
 _reading = tuple.__new__
 
@@ -300,20 +278,37 @@ _reading = tuple.__new__
 def readings(hand: Hand, context: WinContext) -> list[Reading]:
     """Every reading of the hand: each decomposition × each group that may hold the winning tile.
 
-    Only groups of the winning tile's suit can hold it, and a suit's groups come sequences first, so
-    the readings come in the order of the groups. Two sequences of one start are one reading."""
+    A standard reading's ``groups`` is its decomposition's split per suit (``_Split``) here: the
+    groups themselves are built for the best reading only (``_with_groups``). Only groups of the
+    winning tile's suit can hold it, and a suit's groups come sequences first, so the readings come in
+    the order of the groups. Two sequences of one start are one reading."""
     win = hand.win_tile
+    win_suit = win // 9
+    win_rank = win % 9
     melds = context.melds
-    meld_groups = melds.groups
-    ron = not hand.tsumo
     found: list[Reading] = []
-    for pair, groups, sequences, triplets, triplet_fu in _decompositions(context.suits):
-        # what every reading of this decomposition shares after its wait: the groups sorted for the yaku and fu
+    man, pin, sou, honors = context.suits
+    # the decompositions, one split per suit (``_Split``), in the order of ``shapes.decompositions``: a
+    # suit that cannot split has none; then exactly one suit holds the pair (3n+2 tiles)
+    if man[0] + pin[0] + sou[0] + honors[0] != 2:
+        decompositions = ()
+    elif man[3] * pin[3] * sou[3] * honors[3] == 1:  # most hands: each suit splits one way (no tiles: one way)
+        decompositions = ((man[1][0], pin[1][0], sou[1][0], honors[1][0]),)
+    else:
+        decompositions = product(man[1], pin[1], sou[1], honors[1])
+    # 七対子 (``shapes.is_seven_pairs``): of 14 tiles without melds, seven held twice are seven pairs
+    seven_pairs = man[4] + pin[4] + sou[4] + honors[4] == 7 and not hand.melds and len(hand.concealed) == 14
+    for splits in decompositions:
+        man, pin, sou, honors = splits
+        # (pair, groups, sequences, triplets, triplet_fu, waits): a suit without tiles has pair -1
+        pair = max(man[0], pin[0], sou[0], honors[0])
+        sequences = man[2] + pin[2] + sou[2] + honors[2]
+        triplets = man[3] + pin[3] + sou[3] + honors[3]
+        triplet_fu = man[4] + pin[4] + sou[4] + honors[4]
+        # what every reading of this decomposition shares after its wait: sorted for the yaku and fu
         if melds is _NO_MELDS:
-            all_groups = groups
             shared = (sequences, triplets, len(triplets), 0, triplet_fu)
         else:
-            all_groups = groups + meld_groups
             shared = (
                 sequences + melds.sequences,
                 triplets + melds.triplets,
@@ -322,31 +317,24 @@ def readings(hand: Hand, context: WinContext) -> list[Reading]:
                 triplet_fu + melds.triplet_fu,
             )
         if pair == win:
-            found.append(_reading(Reading, ("standard", all_groups, pair, TANKI, *shared)))
-        last = -1
-        for tile in sequences:
-            if tile == last or not tile <= win <= tile + 2:
-                continue
-            last = tile
-            found.append(_reading(Reading, ("standard", all_groups, pair, wait_of_sequence(tile, win), *shared)))
+            found.append(_reading(Reading, ("standard", splits, pair, TANKI, *shared)))
+        for wait in splits[win_suit][5][win_rank]:
+            found.append(_reading(Reading, ("standard", splits, pair, wait, *shared)))
         if win in triplets:
-            if ron:
-                # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
-                found.append(_ron_triplet_reading(groups, triplets, win, pair, melds, shared))
+            if hand.tsumo:
+                found.append(_reading(Reading, ("standard", splits, pair, SHANPON, *shared)))
             else:
-                found.append(_reading(Reading, ("standard", all_groups, pair, SHANPON, *shared)))
-    if not hand.melds:
-        concealed_counts = context.concealed_counts
-        if is_seven_pairs(concealed_counts):
-            found.append(_CHIITOITSU)
-        elif not found and is_thirteen_orphans(concealed_counts):  # never also a standard hand
-            found.append(_KOKUSHI)
+                # a triplet completed on a discard counts as an open triplet (明刻) for fu and 暗刻
+                found.append(_ron_triplet_reading(splits, triplets, win, pair, melds, shared))
+    if seven_pairs:
+        found.append(_CHIITOITSU)
+    elif not found and not hand.melds and is_thirteen_orphans(context.concealed_counts):  # never also standard
+        found.append(_KOKUSHI)
     return found
 
 
-def _ron_triplet_reading(groups, triplets, win, pair, melds, shared) -> Reading:
+def _ron_triplet_reading(splits, triplets, win, pair, melds, shared) -> Reading:
     """The reading whose triplet of ``win`` was completed on a discard (明刻: open for fu and 暗刻)."""
-    position = groups.index(_CONCEALED_GROUPS[TRIPLET, win])
     index = triplets.index(win)
     fu_lines = tuple(
         _RON_TRIPLET_FU[tile] if number == index else _CONCEALED_TRIPLET_FU[tile]
@@ -354,16 +342,21 @@ def _ron_triplet_reading(groups, triplets, win, pair, melds, shared) -> Reading:
     )
     all_sequences, all_triplets, concealed, kans, _fu = shared
     return Reading(
-        "standard",
-        (*groups[:position], _RON_TRIPLETS[win], *groups[position + 1 :], *melds.groups),
-        pair,
-        SHANPON,
-        all_sequences,
-        all_triplets,
-        concealed - 1,
-        kans,
-        fu_lines + melds.triplet_fu,
+        "standard", splits, pair, SHANPON, all_sequences, all_triplets, concealed - 1, kans, fu_lines + melds.triplet_fu
     )
+
+
+def _with_groups(reading: Reading, hand: Hand, context: WinContext) -> Reading:
+    """A reading of ``readings`` with its groups: each suit's concealed groups in suit order (the
+    triplet a discard completed open, 明刻), then the melds'."""
+    if reading.form != "standard":
+        return reading
+    man, pin, sou, honors = reading.groups
+    groups = man.groups + pin.groups + sou.groups + honors.groups
+    if reading.wait == SHANPON and not hand.tsumo:
+        position = groups.index(_CONCEALED_GROUPS[TRIPLET, hand.win_tile])
+        groups = (*groups[:position], _RON_TRIPLETS[hand.win_tile], *groups[position + 1 :])
+    return reading._replace(groups=groups + context.melds.groups)
 
 
 _CHIITOITSU = Reading("chiitoitsu", (), -1, TANKI)
@@ -422,6 +415,7 @@ _RULES_TABLES: dict[int, tuple] = {}
 # what of the tile classes the situational yaku read (断么, 混一色, 清一色, 混老頭)
 _SITUATIONAL_CLASSES = SIMPLE | TERMINAL | HONOR | NUMBER_SUITS
 _WIN_FLAGS = slice(3, 12)  # WinContext's closed, tsumo, riichi, ..., chankan
+_SEAT_ONWARDS = slice(13, None)  # a Hand's seat wind, round wind, dora and ura indicators, honba, sticks, red fives
 
 
 def _rules_tables(rules: Rules) -> tuple:
@@ -437,8 +431,12 @@ def _rules_tables(rules: Rules) -> tuple:
     return entry
 
 
-def _bonus_lines(dora: int, aka: int, ura: int) -> list[tuple[str, int]]:
-    """The result's lines of the dora (ドラ), red fives (赤ドラ) and ura dora (裏ドラ) the hand holds."""
+# (dora, red fives, ura dora) -> their lines: hands repeat a few hundred
+_BONUS_LINES: dict[tuple[int, int, int], tuple[tuple[str, int], ...]] = {}
+
+
+def _bonus_lines(dora: int, aka: int, ura: int) -> tuple[tuple[str, int], ...]:
+    """The result's lines of the dora (ドラ), red fives (赤ドラ) and ura dora (裏ドラ) the hand holds, kept."""
     lines = []
     if dora:
         lines.append(("dora", dora))
@@ -446,21 +444,21 @@ def _bonus_lines(dora: int, aka: int, ura: int) -> list[tuple[str, int]]:
         lines.append(("aka_dora", aka))
     if ura:
         lines.append(("ura_dora", ura))
-    return lines
+    if len(_BONUS_LINES) < 4096:
+        _BONUS_LINES[dora, aka, ura] = tuple(lines)
+    return tuple(lines)
 
 
 def _situational_yaku(
     context: WinContext, rules: Rules, han_table: Mapping[str, int], table: dict
 ) -> tuple[list[tuple[str, int]], int]:
-    """``situational_yaku`` and their han, kept in the rules' ``table``: they depend on a few flags and
-    tile classes only, which a tournament's hands repeat. The list is shared: never changed by its callers."""
-    key = (context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES)
-    found = table.get(key)
-    if found is None:
-        yaku = situational_yaku(context, rules, han_table)
-        found = (yaku, sum(han for _key, han in yaku))
-        if len(table) < 4096:
-            table[key] = found
+    """``situational_yaku`` and their han, kept in the rules' ``table`` (looked up in ``_best_reading``):
+    they depend on a few flags and tile classes only, which a tournament's hands repeat. The list is
+    shared: never changed by its callers."""
+    yaku = situational_yaku(context, rules, han_table)
+    found = (yaku, sum(han for _key, han in yaku))
+    if len(table) < 4096:
+        table[context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES] = found
     return found
 
 
@@ -476,9 +474,12 @@ def clear_caches() -> None:
     for table in _SUIT_READINGS:
         table.clear()
     tiles._RUN_CACHE.clear()
+    tiles._SUIT_PART_CACHE.clear()
     _RULES_TABLES.clear()
     yaku_module._SEQUENCE_FACTS.clear()
     hand_module._MELD_CACHE.clear()
+    _MELDS_PARTS.clear()
+    _BONUS_LINES.clear()
     clear_payment_cache()
 
 
@@ -518,43 +519,55 @@ def evaluate_hand(hand: Hand, rules: Rules = STANDARD_RULES) -> HandResult:
 def best_reading(hand: Hand, rules: Rules) -> tuple:
     """The fields of ``HandResult`` for the reading that pays most (a plain tuple: the JSON path
     builds its dict straight from it)."""
-    return _best_reading(hand, rules, win_context(hand))
+    context = win_context(hand)
+    yaku, han, fu, limit, payments, total, fu_details, units, reading = _best_reading(hand, rules, context)
+    return (yaku, han, fu, limit, dict(payments), total, fu_details, units, _with_groups(reading, hand, context))
 
 
 def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
+    """``best_reading``'s fields, the payments as the rules' payment table keeps them (shared: copied
+    by the callers), the reading without its groups (``_with_groups``)."""
     hand_readings = readings(hand, context)
     if not hand_readings:
         raise ScoringError("not_a_winning_hand", _("the tiles do not form a winning hand"))
-    dealer = hand.seat_wind == EAST  # ``Hand.dealer``
+    seat_wind, _round_wind, dora_indicators, ura_indicators, honba, riichi_sticks, red_fives = hand[_SEAT_ONWARDS]
+    dealer = seat_wind == EAST  # ``Hand.dealer``
     all_counts = context.counts
-    dora = count_dora(all_counts, hand.dora_indicators) if hand.dora_indicators else 0
-    aka = hand.red_fives if rules.aka_dora else 0
-    ura = count_dora(all_counts, hand.ura_dora_indicators) if hand.riichi and hand.ura_dora_indicators else 0
+    dora = 0
+    for indicator in dora_indicators:  # each indicator counts every tile it points to (``count_dora``)
+        dora += all_counts[DORA_OF_INDICATOR[indicator]]
+    aka = red_fives if rules.aka_dora else 0
+    ura = count_dora(all_counts, ura_indicators) if ura_indicators and hand.riichi else 0
     bonus_han = dora + aka + ura
-    bonus = _bonus_lines(dora, aka, ura) if bonus_han else ()
+    if bonus_han:
+        try:
+            bonus = _BONUS_LINES[dora, aka, ura]
+        except KeyError:
+            bonus = _bonus_lines(dora, aka, ura)
+    else:
+        bonus = ()
     tables = _RULES_TABLES.get(id(rules))
     if tables is None or tables[0] is not rules:
         tables = _rules_tables(rules)
     _rules, situational_table, table, step, han_tables, yaku_lines = tables
     closed = context.closed
-    situational, situational_han = _situational_yaku(context, rules, han_tables[closed], situational_table)
+    try:
+        situational, situational_han = situational_table[context[_WIN_FLAGS], context.classes & _SITUATIONAL_CLASSES]
+    except KeyError:
+        situational, situational_han = _situational_yaku(context, rules, han_tables[closed], situational_table)
     yaku_lines = yaku_lines[closed]
     hand_yakuman = context.hand_yakuman
 
     scheme = rules.scheme
-    honba = hand.honba
     best: tuple | None = None
     best_key: tuple = ()
-    sticks = RIICHI_STICK * hand.riichi_sticks
+    sticks = RIICHI_STICK * riichi_sticks
     tsumo = hand.tsumo
     double_wind_pair_fu = rules.double_wind_pair_fu
     raw_fu = scheme.scheme == "simple_doubling"  # the one scheme that prices the raw fu
     for reading in hand_readings:
-        # a standard reading with fewer than three triplets holds no yakuman of its own
-        if len(reading.triplets) < 3 and reading.form != "kokushi":
-            yakuman = hand_yakuman
-        else:
-            yakuman = yakuman_of(reading, context)
+        # a standard reading with fewer than three triplets (``reading[5]``) holds no yakuman of its own
+        yakuman = hand_yakuman if len(reading[5]) < 3 and reading[0] != "kokushi" else yakuman_of(reading, context)
         pinfu = False
         if yakuman:
             yaku = tuple((key, 13) for key in yakuman)
@@ -585,7 +598,10 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             key = (han, 0, fixed, units, dealer, honba, tsumo)
         else:
             key = (han, fu if fixed or raw_fu else rounded_fu, fixed, units, dealer, honba, tsumo)
-        limit, payments, received = table.get(key) or _priced_outcome(rules, table, key, fu)
+        try:
+            limit, payments, received = table[key]
+        except KeyError:
+            limit, payments, received = _priced_outcome(rules, table, key, fu)
         total = received + sticks
         rank = (total, units > 0, han, rounded_fu)
         if best is None or rank > best_key:
@@ -595,14 +611,20 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
         raise ScoringError("no_yaku", _("the hand has no yaku (dora alone do not make a winning hand)"))
     if best[5] < 0:
         raise InvariantViolation("a win cannot pay the winner a negative amount")
-    yaku, han, rounded_fu, limit, payments, total, fu_details, units, reading = best
-    return (yaku, han, rounded_fu, limit, dict(payments), total, fu_details, units, reading)
+    return best
 
 
 def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
     """Apply a request line's own ``rules`` (only ``aka_dora`` may be set per line)."""
     if raw_rules is None:
         return rules
+    if type(raw_rules) is dict and len(raw_rules) == 1:  # most lines: only aka_dora, true or false
+        aka = raw_rules.get("aka_dora")
+        if aka is rules.aka_dora:
+            return rules
+        if aka is True or aka is False:
+            entry = _AKA_VARIANTS.get((id(rules), aka))
+            return entry[1] if entry is not None and entry[0] is rules else _with_aka(rules, aka)
     if not isinstance(raw_rules, dict):
         raise ScoringError("invalid_parameter", _("rules must be an object"), field="rules")
     unknown = set(raw_rules) - LINE_RULE_KEYS
@@ -662,21 +684,21 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
         if "hand" not in request:
             raise ScoringError("invalid_request", _("hand is required"), field="hand")
         line_rules = rules_for_line(request.get("rules"), rules or STANDARD_RULES)
-        hand, concealed_counts, counts = read_hand(request["hand"])
+        hand, concealed_counts, counts, per_suit = read_hand(request["hand"])
         yaku, han, fu, limit, payments, total, fu_details, _units, _reading = _best_reading(
-            hand, line_rules, _win_context(hand, concealed_counts, counts)
+            hand, line_rules, _win_context(hand, concealed_counts, counts, per_suit)
         )
     except ScoringError as error:
         return {"id": request_id, "error": error.as_dict()}
     return {
         "id": request_id,
         "result": {
-            "yaku": list(map(list, yaku)),
+            "yaku": [[key, value] for key, value in yaku],
             "han": han,
             "fu": fu,
             "limit": limit,
-            "payments": payments,
+            "payments": dict(payments),  # the table's own is shared
             "total": total,
-            "fu_details": list(map(list, fu_details)),
+            "fu_details": [[name, value] for name, value in fu_details],
         },
     }

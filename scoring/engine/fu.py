@@ -66,32 +66,31 @@ _fu_result = tuple.__new__  # ``FuResult(*fields)`` without the named tuple's Py
 
 def fu_of(reading: Reading, context: WinContext, pinfu: bool, double_wind_pair_fu: int) -> FuResult:
     """Fu of a standard or seven-pairs reading (thirteen orphans has none: NA in the seed)."""
-    if reading.form == "chiitoitsu":
-        return _CHIITOITSU_RESULT
-    if reading.form == "kokushi":
-        return _KOKUSHI_RESULT
-    details: list[tuple[str, int]] = [_BASE_DETAIL, *reading.triplet_fu]
+    form, _groups, pair, wait, _sequences, _triplets, _concealed, _kans, triplet_fu = reading
+    if form != "standard":
+        return _CHIITOITSU_RESULT if form == "chiitoitsu" else _KOKUSHI_RESULT
+    details: list[tuple[str, int]] = [_BASE_DETAIL, *triplet_fu]
     total = BASE_FU
-    for _name, value in reading.triplet_fu:
+    for _name, value in triplet_fu:
         total += value
-    pair = reading.pair
     if pair >= 27:  # only an honor pair (字牌) has fu
         value = pair_fu(pair, context.seat_wind, context.round_wind, double_wind_pair_fu)
         if value:
             double_wind = pair == context.seat_wind == context.round_wind
             details.append(("double_wind_pair" if double_wind else "value_pair", value))
             total += value
-    wait = _WAIT_DETAILS.get(reading.wait)
-    if wait:
+    if wait in _WAIT_DETAILS:
+        wait = _WAIT_DETAILS[wait]
         details.append(wait)
         total += wait[1]
+    closed = context.closed
     if context.tsumo:
         if not pinfu:
             details.append(_TSUMO_DETAIL)
             total += TSUMO_FU
-    elif context.closed:
+    elif closed:
         details.append(_CLOSED_RON_DETAIL)
         total += CLOSED_RON_FU
-    if total == BASE_FU and not context.closed:
+    if total == BASE_FU and not closed:
         return _OPEN_PINFU_RESULT
     return _fu_result(FuResult, (total, False, tuple(details)))

@@ -1,14 +1,14 @@
-"""A winning hand as frozen dataclasses, read and validated from hand-format.md's ``hand`` object."""
+"""A winning hand (a named tuple) and its melds, read and validated from hand-format.md's ``hand`` object."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from operator import itemgetter
+from typing import NamedTuple
 
 from taikai.i18n import _, ngettext
 
 from .errors import ScoringError
-from .tiles import EAST, SINGLE_TILES, WIND_LETTERS, parse_tile, parse_tiles, tile_name
+from .tiles import EAST, SINGLE_TILES, WIND_LETTERS, parse_tile, parse_tiles, suit_counts, tile_name
 
 MELD_TYPES = ("chi", "pon", "kan_open", "kan_closed", "kan_added")
 FLAG_KEYS = (
@@ -40,9 +40,11 @@ HAND_KEYS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Meld:
-    """A called or declared meld (副露 / 暗槓). ``first`` is the lowest tile's 34-index."""
+class Meld(NamedTuple):
+    """A called or declared meld (副露 / 暗槓). ``first`` is the lowest tile's 34-index.
+
+    A named tuple, as ``Hand``: a hand's melds are a key of the engine's tables (``evaluate``), and a
+    tuple hashes without a call to Python."""
 
     kind: str  # chi, pon, kan_open, kan_closed, kan_added
     first: int
@@ -64,9 +66,12 @@ class Meld:
         return (self.first,) * (4 if self.is_kan else 3)
 
 
-@dataclass(frozen=True)
-class Hand:
-    """A winning hand: ``concealed`` holds the 34-indices of the concealed tiles including the win tile."""
+class Hand(NamedTuple):
+    """A winning hand: ``concealed`` holds the 34-indices of the concealed tiles including the win tile.
+
+    A named tuple rather than a frozen dataclass: one is read for every hand scored, and a tuple is
+    built in one step where a dataclass fills a dict of twenty entries. The flags (``tsumo`` to
+    ``chiihou``) sit together in ``FLAG_KEYS``' order: ``hand[FLAGS]`` reads them at once."""
 
     concealed: tuple[int, ...]
     win_tile: int
@@ -105,9 +110,6 @@ class Hand:
         for meld in self.melds:
             tiles.extend(meld.tiles)
         return tuple(tiles)
-
-
-_HAND_FIELDS = tuple(field.name for field in fields(Hand))
 
 
 def _meld_from_dict(position: int, raw: object) -> tuple[Meld, list[int]]:
@@ -197,15 +199,6 @@ def _indicators(raw: dict, key: str) -> tuple[int, ...]:
         return tuple(parse_tile(item, field=f"{key}[{n}]")[0] for n, item in enumerate(value))
 
 
-def _plain_indicators(value: list) -> tuple[int, ...] | None:
-    """A list of indicator tiles each written as one tile (``"4m"``), read in one step; else None (and
-    ``_indicators`` reads it, naming the item at fault)."""
-    try:
-        return tuple(map(_TILE_INDEX.__getitem__, value))
-    except (KeyError, TypeError):
-        return None
-
-
 def check_flags(hand: Hand) -> None:
     """Flags that cannot be true together raise ``inconsistent_flags``."""
     problems = []
@@ -257,23 +250,29 @@ def _read_meld(position: int, raw: object) -> tuple[Meld, tuple[int, ...]]:
     """``_meld_from_dict`` for a meld object, kept per (type, tiles) text: a meld is one of a few
     hundred, and a valid one reads the same wherever it stands."""
     if type(raw) is dict and len(raw) == 2:
+        try:
+            return _MELD_CACHE[_TYPE_AND_TILES_OF(raw)]
+        except (KeyError, TypeError):  # a meld not met before, or not a meld's two keys or values
+            pass
         kind = raw.get("type")
         text = raw.get("tiles")
         if type(kind) is str and type(text) is str:
-            read = _MELD_CACHE.get((kind, text))
-            if read is None:
-                meld, indices = _meld_from_dict(position, raw)
-                read = (meld, tuple(indices))
-                if len(_MELD_CACHE) < 4096:
-                    _MELD_CACHE[kind, text] = read
+            meld, indices = _meld_from_dict(position, raw)
+            read = (meld, tuple(indices))
+            if len(_MELD_CACHE) < 4096:
+                _MELD_CACHE[kind, text] = read
             return read
     meld, indices = _meld_from_dict(position, raw)
     return meld, tuple(indices)
 
 
-def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
+_TYPE_AND_TILES_OF = itemgetter("type", "tiles")
+
+
+def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int] | tuple[int, ...], list | None]:
     """``hand_from_dict``, with the tile counts found on the way: (hand, concealed counts, counts of
-    every tile, concealed and melded, per 34-index)."""
+    every tile, concealed and melded, per 34-index, and each suit's concealed counts when the text
+    gave them at once, else None)."""
     if not isinstance(raw, dict):
         raise ScoringError("invalid_request", _("hand must be an object"))
     if not HAND_KEYS.issuperset(raw):
@@ -282,10 +281,16 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
     if "tiles" not in raw or "win_tile" not in raw:
         missing = "tiles" if "tiles" not in raw else "win_tile"
         raise ScoringError("invalid_request", _("hand.%(key)s is required") % {"key": missing}, field=missing)
-    concealed, red = parse_tiles(raw["tiles"], field="tiles")
-    concealed_counts = [0] * 34
-    for index in concealed:
-        concealed_counts[index] += 1
+    read = suit_counts(raw["tiles"])
+    if read is not None:
+        per_suit, concealed_counts, concealed, red = read
+    else:
+        per_suit = None
+        concealed, red = parse_tiles(raw["tiles"], field="tiles")
+        concealed_counts = [0] * 34
+        for index in concealed:
+            concealed_counts[index] += 1
+        concealed = tuple(sorted(concealed))
     counts = concealed_counts
     melds = []
     raw_melds = raw.get("melds")
@@ -297,8 +302,12 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
             meld, indices = _read_meld(position, raw_meld)
             melds.append(meld)
             red += meld.red
-            for index in indices:
-                counts[index] += 1
+            first = indices[0]
+            if indices[-1] == first:  # a pon or a kan: one tile, three or four times
+                counts[first] += len(indices)
+            else:
+                for index in indices:
+                    counts[index] += 1
     elif raw_melds is not None and raw_melds != []:
         raise ScoringError("invalid_meld", _("melds must be a list of at most 4 melds"), field="melds")
     expected = 14 - 3 * len(melds)
@@ -313,7 +322,7 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
             % {"count": len(concealed), "melds": len(melds), "expected": expected},
             field="tiles",
         )
-    if max(counts) > 4:
+    if (melds or per_suit is None) and max(counts) > 4:  # ``suit_counts`` reads no tile more than four times
         index = next(index for index, count in enumerate(counts) if count > 4)
         raise ScoringError(
             "too_many_copies",
@@ -322,8 +331,10 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
             field="tiles",
         )
     win_text = raw["win_tile"]
-    win = _TILE_INDEX.get(win_text) if type(win_text) is str else None
-    win_tile = win if win is not None else parse_tile(win_text, field="win_tile")[0]
+    try:
+        win_tile = _TILE_INDEX[win_text]
+    except (KeyError, TypeError):  # not one tile's text: ``parse_tile`` names what is wrong
+        win_tile = parse_tile(win_text, field="win_tile")[0]
     if not concealed_counts[win_tile]:
         raise ScoringError(
             "win_tile_missing",
@@ -331,68 +342,71 @@ def read_hand(raw: object) -> tuple[Hand, list[int], list[int]]:
             field="win_tile",
         )
     try:
-        flags = _FLAGS_OF(raw)
+        flags = FLAGS_OF(raw)
     except KeyError:  # a flag left out is false
         flags = tuple(raw.get(key, False) for key in FLAG_KEYS)
     if not _BOOL_TYPE.issuperset(map(type, flags)):
         for key, value in zip(FLAG_KEYS, flags, strict=True):
             if value is not True and value is not False:
                 raise ScoringError("invalid_request", _("%(key)s must be true or false") % {"key": key}, field=key)
-    plain = _plain_winds_and_counts(raw)
-    seat_wind = plain[0] if plain else _wind(raw, "seat_wind")
+    try:
+        seat_text, round_text, honba, sticks = _WINDS_AND_COUNTS_OF(raw)
+        seat_wind, round_wind = _WIND_PAIRS[seat_text, round_text]
+    except (KeyError, TypeError):  # left out, or not a wind: read one by one below, each with its error
+        seat_wind = None
+    if (
+        seat_wind is None
+        or type(seat_text) is not str  # a subclass of str that equals a wind letter is not one
+        or type(round_text) is not str
+        or type(honba) is not int
+        or type(sticks) is not int
+    ):
+        seat_wind = _wind(raw, "seat_wind")
+        round_wind = honba = sticks = None  # read after the dealer flag, in the usual order
     # a dealer flag that is not the seat's: ``_flag`` names a flag that is not a boolean, else they disagree
     if "dealer" in raw and raw["dealer"] is not (seat_wind == EAST):
         _flag(raw, "dealer")
         raise ScoringError("inconsistent_flags", _("dealer is true exactly when seat_wind is E"), field="dealer")
-    round_wind = plain[1] if plain else _wind(raw, "round_wind")
+    if round_wind is None:
+        round_wind = _wind(raw, "round_wind")
     dora = raw.get("dora_indicators")
-    dora = _plain_indicators(dora) if type(dora) is list else None
-    if dora is None:
+    try:
+        dora = tuple(map(_TILE_INDEX.__getitem__, dora)) if type(dora) is list else _indicators(raw, "dora_indicators")
+    except (KeyError, TypeError):
         dora = _indicators(raw, "dora_indicators")
     ura = raw.get("ura_dora_indicators")
-    ura = _plain_indicators(ura) if type(ura) is list else None
-    if ura is None:
-        ura = _indicators(raw, "ura_dora_indicators")
-    concealed.sort()
-    hand = object.__new__(Hand)  # ``Hand(...)`` for values read and checked (``Hand`` has no ``__post_init__``)
-    hand.__dict__.update(
-        zip(
-            _HAND_FIELDS,
-            (
-                tuple(concealed),
-                win_tile,
-                tuple(melds),
-                *flags,
-                seat_wind,
-                round_wind,
-                dora,
-                ura,
-                *(plain[2:] if plain else (_count(raw, "honba"), _count(raw, "riichi_sticks"))),
-                red,
-            ),
-            strict=True,
-        )
+    if ura == []:  # most hands: none shown
+        ura = ()
+    else:
+        try:
+            ura = (
+                tuple(map(_TILE_INDEX.__getitem__, ura))
+                if type(ura) is list
+                else _indicators(raw, "ura_dora_indicators")
+            )
+        except (KeyError, TypeError):
+            ura = _indicators(raw, "ura_dora_indicators")
+    if honba is None or honba < 0 or sticks < 0:
+        honba = _count(raw, "honba")
+        sticks = _count(raw, "riichi_sticks")
+    # ``Hand(...)`` for values read and checked, in one step
+    hand = _hand_of(
+        Hand, (concealed, win_tile, tuple(melds), *flags, seat_wind, round_wind, dora, ura, honba, sticks, red)
     )
     # tsumo alone never conflicts, nor riichi without a call: only then can check_flags find nothing
     if True in flags[2:] or (flags[1] and melds):
         check_flags(hand)
-    return hand, concealed_counts, counts
+    return hand, concealed_counts, counts, per_suit
 
 
 _BOOL_TYPE = frozenset((bool,))
-_FLAGS_OF = itemgetter(*FLAG_KEYS)
+_hand_of = tuple.__new__  # ``Hand(*fields)`` without the named tuple's Python-level ``__new__``
+FLAGS = slice(3, 13)  # a ``Hand``'s flags, tsumo ... chiihou
+FLAGS_OF = itemgetter(*FLAG_KEYS)  # a hand object's flags, in FLAG_KEYS' order
 _WINDS_AND_COUNTS_OF = itemgetter("seat_wind", "round_wind", "honba", "riichi_sticks")
-
-
-def _plain_winds_and_counts(raw: dict) -> tuple[int, int, int, int] | None:
-    """(seat wind, round wind, honba, riichi sticks) when all four are given and plainly valid, in one
-    look-up; else None, and ``_wind`` and ``_count`` read each (with its error, in the usual order)."""
-    try:
-        seat, round_wind, honba, sticks = _WINDS_AND_COUNTS_OF(raw)
-    except KeyError:
-        return None
-    if type(seat) is not str or type(round_wind) is not str or type(honba) is not int or type(sticks) is not int:
-        return None
-    if honba < 0 or sticks < 0 or seat not in WIND_LETTERS or round_wind not in WIND_LETTERS:
-        return None
-    return WIND_LETTERS[seat], WIND_LETTERS[round_wind], honba, sticks
+# (seat wind, round wind) as written -> their 34-indices
+_WIND_PAIRS = {
+    (seat, round_wind): (WIND_LETTERS[seat], WIND_LETTERS[round_wind])
+    for seat in WIND_LETTERS
+    for round_wind in WIND_LETTERS
+}

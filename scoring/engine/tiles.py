@@ -95,6 +95,60 @@ def parse_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
     return read_tiles(text, field=field)
 
 
+# A suit's part of a hand's text, written as a run (``345m``) or tile by tile (``3m4m5m``); ``0z`` is no tile.
+_SUIT_PART = re.compile(r"(?:[0-9]m)+|(?:[0-9]p)+|(?:[0-9]s)+|(?:[1-7]z)+|[0-9]+[mps]|[1-7]+z")
+_NO_SUIT_TILES = ((0,) * 9, (0,) * 9, (0,) * 9, (0,) * 7)
+# a suit's part -> (suit, its tiles' 34-indices sorted, the suit's tile counts, red fives)
+_SUIT_PART_CACHE: dict[str, tuple[int, tuple[int, ...], tuple[int, ...], int]] = {}
+
+
+def _suit_part(part: str) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+    """A suit's part of a hand's text read (``_SUIT_PART`` matched it: every tile in it is valid)."""
+    indices, red = read_tiles(part)
+    suit = _SUIT_BASES[part[-1]] // 9
+    base = suit * 9
+    counts = [0] * len(_NO_SUIT_TILES[suit])
+    for index in indices:
+        counts[index - base] += 1
+    # more than four of a tile: the part is marked with suit -1, and ``suit_counts`` leaves such a text
+    # to ``parse_tiles`` (the hand's reader then names the tile, after the errors it reports first)
+    entry = (suit if max(counts) <= 4 else -1, tuple(sorted(indices)), tuple(counts), red)
+    if len(_SUIT_PART_CACHE) < 16384:
+        _SUIT_PART_CACHE[part] = entry
+    return entry
+
+
+def suit_counts(text: object) -> tuple[tuple, tuple[int, ...], tuple[int, ...], int] | None:
+    """A hand's concealed tiles read suit by suit: (each suit's tile counts, every tile's count per
+    34-index, the 34-indices sorted, red fives), or None when the text is not each suit's tiles
+    written together, suits in order, or holds a tile more than four times (then ``parse_tiles``
+    reads it, and names what it cannot read).
+
+    A hand's text is a few suits' parts, each one of a few thousand: reading each part once and
+    joining the counts costs less than counting a hand's tiles one by one."""
+    if type(text) is not str:
+        return None
+    parts = _SUIT_PART.findall(text)
+    if len("".join(parts)) != len(text):
+        return None  # characters no part holds
+    try:
+        entries = list(map(_SUIT_PART_CACHE.__getitem__, parts))
+    except KeyError:
+        entries = [_SUIT_PART_CACHE.get(part) or _suit_part(part) for part in parts]
+    per_suit = list(_NO_SUIT_TILES)
+    indices = ()
+    red = 0
+    last = -1
+    for suit, part_indices, counts, part_red in entries:
+        if suit <= last:
+            return None  # a suit written twice, or out of order, or a tile more than four times
+        last = suit
+        per_suit[suit] = counts
+        indices += part_indices
+        red += part_red
+    return per_suit, per_suit[0] + per_suit[1] + per_suit[2] + per_suit[3], indices, red
+
+
 def read_tiles(text: object, *, field: str = "tiles") -> tuple[list[int], int]:
     """Read an MPSZ string character by character, from its end, so that each digit meets its suit
     letter first. Raises ``ScoringError("invalid_tiles")`` naming a tile it cannot read."""

@@ -14,15 +14,19 @@ from typing import TYPE_CHECKING, NamedTuple
 from .tiles import (
     CHUN,
     DRAGONS,
+    EAST,
     HAKU,
     HATSU,
     HONOR,
     IS_TERMINAL_OR_HONOR,
+    NORTH,
     NOT_GREEN,
     NUMBER_SUITS,
     SIMPLE,
+    SOUTH,
     SUITS_HELD,
     TERMINAL,
+    WEST,
     WINDS,
     dora_from_indicator,
 )
@@ -145,7 +149,7 @@ class WinContext(NamedTuple):
     round_wind: int
     has_melds: bool
     hand_yakuman: tuple[str, ...] = ()  # yakuman that do not depend on the reading
-    suits: tuple = ()  # per suit: (tiles mod 3, its decompositions, its tile classes, how many)
+    suits: tuple = ()  # per suit: (tiles mod 3, or 3 when it cannot split; its decompositions, tile classes, how many)
     melds: tuple = ()  # what the called melds and kans add to every reading
 
 
@@ -236,16 +240,14 @@ def shape_yaku(
 
     ``lines`` is the ruleset's (key, han) line of each yaku for the hand (``Rules.yaku_lines``: closed
     or open), looked up once per hand rather than once per reading."""
-    closed = context.closed
-    if reading.form != "standard":
-        found = [lines["chiitoitsu"]] if reading.form == "chiitoitsu" else []
+    form, _groups, pair, wait, sequences, triplets, concealed_triplets, kans, _fu = reading
+    if form != "standard":
+        found = [lines["chiitoitsu"]] if form == "chiitoitsu" else []
         return [line for line in found if line]
+    closed = context.closed
     found = []
-    sequences = reading.sequences
-    triplets = reading.triplets
-    pair = reading.pair
     if not triplets:
-        if closed and reading.wait == RYANMEN and not is_value_pair(pair, context):
+        if closed and wait == RYANMEN and not is_value_pair(pair, context):
             found.append(lines["pinfu"])  # 平和
     else:
         for tile in triplets:
@@ -257,7 +259,10 @@ def shape_yaku(
                         found.append(lines["seat_wind"])  # 自風
                     if tile == context.round_wind:
                         found.append(lines["round_wind"])  # 場風
-    peikou, runs, terminal_sequences = _SEQUENCE_FACTS.get(sequences) or _sequence_facts(sequences)
+    try:
+        peikou, runs, terminal_sequences = _SEQUENCE_FACTS[sequences]
+    except KeyError:
+        peikou, runs, terminal_sequences = _sequence_facts(sequences)
     if peikou and closed:
         found.append(lines[peikou])
     for key in runs:
@@ -269,11 +274,11 @@ def shape_yaku(
                 break
         if not sequences:
             found.append(lines["toitoi"])  # 対々和
-        if reading.concealed_triplets == 3:
+        if concealed_triplets == 3:
             found.append(lines["sanankou"])  # 三暗刻
-        if reading.kans == 3:
+        if kans == 3:
             found.append(lines["sankantsu"])  # 三槓子
-        dragon_triplets = sum(1 for tile in triplets if tile in DRAGON_KEYS)
+        dragon_triplets = (HAKU in triplets) + (HATSU in triplets) + (CHUN in triplets)  # one triplet a tile at most
         if dragon_triplets == 2 and pair in DRAGON_KEYS:
             found.append(lines["shousangen"])  # 小三元
     elif len(triplets) == 2 and pair in DRAGON_KEYS and triplets[0] in DRAGON_KEYS and triplets[1] in DRAGON_KEYS:
@@ -328,7 +333,7 @@ def yakuman_of(reading: Reading, context: WinContext) -> tuple[str, ...] | list[
     if reading.kans == 4:
         found.append("suukantsu")  # 四槓子
     if max(triplets) >= 27:
-        winds = sum(1 for wind in WINDS if wind in triplets)
+        winds = (EAST in triplets) + (SOUTH in triplets) + (WEST in triplets) + (NORTH in triplets)
         if winds == 4:
             found.append("daisuushii")  # 大四喜和
         elif winds == 3 and reading.pair in WINDS:

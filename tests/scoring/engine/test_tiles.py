@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.errors import ScoringError
-from scoring.engine.hand import hand_from_dict
-from scoring.engine.tiles import dora_from_indicator, parse_tiles, tile_name, to_mpsz
+from scoring.engine.hand import FLAG_KEYS, FLAGS, Hand, hand_from_dict
+from scoring.engine.tiles import counts_of, dora_from_indicator, parse_tiles, suit_counts, tile_name, to_mpsz
+from scoring.engine.yaku import WinContext
 
 
 @pytest.mark.parametrize(
@@ -134,3 +135,59 @@ def test_closed_kan_keeps_the_hand_closed():
     assert hand.is_closed
     hand = hand_from_dict(_hand(tiles="123m456p11122z", melds=[{"type": "kan_open", "tiles": "9999p"}]))
     assert not hand.is_closed
+
+
+@given(
+    st.lists(st.integers(0, 33), min_size=0, max_size=18),
+    st.sampled_from(("runs", "tile by tile", "shuffled")),
+    st.integers(0, 3),
+)
+@settings(max_examples=300)
+def test_suit_counts_reads_as_parse_tiles_does(indices, written, reds):
+    """``suit_counts`` (a hand's tiles read suit by suit, each suit's part kept) gives what reading the
+    text tile by tile gives, or leaves the text to it (None)."""
+    # given a hand's tiles written as runs (123m), tile by tile (1m2m3m) or out of order, some fives red
+    red_kinds = {index for index in (4, 13, 22) if index in indices}
+    reds_left = reds
+    texts = []
+    for index in sorted(indices):
+        red = index in red_kinds and reds_left > 0
+        if red:
+            reds_left -= 1
+            red_kinds.discard(index)
+        texts.append(("0" if red else str(index % 9 + 1)) + "mpsz"[index // 9])
+    if written == "runs":
+        text = to_mpsz(indices)
+    elif written == "tile by tile":
+        text = "".join(texts)
+    else:
+        text = "".join(reversed(texts))
+    # when it is read suit by suit
+    read = suit_counts(text)
+    # then it is read as parse_tiles reads it, or left to it (a tile more than four times, suits out of order)
+    parsed, red = parse_tiles(text)
+    counts = tuple(counts_of(parsed))
+    if read is None:
+        assert max(counts, default=0) > 4 or written == "shuffled"
+        return
+    per_suit, all_counts, sorted_indices, read_red = read
+    assert all_counts == counts
+    assert tuple(per_suit) == (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    assert sorted_indices == tuple(sorted(parsed))
+    assert read_red == red
+
+
+def test_hand_and_win_context_list_the_flags_in_one_order():
+    """The win's context takes a hand's flags as one slice (``FLAGS``): both list them as FLAG_KEYS."""
+    assert Hand._fields[FLAGS] == FLAG_KEYS
+    assert WinContext._fields[4:14] == FLAG_KEYS
+
+
+def test_a_tile_more_than_four_times_is_named_after_the_tile_count():
+    """A concealed part holding a tile five times is left to the full reader: its errors come in order."""
+    with pytest.raises(ScoringError) as caught:
+        hand_from_dict(_hand(tiles="11111m456p789s22z"))
+    assert caught.value.code == "wrong_tile_count"
+    with pytest.raises(ScoringError) as caught:
+        hand_from_dict(_hand(tiles="1m1m1m1m1m4p5p6p7s8s9s2z2z2z"))
+    assert caught.value.code == "too_many_copies"
