@@ -520,13 +520,23 @@ def best_reading(hand: Hand, rules: Rules) -> tuple:
     """The fields of ``HandResult`` for the reading that pays most (a plain tuple: the JSON path
     builds its dict straight from it)."""
     context = win_context(hand)
-    yaku, han, fu, limit, payments, total, fu_details, units, reading = _best_reading(hand, rules, context)
+    best = _best_reading(hand, rules, context)
+    if best is None:
+        raise _no_yaku()
+    yaku, han, fu, limit, payments, total, fu_details, units, reading = best
     return (yaku, han, fu, limit, dict(payments), total, fu_details, units, _with_groups(reading, hand, context))
 
 
-def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
+def _no_yaku() -> ScoringError:
+    return ScoringError("no_yaku", _("the hand has no yaku (dora alone do not make a winning hand)"))
+
+
+def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple | None:
     """``best_reading``'s fields, the payments as the rules' payment table keeps them (shared: copied
-    by the callers), the reading without its groups (``_with_groups``)."""
+    by the callers), the reading without its groups (``_with_groups``); None when no reading has a yaku.
+
+    One hand in seven of ``benchmarks.hands``' corpus has none: the callers refuse it without raising and
+    catching on the way."""
     hand_readings = readings(hand, context)
     if not hand_readings:
         raise ScoringError("not_a_winning_hand", _("the tiles do not form a winning hand"))
@@ -608,7 +618,7 @@ def _best_reading(hand: Hand, rules: Rules, context: WinContext) -> tuple:
             best_key = rank
             best = (yaku, han, rounded_fu, limit, payments, total, fu_details, units, reading)
     if best is None:
-        raise ScoringError("no_yaku", _("the hand has no yaku (dora alone do not make a winning hand)"))
+        return None  # no reading has a yaku: the callers refuse the hand (``_no_yaku``)
     if best[5] < 0:
         raise InvariantViolation("a win cannot pay the winner a negative amount")
     return best
@@ -622,8 +632,8 @@ def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
         aka = raw_rules.get("aka_dora")
         if aka is rules.aka_dora:
             return rules
-        if aka is True or aka is False:
-            entry = _AKA_VARIANTS.get((id(rules), aka))
+        if aka is True or aka is False:  # the other value than the rules': their one variant
+            entry = _AKA_VARIANTS.get(id(rules))
             return entry[1] if entry is not None and entry[0] is rules else _with_aka(rules, aka)
     if not isinstance(raw_rules, dict):
         raise ScoringError("invalid_parameter", _("rules must be an object"), field="rules")
@@ -643,13 +653,14 @@ def rules_for_line(raw_rules: object, rules: Rules) -> Rules:
     return rules
 
 
-_AKA_VARIANTS: dict[tuple[int, bool], tuple[Rules, Rules]] = {}
+# id of a rules object -> (the rules, the rules with the other ``aka_dora``): a line only ever asks for the other
+_AKA_VARIANTS: dict[int, tuple[Rules, Rules]] = {}
 
 
 def _with_aka(rules: Rules, aka: bool) -> Rules:
-    """``rules`` with ``aka_dora`` set, kept per rules object (by identity: hashing a ruleset's
-    Fractions on every line would cost more than the evaluation)."""
-    entry = _AKA_VARIANTS.get((id(rules), aka))
+    """``rules`` with ``aka_dora`` set to ``aka``, the other value than theirs, kept per rules object (by
+    identity: hashing a ruleset's Fractions on every line would cost more than the evaluation)."""
+    entry = _AKA_VARIANTS.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_AKA_VARIANTS) > 64:
             _AKA_VARIANTS.clear()
@@ -662,7 +673,7 @@ def _with_aka(rules: Rules, aka: bool) -> Rules:
             yaku_han=dict(rules.yaku_han),
         )
         entry = (rules, variant)
-        _AKA_VARIANTS[id(rules), aka] = entry
+        _AKA_VARIANTS[id(rules)] = entry
     return entry[1]
 
 
@@ -685,11 +696,12 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
             raise ScoringError("invalid_request", _("hand is required"), field="hand")
         line_rules = rules_for_line(request.get("rules"), rules or STANDARD_RULES)
         hand, concealed_counts, counts, per_suit = read_hand(request["hand"])
-        yaku, han, fu, limit, payments, total, fu_details, _units, _reading = _best_reading(
-            hand, line_rules, _win_context(hand, concealed_counts, counts, per_suit)
-        )
+        best = _best_reading(hand, line_rules, _win_context(hand, concealed_counts, counts, per_suit))
     except ScoringError as error:
         return {"id": request_id, "error": error.as_dict()}
+    if best is None:
+        return {"id": request_id, "error": _no_yaku().as_dict()}
+    yaku, han, fu, limit, payments, total, fu_details, _units, _reading = best
     return {
         "id": request_id,
         "result": {

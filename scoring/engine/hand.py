@@ -371,7 +371,12 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
         round_wind = _wind(raw, "round_wind")
     dora = raw.get("dora_indicators")
     try:
-        dora = tuple(map(_TILE_INDEX.__getitem__, dora)) if type(dora) is list else _indicators(raw, "dora_indicators")
+        if type(dora) is not list:
+            dora = _indicators(raw, "dora_indicators")
+        elif len(dora) == 1:  # most hands: one indicator, read without a map
+            dora = (_TILE_INDEX[dora[0]],)
+        else:
+            dora = tuple(map(_TILE_INDEX.__getitem__, dora))
     except (KeyError, TypeError):
         dora = _indicators(raw, "dora_indicators")
     ura = raw.get("ura_dora_indicators")
@@ -379,11 +384,12 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
         ura = ()
     else:
         try:
-            ura = (
-                tuple(map(_TILE_INDEX.__getitem__, ura))
-                if type(ura) is list
-                else _indicators(raw, "ura_dora_indicators")
-            )
+            if type(ura) is not list:
+                ura = _indicators(raw, "ura_dora_indicators")
+            elif len(ura) == 1:
+                ura = (_TILE_INDEX[ura[0]],)
+            else:
+                ura = tuple(map(_TILE_INDEX.__getitem__, ura))
         except (KeyError, TypeError):
             ura = _indicators(raw, "ura_dora_indicators")
     if honba is None or honba < 0 or sticks < 0:
