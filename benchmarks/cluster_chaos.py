@@ -126,6 +126,28 @@ def seating_state(job_id: int) -> tuple[str, int, bool]:
     return job.state, job.attempts, seating_job_stale(job)
 
 
+def missed_not_on_bus(missed: set[tuple[int, int]]) -> int | None:
+    """How many of the hands the streams missed (table number, hand number) have no message on the event's
+    channel: such a hand was never published (its write's process died between its commit and its message);
+    one that is there was lost on its way to the streams. ``None`` when the bus cannot be read."""
+    from live.bus import BusDown, the_bus
+    from live.publish import event_channel
+    from tournament.models import Event
+
+    try:
+        messages = the_bus().since(event_channel(Event.objects.get(slug=SLUG).pk), "0-0")
+    except BusDown:
+        return None
+    on_bus = {(m.data["table_number"], m.data["number"]) for m in messages or () if m.type == "hand"}
+    return len(missed - on_bus)
+
+
+def missed_by_hand(streams: list[Stream], expected: set[tuple[int, int]]) -> dict[str, int]:
+    """How many streams missed each hand (``"<table>-<hand>"``), the most missed first, at most ten."""
+    counted = Counter(pair for s in streams for pair in expected - s.seen)
+    return {f"{table}-{hand}": count for (table, hand), count in counted.most_common(10)}
+
+
 def verify(tables: list[int], hands_per_table: int, seat_players: int) -> dict:
     from django.db import close_old_connections
     from django.db.models import Count
@@ -492,6 +514,8 @@ def main() -> None:
         behind = [s for s in opened if expected - s.seen]
         report["streams_missing_hands"] = len(behind)
         report["streams_missing_and_behind_newest_id"] = sum(1 for s in behind if s.last_id != newest)
+        report["missed_by_hand"] = missed_by_hand(opened, expected)
+        report["missed_hands_not_on_bus"] = missed_not_on_bus(set().union(*(expected - s.seen for s in opened)))
         result = verify(table_ids, hands, players)
         check = None
         if backup.returncode == 0:
@@ -563,6 +587,8 @@ def print_report(report: dict) -> None:
         "hands_missed",
         "streams_missing_hands",
         "streams_missing_and_behind_newest_id",
+        "missed_by_hand",
+        "missed_hands_not_on_bus",
         "streams_missing_connected",
         "streams_connected_silent_30s",
         "catch_up_seconds",
