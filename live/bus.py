@@ -457,6 +457,7 @@ class Fanout:
                     continue
             if news:
                 return Delivery.of(news, after)
+            self._start()  # a reader or heartbeat that stopped under waiting streams runs again
             delivery = await kept.next_turn()
             if delivery.after is None or delivery.after == after:
                 return delivery  # the heartbeat, a reload, or what came right after this stream's id: shared bytes

@@ -5,10 +5,11 @@ behind still gets everything in order, and a listener's role is asked again only
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
-from live.bus import HEARTBEAT, RESET, MemoryBus, id_key
+from live.bus import HEARTBEAT, RESET, MemoryBus, RedisBus, id_key
 from live.streams import Listening, async_events
 from tests.live.test_asgi_streams import run  # in a thread of its own: a browser test's driver runs a loop
 
@@ -165,3 +166,27 @@ def test_a_stream_whose_channel_opens_past_it_while_it_reads_the_bus_reads_the_b
     # then it gets the hand at once (not at the next heartbeat, nor never)
     delivery = run(scenario())
     assert [message.data["number"] for message in delivery.messages] == [1]
+
+
+@pytest.mark.once
+def test_a_stream_that_waits_starts_again_the_reader_that_stopped(own_redis, settings):
+    # given a channel read by the process's one reader, which then stops (its task ended, however it ended)
+    settings.LIVE_HEARTBEAT_SECONDS = 600  # no heartbeat ends the wait: only the hand can
+    redis_bus = RedisBus(own_redis.url(3))
+    start = redis_bus.publish(CHANNEL, "hand", {"table_number": 1, "number": 1})
+
+    async def scenario():
+        fanout = redis_bus.fanout()
+        fanout._open(CHANNEL, id_key(start))
+        fanout.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await fanout.task
+        # when a stream waits on the channel and a hand is published
+        waiting = asyncio.ensure_future(fanout.next_delivery(CHANNEL, start))
+        await asyncio.sleep(0)
+        await asyncio.to_thread(redis_bus.publish, CHANNEL, "hand", {"table_number": 1, "number": 2})
+        return await asyncio.wait_for(waiting, 10)
+
+    # then the stream gets it: the reader runs again
+    delivery = run(scenario())
+    assert [message.data["number"] for message in delivery.messages] == [2]
