@@ -19,8 +19,10 @@ is queued. Then, one at a time with recovery between, the faults:
 For each fault: requests by status, the time from the fault until every client's requests succeed again.
 At the end: writes lost (acknowledged, or sent and never answered, yet not in the database), duplicate
 writes (a hand with more than one version), streams that reconnected and the hands they missed after
-catching up (each stream must have seen every hand), the seating rounds written (exactly one), a backup made
-during the run restored and audited (``manage.py restore_check``). Prints a table, and one JSON line last.
+catching up (each stream must have seen every hand; a hand missed is counted by the streams that missed it, and
+whether its message is on the bus at all tells a hand never published from one lost on its way to the streams),
+the seating rounds written (exactly one), a backup made during the run restored and audited (``manage.py
+restore_check``). Prints a table, and one JSON line last.
 
     python benchmarks/cluster_chaos.py                 # the full run: 40 tables, 2,000 streams, 20 readers
     python benchmarks/cluster_chaos.py --short         # CI's form, under 90 s: web and worker kills
