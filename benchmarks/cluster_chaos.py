@@ -19,8 +19,10 @@ is queued. Then, one at a time with recovery between, the faults:
 For each fault: requests by status, the time from the fault until every client's requests succeed again.
 At the end: writes lost (acknowledged, or sent and never answered, yet not in the database), duplicate
 writes (a hand with more than one version), streams that reconnected and the hands they missed after
-catching up (each stream must have seen every hand), the seating rounds written (exactly one), a backup made
-during the run restored and audited (``manage.py restore_check``). Prints a table, and one JSON line last.
+catching up (each stream must have seen every hand; a hand missed is counted by the streams that missed it, and
+whether its message is on the bus at all tells a hand never published from one lost on its way to the streams),
+the seating rounds written (exactly one), a backup made during the run restored and audited (``manage.py
+restore_check``). Prints a table, and one JSON line last.
 
     python benchmarks/cluster_chaos.py                 # the full run: 40 tables, 2,000 streams, 20 readers
     python benchmarks/cluster_chaos.py --short         # CI's form, under 90 s: web and worker kills
@@ -124,6 +126,28 @@ def seating_state(job_id: int) -> tuple[str, int, bool]:
     close_old_connections()
     job = SeatingJob.objects.get(pk=job_id)
     return job.state, job.attempts, seating_job_stale(job)
+
+
+def missed_not_on_bus(missed: set[tuple[int, int]]) -> int | None:
+    """How many of the hands the streams missed (table number, hand number) have no message on the event's
+    channel: such a hand was never published (its write's process died between its commit and its message);
+    one that is there was lost on its way to the streams. ``None`` when the bus cannot be read."""
+    from live.bus import BusDown, the_bus
+    from live.publish import event_channel
+    from tournament.models import Event
+
+    try:
+        messages = the_bus().since(event_channel(Event.objects.get(slug=SLUG).pk), "0-0")
+    except BusDown:
+        return None
+    on_bus = {(m.data["table_number"], m.data["number"]) for m in messages or () if m.type == "hand"}
+    return len(missed - on_bus)
+
+
+def missed_by_hand(streams: list[Stream], expected: set[tuple[int, int]]) -> dict[str, int]:
+    """How many streams missed each hand (``"<table>-<hand>"``), the most missed first, at most ten."""
+    counted = Counter(pair for s in streams for pair in expected - s.seen)
+    return {f"{table}-{hand}": count for (table, hand), count in counted.most_common(10)}
 
 
 def verify(tables: list[int], hands_per_table: int, seat_players: int) -> dict:
@@ -492,6 +516,8 @@ def main() -> None:
         behind = [s for s in opened if expected - s.seen]
         report["streams_missing_hands"] = len(behind)
         report["streams_missing_and_behind_newest_id"] = sum(1 for s in behind if s.last_id != newest)
+        report["missed_by_hand"] = missed_by_hand(opened, expected)
+        report["missed_hands_not_on_bus"] = missed_not_on_bus(set().union(*(expected - s.seen for s in opened)))
         result = verify(table_ids, hands, players)
         check = None
         if backup.returncode == 0:
@@ -563,6 +589,8 @@ def print_report(report: dict) -> None:
         "hands_missed",
         "streams_missing_hands",
         "streams_missing_and_behind_newest_id",
+        "missed_by_hand",
+        "missed_hands_not_on_bus",
         "streams_missing_connected",
         "streams_connected_silent_30s",
         "catch_up_seconds",

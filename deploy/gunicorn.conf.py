@@ -18,3 +18,10 @@ def child_exit(server, worker):
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(worker.pid)
+
+
+def post_worker_init(worker):
+    if type(worker).__module__.startswith("uvicorn"):  # a stream node's worker: thousands of open streams
+        from live.asgi import collect_for_streams
+
+        collect_for_streams()

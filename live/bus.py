@@ -8,13 +8,14 @@ id are no longer all kept (too old, or the bus restarted), ``since`` answers ``N
 
 * ``RedisBus`` (when ``LIVE_BUS_URL`` or ``CACHE_URL`` names a Redis): each channel is a Redis stream
   (``XADD`` with ``MINID`` trimming). Streams served by an ASGI server share one reader per process
-  (``Fanout``): one blocking ``XREAD`` over the channels that have listeners, handed out to in-process
-  queues; the short calls (where a stream starts, the address's slots, what a late listener missed) borrow
-  a connection from a pool of ``LIVE_BUS_CONNECTIONS`` (4) and give it back. However many streams are
-  open, a process holds at most that many connections plus its reader (and the cache's own pool,
+  (``RedisFanout``): one blocking ``XREAD`` over the channels that have listeners, each channel's messages
+  written once as bytes and handed to all its waiting streams at its turn; the short calls (where a stream
+  starts, the address's slots, what a late listener missed) borrow a connection from a pool of
+  ``LIVE_BUS_CONNECTIONS`` (4) and give it back. However many streams are open, a process holds at most
+  that many connections plus its reader (and the cache's own pool,
   ``config/cache.py``): each connection is named (``CLIENT LIST``: ``taikai-live-bus``,
   ``taikai-live-reader``, ``taikai-cache``).
-* ``MemoryBus`` (the embedded default, ``bin/serve``): the same, inside one process.
+* ``MemoryBus`` (the embedded default, ``bin/serve``): the same, inside one process (``MemoryFanout``).
 
 Why Redis streams and not pub/sub: a stream keeps what it carried, so a phone that lost the hall's Wi-Fi
 for a minute gets what it missed from the same place it reads live messages from, in order, with ids that
@@ -39,7 +40,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, cached_property
 
 from django.conf import settings
@@ -59,6 +60,45 @@ class Message:
     def sse(self) -> str:
         """The message as a server-sent event, written once for every stream that carries it."""
         return f"id: {self.id}\nevent: {self.type}\ndata: {json.dumps(self.data, separators=(',', ':'))}\n\n"
+
+
+HEARTBEAT = b": keep-alive\n\n"
+RESET = b"event: reset\ndata: {}\n\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """What a channel's turn hands every stream waiting on it, written once for all of them: the messages read
+    after ``after`` (the id, as a key, the channel had reached) as server-sent bytes, ``everything`` for the
+    staff and ``public`` for everyone else (the keep-alive comment when none of them is public). A turn with no
+    message is the process's heartbeat (``BEAT``: the keep-alive comment, for every stream whatever its id);
+    ``RELOAD``: some messages may be lost, the stream sends ``reset``."""
+
+    after: tuple[int, int] | None
+    messages: tuple[Message, ...] = ()
+    last_id: str | None = None  # the id of the last message, where the stream goes on from
+    last_key: tuple[int, int] | None = None  # the same, as a key
+    public: bytes = HEARTBEAT
+    everything: bytes = HEARTBEAT
+    has_staff: bool = False
+    reset: bool = False
+
+    @classmethod
+    def of(cls, messages: list[Message], after: tuple[int, int] | None = None) -> Delivery:
+        public = [m.sse for m in messages if not m.data.get("staff")]
+        return cls(
+            after=after,
+            messages=tuple(messages),
+            last_id=messages[-1].id,
+            last_key=id_key(messages[-1].id),
+            public="".join(public).encode() or HEARTBEAT,
+            everything="".join(m.sse for m in messages).encode(),
+            has_staff=len(public) < len(messages),
+        )
+
+
+BEAT = Delivery(after=None)
+RELOAD = Delivery(after=None, public=RESET, everything=RESET, reset=True)
 
 
 def id_key(message_id: str) -> tuple[int, int]:
@@ -118,7 +158,7 @@ class MemoryBus:
         self._channels: dict[str, deque[tuple[float, Message]]] = {}
         self._dropped: dict[str, tuple[int, int]] = {}  # the newest id no longer kept, per channel
         self._last = (0, 0)
-        self._waiters: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
+        self._fanouts: dict[asyncio.AbstractEventLoop, MemoryFanout] = {}  # one per event loop that streams
         self.slots = MemorySlots()
 
     def slot_take(self, holder: str, limit: int, seconds: float) -> str | None:
@@ -141,9 +181,10 @@ class MemoryBus:
             while kept and (kept[0][0] < horizon or len(kept) > self.MAX_KEPT):
                 self._dropped[channel] = id_key(kept.popleft()[1].id)
             self._lock.notify_all()
-            waiters = list(self._waiters)
-        for loop, event in waiters:
-            loop.call_soon_threadsafe(event.set)
+            fanouts = list(self._fanouts.values())
+        for fanout in fanouts:
+            with contextlib.suppress(RuntimeError):  # a loop closed since (a test's): nobody listens there
+                fanout.loop.call_soon_threadsafe(fanout.read)
         return message.id
 
     def last_id(self, channel: str) -> str:
@@ -170,25 +211,20 @@ class MemoryBus:
                     return found
                 self._lock.wait(left)
 
-    async def listen(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
-        """The same as ``wait``, for a stream served by ASGI: no thread is held while it waits."""
-        loop, event = asyncio.get_running_loop(), asyncio.Event()
-        waiter = (loop, event)
-        with self._lock:
-            self._waiters.add(waiter)
-        try:
-            deadline = loop.time() + timeout
-            while True:
-                event.clear()
-                found = self.since(channel, last_id)
-                left = deadline - loop.time()
-                if found != [] or left <= 0:
-                    return found
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(event.wait(), left)
-        finally:
+    def fanout(self) -> MemoryFanout:
+        """The streams of the running event loop (ASGI): no thread is held while they wait; see ``Fanout``."""
+        loop = asyncio.get_running_loop()
+        fanout = self._fanouts.get(loop)
+        if fanout is None:
             with self._lock:
-                self._waiters.discard(waiter)
+                for closed in [other for other in self._fanouts if other.is_closed()]:
+                    del self._fanouts[closed]
+                fanout = self._fanouts[loop] = MemoryFanout(self, loop)
+        return fanout
+
+    async def next_delivery(self, channel: str, last_id: str) -> Delivery:
+        """What comes after ``last_id`` on ``channel``: messages, the heartbeat, or ``RELOAD``."""
+        return await self.fanout().next_delivery(channel, last_id)
 
     def ping(self) -> bool:
         return True
@@ -258,7 +294,7 @@ class RedisBus:
             max_connections=100_000,
             client_name="taikai-live-wsgi",
         )
-        self._fanout: Fanout | None = None
+        self._fanout: RedisFanout | None = None
         self._slot_take = self.redis.register_script(_SLOT_TAKE)
         self.fallback_slots = MemorySlots()
         self._slots_resting_until = 0.0
@@ -348,11 +384,16 @@ class RedisBus:
         self._call(self.blocking.xread, {self.key(channel): last_id}, count=1, block=int(timeout * 1000))
         return self.since(channel, last_id)
 
-    async def listen(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
+    def fanout(self) -> RedisFanout:
+        """The streams of the running event loop (ASGI): the process's one reader reads Redis for all of them."""
         loop = asyncio.get_running_loop()
         if self._fanout is None or self._fanout.loop is not loop:
-            self._fanout = Fanout(self, loop)
-        return await self._fanout.listen(channel, last_id, timeout)
+            self._fanout = RedisFanout(self, loop)
+        return self._fanout
+
+    async def next_delivery(self, channel: str, last_id: str) -> Delivery:
+        """What comes after ``last_id`` on ``channel``: messages, the heartbeat, or ``RELOAD``."""
+        return await self.fanout().next_delivery(channel, last_id)
 
     def ping(self) -> bool:
         try:
@@ -362,16 +403,127 @@ class RedisBus:
 
 
 class Fanout:
+    """The streams one process serves by ASGI (one event loop), and the channels they wait on.
+
+    Each channel has one turn (a future) that all its waiting streams await. When messages come, the turn is
+    resolved once with a ``Delivery`` (the messages' bytes written once) and replaced by the next, and every
+    stream writes the same bytes: a message costs each stream a wake-up and a write, no queue, no timer and no
+    text of its own. Every ``LIVE_HEARTBEAT_SECONDS`` one task (``_beat``) resolves every channel's turn with
+    the keep-alive comment, so that no stream keeps a timer either. A stream that had not reached the channel's
+    newest message when its turn came (it was still writing the one before) takes what it missed from the
+    messages the channel keeps (``recent``, from the newest back), or from the bus (``since``) when it is
+    older than those.
+
+    What brings the messages differs by bus: ``RedisFanout`` reads Redis once for every channel (one blocking
+    ``XREAD``); ``MemoryFanout`` is told by the memory bus when something is published."""
+
+    RECENT = 1000
+    IDLE_SECONDS = 30.0
+
+    def __init__(self, bus, loop: asyncio.AbstractEventLoop) -> None:
+        self.bus, self.loop = bus, loop
+        self.channels: dict[str, _Channel] = {}
+        self.beating: asyncio.Task | None = None
+
+    async def _since(self, channel: str, last_id: str) -> list[Message] | None:
+        """The bus's messages after ``last_id`` (``None``: some are lost), for a stream the channel does not cover."""
+        raise NotImplementedError
+
+    def _start(self) -> None:
+        """The heartbeat (and, for a bus that needs one, the reader) running while there are channels."""
+        if self.beating is None or self.beating.done():
+            self.beating = self.loop.create_task(self._beat())
+
+    async def next_delivery(self, channel: str, last_id: str, after: tuple[int, int] | None = None) -> Delivery:
+        """What the stream that has seen ``last_id`` (``after``: the same as a key, when the stream keeps it)
+        sends next: the messages after it, the keep-alive comment, or ``RELOAD``. Waits on the channel's turn
+        when there is nothing yet."""
+        if after is None:
+            after = id_key(last_id)
+        while True:
+            kept = self.channels.get(channel)
+            news = None if kept is None else kept.news(after)
+            if news is None:  # before what the channel keeps, or no channel yet: the bus itself is asked
+                found = await self._since(channel, last_id)
+                if found is None:
+                    return RELOAD
+                if found:
+                    return Delivery.of(found, after)
+                kept = self.channels.get(channel) or self._open(channel, after)
+                news = kept.news(after)
+                if news is None:
+                    # another stream opened the channel meanwhile past this one's id (a message came while the bus
+                    # was read): what lies between is read from the bus again, not waited for
+                    continue
+            if news:
+                return Delivery.of(news, after)
+            self._start()  # a reader or heartbeat that stopped under waiting streams runs again
+            delivery = await kept.next_turn()
+            if delivery.after is None or delivery.after == after:
+                return delivery  # the heartbeat, a reload, or what came right after this stream's id: shared bytes
+            # the stream had not reached the channel's newest message (or had seen past it): its own part
+
+    def _open(self, channel: str, after: tuple[int, int]) -> _Channel:
+        """A channel read from ``after`` on; the heartbeat and the reader run while there are channels."""
+        kept = self.channels[channel] = _Channel(self.loop, base=after, recent=deque(maxlen=self.RECENT))
+        self._start()
+        return kept
+
+    def _arrived(self, kept: _Channel, messages: list[Message]) -> None:
+        """Messages read for a channel: kept, and handed to every stream waiting on it at once."""
+        after = kept.newest()
+        fresh = [message for message in messages if id_key(message.id) > after]
+        if fresh:
+            for message in fresh:
+                kept.add(message)
+            kept.fire(Delivery.of(fresh, after))
+
+    def _lost(self, channel: str, kept: _Channel) -> None:
+        """Some of the channel's messages may be lost: its streams reload, and it starts again from the bus."""
+        kept.fire(RELOAD)
+        if self.channels.get(channel) is kept:
+            del self.channels[channel]
+
+    def _forget_idle(self) -> None:
+        now = self.loop.time()
+        for channel, kept in list(self.channels.items()):
+            if now - kept.listened_at > self.IDLE_SECONDS and not kept.listened:
+                del self.channels[channel]  # nobody listens any more
+
+    async def _beat(self) -> None:
+        """The process's one heartbeat: every ``LIVE_HEARTBEAT_SECONDS``, every waiting stream sends the same
+        keep-alive comment (and ends if its time is up)."""
+        while self.channels:
+            await asyncio.sleep(settings.LIVE_HEARTBEAT_SECONDS)
+            self._forget_idle()
+            for kept in list(self.channels.values()):
+                kept.fire(BEAT)
+
+
+class MemoryFanout(Fanout):
+    """The streams of one event loop on the memory bus, told by its ``publish`` (from any thread)."""
+
+    async def _since(self, channel: str, last_id: str) -> list[Message] | None:
+        return self.bus.since(channel, last_id)
+
+    def read(self) -> None:
+        """Something was published: each channel takes what came after the last message it kept."""
+        for channel, kept in list(self.channels.items()):
+            found = self.bus.since(channel, kept.cursor())
+            if found is None:
+                self._lost(channel, kept)
+            elif found:
+                self._arrived(kept, found)
+
+
+class RedisFanout(Fanout):
     """One reader per process for every stream served by ASGI: a blocking ``XREAD`` over the channels that
-    have listeners keeps the messages it read (``recent``) and wakes the listeners of their channel, who
-    take them from there: a message costs one read from Redis, however many streams carry it.
+    have listeners; a message costs one read from Redis, however many streams carry it.
 
     A channel's reader starts at the id its first listener had seen (``base``); a listener that had seen
     less, or more than ``recent`` still holds, reads Redis itself (``since``, in a thread)."""
 
     BLOCK_MS = 1000
-    RECENT = 1000
-    IDLE_SECONDS = 30.0
     RETRY_SECONDS = 1.0
     # A process busy opening thousands of streams reads its own socket late: the reader's timeouts are
     # generous, and a timeout costs the listeners nothing (the reader resumes from its cursors).
@@ -383,7 +535,7 @@ class Fanout:
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
 
-        self.bus, self.loop = bus, loop
+        super().__init__(bus, loop)
         self.redis = redis.asyncio.Redis.from_url(
             bus.url,
             decode_responses=True,
@@ -392,44 +544,20 @@ class Fanout:
             retry=Retry(NoBackoff(), 0),  # no silent reconnection: a lost connection is checked (``_resume``)
             client_name="taikai-live-reader",
         )
-        self.channels: dict[str, _Channel] = {}
         self.task: asyncio.Task | None = None
         self.resuming = False  # the reader lost Redis: each channel is checked before it is read again
 
-    async def listen(self, channel: str, last_id: str, timeout: float) -> list[Message] | None:
-        after = id_key(last_id)
-        kept = self.channels.get(channel)
-        if kept is None or not kept.covers(after):
-            found = await asyncio.to_thread(self.bus.since, channel, last_id)
-            if found != []:
-                return found
-            kept = self.channels.get(channel)
-            if kept is None:
-                kept = self.channels[channel] = _Channel(base=after, recent=deque(maxlen=self.RECENT))
-        found = kept.after(after)
-        if found:
-            return found
-        kept.listeners += 1
-        wake = kept.wake
+    async def _since(self, channel: str, last_id: str) -> list[Message] | None:
+        return await asyncio.to_thread(self.bus.since, channel, last_id)
+
+    def _start(self) -> None:
+        super()._start()
         if self.task is None or self.task.done():
             self.task = self.loop.create_task(self._read())
-        try:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(timeout):  # no task of its own per listener, unlike ``wait_for``
-                    await wake.wait()
-        finally:
-            kept.listeners -= 1
-            kept.idle_since = self.loop.time()
-        if kept.broken:
-            return None
-        return kept.after(after) if kept.covers(after) else await asyncio.to_thread(self.bus.since, channel, last_id)
 
     async def _read(self) -> None:
         while self.channels:
-            now = self.loop.time()
-            for channel, kept in list(self.channels.items()):
-                if kept.listeners == 0 and now - kept.idle_since > self.IDLE_SECONDS:
-                    del self.channels[channel]  # nobody listens any more
+            self._forget_idle()
             if not self.channels:
                 return
             cursors = {self.bus.key(channel): kept.cursor() for channel, kept in list(self.channels.items())}
@@ -445,18 +573,14 @@ class Fanout:
                 continue
             for key, entries in answer or ():
                 kept = self.channels.get(key.removeprefix(KEY_PREFIX))
-                if kept is None or not entries:
-                    continue
-                for entry_id, fields in entries:
-                    kept.add(Message(entry_id, fields["type"], json.loads(fields["data"])))
-                kept.wake.set()
-                kept.wake = asyncio.Event()
+                if kept is not None and entries:
+                    self._arrived(kept, [Message(at, got["type"], json.loads(got["data"])) for at, got in entries])
 
     async def _resume(self) -> None:
         """Redis went away under the reader, or answered too late: each channel whose messages since the
         reader's cursor are all still in Redis goes on from there (its listeners catch up, nothing is lost);
         a channel where some may be lost (a Redis restarted without them, or trimmed meanwhile) tells its
-        listeners to reload (``None``: the stream sends ``reset``) and starts again from what Redis has."""
+        listeners to reload (``RELOAD``: the stream sends ``reset``) and starts again from what Redis has."""
         import redis
 
         for channel, kept in list(self.channels.items()):
@@ -467,47 +591,74 @@ class Fanout:
                     raise
                 info = None
             if messages_lost(id_key(kept.cursor()), info):
-                kept.broken = True
-                kept.wake.set()
-                if self.channels.get(channel) is kept:
-                    del self.channels[channel]
+                self._lost(channel, kept)
         self.resuming = False
 
 
-@dataclass
 class _Channel:
-    """What the reader has read of one channel since ``base``."""
+    """What the process has read of one channel since ``base``, and the streams waiting on its next turn."""
 
-    base: tuple[int, int]
-    recent: deque  # (id as a key, message), oldest first
-    floor: tuple[int, int] = (-1, -1)  # the newest message no longer in ``recent``
-    listeners: int = 0
-    idle_since: float = 0.0
-    broken: bool = False  # the reader lost Redis and messages may be lost: its listeners reload
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    __slots__ = ("base", "floor", "listened_at", "loop", "recent", "waiting")
 
-    def covers(self, after: tuple[int, int]) -> bool:
-        return after >= self.base and after >= self.floor
+    def __init__(self, loop: asyncio.AbstractEventLoop, base: tuple[int, int], recent: deque) -> None:
+        self.loop = loop
+        self.base = base
+        self.recent = recent  # (id as a key, message), oldest first
+        self.floor = (-1, -1)  # the newest message no longer in ``recent``
+        self.listened_at = loop.time()  # when a turn last reached a stream
+        self.waiting: list[asyncio.Future] = []  # the streams waiting on the next turn
+
+    @property
+    def listened(self) -> bool:
+        return any(not waiter.done() for waiter in self.waiting)
+
+    def newest(self) -> tuple[int, int]:
+        return self.recent[-1][0] if self.recent else self.base
 
     def cursor(self) -> str:
-        newest = self.recent[-1][1].id if self.recent else None
-        return newest or f"{self.base[0]}-{self.base[1]}"
+        newest = self.newest()
+        return f"{newest[0]}-{newest[1]}"
 
     def add(self, message: Message) -> None:
         if len(self.recent) == self.recent.maxlen:
             self.floor = self.recent[0][0]
         self.recent.append((id_key(message.id), message))
 
-    def after(self, after: tuple[int, int]) -> list[Message]:
-        """The messages after ``after``, read from the newest back: a listener woken by a message costs the
-        few it had not seen, not the whole of ``recent`` (thousands of listeners wake at once)."""
+    def news(self, after: tuple[int, int]) -> list[Message] | None:
+        """The messages after ``after``, read from the newest back (a stream that fell behind costs the few it
+        had not seen, not the whole of ``recent``); ``None`` when some of them may be older than ``recent``."""
+        if after < self.base or after < self.floor:
+            return None
+        recent = self.recent
+        if not recent or recent[-1][0] <= after:
+            return []  # the stream has seen everything: the usual case
         found = []
-        for key, message in reversed(self.recent):
+        for key, message in reversed(recent):
             if key <= after:
                 break
             found.append(message)
         found.reverse()
         return found
+
+    def next_turn(self) -> asyncio.Future:
+        """The channel's next turn, for one stream to await. Each stream waits on a bare future of its own (no
+        timer, no task, no code of ours runs for it when the turn comes), so that a stream that leaves (its
+        task cancelled) cancels only its own: one future shared by all would be cancelled for all of them,
+        and shielding it costs each stream two more callbacks a turn."""
+        waiter = self.loop.create_future()
+        self.waiting.append(waiter)
+        return waiter
+
+    def fire(self, delivery: Delivery) -> None:
+        """Hand the same ``delivery`` to every stream waiting on the channel, in one pass; the next turn starts."""
+        waiting, self.waiting = self.waiting, []
+        woken = 0
+        for waiter in waiting:
+            if not waiter.done():  # a stream that left
+                waiter.set_result(delivery)
+                woken += 1
+        if woken:
+            self.listened_at = self.loop.time()
 
 
 @cache

@@ -11,10 +11,11 @@ no response holds a server for ever.
 Nothing a stranger sends reaches the stream as it was sent: ``Last-Event-ID`` (or ``?last_event_id=``) is
 a bus id (``<digits>-<digits>``) or the request is refused (400, ``invalid_last_event_id``), so no line of
 theirs is written into the stream. Who sees the staff's messages is decided when the stream opens and asked
-again when a role in the event changes (``roles_generation``, one cache read per message batch, staff only)
-or every ``ROLE_RECHECK_SECONDS``: a referee whose role is revoked stops receiving calls at once, and a
-table's stream ends. One address holds at most ``LIVE_STREAMS_PER_ADDRESS`` streams at once (counted on the
-bus, given back when a response closes, however it closes): past it the answer is 429 and the page polls.
+again when a role in the event changes (``roles_generation``, one cache read for a staff message on a staff
+listener's stream, or any turn of a table's) or every ``ROLE_RECHECK_SECONDS``: a referee whose role is
+revoked stops receiving calls at once, and a table's stream ends. One address holds at most
+``LIVE_STREAMS_PER_ADDRESS`` streams at once (counted on the bus, given back when a response closes, however
+it closes): past it the answer is 429 and the page polls.
 
 Served by ASGI (uvicorn in production) the stream waits without a thread; served by WSGI (``bin/serve``,
 the tests' live server) it holds one thread while open.
@@ -40,7 +41,7 @@ from django.views.decorators.http import require_safe
 
 from core.caller import client_address
 from live import bus as live_bus
-from live.bus import BusDown, Message
+from live.bus import HEARTBEAT, RESET, BusDown, Delivery, Message
 from live.publish import event_channel, table_channel
 from taikai.errors import TaikaiError
 from tournament import access
@@ -306,16 +307,6 @@ def opening(cursor: str) -> str:
     return f"retry: {RETRY_MS}\nid: {cursor}\n: stream open\n\n"
 
 
-RESET = "event: reset\ndata: {}\n\n"
-HEARTBEAT = ": keep-alive\n\n"
-
-
-def _shown(messages: list[Message], staff: bool) -> tuple[str, str | None]:
-    """The messages a listener may see as server-sent events, and the id of the last message read."""
-    text = "".join(m.sse for m in messages if staff or not m.data.get("staff"))
-    return text, (messages[-1].id if messages else None)
-
-
 _open_sync_streams = 0  # streams this process serves with a thread each (WSGI), for the tests to wait on
 _open_lock = threading.Lock()
 
@@ -330,7 +321,7 @@ def _sync_events(the_bus, listening: Listening, cursor: str):
         _open_sync_streams += 1
     watch = Watch(listening)
     try:
-        yield opening(cursor)
+        yield opening(cursor).encode()
         deadline = time.monotonic() + settings.LIVE_STREAM_SECONDS
         while time.monotonic() < deadline:
             try:
@@ -340,9 +331,9 @@ def _sync_events(the_bus, listening: Listening, cursor: str):
             staff = watch.ask()
             if watch.ended:
                 return
-            text, cursor = _next_part(found, staff, cursor)
-            yield text
-            if text == RESET:
+            part, cursor = _next_part(found, staff, cursor)
+            yield part
+            if part == RESET:
                 return
     finally:
         with _open_lock:
@@ -350,27 +341,41 @@ def _sync_events(the_bus, listening: Listening, cursor: str):
 
 
 async def async_events(the_bus, listening: Listening, cursor: str):
+    """The stream's bytes under ASGI. Each turn of the channel hands every stream the same bytes (the staff's or
+    everyone's); the listener's role is asked again only when the turn carries something it decides (a staff
+    message; anything on a stream that is all staff's, such as a table's, so that it ends once the role is
+    gone). The process's heartbeat wakes the stream every ``LIVE_HEARTBEAT_SECONDS``, which is when a stream
+    past ``LIVE_STREAM_SECONDS`` ends."""
     watch = Watch(listening)
-    yield opening(cursor)
+    yield opening(cursor).encode()
     deadline = time.monotonic() + settings.LIVE_STREAM_SECONDS
-    while time.monotonic() < deadline:
+    fanout, channel, after = the_bus.fanout(), listening.channel, live_bus.id_key(cursor)
+    while True:
         try:
-            found = await the_bus.listen(listening.channel, cursor, settings.LIVE_HEARTBEAT_SECONDS)
+            delivery = await fanout.next_delivery(channel, cursor, after)
         except BusDown:
             return
-        staff = await asyncio.to_thread(watch.ask) if watch.staff else False
-        if watch.ended:
+        if delivery.reset:
+            yield RESET
             return
-        text, cursor = _next_part(found, staff, cursor)
-        yield text
-        if text == RESET:
+        staff = watch.staff
+        if staff and (delivery.has_staff or listening.ends_unless_staff):
+            staff = await asyncio.to_thread(watch.ask)
+            if watch.ended:
+                return
+        yield delivery.everything if staff else delivery.public
+        if delivery.last_id is not None:
+            cursor, after = delivery.last_id, delivery.last_key
+        if time.monotonic() >= deadline:
             return
 
 
-def _next_part(found: list[Message] | None, staff: bool, cursor: str) -> tuple[str, str]:
-    """What the stream sends for what the bus gave (messages, nothing, or ``None``: reload), and where it
-    goes on from."""
+def _next_part(found: list[Message] | None, staff: bool, cursor: str) -> tuple[bytes, str]:
+    """What a stream served by WSGI sends for what the bus gave (messages, nothing, or ``None``: reload), and
+    where it goes on from."""
     if found is None:
         return RESET, cursor
-    text, last = _shown(found, staff)
-    return text or HEARTBEAT, last or cursor
+    if not found:
+        return HEARTBEAT, cursor
+    delivery = Delivery.of(found)
+    return delivery.everything if staff else delivery.public, delivery.last_id
