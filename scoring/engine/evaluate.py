@@ -699,8 +699,11 @@ def evaluate(request: dict, rules: Rules | None = None) -> dict:
         best = _best_reading(hand, line_rules, _win_context(hand, concealed_counts, counts, per_suit))
     except ScoringError as error:
         return {"id": request_id, "error": error.as_dict()}
-    if best is None:
-        return {"id": request_id, "error": _no_yaku().as_dict()}
+    if best is None:  # ``_no_yaku``'s error object, without building the error (one hand in seven)
+        return {
+            "id": request_id,
+            "error": {"code": "no_yaku", "message": _("the hand has no yaku (dora alone do not make a winning hand)")},
+        }
     yaku, han, fu, limit, payments, total, fu_details, _units, _reading = best
     return {
         "id": request_id,

@@ -292,6 +292,8 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
             concealed_counts[index] += 1
         concealed = tuple(sorted(concealed))
     counts = concealed_counts
+    # a tile more than four times: ``suit_counts`` reads none, so only a meld's tiles can make one
+    crowded = per_suit is None
     melds = []
     raw_melds = raw.get("melds")
     if raw_melds:
@@ -305,9 +307,13 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
             first = indices[0]
             if indices[-1] == first:  # a pon or a kan: one tile, three or four times
                 counts[first] += len(indices)
+                if counts[first] > 4:
+                    crowded = True
             else:
                 for index in indices:
                     counts[index] += 1
+                    if counts[index] > 4:
+                        crowded = True
     elif raw_melds is not None and raw_melds != []:
         raise ScoringError("invalid_meld", _("melds must be a list of at most 4 melds"), field="melds")
     expected = 14 - 3 * len(melds)
@@ -322,7 +328,7 @@ def read_hand(raw: object) -> tuple[Hand, list[int] | tuple[int, ...], list[int]
             % {"count": len(concealed), "melds": len(melds), "expected": expected},
             field="tiles",
         )
-    if (melds or per_suit is None) and max(counts) > 4:  # ``suit_counts`` reads no tile more than four times
+    if crowded and max(counts) > 4:
         index = next(index for index, count in enumerate(counts) if count > 4)
         raise ScoringError(
             "too_many_copies",
