@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from scoring.engine.evaluate import _suit_classes
+from scoring.engine.hand_readings import _suit_classes
 from scoring.engine.tiles import GREEN_TILES, TERMINALS, TERMINALS_AND_HONORS, tile_classes
 from scoring.engine.yaku import TILES_YAKUMAN, hand_yakuman
 
