@@ -409,6 +409,7 @@ def test_an_offline_call_and_three_hands_all_land_once_after_the_session_is_rene
             record(page, *hand)
             waiting_are(page, number)
         page.goto(sheet + "penalty/")  # kept on the device before the three hands
+        waiting_are(page, 4)  # the page has read the device's queue (it does so after loading)
         assert page.input_value("#penalty-form input[name='hand_number']") == "4"
         give_the_first_penalty(page)
         waiting_are(page, 5)
