@@ -210,14 +210,14 @@ def sign_up_open(event, is_open: bool) -> None:
 def sheet_offline_checked(page, table_id: int, check) -> None:
     """The sheet with its banner offline (the network gone), then online again."""
     page.goto(f"/console/tables/{table_id}/")
-    page.wait_for_selector("#outbox[data-state='online']")
+    page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']")
     page.context.set_offline(True)
     try:
         page.wait_for_selector("#outbox[data-state='offline']")
         check(page)
     finally:
         page.context.set_offline(False)
-    page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
 
 
 def clock_checked(page, table_id: int, stopped, running) -> None:

@@ -71,7 +71,7 @@ def test_every_console_page_works_without_the_javascript_catalog(chromium_browse
         context.set_offline(True)
         page.wait_for_selector("#outbox[data-state='offline']")
         context.set_offline(False)
-        page.wait_for_selector("#outbox[data-state='online']")
+        page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']")
 
         # the sheet's taps and its Save, the clock's buttons
         page.goto(f"/console/tables/{day.playing.pk}/")

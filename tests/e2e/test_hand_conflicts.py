@@ -186,7 +186,7 @@ def test_offline_the_conflict_shows_both_hands_in_full_and_its_words_match_its_b
     assert keep_theirs in words and record_mine in words
 
     offline.click("#outbox button.danger")  # keep theirs: this device's entry is dropped
-    offline.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    offline.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
     assert [(v, c) for v, c, _w, _r in versions_of(table, 2)] == [(1, True)]
 
 
@@ -222,7 +222,7 @@ def test_offline_queued_hands_are_listed_in_full_and_move_the_seat_scores_provis
     assert page.locator(".seat .pts.provisional").count() == 4
 
     page.context.set_offline(False)
-    page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
     page.wait_for_function("() => !document.querySelector('.seat .pts.provisional')")
     running = selectors.table_hand_sheet(table).running[-1]
     assert running == points  # the server's points are the ones the device showed

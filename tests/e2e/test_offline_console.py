@@ -108,7 +108,7 @@ def test_a_referee_records_hands_a_penalty_and_a_clock_offline_and_all_land_once
     for path in (sheet, sheet + "clock/", sheet + "penalty/"):
         kept_on_device(page, path)  # fetched for the referee from My tables
     page.goto(sheet)
-    page.wait_for_selector("#outbox[data-state='online']")
+    page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']")
     files, pages = page.evaluate(CACHED_BYTES)
     print(f"\n[{language}] kept on the device: files {files} bytes, 3 pages of one table {pages} bytes")
 
@@ -143,9 +143,9 @@ def test_a_referee_records_hands_a_penalty_and_a_clock_offline_and_all_land_once
     assert not HandVersion.objects.filter(hand__table=offline_table).exists()
 
     page.context.set_offline(False)
-    page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
     page.goto(sheet)
-    page.wait_for_selector("#outbox[data-state='online']")
+    page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']")
     assert current_deltas(offline_table) and len(current_deltas(offline_table)) == 3
     assert [v.hand.number for v in HandVersion.objects.filter(hand__table=offline_table).order_by("pk")] == [
         1,
@@ -199,7 +199,7 @@ def test_two_devices_record_hand_3_and_the_offline_one_sees_both_and_keeps_nothi
     versions = HandVersion.objects.filter(hand__table=table, hand__number=3)
     assert versions.count() == 1  # theirs, and mine still on the device
     offline.click("#outbox button.primary")  # keep mine: a new version
-    offline.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    offline.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
     kept = list(versions.order_by("version").values_list("version", "is_current", "wins"))
     assert [(v, c) for v, c, _ in kept] == [(1, False), (2, True)]
     assert kept[0][2][0]["han"] == 4 and kept[1][2][0]["han"] == 1  # both kept: theirs as version 1
@@ -236,7 +236,7 @@ def test_offline_a_referee_corrects_a_hand_recorded_before_and_records_a_draw(re
     waiting_are(page, 3)
 
     page.context.set_offline(False)
-    page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+    page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
     first = list(HandVersion.objects.filter(hand__table=table, hand__number=1).order_by("version"))
     assert [(v.version, v.is_current, v.wins[0]["han"]) for v in first] == [
         (1, False, 2),
@@ -290,7 +290,7 @@ def test_the_queue_outlives_a_browser_restart(chromium_browser, live_server, mak
     context, page = phone()  # started again, the network back
     try:
         page.goto(sheet)
-        page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+        page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
     finally:
         context.close()
     assert HandVersion.objects.get().hand.number == 1
@@ -379,7 +379,7 @@ def test_two_referees_share_a_phone_and_each_hand_is_stored_under_the_one_who_ma
         assert not HandVersion.objects.filter(hand__table=first).exists()  # never recorded as ueda's
 
         sign_in_again(page, "mori")  # My tables sends mori's hand, as mori's
-        page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+        page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
         makers = {v.hand.table_id: v.recorded_by.username for v in HandVersion.objects.all()}
         assert makers == {first.pk: "mori", second.pk: "ueda"}
         assert errors == []
@@ -434,7 +434,7 @@ def test_an_offline_call_and_three_hands_all_land_once_after_the_session_is_rene
         assert not HandVersion.objects.filter(hand__table=table).exists()
 
         sign_in_again(page, "mori")  # the session renewed: My tables sends the rest
-        page.wait_for_selector("#outbox[data-state='online']", timeout=30000)
+        page.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
         assert RefereeCall.objects.filter(table=table).count() == 1
         assert [v.hand.number for v in HandVersion.objects.filter(hand__table=table).order_by("pk")] == [
             1,
