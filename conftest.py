@@ -25,6 +25,7 @@ pytest_plugins = [
     "tests.fixtures.services",
     "tests.fixtures.tournament",
     "tests.fixtures.timing",
+    "tests.fixtures.cpu_times",
 ]
 
 
