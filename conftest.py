@@ -26,6 +26,7 @@ pytest_plugins = [
     "tests.fixtures.tournament",
     "tests.fixtures.timing",
     "tests.fixtures.cpu_times",
+    "tests.fixtures.database_reset",
 ]
 
 
