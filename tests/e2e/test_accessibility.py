@@ -5,6 +5,10 @@ stopped, the venue screen's seating and standings), on a 390 px phone in Japanes
 desktop in English. A serious or critical finding fails the tour; the moderate and minor ones are printed, each
 with its pages (docs/accessibility.md lists them with what was done about each).
 
+The desktop's pages are those of the English phone's tour, in the same states: each is checked again as it stands,
+the window widened to the desktop's (the pages' layout is their styles' media queries and the venue screen's
+fitting, which follows the window's size), then narrowed back, so that one walk serves both sizes.
+
 The pages are found as the crawl finds them (``tests/e2e/test_crawl.py``'s ``walk_from``), one browser and one
 live server for the whole tour."""
 
@@ -32,12 +36,12 @@ pytestmark = [pytest.mark.e2e, pytest.mark.once, pytest.mark.django_db(transacti
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 # Every page at phone size in both languages (the admin's pages, Django's own and the same in both, all of them in
-# Japanese, the first four in English); at desktop size, in English, the pages whose layout changes with the width
-# (the tables of the public pages, the sheet, the board, the venue screen, the admin's lists and forms).
+# Japanese, the first four in English); at desktop size, in English (within the English phone's tour), the pages
+# whose layout changes with the width (the tables of the public pages, the sheet, the board, the venue screen, the
+# admin's lists and forms).
 SCREENS = [
-    ("phone", PHONE, "ja-JP", True, None),
-    ("phone", PHONE, "en-US", True, 4),
-    ("desktop", DESKTOP, "en-US", False, 4),
+    ("phone", PHONE, "ja-JP", None, False),
+    ("phone", PHONE, "en-US", 4, True),
 ]
 BLOCKING = {"serious", "critical"}
 REFEREE_ONLY = ("kato", "referee-pw")
@@ -47,6 +51,8 @@ AXE_SCRIPT = Axe().axe_script
 AXE_RUN = "() => axe.run({resultTypes: ['violations']})"  # what axe-playwright-python's Axe.run asks
 # Animations (the venue screen's page turn) end before axe reads the colours.
 ANIMATIONS_ENDED = "() => Promise.all(document.getAnimations().map((animation) => animation.finished))"
+# The window resized: two frames later its resize handlers have run and the page is laid out at the new size.
+FRAMES = "() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))"
 
 
 @dataclass
@@ -76,12 +82,14 @@ class Findings:
 
 
 @pytest.mark.parametrize(
-    ("size", "viewport", "locale", "every_page", "admin"), SCREENS, ids=["phone-ja", "phone-en", "desktop-en"]
+    ("size", "viewport", "locale", "admin", "desktop"),
+    SCREENS,
+    ids=["phone-ja", "phone-and-desktop-en"],
 )
 def test_no_page_has_a_serious_or_critical_accessibility_finding(
-    chromium_browser, live_server, make_event, size, viewport, locale, every_page, admin
+    chromium_browser, live_server, make_event, size, viewport, locale, admin, desktop
 ):
-    """One screen size and language a test, so that the parallel processes share the tour."""
+    """One language a test, so that the parallel processes share the tour."""
     day = day_built(make_event)
     referee = User.objects.create_user(REFEREE_ONLY[0], password=REFEREE_ONLY[1], is_staff=True)
     referee.groups.add(Group.objects.get(name=REFEREES_GROUP))
@@ -89,10 +97,15 @@ def test_no_page_has_a_serious_or_critical_accessibility_finding(
     findings = Findings()
     started = time.monotonic()
     browsing = Browsing(chromium_browser, live_server, viewport, locale, findings, f"[{size} {locale}]")
+    if desktop:
+        browsing.wide = desktop_pages(day, admin)
     try:
-        tour(browsing, day, every_page=every_page, admin=admin)
+        tour(browsing, day, admin=admin)
     finally:
         browsing.close()
+    # every page of the desktop's tour was checked at its size too
+    wide = {(who, path) for who, paths in browsing.wide.items() for path in paths}
+    assert sorted(wide - set(browsing.widened)) == [], browsing.widened
     seconds = time.monotonic() - started
     print(f"\n{len(findings.checked)} pages checked by axe in {seconds:.1f} s; not serious (listed, not failed):")
     for rule, other in sorted(findings.others.items()):
@@ -101,12 +114,15 @@ def test_no_page_has_a_serious_or_critical_accessibility_finding(
 
 
 class Browsing:
-    """The tour at one screen size and language: a browser context per person, each page checked by axe."""
+    """The tour at one screen size and language: a browser context per person, each page checked by axe; the
+    pages of ``wide`` (paths, with their query) checked again at desktop size."""
 
     def __init__(self, browser, live_server, viewport, locale: str, findings: Findings, label: str) -> None:
         self.browser, self.live_server, self.viewport, self.locale = browser, live_server, viewport, locale
         self.findings, self.label = findings, label
         self.contexts = []
+        self.wide: dict[str, list[str]] = {}
+        self.widened: list[tuple[str, str]] = []  # the pages of ``wide`` checked at desktop size
 
     def person(self):
         context = self.browser.new_context(base_url=self.live_server.url, viewport=self.viewport, locale=self.locale)
@@ -117,31 +133,44 @@ class Browsing:
         return page
 
     def checker(self, who: str):
-        return lambda page: self.findings.check(page, f"{self.label} {who}")
+        return lambda page: self.check(page, who)
+
+    def check(self, page, who: str) -> None:
+        """Check the page as it stands; a page of ``wide`` (by person) again at desktop size, the same page
+        widened, then narrowed back."""
+        self.findings.check(page, f"{self.label} {who}")
+        url = urlsplit(page.url)
+        path = url.path + (f"?{url.query}" if url.query else "")
+        if path not in self.wide.get(who, ()) or (who, path) in self.widened:
+            return
+        self.widened.append((who, path))
+        page.set_viewport_size(DESKTOP)
+        page.evaluate(FRAMES)
+        assert page.evaluate("innerWidth") == DESKTOP["width"]
+        self.findings.check(page, f"[desktop {self.locale}] {who}")
+        page.set_viewport_size(self.viewport)
+        page.evaluate(FRAMES)
 
     def visit(self, page, who: str, urls) -> None:
         for url in urls:
             page.goto(url)
-            self.findings.check(page, f"{self.label} {who}")
+            self.check(page, who)
 
     def close(self) -> None:
         for context in self.contexts:
             context.close()
 
 
-def tour(browsing: Browsing, day, *, every_page: bool, admin: int | None) -> None:
+def tour(browsing: Browsing, day, *, admin: int | None) -> None:
     slug, event, playing = day.event.slug, day.event, day.playing
     # a visitor: the public pages (found as the crawl finds them), sign-up closed then open, the venue screen's two
     # views, the statement
     page = browsing.person()
-    if every_page:
-        starts = ["/", f"/events/{slug}/", f"/events/{slug}/register/", "/accessibility/", "/accounts/login/"]
-        walk_from(page, Walk(), starts, inside="/", pages=10, on_page=browsing.checker("visitor"))
-        sign_up_open(event, True)
-        browsing.visit(page, "visitor, sign-up open", [f"/events/{slug}/register/"])
-        sign_up_open(event, False)
-    else:
-        browsing.visit(page, "visitor", ["/", f"/events/{slug}/", f"/events/{slug}/standings/"])
+    starts = ["/", f"/events/{slug}/", f"/events/{slug}/register/", "/accessibility/", "/accounts/login/"]
+    walk_from(page, Walk(), starts, inside="/", pages=10, on_page=browsing.checker("visitor"))
+    sign_up_open(event, True)
+    browsing.visit(page, "visitor, sign-up open", [f"/events/{slug}/register/"])
+    sign_up_open(event, False)
     browsing.visit(page, "visitor", [f"/events/{slug}/venue/?view=seating", f"/events/{slug}/venue/?view=standings"])
 
     # a player through their personal link: their own page
@@ -149,26 +178,21 @@ def tour(browsing: Browsing, day, *, every_page: bool, admin: int | None) -> Non
     browsing.visit(page, "player", [f"/me/{playing.seats.order_by('position').first().entry.link_token}/"])
 
     # a scorekeeper with the table card: the PIN page, then the sheet
-    if every_page:
-        page = browsing.person()
-        browsing.visit(page, "scorekeeper", [f"/k/{day.card_token}/"])
-        page.fill("#id_pin", day.card_pin)
-        page.click("#pin-form button[type=submit]")
-        page.wait_for_selector("#hand-sheet")
-        browsing.findings.check(page, f"{browsing.label} scorekeeper")
+    page = browsing.person()
+    browsing.visit(page, "scorekeeper", [f"/k/{day.card_token}/"])
+    page.fill("#id_pin", day.card_pin)
+    page.click("#pin-form button[type=submit]")
+    page.wait_for_selector("#hand-sheet")
+    browsing.check(page, "scorekeeper")
 
     # a referee (not an organizer): the console as the crawl walks it, the sheet offline, the clock both ways
     page = browsing.person()
     sign_in(page, "/accounts/login/?next=/console/", *REFEREE_ONLY, submit=SUBMIT, then="#my-tables")
-    if every_page:
-        walk_from(page, Walk(), ["/console/"], inside="/console/", pages=7, on_page=browsing.checker("referee"))
-        sheet_offline_checked(page, playing.pk, browsing.checker("referee, offline"))
-        clock_checked(
-            page, playing.pk, browsing.checker("referee, clock stopped"), browsing.checker("referee, clock running")
-        )
-    else:
-        browsing.visit(page, "referee", [f"/console/tables/{playing.pk}/"])
-        clock_checked(page, playing.pk, None, browsing.checker("referee, clock running"))
+    walk_from(page, Walk(), ["/console/"], inside="/console/", pages=7, on_page=browsing.checker("referee"))
+    sheet_offline_checked(page, playing.pk, browsing.checker("referee, offline"))
+    clock_checked(
+        page, playing.pk, browsing.checker("referee, clock stopped"), browsing.checker("referee, clock running")
+    )
 
     # the organizer: the directors' board, the check-in desk, the admin pages of the day
     page = browsing.person()
@@ -178,6 +202,28 @@ def tour(browsing: Browsing, day, *, every_page: bool, admin: int | None) -> Non
 
 
 SUBMIT = "#login-form button[type=submit]"
+
+
+def desktop_pages(day, admin: int | None) -> dict[str, list[str]]:
+    """The pages checked at desktop size too, by person, as ``Browsing.check`` finds them: the public pages with
+    tables, the player's own page (where their personal link leads), the sheet, the clock running, the board, the
+    check-in desk and the admin's first pages."""
+    slug, playing = day.event.slug, day.playing
+    entry = playing.seats.order_by("position").first().entry
+    return {
+        "visitor": [
+            "/",
+            f"/events/{slug}/",
+            f"/events/{slug}/standings/",
+            f"/events/{slug}/venue/?view=seating",
+            f"/events/{slug}/venue/?view=standings",
+        ],
+        "player": [f"/events/{slug}/players/{entry.pk}/"],
+        "referee": [f"/console/tables/{playing.pk}/"],
+        "referee, clock running": [f"/console/tables/{playing.pk}/clock/"],
+        # the board as its address ends (``?event=`` leads there)
+        "organizer": [f"/console/board/{slug}/", f"/console/events/{slug}/check-in/", *admin_pages(day)[:admin]],
+    }
 
 
 def admin_pages(day) -> list[str]:
@@ -221,11 +267,10 @@ def sheet_offline_checked(page, table_id: int, check) -> None:
 
 
 def clock_checked(page, table_id: int, stopped, running) -> None:
-    """The clock stopped (not started or paused), then running, then paused again for the next screen."""
+    """The clock stopped (not started or paused), then running, then paused again."""
     page.goto(f"/console/tables/{table_id}/clock/")
     page.wait_for_selector("#settings:not(:empty)")
-    if stopped is not None:
-        stopped(page)
+    stopped(page)
     button = "#start" if page.is_visible("#start") and "on-turn" not in page.inner_html("#zones") else "#resume"
     page.click(button)
     page.wait_for_selector(".zone.on-turn")

@@ -1,5 +1,6 @@
 """A tour in Japanese, in Chromium: the public pages, the referee console and the admin, as a browser
-that asks for Japanese sees them, find no English left.
+that asks for Japanese sees them, find no English left; then, in the same browser and the same demo (with what
+an organizer's admin holds on the day added), every page of the admin an organizer uses on the day.
 
 What may stay in Latin letters is data and codes, not words of the interface: the names of players,
 clubs, events, venues and accounts (read from the database), and a short list of codes and proper
@@ -118,12 +119,27 @@ def japanese_browser(chromium_browser, live_server, task_worker):
     context.close()
 
 
-def test_a_tour_in_japanese_finds_no_english(japanese_browser):
+def test_a_tour_in_japanese_then_the_organizers_admin_find_no_english(japanese_browser):
     # given the demo: a finished and a running event, an organizer and a referee (the ruleset presets
     # again: a transactional test before this one may have emptied the tables)
     install_presets(Ruleset)
     call_command("demo_event")
     page = japanese_browser
+    # when a Japanese browser tours the public pages, then the console and the admin as the organizer
+    found = public_console_and_admin_toured(page)
+    # and then, with an API token, teams and a seating job added, the organizer's admin at desktop size
+    found_in_admin, errors = organizers_admin_toured(page, organizers_admin_world())
+    # then no page shows an English word, and no script of the admin fails
+    assert found == {}, "English left:\n" + "\n".join(f"{url}: {' '.join(words)}" for url, words in found.items())
+    assert found_in_admin == {}, "English left in the organizer's admin:\n" + "\n".join(
+        f"{url}: {' '.join(words)}" for url, words in found_in_admin.items()
+    )
+    assert errors == []
+
+
+def public_console_and_admin_toured(page) -> dict[str, list[str]]:
+    """The public pages, then the console and the admin as the organizer (signed in here): the English words
+    found, by page."""
     allowed = {word.casefold() for word in ALLOWED} | proper_nouns()
     running = Event.objects.get(slug="autumn-cup")
     finished = Event.objects.get(slug="spring-open")
@@ -175,26 +191,22 @@ def test_a_tour_in_japanese_finds_no_english(japanese_browser):
             if words:
                 found[url] = words
 
-    # when a Japanese browser tours the public pages, then the console and the admin as the organizer
     visit(public)
     sign_in(page, "/admin/login/", "organizer", "taikai-demo", submit="input[type=submit]", then="#user-tools")
     visit(console)
     visit(admin)
-    # then no page shows an English word
-    assert found == {}, "English left:\n" + "\n".join(f"{url}: {' '.join(words)}" for url, words in found.items())
+    return found
 
 
 def organizers_admin_world() -> dict[str, str]:
-    """The demo (events, registration with its day one, series) with what an organizer's admin holds on the
-    day: an API token, teams, an automatic seating job. The pages to tour, by name."""
+    """Onto the demo's events: the demo's registration with its day one and its series, and what an organizer's
+    admin holds on the day: an API token, teams, an automatic seating job. The pages to tour, by name."""
     from registration.models import Registration, SignUp
     from seasons.models import Series
     from tournament.models import HandVersion, SeatingJob, Team
     from tournament.services.teams import teams_import_csv
     from tournament.services.tokens import api_token_issue
 
-    install_presets(Ruleset)
-    call_command("demo_event")
     call_command("demo_registration")
     call_command("demo_series")
     running = Event.objects.get(slug="autumn-cup")
@@ -249,17 +261,14 @@ def organizers_admin_world() -> dict[str, str]:
     }
 
 
-def test_the_organizers_admin_in_japanese_finds_no_english(japanese_browser):
-    # given the demo, with an API token, teams and a seating job, and its organizer signed in in Japanese
-    pages = organizers_admin_world()
-    page = japanese_browser
+def organizers_admin_toured(page, pages: dict[str, str]) -> tuple[dict[str, list[str]], list[str]]:
+    """Every page of the admin the organizer (signed in) uses on the day, on a desktop: the English words found,
+    by page, and the scripts' errors."""
     page.set_viewport_size({"width": 1280, "height": 900})
     allowed = {word.casefold() for word in ALLOWED | ALLOWED_IN_ADMIN} | proper_nouns() | csv_columns()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    sign_in(page, "/admin/login/", "organizer", "taikai-demo", submit="input[type=submit]", then="#user-tools")
     found: dict[str, list[str]] = {}
-    # when they open every page of the admin they use on the day
     for name, url in pages.items():
         response = page.goto(url)
         assert response.status < 400, (name, url, response.status)
@@ -267,6 +276,4 @@ def test_the_organizers_admin_in_japanese_finds_no_english(japanese_browser):
         words = english_left(page, allowed)
         if words:
             found[f"{name} ({url})"] = words
-    # then no page shows an English word, and no script fails
-    assert found == {}, "English left:\n" + "\n".join(f"{url}: {' '.join(words)}" for url, words in found.items())
-    assert errors == []
+    return found, errors
