@@ -45,6 +45,6 @@ class Migration(migrations.Migration):
             name='search',
             field=models.TextField(blank=True, editable=False, help_text='The name and its reading as people type them (kana, romaji).'),
         ),
-        migrations.RunPython(fill_search, migrations.RunPython.noop),
+        migrations.RunPython(fill_search, migrations.RunPython.noop, elidable=True),
         migrations.RunPython(trigram_index, trigram_index_drop),
     ]

@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
             name='is_current',
             field=models.BooleanField(default=True),
         ),
-        migrations.RunPython(mark_current_versions, migrations.RunPython.noop),
+        migrations.RunPython(mark_current_versions, migrations.RunPython.noop, elidable=True),
         migrations.AlterField(
             model_name='penalty',
             name='kind',

@@ -93,13 +93,13 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(condition=models.Q(('revoked_at__isnull', True)), fields=('event', 'user', 'kind'), name='event_role_once_while_held')],
             },
         ),
-        migrations.RunPython(entries_give_links, migrations.RunPython.noop),
+        migrations.RunPython(entries_give_links, migrations.RunPython.noop, elidable=True),
         migrations.AlterField(
             model_name='entry',
             name='link_token',
             field=models.CharField(default=tournament.models.personal_link_token, editable=False, help_text="The player's personal link to their own page in this event.", max_length=40, unique=True),
         ),
-        migrations.RunPython(staff_to_roles, roles_to_staff),
+        migrations.RunPython(staff_to_roles, roles_to_staff, elidable=True),
         migrations.RemoveField(
             model_name='event',
             name='organizers',

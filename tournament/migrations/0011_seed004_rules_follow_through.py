@@ -88,6 +88,6 @@ class Migration(migrations.Migration):
             name='kind',
             field=models.CharField(choices=[('art35_revealed_hand', 'Art. 35① hand revealed on purpose (手札公開) — loses ron for the hand'), ('art36_out_of_turn', 'Art. 36① draw or discard out of turn (手番外の取札・捨札) — loses claim and win for the hand'), ('art36_wrong_hand_size', 'Art. 36② wrong hand size after a wrong draw or discard (手札の過不足) — loses claim and win for the hand'), ('art36_wall_wrecked', 'Art. 36③ wall or river wrecked beyond recovery (山・川の崩壊) — hand replayed; the offender loses claim and win in the replay'), ('art37_deliberate_foul', 'Art. 37① deliberate foul (意図的な反則) — penalty points (unit × players)'), ('art38_clock_flag', 'Art. 38⑤ time bank exhausted (持ち時間切れ) — loses claim and win for the hand'), ('art43_egregious_conduct', 'Art. 43 egregious conduct judged by the director (著しく悪質な行動) — disqualification')], max_length=30),
         ),
-        migrations.RunPython(overtime_states, migrations.RunPython.noop),
-        migrations.RunPython(automatic_disqualifications, migrations.RunPython.noop),
+        migrations.RunPython(overtime_states, migrations.RunPython.noop, elidable=True),
+        migrations.RunPython(automatic_disqualifications, migrations.RunPython.noop, elidable=True),
     ]

@@ -87,7 +87,7 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('event', 'position'), name='standings_row_position_once'), models.UniqueConstraint(fields=('event', 'entry'), name='standings_row_entry_once')],
             },
         ),
-        migrations.RunPython(rows_from_snapshots, snapshots_from_rows),
+        migrations.RunPython(rows_from_snapshots, snapshots_from_rows, elidable=True),
         migrations.RemoveField(
             model_name='standingssnapshot',
             name='rows',

@@ -40,5 +40,5 @@ class Migration(migrations.Migration):
             name='running_version',
             field=models.PositiveIntegerField(default=0, verbose_name='hand writes'),
         ),
-        migrations.RunPython(running_from_hands, migrations.RunPython.noop),
+        migrations.RunPython(running_from_hands, migrations.RunPython.noop, elidable=True),
     ]

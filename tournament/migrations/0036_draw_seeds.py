@@ -49,7 +49,7 @@ class Migration(migrations.Migration):
             name="seating_request",
             field=models.JSONField(blank=True, default=dict, editable=False, verbose_name="seating request"),
         ),
-        migrations.RunPython(seeds_backfill, migrations.RunPython.noop),
+        migrations.RunPython(seeds_backfill, migrations.RunPython.noop, elidable=True),
         migrations.AlterField(
             model_name="event",
             name="draw_seed",
