@@ -147,15 +147,17 @@ def test_online_a_refused_second_save_keeps_the_entry_beside_theirs_to_record_as
     assert [(v, c) for v, c, _w, _r in versions_of(table, 3)] == [(1, True)]
 
 
-def test_offline_the_conflict_shows_both_hands_in_full_and_its_words_match_its_buttons(
+def test_offline_a_conflict_shows_both_hands_in_full_and_queued_hands_move_the_seat_scores_provisionally(
     phones, make_event, seated_round
 ):
-    table = seated_round(make_event(4)).tables.get()
+    # one referee's phone (and another's) at two tables: a conflict on table 1, hands queued at table 2
+    table, other_table = seated_round(make_event(8)).tables.order_by("number")
     hand_record(table=table, number=1, expected_version=0, data=HAND_1)
     who = names(table)
     sheet = f"/console/tables/{table.pk}/"
     offline, online = phones(table.round.event, "mori"), phones(table.round.event, "ueda")
-    kept_on_device(offline, sheet)
+    for path in (sheet, f"/console/tables/{other_table.pk}/"):
+        kept_on_device(offline, path)
     offline.goto(sheet)
     online.goto(sheet)
 
@@ -186,16 +188,15 @@ def test_offline_the_conflict_shows_both_hands_in_full_and_its_words_match_its_b
     offline.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
     assert [(v, c) for v, c, _w, _r in versions_of(table, 2)] == [(1, True)]
 
+    offline_queued_hands_are_listed_in_full_and_move_the_seat_scores_provisionally(offline, other_table)
 
-def test_offline_queued_hands_are_listed_in_full_and_move_the_seat_scores_provisionally(
-    phones, make_event, seated_round
-):
-    table = seated_round(make_event(4)).tables.get()
+
+def offline_queued_hands_are_listed_in_full_and_move_the_seat_scores_provisionally(page, table) -> None:
+    """At a table before its first hand, two hands recorded offline: listed in full, not yet sent, and counted in
+    the seat scores as provisional until the network is back."""
     start = table.round.event.ruleset.start_points
     who = names(table)
     sheet = f"/console/tables/{table.pk}/"
-    page = phones(table.round.event, "mori")
-    kept_on_device(page, sheet)
     page.goto(sheet)
     page.context.set_offline(True)
     page.reload()
