@@ -73,7 +73,15 @@ def test_click_a_hand_pick_the_winning_tile_and_see_the_score(page):
     assert page.locator("#calc-error").is_hidden()
 
 
-def test_a_typed_invalid_hand_shows_the_error_inline(page):
+def test_typed_hands_show_an_error_inline_the_waits_of_13_tiles_and_the_score_of_a_meld_and_of_three_players(page):
+    """On one browser page, the calculator opened afresh for each: a typed invalid hand, a 13-tile hand, a meld
+    and a three-player ruleset."""
+    a_typed_invalid_hand_shows_the_error_inline(page)
+    a_13_tile_hand_shows_its_waits(page)
+    a_meld_from_the_form_and_a_three_player_ruleset(page)
+
+
+def a_typed_invalid_hand_shows_the_error_inline(page) -> None:
     page.goto("/scoring/calculator/")
     page.fill("#tiles", "345m888p11567s22x")
     page.press("#tiles", "Enter")  # the keyboard alone submits
@@ -90,7 +98,7 @@ def test_a_typed_invalid_hand_shows_the_error_inline(page):
     assert "no yaku" in page.inner_text("#calc-error")
 
 
-def test_a_13_tile_hand_shows_its_waits(page):
+def a_13_tile_hand_shows_its_waits(page) -> None:
     page.goto("/scoring/calculator/")
     page.fill("#tiles", "123m456p789s1122z")
     page.press("#tiles", "Enter")
@@ -102,7 +110,7 @@ def test_a_13_tile_hand_shows_its_waits(page):
     assert page.locator("#calc-error").is_hidden()
 
 
-def test_a_meld_from_the_form_and_a_three_player_ruleset(page):
+def a_meld_from_the_form_and_a_three_player_ruleset(page) -> None:
     page.goto("/scoring/calculator/")
     # 123m 456p 78s + 9s ron, 11z pair, pon of Haku 555z typed into meld 1: the dealer's ron
     page.fill("#tiles", "123m456p789s11z")

@@ -47,16 +47,20 @@ def console_error(page, walk: Walk, message) -> None:
     walk.problems.append(f"console error on {page.url}: {message.text}")
 
 
-def watch(page, walk: Walk) -> None:
-    page.on("pageerror", lambda error: walk.problems.append(f"exception on {page.url}: {error}"))
-    page.on("console", lambda message: console_error(page, walk, message))
-    page.on(
-        "response",
-        lambda response: (
-            response.status >= 500
-            and walk.problems.append(f"HTTP {response.status} for {response.url} (on {page.url})")
-        ),
-    )
+class Watch:
+    """The problems of a page, each put down to the walk it is on now (one page serves a person's walks)."""
+
+    def __init__(self, page, walk: Walk) -> None:
+        self.walk = walk
+        page.on("pageerror", lambda error: self.walk.problems.append(f"exception on {page.url}: {error}"))
+        page.on("console", lambda message: console_error(page, self.walk, message))
+        page.on(
+            "response",
+            lambda response: (
+                response.status >= 500
+                and self.walk.problems.append(f"HTTP {response.status} for {response.url} (on {page.url})")
+            ),
+        )
 
 
 def walk_from(page, walk: Walk, starts: list[str], *, inside: str, pages: int, on_page=None) -> None:
@@ -95,20 +99,19 @@ def walk_the_site(chromium_browser, live_server, day, locale: str) -> None:
     slug = day.event.slug
     walks = {"visitor": Walk(), "referee": Walk(), "organizer": Walk()}
 
-    visitor = chromium_browser.new_context(
+    # one browser context and page: the visitor's walk on a phone, then the same browser, signed in on a desktop,
+    # the referee's walk through the console and the organizer's through the admin
+    context = chromium_browser.new_context(
         base_url=live_server.url, viewport={"width": 390, "height": 844}, locale=locale
     )
-    staff = chromium_browser.new_context(
-        base_url=live_server.url, viewport={"width": 1280, "height": 800}, locale=locale
-    )
     try:
-        page = visitor.new_page()
+        page = context.new_page()
         page.set_default_timeout(15000)
-        watch(page, walks["visitor"])
+        watching = Watch(page, walks["visitor"])
         walk_from(page, walks["visitor"], ["/", f"/events/{slug}/"], inside="/", pages=14)
 
-        page = staff.new_page()
-        page.set_default_timeout(15000)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        watching.walk = walks["referee"]
         sign_in(
             page,
             "/accounts/login/?next=/console/",
@@ -117,16 +120,12 @@ def walk_the_site(chromium_browser, live_server, day, locale: str) -> None:
             submit="#login-form button[type=submit]",
             then="#my-tables",
         )
-        watch(page, walks["referee"])
         walk_from(page, walks["referee"], ["/console/", f"/console/board/?event={slug}"], inside="/console/", pages=14)
 
-        page = staff.new_page()  # the same person, in the admin
-        page.set_default_timeout(15000)
-        watch(page, walks["organizer"])
+        watching.walk = walks["organizer"]  # the same person, in the admin
         walk_from(page, walks["organizer"], ["/admin/"], inside="/admin/", pages=14)
     finally:
-        visitor.close()
-        staff.close()
+        context.close()
 
     seconds = time.monotonic() - started
     opened = sum(len(walk.opened) for walk in walks.values())

@@ -1,7 +1,8 @@
 """Two devices record the same hand, on a 390 px phone in Japanese: the referee never loses what they typed.
 
 Online, the second save is refused (the other device recorded that hand first): the entry is kept and shown
-beside the other device's, to keep theirs or to record it as a correction without typing it again. Offline,
+beside the other device's, to keep theirs or to record it as a correction without typing it again (the same two
+phones try both, on hands 2 and 3). Offline,
 the conflict panel shows both hands in full, in words that agree with its buttons. A hand kept on the device
 is listed like a recorded one, and the seat scores at the top count it (marked provisional).
 
@@ -88,7 +89,7 @@ def versions_of(table, number: int):
     )
 
 
-def test_online_a_refused_second_save_keeps_the_entry_beside_theirs_and_records_it_as_a_correction(
+def test_online_a_refused_second_save_keeps_the_entry_beside_theirs_to_record_as_a_correction_or_drop(
     phones, make_event, seated_round
 ):
     # given hand 1 won by the dealer (East 1 repeats: hand 2 is East 1, 1 honba), two phones on hand 2
@@ -131,34 +132,32 @@ def test_online_a_refused_second_save_keeps_the_entry_beside_theirs_and_records_
     assert kept[0][2][0]["han"] == 3 and kept[1][2][0]["han"] == 1 and kept[1][3] == [2]
     assert HandVersion.objects.get(hand__table=table, hand__number=2, version=2).recorded_by.username == "ueda"
 
-
-def test_online_keeping_theirs_records_nothing_more(phones, make_event, seated_round):
-    table = seated_round(make_event(4)).tables.get()
-    hand_record(table=table, number=1, expected_version=0, data=HAND_1)
-    sheet = f"/console/tables/{table.pk}/"
-    first, second = phones(table.round.event, "mori"), phones(table.round.event, "ueda")
-    first.goto(sheet)
-    second.goto(sheet)
+    # when, on hand 3, the second phone's save is refused again and the referee keeps theirs
+    assert second.input_value("#hand-form input[name='hand']") == "3"
+    first.reload()
     record(first, "ron", 1, 3, 3, 30)
     first.wait_for_selector("#messages .success")
     record(second, "ron", 2, 0, 1, 30)
     second.wait_for_selector("#conflict")
-
     second.click("#conflict-keep-theirs")
+
+    # then nothing more is recorded, and the second phone is on to the next hand
     second.wait_for_selector("#hand-form")
-    assert second.input_value("#hand-form input[name='hand']") == "3"  # on to the next hand
-    assert [(v, c) for v, c, _w, _r in versions_of(table, 2)] == [(1, True)]
+    assert second.input_value("#hand-form input[name='hand']") == "4"
+    assert [(v, c) for v, c, _w, _r in versions_of(table, 3)] == [(1, True)]
 
 
-def test_offline_the_conflict_shows_both_hands_in_full_and_its_words_match_its_buttons(
+def test_offline_a_conflict_shows_both_hands_in_full_and_queued_hands_move_the_seat_scores_provisionally(
     phones, make_event, seated_round
 ):
-    table = seated_round(make_event(4)).tables.get()
+    # one referee's phone (and another's) at two tables: a conflict on table 1, hands queued at table 2
+    table, other_table = seated_round(make_event(8)).tables.order_by("number")
     hand_record(table=table, number=1, expected_version=0, data=HAND_1)
     who = names(table)
     sheet = f"/console/tables/{table.pk}/"
     offline, online = phones(table.round.event, "mori"), phones(table.round.event, "ueda")
-    kept_on_device(offline, sheet)
+    for path in (sheet, f"/console/tables/{other_table.pk}/"):
+        kept_on_device(offline, path)
     offline.goto(sheet)
     online.goto(sheet)
 
@@ -189,16 +188,15 @@ def test_offline_the_conflict_shows_both_hands_in_full_and_its_words_match_its_b
     offline.wait_for_selector("#outbox[data-state='online'][data-waiting='0']", timeout=30000)
     assert [(v, c) for v, c, _w, _r in versions_of(table, 2)] == [(1, True)]
 
+    offline_queued_hands_are_listed_in_full_and_move_the_seat_scores_provisionally(offline, other_table)
 
-def test_offline_queued_hands_are_listed_in_full_and_move_the_seat_scores_provisionally(
-    phones, make_event, seated_round
-):
-    table = seated_round(make_event(4)).tables.get()
+
+def offline_queued_hands_are_listed_in_full_and_move_the_seat_scores_provisionally(page, table) -> None:
+    """At a table before its first hand, two hands recorded offline: listed in full, not yet sent, and counted in
+    the seat scores as provisional until the network is back."""
     start = table.round.event.ruleset.start_points
     who = names(table)
     sheet = f"/console/tables/{table.pk}/"
-    page = phones(table.round.event, "mori")
-    kept_on_device(page, sheet)
     page.goto(sheet)
     page.context.set_offline(True)
     page.reload()

@@ -1,5 +1,6 @@
 """The table on the day, in Chromium on a 390 px phone in Japanese: the clock page of an event without a
-time bank (art. 38), and confirming a game that is not over."""
+time bank (art. 38), confirming a game that is not over, seating a substitute. A referee's phone goes through
+the three, at the three tables of one event; an organizer's opens the clock page."""
 
 from __future__ import annotations
 
@@ -49,13 +50,30 @@ def japanese_phone(chromium_browser, live_server):
         context.close()
 
 
-@pytest.mark.parametrize("kind", ["referee", "organizer"])
-def test_the_clock_page_of_an_event_without_a_time_bank_says_so(japanese_phone, make_event, seated_round, kind):
-    # given an event with no time bank per hand (art. 38 ①: set only when the event needs one)
+def test_the_clock_page_of_an_event_without_a_time_bank_says_so_to_an_organizer(
+    japanese_phone, make_event, seated_round
+):
     event = make_event(4)
-    assert event.clock_bank_seconds is None
     table = seated_round(event).tables.get()
-    page = japanese_phone(event, kind)
+    the_clock_page_of_an_event_without_a_time_bank_says_so(japanese_phone(event, "organizer"), table, "organizer")
+
+
+def test_a_referees_day_at_three_tables_the_clock_without_a_time_bank_a_game_stopped_at_south_2_and_a_substitute(
+    japanese_phone, make_event, seated_round
+):
+    """One referee's phone at the three tables of one event: each table a case of its own."""
+    event = make_event(12)
+    clock_table, stopped_table, substitute_table = seated_round(event).tables.order_by("number")
+    page = japanese_phone(event, "referee")
+    the_clock_page_of_an_event_without_a_time_bank_says_so(page, clock_table, "referee")
+    confirming_a_game_stopped_at_south_2_asks_why_first(page, stopped_table)
+    a_referee_seats_a_substitute_found_by_romaji_from_the_table_sheet(page, substitute_table)
+
+
+def the_clock_page_of_an_event_without_a_time_bank_says_so(page, table, kind: str) -> None:
+    # given an event with no time bank per hand (art. 38 ①: set only when the event needs one)
+    event = table.round.event
+    assert event.clock_bank_seconds is None
     # when the referee (or the organizer) opens the table's clock
     page.goto(f"/console/tables/{table.pk}/clock/")
     # then the page says the event has no chess clock, with no raw error and no dead dials
@@ -81,10 +99,8 @@ def test_the_clock_page_of_an_event_without_a_time_bank_says_so(japanese_phone, 
     assert page.errors == []
 
 
-def test_confirming_a_game_stopped_at_south_2_asks_why_first(japanese_phone, make_event, seated_round):
+def confirming_a_game_stopped_at_south_2_asks_why_first(page, table) -> None:
     # given a table whose six hands each passed the deal: the game stopped at 南2局 (a hanchan ends after 南4局)
-    event = make_event(4)
-    table = seated_round(event).tables.get()
     for number in range(1, 7):
         dealer = (number - 1) % 4
         hand_record(
@@ -97,7 +113,6 @@ def test_confirming_a_game_stopped_at_south_2_asks_why_first(japanese_phone, mak
                 "wins": [{"winner": (dealer + 1) % 4, "discarder": (dealer + 2) % 4, "han": 2, "fu": 40}],
             },
         )
-    page = japanese_phone(event, "referee")
     page.goto(f"/console/tables/{table.pk}/")
     # then the confirmation names where the game stopped and where it ends, before anything is confirmed
     question = page.locator("#game-stop")
@@ -119,13 +134,10 @@ def test_confirming_a_game_stopped_at_south_2_asks_why_first(japanese_phone, mak
     assert page.errors == []
 
 
-def test_a_referee_seats_a_substitute_found_by_romaji_from_the_table_sheet(japanese_phone, make_event, seated_round):
+def a_referee_seats_a_substitute_found_by_romaji_from_the_table_sheet(page, table) -> None:
     # given a table before its first hand, and three stored 鈴木 一郎 of different clubs
-    event = make_event(4)
-    table = seated_round(event).tables.get()
     for club in ("大阪麻雀会", "神戸麻雀", "名古屋クラブ"):
         Player.objects.create(display_name="鈴木 一郎", reading="すずき いちろう", club=club)
-    page = japanese_phone(event, "referee")
     page.goto(f"/console/tables/{table.pk}/")
     # when the referee taps "seat a substitute" on West's row and searches in romaji
     west = table.seats.get(position=2)
