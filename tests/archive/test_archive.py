@@ -571,18 +571,22 @@ EDGE_REPLACEMENTS = [2.0, 1, 3, 4, -0.0, False, "-3/4", "3/", "a b", "2026-01-02
 
 
 def changed_once(archive: dict, *, seed: int, count: int, replacements: list = REPLACEMENTS):
-    """``count`` copies of ``archive``, each with one value (a seeded random place) replaced by one of
-    ``replacements``; with the path and the value put there."""
+    """``archive`` changed ``count`` times, each time at one value (a seeded random place) replaced by one of
+    ``replacements``; with the path and the value put there. The change is made in ``archive`` itself and undone
+    before the next one (a copy of the whole archive each time would cost more than checking it): read each
+    change before asking for the next."""
     rng = random.Random(seed)
     places = [path for path, _ in _leaves(archive) if path]
     for _ in range(count):
-        broken = copy.deepcopy(archive)
         *parents, last = rng.choice(places)
-        target = broken
+        target = archive
         for key in parents:
             target = target[key]
-        target[last] = rng.choice(replacements)
-        yield broken, ([*parents, last], target[last])
+        kept, target[last] = target[last], rng.choice(replacements)
+        try:
+            yield archive, ([*parents, last], target[last])
+        finally:
+            target[last] = kept
 
 
 @pytest.mark.once  # the schema against itself: no database or service changes the verdicts
