@@ -143,16 +143,52 @@ def test_every_header_link_is_visible_inside_the_screen_and_readable(
     page.wait_for_selector("header.site a[href*='login']")
 
 
-# --- 2, 3. Back after saving, and a double tap -------------------------------------------------------
+# --- 2-5. The referee's sheet: Back after saving, a double tap, seats by wind, tap targets, my tables ------
 
 
 @pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
-def test_back_after_saving_brings_an_empty_form_and_a_repeated_hand_asks_first(
+def test_the_referees_sheet_on_a_phone_in_japanese_and_a_desktop_in_english(
     screen, referee, make_event, seated_round, viewport, locale
 ):
-    table = seated_round(make_event(4)).tables.get()
+    """One referee, signed in once, checks in turn (each on its own table of one event, from a fresh page):
+    * my tables lists the tables being played before the finished ones;
+    * Back after saving brings an empty form, and a hand repeated in every field asks before it is saved;
+    * a double tap on Save saves once and says saved, and so does the same form sent again;
+    * seats read by wind and name, and a refusal's message carries no codes;
+    * the sheet's taps are 44 px, cancelling a penalty asks first, and Void is only for recorded hands."""
+    from tournament.services.results import table_finish
+
+    round_ = seated_round(make_event(24))
+    first, second, back, double, seats, taps = round_.tables.order_by("number")
+    for table in (first, second):
+        hand_record(
+            table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
+        )
+        table_finish(table=table, end_reason="time")
+    hand_record(
+        table=seats,
+        number=1,
+        expected_version=0,
+        data={"outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": [0, 1]},
+    )
+    penalty_log(
+        event=round_.event,
+        entry=taps.seats.get(position=0).entry,
+        kind="art35_revealed_hand",
+        reason="shown",
+        table=taps,
+        hand_number=1,
+    )
     page = screen(viewport, locale)
-    referee_signs_in(page, referee, table.round.event)
+    referee_signs_in(page, referee, round_.event)
+    my_tables_lists_the_tables_being_played_first(page, back, locale)
+    back_after_saving_brings_an_empty_form_and_a_repeated_hand_asks_first(page, back, locale)
+    a_double_tap_on_save_saves_once_and_says_saved(page, double, locale)
+    seats_read_by_wind_and_name_and_messages_carry_no_codes(page, seats, locale)
+    sheet_taps_are_44_px_a_penalty_cancel_asks_and_void_is_for_recorded_hands(page, taps, locale)
+
+
+def back_after_saving_brings_an_empty_form_and_a_repeated_hand_asks_first(page, table, locale) -> None:
     open_sheet(page, table)
     ron(page, winner=1, discarder=2, han=2, fu=30)
     page.click("#save-hand")
@@ -179,11 +215,7 @@ def test_back_after_saving_brings_an_empty_form_and_a_repeated_hand_asks_first(
     assert len(current_hands(table)) == 3
 
 
-@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
-def test_a_double_tap_on_save_saves_once_and_says_saved(screen, referee, make_event, seated_round, viewport, locale):
-    table = seated_round(make_event(4)).tables.get()
-    page = screen(viewport, locale)
-    referee_signs_in(page, referee, table.round.event)
+def a_double_tap_on_save_saves_once_and_says_saved(page, table, locale) -> None:
     open_sheet(page, table)
     ron(page, winner=1, discarder=0, han=1, fu=30)
     page.locator("#save-hand").dblclick()
@@ -214,23 +246,9 @@ def test_a_double_tap_on_save_saves_once_and_says_saved(screen, referee, make_ev
     assert [h.version for h in current_hands(table)] == [1]
 
 
-# --- 4. Seats by wind and name, no codes in people's messages -----------------------------------------
-
-
-@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
-def test_seats_read_by_wind_and_name_and_messages_carry_no_codes(
-    screen, referee, make_event, seated_round, viewport, locale
-):
-    table = seated_round(make_event(4)).tables.get()
+def seats_read_by_wind_and_name_and_messages_carry_no_codes(page, table, locale) -> None:
+    """(``table`` has a draw recorded as hand 1.)"""
     seats = list(table.seats.order_by("position").select_related("entry__player"))
-    hand_record(
-        table=table,
-        number=1,
-        expected_version=0,
-        data={"outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": [0, 1]},
-    )
-    page = screen(viewport, locale)
-    referee_signs_in(page, referee, table.round.event)
     open_sheet(page, table)
     east, south = ("東", "南") if locale == "ja-JP" else ("E", "S")
     sheet = page.inner_text("#hand-sheet")
@@ -245,25 +263,9 @@ def test_seats_read_by_wind_and_name_and_messages_carry_no_codes(
     assert not re.search(r"\((?:[a-z]+_)+[a-z]+\)", shown), shown
 
 
-# --- 5. Tap targets, cancelling a penalty, Void, my tables ---------------------------------------------
-
-
-@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
-def test_sheet_taps_are_44_px_a_penalty_cancel_asks_and_void_is_for_recorded_hands(
-    screen, referee, make_event, seated_round, viewport, locale
-):
-    table = seated_round(make_event(4)).tables.get()
+def sheet_taps_are_44_px_a_penalty_cancel_asks_and_void_is_for_recorded_hands(page, table, locale) -> None:
+    """(``table``'s East seat has the event's one penalty.)"""
     seat = table.seats.get(position=0)
-    penalty_log(
-        event=table.round.event,
-        entry=seat.entry,
-        kind="art35_revealed_hand",
-        reason="shown",
-        table=table,
-        hand_number=1,
-    )
-    page = screen(viewport, locale)
-    referee_signs_in(page, referee, table.round.event)
     open_sheet(page, table)
     assert page.locator("#void-form").count() == 0  # nothing recorded: nothing to void
     ron(page, winner=1, discarder=0, han=1, fu=30)
@@ -292,19 +294,9 @@ def test_sheet_taps_are_44_px_a_penalty_cancel_asks_and_void_is_for_recorded_han
     assert Penalty.objects.get().cancelled_at is not None
 
 
-@pytest.mark.parametrize(("viewport", "locale"), CROSSED, ids=CROSSED_IDS)
-def test_my_tables_lists_the_tables_being_played_first(screen, referee, make_event, seated_round, viewport, locale):
-    from tournament.services.results import table_finish
-
-    round_ = seated_round(make_event(12))
-    first, second, third = round_.tables.order_by("number")
-    for table in (first, second):
-        hand_record(
-            table=table, number=1, expected_version=0, data={"outcome": "exhaustive_draw", "dealer_position": 0}
-        )
-        table_finish(table=table, end_reason="time")
-    page = screen(viewport, locale)
-    referee_signs_in(page, referee, round_.event)
+def my_tables_lists_the_tables_being_played_first(page, third, locale) -> None:
+    """(Tables 1 and 2 are finished, ``third`` and the tables after it are being played.)"""
+    page.goto(reverse("console:my_tables"))
     listed = page.locator("#my-tables a.table-link").all_inner_texts()
     assert listed[0] == said(locale, "Table %(number)s", number=third.number), listed
 
