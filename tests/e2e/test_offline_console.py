@@ -249,7 +249,9 @@ def test_offline_a_referee_corrects_a_hand_recorded_before_and_records_a_draw(re
 
 @pytest.mark.once  # the browser and the device's queue: the same on either database
 def test_the_queue_outlives_a_browser_restart(chromium_browser, live_server, make_event, seated_round, tmp_path):
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.e2e.conftest import CHROMIUM_ARGS, CHROMIUM_FULL, require_browser
+
+    require_browser(CHROMIUM_FULL)
 
     staff_groups_install()
     table = seated_round(make_event(4)).tables.get()
@@ -259,9 +261,10 @@ def test_the_queue_outlives_a_browser_restart(chromium_browser, live_server, mak
     sheet = f"/console/tables/{table.pk}/"
 
     def phone():  # a browser of its own, its profile on disk: what a phone keeps across a restart
+        # the full browser, not the other tests' headless shell: its profile and service worker as installed
         context = chromium_browser.browser_type.launch_persistent_context(
             str(tmp_path),
-            executable_path=CHROMIUM,
+            executable_path=CHROMIUM_FULL,
             args=CHROMIUM_ARGS,
             base_url=live_server.url,
             viewport=PHONE,
