@@ -269,6 +269,7 @@ def test_the_queue_outlives_a_browser_restart(chromium_browser, live_server, mak
             base_url=live_server.url,
             viewport=PHONE,
         )
+        chromium_browser.exceptions.watch_context(context)  # its pages' script errors fail the test too
         context.set_default_timeout(15000)
         return context, context.pages[0] if context.pages else context.new_page()
 
