@@ -560,7 +560,8 @@ class RedisFanout(Fanout):
             self._forget_idle()
             if not self.channels:
                 return
-            cursors = {self.bus.key(channel): kept.cursor() for channel, kept in list(self.channels.items())}
+            reading = dict(self.channels)
+            cursors = {self.bus.key(channel): kept.cursor() for channel, kept in reading.items()}
             try:
                 if self.resuming:
                     await self._resume()
@@ -572,8 +573,11 @@ class RedisFanout(Fanout):
                 await asyncio.sleep(self.RETRY_SECONDS)
                 continue
             for key, entries in answer or ():
-                kept = self.channels.get(key.removeprefix(KEY_PREFIX))
-                if kept is not None and entries:
+                channel = key.removeprefix(KEY_PREFIX)
+                kept = self.channels.get(channel)
+                # A channel forgotten and opened again while Redis was read starts from its own id, which may be
+                # older than the cursor this answer was read from: the answer is left, the next read covers it.
+                if kept is not None and kept is reading.get(channel) and entries:
                     self._arrived(kept, [Message(at, got["type"], json.loads(got["data"])) for at, got in entries])
 
     async def _resume(self) -> None:

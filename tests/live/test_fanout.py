@@ -190,3 +190,30 @@ def test_a_stream_that_waits_starts_again_the_reader_that_stopped(own_redis, set
     # then the stream gets it: the reader runs again
     delivery = run(scenario())
     assert [message.data["number"] for message in delivery.messages] == [2]
+
+
+@pytest.mark.once
+def test_an_answer_read_for_a_channel_opened_again_meanwhile_is_read_again_from_the_new_channels_id(
+    own_redis, settings
+):
+    # given the reader waiting on Redis from a channel's newest hand, and meanwhile the channel forgotten and
+    # opened again from an older id (a stream that had not seen the newest hand)
+    settings.LIVE_HEARTBEAT_SECONDS = 600
+    redis_bus = RedisBus(own_redis.url(3))
+    older = redis_bus.publish(CHANNEL, "hand", {"table_number": 1, "number": 1})
+    newest = redis_bus.publish(CHANNEL, "hand", {"table_number": 1, "number": 2})
+
+    async def scenario():
+        fanout = redis_bus.fanout()
+        fanout._open(CHANNEL, id_key(newest))
+        await asyncio.sleep(0.3)  # the reader's XREAD waits from the newest hand
+        del fanout.channels[CHANNEL]
+        fanout._open(CHANNEL, id_key(older))
+        # when a hand is published (the waiting read answers it) and the stream asks what followed its id
+        await asyncio.to_thread(redis_bus.publish, CHANNEL, "hand", {"table_number": 1, "number": 3})
+        await asyncio.sleep(0.3)
+        return await asyncio.wait_for(fanout.next_delivery(CHANNEL, older), 10)
+
+    # then it gets both hands after its id, in order: none skipped because the answer was read from further on
+    delivery = run(scenario())
+    assert [message.data["number"] for message in delivery.messages] == [2, 3]
