@@ -12,7 +12,7 @@ import random
 import threading
 import time
 import uuid
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 from http.cookies import SimpleCookie
 from urllib.parse import urlencode
 
@@ -217,6 +217,9 @@ class Reader:
                 time.sleep(0.2)
 
 
+STREAM_ERRORS = (OSError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError, KeyError)
+
+
 class Stream:
     """One phone on the event's live page: what it saw, how often it reconnected."""
 
@@ -229,6 +232,8 @@ class Stream:
         self.connected = False
         self.refusals: Counter = Counter()
         self.heard_at = time.monotonic()  # the last bytes from the server (a message or a heartbeat)
+        # what the stream did, the newest last: ("open", Last-Event-ID sent), ("id", id, event), ("end", why)
+        self.trace: deque = deque(maxlen=300)
 
 
 async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asyncio.Semaphore) -> None:
@@ -243,8 +248,10 @@ async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asynci
                 writer.write(f"{request}{extra}\r\n".encode())
                 await writer.drain()
                 head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
-            if b" 200 " not in head.split(b"\r\n", 1)[0]:
-                stream.refusals[head.split(b" ", 2)[1].decode()] += 1
+            status = head.split(b" ", 2)[1].decode()
+            stream.trace.append((round(time.monotonic(), 2), "open", stream.last_id, status))
+            if status != "200":
+                stream.refusals[status] += 1
                 await asyncio.sleep(1)
                 continue
             if not first:
@@ -254,6 +261,7 @@ async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asynci
             while not stop.is_set():
                 line = await reader.readline()
                 if not line:
+                    stream.trace.append((round(time.monotonic(), 2), "eof"))
                     break
                 stream.heard_at = time.monotonic()
                 line = line.rstrip(b"\r\n")
@@ -262,15 +270,18 @@ async def follow(port: int, stream: Stream, stop: asyncio.Event, opening: asynci
                     continue
                 fields = dict(part.split(b": ", 1) for part in block if b": " in part and not part.startswith(b":"))
                 block = []
+                kind = fields.get(b"event")
                 if b"id" in fields:
                     stream.last_id = fields[b"id"].decode()
-                kind = fields.get(b"event")
+                    stream.trace.append((round(time.monotonic(), 2), "id", stream.last_id, (kind or b"").decode()))
                 if kind == b"hand":
                     data = json.loads(fields[b"data"])
                     stream.seen.add((data["table_number"], data["number"]))
+                    stream.trace[-1] += (f"{data['table_number']}-{data['number']}",)
                 elif kind == b"reset":
                     stream.resets += 1
-        except (OSError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError, KeyError):
+        except STREAM_ERRORS as exc:
+            stream.trace.append((round(time.monotonic(), 2), "end", type(exc).__name__, str(exc)[:80]))
             await asyncio.sleep(0.5)
         finally:
             stream.connected = False

@@ -144,6 +144,50 @@ def missed_not_on_bus(missed: set[tuple[int, int]]) -> int | None:
     return len(missed - on_bus)
 
 
+def missed_traces(streams: list[Stream], expected: set[tuple[int, int]]) -> dict | None:
+    """For the hand most missed: its message on the bus with the ones either side, and what two streams that
+    missed it did around it (each stream's connections, the Last-Event-ID each sent, the ids it received):
+    whether a stream's ids jumped past the hand within one response, or it reconnected past it."""
+    from live.bus import BusDown, id_key, the_bus
+    from live.publish import event_channel
+    from tournament.models import Event
+
+    counted = Counter(pair for s in streams for pair in expected - s.seen)
+    if not counted:
+        return None
+    (table, hand), _ = counted.most_common(1)[0]
+    try:
+        messages = the_bus().since(event_channel(Event.objects.get(slug=SLUG).pk), "0-0") or []
+    except BusDown:
+        messages = []
+    where = next(
+        (
+            i
+            for i, m in enumerate(messages)
+            if m.type == "hand" and (m.data["table_number"], m.data["number"]) == (table, hand)
+        ),
+        None,
+    )
+    if where is None:
+        return {"hand": f"{table}-{hand}", "on_bus": False}
+    missed_id = id_key(messages[where].id)
+    around = [
+        (m.id, m.type, m.data.get("table_number"), m.data.get("number"))
+        for m in messages[max(0, where - 2) : where + 3]
+    ]
+    traces = []
+    for stream in [s for s in streams if (table, hand) in expected - s.seen][:2]:
+        entries = list(stream.trace)
+        near = [
+            i
+            for i, entry in enumerate(entries)
+            if entry[1] in ("id", "open") and entry[2] and id_key(entry[2]) >= missed_id
+        ]
+        at = near[0] if near else len(entries)
+        traces.append(entries[max(0, at - 6) : at + 4])
+    return {"hand": f"{table}-{hand}", "id": messages[where].id, "bus_around": around, "streams": traces}
+
+
 def missed_by_hand(streams: list[Stream], expected: set[tuple[int, int]]) -> dict[str, int]:
     """How many streams missed each hand (``"<table>-<hand>"``), the most missed first, at most ten."""
     counted = Counter(pair for s in streams for pair in expected - s.seen)
@@ -517,6 +561,7 @@ def main() -> None:
         report["streams_missing_hands"] = len(behind)
         report["streams_missing_and_behind_newest_id"] = sum(1 for s in behind if s.last_id != newest)
         report["missed_by_hand"] = missed_by_hand(opened, expected)
+        report["missed_trace"] = missed_traces(opened, expected)
         report["missed_hands_not_on_bus"] = missed_not_on_bus(set().union(*(expected - s.seen for s in opened)))
         result = verify(table_ids, hands, players)
         check = None
@@ -591,6 +636,7 @@ def print_report(report: dict) -> None:
         "streams_missing_and_behind_newest_id",
         "missed_by_hand",
         "missed_hands_not_on_bus",
+        "missed_trace",
         "streams_missing_connected",
         "streams_connected_silent_30s",
         "catch_up_seconds",
