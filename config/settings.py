@@ -387,8 +387,13 @@ BACKUP_WHEN_IDLE = env_flag("BACKUP_WHEN_IDLE")
 # Late players (tournament/services/late.py): beat marks those past their round's deadline every
 # LATE_PLAYERS_EVERY_SECONDS (the referee's warning comes a minute before, so well under a minute).
 LATE_PLAYERS_EVERY_SECONDS = float(os.environ.get("LATE_PLAYERS_EVERY_SECONDS", "15"))
+# Announcements (core/announce.py) a process committed and ended before delivering: beat delivers those older
+# than ANNOUNCEMENTS_GRACE_SECONDS every ANNOUNCEMENTS_FLUSH_SECONDS (a live page hears of such a hand that late).
+ANNOUNCEMENTS_FLUSH_SECONDS = float(os.environ.get("ANNOUNCEMENTS_FLUSH_SECONDS", "5"))
+ANNOUNCEMENTS_GRACE_SECONDS = float(os.environ.get("ANNOUNCEMENTS_GRACE_SECONDS", "5"))
 CELERY_BEAT_SCHEDULE = {
     "outbox-flush": {"task": "tournament.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS},
+    "announcements-flush": {"task": "core.announcements_flush", "schedule": ANNOUNCEMENTS_FLUSH_SECONDS},
     "backup": {"task": "ops.backup", "schedule": BACKUP_EVERY_SECONDS},
     "late-players": {"task": "tournament.late_players_mark", "schedule": LATE_PLAYERS_EVERY_SECONDS},
 }
@@ -396,7 +401,7 @@ CELERY_BEAT_SCHEDULE = {
 # (core/beat.py), when IN_PROCESS_BEAT is set (bin/serve sets it). Each is idempotent, so the autoreloader's
 # second process running them too changes nothing.
 IN_PROCESS_BEAT = env_flag("IN_PROCESS_BEAT") and CELERY_TASK_ALWAYS_EAGER
-IN_PROCESS_BEAT_ENTRIES = ["late-players"]
+IN_PROCESS_BEAT_ENTRIES = ["late-players", "announcements-flush"]
 # /metrics answers these addresses and networks only (the caller's address as TRUSTED_PROXIES reads it).
 METRICS_ALLOWED_ADDRESSES = env_list("METRICS_ALLOWED_ADDRESSES", "127.0.0.1,::1")
 

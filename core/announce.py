@@ -10,6 +10,15 @@ subscribers are called once the transaction commits (never for a write rolled ba
 subscribed. A subscriber that fails is logged and the others still run: an announcement is never part of
 the write. Facts are JSON values, nothing a public page of the event does not show.
 
+An announcement is delivered at least once. It is written (``core.models.Announcement``) in the write's own
+transaction and deleted once delivered, so that a process that ends between its commit and the delivery (a
+web node killed, its machine lost) leaves the row behind: ``announcements_flush`` (Celery beat, every
+``ANNOUNCEMENTS_FLUSH_SECONDS``) delivers the rows older than ``ANNOUNCEMENTS_GRACE_SECONDS``, late and
+possibly after newer ones. A subscriber therefore takes an announcement as "this changed: read it again",
+never as a state to apply: the live pages fetch what they show again, a series' recompute is asked for
+again. Before, such an announcement was lost: the write's client sent it again and got the kept answer
+(``idempotency``), and no page heard of the hand until the next one.
+
 An announcement is checked when it is made: a subject nobody registered is refused (``AnnouncementError``),
 and so are facts other than the registered ones, except in production (``TAIKAI_PRODUCTION``), where
 those are logged and the announcement still goes: a write never fails for its announcement.
@@ -20,9 +29,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
+from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
@@ -87,7 +98,44 @@ def announce(subject: str, event_id: int, **facts) -> None:
             raise AnnouncementError(problem)
         logger.error("announcement_facts: %s", problem)
     if _subscribers:
-        transaction.on_commit(lambda: _deliver(subject, event_id, facts))
+        from core.models import Announcement
+
+        kept = Announcement.objects.create(subject=subject, event_id=event_id, facts=facts)
+        transaction.on_commit(lambda: _deliver_kept(kept.pk, subject, event_id, facts))
+
+
+def _deliver_kept(pk: int, subject: str, event_id: int, facts: dict) -> None:
+    """Deliver a kept announcement after its commit, then forget it (a failure to forget it costs one
+    delivery more, by the flush)."""
+    from core.models import Announcement
+
+    _deliver(subject, event_id, facts)
+    try:
+        Announcement.objects.filter(pk=pk).delete()
+    except DatabaseError:
+        logger.warning("a delivered %s announcement could not be forgotten: the flush delivers it again", subject)
+
+
+def announcements_flush(*, grace_seconds: float | None = None, limit: int = 1000) -> int:
+    """Deliver the announcements whose write committed but whose process never delivered them (rows older
+    than ``grace_seconds``, by default ``ANNOUNCEMENTS_GRACE_SECONDS``: a younger one is its own process's to
+    deliver), oldest first, and forget them; the number delivered. Concurrent flushes skip each other's rows."""
+    from core.models import Announcement
+
+    grace = settings.ANNOUNCEMENTS_GRACE_SECONDS if grace_seconds is None else grace_seconds
+    cutoff = timezone.now() - timedelta(seconds=grace)
+    with transaction.atomic():
+        rows = list(
+            Announcement.objects.select_for_update(skip_locked=True)
+            .filter(created_at__lte=cutoff)
+            .order_by("id")[:limit]
+        )
+        for row in rows:
+            _deliver(row.subject, row.event_id, row.facts)
+        Announcement.objects.filter(pk__in=[row.pk for row in rows]).delete()
+    if rows:
+        logger.warning("announcements_flushed: %d announcement(s) delivered late (their process ended)", len(rows))
+    return len(rows)
 
 
 def _deliver(subject: str, event_id: int, facts: dict) -> None:

@@ -23,3 +23,21 @@ class QueuedTask(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task}{tuple(self.args)}"
+
+
+class Announcement(models.Model):
+    """An announcement (``core.announce``) written in its write's own transaction: delivered to the
+    subscribers once the transaction commits, then deleted. A row that stays was committed by a process that
+    ended before delivering it (killed, or its machine lost between the commit and the delivery);
+    ``core.announce.announcements_flush`` delivers it once it is ``ANNOUNCEMENTS_GRACE_SECONDS`` old."""
+
+    subject = models.CharField(max_length=50)
+    event_id = models.BigIntegerField()
+    facts = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.subject} of event {self.event_id}"

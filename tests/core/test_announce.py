@@ -2,10 +2,22 @@
 when it is made."""
 
 import logging
+from datetime import timedelta
 
 import pytest
+from django.db import transaction
+from django.utils import timezone
 
-from core.announce import AnnouncementError, announce, subject_register, subjects, subscribe, unsubscribe
+from core.announce import (
+    AnnouncementError,
+    announce,
+    announcements_flush,
+    subject_register,
+    subjects,
+    subscribe,
+    unsubscribe,
+)
+from core.models import Announcement
 
 
 def test_the_apps_register_their_own_subjects_with_their_facts():
@@ -56,3 +68,63 @@ def test_a_subject_registered_again_must_carry_the_same_facts():
     with pytest.raises(AnnouncementError, match="subject 'seating' is registered by tournament"):
         subject_register("seating", "round", "table", app="live")
     assert set(subjects()["seating"].facts) == {"round"}
+
+
+# --- delivered at least once: kept with the write, delivered after its commit, else by the flush ---------------
+
+
+@pytest.fixture
+def heard():
+    """The announcements delivered while the test runs."""
+    delivered = []
+
+    def hear(subject, event_id, facts):
+        delivered.append((subject, event_id, facts))
+
+    subscribe(hear)
+    yield delivered
+    unsubscribe(hear)
+
+
+@pytest.mark.django_db
+def test_an_announcement_delivered_after_its_commit_is_forgotten(heard, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        announce("seating", 3, round=2)
+    assert heard == [("seating", 3, {"round": 2})]
+    assert not Announcement.objects.exists()
+    assert announcements_flush(grace_seconds=0) == 0 and len(heard) == 1  # nothing left to deliver again
+
+
+@pytest.mark.django_db
+def test_an_announcement_whose_process_ended_before_delivering_it_is_delivered_by_the_flush_once(
+    heard, django_capture_on_commit_callbacks
+):
+    # given an announcement committed with its write, and its process gone before the delivery after the commit
+    with django_capture_on_commit_callbacks(execute=False):
+        announce("seating", 3, round=2)
+    assert heard == []
+    # when the flush runs, twice
+    delivered = announcements_flush(grace_seconds=0), announcements_flush(grace_seconds=0)
+    # then the announcement is delivered, once
+    assert delivered == (1, 0) and heard == [("seating", 3, {"round": 2})]
+
+
+@pytest.mark.django_db
+def test_the_flush_leaves_an_announcement_younger_than_its_grace_to_its_own_process(
+    heard, settings, django_capture_on_commit_callbacks
+):
+    settings.ANNOUNCEMENTS_GRACE_SECONDS = 60
+    with django_capture_on_commit_callbacks(execute=False):
+        announce("seating", 3, round=2)
+    assert announcements_flush() == 0 and heard == []
+    Announcement.objects.update(created_at=timezone.now() - timedelta(seconds=61))
+    assert announcements_flush() == 1 and heard == [("seating", 3, {"round": 2})]
+
+
+@pytest.mark.django_db
+def test_a_write_rolled_back_keeps_no_announcement(heard):
+    with pytest.raises(RuntimeError), transaction.atomic():
+        announce("seating", 3, round=2)
+        raise RuntimeError("the write failed after its announcement")
+    assert not Announcement.objects.exists()
+    assert announcements_flush(grace_seconds=0) == 0 and heard == []

@@ -186,6 +186,30 @@ def test_a_hand_recorded_reaches_the_events_and_the_tables_channels_after_its_co
     assert [m.type for m in memory_bus.since(table_channel(table.pk), "0-0")] == ["hand"]
 
 
+def test_a_hand_whose_process_ended_after_its_commit_reaches_the_streams_once_the_flush_runs(
+    memory_bus, table, django_capture_on_commit_callbacks
+):
+    """A web node killed between a hand's commit and its message: the device sends the hand again with its key
+    and gets the kept answer (nothing written twice, nothing published by the replay); the flush then delivers
+    the hand's announcement, so the pages hear of it."""
+    from core.announce import announcements_flush
+
+    referee = Client()
+    referee.force_login(EventRoleFactory(event=table.round.event, kind="referee").user)
+    channel = event_channel(table.round.event_id)
+    start = memory_bus.last_id(channel)
+    body = json.dumps({"number": 1, "outcome": "exhaustive_draw", "dealer_position": 0, "tenpai_positions": [0]})
+    url, headers = reverse("api_v1:table_hands", args=[table.pk]), {"Idempotency-Key": "hand-1-of-a-dead-node"}
+    with django_capture_on_commit_callbacks(execute=False):  # the process ends before its commit's callbacks
+        first = referee.post(url, body, content_type="application/json", headers=headers)
+    with django_capture_on_commit_callbacks(execute=True):
+        again = referee.post(url, body, content_type="application/json", headers=headers)
+    assert first.status_code == again.status_code == 201 and again["Idempotent-Replayed"] == "true"
+    assert memory_bus.since(channel, start) == []  # before the flush, no page has heard of the hand
+    announcements_flush(grace_seconds=0)
+    assert [(m.type, m.data["number"]) for m in memory_bus.since(channel, start)] == [("hand", 1)]
+
+
 def test_a_write_rolled_back_announces_nothing(memory_bus, make_event, seated_round):
     table = seated_round(make_event(4, is_public=True)).tables.get()
     start = memory_bus.last_id(event_channel(table.round.event_id))
