@@ -128,6 +128,20 @@ def seating_state(job_id: int) -> tuple[str, int, bool]:
     return job.state, job.attempts, seating_job_stale(job)
 
 
+def live_channels_forget() -> None:
+    """The live channels of this run's events and tables, emptied before the streams open: an earlier run's
+    events had the same ids (the database is made anew) and its messages stay on the bus for an hour, where
+    they would be taken for this run's."""
+    from live.bus import the_bus
+    from live.publish import event_channel, table_channel
+    from tournament.models import Event, Table
+
+    events = list(Event.objects.filter(slug__in=[SLUG, SEAT_SLUG]).values_list("pk", flat=True))
+    tables = Table.objects.filter(round__event_id__in=events).values_list("pk", flat=True)
+    channels = [event_channel(pk) for pk in events] + [table_channel(pk) for pk in tables]
+    the_bus().redis.delete(*(the_bus().key(channel) for channel in channels))
+
+
 def missed_not_on_bus(missed: set[tuple[int, int]]) -> int | None:
     """How many of the hands the streams missed (table number, hand number) have no message on the event's
     channel: such a hand was never published (its write's process died between its commit and its message);
@@ -434,6 +448,7 @@ def main() -> None:
         report["cluster_checks"] = cluster_checks(cluster)
         django_for(cluster)
         made = prepare(tables, players)
+        live_channels_forget()
         table_ids = made["tables"]
         tally = Tally()
         stop = threading.Event()
