@@ -26,6 +26,7 @@ those are logged and the announcement still goes: a write never fails for its an
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -100,20 +101,67 @@ def announce(subject: str, event_id: int, **facts) -> None:
     if _subscribers:
         from core.models import Announcement
 
-        kept = Announcement.objects.create(subject=subject, event_id=event_id, facts=facts)
-        transaction.on_commit(lambda: _deliver_kept(kept.pk, subject, event_id, facts))
+        _after_commit(Announcement.objects.create(subject=subject, event_id=event_id, facts=facts))
 
 
-def _deliver_kept(pk: int, subject: str, event_id: int, facts: dict) -> None:
-    """Deliver a kept announcement after its commit, then forget it (a failure to forget it costs one
-    delivery more, by the flush)."""
+def _after_commit(kept) -> None:
+    """Deliver ``kept`` (an ``Announcement`` row) once its transaction commits, with the transaction's other
+    announcements: one claim of their rows for the whole commit (``_Delivery``), not one each."""
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        return _claimed_delivered([kept])  # committed already
+    delivery = connection.__dict__.get(_PENDING)
+    if delivery is None or not any(func is delivery for _savepoints, func, *_rest in connection.run_on_commit):
+        # the first announcement of the transaction, or the one that registered the delivery was in a savepoint
+        # rolled back since (its callback went with it)
+        delivery = connection.__dict__[_PENDING] = _Delivery()
+        transaction.on_commit(delivery)
+    delivery.kept.append(kept)
+
+
+_PENDING = "_taikai_announcements"  # the connection's delivery waiting for its commit
+
+
+class _Delivery:
+    """The announcements of one transaction, delivered after its commit. Some may have been made in a savepoint
+    rolled back since: their rows are gone, and the claim leaves them out."""
+
+    def __init__(self) -> None:
+        self.kept: list = []
+
+    def __call__(self) -> None:
+        connection = transaction.get_connection()
+        if connection.__dict__.get(_PENDING) is self:
+            del connection.__dict__[_PENDING]
+        _claimed_delivered(self.kept)
+
+
+def _claimed_delivered(kept: list) -> None:
+    """Deliver the kept announcements whose rows this process deletes, in one transaction: a process that ends
+    before it commits leaves the rows to ``announcements_flush`` (delivered again: at least once, never lost),
+    and a row the flush took meanwhile is not delivered twice."""
     from core.models import Announcement
 
-    _deliver(subject, event_id, facts)
+    if not kept:
+        return
+    table = connection_quote(Announcement._meta.db_table)
+    ids = sorted({row.pk for row in kept})
+    marks = ", ".join(["%s"] * len(ids))
     try:
-        Announcement.objects.filter(pk=pk).delete()
+        with transaction.atomic(), transaction.get_connection().cursor() as cursor:
+            # what is delivered is what the rows say: an id of a row rolled back may have been given again
+            cursor.execute(
+                f"DELETE FROM {table} WHERE id IN ({marks}) RETURNING id, subject, event_id, facts",
+                ids,
+            )
+            for _id, subject, event_id, facts in sorted(cursor.fetchall()):
+                _deliver(subject, event_id, json.loads(facts) if isinstance(facts, str | bytes) else facts)
     except DatabaseError:
-        logger.warning("a delivered %s announcement could not be forgotten: the flush delivers it again", subject)
+        logger.warning("%d announcement(s) left to the flush: the database failed after their commit", len(kept))
+
+
+def connection_quote(name: str) -> str:
+    return transaction.get_connection().ops.quote_name(name)
 
 
 def announcements_flush(*, grace_seconds: float | None = None, limit: int = 1000) -> int:

@@ -128,3 +128,47 @@ def test_a_write_rolled_back_keeps_no_announcement(heard):
         raise RuntimeError("the write failed after its announcement")
     assert not Announcement.objects.exists()
     assert announcements_flush(grace_seconds=0) == 0 and heard == []
+
+
+@pytest.mark.django_db
+def test_a_transactions_announcements_are_delivered_in_order_after_its_commit_with_one_claim_of_their_rows(
+    heard, django_capture_on_commit_callbacks
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        for number in (1, 2, 3):
+            announce("seating", 3, round=number)
+    with CaptureQueriesContext(connection) as queries:
+        for callback in callbacks:
+            callback()
+    assert heard == [("seating", 3, {"round": n}) for n in (1, 2, 3)]
+    assert [q["sql"].split()[0] for q in queries.captured_queries if "announcement" in q["sql"]] == ["DELETE"]
+    assert not Announcement.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_announcement_made_in_a_savepoint_rolled_back_is_not_delivered_and_the_others_are(
+    heard, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        announce("seating", 3, round=1)  # the transaction's delivery is registered here
+        with pytest.raises(RuntimeError), transaction.atomic():
+            announce("seating", 3, round=2)
+            raise RuntimeError("this part of the write failed")
+        announce("seating", 3, round=3)
+    assert heard == [("seating", 3, {"round": 1}), ("seating", 3, {"round": 3})]
+
+
+@pytest.mark.django_db
+def test_announcements_after_the_savepoint_that_registered_the_delivery_rolled_back_are_still_delivered(
+    heard, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        with pytest.raises(RuntimeError), transaction.atomic():
+            announce("seating", 3, round=1)  # registered here, and gone with the savepoint
+            raise RuntimeError("this part of the write failed")
+        announce("seating", 3, round=2)
+    assert heard == [("seating", 3, {"round": 2})]
+    assert not Announcement.objects.exists()
