@@ -11,13 +11,14 @@ subscribed. A subscriber that fails is logged and the others still run: an annou
 the write. Facts are JSON values, nothing a public page of the event does not show.
 
 An announcement is delivered at least once. It is written (``core.models.Announcement``) in the write's own
-transaction and deleted once delivered, so that a process that ends between its commit and the delivery (a
+transaction; after the commit its row is deleted in the transaction that delivers it (one statement for all
+the write's announcements), so that a process that ends between the commit and the delivery's own commit (a
 web node killed, its machine lost) leaves the row behind: ``announcements_flush`` (Celery beat, every
 ``ANNOUNCEMENTS_FLUSH_SECONDS``) delivers the rows older than ``ANNOUNCEMENTS_GRACE_SECONDS``, late and
 possibly after newer ones. A subscriber therefore takes an announcement as "this changed: read it again",
 never as a state to apply: the live pages fetch what they show again, a series' recompute is asked for
-again. Before, such an announcement was lost: the write's client sent it again and got the kept answer
-(``idempotency``), and no page heard of the hand until the next one.
+again. Nothing else would announce such a write again: its device, sending it again with its key, gets the
+kept answer (``idempotency``), which writes and announces nothing.
 
 An announcement is checked when it is made: a subject nobody registered is refused (``AnnouncementError``),
 and so are facts other than the registered ones, except in production (``TAIKAI_PRODUCTION``), where
