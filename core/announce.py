@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.apps import apps
 from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.utils import timezone
@@ -100,9 +101,7 @@ def announce(subject: str, event_id: int, **facts) -> None:
             raise AnnouncementError(problem)
         logger.error("announcement_facts: %s", problem)
     if _subscribers:
-        from core.models import Announcement
-
-        _after_commit(Announcement.objects.create(subject=subject, event_id=event_id, facts=facts))
+        _after_commit(_kept_rows().create(subject=subject, event_id=event_id, facts=facts))
 
 
 def _after_commit(kept) -> None:
@@ -111,13 +110,24 @@ def _after_commit(kept) -> None:
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
         return _claimed_delivered([kept])  # committed already
-    delivery = connection.__dict__.get(_PENDING)
-    if delivery is None or not any(func is delivery for _savepoints, func, *_rest in connection.run_on_commit):
+    delivery, block = connection.__dict__.get(_PENDING), _transaction_block(connection)
+    if (
+        delivery is None
+        or delivery.block is not block
+        or not any(func is delivery for _savepoints, func, *_rest in connection.run_on_commit)
+    ):
         # the first announcement of the transaction, or the one that registered the delivery was in a savepoint
         # rolled back since (its callback went with it)
-        delivery = connection.__dict__[_PENDING] = _Delivery()
+        delivery = connection.__dict__[_PENDING] = _Delivery(block)
         transaction.on_commit(delivery)
     delivery.kept.append(kept)
+
+
+def _transaction_block(connection):
+    """The atomic block whose commit delivers: the outermost, leaving out a test's own blocks (a test runs
+    inside blocks that never commit, each service call of it in a block of its own), as Django's own check
+    of a durable block does."""
+    return next((block for block in connection.atomic_blocks if not block._from_testcase), None)
 
 
 _PENDING = "_taikai_announcements"  # the connection's delivery waiting for its commit
@@ -127,7 +137,8 @@ class _Delivery:
     """The announcements of one transaction, delivered after its commit. Some may have been made in a savepoint
     rolled back since: their rows are gone, and the claim leaves them out."""
 
-    def __init__(self) -> None:
+    def __init__(self, block) -> None:
+        self.block = block  # the atomic block whose commit runs it
         self.kept: list = []
 
     def __call__(self) -> None:
@@ -141,11 +152,9 @@ def _claimed_delivered(kept: list) -> None:
     """Deliver the kept announcements whose rows this process deletes, in one transaction: a process that ends
     before it commits leaves the rows to ``announcements_flush`` (delivered again: at least once, never lost),
     and a row the flush took meanwhile is not delivered twice."""
-    from core.models import Announcement
-
     if not kept:
         return
-    table = connection_quote(Announcement._meta.db_table)
+    table = connection_quote(_kept_rows().model._meta.db_table)
     ids = sorted({row.pk for row in kept})
     marks = ", ".join(["%s"] * len(ids))
     try:
@@ -161,6 +170,12 @@ def _claimed_delivered(kept: list) -> None:
         logger.warning("%d announcement(s) left to the flush: the database failed after their commit", len(kept))
 
 
+def _kept_rows():
+    """``core.models.Announcement``'s rows, looked up when used: the apps import this module while they load,
+    before any model may be."""
+    return apps.get_model("core", "Announcement").objects
+
+
 def connection_quote(name: str) -> str:
     return transaction.get_connection().ops.quote_name(name)
 
@@ -169,19 +184,15 @@ def announcements_flush(*, grace_seconds: float | None = None, limit: int = 1000
     """Deliver the announcements whose write committed but whose process never delivered them (rows older
     than ``grace_seconds``, by default ``ANNOUNCEMENTS_GRACE_SECONDS``: a younger one is its own process's to
     deliver), oldest first, and forget them; the number delivered. Concurrent flushes skip each other's rows."""
-    from core.models import Announcement
-
     grace = settings.ANNOUNCEMENTS_GRACE_SECONDS if grace_seconds is None else grace_seconds
     cutoff = timezone.now() - timedelta(seconds=grace)
     with transaction.atomic():
         rows = list(
-            Announcement.objects.select_for_update(skip_locked=True)
-            .filter(created_at__lte=cutoff)
-            .order_by("id")[:limit]
+            _kept_rows().select_for_update(skip_locked=True).filter(created_at__lte=cutoff).order_by("id")[:limit]
         )
         for row in rows:
             _deliver(row.subject, row.event_id, row.facts)
-        Announcement.objects.filter(pk__in=[row.pk for row in rows]).delete()
+        _kept_rows().filter(pk__in=[row.pk for row in rows]).delete()
     if rows:
         logger.warning("announcements_flushed: %d announcement(s) delivered late (their process ended)", len(rows))
     return len(rows)
