@@ -154,11 +154,12 @@ def _claimed_delivered(kept: list) -> None:
     and a row the flush took meanwhile is not delivered twice."""
     if not kept:
         return
-    table = connection_quote(_kept_rows().model._meta.db_table)
+    connection = transaction.get_connection()
+    table = connection.ops.quote_name(_kept_rows().model._meta.db_table)
     ids = sorted({row.pk for row in kept})
     marks = ", ".join(["%s"] * len(ids))
     try:
-        with transaction.atomic(), transaction.get_connection().cursor() as cursor:
+        with transaction.atomic(), connection.cursor() as cursor:
             # what is delivered is what the rows say: an id of a row rolled back may have been given again
             cursor.execute(
                 f"DELETE FROM {table} WHERE id IN ({marks}) RETURNING id, subject, event_id, facts",
@@ -174,10 +175,6 @@ def _kept_rows():
     """``core.models.Announcement``'s rows, looked up when used: the apps import this module while they load,
     before any model may be."""
     return apps.get_model("core", "Announcement").objects
-
-
-def connection_quote(name: str) -> str:
-    return transaction.get_connection().ops.quote_name(name)
 
 
 def announcements_flush(*, grace_seconds: float | None = None, limit: int = 1000) -> int:
